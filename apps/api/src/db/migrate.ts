@@ -1,0 +1,16 @@
+import { migrate } from 'drizzle-orm/node-postgres/migrator';
+import type { Database } from './client.ts';
+
+// Any number of processes may start at once; one advisory lock makes them migrate in turn.
+const MIGRATION_LOCK = 727_001;
+
+export async function runMigrations(database: Database, migrationsFolder: string): Promise<void> {
+  const client = await database.pool.connect();
+  try {
+    await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
+    await migrate(database.db, { migrationsFolder });
+  } finally {
+    await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
+    client.release();
+  }
+}

@@ -1,0 +1,134 @@
+import { randomBytes } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { COMPANY_TYPES, SEGMENTS } from '@trustleaf/domain/reference/company-types';
+import { COUNTRIES, STATES } from '@trustleaf/domain/reference/countries';
+import { ROLE_NAMES } from '@trustleaf/domain/rules/roles';
+import { hashPassword } from '../lib/crypto.ts';
+import type { Db } from './client.ts';
+import {
+  businessTypes,
+  categories,
+  companies,
+  companyMembers,
+  countries,
+  flavors,
+  ingredients,
+  roles,
+  segments,
+  states,
+  users,
+} from './schema.ts';
+
+const PRODUCT_CATEGORIES = ['Flower', 'Pre-rolls', 'Vapes', 'Edibles', 'Beverages', 'Tinctures', 'Topicals', 'Concentrates', 'Capsules', 'Pet products'];
+const SERVICE_CATEGORIES = ['Testing', 'Consulting', 'Distribution', 'Packaging', 'Payments', 'Insurance', 'Legal', 'Marketing', 'Security', 'Software'];
+const INGREDIENTS = ['CBD isolate', 'Broad-spectrum hemp extract', 'Full-spectrum hemp extract', 'MCT oil', 'Hemp seed oil', 'Terpene blend', 'Melatonin', 'Cane sugar', 'Gelatin', 'Pectin'];
+const FLAVORS = ['Unflavored', 'Mint', 'Citrus', 'Berry', 'Mango', 'Watermelon', 'Vanilla', 'Chocolate', 'Lemon', 'Grape'];
+
+/** Reference data: upserted on every start, so edits to the lists reach existing databases. */
+export async function seedReference(db: Db): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx
+      .insert(roles)
+      .values(ROLE_NAMES.map((name, index) => ({ id: index + 1, name })))
+      .onConflictDoUpdate({ target: roles.id, set: { name: sql`excluded.name` } });
+    await tx
+      .insert(segments)
+      .values(SEGMENTS.map((s) => ({ ...s })))
+      .onConflictDoUpdate({ target: segments.id, set: { name: sql`excluded.name` } });
+    await tx
+      .insert(businessTypes)
+      .values(COMPANY_TYPES.map((t) => ({ id: t.id, name: t.name, type: t.type, segmentIds: [...t.plSegmentIds] })))
+      .onConflictDoUpdate({
+        target: businessTypes.id,
+        set: { name: sql`excluded.name`, segmentIds: sql`excluded.segment_ids` },
+      });
+    await tx
+      .insert(countries)
+      .values(COUNTRIES)
+      .onConflictDoUpdate({ target: countries.code, set: { name: sql`excluded.name` } });
+    await tx
+      .insert(states)
+      .values(STATES)
+      .onConflictDoUpdate({ target: [states.country, states.abbreviation], set: { name: sql`excluded.name`, code: sql`excluded.code` } });
+    for (const [kind, names] of [['PRODUCT', PRODUCT_CATEGORIES], ['SERVICE', SERVICE_CATEGORIES]] as const) {
+      await tx.insert(categories).values(names.map((name) => ({ kind, name }))).onConflictDoNothing();
+    }
+    await tx.insert(ingredients).values(INGREDIENTS.map((name) => ({ name }))).onConflictDoNothing();
+    await tx.insert(flavors).values(FLAVORS.map((name) => ({ name }))).onConflictDoNothing();
+  });
+}
+
+export interface SeededAccount {
+  email: string;
+  /** Present only when the account was created by this call. */
+  password?: string;
+}
+
+async function ensureUser(
+  db: Db,
+  values: { email: string; password?: string; firstName: string; lastName: string; isSuperAdmin?: boolean },
+): Promise<SeededAccount & { id: number }> {
+  const email = values.email.trim().toLowerCase();
+  const existing = await db.select({ id: users.id }).from(users).where(sql`${users.email} = ${email}`);
+  if (existing[0]) return { email, id: existing[0].id };
+  const password = values.password ?? `${randomBytes(9).toString('base64url')}aA1!`;
+  const [row] = await db
+    .insert(users)
+    .values({
+      email,
+      passwordHash: await hashPassword(password),
+      firstName: values.firstName,
+      lastName: values.lastName,
+      isSuperAdmin: values.isSuperAdmin ?? false,
+      acceptedEulaAt: new Date(),
+    })
+    .onConflictDoNothing()
+    .returning({ id: users.id });
+  if (!row) return ensureUser(db, { ...values, password });
+  return { email, password, id: row.id };
+}
+
+/** The super admin and the built-in company it belongs to (spec 3 §3). */
+export async function seedAdmin(db: Db, admin: { email?: string; password?: string }): Promise<SeededAccount> {
+  await db
+    .insert(companies)
+    .values({ name: 'Trustleaf', isSystem: true, kind: 'NORMAL', country: 'US', state: 'NJ' })
+    .onConflictDoNothing();
+  const account = await ensureUser(db, {
+    email: admin.email ?? 'admin@trustleaf.local',
+    ...(admin.password ? { password: admin.password } : {}),
+    firstName: 'Super',
+    lastName: 'Admin',
+    isSuperAdmin: true,
+  });
+  return { email: account.email, ...(account.password ? { password: account.password } : {}) };
+}
+
+/** A demo company with an owner and a member, created once. */
+export async function seedDemo(db: Db): Promise<SeededAccount[]> {
+  const owner = await ensureUser(db, { email: 'owner@greenvalley.example', firstName: 'Grace', lastName: 'Valley' });
+  const member = await ensureUser(db, { email: 'member@greenvalley.example', firstName: 'Milo', lastName: 'Reed' });
+  if (owner.password) {
+    const [company] = await db
+      .insert(companies)
+      .values({
+        name: 'Green Valley Hemp Co.',
+        businessTypeId: 4,
+        kind: 'REGISTERED',
+        address: '120 Orchard Road',
+        city: 'Boulder',
+        state: 'CO',
+        zip: '80302',
+        country: 'US',
+        phone: '+13035550142',
+        email: 'hello@greenvalley.example',
+        website: 'http://localhost:3000/demo-site/',
+      })
+      .returning({ id: companies.id });
+    await db.insert(companyMembers).values([
+      { companyId: company!.id, userId: owner.id, role: 'Company Owner' },
+      { companyId: company!.id, userId: member.id, role: 'User' },
+    ]);
+  }
+  return [owner, member].map(({ email, password }) => ({ email, ...(password ? { password } : {}) }));
+}

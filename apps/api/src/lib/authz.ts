@@ -1,0 +1,43 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { companyMembers } from '../db/schema.ts';
+import { AppError } from './errors.ts';
+
+/** Who is calling; set by the auth plugin on every authenticated request. */
+export interface AuthContext {
+  userId: number;
+  familyId: string;
+  email: string;
+  isSuperAdmin: boolean;
+}
+
+export type CompanyRole = 'Company Owner' | 'Company Admin' | 'User' | 'Weak User';
+
+/**
+ * The one gate for company-scoped data: a super admin may act on any company; anyone else must be an
+ * active (not banned) member, holding one of `roles` when given. Not-a-member reads as 404, so ids of
+ * other companies cannot be probed.
+ */
+export async function requireCompanyAccess(
+  db: Db,
+  auth: AuthContext,
+  companyId: number,
+  roles?: readonly CompanyRole[],
+): Promise<{ role: CompanyRole | 'Super Admin' }> {
+  if (auth.isSuperAdmin) return { role: 'Super Admin' };
+  const [member] = await db
+    .select({ role: companyMembers.role })
+    .from(companyMembers)
+    .where(
+      and(
+        eq(companyMembers.companyId, companyId),
+        eq(companyMembers.userId, auth.userId),
+        isNull(companyMembers.bannedAt),
+      ),
+    );
+  if (!member) throw new AppError('NOT_FOUND', 'Company not found');
+  if (roles && !roles.includes(member.role)) {
+    throw new AppError('FORBIDDEN', 'You do not have permission to do this');
+  }
+  return { role: member.role };
+}

@@ -1,0 +1,32 @@
+import type { ErrorCode } from '@trustleaf/domain/errors';
+
+/** The one table from error code to HTTP status (STYLE §5). */
+export const STATUS_BY_CODE: Record<ErrorCode, number> = {
+  VALIDATION_FAILED: 400,
+  UNAUTHENTICATED: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  PLAN_LIMIT_REACHED: 402,
+  RATE_LIMITED: 429,
+  PAYMENT_FAILED: 402,
+  INVALID_PROMO_CODE: 400,
+  MAX_USAGE_PROMO_CODE: 400,
+  INTERNAL: 500,
+};
+
+export class AppError extends Error {
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly details?: unknown,
+  ) {
+    super(message);
+    this.name = 'AppError';
+  }
+
+  get status(): number {
+    return STATUS_BY_CODE[this.code];
+  }
+}

@@ -1,0 +1,84 @@
+import { eq } from 'drizzle-orm';
+import nodemailer from 'nodemailer';
+import { z } from 'zod';
+import type { Db } from '../db/client.ts';
+import { mailOutbox } from '../db/schema.ts';
+import { defineJob, type JobQueue } from './jobs.ts';
+
+export interface OutgoingMail {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+export interface Mailer {
+  /** Records the message in the outbox and queues its delivery; returns the outbox id. */
+  send(message: OutgoingMail): Promise<number>;
+}
+
+export interface MailTransport {
+  deliver(message: OutgoingMail & { messageId: string }): Promise<void>;
+}
+
+export function createSmtpTransport(smtpUrl: string, from: string): MailTransport {
+  const transporter = nodemailer.createTransport(smtpUrl);
+  return {
+    async deliver(message) {
+      await transporter.sendMail({ from, ...message });
+    },
+  };
+}
+
+export function createMailSendJob(db: Db, transport: MailTransport | null, log: (message: string) => void) {
+  return defineJob({
+    name: 'mail.send',
+    payload: z.object({ outboxId: z.number().int().positive() }),
+    policy: { retryLimit: 8, retryDelay: 30, retryBackoff: true, retryDelayMax: 3600, expireInSeconds: 120 },
+    async handler({ outboxId }) {
+      const [row] = await db.select().from(mailOutbox).where(eq(mailOutbox.id, outboxId));
+      // A retried or duplicated job finds the row already sent and does nothing.
+      if (!row || row.status === 'SENT') return;
+      await db
+        .update(mailOutbox)
+        .set({ attempts: row.attempts + 1 })
+        .where(eq(mailOutbox.id, outboxId));
+      if (transport) {
+        try {
+          // A stable Message-ID lets receiving servers drop the copy if a worker dies between
+          // the SMTP handoff and the status update below.
+          await transport.deliver({ ...row, messageId: `<outbox-${row.id}@trustleaf>` });
+        } catch (error) {
+          await db
+            .update(mailOutbox)
+            .set({ lastError: String(error) })
+            .where(eq(mailOutbox.id, outboxId));
+          throw error;
+        }
+      } else {
+        log(`mail to ${row.to}: ${row.subject}\n${row.text}`);
+      }
+      await db.update(mailOutbox).set({ status: 'SENT', sentAt: new Date() }).where(eq(mailOutbox.id, outboxId));
+    },
+  });
+}
+
+export function createMailer(db: Db, jobs: JobQueue, sendJob: ReturnType<typeof createMailSendJob>): Mailer {
+  return {
+    async send(message) {
+      const [row] = await db.insert(mailOutbox).values(message).returning({ id: mailOutbox.id });
+      if (!row) throw new Error('outbox insert returned no row');
+      await jobs.enqueue(sendJob, { outboxId: row.id }, { singletonKey: `mail-${row.id}` });
+      return row.id;
+    },
+  };
+}
+
+export function escapeHtml(value: string): string {
+  return value
+    .replaceAll('&', '&amp;')
+    .replaceAll('<', '&lt;')
+    .replaceAll('>', '&gt;')
+    .replaceAll('"', '&quot;')
+    .replaceAll("'", '&#39;');
+}

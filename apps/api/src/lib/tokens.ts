@@ -1,0 +1,35 @@
+import { jwtVerify, SignJWT } from 'jose';
+
+export interface AccessClaims {
+  userId: number;
+  familyId: string;
+}
+
+export interface TokenSigner {
+  sign(claims: AccessClaims, ttlSeconds: number): Promise<string>;
+  verify(token: string): Promise<AccessClaims | null>;
+}
+
+export function createTokenSigner(secret: string): TokenSigner {
+  const key = new TextEncoder().encode(secret);
+  return {
+    async sign({ userId, familyId }, ttlSeconds) {
+      return new SignJWT({ sid: familyId })
+        .setProtectedHeader({ alg: 'HS256' })
+        .setSubject(String(userId))
+        .setIssuedAt()
+        .setExpirationTime(`${ttlSeconds}s`)
+        .sign(key);
+    },
+    async verify(token) {
+      try {
+        const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'] });
+        const userId = Number(payload.sub);
+        if (!Number.isInteger(userId) || typeof payload.sid !== 'string') return null;
+        return { userId, familyId: payload.sid };
+      } catch {
+        return null;
+      }
+    },
+  };
+}

@@ -1,0 +1,74 @@
+import type { Server as HttpServer } from 'node:http';
+import { Server } from 'socket.io';
+import { z } from 'zod';
+import type { Db } from '../db/client.ts';
+import { requireCompanyAccess, type AuthContext } from '../lib/authz.ts';
+import type { TokenSigner } from '../lib/tokens.ts';
+import { resolveAccessToken } from '../plugins/auth.ts';
+
+const SubscribeSchema = z.object({ plCompanyId: z.number().int().positive() });
+
+export const companyRoom = (companyId: number) => `company:${companyId}`;
+
+export type LiveAck = { ok: true } | { ok: false; message: string };
+
+export interface Live {
+  io: Server;
+  /** Sends an event to every socket subscribed to the company (spec 3 §7 "Live channel"). */
+  toCompany(companyId: number, event: string, payload: unknown): void;
+  close(): Promise<void>;
+}
+
+/**
+ * socket.io on the API's HTTP server. The handshake carries the access token (`auth.token`); a socket
+ * may subscribe only to a company its user belongs to (a super admin to any).
+ */
+export function createLive(server: HttpServer, deps: { db: Db; tokens: TokenSigner }): Live {
+  const io = new Server(server, { path: '/socket.io', serveClient: false, cors: { origin: false } });
+
+  io.use((socket, next) => {
+    const token: unknown = (socket.handshake.auth as Record<string, unknown>).token;
+    if (typeof token !== 'string') return next(new Error('Unauthorized'));
+    resolveAccessToken(deps.db, deps.tokens, token).then(
+      (auth) => {
+        if (!auth) return next(new Error('Unauthorized'));
+        (socket.data as { auth?: AuthContext }).auth = auth;
+        next();
+      },
+      () => next(new Error('Unauthorized')),
+    );
+  });
+
+  io.on('connection', (socket) => {
+    const auth = (socket.data as { auth: AuthContext }).auth;
+    const handle =
+      (join: boolean) =>
+      (raw: unknown, ack?: (result: LiveAck) => void) => {
+        const reply = typeof ack === 'function' ? ack : () => undefined;
+        const parsed = SubscribeSchema.safeParse(raw);
+        if (!parsed.success) return reply({ ok: false, message: 'plCompanyId is required' });
+        const { plCompanyId } = parsed.data;
+        if (!join) {
+          void socket.leave(companyRoom(plCompanyId));
+          return reply({ ok: true });
+        }
+        requireCompanyAccess(deps.db, auth, plCompanyId).then(
+          async () => {
+            await socket.join(companyRoom(plCompanyId));
+            reply({ ok: true });
+          },
+          () => reply({ ok: false, message: 'You cannot subscribe to this company' }),
+        );
+      };
+    socket.on('subscribe', handle(true));
+    socket.on('unsubscribe', handle(false));
+  });
+
+  return {
+    io,
+    toCompany(companyId, event, payload) {
+      io.to(companyRoom(companyId)).emit(event, payload);
+    },
+    close: () => io.close(),
+  };
+}

@@ -1,0 +1,60 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Db } from '../db/client.ts';
+import { sessionFamilies, users } from '../db/schema.ts';
+import type { AuthContext } from '../lib/authz.ts';
+import { AppError } from '../lib/errors.ts';
+import type { TokenSigner } from '../lib/tokens.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    auth: AuthContext | null;
+  }
+  interface FastifyInstance {
+    authenticate(request: FastifyRequest): Promise<void>;
+  }
+}
+
+export function bearerToken(header: string | undefined): string | null {
+  if (!header?.startsWith('Bearer ')) return null;
+  return header.slice('Bearer '.length).trim() || null;
+}
+
+/** Resolves an access token to the caller; a revoked sign-in (logout, reuse, removal) no longer works. */
+export async function resolveAccessToken(db: Db, tokens: TokenSigner, token: string): Promise<AuthContext | null> {
+  const claims = await tokens.verify(token);
+  if (!claims) return null;
+  const [row] = await db
+    .select({ email: users.email, isSuperAdmin: users.isSuperAdmin })
+    .from(sessionFamilies)
+    .innerJoin(users, eq(users.id, sessionFamilies.userId))
+    .where(
+      and(
+        eq(sessionFamilies.id, claims.familyId),
+        eq(sessionFamilies.userId, claims.userId),
+        isNull(sessionFamilies.revokedAt),
+      ),
+    );
+  if (!row) return null;
+  return { userId: claims.userId, familyId: claims.familyId, email: row.email, isSuperAdmin: row.isSuperAdmin };
+}
+
+export const authPlugin = fp(
+  async (app: FastifyInstance, options: { db: Db; tokens: TokenSigner }) => {
+    app.decorateRequest('auth', null);
+    app.decorate('authenticate', async (request: FastifyRequest) => {
+      const token = bearerToken(request.headers.authorization);
+      const auth = token ? await resolveAccessToken(options.db, options.tokens, token) : null;
+      if (!auth) throw new AppError('UNAUTHENTICATED', 'Your session has expired. Please sign in again.');
+      request.auth = auth;
+    });
+  },
+  { name: 'auth' },
+);
+
+/** For handlers behind `onRequest: app.authenticate`: the caller, never null there. */
+export function callerOf(request: FastifyRequest): AuthContext {
+  if (!request.auth) throw new AppError('UNAUTHENTICATED', 'Your session has expired. Please sign in again.');
+  return request.auth;
+}

@@ -1,0 +1,57 @@
+import type { ApiErrorBody, ErrorCode } from '@trustleaf/domain/errors';
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { AppError } from '../lib/errors.ts';
+
+function body(code: ErrorCode, message: string, requestId: string, details?: unknown): ApiErrorBody {
+  return { messages: [message], code, requestId, ...(details === undefined ? {} : { details }) };
+}
+
+const CODE_BY_CLIENT_STATUS: Record<number, ErrorCode> = {
+  400: 'VALIDATION_FAILED',
+  401: 'UNAUTHENTICATED',
+  403: 'FORBIDDEN',
+  404: 'NOT_FOUND',
+  409: 'CONFLICT',
+  413: 'PAYLOAD_TOO_LARGE',
+  415: 'VALIDATION_FAILED',
+  429: 'RATE_LIMITED',
+};
+
+/** The only place where errors become HTTP responses (STYLE §5). 5xx details never leave the server. */
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof AppError) {
+      return reply.status(error.status).send(body(error.code, error.message, request.id, error.details));
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const issues = error.validation.map((issue) => {
+        const field = issue.instancePath.replace(/^\//, '').replaceAll('/', '.');
+        return { field, message: issue.message };
+      });
+      const first = issues[0];
+      const where = error.validationContext === 'querystring' ? 'query' : error.validationContext;
+      const message = first ? `${first.field || where}: ${first.message}` : 'Invalid request';
+      return reply.status(400).send(body('VALIDATION_FAILED', message, request.id, { issues }));
+    }
+    const status = error.statusCode ?? 500;
+    if (status === 400 && error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') {
+      return reply.status(400).send(body('VALIDATION_FAILED', 'Request body is empty', request.id));
+    }
+    if (status === 400 && error instanceof SyntaxError) {
+      return reply.status(400).send(body('VALIDATION_FAILED', 'Request body is not valid JSON', request.id));
+    }
+    if (status === 413) {
+      return reply.status(413).send(body('PAYLOAD_TOO_LARGE', 'Request body is too large', request.id));
+    }
+    if (status === 415) {
+      return reply.status(415).send(body('VALIDATION_FAILED', 'Unsupported content type', request.id));
+    }
+    const clientCode = CODE_BY_CLIENT_STATUS[status];
+    if (status < 500 && clientCode) {
+      return reply.status(status).send(body(clientCode, error.message, request.id));
+    }
+    request.log.error({ err: error }, 'request failed');
+    return reply.status(500).send(body('INTERNAL', 'Something went wrong', request.id));
+  });
+}

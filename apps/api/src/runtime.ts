@@ -1,0 +1,91 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Env } from './config/env.ts';
+import { createDatabase, type Database } from './db/client.ts';
+import { startEmbeddedPostgres, type EmbeddedServer } from './db/embedded.ts';
+import { runMigrations } from './db/migrate.ts';
+import { seedAdmin, seedDemo, seedReference, type SeededAccount } from './db/seed.ts';
+import { createSmtpTransport, type MailTransport } from './lib/mailer.ts';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+
+/** Migrations sit beside the source in development and are copied beside the bundle by the build. */
+export function migrationsFolder(): string {
+  const candidates = [path.join(here, 'migrations'), path.join(here, 'db', 'migrations')];
+  const found = candidates.find((dir) => existsSync(path.join(dir, 'meta', '_journal.json')));
+  if (!found) throw new Error(`migrations not found near ${here}`);
+  return found;
+}
+
+export function releaseDate(): string {
+  try {
+    const pkg = JSON.parse(readFileSync(path.resolve(here, '../package.json'), 'utf8')) as { releaseDate?: string };
+    return pkg.releaseDate ?? '2026-11-22';
+  } catch {
+    return '2026-11-22';
+  }
+}
+
+export interface Runtime {
+  url: string;
+  database: Database;
+  embedded: EmbeddedServer | null;
+  mailTransport: MailTransport | null;
+  tokenSecret: string;
+  close(): Promise<void>;
+}
+
+async function tokenSecret(env: Env): Promise<string> {
+  if (env.JWT_SECRET) return env.JWT_SECRET;
+  if (env.NODE_ENV === 'production') throw new Error('JWT_SECRET must be set in production');
+  // Development keeps a generated secret in the data folder so sessions survive restarts.
+  const file = path.resolve(env.DATA_DIR, 'jwt-secret');
+  if (existsSync(file)) return (await readFile(file, 'utf8')).trim();
+  await mkdir(path.dirname(file), { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  await writeFile(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+/** env → database (embedded unless DATABASE_URL) → migrations → seed. Shared by server and worker. */
+export async function startRuntime(
+  env: Env,
+  log: (message: string) => void,
+  options: { migrate: boolean; seed: boolean; ownsDatabase: boolean },
+): Promise<Runtime & { seeded: SeededAccount[] }> {
+  let embedded: EmbeddedServer | null = null;
+  let url = env.DATABASE_URL;
+  if (!url) {
+    embedded = await startEmbeddedPostgres({
+      dataDir: path.join(env.DATA_DIR, 'pg'),
+      port: env.EMBEDDED_PG_PORT,
+      database: 'trustleaf',
+      stopReused: options.ownsDatabase,
+      log,
+    });
+    url = embedded.url;
+  }
+  const database = createDatabase(url, 20);
+  const seeded: SeededAccount[] = [];
+  if (options.migrate) await runMigrations(database, migrationsFolder());
+  if (options.seed) {
+    await seedReference(database.db);
+    seeded.push(await seedAdmin(database.db, { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD }));
+    if (env.SEED_DEMO) seeded.push(...(await seedDemo(database.db)));
+  }
+  return {
+    url,
+    database,
+    embedded,
+    seeded,
+    mailTransport: env.SMTP_URL ? createSmtpTransport(env.SMTP_URL, env.MAIL_FROM) : null,
+    tokenSecret: await tokenSecret(env),
+    async close() {
+      await database.close();
+      await embedded?.stop();
+    },
+  };
+}

@@ -1,0 +1,55 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { pino } from 'pino';
+import { buildApp, REDACT_PATHS } from './app.ts';
+import { readEnv } from './config/env.ts';
+import { systemClock } from './lib/clock.ts';
+import { createPgBossQueue } from './lib/jobs.ts';
+import { releaseDate, startRuntime } from './runtime.ts';
+
+const env = readEnv();
+const logger = pino({ level: env.LOG_LEVEL, redact: { paths: REDACT_PATHS, censor: '[redacted]' } });
+const here = path.dirname(fileURLToPath(import.meta.url));
+
+const runtime = await startRuntime(env, (line) => logger.info(line), { migrate: true, seed: true, ownsDatabase: true });
+const jobs = createPgBossQueue(runtime.url, (message, error) => logger.error({ err: error }, message));
+const app = await buildApp({
+  env,
+  database: runtime.database,
+  jobs,
+  mailTransport: runtime.mailTransport,
+  clock: systemClock,
+  tokenSecret: runtime.tokenSecret,
+  releaseDate: releaseDate(),
+  loggerInstance: logger,
+  webDist: env.WEB_DIST ?? path.resolve(here, '../../web/dist'),
+});
+await jobs.start({ work: env.WORKERS > 0 });
+await app.listen({ port: env.PORT, host: env.HOST });
+logger.info(`Trustleaf is running at http://localhost:${env.PORT}`);
+
+for (const account of runtime.seeded) {
+  if (account.password) {
+    // Printed once, when the account is created; later starts keep the password the user knows.
+    console.log(`\n  Account created: ${account.email}\n  Password:        ${account.password}\n`);
+  }
+}
+
+let closing = false;
+async function shutdown(signal: string) {
+  if (closing) return;
+  closing = true;
+  logger.info(`${signal} received, shutting down`);
+  const timer = setTimeout(() => process.exit(1), 20_000);
+  timer.unref();
+  try {
+    await app.close();
+    await jobs.stop();
+    await runtime.close();
+  } catch (error) {
+    logger.error({ err: error }, 'shutdown failed');
+  }
+  process.exit(0);
+}
+process.on('SIGINT', () => void shutdown('SIGINT'));
+process.on('SIGTERM', () => void shutdown('SIGTERM'));

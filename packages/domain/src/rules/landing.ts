@@ -1,0 +1,22 @@
+/** Spec 3 §2 landing routes by plan, `/` as the fallback. */
+export function landingRouteForPlan(planName: string | null | undefined): string {
+  switch (planName) {
+    case 'Merchant Processor':
+      return '/qmonitor';
+    case 'Merchant Processor Client':
+      return '/directory/company-detail';
+    case 'Basic':
+    case 'Pro':
+    case 'Enterprise':
+    case 'Enterprise for Banking':
+      return '/dashboard/main';
+    default:
+      return '/';
+  }
+}
+
+/** After sign-in: the redirectUrl query value when non-empty and local, else the plan's landing. */
+export function afterSignInTarget(redirectUrl: string | null | undefined, planName?: string | null): string {
+  if (redirectUrl && redirectUrl.startsWith('/') && !redirectUrl.startsWith('//')) return redirectUrl;
+  return landingRouteForPlan(planName);
+}

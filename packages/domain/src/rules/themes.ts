@@ -1,0 +1,13 @@
+/** Spec 3 §1: six colour themes; an unknown name falls back to the default with a warning. */
+export const THEME_NAMES = ['default', 'dark', 'light', 'blue', 'green', 'indigo'] as const;
+export type ThemeName = (typeof THEME_NAMES)[number];
+
+export function resolveThemeName(name: string | null | undefined, warn: (message: string) => void): ThemeName {
+  if (!name) return 'default';
+  if ((THEME_NAMES as readonly string[]).includes(name)) return name as ThemeName;
+  warn(`Unknown theme "${name}", using the default theme`);
+  return 'default';
+}
+
+export const LANGUAGES = ['en', 'fr', 'de', 'nl'] as const;
+export type Language = (typeof LANGUAGES)[number];
