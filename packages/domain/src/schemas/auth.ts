@@ -23,7 +23,8 @@ export const SessionSchema = z.object({
 });
 export type Session = z.infer<typeof SessionSchema>;
 
-export const RefreshInputSchema = z.object({ refreshToken: z.string().min(1).optional() }).default({});
+// The body is optional: browsers send the refresh token as the httpOnly cookie.
+export const RefreshInputSchema = z.object({ refreshToken: z.string().min(1).optional() }).nullish();
 export type RefreshInput = z.infer<typeof RefreshInputSchema>;
 
 export const RequestResetPasswordInputSchema = z.object({ email: EmailSchema });

@@ -35,7 +35,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ service: AuthService; refreshTt
 
     app.post(
       '/refreshAccessToken',
-      { schema: { tags: ['auth'], body: RefreshInputSchema.optional(), response: { 200: detailOf(SessionSchema) } } },
+      { schema: { tags: ['auth'], body: RefreshInputSchema, response: { 200: detailOf(SessionSchema) } } },
       async (request, reply) => {
         const session = await service.refresh(request.body?.refreshToken ?? request.cookies[REFRESH_COOKIE]);
         setRefreshCookie(reply, session.refreshToken);

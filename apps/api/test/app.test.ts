@@ -1,0 +1,100 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from './build-test-app.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp({ env: { BODY_LIMIT_BYTES: '2048' } });
+});
+afterAll(() => t.close());
+
+describe('bad input never becomes a 500', () => {
+  it('answers malformed JSON with 400', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"email": "a@b.c", ',
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ code: 'VALIDATION_FAILED' });
+    expect(response.json().messages[0]).toMatch(/JSON/);
+  });
+
+  it('answers a body over the limit with 413', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: 'a@example.test', password: 'x'.repeat(5000) },
+    });
+    expect(response.statusCode).toBe(413);
+    expect(response.json()).toMatchObject({ code: 'PAYLOAD_TOO_LARGE', messages: ['Request body is too large'] });
+  });
+
+  it('answers an unknown route with a JSON 404', async () => {
+    const response = await t.app.inject({ method: 'POST', url: '/api/nothing/here' });
+    expect(response.statusCode).toBe(404);
+    expect(response.headers['content-type']).toContain('application/json');
+    expect(response.json()).toMatchObject({ code: 'NOT_FOUND', messages: ['Route POST /api/nothing/here not found'] });
+  });
+
+  it('names the field when a type is wrong', async () => {
+    const response = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 42, password: true } });
+    expect(response.statusCode).toBe(400);
+    const body = response.json<{ messages: string[]; details: { issues: { field: string }[] } }>();
+    expect(body.messages[0]).toMatch(/^email: /);
+    expect(body.details.issues.map((issue) => issue.field)).toEqual(['email', 'password']);
+  });
+
+  it('answers an unsupported content type with 415', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { 'content-type': 'application/x-custom' },
+      payload: 'x',
+    });
+    expect(response.statusCode).toBe(415);
+    expect(response.json().code).toBe('VALIDATION_FAILED');
+  });
+});
+
+describe('infrastructure routes', () => {
+  it('reports health with the database reachable', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(response.json()).toEqual({ detail: { status: 'ok', database: 'up' } });
+  });
+
+  it('serves OpenAPI generated from the zod schemas', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(response.statusCode).toBe(200);
+    const spec = response.json<{ openapi: string; paths: Record<string, Record<string, { requestBody?: unknown }>> }>();
+    expect(spec.openapi).toMatch(/^3\./);
+    expect(Object.keys(spec.paths)).toEqual(
+      expect.arrayContaining(['/api/auth/login', '/api/user/getMyProfile', '/api/general/generalInfo']),
+    );
+    expect(JSON.stringify(spec.paths['/api/auth/login']?.post?.requestBody)).toContain('email');
+    expect((await t.app.inject({ method: 'GET', url: '/api/docs' })).statusCode).toBeLessThan(400);
+  });
+
+  it('sends security headers', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(response.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['strict-transport-security']).toBeDefined();
+    expect(response.headers['x-frame-options']).toBe('SAMEORIGIN');
+  });
+});
+
+describe('dev mailbox', () => {
+  it('is absent when SMTP is configured or in production', async () => {
+    const smtp = await buildTestApp({ env: { SMTP_URL: 'smtp://127.0.0.1:1' } });
+    const production = await buildTestApp({ env: { NODE_ENV: 'production' } });
+    try {
+      for (const other of [smtp, production]) {
+        expect((await other.app.inject({ method: 'GET', url: '/api/dev/mailbox' })).statusCode).toBe(404);
+      }
+    } finally {
+      await smtp.close();
+      await production.close();
+    }
+  });
+});

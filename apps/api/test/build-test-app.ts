@@ -1,0 +1,76 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { buildApp } from '../src/app.ts';
+import { EnvSchema, type Env } from '../src/config/env.ts';
+import { createDatabase, type Database } from '../src/db/client.ts';
+import { createManualClock } from '../src/lib/clock.ts';
+import { createInlineQueue, type JobQueue } from '../src/lib/jobs.ts';
+import type { MailTransport } from '../src/lib/mailer.ts';
+
+let counter = 0;
+
+/** A fresh database cloned from the migrated template; dropped when `drop` is called. */
+export async function createTestDatabase(): Promise<{ url: string; database: Database; drop(): Promise<void> }> {
+  const adminUrl = inject('adminUrl');
+  const name = `t_${process.pid}_${Date.now().toString(36)}_${counter++}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name} TEMPLATE ${inject('templateDb')}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const database = createDatabase(url.toString(), 5);
+  return {
+    url: url.toString(),
+    database,
+    async drop() {
+      await database.close();
+      const client = new pg.Client({ connectionString: adminUrl });
+      await client.connect();
+      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await client.end();
+    },
+  };
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: Database;
+  clock: ReturnType<typeof createManualClock>;
+  jobs: JobQueue;
+  env: Env;
+  close(): Promise<void>;
+}
+
+/** The real app on real PostgreSQL; jobs run inline and mail stays in the outbox unless a transport is given. */
+export async function buildTestApp(
+  overrides: { env?: Partial<Record<keyof Env, string>>; mailTransport?: MailTransport; jobs?: JobQueue } = {},
+): Promise<TestApp> {
+  const testDb = await createTestDatabase();
+  const env = EnvSchema.parse({ NODE_ENV: 'test', SEED_DEMO: 'false', ...overrides.env });
+  const clock = createManualClock(new Date());
+  const jobs = overrides.jobs ?? createInlineQueue();
+  const app = await buildApp({
+    env,
+    database: testDb.database,
+    jobs,
+    mailTransport: overrides.mailTransport ?? null,
+    clock,
+    tokenSecret: randomBytes(32).toString('hex'),
+    releaseDate: '2026-11-22',
+  });
+  await app.ready();
+  return {
+    app,
+    database: testDb.database,
+    clock,
+    jobs,
+    env,
+    async close() {
+      await app.close();
+      await testDb.drop();
+    },
+  };
+}
