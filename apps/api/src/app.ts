@@ -160,7 +160,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await app.register(fastifyStatic, { root: webDist, wildcard: false, index: false, maxAge: '1h' });
   }
   app.setNotFoundHandler((request, reply) => {
-    const wantsPage = request.method === 'GET' && !request.url.startsWith('/api/') && !request.url.startsWith('/socket.io');
+    const wantsPage =
+      request.method === 'GET' && !request.url.startsWith('/api/') && !request.url.startsWith('/socket.io');
     if (webDist && wantsPage) {
       // Client-side routes: every unknown page path gets the SPA shell, never cached.
       return reply.header('cache-control', 'no-cache').sendFile('index.html', webDist, { maxAge: 0 });

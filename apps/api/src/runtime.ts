@@ -22,7 +22,9 @@ export function migrationsFolder(): string {
 
 export function releaseDate(): string {
   try {
-    const pkg = JSON.parse(readFileSync(path.resolve(here, '../package.json'), 'utf8')) as { releaseDate?: string };
+    const pkg = JSON.parse(readFileSync(path.resolve(here, '../package.json'), 'utf8')) as {
+      releaseDate?: string;
+    };
     return pkg.releaseDate ?? '2026-11-22';
   } catch {
     return '2026-11-22';

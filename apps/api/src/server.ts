@@ -11,7 +11,11 @@ const env = readEnv();
 const logger = pino({ level: env.LOG_LEVEL, redact: { paths: REDACT_PATHS, censor: '[redacted]' } });
 const here = path.dirname(fileURLToPath(import.meta.url));
 
-const runtime = await startRuntime(env, (line) => logger.info(line), { migrate: true, seed: true, ownsDatabase: true });
+const runtime = await startRuntime(env, (line) => logger.info(line), {
+  migrate: true,
+  seed: true,
+  ownsDatabase: true,
+});
 const jobs = createPgBossQueue(runtime.url, (message, error) => logger.error({ err: error }, message));
 const app = await buildApp({
   env,

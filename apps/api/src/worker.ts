@@ -8,10 +8,18 @@ import { startRuntime } from './runtime.ts';
 /** Workers alone (`npm run worker`): the same job definitions as the server, no HTTP. */
 const env = readEnv();
 const logger = pino({ level: env.LOG_LEVEL, redact: { paths: REDACT_PATHS, censor: '[redacted]' } });
-const runtime = await startRuntime(env, (line) => logger.info(line), { migrate: true, seed: false, ownsDatabase: false });
+const runtime = await startRuntime(env, (line) => logger.info(line), {
+  migrate: true,
+  seed: false,
+  ownsDatabase: false,
+});
 const jobs = createPgBossQueue(runtime.url, (message, error) => logger.error({ err: error }, message));
 jobs.register(
-  createJobDefinitions({ db: runtime.database.db, mailTransport: runtime.mailTransport, log: (line) => logger.info(line) }).all,
+  createJobDefinitions({
+    db: runtime.database.db,
+    mailTransport: runtime.mailTransport,
+    log: (line) => logger.info(line),
+  }).all,
 );
 await jobs.start({ work: true });
 logger.info('worker started');

@@ -27,18 +27,28 @@ describe('bad input never becomes a 500', () => {
       payload: { email: 'a@example.test', password: 'x'.repeat(5000) },
     });
     expect(response.statusCode).toBe(413);
-    expect(response.json()).toMatchObject({ code: 'PAYLOAD_TOO_LARGE', messages: ['Request body is too large'] });
+    expect(response.json()).toMatchObject({
+      code: 'PAYLOAD_TOO_LARGE',
+      messages: ['Request body is too large'],
+    });
   });
 
   it('answers an unknown route with a JSON 404', async () => {
     const response = await t.app.inject({ method: 'POST', url: '/api/nothing/here' });
     expect(response.statusCode).toBe(404);
     expect(response.headers['content-type']).toContain('application/json');
-    expect(response.json()).toMatchObject({ code: 'NOT_FOUND', messages: ['Route POST /api/nothing/here not found'] });
+    expect(response.json()).toMatchObject({
+      code: 'NOT_FOUND',
+      messages: ['Route POST /api/nothing/here not found'],
+    });
   });
 
   it('names the field when a type is wrong', async () => {
-    const response = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 42, password: true } });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: 42, password: true },
+    });
     expect(response.statusCode).toBe(400);
     const body = response.json<{ messages: string[]; details: { issues: { field: string }[] } }>();
     expect(body.messages[0]).toMatch(/^email: /);
@@ -66,7 +76,10 @@ describe('infrastructure routes', () => {
   it('serves OpenAPI generated from the zod schemas', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
     expect(response.statusCode).toBe(200);
-    const spec = response.json<{ openapi: string; paths: Record<string, Record<string, { requestBody?: unknown }>> }>();
+    const spec = response.json<{
+      openapi: string;
+      paths: Record<string, Record<string, { requestBody?: unknown }>>;
+    }>();
     expect(spec.openapi).toMatch(/^3\./);
     expect(Object.keys(spec.paths)).toEqual(
       expect.arrayContaining(['/api/auth/login', '/api/user/getMyProfile', '/api/general/generalInfo']),

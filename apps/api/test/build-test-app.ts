@@ -12,7 +12,11 @@ import type { MailTransport } from '../src/lib/mailer.ts';
 let counter = 0;
 
 /** A fresh database cloned from the migrated template; dropped when `drop` is called. */
-export async function createTestDatabase(): Promise<{ url: string; database: Database; drop(): Promise<void> }> {
+export async function createTestDatabase(): Promise<{
+  url: string;
+  database: Database;
+  drop(): Promise<void>;
+}> {
   const adminUrl = inject('adminUrl');
   const name = `t_${process.pid}_${Date.now().toString(36)}_${counter++}`;
   const admin = new pg.Client({ connectionString: adminUrl });
@@ -46,7 +50,11 @@ export interface TestApp {
 
 /** The real app on real PostgreSQL; jobs run inline and mail stays in the outbox unless a transport is given. */
 export async function buildTestApp(
-  overrides: { env?: Partial<Record<keyof Env, string>>; mailTransport?: MailTransport; jobs?: JobQueue } = {},
+  overrides: {
+    env?: Partial<Record<keyof Env, string>>;
+    mailTransport?: MailTransport;
+    jobs?: JobQueue;
+  } = {},
 ): Promise<TestApp> {
   const testDb = await createTestDatabase();
   const env = EnvSchema.parse({ NODE_ENV: 'test', SEED_DEMO: 'false', ...overrides.env });

@@ -58,7 +58,8 @@ export default async function setup(project: TestProject) {
         `SELECT datname FROM pg_database WHERE datname LIKE 't\\_${process.pid}\\_%' OR datname = $1`,
         [templateDb],
       );
-      for (const row of leftovers.rows) await admin.query(`DROP DATABASE IF EXISTS "${row.datname}" WITH (FORCE)`);
+      for (const row of leftovers.rows)
+        await admin.query(`DROP DATABASE IF EXISTS "${row.datname}" WITH (FORCE)`);
     }
     await admin.end();
     await embedded?.stop();

@@ -15,7 +15,11 @@ export const EnvSchema = z.object({
   EMBEDDED_PG_PORT: z.coerce.number().int().default(54329),
   JWT_SECRET: z.string().min(32).optional(),
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().positive().default(900),
-  REFRESH_TOKEN_TTL_SECONDS: z.coerce.number().int().positive().default(30 * 24 * 3600),
+  REFRESH_TOKEN_TTL_SECONDS: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(30 * 24 * 3600),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Trustleaf <no-reply@trustleaf.local>'),
   ADMIN_EMAIL: z.string().optional(),
@@ -24,7 +28,11 @@ export const EnvSchema = z.object({
   SEED_DEMO: booleanish.default(true),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
-  BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(1024 * 1024),
+  BODY_LIMIT_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(1024 * 1024),
 });
 export type Env = z.infer<typeof EnvSchema>;
 

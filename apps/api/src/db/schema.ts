@@ -77,7 +77,9 @@ export const companies = pgTable(
     id: serial('id').primaryKey(),
     name: text('name').notNull(),
     businessTypeId: integer('business_type_id').references(() => businessTypes.id),
-    kind: text('kind', { enum: ['NORMAL', 'PROSPECT', 'FDA', 'REGISTERED'] }).notNull().default('REGISTERED'),
+    kind: text('kind', { enum: ['NORMAL', 'PROSPECT', 'FDA', 'REGISTERED'] })
+      .notNull()
+      .default('REGISTERED'),
     status: text('status', { enum: ['DEFAULT', 'CANCELED', 'SUSPENDED', 'TERMINATED', 'ACTIVE'] })
       .notNull()
       .default('ACTIVE'),
@@ -95,7 +97,9 @@ export const companies = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    uniqueIndex('companies_one_system').on(t.isSystem).where(sql`${t.isSystem}`),
+    uniqueIndex('companies_one_system')
+      .on(t.isSystem)
+      .where(sql`${t.isSystem}`),
     index('companies_name_state').on(sql`lower(${t.name})`, t.state),
   ],
 );
@@ -169,7 +173,10 @@ export const loginAttempts = pgTable(
     succeeded: boolean('succeeded').notNull(),
     createdAt: createdAt(),
   },
-  (t) => [index('login_attempts_email').on(t.email, t.createdAt), index('login_attempts_ip').on(t.ip, t.createdAt)],
+  (t) => [
+    index('login_attempts_email').on(t.email, t.createdAt),
+    index('login_attempts_ip').on(t.ip, t.createdAt),
+  ],
 );
 
 export const passwordResets = pgTable('password_resets', {
@@ -192,7 +199,9 @@ export const mailOutbox = pgTable(
     subject: text('subject').notNull(),
     text: text('text').notNull(),
     html: text('html').notNull(),
-    status: text('status', { enum: ['QUEUED', 'SENT', 'FAILED'] }).notNull().default('QUEUED'),
+    status: text('status', { enum: ['QUEUED', 'SENT', 'FAILED'] })
+      .notNull()
+      .default('QUEUED'),
     attempts: integer('attempts').notNull().default(0),
     lastError: text('last_error'),
     meta: jsonb('meta'),

@@ -19,10 +19,54 @@ import {
   users,
 } from './schema.ts';
 
-const PRODUCT_CATEGORIES = ['Flower', 'Pre-rolls', 'Vapes', 'Edibles', 'Beverages', 'Tinctures', 'Topicals', 'Concentrates', 'Capsules', 'Pet products'];
-const SERVICE_CATEGORIES = ['Testing', 'Consulting', 'Distribution', 'Packaging', 'Payments', 'Insurance', 'Legal', 'Marketing', 'Security', 'Software'];
-const INGREDIENTS = ['CBD isolate', 'Broad-spectrum hemp extract', 'Full-spectrum hemp extract', 'MCT oil', 'Hemp seed oil', 'Terpene blend', 'Melatonin', 'Cane sugar', 'Gelatin', 'Pectin'];
-const FLAVORS = ['Unflavored', 'Mint', 'Citrus', 'Berry', 'Mango', 'Watermelon', 'Vanilla', 'Chocolate', 'Lemon', 'Grape'];
+const PRODUCT_CATEGORIES = [
+  'Flower',
+  'Pre-rolls',
+  'Vapes',
+  'Edibles',
+  'Beverages',
+  'Tinctures',
+  'Topicals',
+  'Concentrates',
+  'Capsules',
+  'Pet products',
+];
+const SERVICE_CATEGORIES = [
+  'Testing',
+  'Consulting',
+  'Distribution',
+  'Packaging',
+  'Payments',
+  'Insurance',
+  'Legal',
+  'Marketing',
+  'Security',
+  'Software',
+];
+const INGREDIENTS = [
+  'CBD isolate',
+  'Broad-spectrum hemp extract',
+  'Full-spectrum hemp extract',
+  'MCT oil',
+  'Hemp seed oil',
+  'Terpene blend',
+  'Melatonin',
+  'Cane sugar',
+  'Gelatin',
+  'Pectin',
+];
+const FLAVORS = [
+  'Unflavored',
+  'Mint',
+  'Citrus',
+  'Berry',
+  'Mango',
+  'Watermelon',
+  'Vanilla',
+  'Chocolate',
+  'Lemon',
+  'Grape',
+];
 
 /** Reference data: upserted on every start, so edits to the lists reach existing databases. */
 export async function seedReference(db: Db): Promise<void> {
@@ -37,7 +81,9 @@ export async function seedReference(db: Db): Promise<void> {
       .onConflictDoUpdate({ target: segments.id, set: { name: sql`excluded.name` } });
     await tx
       .insert(businessTypes)
-      .values(COMPANY_TYPES.map((t) => ({ id: t.id, name: t.name, type: t.type, segmentIds: [...t.plSegmentIds] })))
+      .values(
+        COMPANY_TYPES.map((t) => ({ id: t.id, name: t.name, type: t.type, segmentIds: [...t.plSegmentIds] })),
+      )
       .onConflictDoUpdate({
         target: businessTypes.id,
         set: { name: sql`excluded.name`, segmentIds: sql`excluded.segment_ids` },
@@ -49,12 +95,27 @@ export async function seedReference(db: Db): Promise<void> {
     await tx
       .insert(states)
       .values(STATES)
-      .onConflictDoUpdate({ target: [states.country, states.abbreviation], set: { name: sql`excluded.name`, code: sql`excluded.code` } });
-    for (const [kind, names] of [['PRODUCT', PRODUCT_CATEGORIES], ['SERVICE', SERVICE_CATEGORIES]] as const) {
-      await tx.insert(categories).values(names.map((name) => ({ kind, name }))).onConflictDoNothing();
+      .onConflictDoUpdate({
+        target: [states.country, states.abbreviation],
+        set: { name: sql`excluded.name`, code: sql`excluded.code` },
+      });
+    for (const [kind, names] of [
+      ['PRODUCT', PRODUCT_CATEGORIES],
+      ['SERVICE', SERVICE_CATEGORIES],
+    ] as const) {
+      await tx
+        .insert(categories)
+        .values(names.map((name) => ({ kind, name })))
+        .onConflictDoNothing();
     }
-    await tx.insert(ingredients).values(INGREDIENTS.map((name) => ({ name }))).onConflictDoNothing();
-    await tx.insert(flavors).values(FLAVORS.map((name) => ({ name }))).onConflictDoNothing();
+    await tx
+      .insert(ingredients)
+      .values(INGREDIENTS.map((name) => ({ name })))
+      .onConflictDoNothing();
+    await tx
+      .insert(flavors)
+      .values(FLAVORS.map((name) => ({ name })))
+      .onConflictDoNothing();
   });
 }
 
@@ -69,7 +130,10 @@ async function ensureUser(
   values: { email: string; password?: string; firstName: string; lastName: string; isSuperAdmin?: boolean },
 ): Promise<SeededAccount & { id: number }> {
   const email = values.email.trim().toLowerCase();
-  const existing = await db.select({ id: users.id }).from(users).where(sql`${users.email} = ${email}`);
+  const existing = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(sql`${users.email} = ${email}`);
   if (existing[0]) return { email, id: existing[0].id };
   const password = values.password ?? `${randomBytes(9).toString('base64url')}aA1!`;
   const [row] = await db
@@ -89,7 +153,10 @@ async function ensureUser(
 }
 
 /** The super admin and the built-in company it belongs to (spec 3 §3). */
-export async function seedAdmin(db: Db, admin: { email?: string; password?: string }): Promise<SeededAccount> {
+export async function seedAdmin(
+  db: Db,
+  admin: { email?: string; password?: string },
+): Promise<SeededAccount> {
   await db
     .insert(companies)
     .values({ name: 'Trustleaf', isSystem: true, kind: 'NORMAL', country: 'US', state: 'NJ' })
@@ -106,8 +173,16 @@ export async function seedAdmin(db: Db, admin: { email?: string; password?: stri
 
 /** A demo company with an owner and a member, created once. */
 export async function seedDemo(db: Db): Promise<SeededAccount[]> {
-  const owner = await ensureUser(db, { email: 'owner@greenvalley.example', firstName: 'Grace', lastName: 'Valley' });
-  const member = await ensureUser(db, { email: 'member@greenvalley.example', firstName: 'Milo', lastName: 'Reed' });
+  const owner = await ensureUser(db, {
+    email: 'owner@greenvalley.example',
+    firstName: 'Grace',
+    lastName: 'Valley',
+  });
+  const member = await ensureUser(db, {
+    email: 'member@greenvalley.example',
+    firstName: 'Milo',
+    lastName: 'Reed',
+  });
   if (owner.password) {
     const [company] = await db
       .insert(companies)

@@ -5,7 +5,9 @@ export interface Clock {
 
 export const systemClock: Clock = { now: () => new Date() };
 
-export function createManualClock(start = new Date()): Clock & { advance(ms: number): void; set(date: Date): void } {
+export function createManualClock(
+  start = new Date(),
+): Clock & { advance(ms: number): void; set(date: Date): void } {
   let current = start.getTime();
   return {
     now: () => new Date(current),

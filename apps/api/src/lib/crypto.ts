@@ -22,12 +22,17 @@ export async function verifyPassword(password: string, stored: string): Promise<
   const [scheme, n, r, p, saltText, keyText] = stored.split('$');
   if (scheme !== 'scrypt' || !n || !r || !p || !saltText || !keyText) return false;
   const expected = Buffer.from(keyText, 'base64url');
-  const key = await scryptAsync(password.normalize('NFKC'), Buffer.from(saltText, 'base64url'), expected.length, {
-    N: Number(n),
-    r: Number(r),
-    p: Number(p),
-    maxmem: PARAMS.maxmem,
-  });
+  const key = await scryptAsync(
+    password.normalize('NFKC'),
+    Buffer.from(saltText, 'base64url'),
+    expected.length,
+    {
+      N: Number(n),
+      r: Number(r),
+      p: Number(p),
+      maxmem: PARAMS.maxmem,
+    },
+  );
   return timingSafeEqual(key, expected);
 }
 

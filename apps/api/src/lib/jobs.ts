@@ -24,7 +24,11 @@ export interface JobDefinition<T = unknown> {
 
 export interface JobQueue {
   register(definitions: JobDefinition<never>[]): void;
-  enqueue<T>(definition: JobDefinition<T>, payload: T, options?: { singletonKey?: string }): Promise<string | null>;
+  enqueue<T>(
+    definition: JobDefinition<T>,
+    payload: T,
+    options?: { singletonKey?: string },
+  ): Promise<string | null>;
   start(options: { work: boolean }): Promise<void>;
   stop(): Promise<void>;
 }
@@ -33,7 +37,10 @@ export function defineJob<T>(definition: JobDefinition<T>): JobDefinition<T> {
   return definition;
 }
 
-export function createPgBossQueue(connectionString: string, log: (message: string, error?: unknown) => void): JobQueue {
+export function createPgBossQueue(
+  connectionString: string,
+  log: (message: string, error?: unknown) => void,
+): JobQueue {
   const boss = new PgBoss({ connectionString, schema: 'pgboss', max: 4 });
   boss.on('error', (error) => log('job queue error', error));
   const definitions = new Map<string, JobDefinition<never>>();
@@ -46,7 +53,11 @@ export function createPgBossQueue(connectionString: string, log: (message: strin
     async enqueue(definition, payload, options) {
       const data = definition.payload.parse(payload) as object;
       if (!started) throw new Error('job queue is not started');
-      return boss.send(definition.name, data, options?.singletonKey ? { singletonKey: options.singletonKey } : {});
+      return boss.send(
+        definition.name,
+        data,
+        options?.singletonKey ? { singletonKey: options.singletonKey } : {},
+      );
     },
     async start({ work }) {
       await boss.start();

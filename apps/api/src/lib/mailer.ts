@@ -58,7 +58,10 @@ export function createMailSendJob(db: Db, transport: MailTransport | null, log: 
       } else {
         log(`mail to ${row.to}: ${row.subject}\n${row.text}`);
       }
-      await db.update(mailOutbox).set({ status: 'SENT', sentAt: new Date() }).where(eq(mailOutbox.id, outboxId));
+      await db
+        .update(mailOutbox)
+        .set({ status: 'SENT', sentAt: new Date() })
+        .where(eq(mailOutbox.id, outboxId));
     },
   });
 }

@@ -41,25 +41,23 @@ export function createLive(server: HttpServer, deps: { db: Db; tokens: TokenSign
 
   io.on('connection', (socket) => {
     const auth = (socket.data as { auth: AuthContext }).auth;
-    const handle =
-      (join: boolean) =>
-      (raw: unknown, ack?: (result: LiveAck) => void) => {
-        const reply = typeof ack === 'function' ? ack : () => undefined;
-        const parsed = SubscribeSchema.safeParse(raw);
-        if (!parsed.success) return reply({ ok: false, message: 'plCompanyId is required' });
-        const { plCompanyId } = parsed.data;
-        if (!join) {
-          void socket.leave(companyRoom(plCompanyId));
-          return reply({ ok: true });
-        }
-        requireCompanyAccess(deps.db, auth, plCompanyId).then(
-          async () => {
-            await socket.join(companyRoom(plCompanyId));
-            reply({ ok: true });
-          },
-          () => reply({ ok: false, message: 'You cannot subscribe to this company' }),
-        );
-      };
+    const handle = (join: boolean) => (raw: unknown, ack?: (result: LiveAck) => void) => {
+      const reply = typeof ack === 'function' ? ack : () => undefined;
+      const parsed = SubscribeSchema.safeParse(raw);
+      if (!parsed.success) return reply({ ok: false, message: 'plCompanyId is required' });
+      const { plCompanyId } = parsed.data;
+      if (!join) {
+        void socket.leave(companyRoom(plCompanyId));
+        return reply({ ok: true });
+      }
+      requireCompanyAccess(deps.db, auth, plCompanyId).then(
+        async () => {
+          await socket.join(companyRoom(plCompanyId));
+          reply({ ok: true });
+        },
+        () => reply({ ok: false, message: 'You cannot subscribe to this company' }),
+      );
+    };
     socket.on('subscribe', handle(true));
     socket.on('unsubscribe', handle(false));
   });

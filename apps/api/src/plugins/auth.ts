@@ -12,7 +12,7 @@ declare module 'fastify' {
     auth: AuthContext | null;
   }
   interface FastifyInstance {
-    authenticate(request: FastifyRequest): Promise<void>;
+    authenticate: (request: FastifyRequest) => Promise<void>;
   }
 }
 
@@ -22,7 +22,11 @@ export function bearerToken(header: string | undefined): string | null {
 }
 
 /** Resolves an access token to the caller; a revoked sign-in (logout, reuse, removal) no longer works. */
-export async function resolveAccessToken(db: Db, tokens: TokenSigner, token: string): Promise<AuthContext | null> {
+export async function resolveAccessToken(
+  db: Db,
+  tokens: TokenSigner,
+  token: string,
+): Promise<AuthContext | null> {
   const claims = await tokens.verify(token);
   if (!claims) return null;
   const [row] = await db
@@ -37,7 +41,12 @@ export async function resolveAccessToken(db: Db, tokens: TokenSigner, token: str
       ),
     );
   if (!row) return null;
-  return { userId: claims.userId, familyId: claims.familyId, email: row.email, isSuperAdmin: row.isSuperAdmin };
+  return {
+    userId: claims.userId,
+    familyId: claims.familyId,
+    email: row.email,
+    isSuperAdmin: row.isSuperAdmin,
+  };
 }
 
 export const authPlugin = fp(

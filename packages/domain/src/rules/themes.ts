@@ -2,7 +2,10 @@
 export const THEME_NAMES = ['default', 'dark', 'light', 'blue', 'green', 'indigo'] as const;
 export type ThemeName = (typeof THEME_NAMES)[number];
 
-export function resolveThemeName(name: string | null | undefined, warn: (message: string) => void): ThemeName {
+export function resolveThemeName(
+  name: string | null | undefined,
+  warn: (message: string) => void,
+): ThemeName {
   if (!name) return 'default';
   if ((THEME_NAMES as readonly string[]).includes(name)) return name as ThemeName;
   warn(`Unknown theme "${name}", using the default theme`);

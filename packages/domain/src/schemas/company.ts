@@ -25,7 +25,13 @@ export const CompanyDetailSchema = z.object({
   status: z.string(),
   resourcePhoto: z.object({ url: z.string() }).nullable(),
   members: z.array(
-    z.object({ plUserId: z.number().int(), firstName: z.string(), lastName: z.string(), email: z.string(), role: z.string() }),
+    z.object({
+      plUserId: z.number().int(),
+      firstName: z.string(),
+      lastName: z.string(),
+      email: z.string(),
+      role: z.string(),
+    }),
   ),
 });
 export type CompanyDetail = z.infer<typeof CompanyDetailSchema>;

@@ -37,7 +37,9 @@ export const GeneralInfoSchema = z.object({
   doctypeClassifications: z.array(z.string()).optional(),
   countries: z.array(z.object({ name: z.string(), code: z.string() })).optional(),
   states: z
-    .array(z.object({ name: z.string(), abbreviation: z.string(), country: z.string(), code: z.number().int() }))
+    .array(
+      z.object({ name: z.string(), abbreviation: z.string(), country: z.string(), code: z.number().int() }),
+    )
     .optional(),
 });
 export type GeneralInfo = z.infer<typeof GeneralInfoSchema>;

@@ -14,7 +14,9 @@ export function createAuthRepository(db: Db) {
       const [row] = await db
         .select({ n: count() })
         .from(loginAttempts)
-        .where(and(eq(column, value), eq(loginAttempts.succeeded, false), gt(loginAttempts.createdAt, since)));
+        .where(
+          and(eq(column, value), eq(loginAttempts.succeeded, false), gt(loginAttempts.createdAt, since)),
+        );
       return row?.n ?? 0;
     },
 
@@ -24,7 +26,9 @@ export function createAuthRepository(db: Db) {
 
     /** A successful sign-in clears the account's failure count (the IP's stays). */
     async clearFailures(email: string) {
-      await db.delete(loginAttempts).where(and(eq(loginAttempts.email, email), eq(loginAttempts.succeeded, false)));
+      await db
+        .delete(loginAttempts)
+        .where(and(eq(loginAttempts.email, email), eq(loginAttempts.succeeded, false)));
     },
 
     async createFamily(userId: number) {
@@ -41,7 +45,13 @@ export function createAuthRepository(db: Db) {
       const [row] = await db
         .update(refreshTokens)
         .set({ usedAt: now })
-        .where(and(eq(refreshTokens.tokenHash, tokenHash), isNull(refreshTokens.usedAt), gt(refreshTokens.expiresAt, now)))
+        .where(
+          and(
+            eq(refreshTokens.tokenHash, tokenHash),
+            isNull(refreshTokens.usedAt),
+            gt(refreshTokens.expiresAt, now),
+          ),
+        )
         .returning({ familyId: refreshTokens.familyId });
       return row ?? null;
     },
@@ -93,7 +103,11 @@ export function createAuthRepository(db: Db) {
         .update(passwordResets)
         .set({ usedAt: now })
         .where(
-          and(eq(passwordResets.tokenHash, tokenHash), isNull(passwordResets.usedAt), gt(passwordResets.expiresAt, now)),
+          and(
+            eq(passwordResets.tokenHash, tokenHash),
+            isNull(passwordResets.usedAt),
+            gt(passwordResets.expiresAt, now),
+          ),
         )
         .returning({ userId: passwordResets.userId });
       return row ?? null;

@@ -1,8 +1,4 @@
-import {
-  LoginInputSchema,
-  RefreshInputSchema,
-  SessionSchema,
-} from '@trustleaf/domain/schemas/auth';
+import { LoginInputSchema, RefreshInputSchema, SessionSchema } from '@trustleaf/domain/schemas/auth';
 import { detailOf, OkSchema } from '@trustleaf/domain/schemas/common';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -12,67 +8,74 @@ import type { AuthService } from './auth.service.ts';
 
 export const REFRESH_COOKIE = 'tl_refresh';
 
-export const authRoutes: FastifyPluginAsyncZod<{ service: AuthService; refreshTtlSeconds: number; secureCookies: boolean }> =
-  async (app, { service, refreshTtlSeconds, secureCookies }) => {
-    const setRefreshCookie = (reply: FastifyReply, token: string) =>
-      reply.setCookie(REFRESH_COOKIE, token, {
-        httpOnly: true,
-        sameSite: 'strict',
-        secure: secureCookies,
-        path: '/api/auth',
-        maxAge: refreshTtlSeconds,
-      });
+export const authRoutes: FastifyPluginAsyncZod<{
+  service: AuthService;
+  refreshTtlSeconds: number;
+  secureCookies: boolean;
+}> = async (app, { service, refreshTtlSeconds, secureCookies }) => {
+  const setRefreshCookie = (reply: FastifyReply, token: string) =>
+    reply.setCookie(REFRESH_COOKIE, token, {
+      httpOnly: true,
+      sameSite: 'strict',
+      secure: secureCookies,
+      path: '/api/auth',
+      maxAge: refreshTtlSeconds,
+    });
 
-    app.post(
-      '/login',
-      { schema: { tags: ['auth'], body: LoginInputSchema, response: { 200: detailOf(SessionSchema) } } },
-      async (request, reply) => {
-        const session = await service.login(request.body, request.ip);
-        setRefreshCookie(reply, session.refreshToken);
-        return { detail: session };
-      },
-    );
+  app.post(
+    '/login',
+    { schema: { tags: ['auth'], body: LoginInputSchema, response: { 200: detailOf(SessionSchema) } } },
+    async (request, reply) => {
+      const session = await service.login(request.body, request.ip);
+      setRefreshCookie(reply, session.refreshToken);
+      return { detail: session };
+    },
+  );
 
-    app.post(
-      '/refreshAccessToken',
-      { schema: { tags: ['auth'], body: RefreshInputSchema, response: { 200: detailOf(SessionSchema) } } },
-      async (request, reply) => {
-        const session = await service.refresh(request.body?.refreshToken ?? request.cookies[REFRESH_COOKIE]);
-        setRefreshCookie(reply, session.refreshToken);
-        return { detail: session };
-      },
-    );
+  app.post(
+    '/refreshAccessToken',
+    { schema: { tags: ['auth'], body: RefreshInputSchema, response: { 200: detailOf(SessionSchema) } } },
+    async (request, reply) => {
+      const session = await service.refresh(request.body?.refreshToken ?? request.cookies[REFRESH_COOKIE]);
+      setRefreshCookie(reply, session.refreshToken);
+      return { detail: session };
+    },
+  );
 
-    app.post(
-      '/logout',
-      { onRequest: app.authenticate, schema: { tags: ['auth'], response: { 200: OkSchema } } },
-      async (request, reply) => {
-        await service.logout(callerOf(request));
-        reply.clearCookie(REFRESH_COOKIE, { path: '/api/auth' });
-        return { detail: { ok: true as const } };
-      },
-    );
+  app.post(
+    '/logout',
+    { onRequest: app.authenticate, schema: { tags: ['auth'], response: { 200: OkSchema } } },
+    async (request, reply) => {
+      await service.logout(callerOf(request));
+      reply.clearCookie(REFRESH_COOKIE, { path: '/api/auth' });
+      return { detail: { ok: true as const } };
+    },
+  );
 
-    app.get(
-      '/session',
-      {
-        onRequest: app.authenticate,
-        schema: {
-          tags: ['auth'],
-          querystring: z.object({ updateAccessToken: z.enum(['true', 'false']).optional() }),
-          response: {
-            200: detailOf(
-              z.object({ email: z.string(), accessToken: z.string().optional(), expiresIn: z.number().optional() }),
-            ),
-          },
+  app.get(
+    '/session',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: ['auth'],
+        querystring: z.object({ updateAccessToken: z.enum(['true', 'false']).optional() }),
+        response: {
+          200: detailOf(
+            z.object({
+              email: z.string(),
+              accessToken: z.string().optional(),
+              expiresIn: z.number().optional(),
+            }),
+          ),
         },
       },
-      async (request) => {
-        const auth = callerOf(request);
-        if (request.query.updateAccessToken === 'true') {
-          return { detail: { email: auth.email, ...(await service.accessTokenFor(auth)) } };
-        }
-        return { detail: { email: auth.email } };
-      },
-    );
-  };
+    },
+    async (request) => {
+      const auth = callerOf(request);
+      if (request.query.updateAccessToken === 'true') {
+        return { detail: { email: auth.email, ...(await service.accessTokenFor(auth)) } };
+      }
+      return { detail: { email: auth.email } };
+    },
+  );
+};

@@ -65,7 +65,8 @@ export function createAuthService(deps: AuthServiceDeps) {
 
     /** Rotates the refresh token; presenting an already-used one revokes the whole sign-in. */
     async refresh(refreshToken: string | undefined): Promise<Session> {
-      if (!refreshToken) throw new AppError('UNAUTHENTICATED', 'Your session has expired. Please sign in again.');
+      if (!refreshToken)
+        throw new AppError('UNAUTHENTICATED', 'Your session has expired. Please sign in again.');
       const hash = sha256(refreshToken);
       const now = clock.now();
       const consumed = await repo.consumeRefreshToken(hash, now);
@@ -84,7 +85,10 @@ export function createAuthService(deps: AuthServiceDeps) {
     },
 
     async accessTokenFor(auth: AuthContext): Promise<{ accessToken: string; expiresIn: number }> {
-      const accessToken = await tokens.sign({ userId: auth.userId, familyId: auth.familyId }, deps.accessTtlSeconds);
+      const accessToken = await tokens.sign(
+        { userId: auth.userId, familyId: auth.familyId },
+        deps.accessTtlSeconds,
+      );
       return { accessToken, expiresIn: deps.accessTtlSeconds };
     },
 

@@ -33,7 +33,13 @@ export function createCompaniesRepository(db: Db) {
       const [row] = await db
         .select({ role: companyMembers.role })
         .from(companyMembers)
-        .where(and(eq(companyMembers.companyId, companyId), eq(companyMembers.userId, userId), isNull(companyMembers.bannedAt)));
+        .where(
+          and(
+            eq(companyMembers.companyId, companyId),
+            eq(companyMembers.userId, userId),
+            isNull(companyMembers.bannedAt),
+          ),
+        );
       return row ?? null;
     },
 

@@ -18,7 +18,10 @@ describe('company scope', () => {
     const { accessToken } = await login(t.app, user.email);
     const response = await post('/api/company/getCompanyDetail', { plCompanyId: companyId }, accessToken);
     expect(response.statusCode).toBe(200);
-    expect(response.json().detail).toMatchObject({ plCompanyId: companyId, members: [{ email: user.email }] });
+    expect(response.json().detail).toMatchObject({
+      plCompanyId: companyId,
+      members: [{ email: user.email }],
+    });
   });
 
   it("refuses a user of company A company B's data, as if it did not exist", async () => {
@@ -33,7 +36,10 @@ describe('company scope', () => {
 
   it('lets the super admin read any company', async () => {
     const b = await createMember(t.database.db);
-    const admin = await seedAdmin(t.database.db, { email: 'root@example.test', password: 'Root-password-123!' });
+    const admin = await seedAdmin(t.database.db, {
+      email: 'root@example.test',
+      password: 'Root-password-123!',
+    });
     const { accessToken } = await login(t.app, admin.email, 'Root-password-123!');
     const response = await post('/api/company/getCompanyDetail', { plCompanyId: b.companyId }, accessToken);
     expect(response.statusCode).toBe(200);

@@ -9,7 +9,7 @@ export interface CompaniesServiceDeps {
   db: Db;
   repo: CompaniesRepository;
   clock: Clock;
-  revokeUserSessions(userId: number, reason: string): Promise<void>;
+  revokeUserSessions: (userId: number, reason: string) => Promise<void>;
 }
 
 export function createCompaniesService({ db, repo, clock, revokeUserSessions }: CompaniesServiceDeps) {
@@ -43,8 +43,10 @@ export function createCompaniesService({ db, repo, clock, revokeUserSessions }: 
       await requireCompanyAccess(db, auth, input.plCompanyId, ['Company Owner', 'Company Admin']);
       const member = await repo.findMember(input.plCompanyId, input.plUserId);
       if (!member) throw new AppError('NOT_FOUND', 'Member not found');
-      if (member.role === 'Company Owner') throw new AppError('FORBIDDEN', 'The company owner cannot be removed');
-      if (input.plUserId === auth.userId) throw new AppError('FORBIDDEN', 'Use "Leave company" to remove yourself');
+      if (member.role === 'Company Owner')
+        throw new AppError('FORBIDDEN', 'The company owner cannot be removed');
+      if (input.plUserId === auth.userId)
+        throw new AppError('FORBIDDEN', 'Use "Leave company" to remove yourself');
       await repo.banMember(input.plCompanyId, input.plUserId, clock.now());
       await revokeUserSessions(input.plUserId, 'removed from company');
     },

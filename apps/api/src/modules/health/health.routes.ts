@@ -7,7 +7,13 @@ import { AppError } from '../../lib/errors.ts';
 export const healthRoutes: FastifyPluginAsyncZod<{ pool: pg.Pool }> = async (app, { pool }) => {
   app.get(
     '/health',
-    { logLevel: 'warn', schema: { tags: ['health'], response: { 200: detailOf(z.object({ status: z.literal('ok'), database: z.literal('up') })) } } },
+    {
+      logLevel: 'warn',
+      schema: {
+        tags: ['health'],
+        response: { 200: detailOf(z.object({ status: z.literal('ok'), database: z.literal('up') })) },
+      },
+    },
     async () => {
       try {
         await pool.query('SELECT 1');

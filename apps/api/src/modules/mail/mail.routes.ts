@@ -13,7 +13,10 @@ export const devMailboxRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, {
     {
       schema: {
         tags: ['dev'],
-        querystring: z.object({ to: z.string().optional(), limit: z.coerce.number().int().min(1).max(500).default(100) }),
+        querystring: z.object({
+          to: z.string().optional(),
+          limit: z.coerce.number().int().min(1).max(500).default(100),
+        }),
         response: { 200: detailOf(z.array(MailMessageSchema)) },
       },
     },

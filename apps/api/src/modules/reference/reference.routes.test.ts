@@ -12,7 +12,16 @@ describe('generalInfo', () => {
     const response = await t.app.inject({
       method: 'POST',
       url: '/api/general/generalInfo',
-      payload: { requestFields: ['roles', 'businessTypes', 'segments', 'countries', 'states', 'doctypeClassifications'] },
+      payload: {
+        requestFields: [
+          'roles',
+          'businessTypes',
+          'segments',
+          'countries',
+          'states',
+          'doctypeClassifications',
+        ],
+      },
     });
     expect(response.statusCode).toBe(200);
     const { detail } = response.json();
@@ -24,8 +33,12 @@ describe('generalInfo', () => {
       'Weak User',
     ]);
     expect(detail.businessTypes).toHaveLength(17);
-    expect(detail.businessTypes.find((b: { type: string }) => b.type === 'PROCESSOR').plSegmentIds).not.toContain(1);
-    expect(detail.segments.map((s: { type: string }) => s.type)).toEqual(expect.arrayContaining(['CANNABIS', 'HEMP']));
+    expect(
+      detail.businessTypes.find((b: { type: string }) => b.type === 'PROCESSOR').plSegmentIds,
+    ).not.toContain(1);
+    expect(detail.segments.map((s: { type: string }) => s.type)).toEqual(
+      expect.arrayContaining(['CANNABIS', 'HEMP']),
+    );
     expect(detail.countries).toHaveLength(36);
     const us = detail.states.filter((s: { country: string }) => s.country === 'US');
     const ca = detail.states.filter((s: { country: string }) => s.country === 'CA');

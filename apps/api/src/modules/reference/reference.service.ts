@@ -2,11 +2,22 @@ import { DOCTYPE_CLASSIFICATIONS } from '@trustleaf/domain/reference/company-typ
 import type { GeneralInfo, GeneralInfoField } from '@trustleaf/domain/schemas/reference';
 import type { ReferenceRepository } from './reference.repository.ts';
 
-export function createReferenceService({ repo, releaseDate }: { repo: ReferenceRepository; releaseDate: string }) {
+export function createReferenceService({
+  repo,
+  releaseDate,
+}: {
+  repo: ReferenceRepository;
+  releaseDate: string;
+}) {
   const loaders: { [K in GeneralInfoField]: () => Promise<GeneralInfo[K]> } = {
     roles: () => repo.roles(),
     businessTypes: async () =>
-      (await repo.businessTypes()).map((row) => ({ id: row.id, name: row.name, type: row.type, plSegmentIds: row.segmentIds })),
+      (await repo.businessTypes()).map((row) => ({
+        id: row.id,
+        name: row.name,
+        type: row.type,
+        plSegmentIds: row.segmentIds,
+      })),
     productCategories: () => repo.categories('PRODUCT'),
     serviceCategories: () => repo.categories('SERVICE'),
     segments: () => repo.segments(),
@@ -23,7 +34,7 @@ export function createReferenceService({ repo, releaseDate }: { repo: ReferenceR
     async generalInfo(fields: readonly GeneralInfoField[]): Promise<GeneralInfo> {
       const unique = [...new Set(fields)];
       const values = await Promise.all(unique.map((field) => loaders[field]()));
-      return Object.fromEntries(unique.map((field, index) => [field, values[index]])) as GeneralInfo;
+      return Object.fromEntries(unique.map((field, index) => [field, values[index]]));
     },
   };
 }

@@ -15,7 +15,10 @@ const post = (url: string, payload: object = {}, headers: Record<string, string>
   t.app.inject({ method: 'POST', url, payload, headers });
 
 async function mailbox(to: string) {
-  const response = await t.app.inject({ method: 'GET', url: `/api/dev/mailbox?to=${encodeURIComponent(to)}` });
+  const response = await t.app.inject({
+    method: 'GET',
+    url: `/api/dev/mailbox?to=${encodeURIComponent(to)}`,
+  });
   return response.json<{ detail: { to: string; subject: string; text: string; html: string }[] }>().detail;
 }
 
@@ -29,7 +32,11 @@ describe('getMyProfile', () => {
       roles: [{ name: 'Company Owner' }],
       memberOfCompany: { plCompanyId: companyId, roles: ['Company Owner'] },
     });
-    expect(detail.currentCompany).toMatchObject({ plCompanyId: companyId, isOwner: true, kind: 'REGISTERED' });
+    expect(detail.currentCompany).toMatchObject({
+      plCompanyId: companyId,
+      isOwner: true,
+      kind: 'REGISTERED',
+    });
   });
 
   it('gives a plain member their company with isOwner false', async () => {
@@ -42,7 +49,10 @@ describe('getMyProfile', () => {
   });
 
   it('gives the super admin the built-in company', async () => {
-    const admin = await seedAdmin(t.database.db, { email: 'root@example.test', password: 'Root-password-123!' });
+    const admin = await seedAdmin(t.database.db, {
+      email: 'root@example.test',
+      password: 'Root-password-123!',
+    });
     const { accessToken } = await login(t.app, admin.email, 'Root-password-123!');
     const { detail } = (await post('/api/user/getMyProfile', {}, bearer(accessToken))).json();
     expect(detail.currentUser.roles).toEqual([{ name: 'Super Admin' }]);
@@ -69,9 +79,13 @@ describe('password reset', () => {
 
     const weak = await post('/api/user/resetPassword', { token, password: 'short' });
     expect(weak.statusCode).toBe(400);
-    expect(weak.json().messages[0]).toContain('Include 12 characters, upper and lowercase letters, numbers, and special symbols');
+    expect(weak.json().messages[0]).toContain(
+      'Include 12 characters, upper and lowercase letters, numbers, and special symbols',
+    );
 
-    expect((await post('/api/user/resetPassword', { token, password: 'Brand-new-pass-99' })).statusCode).toBe(200);
+    expect((await post('/api/user/resetPassword', { token, password: 'Brand-new-pass-99' })).statusCode).toBe(
+      200,
+    );
     expect((await post('/api/user/getMyProfile', {}, bearer(old.accessToken))).statusCode).toBe(401);
     await login(t.app, user.email, 'Brand-new-pass-99');
 
