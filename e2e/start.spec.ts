@@ -1,0 +1,103 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import path from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+
+/**
+ * What a new user does: start the built server with an empty data folder, read the printed admin
+ * credentials, sign in; restart (gracefully, then after a SIGKILL) and find everything still there.
+ */
+const root = path.resolve(import.meta.dirname, '..');
+const PORT = 3220;
+const BASE = `http://127.0.0.1:${PORT}`;
+
+interface Running {
+  child: ChildProcess;
+  output: () => string;
+}
+
+async function startServer(dataDir: string): Promise<Running> {
+  const child = spawn(process.execPath, ['apps/api/dist/server.js'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(PORT),
+      DATA_DIR: dataDir,
+      EMBEDDED_PG_PORT: '54420',
+      ADMIN_EMAIL: '',
+      ADMIN_PASSWORD: '',
+      LOG_LEVEL: 'info',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  await expect
+    .poll(
+      async () => {
+        if (child.exitCode !== null) throw new Error(`server exited: ${output}`);
+        return fetch(`${BASE}/api/health`).then(
+          (response) => response.status,
+          () => 0,
+        );
+      },
+      { timeout: 60_000, intervals: [250] },
+    )
+    .toBe(200);
+  return { child, output: () => output };
+}
+
+async function stopServer(running: Running, signal: NodeJS.Signals) {
+  if (running.child.exitCode !== null) return;
+  const exited = new Promise((resolve) => running.child.once('exit', resolve));
+  running.child.kill(signal);
+  await exited;
+}
+
+async function signIn(page: Page, email: string, password: string) {
+  await page.goto(`${BASE}/auth/sign-in`);
+  await page.getByLabel('Email address').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(`${BASE}/`);
+}
+
+test('a fresh start serves sign-in, the printed admin signs in, and restarts keep the data', async ({ page }) => {
+  test.setTimeout(180_000);
+  const dataDir = await mkdtemp(path.join(root, '.e2e-data-'));
+  let running = await startServer(dataDir);
+  try {
+    const printed = /Account created: (admin@trustleaf\.local)\s+Password:\s+(\S+)/.exec(running.output());
+    expect(printed).not.toBeNull();
+    const [, email, password] = printed!;
+
+    await signIn(page, email!, password!);
+    await expect(page.getByText('Super Admin').first()).toBeVisible();
+
+    // A row written by the app: a reset email for the demo owner lands in the outbox.
+    await fetch(`${BASE}/api/user/requestResetPassword`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'owner@greenvalley.example' }),
+    });
+    const mailCount = async () =>
+      ((await (await fetch(`${BASE}/api/dev/mailbox`)).json()) as { detail: unknown[] }).detail.length;
+    expect(await mailCount()).toBe(1);
+
+    await stopServer(running, 'SIGTERM');
+    running = await startServer(dataDir);
+    expect(running.output()).not.toContain('Account created');
+    expect(await mailCount()).toBe(1);
+    await signIn(page, email!, password!);
+
+    // Killed without warning, the app leaves its PostgreSQL running; the next start takes it over.
+    await stopServer(running, 'SIGKILL');
+    running = await startServer(dataDir);
+    expect(await mailCount()).toBe(1);
+    await signIn(page, email!, password!);
+  } finally {
+    await stopServer(running, 'SIGTERM');
+    await rm(dataDir, { recursive: true, force: true });
+  }
+});
