@@ -9,10 +9,10 @@ const SIZE_SUFFIX =
  */
 export function normaliseProductName(name: string): string {
   return name
+    .replace(/[\u2122\u00ae\u00a9]/g, '')
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '')
     .toLowerCase()
-    .replace(/[\u2122\u00ae\u00a9]/g, '')
     .replace(SIZE_SUFFIX, ' ')
     .replace(/[^\p{L}\p{N}]+/gu, ' ')
     .trim();
