@@ -20,7 +20,10 @@ function seconds(stamp: string): number {
  */
 export function parseCaptions(source: string): Cue[] {
   const cues: Cue[] = [];
-  const blocks = source.replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n').split(/\n{2,}/);
+  const blocks = source
+    .replace(/^\uFEFF/, '')
+    .replace(/\r\n?/g, '\n')
+    .split(/\n{2,}/);
   for (const block of blocks) {
     const lines = block.split('\n');
     const timingIndex = lines.findIndex((line) => TIMING.test(line));

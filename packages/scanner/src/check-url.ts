@@ -61,7 +61,13 @@ async function attempt(url: URL, dispatcher: Dispatcher, options: CheckUrlOption
 function verdict(url: string, httpStatus: number, warning?: UrlWarning, message?: string): CheckUrlResult {
   // 404/410 mean the page is not there; 5xx mean the site is down. 401/403 still prove the site exists.
   if (httpStatus === 404 || httpStatus === 410 || httpStatus >= 500) {
-    return { status: 'FAILED', url, httpStatus, message: NOT_CONNECTED, reason: `The site answered HTTP ${httpStatus}` };
+    return {
+      status: 'FAILED',
+      url,
+      httpStatus,
+      message: NOT_CONNECTED,
+      reason: `The site answered HTTP ${httpStatus}`,
+    };
   }
   return { status: 'SUCCESS', url, httpStatus, ...(warning ? { warning, message } : {}) };
 }
@@ -75,7 +81,11 @@ export async function checkUrl(input: string, options: CheckUrlOptions = {}): Pr
   try {
     url = parseSiteUrl(input);
   } catch (err) {
-    return { status: 'FAILED', message: NOT_CONNECTED, reason: err instanceof ScanError ? err.message : String(err) };
+    return {
+      status: 'FAILED',
+      message: NOT_CONNECTED,
+      reason: err instanceof ScanError ? err.message : String(err),
+    };
   }
   const guard = { allowHosts: options.allowHosts, lookup: options.lookup };
   const strict = createGuardedAgent(guard);
@@ -108,9 +118,18 @@ export async function checkUrl(input: string, options: CheckUrlOptions = {}): Pr
       plain.protocol = 'http:';
       try {
         const res = await attempt(plain, strict, options);
-        return verdict(res.url, res.status, 'HTTP_FALLBACK_USED', 'The site did not answer over https; http was used');
+        return verdict(
+          res.url,
+          res.status,
+          'HTTP_FALLBACK_USED',
+          'The site did not answer over https; http was used',
+        );
       } catch (fallbackErr) {
-        return { status: 'FAILED', message: NOT_CONNECTED, reason: describeNetworkError(fallbackErr).message };
+        return {
+          status: 'FAILED',
+          message: NOT_CONNECTED,
+          reason: describeNetworkError(fallbackErr).message,
+        };
       }
     }
   } finally {

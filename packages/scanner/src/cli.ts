@@ -52,7 +52,8 @@ function parse(argv: string[]) {
   let maxPages: number | undefined;
   if (values['max-pages'] !== undefined) {
     maxPages = Number(values['max-pages']);
-    if (!Number.isInteger(maxPages) || maxPages < 1) throw new UsageError('--max-pages must be a whole number of 1 or more.');
+    if (!Number.isInteger(maxPages) || maxPages < 1)
+      throw new UsageError('--max-pages must be a whole number of 1 or more.');
   }
   let authorizedProducts: string[] | undefined;
   if (values.products !== undefined) {
@@ -86,14 +87,20 @@ function printSummary(result: ScanResult, out: NodeJS.WritableStream): void {
   lines.push(`Scanned ${result.url}: ${result.pagesScanned} page(s) at ${result.checkTime}`);
   lines.push(summarySentence(result.violationCount));
   for (const v of result.violations) {
-    const where = v.isInVideo && v.startTime !== null ? ` (video at ${v.startTime}s)` : v.imageUrl ? ` (image ${v.imageUrl})` : '';
+    const where =
+      v.isInVideo && v.startTime !== null
+        ? ` (video at ${v.startTime}s)`
+        : v.imageUrl
+          ? ` (image ${v.imageUrl})`
+          : '';
     lines.push(`  ${v.severity.padEnd(6)} ${v.category.padEnd(15)} ${v.term}  ${v.url}${where}`);
     lines.push(`         "${v.evidence}"`);
   }
   const pv = result.productVerification;
   if (pv.authorizedProducts.length > 0) {
     lines.push('Authorised products:');
-    for (const p of pv.authorizedProducts) lines.push(`  ${p.found ? 'found    ' : 'NOT found'}  ${p.productName}`);
+    for (const p of pv.authorizedProducts)
+      lines.push(`  ${p.found ? 'found    ' : 'NOT found'}  ${p.productName}`);
   }
   if (pv.unauthorizedProducts.length > 0) {
     lines.push('Products on the site that are not authorised:');

@@ -119,7 +119,10 @@ export function parseDictionary(raw: unknown): Dictionary {
     conditions: list(raw.conditions, '$.conditions').map((g, i) => group(g, `$.conditions[${i}]`)),
     claimVerbs: list(raw.claimVerbs, '$.claimVerbs').map((g, i) => {
       const path = `$.claimVerbs[${i}]`;
-      return { ...group(g, path), severity: severity((g as Record<string, unknown>).severity, `${path}.severity`) };
+      return {
+        ...group(g, path),
+        severity: severity((g as Record<string, unknown>).severity, `${path}.severity`),
+      };
     }),
     phrases: list(raw.phrases, '$.phrases').map((g, i) => ({
       ...group(g, `$.phrases[${i}]`),

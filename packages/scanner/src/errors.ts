@@ -1,6 +1,7 @@
 import { findSsrfError } from './ssrf-guard.ts';
 
-export type ScanErrorCode = 'INVALID_URL' | 'SSRF_BLOCKED' | 'UNREACHABLE' | 'HTTP_ERROR' | 'NOT_HTML' | 'CANCELLED';
+export type ScanErrorCode =
+  'INVALID_URL' | 'SSRF_BLOCKED' | 'UNREACHABLE' | 'HTTP_ERROR' | 'NOT_HTML' | 'CANCELLED';
 
 /** A scan that could not run at all; the message is meant for the person who asked for the scan. */
 export class ScanError extends Error {

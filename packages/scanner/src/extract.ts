@@ -1,6 +1,7 @@
 import { load } from 'cheerio';
 import type { CheerioAPI } from 'cheerio';
-import type { AnyNode, Element } from 'domhandler';
+import { hasChildren, isTag, isText } from 'domhandler';
+import type { AnyNode } from 'domhandler';
 import { collapseWhitespace } from './sentences.ts';
 
 /** Everything the scanner reads from one HTML page. */
@@ -15,11 +16,54 @@ export interface PageContent {
   products: string[];
 }
 
-const SKIP = new Set(['script', 'style', 'noscript', 'template', 'svg', 'head', 'iframe', 'object', 'canvas', 'select']);
+const SKIP = new Set([
+  'script',
+  'style',
+  'noscript',
+  'template',
+  'svg',
+  'head',
+  'iframe',
+  'object',
+  'canvas',
+  'select',
+]);
 const INLINE = new Set([
-  'a', 'abbr', 'b', 'bdi', 'bdo', 'big', 'cite', 'code', 'data', 'del', 'dfn', 'em', 'font', 'i', 'ins', 'kbd',
-  'label', 'mark', 'q', 's', 'samp', 'small', 'span', 'strike', 'strong', 'sub', 'sup', 'time', 'tt', 'u', 'var',
-  'wbr', 'img', 'picture', 'source',
+  'a',
+  'abbr',
+  'b',
+  'bdi',
+  'bdo',
+  'big',
+  'cite',
+  'code',
+  'data',
+  'del',
+  'dfn',
+  'em',
+  'font',
+  'i',
+  'ins',
+  'kbd',
+  'label',
+  'mark',
+  'q',
+  's',
+  'samp',
+  'small',
+  'span',
+  'strike',
+  'strong',
+  'sub',
+  'sup',
+  'time',
+  'tt',
+  'u',
+  'var',
+  'wbr',
+  'img',
+  'picture',
+  'source',
 ]);
 
 function resolve(href: string | undefined, base: URL): string | null {
@@ -47,12 +91,13 @@ function collectBlocks(root: AnyNode[]): string[] {
   };
   const walk = (nodes: AnyNode[]) => {
     for (const node of nodes) {
-      if (node.type === 'text') {
+      if (isText(node)) {
         current.push(node.data);
-      } else if (node.type === 'tag' || node.type === 'script' || node.type === 'style') {
+      } else if (isTag(node)) {
         const el = node;
         const name = el.name.toLowerCase();
-        if (SKIP.has(name) || el.attribs.hidden !== undefined || el.attribs['aria-hidden'] === 'true') continue;
+        if (SKIP.has(name) || el.attribs.hidden !== undefined || el.attribs['aria-hidden'] === 'true')
+          continue;
         if (name === 'br') {
           current.push('\n');
           continue;
@@ -61,7 +106,7 @@ function collectBlocks(root: AnyNode[]): string[] {
         if (isBlock) flush();
         walk(el.children);
         if (isBlock) flush();
-      } else if (node.type === 'root' && 'children' in node) {
+      } else if (hasChildren(node)) {
         walk(node.children);
       }
     }
@@ -73,7 +118,9 @@ function collectBlocks(root: AnyNode[]): string[] {
 
 function isProductType(type: unknown): boolean {
   const types = Array.isArray(type) ? type : [type];
-  return types.some((t) => typeof t === 'string' && /(^|[/#:])(Product|ProductGroup|IndividualProduct)$/.test(t));
+  return types.some(
+    (t) => typeof t === 'string' && /(^|[/#:])(Product|ProductGroup|IndividualProduct)$/.test(t),
+  );
 }
 
 function productsFromJsonLd(value: unknown, out: Set<string>, depth = 0): void {
@@ -127,18 +174,22 @@ export function extractPage(html: string, pageUrl: string): PageContent {
 
   const links = new Set<string>();
   $('a[href], area[href]').each((_, el) => {
-    const url = resolve((el as Element).attribs.href, base);
+    const url = resolve(el.attribs.href, base);
     if (url) links.add(url);
   });
 
   const images: PageContent['images'] = [];
   const seenImages = new Set<string>();
   $('img').each((_, el) => {
-    const attribs = (el as Element).attribs;
+    const attribs = el.attribs;
     const url = resolve(attribs.src ?? attribs['data-src'], base);
     if (!url || seenImages.has(url)) return;
     seenImages.add(url);
-    images.push({ url, alt: collapseWhitespace(attribs.alt ?? ''), title: collapseWhitespace(attribs.title ?? '') });
+    images.push({
+      url,
+      alt: collapseWhitespace(attribs.alt ?? ''),
+      title: collapseWhitespace(attribs.title ?? ''),
+    });
   });
 
   const videos: PageContent['videos'] = [];
@@ -148,9 +199,9 @@ export function extractPage(html: string, pageUrl: string): PageContent {
     const videoUrl = resolve(src, base) ?? pageUrl;
     const tracks: string[] = [];
     video.find('track[src]').each((__, t) => {
-      const kind = ((t as Element).attribs.kind ?? 'subtitles').toLowerCase();
+      const kind = (t.attribs.kind ?? 'subtitles').toLowerCase();
       if (kind !== 'subtitles' && kind !== 'captions') return;
-      const url = resolve((t as Element).attribs.src, base);
+      const url = resolve(t.attribs.src, base);
       if (url) tracks.push(url);
     });
     if (tracks.length > 0) videos.push({ videoUrl, tracks });

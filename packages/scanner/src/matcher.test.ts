@@ -58,14 +58,21 @@ describe('ClaimMatcher', () => {
     const custom = new ClaimMatcher({ additionalWords: ['(a+)+$', 'x.*y', ' Wonder  Oil '] });
     const text = `${'a'.repeat(5000)}! Try (a+)+$ and x.*y but not xzzy. Wonder Oil works.`;
     const started = performance.now();
-    expect(custom.analyze(text).matches.map((m) => m.term).sort()).toEqual(['(a+)+$', 'wonder oil', 'x.*y']);
+    expect(
+      custom
+        .analyze(text)
+        .matches.map((m) => m.term)
+        .sort(),
+    ).toEqual(['(a+)+$', 'wonder oil', 'x.*y']);
     expect(performance.now() - started).toBeLessThan(1000);
   });
 
   it('reads a large text in one pass', () => {
     const big = 'Our slow cured flower is grown in Oregon with care and secure procurement. '.repeat(20_000);
     const started = performance.now();
-    expect(matcher.analyze(`${big} It cures insomnia.`).matches.map((m) => m.term)).toEqual(['cure insomnia']);
+    expect(matcher.analyze(`${big} It cures insomnia.`).matches.map((m) => m.term)).toEqual([
+      'cure insomnia',
+    ]);
     expect(performance.now() - started).toBeLessThan(5000);
   });
 });
@@ -78,7 +85,9 @@ describe('dictionary', () => {
   });
 
   it('rejects a dictionary with a bad severity', () => {
-    const broken = structuredClone(defaultDictionary()) as unknown as { claimVerbs: Array<{ severity: string }> };
+    const broken = structuredClone(defaultDictionary()) as unknown as {
+      claimVerbs: Array<{ severity: string }>;
+    };
     broken.claimVerbs[0]!.severity = 'SEVERE';
     expect(() => parseDictionary(broken)).toThrow(/claimVerbs\[0\]\.severity/);
   });

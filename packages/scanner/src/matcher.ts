@@ -155,7 +155,9 @@ export class ClaimMatcher {
       if (h.kind !== 'word' || wordSeen.has(h.ref)) continue;
       wordSeen.add(h.ref);
       const word = this.additionalWords[h.ref]!;
-      out.push(this.ruleMatch(d.additionalWord, word, `Additional word: "${text.slice(h.start, h.end)}"`, evidence));
+      out.push(
+        this.ruleMatch(d.additionalWord, word, `Additional word: "${text.slice(h.start, h.end)}"`, evidence),
+      );
     }
   }
 
@@ -204,7 +206,10 @@ function label(category: ViolationCategory): string {
 
 /** Drops condition hits contained in a longer one ("crohn's disease" over "disease"). */
 function longestOnly(hits: Hit[]): Hit[] {
-  return hits.filter((h) => !hits.some((o) => o !== h && o.start <= h.start && o.end >= h.end && o.end - o.start > h.end - h.start));
+  return hits.filter(
+    (h) =>
+      !hits.some((o) => o !== h && o.start <= h.start && o.end >= h.end && o.end - o.start > h.end - h.start),
+  );
 }
 
 function nearest(verbs: Hit[], target: Hit): Hit {

@@ -30,13 +30,18 @@ export function summarySentence(count: number): string {
 
 /** Standard PDF fonts encode WinAnsi only; anything else would print as garbage, so it is replaced. */
 function pdfText(text: string): string {
-  return text.replace(/[^\t\n\r\x20-\x7e\u00a0-\u00ff\u2013\u2014\u2018\u2019\u201c\u201d\u2022\u2026\u20ac\u2122]/g, '?');
+  return text.replace(
+    /[^\t\n\r\x20-\x7e\u00a0-\u00ff\u2013\u2014\u2018\u2019\u201c\u201d\u2022\u2026\u20ac\u2122]/g,
+    '?',
+  );
 }
 
 function formatDate(iso: string, timeZone: string): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
-  const text = new Intl.DateTimeFormat('en-US', { timeZone, dateStyle: 'long', timeStyle: 'short' }).format(date);
+  const text = new Intl.DateTimeFormat('en-US', { timeZone, dateStyle: 'long', timeStyle: 'short' }).format(
+    date,
+  );
   return timeZone === 'America/New_York' ? `${text} ET` : `${text} (${timeZone})`;
 }
 
@@ -58,7 +63,8 @@ function formatStart(seconds: number): string {
 }
 
 function snapshotText(v: Violation): string {
-  if (v.isInVideo && v.startTime !== null) return `Video at ${formatStart(v.startTime)}\n${evidenceLink(v)}\nPage: ${v.url}`;
+  if (v.isInVideo && v.startTime !== null)
+    return `Video at ${formatStart(v.startTime)}\n${evidenceLink(v)}\nPage: ${v.url}`;
   if (v.imageUrl) return `Image: ${v.imageUrl}\nPage: ${v.url}`;
   return v.url;
 }
@@ -70,7 +76,12 @@ export async function renderReportPdf(result: ScanResult, options: ReportPdfOpti
     size: PAGE.size,
     margin: PAGE.margin,
     bufferPages: true,
-    info: { Title: title, Author: options.companyName, Subject: `Scan of ${result.url}`, Creator: 'trustleaf-scan' },
+    info: {
+      Title: title,
+      Author: options.companyName,
+      Subject: `Scan of ${result.url}`,
+      Creator: 'trustleaf-scan',
+    },
   });
   const chunks: Buffer[] = [];
   doc.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -88,16 +99,25 @@ export async function renderReportPdf(result: ScanResult, options: ReportPdfOpti
     doc.image(options.logo, left, PAGE.margin, { fit: [48, 48] });
     titleX = left + 60;
   }
-  doc.font('Helvetica-Bold').fontSize(20).fillColor('black').text(pdfText(title), titleX, PAGE.margin, {
-    width: width - (titleX - left),
-  });
+  doc
+    .font('Helvetica-Bold')
+    .fontSize(20)
+    .fillColor('black')
+    .text(pdfText(title), titleX, PAGE.margin, {
+      width: width - (titleX - left),
+    });
   doc.font('Helvetica').fontSize(11).fillColor(GREY).text('Independent webcrawler scan', titleX);
   doc.moveDown(1.2);
 
   const section = (name: string) => {
     doc.x = left;
     doc.font('Helvetica-Bold').fontSize(13).fillColor('black').text(name, left, doc.y, { width });
-    doc.moveTo(left, doc.y + 2).lineTo(left + width, doc.y + 2).lineWidth(0.5).strokeColor('#bbbbbb').stroke();
+    doc
+      .moveTo(left, doc.y + 2)
+      .lineTo(left + width, doc.y + 2)
+      .lineWidth(0.5)
+      .strokeColor('#bbbbbb')
+      .stroke();
     doc.moveDown(0.6);
   };
 
@@ -124,20 +144,45 @@ export async function renderReportPdf(result: ScanResult, options: ReportPdfOpti
   const y = doc.y;
   if (count === 0) {
     // A drawn check mark: the standard fonts have no check glyph.
-    doc.save().lineWidth(2).strokeColor(GREEN).moveTo(left, y + 6).lineTo(left + 4, y + 10).lineTo(left + 11, y + 1).stroke().restore();
+    doc
+      .save()
+      .lineWidth(2)
+      .strokeColor(GREEN)
+      .moveTo(left, y + 6)
+      .lineTo(left + 4, y + 10)
+      .lineTo(left + 11, y + 1)
+      .stroke()
+      .restore();
   } else {
-    doc.save().circle(left + 5, y + 6, 5).fill(RED).restore();
+    doc
+      .save()
+      .circle(left + 5, y + 6, 5)
+      .fill(RED)
+      .restore();
   }
-  doc.font('Helvetica-Bold').fontSize(12).fillColor(count === 0 ? GREEN : RED).text(summarySentence(count), left + 18, y, {
-    width: width - 18,
-  });
+  doc
+    .font('Helvetica-Bold')
+    .fontSize(12)
+    .fillColor(count === 0 ? GREEN : RED)
+    .text(summarySentence(count), left + 18, y, {
+      width: width - 18,
+    });
   doc.fillColor('black');
   doc.moveDown(1);
 
   section('Product Comparison');
   const cell = { padding: 4, border: 0.5, borderColor: '#999999' };
-  const head = (text: string) => ({ text, type: 'TH' as const, backgroundColor: HEADER_FILL, font: { src: 'Helvetica-Bold', size: 9 } });
-  const body = (text: string, extra: Record<string, unknown> = {}) => ({ text: pdfText(text), font: { src: 'Helvetica', size: 9 }, ...extra });
+  const head = (text: string) => ({
+    text,
+    type: 'TH' as const,
+    backgroundColor: HEADER_FILL,
+    font: { src: 'Helvetica-Bold', size: 9 },
+  });
+  const body = (text: string, extra: Record<string, unknown> = {}) => ({
+    text: pdfText(text),
+    font: { src: 'Helvetica', size: 9 },
+    ...extra,
+  });
   const verification = result.productVerification;
   const authorisedRows = verification.authorizedProducts.map((p) => [
     body(p.productName),
@@ -148,7 +193,10 @@ export async function renderReportPdf(result: ScanResult, options: ReportPdfOpti
     maxWidth: width,
     columnStyles: ['*', 70],
     defaultStyle: cell,
-    data: [[head('PRODUCT NAME'), head('FOUND')], ...(authorisedRows.length > 0 ? authorisedRows : [[body('No records found', { colSpan: 2 })]])],
+    data: [
+      [head('PRODUCT NAME'), head('FOUND')],
+      ...(authorisedRows.length > 0 ? authorisedRows : [[body('No records found', { colSpan: 2 })]]),
+    ],
   });
   doc.moveDown(0.8);
   const unauthorisedRows = verification.unauthorizedProducts.map((p) => [
@@ -195,7 +243,11 @@ export async function renderReportPdf(result: ScanResult, options: ReportPdfOpti
       .font('Helvetica')
       .fontSize(8)
       .fillColor(GREY)
-      .text(`Page ${i + 1} of ${range.count}`, left, doc.page.height - PAGE.margin / 2, { width, align: 'right', lineBreak: false });
+      .text(`Page ${i + 1} of ${range.count}`, left, doc.page.height - PAGE.margin / 2, {
+        width,
+        align: 'right',
+        lineBreak: false,
+      });
     doc.page.margins.bottom = bottom;
   }
   doc.end();

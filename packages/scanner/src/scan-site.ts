@@ -71,8 +71,7 @@ const ROBOTS_AGENT = 'TrustleafScanner';
 const SKIP_EXTENSIONS =
   /\.(?:jpe?g|png|gif|webp|svg|ico|bmp|tiff?|pdf|zip|gz|tgz|rar|7z|mp4|m4v|mov|webm|avi|mp3|wav|ogg|woff2?|ttf|eot|css|js|json|xml|txt|csv|xlsx?|docx?|pptx?|exe|dmg|apk)$/i;
 const SEVERITY_ORDER: Record<Severity, number> = { HIGH: 0, MEDIUM: 1, LOW: 2 };
-const FDA_DISCLAIMER_TEXT =
-  'This product is not intended to diagnose, treat, cure, or prevent any disease.';
+const FDA_DISCLAIMER_TEXT = 'This product is not intended to diagnose, treat, cure, or prevent any disease.';
 
 function bareHost(hostname: string): string {
   return hostname.replace(/^www\./i, '').toLowerCase();
@@ -104,7 +103,10 @@ export async function scanSite(inputUrl: string, options: ScanOptions = {}): Pro
       rejectUnauthorized: !options.ignoreTlsErrors,
       connectTimeoutMs: timeoutMs,
     });
-  const matcher = new ClaimMatcher({ dictionary: options.dictionary, additionalWords: options.additionalWords });
+  const matcher = new ClaimMatcher({
+    dictionary: options.dictionary,
+    additionalWords: options.additionalWords,
+  });
   const reader = analyzeImages ? new ImageTextReader() : undefined;
   const authorised = (options.authorizedProducts ?? []).map(normaliseProductName).filter(Boolean);
   const productAutomaton = authorised.length > 0 ? new AhoCorasick(authorised) : undefined;
@@ -120,7 +122,8 @@ export async function scanSite(inputUrl: string, options: ScanOptions = {}): Pro
   let done = 0;
 
   const throwIfCancelled = () => {
-    if (signal?.aborted) throw new ScanError('CANCELLED', 'Webcrawler is cancelled', { cause: signal.reason });
+    if (signal?.aborted)
+      throw new ScanError('CANCELLED', 'Webcrawler is cancelled', { cause: signal.reason });
   };
 
   try {
@@ -151,7 +154,8 @@ export async function scanSite(inputUrl: string, options: ScanOptions = {}): Pro
     const pageKey = (url: URL) => `${bareHost(url.hostname)}${url.pathname}${url.search}`;
 
     const robots = await loadRobots(site, fetchOpts);
-    const allowedByRobots = (url: URL) => !respectRobots || !robots || robots.isAllowed(url.href, ROBOTS_AGENT) !== false;
+    const allowedByRobots = (url: URL) =>
+      !respectRobots || !robots || robots.isAllowed(url.href, ROBOTS_AGENT) !== false;
 
     const limit = pLimit(concurrency);
     const visited = new Set<string>();
@@ -178,7 +182,9 @@ export async function scanSite(inputUrl: string, options: ScanOptions = {}): Pro
         ...(extra.videoUrl ? { videoUrl: extra.videoUrl } : {}),
       };
       // Site-wide boilerplate (a footer claim on every page) is one issue, reported on its first page.
-      const key = [match.category, match.term, match.evidence, violation.imageUrl, violation.startTime].join('\u0000');
+      const key = [match.category, match.term, match.evidence, violation.imageUrl, violation.startTime].join(
+        '\u0000',
+      );
       if (!violations.has(key)) violations.set(key, violation);
     };
 
@@ -387,7 +393,8 @@ async function loadSitemapUrls(site: URL, fromRobots: string[], fetchOpts: Fetch
         sitemapindex?: { sitemap?: Array<{ loc?: string }> | { loc?: string } };
       };
       for (const entry of asArray(doc.urlset?.url)) if (entry.loc) pages.push(String(entry.loc).trim());
-      for (const entry of asArray(doc.sitemapindex?.sitemap)) if (entry.loc) queue.push(String(entry.loc).trim());
+      for (const entry of asArray(doc.sitemapindex?.sitemap))
+        if (entry.loc) queue.push(String(entry.loc).trim());
     } catch {
       // No sitemap, or a broken one: links from the pages still drive the crawl.
     }

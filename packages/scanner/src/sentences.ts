@@ -16,8 +16,29 @@ export function foldText(text: string): string {
 }
 
 const ABBREVIATIONS = new Set([
-  'mr', 'mrs', 'ms', 'dr', 'st', 'jr', 'sr', 'vs', 'etc', 'inc', 'co', 'corp', 'ltd', 'llc', 'fig', 'approx',
-  'e.g', 'i.e', 'u.s', 'u.s.a', 'f.d.a', 'dept', 'est',
+  'mr',
+  'mrs',
+  'ms',
+  'dr',
+  'st',
+  'jr',
+  'sr',
+  'vs',
+  'etc',
+  'inc',
+  'co',
+  'corp',
+  'ltd',
+  'llc',
+  'fig',
+  'approx',
+  'e.g',
+  'i.e',
+  'u.s',
+  'u.s.a',
+  'f.d.a',
+  'dept',
+  'est',
 ]);
 
 /**
@@ -33,7 +54,8 @@ export function splitSentences(text: string): Array<[number, number]> {
   while ((match = terminator.exec(text))) {
     const end = match.index + match[0].length;
     if (match[0].startsWith('.') && match[0].length === 1) {
-      const before = /([\p{L}.]+)$/u.exec(text.slice(Math.max(start, match.index - 12), match.index))?.[1] ?? '';
+      const before =
+        /([\p{L}.]+)$/u.exec(text.slice(Math.max(start, match.index - 12), match.index))?.[1] ?? '';
       const word = before.toLowerCase();
       if (ABBREVIATIONS.has(word) || /^\p{L}$/u.test(word) || /^(\p{L}\.)+\p{L}$/u.test(word)) continue;
     }

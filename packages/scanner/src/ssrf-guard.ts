@@ -39,11 +39,9 @@ export function forbiddenRange(address: string): string | null {
   return range === 'unicast' ? null : range;
 }
 
-export type HostPort = `${string}:${number}` | string;
-
 export interface GuardOptions {
   /** 'host:port' pairs that may be reached whatever they resolve to (tests, the demo site). */
-  allowHosts?: readonly HostPort[];
+  allowHosts?: readonly string[];
   /** DNS lookup to use instead of the system resolver (tests simulate hostile DNS with it). */
   lookup?: typeof dns.lookup;
   /** Accept invalid TLS certificates (used only after checkUrl reported SSL_CERTIFICATE_ISSUE). */
@@ -74,7 +72,11 @@ export function isHostAllowed(allow: ReadonlySet<string>, hostname: string, port
   return allow.has(`${normaliseHost(hostname)}:${port}`);
 }
 
-type LookupCallback = (err: NodeJS.ErrnoException | null, address: string | LookupAddress[], family?: number) => void;
+type LookupCallback = (
+  err: NodeJS.ErrnoException | null,
+  address: string | LookupAddress[],
+  family?: number,
+) => void;
 
 function guardedLookup(base: typeof dns.lookup) {
   return (hostname: string, options: dns.LookupOptions, callback: LookupCallback): void => {
@@ -88,7 +90,8 @@ function guardedLookup(base: typeof dns.lookup) {
       }
       if (options.all) return callback(null, addresses);
       const first = addresses[0];
-      if (!first) return callback(Object.assign(new Error(`No address for ${hostname}`), { code: 'ENOTFOUND' }), []);
+      if (!first)
+        return callback(Object.assign(new Error(`No address for ${hostname}`), { code: 'ENOTFOUND' }), []);
       callback(null, first.address, first.family);
     });
   };
@@ -107,12 +110,12 @@ export function createGuardedAgent(options: GuardOptions = {}): Agent {
     ...tlsOptions,
     timeout,
     lookup: guardedLookup(baseLookup),
-  } as buildConnector.BuildOptions);
+  });
   const allowedConnect = buildConnector({
     ...tlsOptions,
     timeout,
     ...(options.lookup ? { lookup: options.lookup } : {}),
-  } as buildConnector.BuildOptions);
+  });
 
   const connector: buildConnector.connector = (opts, callback) => {
     const hostname = normaliseHost(opts.hostname);

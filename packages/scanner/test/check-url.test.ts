@@ -18,10 +18,25 @@ describe('checkUrl', () => {
     plain = await serveSite({ '/': { body: '<p>ok</p>' }, '/gone': { status: 404 } });
     const dir = mkdtempSync(path.join(tmpdir(), 'trustleaf-cert-'));
     // A self-signed certificate stands in for a site whose certificate a browser would reject.
-    execFileSync('openssl', [
-      'req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '1', '-subj', '/CN=localhost',
-      '-keyout', path.join(dir, 'key.pem'), '-out', path.join(dir, 'cert.pem'),
-    ], { stdio: 'ignore' });
+    execFileSync(
+      'openssl',
+      [
+        'req',
+        '-x509',
+        '-newkey',
+        'rsa:2048',
+        '-nodes',
+        '-days',
+        '1',
+        '-subj',
+        '/CN=localhost',
+        '-keyout',
+        path.join(dir, 'key.pem'),
+        '-out',
+        path.join(dir, 'cert.pem'),
+      ],
+      { stdio: 'ignore' },
+    );
     secure = https.createServer(
       { key: readFileSync(path.join(dir, 'key.pem')), cert: readFileSync(path.join(dir, 'cert.pem')) },
       (_req, res) => res.end('<p>secure</p>'),
@@ -54,17 +69,26 @@ describe('checkUrl', () => {
   });
 
   it('warns SSL_CERTIFICATE_ISSUE for an untrusted certificate', async () => {
-    const result = await checkUrl(`https://127.0.0.1:${securePort}/`, { allowHosts: [`127.0.0.1:${securePort}`] });
+    const result = await checkUrl(`https://127.0.0.1:${securePort}/`, {
+      allowHosts: [`127.0.0.1:${securePort}`],
+    });
     expect(result).toMatchObject({ status: 'SUCCESS', warning: 'SSL_CERTIFICATE_ISSUE', httpStatus: 200 });
     expect(result.message).toMatch(/certificate/);
   });
 
   it('warns HTTP_FALLBACK_USED when only plain http answers', async () => {
     const result = await checkUrl(`127.0.0.1:${plain.port}`, { allowHosts: [plain.host] });
-    expect(result).toMatchObject({ status: 'SUCCESS', warning: 'HTTP_FALLBACK_USED', url: `${plain.origin}/` });
+    expect(result).toMatchObject({
+      status: 'SUCCESS',
+      warning: 'HTTP_FALLBACK_USED',
+      url: `${plain.origin}/`,
+    });
   });
 
   it('fails for something that is not a URL', async () => {
-    expect(await checkUrl('ftp://example.com/file')).toMatchObject({ status: 'FAILED', message: 'Url not connected' });
+    expect(await checkUrl('ftp://example.com/file')).toMatchObject({
+      status: 'FAILED',
+      message: 'Url not connected',
+    });
   });
 });

@@ -31,7 +31,11 @@ describe('trustleaf-scan CLI (built)', () => {
 
   beforeAll(async () => {
     // Always build: the test is about the shipped bin, and a stale dist would test old code.
-    const tsc = path.join(path.dirname(createRequire(import.meta.url).resolve('typescript/package.json')), 'bin', 'tsc');
+    const tsc = path.join(
+      path.dirname(createRequire(import.meta.url).resolve('typescript/package.json')),
+      'bin',
+      'tsc',
+    );
     await run(process.execPath, [tsc, '-p', 'tsconfig.build.json'], { cwd: packageDir });
     ({ site, external } = await startClaimsSite());
   }, 120_000);
@@ -64,7 +68,9 @@ describe('trustleaf-scan CLI (built)', () => {
     const result = JSON.parse(readFileSync(json, 'utf8')) as ScanResult;
     expect(result.pagesScanned).toBe(7);
     const terms = result.violations.map((v) => v.term);
-    expect(terms).toEqual(expect.arrayContaining(['cure cancer', 'treat anxiety', 'full spectrum', 'family owned']));
+    expect(terms).toEqual(
+      expect.arrayContaining(['cure cancer', 'treat anxiety', 'full spectrum', 'family owned']),
+    );
     expect(result.productVerification.authorizedProducts).toEqual([
       { productName: 'Calm Drops', found: true },
       { productName: 'Night Balm', found: false },
@@ -76,7 +82,16 @@ describe('trustleaf-scan CLI (built)', () => {
 
   it('honours --max-pages', async () => {
     const json = path.join(dir, 'small.json');
-    const { code } = await scan([site.origin, '--allow-host', site.host, '--no-images', '--max-pages', '2', '--json', json]);
+    const { code } = await scan([
+      site.origin,
+      '--allow-host',
+      site.host,
+      '--no-images',
+      '--max-pages',
+      '2',
+      '--json',
+      json,
+    ]);
     expect(code).toBe(0);
     expect((JSON.parse(readFileSync(json, 'utf8')) as ScanResult).pagesScanned).toBe(2);
   });

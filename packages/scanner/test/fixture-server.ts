@@ -18,7 +18,9 @@ export interface FixtureServer {
 }
 
 /** Serves a fixed set of routes on 127.0.0.1; anything else is a 404. */
-export async function serveSite(routes: Record<string, Route | ((origin: string) => Route)>): Promise<FixtureServer> {
+export async function serveSite(
+  routes: Record<string, Route | ((origin: string) => Route)>,
+): Promise<FixtureServer> {
   const requests: string[] = [];
   let origin = '';
   const server = http.createServer((req, res) => {
@@ -31,7 +33,10 @@ export async function serveSite(routes: Record<string, Route | ((origin: string)
       res.end('<h1>Not found</h1>');
       return;
     }
-    res.writeHead(route.status ?? 200, { 'content-type': route.type ?? 'text/html; charset=utf-8', ...route.headers });
+    res.writeHead(route.status ?? 200, {
+      'content-type': route.type ?? 'text/html; charset=utf-8',
+      ...route.headers,
+    });
     res.end(route.body ?? '');
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

@@ -56,13 +56,18 @@ const result: ScanResult = {
       { productName: 'Calm Drops', found: true },
       { productName: 'Night Balm', found: false },
     ],
-    unauthorizedProducts: [{ productName: 'Sleep Gummies', url: 'https://greenleaf.example/products/sleep-gummies' }],
+    unauthorizedProducts: [
+      { productName: 'Sleep Gummies', url: 'https://greenleaf.example/products/sleep-gummies' },
+    ],
   },
 };
 
 describe('renderReportPdf', () => {
   it('writes the header, scan information, summary, products and every finding as text', async () => {
-    const pdf = await renderReportPdf(result, { companyName: 'Green Leaf Farms LLC', productName: 'Trustleaf' });
+    const pdf = await renderReportPdf(result, {
+      companyName: 'Green Leaf Farms LLC',
+      productName: 'Trustleaf',
+    });
     expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
     const text = await pdfText(pdf);
     expect(text).toContain('Trustleaf Website Compliance Report');
@@ -90,13 +95,17 @@ describe('renderReportPdf', () => {
       violationCount: 0,
       productVerification: { authorizedProducts: [], unauthorizedProducts: [] },
     };
-    const text = await pdfText(await renderReportPdf(empty, { companyName: 'Clean Co', productName: 'Trustleaf' }));
+    const text = await pdfText(
+      await renderReportPdf(empty, { companyName: 'Clean Co', productName: 'Trustleaf' }),
+    );
     expect(text).toContain('Scan has identified 0 potential issues!');
     expect(text.match(/No records found/g)).toHaveLength(3);
   });
 
   it('paginates a long issue list', async () => {
-    const many = Array.from({ length: 80 }, (_, i) => violation({ evidence: `Planted sentence number ${i} cures cancer.` }));
+    const many = Array.from({ length: 80 }, (_, i) =>
+      violation({ evidence: `Planted sentence number ${i} cures cancer.` }),
+    );
     const pdf = await renderReportPdf(
       { ...result, violations: many, violationCount: many.length },
       { companyName: 'Big Co', productName: 'Trustleaf' },

@@ -36,7 +36,12 @@ describe('scanSite on a site with planted claims', () => {
     const v = find(result, (x) => x.term === 'cure cancer');
     expect(v.url).toBe(`${site.origin}/about`);
     expect(v.evidence).toBe('Our full spectrum CBD oil cures cancer.');
-    expect(v).toMatchObject({ category: 'DISEASE_CLAIM', severity: 'HIGH', imageUrl: null, isInVideo: false });
+    expect(v).toMatchObject({
+      category: 'DISEASE_CLAIM',
+      severity: 'HIGH',
+      imageUrl: null,
+      isInVideo: false,
+    });
     expect(v.ruleRef).toMatch(/321\(g\)/);
     expect(v.hint.length).toBeGreaterThan(10);
   });
@@ -85,7 +90,9 @@ describe('scanSite on a site with planted claims', () => {
     expect(external.requests).toEqual([]);
     expect(site.requests).not.toContain('/private/secret');
     expect(site.requests).not.toContain('/brochure.pdf');
-    expect(result.violations.some((x) => x.term.includes('diabetes') || x.term.includes('psoriasis'))).toBe(false);
+    expect(result.violations.some((x) => x.term.includes('diabetes') || x.term.includes('psoriasis'))).toBe(
+      false,
+    );
   });
 
   it('scans a redirected page once', () => {
@@ -152,7 +159,11 @@ describe('scanSite limits and failures', () => {
     );
     const site = await serveSite(routes);
     try {
-      const result = await scanSite(site.origin, { allowHosts: [site.host], maxPages: 5, analyzeImages: false });
+      const result = await scanSite(site.origin, {
+        allowHosts: [site.host],
+        maxPages: 5,
+        analyzeImages: false,
+      });
       expect(result.pagesScanned).toBe(5);
     } finally {
       await site.close();
@@ -161,11 +172,18 @@ describe('scanSite limits and failures', () => {
 
   it('stops at maxDepth', async () => {
     const routes = Object.fromEntries(
-      Array.from({ length: 10 }, (_, i) => [i === 0 ? '/' : `/p${i}`, { body: `<a href="/p${i + 1}">next</a>` }]),
+      Array.from({ length: 10 }, (_, i) => [
+        i === 0 ? '/' : `/p${i}`,
+        { body: `<a href="/p${i + 1}">next</a>` },
+      ]),
     );
     const site = await serveSite(routes);
     try {
-      const result = await scanSite(site.origin, { allowHosts: [site.host], maxDepth: 2, analyzeImages: false });
+      const result = await scanSite(site.origin, {
+        allowHosts: [site.host],
+        maxDepth: 2,
+        analyzeImages: false,
+      });
       expect(result.pagesScanned).toBe(3);
     } finally {
       await site.close();
@@ -219,14 +237,18 @@ describe('scanSite limits and failures', () => {
   it('fails clearly when the start page is a 404', async () => {
     const site = await serveSite({});
     try {
-      await expect(scanSite(site.origin, { allowHosts: [site.host] })).rejects.toMatchObject({ code: 'HTTP_ERROR' });
+      await expect(scanSite(site.origin, { allowHosts: [site.host] })).rejects.toMatchObject({
+        code: 'HTTP_ERROR',
+      });
     } finally {
       await site.close();
     }
   });
 
   it('matches additional words literally', async () => {
-    const site = await serveSite({ '/': { body: '<p>Try our (a+)+b formula and Wonder Gummies today.</p>' } });
+    const site = await serveSite({
+      '/': { body: '<p>Try our (a+)+b formula and Wonder Gummies today.</p>' },
+    });
     try {
       const result = await scanSite(site.origin, {
         allowHosts: [site.host],

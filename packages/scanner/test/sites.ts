@@ -2,7 +2,9 @@ import { DISCLAIMER, page, serveSite } from './fixture-server.ts';
 import type { FixtureServer, Route } from './fixture-server.ts';
 
 /** A site with one planted claim per way the scanner must read a page. */
-export function claimsSiteRoutes(externalOrigin: string): Record<string, Route | ((origin: string) => Route)> {
+export function claimsSiteRoutes(
+  externalOrigin: string,
+): Record<string, Route | ((origin: string) => Route)> {
   return {
     '/': page(
       'Green Leaf CBD',

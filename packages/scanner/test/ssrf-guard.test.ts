@@ -36,12 +36,16 @@ describe('forbiddenRange', () => {
     expect(forbiddenRange(address)).toBe(range);
   });
 
-  it.each(['8.8.8.8', '93.184.216.34', '172.15.255.255', '172.32.0.1', '100.63.255.255', '2606:4700:4700::1111'])(
-    'lets public %s through',
-    (address) => {
-      expect(forbiddenRange(address)).toBeNull();
-    },
-  );
+  it.each([
+    '8.8.8.8',
+    '93.184.216.34',
+    '172.15.255.255',
+    '172.32.0.1',
+    '100.63.255.255',
+    '2606:4700:4700::1111',
+  ])('lets public %s through', (address) => {
+    expect(forbiddenRange(address)).toBeNull();
+  });
 });
 
 function fakeLookup(table: Record<string, string>): typeof dns.lookup {
@@ -88,7 +92,10 @@ describe('guarded agent', () => {
       '/': { body: '<p>hello</p>' },
       '/to-private': { status: 302, headers: { location: 'http://10.0.0.1/admin' } },
       '/to-metadata': { status: 302, headers: { location: 'http://169.254.169.254/latest/meta-data/' } },
-      '/to-localhost': (origin) => ({ status: 302, headers: { location: origin.replace('127.0.0.1', 'localhost') } }),
+      '/to-localhost': (origin) => ({
+        status: 302,
+        headers: { location: origin.replace('127.0.0.1', 'localhost') },
+      }),
       '/to-ipv6-loopback': (origin) => ({
         status: 307,
         headers: { location: origin.replace('127.0.0.1', '[::1]') },
@@ -97,12 +104,15 @@ describe('guarded agent', () => {
   });
   afterAll(() => site.close());
 
-  it.each(BLOCKED.map(([address]) => address))('refuses a URL naming %s before connecting', async (address) => {
-    const host = address.includes(':') ? `[${address}]` : address;
-    const err = await refusal(get(`http://${host}:8080/`));
-    expect(err.message).toMatch(/^Refusing to connect to/);
-    expect(err.code).toBe('SSRF_BLOCKED');
-  });
+  it.each(BLOCKED.map(([address]) => address))(
+    'refuses a URL naming %s before connecting',
+    async (address) => {
+      const host = address.includes(':') ? `[${address}]` : address;
+      const err = await refusal(get(`http://${host}:8080/`));
+      expect(err.message).toMatch(/^Refusing to connect to/);
+      expect(err.code).toBe('SSRF_BLOCKED');
+    },
+  );
 
   it('refuses the loopback fixture unless its host:port is allowed', async () => {
     await refusal(get(`${site.origin}/`));
@@ -117,7 +127,11 @@ describe('guarded agent', () => {
   });
 
   it('refuses a hostname that a custom DNS lookup points at loopback or a private address', async () => {
-    const lookup = fakeLookup({ 'evil.test': '127.0.0.1', 'intranet.test': '10.1.2.3', 'v6.test': '::ffff:192.168.0.1' });
+    const lookup = fakeLookup({
+      'evil.test': '127.0.0.1',
+      'intranet.test': '10.1.2.3',
+      'v6.test': '::ffff:192.168.0.1',
+    });
     expect((await refusal(get(`http://evil.test:${site.port}/`, { lookup }))).address).toBe('127.0.0.1');
     expect((await refusal(get('http://intranet.test/', { lookup }))).range).toBe('private');
     expect((await refusal(get('http://v6.test/', { lookup }))).range).toBe('private');
@@ -125,7 +139,10 @@ describe('guarded agent', () => {
 
   it('allows a hostname listed in allowHosts whatever it resolves to', async () => {
     const lookup = fakeLookup({ 'demo.test': '127.0.0.1' });
-    const res = await get(`http://demo.test:${site.port}/`, { lookup, allowHosts: [`demo.test:${site.port}`] });
+    const res = await get(`http://demo.test:${site.port}/`, {
+      lookup,
+      allowHosts: [`demo.test:${site.port}`],
+    });
     expect(res.status).toBe(200);
   });
 
@@ -139,7 +156,9 @@ describe('guarded agent', () => {
   it('makes scanSite fail with a clear error for a forbidden start URL', async () => {
     await expect(scanSite(`${site.origin}/`)).rejects.toMatchObject({
       code: 'SSRF_BLOCKED',
-      message: expect.stringContaining('Refusing to connect to 127.0.0.1: loopback addresses are not scanned') as unknown,
+      message: expect.stringContaining(
+        'Refusing to connect to 127.0.0.1: loopback addresses are not scanned',
+      ) as unknown,
     });
   });
 
