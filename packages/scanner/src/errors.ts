@@ -5,13 +5,11 @@ export type ScanErrorCode =
 
 /** A scan that could not run at all; the message is meant for the person who asked for the scan. */
 export class ScanError extends Error {
-  constructor(
-    readonly code: ScanErrorCode,
-    message: string,
-    options?: { cause?: unknown },
-  ) {
+  readonly code: ScanErrorCode;
+  constructor(code: ScanErrorCode, message: string, options?: { cause?: unknown }) {
     super(message, options);
     this.name = 'ScanError';
+    this.code = code;
   }
 }
 

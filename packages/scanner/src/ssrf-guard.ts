@@ -14,15 +14,17 @@ import { Agent, buildConnector } from 'undici';
 
 export class SsrfBlockedError extends Error {
   readonly code = 'SSRF_BLOCKED';
-  constructor(
-    readonly host: string,
-    readonly address: string,
-    readonly range: string,
-  ) {
+  readonly host: string;
+  readonly address: string;
+  readonly range: string;
+  constructor(host: string, address: string, range: string) {
     super(
       `Refusing to connect to ${host}${host === address ? '' : ` (${address})`}: ${range} addresses are not scanned`,
     );
     this.name = 'SsrfBlockedError';
+    this.host = host;
+    this.address = address;
+    this.range = range;
   }
 }
 
