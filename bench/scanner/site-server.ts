@@ -5,15 +5,17 @@ import type { AddressInfo } from 'node:net';
 
 const pages = Number(process.argv[2] ?? 400);
 
+// Sentences carry the page and paragraph numbers so that, as on a real site, body text differs from
+// page to page and only navigation and footer repeat.
 const SENTENCES = [
-  'Our hemp is grown outdoors in Oregon and harvested by hand every autumn.',
-  'Each batch is tested by an independent laboratory for potency and contaminants.',
-  'The slow-cured flower rests in glass jars for two weeks before packaging.',
-  'We invested in water treatment and preventive maintenance across the farm.',
-  'Shipping is free on orders over fifty dollars within the continental United States.',
-  'Our team answers questions by email within one business day.',
-  'Store the tincture in a cool, dry place away from direct sunlight.',
-  'Full spectrum extracts keep the natural terpenes of the plant.',
+  'Our hemp is grown outdoors in Oregon and harvested by hand every autumn, field #.',
+  'Each batch is tested by an independent laboratory for potency and contaminants, batch #.',
+  'The slow-cured flower rests in glass jars for two weeks before packaging lot #.',
+  'We invested in water treatment and preventive maintenance across barn #.',
+  'Shipping is free on orders over fifty dollars within the continental United States, zone #.',
+  'Our team answers questions by email within one business day, ticket #.',
+  'Store the tincture in a cool, dry place away from direct sunlight, shelf #.',
+  'Full spectrum extracts keep the natural terpenes of the plant, cultivar #.',
 ];
 const CLAIMS = [
   'Our tincture cures insomnia in a week.',
@@ -29,7 +31,9 @@ function render(i: number): string {
   for (let k = 0; k < 10; k++) links.push(`/page/${(i * 7919 + k * 104729) % pages}`);
   const paragraphs: string[] = [];
   for (let p = 0; p < 30; p++) {
-    paragraphs.push(`<p>${SENTENCES[(i + p) % SENTENCES.length]} <b>${SENTENCES[(i + p + 3) % SENTENCES.length]}</b></p>`);
+    const a = SENTENCES[(i + p) % SENTENCES.length]!.replace('#', `${i}-${p}`);
+    const b = SENTENCES[(i + p + 3) % SENTENCES.length]!.replace('#', `${p}-${i}`);
+    paragraphs.push(`<p>${a} <b>${b}</b></p>`);
     if (p === 10 && i % 10 === 0) paragraphs.push(`<p>${CLAIMS[(i / 10) % CLAIMS.length]}</p>`);
   }
   return `<!doctype html><html><head><title>Page ${i}</title><meta name="description" content="Hemp page ${i}">

@@ -1,7 +1,4 @@
-import { load } from 'cheerio';
-import type { CheerioAPI } from 'cheerio';
-import { hasChildren, isTag, isText } from 'domhandler';
-import type { AnyNode } from 'domhandler';
+import { Parser } from 'htmlparser2';
 import { collapseWhitespace } from './sentences.ts';
 
 /** Everything the scanner reads from one HTML page. */
@@ -79,43 +76,6 @@ function resolve(href: string | undefined, base: URL): string | null {
   }
 }
 
-/** Walks the DOM once, keeping text of one block together so a claim split by inline tags stays one sentence. */
-function collectBlocks(root: AnyNode[]): string[] {
-  const blocks: string[] = [];
-  let current: string[] = [];
-  const flush = () => {
-    if (current.length === 0) return;
-    const text = collapseWhitespace(current.join(''));
-    if (text) blocks.push(text);
-    current = [];
-  };
-  const walk = (nodes: AnyNode[]) => {
-    for (const node of nodes) {
-      if (isText(node)) {
-        current.push(node.data);
-      } else if (isTag(node)) {
-        const el = node;
-        const name = el.name.toLowerCase();
-        if (SKIP.has(name) || el.attribs.hidden !== undefined || el.attribs['aria-hidden'] === 'true')
-          continue;
-        if (name === 'br') {
-          current.push('\n');
-          continue;
-        }
-        const isBlock = !INLINE.has(name);
-        if (isBlock) flush();
-        walk(el.children);
-        if (isBlock) flush();
-      } else if (hasChildren(node)) {
-        walk(node.children);
-      }
-    }
-  };
-  walk(root);
-  flush();
-  return blocks;
-}
-
 function isProductType(type: unknown): boolean {
   const types = Array.isArray(type) ? type : [type];
   return types.some(
@@ -138,85 +98,188 @@ function productsFromJsonLd(value: unknown, out: Set<string>, depth = 0): void {
   }
 }
 
-function collectProducts($: CheerioAPI): string[] {
-  const products = new Set<string>();
-  $('script[type="application/ld+json"]').each((_, el) => {
-    try {
-      productsFromJsonLd(JSON.parse($(el).text()) as unknown, products);
-    } catch {
-      // Broken JSON-LD is common on real sites; the rest of the page is still read.
-    }
-  });
-  $('[itemscope][itemtype]').each((_, el) => {
-    const scope = $(el);
-    if (!/schema\.org\/(Product|IndividualProduct|ProductGroup)$/i.test(scope.attr('itemtype') ?? '')) return;
-    const nameEl = scope.find('[itemprop="name"]').first();
-    const name = nameEl.attr('content') ?? nameEl.text();
-    if (name && collapseWhitespace(name)) products.add(collapseWhitespace(name));
-  });
-  const ogType = $('meta[property="og:type"]').attr('content') ?? '';
-  if (/^(product|og:product|product\.item)$/i.test(ogType.trim())) {
-    const ogTitle = $('meta[property="og:title"]').attr('content');
-    if (ogTitle && collapseWhitespace(ogTitle)) products.add(collapseWhitespace(ogTitle));
-  }
-  return [...products];
+interface OpenElement {
+  name: string;
+  isBlock: boolean;
+  skips: boolean;
+  /** Set on itemscope elements: whether the scope is a schema.org Product. */
+  productScope?: boolean;
+  capturesName?: boolean;
 }
 
+/**
+ * One streaming pass of htmlparser2 (the parser under cheerio) collects everything a page offers. A DOM
+ * plus one selector query per feature cost more than the network on loopback (bench/RESULTS.md), so the
+ * page is never built as a tree. Text of one block is kept together so a claim split by inline tags
+ * ("<b>cures</b> <i>insomnia</i>") stays one sentence.
+ */
 export function extractPage(html: string, pageUrl: string): PageContent {
-  // htmlparser2 mode: several times faster than parse5 and tolerant enough for text extraction.
-  const $ = load(html, { xml: { xmlMode: false, decodeEntities: true } });
-  let base: URL;
-  try {
-    base = new URL($('base[href]').attr('href') ?? pageUrl, pageUrl);
-  } catch {
-    base = new URL(pageUrl);
-  }
-
+  let base = new URL(pageUrl);
+  const blocks: string[] = [];
   const links = new Set<string>();
-  $('a[href], area[href]').each((_, el) => {
-    const url = resolve(el.attribs.href, base);
-    if (url) links.add(url);
-  });
-
   const images: PageContent['images'] = [];
   const seenImages = new Set<string>();
-  $('img').each((_, el) => {
-    const attribs = el.attribs;
-    const url = resolve(attribs.src ?? attribs['data-src'], base);
-    if (!url || seenImages.has(url)) return;
-    seenImages.add(url);
-    images.push({
-      url,
-      alt: collapseWhitespace(attribs.alt ?? ''),
-      title: collapseWhitespace(attribs.title ?? ''),
-    });
-  });
-
   const videos: PageContent['videos'] = [];
-  $('video').each((_, el) => {
-    const video = $(el);
-    const src = video.attr('src') ?? video.find('source[src]').first().attr('src');
-    const videoUrl = resolve(src, base) ?? pageUrl;
-    const tracks: string[] = [];
-    video.find('track[src]').each((__, t) => {
-      const kind = (t.attribs.kind ?? 'subtitles').toLowerCase();
-      if (kind !== 'subtitles' && kind !== 'captions') return;
-      const url = resolve(t.attribs.src, base);
-      if (url) tracks.push(url);
-    });
-    if (tracks.length > 0) videos.push({ videoUrl, tracks });
-  });
+  const products = new Set<string>();
+  let title = '';
+  let metaDescription = '';
+  let ogType = '';
+  let ogTitle = '';
 
-  const body = $('body');
-  const blocks = collectBlocks(body.length > 0 ? body.toArray() : $.root().toArray());
+  const stack: OpenElement[] = [];
+  let skipDepth = 0;
+  let current: string[] = [];
+  let inTitle = false;
+  let jsonLd: string[] | null = null;
+  let video: { src: string | null; tracks: string[] } | null = null;
+  const nameCaptures: string[][] = [];
+  const scopeHasName: boolean[] = [];
+
+  const flush = () => {
+    if (current.length === 0) return;
+    const text = collapseWhitespace(current.join(''));
+    if (text) blocks.push(text);
+    current = [];
+  };
+  const currentScopeIsProduct = () => {
+    for (let i = stack.length - 1; i >= 0; i--) {
+      const scope = stack[i]!.productScope;
+      if (scope !== undefined) return scope;
+    }
+    return false;
+  };
+
+  const parser = new Parser(
+    {
+      onopentag(name, attribs) {
+        const el: OpenElement = { name, isBlock: !INLINE.has(name), skips: false };
+        switch (name) {
+          case 'base':
+            if (attribs.href) {
+              try {
+                base = new URL(attribs.href, pageUrl);
+              } catch {
+                // An unparsable <base> is ignored, as browsers do.
+              }
+            }
+            break;
+          case 'title':
+            inTitle = title === '';
+            break;
+          case 'meta': {
+            const key = (attribs.name ?? attribs.property ?? '').toLowerCase();
+            if (key === 'description') metaDescription = collapseWhitespace(attribs.content ?? '');
+            else if (key === 'og:type') ogType = (attribs.content ?? '').trim();
+            else if (key === 'og:title') ogTitle = collapseWhitespace(attribs.content ?? '');
+            break;
+          }
+          case 'script':
+            if ((attribs.type ?? '').toLowerCase() === 'application/ld+json') jsonLd = [];
+            break;
+          case 'a':
+          case 'area': {
+            const url = resolve(attribs.href, base);
+            if (url) links.add(url);
+            break;
+          }
+          case 'img': {
+            const url = resolve(attribs.src ?? attribs['data-src'], base);
+            if (url && !seenImages.has(url)) {
+              seenImages.add(url);
+              images.push({
+                url,
+                alt: collapseWhitespace(attribs.alt ?? ''),
+                title: collapseWhitespace(attribs.title ?? ''),
+              });
+            }
+            break;
+          }
+          case 'video':
+            video = { src: resolve(attribs.src, base), tracks: [] };
+            break;
+          case 'source':
+            if (video && !video.src) video.src = resolve(attribs.src, base);
+            break;
+          case 'track': {
+            const kind = (attribs.kind ?? 'subtitles').toLowerCase();
+            const url = resolve(attribs.src, base);
+            if (video && url && (kind === 'subtitles' || kind === 'captions')) video.tracks.push(url);
+            break;
+          }
+        }
+        if (attribs.itemscope !== undefined) {
+          el.productScope = /schema\.org\/(Product|IndividualProduct|ProductGroup)$/i.test(attribs.itemtype ?? '');
+          scopeHasName.push(false);
+        }
+        if (attribs.itemprop === 'name' && currentScopeIsProduct() && !scopeHasName.at(-1)) {
+          if (attribs.content) {
+            products.add(collapseWhitespace(attribs.content));
+            scopeHasName[scopeHasName.length - 1] = true;
+          } else {
+            el.capturesName = true;
+            nameCaptures.push([]);
+          }
+        }
+        if (SKIP.has(name) || attribs.hidden !== undefined || attribs['aria-hidden'] === 'true') {
+          el.skips = true;
+          skipDepth++;
+        }
+        stack.push(el);
+        if (skipDepth === 0) {
+          if (name === 'br') current.push('\n');
+          else if (el.isBlock) flush();
+        }
+      },
+      ontext(data) {
+        if (inTitle) title += data;
+        if (jsonLd) jsonLd.push(data);
+        if (skipDepth > 0) return;
+        current.push(data);
+        for (const capture of nameCaptures) capture.push(data);
+      },
+      onclosetag(name) {
+        // htmlparser2 closes implied and void elements itself, so the stack stays balanced.
+        const el = stack.pop();
+        if (!el) return;
+        if (el.skips) skipDepth--;
+        if (name === 'title') inTitle = false;
+        if (name === 'script' && jsonLd) {
+          try {
+            productsFromJsonLd(JSON.parse(jsonLd.join('')) as unknown, products);
+          } catch {
+            // Broken JSON-LD is common on real sites; the rest of the page is still read.
+          }
+          jsonLd = null;
+        }
+        if (name === 'video' && video) {
+          if (video.tracks.length > 0) videos.push({ videoUrl: video.src ?? pageUrl, tracks: video.tracks });
+          video = null;
+        }
+        if (el.capturesName) {
+          const text = collapseWhitespace((nameCaptures.pop() ?? []).join(''));
+          if (text) {
+            products.add(text);
+            scopeHasName[scopeHasName.length - 1] = true;
+          }
+        }
+        if (el.productScope !== undefined) scopeHasName.pop();
+        if (skipDepth === 0 && el.isBlock) flush();
+      },
+    },
+    { decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true },
+  );
+  parser.end(html);
+  flush();
+
+  if (/^(product|og:product|product\.item)$/i.test(ogType) && ogTitle) products.add(ogTitle);
 
   return {
-    title: collapseWhitespace($('title').first().text()),
-    metaDescription: collapseWhitespace($('meta[name="description" i]').attr('content') ?? ''),
+    title: collapseWhitespace(title),
+    metaDescription,
     blocks,
     images,
     links: [...links],
     videos,
-    products: collectProducts($),
+    products: [...products],
   };
 }

@@ -1,11 +1,11 @@
-import AhoCorasick from 'modern-ahocorasick';
+import { Automaton } from './automaton.ts';
 import { defaultDictionary } from './dictionary.ts';
 import type { Dictionary, RuleInfo } from './dictionary.ts';
 import { atWordBoundary, collapseWhitespace, foldText, splitSentences } from './sentences.ts';
 import type { Severity, ViolationCategory } from './types.ts';
 
 /**
- * One Aho-Corasick automaton holds every dictionary term, the user's additional words, the disclaimer
+ * One Aho-Corasick automaton (automaton.ts) holds every dictionary term, the user's additional words, the disclaimer
  * markers and the benign contexts, so each text is read once whatever the dictionary size. User words
  * are automaton patterns (literal strings), never regular expressions, so they cannot cause ReDoS.
  */
@@ -48,12 +48,17 @@ export interface MatcherOptions {
 }
 
 const MAX_EVIDENCE = 400;
+/** Blocks repeated across pages (navigation, footer, disclaimer) are analysed once per scan. */
+const CACHE_ENTRIES = 4096;
+const CACHE_MAX_TEXT = 4096;
 
 export class ClaimMatcher {
   readonly dictionary: Dictionary;
   readonly additionalWords: string[];
-  private readonly automaton: AhoCorasick<PatternData>;
+  private readonly automaton: Automaton;
+  private readonly patternData: PatternData[];
   private readonly negations: Set<string>;
+  private readonly cache = new Map<string, SegmentAnalysis>();
 
   constructor(options: MatcherOptions = {}) {
     this.dictionary = options.dictionary ?? defaultDictionary();
@@ -70,17 +75,29 @@ export class ClaimMatcher {
     add(d.disclaimer.markers, 'disclaimer', 0);
     add(d.disclaimer.requiredMarkers, 'required-disclaimer', 0);
     add(d.benignContexts, 'benign', 0);
-    this.automaton = new AhoCorasick(entries);
+    this.automaton = new Automaton(entries.map((e) => e.pattern));
+    this.patternData = entries.map((e) => e.data);
     this.negations = new Set(d.negations.map(foldText));
   }
 
   /** Analyses one block of text (a paragraph, a caption cue, an image's OCR text…). */
   analyze(text: string): SegmentAnalysis {
+    if (text.length > CACHE_MAX_TEXT) return this.analyzeUncached(text);
+    const cached = this.cache.get(text);
+    if (cached) return cached;
+    const result = this.analyzeUncached(text);
+    if (this.cache.size >= CACHE_ENTRIES) this.cache.clear();
+    this.cache.set(text, result);
+    return result;
+  }
+
+  private analyzeUncached(text: string): SegmentAnalysis {
     const folded = foldText(text);
     const hits: Hit[] = [];
-    for (const m of this.automaton.iterate(folded)) {
-      if (!m.data || !atWordBoundary(folded, m.start, m.end)) continue;
-      hits.push({ kind: m.data.kind, ref: m.data.ref, start: m.start, end: m.end });
+    for (const m of this.automaton.search(folded)) {
+      if (!atWordBoundary(folded, m.start, m.end)) continue;
+      const data = this.patternData[m.pattern]!;
+      hits.push({ kind: data.kind, ref: data.ref, start: m.start, end: m.end });
     }
     if (hits.length === 0) return { matches: [], hasDisclaimer: false };
     hits.sort((a, b) => a.start - b.start || b.end - a.end);

@@ -1,10 +1,10 @@
 import type dns from 'node:dns';
 import { gunzipSync } from 'node:zlib';
-import AhoCorasick from 'modern-ahocorasick';
 import pLimit from 'p-limit';
 import robotsParserModule from 'robots-parser';
 import type { Dispatcher } from 'undici';
 import { XMLParser } from 'fast-xml-parser';
+import { Automaton } from './automaton.ts';
 import { parseCaptions } from './captions.ts';
 import type { Dictionary } from './dictionary.ts';
 import { ScanError, describeNetworkError, parseSiteUrl } from './errors.ts';
@@ -109,7 +109,7 @@ export async function scanSite(inputUrl: string, options: ScanOptions = {}): Pro
   });
   const reader = analyzeImages ? new ImageTextReader() : undefined;
   const authorised = (options.authorizedProducts ?? []).map(normaliseProductName).filter(Boolean);
-  const productAutomaton = authorised.length > 0 ? new AhoCorasick(authorised) : undefined;
+  const productAutomaton = authorised.length > 0 ? new Automaton(authorised) : undefined;
 
   const fetchOpts = { dispatcher, signal, timeoutMs, maxBytes: maxPageBytes };
   const violations = new Map<string, Violation>();
@@ -250,8 +250,8 @@ export async function scanSite(inputUrl: string, options: ScanOptions = {}): Pro
       }
       if (productAutomaton) {
         const text = normaliseProductName(content.blocks.join(' '));
-        for (const hit of productAutomaton.iterate(text)) {
-          if (atWordBoundary(text, hit.start, hit.end)) productTextHits.add(hit.pattern);
+        for (const hit of productAutomaton.search(text)) {
+          if (atWordBoundary(text, hit.start, hit.end)) productTextHits.add(authorised[hit.pattern]!);
         }
       }
 
