@@ -3,7 +3,11 @@
 const HREF = /href="([^"#]+)"/g;
 const TERMS = /\b(cures?|treats?|relieves?|reduces?|prevents?|clinically proven|fda approved|miracle)\b/gi;
 
-export async function bareCrawl(start: string, maxPages: number, concurrency: number): Promise<{ pages: number; hits: number }> {
+export async function bareCrawl(
+  start: string,
+  maxPages: number,
+  concurrency: number,
+): Promise<{ pages: number; hits: number }> {
   const origin = new URL(start).origin;
   const seen = new Set<string>([new URL(start).href]);
   const queue = [new URL(start).href];

@@ -17,9 +17,13 @@ const CONCURRENCY = 8;
 const ROUNDS = 7;
 
 async function startSite(pages: number) {
-  const child = spawn(process.execPath, ['--experimental-strip-types', '--no-warnings', path.join(here, 'site-server.ts'), String(pages)], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+  const child = spawn(
+    process.execPath,
+    ['--experimental-strip-types', '--no-warnings', path.join(here, 'site-server.ts'), String(pages)],
+    {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
   const port = await new Promise<number>((resolve, reject) => {
     child.stdout.once('data', (chunk: Buffer) => resolve(Number(chunk.toString().trim())));
     child.once('exit', (code) => reject(new Error(`site server exited with ${code}`)));
@@ -40,7 +44,12 @@ async function time<T>(fn: () => Promise<T>): Promise<[number, T]> {
 
 const site = await startSite(PAGES);
 const scanner = () =>
-  scanSite(site.origin, { allowHosts: [site.host], analyzeImages: false, maxPages: PAGES, concurrency: CONCURRENCY });
+  scanSite(site.origin, {
+    allowHosts: [site.host],
+    analyzeImages: false,
+    maxPages: PAGES,
+    concurrency: CONCURRENCY,
+  });
 const bare = () => bareCrawl(site.origin, PAGES, CONCURRENCY);
 
 // Warm-up: JIT, connection pools and the server's own caches.
@@ -72,9 +81,21 @@ site.stop();
 const big = await startSite(RSS_PAGES);
 const rssOf = (mode: string) =>
   JSON.parse(
-    execFileSync(process.execPath, ['--experimental-strip-types', '--no-warnings', path.join(here, 'rss.ts'), mode, big.origin, big.host, String(RSS_PAGES)], {
-      encoding: 'utf8',
-    }),
+    execFileSync(
+      process.execPath,
+      [
+        '--experimental-strip-types',
+        '--no-warnings',
+        path.join(here, 'rss.ts'),
+        mode,
+        big.origin,
+        big.host,
+        String(RSS_PAGES),
+      ],
+      {
+        encoding: 'utf8',
+      },
+    ),
   ) as { pages: number; maxRssMb: number };
 const scannerRss = rssOf('scanner');
 const bareRss = rssOf('bare');

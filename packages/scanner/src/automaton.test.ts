@@ -25,9 +25,12 @@ describe('Automaton', () => {
 
   it('agrees with modern-ahocorasick on random texts and dictionaries', () => {
     const next = random(42);
-    const alphabet = 'abcde .\'-';
+    const alphabet = "abcde .'-";
     const word = (max: number) =>
-      Array.from({ length: 1 + Math.floor(next() * max) }, () => alphabet[Math.floor(next() * alphabet.length)]).join('');
+      Array.from(
+        { length: 1 + Math.floor(next() * max) },
+        () => alphabet[Math.floor(next() * alphabet.length)],
+      ).join('');
     for (let round = 0; round < 50; round++) {
       const patterns = Array.from({ length: 1 + Math.floor(next() * 30) }, () => word(6));
       const text = word(2000);

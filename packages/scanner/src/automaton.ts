@@ -75,7 +75,7 @@ export class Automaton {
           next[row + c] = next[failRow + c]!;
         } else {
           fail[target] = next[failRow + c]!;
-          all[target]!.push(...all[fail[target]!]!);
+          all[target]!.push(...all[fail[target]]!);
           next[row + c] = target;
           queue.push(target);
         }

@@ -208,7 +208,9 @@ export function extractPage(html: string, pageUrl: string): PageContent {
           }
         }
         if (attribs.itemscope !== undefined) {
-          el.productScope = /schema\.org\/(Product|IndividualProduct|ProductGroup)$/i.test(attribs.itemtype ?? '');
+          el.productScope = /schema\.org\/(Product|IndividualProduct|ProductGroup)$/i.test(
+            attribs.itemtype ?? '',
+          );
           scopeHasName.push(false);
         }
         if (attribs.itemprop === 'name' && currentScopeIsProduct() && !scopeHasName.at(-1)) {
