@@ -2,8 +2,12 @@
  * Lower-cases and folds typographic apostrophes and dashes while keeping every UTF-16 offset, so match
  * ranges found in the folded text can slice the original text for evidence.
  */
+const TYPOGRAPHIC = /[\u2018\u2019\u02bc\u2032\u2010\u2011\u2012\u2013]/;
+
 export function foldText(text: string): string {
-  const folded = text.replace(/[\u2018\u2019\u02bc\u2032]/g, "'").replace(/[\u2010\u2011\u2012\u2013]/g, '-');
+  const folded = TYPOGRAPHIC.test(text)
+    ? text.replace(/[\u2018\u2019\u02bc\u2032]/g, "'").replace(/[\u2010\u2011\u2012\u2013]/g, '-')
+    : text;
   const lower = folded.toLowerCase();
   if (lower.length === folded.length) return lower;
   // A few characters (e.g. U+0130) grow when lower-cased; fold those one by one to keep offsets.
@@ -85,6 +89,9 @@ export function atWordBoundary(text: string, start: number, end: number): boolea
   return true;
 }
 
+const NEEDS_COLLAPSE = /\s\s|[\t\n\r\f\v\u00a0\u2028\u2029\ufeff]|^\s|\s$/;
+
 export function collapseWhitespace(text: string): string {
-  return text.replace(/\s+/g, ' ').trim();
+  // Most alt texts, titles and cues are already clean; testing is cheaper than rebuilding the string.
+  return NEEDS_COLLAPSE.test(text) ? text.replace(/\s+/g, ' ').trim() : text;
 }
