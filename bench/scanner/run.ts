@@ -130,9 +130,14 @@ const lines = [
   `| all rounds, ms | ${scannerTimes.map((t) => t.toFixed(0)).join(', ')} | ${bareTimes.map((t) => t.toFixed(0)).join(', ')} | |`,
   `| peak RSS, ${RSS_PAGES}-page crawl (own process) | **${scannerRss.maxRssMb.toFixed(0)} MB** (${scannerRss.pages} pages) | ${bareRss.maxRssMb.toFixed(0)} MB (${bareRss.pages} pages) | ≤ 300 MB ${scannerRss.maxRssMb <= 300 ? '(met)' : '(missed)'} |`,
   '',
-  'The bare crawler only finds links and counts words; the scanner also parses each page with cheerio, reads',
-  'robots.txt and the sitemap, splits sentences, runs the dictionary automaton and checks every connection',
-  'through the SSRF guard.',
+  'The bare crawler only finds links and counts words; the scanner also parses each page (one streaming',
+  'htmlparser2 pass), reads robots.txt and the sitemap, splits sentences, runs the dictionary automaton and',
+  'checks every connection through the SSRF guard.',
+  '',
+  'Profiling history (same benchmark): cheerio DOM + one selector query per feature + modern-ahocorasick: 2.35×;',
+  'streaming htmlparser2 pass instead of the DOM: ~1.6–1.8× (noisy); compiled DFA automaton, block cache and',
+  'whitespace fast paths: ~1.6×, with CPU time ~1.6× too. The rest is parsing (htmlparser2 tokenizer), undici',
+  'and sentence/claim analysis of every block: the target of 1.25× is missed.',
   '',
 ];
 const section = lines.join('\n');
