@@ -1,0 +1,61 @@
+// A generated site for the scanner benchmark, served from its own process so that the server's CPU
+// time is not charged to the crawler being measured. Usage: site-server.ts <pages>; prints the port.
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+const pages = Number(process.argv[2] ?? 400);
+
+// Sentences carry the page and paragraph numbers so that, as on a real site, body text differs from
+// page to page and only navigation and footer repeat.
+const SENTENCES = [
+  'Our hemp is grown outdoors in Oregon and harvested by hand every autumn, field #.',
+  'Each batch is tested by an independent laboratory for potency and contaminants, batch #.',
+  'The slow-cured flower rests in glass jars for two weeks before packaging lot #.',
+  'We invested in water treatment and preventive maintenance across barn #.',
+  'Shipping is free on orders over fifty dollars within the continental United States, zone #.',
+  'Our team answers questions by email within one business day, ticket #.',
+  'Store the tincture in a cool, dry place away from direct sunlight, shelf #.',
+  'Full spectrum extracts keep the natural terpenes of the plant, cultivar #.',
+];
+const CLAIMS = [
+  'Our tincture cures insomnia in a week.',
+  'These gummies relieve chronic pain and reduce anxiety.',
+  'A clinically proven formula for everyday balance.',
+];
+const DISCLAIMER =
+  'These statements have not been evaluated by the Food and Drug Administration. This product is not intended to diagnose, treat, cure, or prevent any disease.';
+
+function render(i: number): string {
+  const links: string[] = [];
+  for (let k = 1; k <= 5; k++) links.push(`/page/${(i + k) % pages}`);
+  for (let k = 0; k < 10; k++) links.push(`/page/${(i * 7919 + k * 104729) % pages}`);
+  const paragraphs: string[] = [];
+  for (let p = 0; p < 30; p++) {
+    const a = SENTENCES[(i + p) % SENTENCES.length]!.replace('#', `${i}-${p}`);
+    const b = SENTENCES[(i + p + 3) % SENTENCES.length]!.replace('#', `${p}-${i}`);
+    paragraphs.push(`<p>${a} <b>${b}</b></p>`);
+    if (p === 10 && i % 10 === 0) paragraphs.push(`<p>${CLAIMS[(i / 10) % CLAIMS.length]}</p>`);
+  }
+  return `<!doctype html><html><head><title>Page ${i}</title><meta name="description" content="Hemp page ${i}">
+<style>body{font-family:sans-serif}.nav a{margin:4px}</style><script>window.dataLayer=[];</script></head><body>
+<nav class="nav">${links.map((l) => `<a href="${l}">Link ${l}</a>`).join('')}</nav>
+<main><h1>Page ${i}</h1>${paragraphs.join('\n')}
+<img src="/img/${i}.png" alt="Hemp field photo ${i}"></main>
+<footer><p>${DISCLAIMER}</p><a href="/">Home</a></footer></body></html>`;
+}
+
+const server = http.createServer((req, res) => {
+  const url = req.url ?? '/';
+  const match = /^\/page\/(\d+)$/.exec(url);
+  if (url === '/' || (match && Number(match[1]) < pages)) {
+    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+    res.end(render(url === '/' ? 0 : Number(match![1])));
+    return;
+  }
+  res.writeHead(404, { 'content-type': 'text/plain' });
+  res.end('not found');
+});
+server.listen(0, '127.0.0.1', () => {
+  process.stdout.write(`${(server.address() as AddressInfo).port}\n`);
+});
+process.on('SIGTERM', () => server.close(() => process.exit(0)));

@@ -1,0 +1,174 @@
+#!/usr/bin/env node
+import { readFileSync, writeFileSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import cliProgress from 'cli-progress';
+import { ScanError } from './errors.ts';
+import { renderReportPdf, summarySentence } from './report-pdf.ts';
+import { scanSite } from './scan-site.ts';
+import type { ScanResult } from './types.ts';
+
+const USAGE = `Usage: trustleaf-scan <url> [options]
+
+Scans a website for claims the FDA / FTC commonly flag and prints a summary.
+
+Options:
+  --json <file>          write the full result as JSON
+  --pdf <file>           write the Website Compliance Report as PDF
+  --max-pages <n>        most pages to read (default 100)
+  --words <a,b,...>      additional words to look for, comma separated
+  --video                read caption tracks of videos
+  --no-images            do not read text inside images (OCR)
+  --products <file>      authorised product names, one a line, for the product comparison
+  --allow-host <h:port>  let the scanner reach this host:port even if private (repeatable)
+  --company <name>       company name for the PDF report (default: the site's host)
+  --product-name <name>  product name that prefixes the report title (default: Trustleaf)
+  -h, --help             show this help
+
+Exit codes: 0 the scan ran (whatever it found), 1 the scan could not run, 2 wrong usage.`;
+
+class UsageError extends Error {}
+
+function parse(argv: string[]) {
+  const { values, positionals } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    strict: true,
+    options: {
+      json: { type: 'string' },
+      pdf: { type: 'string' },
+      'max-pages': { type: 'string' },
+      words: { type: 'string' },
+      video: { type: 'boolean', default: false },
+      'no-images': { type: 'boolean', default: false },
+      products: { type: 'string' },
+      'allow-host': { type: 'string', multiple: true },
+      company: { type: 'string' },
+      'product-name': { type: 'string' },
+      help: { type: 'boolean', short: 'h', default: false },
+    },
+  });
+  if (values.help) return { help: true as const };
+  if (positionals.length !== 1) throw new UsageError('Give exactly one URL to scan.');
+  let maxPages: number | undefined;
+  if (values['max-pages'] !== undefined) {
+    maxPages = Number(values['max-pages']);
+    if (!Number.isInteger(maxPages) || maxPages < 1)
+      throw new UsageError('--max-pages must be a whole number of 1 or more.');
+  }
+  let authorizedProducts: string[] | undefined;
+  if (values.products !== undefined) {
+    try {
+      authorizedProducts = readFileSync(values.products, 'utf8')
+        .split(/\r?\n/)
+        .map((line) => line.trim())
+        .filter(Boolean);
+    } catch (err) {
+      throw new UsageError(`Cannot read the products file: ${(err as Error).message}`);
+    }
+  }
+  return {
+    help: false as const,
+    url: positionals[0]!,
+    json: values.json,
+    pdf: values.pdf,
+    maxPages,
+    words: values.words?.split(',') ?? [],
+    video: values.video,
+    images: !values['no-images'],
+    authorizedProducts,
+    allowHosts: values['allow-host'] ?? [],
+    company: values.company,
+    productName: values['product-name'] ?? 'Trustleaf',
+  };
+}
+
+function printSummary(result: ScanResult, out: NodeJS.WritableStream): void {
+  const lines: string[] = [];
+  lines.push(`Scanned ${result.url}: ${result.pagesScanned} page(s) at ${result.checkTime}`);
+  lines.push(summarySentence(result.violationCount));
+  for (const v of result.violations) {
+    const where =
+      v.isInVideo && v.startTime !== null
+        ? ` (video at ${v.startTime}s)`
+        : v.imageUrl
+          ? ` (image ${v.imageUrl})`
+          : '';
+    lines.push(`  ${v.severity.padEnd(6)} ${v.category.padEnd(15)} ${v.term}  ${v.url}${where}`);
+    lines.push(`         "${v.evidence}"`);
+  }
+  const pv = result.productVerification;
+  if (pv.authorizedProducts.length > 0) {
+    lines.push('Authorised products:');
+    for (const p of pv.authorizedProducts)
+      lines.push(`  ${p.found ? 'found    ' : 'NOT found'}  ${p.productName}`);
+  }
+  if (pv.unauthorizedProducts.length > 0) {
+    lines.push('Products on the site that are not authorised:');
+    for (const p of pv.unauthorizedProducts) lines.push(`  ${p.productName}  ${p.url}`);
+  }
+  out.write(`${lines.join('\n')}\n`);
+}
+
+export async function main(argv: string[]): Promise<number> {
+  let args: ReturnType<typeof parse>;
+  try {
+    args = parse(argv);
+  } catch (err) {
+    process.stderr.write(`trustleaf-scan: ${(err as Error).message}\n\n${USAGE}\n`);
+    return 2;
+  }
+  if (args.help) {
+    process.stdout.write(`${USAGE}\n`);
+    return 0;
+  }
+
+  const controller = new AbortController();
+  const onSigint = () => controller.abort();
+  process.once('SIGINT', onSigint);
+  const bar = process.stdout.isTTY
+    ? new cliProgress.SingleBar(
+        { format: 'Scanning [{bar}] {value}/{total} pages', stream: process.stdout, hideCursor: true },
+        cliProgress.Presets.shades_classic,
+      )
+    : undefined;
+  bar?.start(1, 0);
+  try {
+    const result = await scanSite(args.url, {
+      maxPages: args.maxPages,
+      additionalWords: args.words,
+      includeVideo: args.video,
+      analyzeImages: args.images,
+      authorizedProducts: args.authorizedProducts,
+      allowHosts: args.allowHosts,
+      signal: controller.signal,
+      onProgress: ({ done, queued }) => {
+        bar?.setTotal(Math.max(queued, 1));
+        bar?.update(done);
+      },
+    });
+    bar?.stop();
+    printSummary(result, process.stdout);
+    if (args.json) {
+      writeFileSync(args.json, `${JSON.stringify(result, null, 2)}\n`);
+      process.stdout.write(`JSON written to ${args.json}\n`);
+    }
+    if (args.pdf) {
+      const pdf = await renderReportPdf(result, {
+        companyName: args.company ?? new URL(result.url).hostname,
+        productName: args.productName,
+      });
+      writeFileSync(args.pdf, pdf);
+      process.stdout.write(`PDF written to ${args.pdf}\n`);
+    }
+    return 0;
+  } catch (err) {
+    bar?.stop();
+    const message = err instanceof ScanError ? err.message : `Scan failed: ${(err as Error).message}`;
+    process.stderr.write(`trustleaf-scan: ${message}\n`);
+    return 1;
+  } finally {
+    process.off('SIGINT', onSigint);
+  }
+}
+
+process.exitCode = await main(process.argv.slice(2));

@@ -1,0 +1,28 @@
+export { scanSite } from './scan-site.ts';
+export type { ScanOptions } from './scan-site.ts';
+export { checkUrl } from './check-url.ts';
+export type { CheckUrlOptions, CheckUrlResult, UrlWarning } from './check-url.ts';
+export { ScanError, parseSiteUrl } from './errors.ts';
+export type { ScanErrorCode } from './errors.ts';
+export { defaultDictionary, loadDictionary, parseDictionary } from './dictionary.ts';
+export type { Dictionary, PhraseGroup, RuleInfo, TermGroup, VerbGroup } from './dictionary.ts';
+export { ClaimMatcher, normaliseWords } from './matcher.ts';
+export type { Match, MatcherOptions, SegmentAnalysis } from './matcher.ts';
+export {
+  SsrfBlockedError,
+  createGuardedAgent,
+  findSsrfError,
+  forbiddenRange,
+  isHostAllowed,
+  parseAllowHosts,
+} from './ssrf-guard.ts';
+export type { GuardOptions } from './ssrf-guard.ts';
+export { extractPage } from './extract.ts';
+export type { PageContent } from './extract.ts';
+export { parseCaptions } from './captions.ts';
+export type { Cue } from './captions.ts';
+export { compareProducts, normaliseProductName } from './products.ts';
+export { renderReportPdf } from './report-pdf.ts';
+export type { ReportPdfOptions } from './report-pdf.ts';
+export { ImageTextReader, englishLangPath } from './ocr.ts';
+export type * from './types.ts';

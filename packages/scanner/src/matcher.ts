@@ -1,0 +1,257 @@
+import { Automaton } from './automaton.ts';
+import { defaultDictionary } from './dictionary.ts';
+import type { Dictionary, RuleInfo } from './dictionary.ts';
+import { atWordBoundary, collapseWhitespace, foldText, splitSentences } from './sentences.ts';
+import type { Severity, ViolationCategory } from './types.ts';
+
+/**
+ * One Aho-Corasick automaton (automaton.ts) holds every dictionary term, the user's additional words, the disclaimer
+ * markers and the benign contexts, so each text is read once whatever the dictionary size. User words
+ * are automaton patterns (literal strings), never regular expressions, so they cannot cause ReDoS.
+ */
+
+type PatternKind = 'condition' | 'verb' | 'phrase' | 'word' | 'disclaimer' | 'required-disclaimer' | 'benign';
+
+interface PatternData {
+  kind: PatternKind;
+  /** Index into the dictionary list the kind refers to (conditions, claimVerbs, phrases, words). */
+  ref: number;
+}
+
+interface Hit {
+  kind: PatternKind;
+  ref: number;
+  start: number;
+  end: number;
+}
+
+export interface Match {
+  category: ViolationCategory;
+  term: string;
+  severity: Severity;
+  ruleRef: string;
+  hint: string;
+  description: string;
+  /** The sentence the claim appears in, whitespace collapsed. */
+  evidence: string;
+}
+
+export interface SegmentAnalysis {
+  matches: Match[];
+  /** The segment carries the "not intended to diagnose, treat, cure, or prevent" disclaimer. */
+  hasDisclaimer: boolean;
+}
+
+export interface MatcherOptions {
+  dictionary?: Dictionary;
+  additionalWords?: readonly string[];
+}
+
+const MAX_EVIDENCE = 400;
+/** Blocks repeated across pages (navigation, footer, disclaimer) are analysed once per scan. */
+const CACHE_ENTRIES = 4096;
+const CACHE_MAX_TEXT = 4096;
+
+export class ClaimMatcher {
+  readonly dictionary: Dictionary;
+  readonly additionalWords: string[];
+  private readonly automaton: Automaton;
+  private readonly patternData: PatternData[];
+  private readonly negations: Set<string>;
+  private readonly cache = new Map<string, SegmentAnalysis>();
+
+  constructor(options: MatcherOptions = {}) {
+    this.dictionary = options.dictionary ?? defaultDictionary();
+    this.additionalWords = normaliseWords(options.additionalWords ?? []);
+    const d = this.dictionary;
+    const entries: Array<{ pattern: string; data: PatternData }> = [];
+    const add = (terms: readonly string[], kind: PatternKind, ref: number) => {
+      for (const t of terms) entries.push({ pattern: foldText(t), data: { kind, ref } });
+    };
+    d.conditions.forEach((g, i) => add(g.terms, 'condition', i));
+    d.claimVerbs.forEach((g, i) => add(g.terms, 'verb', i));
+    d.phrases.forEach((g, i) => add(g.terms, 'phrase', i));
+    this.additionalWords.forEach((w, i) => add([w], 'word', i));
+    add(d.disclaimer.markers, 'disclaimer', 0);
+    add(d.disclaimer.requiredMarkers, 'required-disclaimer', 0);
+    add(d.benignContexts, 'benign', 0);
+    this.automaton = new Automaton(entries.map((e) => e.pattern));
+    this.patternData = entries.map((e) => e.data);
+    this.negations = new Set(d.negations.map(foldText));
+  }
+
+  /** Analyses one block of text (a paragraph, a caption cue, an image's OCR text…). */
+  analyze(text: string): SegmentAnalysis {
+    if (text.length > CACHE_MAX_TEXT) return this.analyzeUncached(text);
+    const cached = this.cache.get(text);
+    if (cached) return cached;
+    const result = this.analyzeUncached(text);
+    if (this.cache.size >= CACHE_ENTRIES) this.cache.clear();
+    this.cache.set(text, result);
+    return result;
+  }
+
+  private analyzeUncached(text: string): SegmentAnalysis {
+    const folded = foldText(text);
+    const hits: Hit[] = [];
+    for (const m of this.automaton.search(folded)) {
+      if (!atWordBoundary(folded, m.start, m.end)) continue;
+      const data = this.patternData[m.pattern]!;
+      hits.push({ kind: data.kind, ref: data.ref, start: m.start, end: m.end });
+    }
+    if (hits.length === 0) return { matches: [], hasDisclaimer: false };
+    hits.sort((a, b) => a.start - b.start || b.end - a.end);
+
+    const matches: Match[] = [];
+    let hasDisclaimer = false;
+    let cursor = 0;
+    for (const [sStart, sEnd] of splitSentences(text)) {
+      const inSentence: Hit[] = [];
+      while (cursor < hits.length && hits[cursor]!.start < sEnd) {
+        const hit = hits[cursor]!;
+        if (hit.start >= sStart && hit.end <= sEnd) inSentence.push(hit);
+        cursor++;
+      }
+      if (inSentence.length === 0) continue;
+      if (inSentence.some((h) => h.kind === 'required-disclaimer')) hasDisclaimer = true;
+      // The disclaimer itself names treat/cure/prevent/disease: never a claim.
+      if (inSentence.some((h) => h.kind === 'disclaimer' || h.kind === 'required-disclaimer')) continue;
+      this.sentenceMatches(text, folded, sStart, sEnd, inSentence, matches);
+    }
+    return { matches, hasDisclaimer };
+  }
+
+  private sentenceMatches(
+    text: string,
+    folded: string,
+    sStart: number,
+    sEnd: number,
+    hits: Hit[],
+    out: Match[],
+  ): void {
+    const benign = hits.filter((h) => h.kind === 'benign');
+    const live = hits.filter(
+      (h) => h.kind !== 'benign' && !benign.some((b) => b.start <= h.start && b.end >= h.end),
+    );
+    const evidence = clip(collapseWhitespace(text.slice(sStart, sEnd)));
+    const d = this.dictionary;
+    const negated = (h: Hit) => this.isNegated(folded, sStart, h.start);
+
+    const conditions = longestOnly(live.filter((h) => h.kind === 'condition'));
+    const verbs = live.filter((h) => h.kind === 'verb' && !negated(h));
+    if (conditions.length > 0 && verbs.length > 0) {
+      const seen = new Set<number>();
+      for (const condition of conditions) {
+        if (seen.has(condition.ref)) continue;
+        seen.add(condition.ref);
+        const verb = nearest(verbs, condition);
+        const verbGroup = d.claimVerbs[verb.ref]!;
+        const conditionGroup = d.conditions[condition.ref]!;
+        out.push({
+          category: d.diseaseClaim.category,
+          term: `${verbGroup.id} ${conditionGroup.id}`,
+          severity: verbGroup.severity,
+          ruleRef: d.diseaseClaim.ruleRef,
+          hint: d.diseaseClaim.hint,
+          description: `Disease claim: "${text.slice(verb.start, verb.end)}" with "${text.slice(condition.start, condition.end)}"`,
+          evidence,
+        });
+      }
+    }
+
+    const phraseSeen = new Set<number>();
+    for (const h of live) {
+      if (h.kind !== 'phrase' || phraseSeen.has(h.ref) || negated(h)) continue;
+      phraseSeen.add(h.ref);
+      const p = d.phrases[h.ref]!;
+      out.push(this.ruleMatch(p, p.id, `${label(p.category)}: "${text.slice(h.start, h.end)}"`, evidence));
+    }
+
+    const wordSeen = new Set<number>();
+    for (const h of hits) {
+      if (h.kind !== 'word' || wordSeen.has(h.ref)) continue;
+      wordSeen.add(h.ref);
+      const word = this.additionalWords[h.ref]!;
+      out.push(
+        this.ruleMatch(d.additionalWord, word, `Additional word: "${text.slice(h.start, h.end)}"`, evidence),
+      );
+    }
+  }
+
+  private ruleMatch(rule: RuleInfo, term: string, description: string, evidence: string): Match {
+    return {
+      category: rule.category,
+      term,
+      severity: rule.severity,
+      ruleRef: rule.ruleRef,
+      hint: rule.hint,
+      description,
+      evidence,
+    };
+  }
+
+  /** A claim word preceded closely by a negation ("does not cure", "is not FDA approved") is not a claim. */
+  private isNegated(folded: string, sentenceStart: number, hitStart: number): boolean {
+    const window = this.dictionary.negationWindow;
+    if (window === 0) return false;
+    const before = folded.slice(Math.max(sentenceStart, hitStart - 80), hitStart);
+    const words = before.match(/[\p{L}']+/gu) ?? [];
+    const recent = words.slice(-window);
+    for (let i = 0; i < recent.length; i++) {
+      const w = recent[i]!;
+      // "not only cures…" and "no more anxiety" intensify a claim rather than deny it.
+      const next = recent[i + 1];
+      if (next === 'only' || next === 'more' || next === 'longer') continue;
+      if (this.negations.has(w) || w.endsWith("n't")) return true;
+    }
+    return false;
+  }
+}
+
+function label(category: ViolationCategory): string {
+  switch (category) {
+    case 'DISEASE_CLAIM':
+      return 'Disease claim';
+    case 'ABSOLUTE_CLAIM':
+      return 'Absolute claim';
+    case 'FDA_DISCLAIMER':
+      return 'FDA disclaimer';
+    case 'ADDITIONAL_WORD':
+      return 'Additional word';
+  }
+}
+
+/** Drops condition hits contained in a longer one ("crohn's disease" over "disease"). */
+function longestOnly(hits: Hit[]): Hit[] {
+  return hits.filter(
+    (h) =>
+      !hits.some((o) => o !== h && o.start <= h.start && o.end >= h.end && o.end - o.start > h.end - h.start),
+  );
+}
+
+function nearest(verbs: Hit[], target: Hit): Hit {
+  let best = verbs[0]!;
+  let bestDistance = Infinity;
+  for (const v of verbs) {
+    const distance = Math.abs(v.start - target.start);
+    if (distance < bestDistance) {
+      best = v;
+      bestDistance = distance;
+    }
+  }
+  return best;
+}
+
+function clip(evidence: string): string {
+  return evidence.length > MAX_EVIDENCE ? `${evidence.slice(0, MAX_EVIDENCE - 1)}…` : evidence;
+}
+
+/** Additional words as typed by the user: blank entries dropped, duplicates removed, compared folded. */
+export function normaliseWords(words: readonly string[]): string[] {
+  const out = new Set<string>();
+  for (const w of words) {
+    const cleaned = collapseWhitespace(w);
+    if (cleaned) out.add(foldText(cleaned));
+  }
+  return [...out];
+}
