@@ -63,7 +63,9 @@ async function signIn(page: Page, email: string, password: string) {
   await expect(page).toHaveURL(`${BASE}/`);
 }
 
-test('a fresh start serves sign-in, the printed admin signs in, and restarts keep the data', async ({ page }) => {
+test('a fresh start serves sign-in, the printed admin signs in, and restarts keep the data', async ({
+  page,
+}) => {
   test.setTimeout(180_000);
   const dataDir = await mkdtemp(path.join(root, '.e2e-data-'));
   let running = await startServer(dataDir);

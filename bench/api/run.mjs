@@ -109,7 +109,9 @@ try {
   let existing = '# Benchmark results\n\nEach section is rewritten by its benchmark.\n\n';
   try {
     existing = await readFile(file, 'utf8');
-  } catch {}
+  } catch {
+    // First run: start the file.
+  }
   const pattern = /## API\n[\s\S]*?(?=\n## |$)/;
   const next = pattern.test(existing)
     ? existing.replace(pattern, section)
