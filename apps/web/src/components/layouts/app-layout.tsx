@@ -65,7 +65,7 @@ function UserMenu() {
       <Button
         color="inherit"
         onClick={(event) => setAnchor(event.currentTarget)}
-        aria-label={t('nav.accountMenu')}
+        title={t('nav.accountMenu')}
         aria-haspopup="menu"
         aria-controls={anchor ? menuId : undefined}
         aria-expanded={anchor ? 'true' : undefined}

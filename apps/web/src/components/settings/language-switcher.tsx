@@ -23,7 +23,7 @@ export function LanguageSwitcher() {
       <Button
         color="inherit"
         startIcon={<TranslateIcon />}
-        aria-label={`${t('language.label')}: ${t(`language.${language}`)}`}
+        aria-label={`${language.toUpperCase()} – ${t('language.label')}: ${t(`language.${language}`)}`}
         aria-haspopup="menu"
         aria-controls={anchor ? menuId : undefined}
         aria-expanded={anchor ? 'true' : undefined}

@@ -20,7 +20,7 @@ export function ThemeSwitcher() {
       <IconButton
         color="inherit"
         title={t('theme.label')}
-        aria-label={`${t('theme.label')}: ${t(`theme.${current}`)}`}
+        aria-label={t('theme.current', { name: t(`theme.${current}`) })}
         aria-haspopup="menu"
         aria-controls={anchor ? menuId : undefined}
         aria-expanded={anchor ? 'true' : undefined}
