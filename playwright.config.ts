@@ -2,7 +2,7 @@ import { chmodSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
-import { E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD } from './e2e/accounts';
+import { E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD } from './e2e/accounts.ts';
 
 /**
  * Browser journeys against the built server, started as a user would start it. Nothing is built
