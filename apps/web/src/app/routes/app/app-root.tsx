@@ -1,0 +1,38 @@
+import { Suspense, useEffect } from 'react';
+import { Navigate, Outlet, useLocation } from 'react-router';
+import { AppLayout } from '@/components/layouts/app-layout';
+import { PageLoader } from '@/components/layouts/page-loader';
+import { paths } from '@/config/paths';
+import { useMyProfile } from '@/features/auth/api/use-my-profile';
+import { LiveProvider } from '@/lib/live-provider';
+import { useAppStore } from '@/stores/app-store';
+
+/** The protected part of the app: needs a session, keeps the account state fresh, owns the live channel. */
+export function AppRoot() {
+  const location = useLocation();
+  const hasSession = useAppStore((state) => state.session !== null);
+  const currentUser = useAppStore((state) => state.account.currentUser);
+  const profile = useMyProfile(hasSession);
+
+  useEffect(() => {
+    if (profile.data) useAppStore.getState().setProfile(profile.data);
+  }, [profile.data]);
+
+  if (!hasSession) {
+    return <Navigate to={paths.auth.signIn.getHref(`${location.pathname}${location.search}`)} replace />;
+  }
+
+  return (
+    <LiveProvider>
+      <AppLayout>
+        {currentUser ? (
+          <Suspense fallback={<PageLoader />}>
+            <Outlet />
+          </Suspense>
+        ) : (
+          <PageLoader />
+        )}
+      </AppLayout>
+    </LiveProvider>
+  );
+}

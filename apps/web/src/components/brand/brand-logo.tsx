@@ -1,0 +1,40 @@
+import Box from '@mui/material/Box';
+import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
+
+/** The product mark: a leaf on a rounded tile, drawn inline so it costs no request. */
+export function BrandMark({ size = 32 }: { size?: number }) {
+  return (
+    <Box
+      component="svg"
+      viewBox="0 0 32 32"
+      aria-hidden="true"
+      sx={{ width: size, height: size, flexShrink: 0, display: 'block' }}
+    >
+      <rect width="32" height="32" rx="8" fill="#17694A" />
+      <path d="M9 22c0-8 5.5-13 14-13 0 8.5-5 14-13 14" fill="#BFF0D4" />
+      <path
+        d="M9.5 22.5c3-4 6-6.5 9.5-8.5"
+        stroke="#17694A"
+        strokeWidth="1.6"
+        fill="none"
+        strokeLinecap="round"
+      />
+    </Box>
+  );
+}
+
+export function BrandLogo({ color = 'inherit' }: { color?: string }) {
+  const { t } = useTranslation();
+  return (
+    <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.25 }}>
+      <BrandMark />
+      <Typography
+        component="span"
+        sx={{ fontWeight: 700, fontSize: '1.2rem', letterSpacing: '-0.01em', color }}
+      >
+        {t('app.name')}
+      </Typography>
+    </Box>
+  );
+}

@@ -1,0 +1,32 @@
+import { Component, type ErrorInfo, type ReactNode } from 'react';
+import { ErrorScreen } from '@/components/errors/error-screen';
+
+interface Props {
+  children: ReactNode;
+}
+
+interface State {
+  error: Error | null;
+}
+
+/** Spec 3 §8 rendering error: the screen offers 'Try again?', which clears the error and re-renders. */
+export class ErrorBoundary extends Component<Props, State> {
+  override state: State = { error: null };
+
+  static getDerivedStateFromError(error: Error): State {
+    return { error };
+  }
+
+  override componentDidCatch(error: Error, info: ErrorInfo): void {
+    console.error('Rendering error', error, info.componentStack);
+  }
+
+  reset = (): void => {
+    this.setState({ error: null });
+  };
+
+  override render() {
+    if (this.state.error) return <ErrorScreen onRetry={this.reset} />;
+    return this.props.children;
+  }
+}

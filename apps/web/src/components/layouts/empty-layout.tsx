@@ -1,0 +1,70 @@
+import Box from '@mui/material/Box';
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
+import { SnackbarProvider } from 'notistack';
+import { Suspense } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Outlet } from 'react-router';
+import { BrandLogo } from '@/components/brand/brand-logo';
+import { ErrorBoundary } from '@/components/errors/error-boundary';
+import { AppFooter } from '@/components/layouts/app-footer';
+import { PageLoader } from '@/components/layouts/page-loader';
+import { LanguageSwitcher } from '@/components/settings/language-switcher';
+import { ThemeSwitcher } from '@/components/settings/theme-switcher';
+
+/** Spec 3 §9: at most 3 notices at once on the empty layout. */
+export const EMPTY_LAYOUT_MAX_NOTICES = 3;
+
+/** Pages without a session (sign-in, password reset, not found): one centred card. */
+export function EmptyLayout() {
+  const { t } = useTranslation();
+  return (
+    <SnackbarProvider
+      maxSnack={EMPTY_LAYOUT_MAX_NOTICES}
+      anchorOrigin={{ vertical: 'top', horizontal: 'center' }}
+    >
+      <Box
+        sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column', bgcolor: 'background.default' }}
+      >
+        <Box
+          component="header"
+          sx={{
+            display: 'flex',
+            alignItems: 'center',
+            justifyContent: 'space-between',
+            px: { xs: 2, sm: 4 },
+            py: 2,
+          }}
+        >
+          <BrandLogo />
+          <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5 }}>
+            <LanguageSwitcher />
+            <ThemeSwitcher />
+          </Box>
+        </Box>
+        <Box
+          component="main"
+          id="main"
+          sx={{ flex: 1, display: 'flex', alignItems: 'center', justifyContent: 'center', px: 2, py: 4 }}
+        >
+          <Box sx={{ width: '100%', maxWidth: 440 }}>
+            <Paper
+              variant="outlined"
+              sx={{ p: { xs: 3, sm: 5 }, boxShadow: '0 12px 40px rgba(15, 77, 53, 0.08)' }}
+            >
+              <ErrorBoundary>
+                <Suspense fallback={<PageLoader />}>
+                  <Outlet />
+                </Suspense>
+              </ErrorBoundary>
+            </Paper>
+            <Typography variant="body2" sx={{ mt: 3, textAlign: 'center', color: 'text.secondary' }}>
+              {t('app.tagline')}
+            </Typography>
+          </Box>
+        </Box>
+        <AppFooter />
+      </Box>
+    </SnackbarProvider>
+  );
+}

@@ -1,0 +1,25 @@
+/** Every in-app URL comes from here (STYLE §3), so links and guards can't drift apart. */
+export const paths = {
+  home: { path: '/', getHref: () => '/' },
+  auth: {
+    signIn: {
+      path: '/auth/sign-in',
+      getHref: (redirectUrl?: string | null) =>
+        redirectUrl ? `/auth/sign-in?redirectUrl=${encodeURIComponent(redirectUrl)}` : '/auth/sign-in',
+    },
+    signOut: {
+      path: '/auth/sign-out',
+      getHref: (redirectUrl?: string | null) =>
+        redirectUrl ? `/auth/sign-out?redirectUrl=${encodeURIComponent(redirectUrl)}` : '/auth/sign-out',
+    },
+    forgotPassword: { path: '/auth/forgot-password', getHref: () => '/auth/forgot-password' },
+    resetPassword: {
+      path: '/auth/reset-password',
+      getHref: (token: string) => `/auth/reset-password?token=${encodeURIComponent(token)}`,
+    },
+  },
+  dev: { mailbox: { path: '/dev/mailbox', getHref: () => '/dev/mailbox' } },
+} as const;
+
+/** Pages where a 401 must not bounce to sign-out again (spec 3 §2). */
+export const SESSION_EXEMPT_PATHS: readonly string[] = [paths.auth.signIn.path, paths.auth.signOut.path];

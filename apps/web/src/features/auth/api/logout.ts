@@ -1,0 +1,5 @@
+import { api } from '@/lib/api';
+
+export function logout(): Promise<unknown> {
+  return api.request('/api/auth/logout', { body: {} });
+}

@@ -1,0 +1,78 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import {
+  RequestResetPasswordInputSchema,
+  type RequestResetPasswordInput,
+} from '@trustleaf/domain/schemas/auth';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { FormTextField } from '@/components/form/form-text-field';
+import { ApiError } from '@/lib/api-client';
+import { translateMessage } from '@/lib/i18n-messages';
+import { requestResetPassword } from '@/features/auth/api/request-reset-password';
+
+/** The answer is the same whether or not the account exists, so the form can't probe for emails. */
+export function ForgotPasswordForm() {
+  const { t } = useTranslation();
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const [serverError, setServerError] = useState<string | null>(null);
+  const { control, handleSubmit, formState } = useForm<RequestResetPasswordInput>({
+    resolver: zodResolver(RequestResetPasswordInputSchema),
+    defaultValues: { email: '' },
+    mode: 'onTouched',
+  });
+
+  const onSubmit = handleSubmit(async (values) => {
+    setServerError(null);
+    try {
+      await requestResetPassword(values);
+      setSentTo(values.email);
+    } catch (error) {
+      setServerError(error instanceof ApiError ? translateMessage(t, error.message) : t('errors.generic'));
+    }
+  });
+
+  if (sentTo) {
+    return (
+      <Alert severity="success" data-testid="reset-requested">
+        {t('auth.forgot.sent', { email: sentTo })}
+      </Alert>
+    );
+  }
+
+  return (
+    <Box
+      component="form"
+      noValidate
+      onSubmit={(event) => void onSubmit(event)}
+      aria-label={t('auth.forgot.title')}
+    >
+      {serverError ? (
+        <Alert severity="error" sx={{ mb: 2 }}>
+          {serverError}
+        </Alert>
+      ) : null}
+      <FormTextField
+        control={control}
+        name="email"
+        label={t('auth.email')}
+        type="email"
+        autoComplete="email"
+        autoFocus
+      />
+      <Button
+        type="submit"
+        variant="contained"
+        size="large"
+        fullWidth
+        sx={{ mt: 3 }}
+        loading={formState.isSubmitting}
+      >
+        {t('auth.forgot.submit')}
+      </Button>
+    </Box>
+  );
+}

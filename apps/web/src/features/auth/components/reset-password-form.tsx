@@ -1,0 +1,86 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import { StrongPasswordSchema } from '@trustleaf/domain/schemas/auth';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import { FormPasswordField } from '@/components/form/form-text-field';
+import { ApiError } from '@/lib/api-client';
+import { translateMessage } from '@/lib/i18n-messages';
+import { resetPassword } from '@/features/auth/api/reset-password';
+
+/** The confirmation only exists in the form; the server checks the password with the same rule. */
+const ResetPasswordFormSchema = z
+  .object({
+    password: StrongPasswordSchema,
+    confirmPassword: z.string().min(1, 'validation.confirmPasswordRequired'),
+  })
+  .refine((values) => values.password === values.confirmPassword, {
+    path: ['confirmPassword'],
+    message: 'validation.passwordsMismatch',
+  });
+type ResetPasswordFormValues = z.infer<typeof ResetPasswordFormSchema>;
+
+export function ResetPasswordForm({ token, onSuccess }: { token: string; onSuccess: () => void }) {
+  const { t } = useTranslation();
+  const [serverError, setServerError] = useState<string | null>(null);
+  const { control, handleSubmit, formState } = useForm<ResetPasswordFormValues>({
+    resolver: zodResolver(ResetPasswordFormSchema),
+    defaultValues: { password: '', confirmPassword: '' },
+    mode: 'onTouched',
+  });
+
+  const onSubmit = handleSubmit(async (values) => {
+    setServerError(null);
+    try {
+      await resetPassword({ token, password: values.password });
+      onSuccess();
+    } catch (error) {
+      setServerError(error instanceof ApiError ? translateMessage(t, error.message) : t('errors.generic'));
+    }
+  });
+
+  return (
+    <Box
+      component="form"
+      noValidate
+      onSubmit={(event) => void onSubmit(event)}
+      aria-label={t('auth.reset.title')}
+    >
+      {serverError ? (
+        <Alert severity="error" sx={{ mb: 2 }} data-testid="reset-error">
+          {serverError}
+        </Alert>
+      ) : null}
+      <Box sx={{ display: 'grid', gap: 2.5 }}>
+        <FormPasswordField
+          control={control}
+          name="password"
+          label={t('auth.reset.newPassword')}
+          autoComplete="new-password"
+          helperText={t('validation.strongPassword')}
+          autoFocus
+        />
+        <FormPasswordField
+          control={control}
+          name="confirmPassword"
+          label={t('auth.reset.confirmPassword')}
+          autoComplete="new-password"
+        />
+      </Box>
+      <Button
+        type="submit"
+        variant="contained"
+        size="large"
+        fullWidth
+        sx={{ mt: 3 }}
+        loading={formState.isSubmitting}
+      >
+        {t('auth.reset.submit')}
+      </Button>
+    </Box>
+  );
+}

@@ -1,0 +1,102 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
+import { useQueryClient } from '@tanstack/react-query';
+import type { LoginInput } from '@trustleaf/domain/schemas/auth';
+import { useEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
+import { FormPasswordField, FormTextField } from '@/components/form/form-text-field';
+import { paths } from '@/config/paths';
+import { ApiError } from '@/lib/api-client';
+import { translateMessage } from '@/lib/i18n-messages';
+import { lazyZodResolver } from '@/lib/lazy-zod-resolver';
+import { useAppStore } from '@/stores/app-store';
+import { getMyProfile, myProfileQueryKey } from '@/features/auth/api/get-my-profile';
+import { loadAuthSchemas } from '@/features/auth/api/load-auth-schemas';
+import { login } from '@/features/auth/api/login';
+
+const resolver = lazyZodResolver<LoginInput>(() =>
+  loadAuthSchemas().then((schemas) => schemas.LoginInputSchema),
+);
+
+/** Signs in, loads the account state (spec 3 §3) and hands control back to the route. */
+export function SignInForm({ onSuccess }: { onSuccess: () => void }) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const [serverError, setServerError] = useState<string | null>(null);
+  const { control, handleSubmit, formState } = useForm<LoginInput>({
+    resolver,
+    defaultValues: { email: '', password: '' },
+    mode: 'onTouched',
+  });
+
+  useEffect(() => {
+    void loadAuthSchemas();
+  }, []);
+
+  const onSubmit = handleSubmit(async (values) => {
+    setServerError(null);
+    try {
+      const session = await login(values);
+      useAppStore.getState().setSession(session);
+      const profile = await getMyProfile();
+      useAppStore.getState().setProfile(profile);
+      queryClient.setQueryData(myProfileQueryKey, profile);
+      onSuccess();
+    } catch (error) {
+      useAppStore.getState().clearAll();
+      setServerError(
+        error instanceof ApiError && error.status !== 0 && error.status < 500
+          ? translateMessage(t, error.message)
+          : t('errors.generic'),
+      );
+    }
+  });
+
+  return (
+    <Box
+      component="form"
+      noValidate
+      onSubmit={(event) => void onSubmit(event)}
+      aria-label={t('auth.signIn.title')}
+    >
+      {serverError ? (
+        <Alert severity="error" sx={{ mb: 2 }} data-testid="sign-in-error">
+          {serverError}
+        </Alert>
+      ) : null}
+      <Box sx={{ display: 'grid', gap: 2.5 }}>
+        <FormTextField
+          control={control}
+          name="email"
+          label={t('auth.email')}
+          type="email"
+          autoComplete="email"
+          autoFocus
+        />
+        <FormPasswordField
+          control={control}
+          name="password"
+          label={t('auth.password')}
+          autoComplete="current-password"
+        />
+      </Box>
+      <Box sx={{ display: 'flex', justifyContent: 'flex-end', mt: 1.5, mb: 3 }}>
+        <Link
+          component={RouterLink}
+          to={paths.auth.forgotPassword.getHref()}
+          variant="body2"
+          underline="hover"
+        >
+          {t('auth.signIn.forgotPassword')}
+        </Link>
+      </Box>
+      <Button type="submit" variant="contained" size="large" fullWidth loading={formState.isSubmitting}>
+        {t('auth.signIn.submit')}
+      </Button>
+    </Box>
+  );
+}

@@ -1,0 +1,49 @@
+import { enqueueSnackbar } from 'notistack';
+import { SESSION_EXEMPT_PATHS, paths } from '@/config/paths';
+import { createApiClient } from '@/lib/api-client';
+import { i18n } from '@/lib/i18n';
+import { createSessionTimer } from '@/lib/session-timer';
+import { getAccessToken, useAppStore } from '@/stores/app-store';
+
+type Navigate = (href: string) => void;
+
+let navigate: Navigate = (href) => window.location.assign(href);
+
+/** The router registers itself so redirects stay client-side; before that a full load does the job. */
+export function setNavigator(next: Navigate): void {
+  navigate = next;
+}
+
+export const api = createApiClient({
+  fetch: (...args) => fetch(...args),
+  getToken: getAccessToken,
+  getLocation: () => ({ pathname: window.location.pathname, search: window.location.search }),
+  redirect: (href) => navigate(href),
+  notifyFailure: (kind) => {
+    enqueueSnackbar(i18n.t(kind === 'network' ? 'errors.network' : 'errors.generic'), {
+      variant: 'error',
+      preventDuplicate: true,
+    });
+  },
+});
+
+export async function refreshAccessToken(): Promise<void> {
+  // The schemas (and zod) load on first use, off the sign-in page's first load.
+  const { SessionSchema } = await import('@trustleaf/domain/schemas/auth');
+  const session = await api.request('/api/auth/refreshAccessToken', {
+    body: {},
+    auth: false,
+    schema: SessionSchema,
+  });
+  useAppStore.getState().setSession(session);
+}
+
+export const sessionTimer = createSessionTimer({
+  getSession: () => useAppStore.getState().session,
+  refresh: refreshAccessToken,
+  expire: () => {
+    const { pathname, search } = window.location;
+    if (SESSION_EXEMPT_PATHS.includes(pathname)) return;
+    navigate(paths.auth.signOut.getHref(`${pathname}${search}`));
+  },
+});

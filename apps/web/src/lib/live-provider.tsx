@@ -1,0 +1,75 @@
+import { createContext, useContext, useEffect, useRef, useState, type ReactNode } from 'react';
+import type { Socket } from 'socket.io-client';
+import { createLiveConnection, updateLiveToken } from '@/lib/live';
+import { useAppStore } from '@/stores/app-store';
+
+interface LiveContextValue {
+  socket: Socket | null;
+  isConnected: boolean;
+}
+
+const LiveContext = createContext<LiveContextValue>({ socket: null, isConnected: false });
+
+/**
+ * Connects only while signed in (it lives inside the protected layout) and disconnects when that
+ * layout unmounts, which is what sign-out does.
+ */
+export function LiveProvider({ children }: { children: ReactNode }) {
+  const hasSession = useAppStore((state) => state.session !== null);
+  const plCompanyId = useAppStore(
+    (state) =>
+      state.account.currentAdminSelectedCompany?.plCompanyId ??
+      state.account.currentCompany?.plCompanyId ??
+      null,
+  );
+  const [socket, setSocket] = useState<Socket | null>(null);
+  const [isConnected, setIsConnected] = useState(false);
+
+  useEffect(() => {
+    const token = useAppStore.getState().session?.accessToken;
+    if (!hasSession || !token) return;
+    const connection = createLiveConnection({
+      token,
+      plCompanyId,
+      onSubscribeRefused: (message) => console.warn(`Live channel: ${message}`),
+    });
+    const onConnect = () => setIsConnected(true);
+    const onDisconnect = () => setIsConnected(false);
+    connection.on('connect', onConnect);
+    connection.on('disconnect', onDisconnect);
+    const unsubscribe = useAppStore.subscribe((state, previous) => {
+      const next = state.session?.accessToken;
+      if (next && next !== previous.session?.accessToken) updateLiveToken(connection, next);
+    });
+    setSocket(connection);
+    return () => {
+      unsubscribe();
+      connection.disconnect();
+      setSocket(null);
+      setIsConnected(false);
+    };
+  }, [hasSession, plCompanyId]);
+
+  return <LiveContext.Provider value={{ socket, isConnected }}>{children}</LiveContext.Provider>;
+}
+
+export function useLiveStatus(): boolean {
+  return useContext(LiveContext).isConnected;
+}
+
+/** Listen to a company-room event (e.g. 'upload-progress') for as long as the component is mounted. */
+export function useLiveEvent<T = unknown>(event: string, handler: (payload: T) => void): void {
+  const { socket } = useContext(LiveContext);
+  const handlerRef = useRef(handler);
+  useEffect(() => {
+    handlerRef.current = handler;
+  });
+  useEffect(() => {
+    if (!socket) return;
+    const listener = (payload: T) => handlerRef.current(payload);
+    socket.on(event, listener);
+    return () => {
+      socket.off(event, listener);
+    };
+  }, [socket, event]);
+}

@@ -1,0 +1,104 @@
+import type { CompanyRef, MyProfile, Session, User } from '@trustleaf/domain/schemas/auth';
+import { LANGUAGES, type Language } from '@trustleaf/domain/rules/themes';
+import { create } from 'zustand';
+import { createJSONStorage, persist } from 'zustand/middleware';
+
+/** Spec 3 §9: persisted state lives under a single root key, version 1. */
+export const PERSIST_KEY = 'trustleaf';
+export const PERSIST_VERSION = 1;
+
+/** The access token with the local timer it is measured against (spec 3 §4 token rule). */
+export interface SessionTokens {
+  accessToken: string;
+  /** Lifetime in seconds as the server granted it. */
+  expiresIn: number;
+  /** Epoch ms when the client received it; the local timer counts from here. */
+  receivedAt: number;
+}
+
+/** Spec 3 §3 "Account state". Jobs and statistics arrive with later features. */
+export interface AccountState {
+  currentUser: User | null;
+  currentCompany: CompanyRef | null;
+  currentAdminSelectedCompany: CompanyRef | null;
+  statistics: Record<string, unknown> | null;
+  jobs: unknown[];
+}
+
+export const EMPTY_ACCOUNT: AccountState = {
+  currentUser: null,
+  currentCompany: null,
+  currentAdminSelectedCompany: null,
+  statistics: null,
+  jobs: [],
+};
+
+export interface AppState {
+  session: SessionTokens | null;
+  language: Language;
+  /** Kept as the raw stored name: an unknown one is resolved (and warned about) where it is used. */
+  theme: string;
+  account: AccountState;
+  setSession: (session: Session, now?: number) => void;
+  setLanguage: (language: Language) => void;
+  setTheme: (theme: string) => void;
+  setProfile: (profile: MyProfile) => void;
+  /** Sign-out: forget the session and the account and drop the persisted root key (spec 3 §4). */
+  clearAll: () => void;
+}
+
+export function detectLanguage(
+  candidates: readonly string[] = globalThis.navigator?.languages ?? [],
+): Language {
+  for (const candidate of candidates) {
+    const base = candidate.slice(0, 2).toLowerCase();
+    if ((LANGUAGES as readonly string[]).includes(base)) return base as Language;
+  }
+  return 'en';
+}
+
+type PersistedState = Pick<AppState, 'session' | 'language' | 'theme' | 'account'>;
+
+export const useAppStore = create<AppState>()(
+  persist(
+    (set) => ({
+      session: null,
+      language: detectLanguage(),
+      theme: 'default',
+      account: EMPTY_ACCOUNT,
+      setSession: (session, now = Date.now()) =>
+        set({ session: { accessToken: session.accessToken, expiresIn: session.expiresIn, receivedAt: now } }),
+      setLanguage: (language) => set({ language }),
+      setTheme: (theme) => set({ theme }),
+      setProfile: (profile) =>
+        set((state) => ({
+          account: {
+            ...state.account,
+            currentUser: profile.currentUser,
+            currentCompany: profile.currentCompany,
+          },
+        })),
+      clearAll: () => {
+        // Language and theme stay for this tab so the sign-in page doesn't change under the user,
+        // but nothing of the account survives in storage.
+        set({ session: null, account: EMPTY_ACCOUNT });
+        useAppStore.persist.clearStorage();
+      },
+    }),
+    {
+      name: PERSIST_KEY,
+      version: PERSIST_VERSION,
+      storage: createJSONStorage(() => localStorage),
+      partialize: (state): PersistedState => ({
+        session: state.session,
+        language: state.language,
+        theme: state.theme,
+        account: state.account,
+      }),
+      // Only version 1 exists; anything else (older or hand-edited) starts clean instead of guessing.
+      migrate: () => ({}),
+    },
+  ),
+);
+
+export const getAccessToken = (): string | null => useAppStore.getState().session?.accessToken ?? null;

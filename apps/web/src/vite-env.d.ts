@@ -1,0 +1,9 @@
+/// <reference types="vite/client" />
+
+interface ImportMetaEnv {
+  readonly VITE_REGION?: string;
+}
+
+interface ImportMeta {
+  readonly env: ImportMetaEnv;
+}

@@ -1,0 +1,210 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { DEMO_OWNER_EMAIL, E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD } from './accounts.ts';
+
+const ROOT_KEY = 'trustleaf';
+const THEMES = ['default', 'dark', 'light', 'blue', 'green', 'indigo'] as const;
+const SCREENSHOTS = 'test-results/screenshots';
+
+interface PersistedRoot {
+  version: number;
+  state: { language: string; theme: string; session: { accessToken: string } | null };
+}
+
+async function readRoot(page: Page): Promise<PersistedRoot | null> {
+  const raw = await page.evaluate((key) => window.localStorage.getItem(key), ROOT_KEY);
+  return raw ? (JSON.parse(raw) as PersistedRoot) : null;
+}
+
+async function signIn(page: Page, email: string, password: string): Promise<void> {
+  await page.goto('/auth/sign-in');
+  await page.getByLabel('Email address').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+async function expectNoSeriousViolations(page: Page, label: string): Promise<void> {
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  const summary = serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  expect(summary, `axe violations on ${label}`).toEqual([]);
+}
+
+async function setStoredTheme(page: Page, theme: string): Promise<void> {
+  await page.evaluate(
+    ({ key, name }) => {
+      const root = JSON.parse(window.localStorage.getItem(key) ?? '{"state":{},"version":1}') as {
+        state: Record<string, unknown>;
+        version: number;
+      };
+      root.state.theme = name;
+      window.localStorage.setItem(key, JSON.stringify(root));
+    },
+    { key: ROOT_KEY, name: theme },
+  );
+}
+
+test.describe('app shell', () => {
+  test('sign-in page passes axe in every theme and shows a wrong password', async ({ page }) => {
+    await page.goto('/auth/sign-in');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+    await expect(page).toHaveTitle(/Trustleaf/);
+    for (const theme of THEMES) {
+      await setStoredTheme(page, theme);
+      await page.reload();
+      await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
+      await expectNoSeriousViolations(page, `sign-in (${theme})`);
+      if (theme === 'default' || theme === 'dark') {
+        await page.screenshot({ path: `${SCREENSHOTS}/sign-in-${theme}.png`, fullPage: true });
+      }
+    }
+    await setStoredTheme(page, 'default');
+
+    await signIn(page, E2E_ADMIN_EMAIL, 'not-the-password');
+    await expect(page.getByTestId('sign-in-error')).toHaveText('Email or password incorrect');
+    await expect(page).toHaveURL(/\/auth\/sign-in/);
+  });
+
+  test('an unknown stored theme warns and falls back to the default', async ({ page }) => {
+    const warnings: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'warning') warnings.push(message.text());
+    });
+    await page.goto('/auth/sign-in');
+    await setStoredTheme(page, 'neon');
+    await page.reload();
+    await expect(page.getByTestId('theme-switcher')).toHaveAttribute('aria-label', 'Theme: Default');
+    expect(warnings.some((text) => text.includes('Unknown theme "neon"'))).toBe(true);
+  });
+
+  test('signed in: home, language and theme survive a reload, home passes axe', async ({ page }) => {
+    await signIn(page, E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD);
+    await expect(page).toHaveURL('/');
+    await expect(page.getByTestId('welcome')).toHaveText('Welcome, Super');
+    await expect(page.getByTestId('profile-role')).toContainText('Super Admin');
+    await expect(page.getByTestId('region')).toContainText('United States');
+    await expect(page.getByTestId('live-status')).toHaveAttribute('data-connected', 'true');
+
+    for (const theme of THEMES) {
+      await setStoredTheme(page, theme);
+      await page.reload();
+      await expect(page.getByTestId('welcome')).toBeVisible();
+      await expectNoSeriousViolations(page, `home (${theme})`);
+      if (theme === 'default' || theme === 'dark') {
+        await page.screenshot({ path: `${SCREENSHOTS}/home-${theme}.png`, fullPage: true });
+      }
+    }
+    await setStoredTheme(page, 'default');
+    await page.reload();
+
+    await page.getByTestId('language-switcher').click();
+    await page.getByTestId('language-fr').click();
+    await expect(page.getByTestId('welcome')).toHaveText('Bienvenue, Super');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
+    await page.getByTestId('theme-switcher').click();
+    await page.getByTestId('theme-dark').click();
+    await expect(page.getByTestId('theme-switcher')).toHaveAttribute('aria-label', 'Thème : Sombre');
+
+    await page.reload();
+    await expect(page.getByTestId('welcome')).toHaveText('Bienvenue, Super');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
+    await expect(page.getByTestId('theme-switcher')).toHaveAttribute('aria-label', 'Thème : Sombre');
+    const root = await readRoot(page);
+    expect(root?.version).toBe(1);
+    expect(root?.state.language).toBe('fr');
+    expect(root?.state.theme).toBe('dark');
+    const background = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+    expect(background).toBe('rgb(14, 21, 18)');
+  });
+
+  test('a 401 from the API sends the user through sign-out to sign-in', async ({ page }) => {
+    await signIn(page, E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD);
+    await expect(page.getByTestId('welcome')).toBeVisible();
+
+    // Revoke the session behind the app's back, then let the app make an authenticated call.
+    const status = await page.evaluate(async (key) => {
+      const root = JSON.parse(window.localStorage.getItem(key) ?? '{}') as PersistedRoot;
+      const response = await fetch('/api/auth/logout', {
+        method: 'POST',
+        headers: {
+          authorization: `Bearer ${root.state.session?.accessToken ?? ''}`,
+          'content-type': 'application/json',
+        },
+        body: '{}',
+      });
+      return response.status;
+    }, ROOT_KEY);
+    expect(status).toBe(200);
+
+    const signOutSeen = page.waitForURL(/\/auth\/sign-out/);
+    await page.reload();
+    await signOutSeen;
+    await expect(page).toHaveURL(/\/auth\/sign-in\?redirectUrl=%2F/);
+    await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
+    expect((await readRoot(page))?.state.session ?? null).toBeNull();
+  });
+
+  test('sign out clears the persisted state', async ({ page }) => {
+    await signIn(page, E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD);
+    await expect(page.getByTestId('welcome')).toBeVisible();
+    expect((await readRoot(page))?.state.session).not.toBeNull();
+
+    await page.getByTestId('user-menu').click();
+    await page.getByTestId('sign-out').click();
+    await expect(page).toHaveURL(/\/auth\/sign-in$/);
+    expect(await readRoot(page)).toBeNull();
+
+    await page.goto('/');
+    await expect(page).toHaveURL(/\/auth\/sign-in\?redirectUrl=%2F/);
+  });
+
+  test('unknown pages say so', async ({ page }) => {
+    await page.goto('/no/such/page');
+    await expect(
+      page.getByText("We couldn't find that page. Please check the URL and try again."),
+    ).toBeVisible();
+  });
+
+  test('forgot password: the emailed link sets a new password that signs in', async ({ page, request }) => {
+    const newPassword = `Fresh-Passw0rd-${Date.now()}!`;
+    await page.goto('/auth/sign-in');
+    await page.getByRole('link', { name: 'Forgot password?' }).click();
+    await expect(page).toHaveURL('/auth/forgot-password');
+    await page.getByLabel('Email address').fill(DEMO_OWNER_EMAIL);
+    await page.getByRole('button', { name: 'Send reset link' }).click();
+    await expect(page.getByTestId('reset-requested')).toContainText(DEMO_OWNER_EMAIL);
+
+    let link: string | undefined;
+    await expect
+      .poll(async () => {
+        const response = await request.get('/api/dev/mailbox');
+        const body = (await response.json()) as { detail: { to: string; text: string }[] };
+        const mail = body.detail.filter((m) => m.to.includes(DEMO_OWNER_EMAIL)).at(-1);
+        link = /https?:\/\/\S+\/auth\/reset-password\?token=[^\s"<]+/.exec(mail?.text ?? '')?.[0];
+        return link;
+      })
+      .toBeTruthy();
+
+    await page.goto('/dev/mailbox');
+    await expect(page.getByRole('heading', { name: 'Development mailbox' })).toBeVisible();
+    await expect(page.getByText(`To: ${DEMO_OWNER_EMAIL}`).first()).toBeVisible();
+
+    const url = new URL(link!);
+    await page.goto(`${url.pathname}${url.search}`);
+    await page.getByLabel('New password', { exact: true }).fill('weak');
+    await page.getByLabel('Confirm new password').fill('weak');
+    await page.getByRole('button', { name: 'Set new password' }).click();
+    await expect(
+      page.getByText('Include 12 characters, upper and lowercase letters, numbers, and special symbols'),
+    ).toBeVisible();
+    await page.getByLabel('New password', { exact: true }).fill(newPassword);
+    await page.getByLabel('Confirm new password').fill(newPassword);
+    await page.getByRole('button', { name: 'Set new password' }).click();
+    await expect(page).toHaveURL(/\/auth\/sign-in$/);
+    await expect(page.getByText('Your password has been changed.', { exact: false })).toBeVisible();
+
+    await signIn(page, DEMO_OWNER_EMAIL, newPassword);
+    await expect(page.getByTestId('welcome')).toHaveText('Welcome, Grace');
+    await expect(page.getByTestId('profile-company')).not.toBeEmpty();
+  });
+});
