@@ -56,6 +56,10 @@ async function stopServer(running: Running, signal: NodeJS.Signals) {
 }
 
 async function signIn(page: Page, email: string, password: string) {
+  // Each sign-in starts signed out, as on a new browser.
+  await page.context().clearCookies();
+  await page.goto(`${BASE}/auth/sign-out`);
+  await page.evaluate(() => localStorage.clear());
   await page.goto(`${BASE}/auth/sign-in`);
   await page.getByLabel('Email address').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
@@ -70,8 +74,9 @@ test('a fresh start serves sign-in, the printed admin signs in, and restarts kee
   const dataDir = await mkdtemp(path.join(root, '.e2e-data-'));
   let running = await startServer(dataDir);
   try {
-    const printed = /Account created: (admin@trustleaf\.local)\s+Password:\s+(\S+)/.exec(running.output());
-    expect(printed).not.toBeNull();
+    const credentials = /Account created: (admin@trustleaf\.local)\s+Password:\s+(\S+)/;
+    await expect.poll(() => credentials.test(running.output())).toBe(true);
+    const printed = credentials.exec(running.output());
     const [, email, password] = printed!;
 
     await signIn(page, email!, password!);

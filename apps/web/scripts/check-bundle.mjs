@@ -1,4 +1,3 @@
-/* global console, process */
 // Sums the gzip size of the JavaScript the sign-in route loads before it can render: the entry, its
 // static imports, and the sign-in route chunk with its static imports (issue 2: at most 200 KB).
 import { readFileSync } from 'node:fs';
