@@ -25,13 +25,15 @@ export function createUsersService({ repo }: { repo: UsersRepository }) {
     /** Spec 3 §3 "Account state": isOwner for the owned company, memberOfCompany otherwise, and the
      * super admin's fixed built-in company. */
     async getMyProfile(auth: AuthContext): Promise<MyProfile> {
-      const user = await repo.findUser(auth.userId);
+      const [user, membership, system] = await Promise.all([
+        repo.findUser(auth.userId),
+        repo.findMembership(auth.userId),
+        auth.isSuperAdmin ? repo.findSystemCompany() : null,
+      ]);
       if (!user) throw new AppError('UNAUTHENTICATED', 'Your session has expired. Please sign in again.');
       const roles = user.isSuperAdmin ? ['Super Admin'] : [];
-      const membership = await repo.findMembership(user.id);
       let currentCompany: CompanyRef | null = null;
       if (user.isSuperAdmin) {
-        const system = await repo.findSystemCompany();
         currentCompany = system ? toCompanyRef(system, null, true) : null;
       } else if (membership) {
         currentCompany = toCompanyRef(
