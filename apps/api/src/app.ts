@@ -127,7 +127,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(authPlugin, { db: database.db, tokens });
 
   const log = (message: string) => app.log.info(message);
-  const definitions = createJobDefinitions({ db: database.db, mailTransport: deps.mailTransport, log });
+  const definitions = createJobDefinitions({
+    db: database.db,
+    mailTransport: deps.mailTransport,
+    log,
+    printMailBodies: env.NODE_ENV !== 'production',
+  });
   jobs.register(definitions.all);
   const mailer = createMailer(database.db, jobs, definitions.mailSend);
 

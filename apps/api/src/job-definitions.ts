@@ -7,7 +7,10 @@ export function createJobDefinitions(deps: {
   db: Db;
   mailTransport: MailTransport | null;
   log: (line: string) => void;
+  printMailBodies: boolean;
 }) {
-  const mailSend = createMailSendJob(deps.db, deps.mailTransport, deps.log);
+  const mailSend = createMailSendJob(deps.db, deps.mailTransport, deps.log, {
+    printBodies: deps.printMailBodies,
+  });
   return { mailSend, all: [mailSend] as JobDefinition<never>[] };
 }

@@ -19,6 +19,7 @@ jobs.register(
     db: runtime.database.db,
     mailTransport: runtime.mailTransport,
     log: (line) => logger.info(line),
+    printMailBodies: env.NODE_ENV !== 'production',
   }).all,
 );
 await jobs.start({ work: true });
