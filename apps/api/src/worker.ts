@@ -19,6 +19,8 @@ jobs.register(
     db: runtime.database.db,
     mailTransport: runtime.mailTransport,
     log: (line) => logger.info(line),
+    jobs,
+    appUrl: env.APP_URL,
   }).all,
 );
 await jobs.start({ work: true });

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { buildApp } from '../src/app.ts';
@@ -54,6 +54,8 @@ export async function buildTestApp(
     env?: Partial<Record<keyof Env, string>>;
     mailTransport?: MailTransport;
     jobs?: JobQueue;
+    /** A logger to capture (e.g. to check redaction); tests are silent without one. */
+    loggerInstance?: FastifyBaseLogger;
   } = {},
 ): Promise<TestApp> {
   const testDb = await createTestDatabase();
@@ -68,6 +70,7 @@ export async function buildTestApp(
     clock,
     tokenSecret: randomBytes(32).toString('hex'),
     releaseDate: '2026-11-22',
+    ...(overrides.loggerInstance ? { loggerInstance: overrides.loggerInstance } : {}),
   });
   await app.ready();
   return {
