@@ -117,7 +117,7 @@ function UserMenu() {
 }
 
 /** The signed-in frame: app bar, content and footer. */
-export function AppLayout({ children }: { children: ReactNode }) {
+export function AppLayout({ children, nav }: { children: ReactNode; nav?: ReactNode }) {
   const { t } = useTranslation();
   return (
     <SnackbarProvider
@@ -152,6 +152,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
             >
               <BrandLogo />
             </Box>
+            {nav}
             <LiveIndicator />
             <LanguageSwitcher />
             <ThemeSwitcher />

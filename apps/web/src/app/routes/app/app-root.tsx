@@ -4,6 +4,7 @@ import { AppLayout } from '@/components/layouts/app-layout';
 import { PageLoader } from '@/components/layouts/page-loader';
 import { paths } from '@/config/paths';
 import { useMyProfile } from '@/features/auth/api/use-my-profile';
+import { BillingNav } from '@/features/billing/components/billing-nav';
 import { LiveProvider } from '@/lib/live-provider';
 import { useAppStore } from '@/stores/app-store';
 
@@ -24,7 +25,7 @@ export function AppRoot() {
 
   return (
     <LiveProvider>
-      <AppLayout>
+      <AppLayout nav={currentUser ? <BillingNav /> : null}>
         {currentUser ? (
           <Suspense fallback={<PageLoader />}>
             <Outlet />
