@@ -59,7 +59,7 @@ export function PromoCodeDialog({
         </DialogContent>
         <DialogActions>
           {appliedCode ? (
-            <Button color="warning" onClick={() => void remove.mutateAsync(companyId)}>
+            <Button color="error" onClick={() => void remove.mutateAsync(companyId)}>
               {t('billing.promo.remove')}
             </Button>
           ) : null}

@@ -130,7 +130,7 @@ export function SubscriptionPanel() {
             </Button>
             {live && live.autoRenew ? (
               <Button
-                color="warning"
+                color="error"
                 variant="outlined"
                 onClick={() => setConfirmCancel(true)}
                 data-testid="cancel-subscription"
@@ -254,7 +254,7 @@ export function SubscriptionPanel() {
         <DialogActions>
           <Button onClick={() => setConfirmCancel(false)}>{t('billing.page.keep')}</Button>
           <Button
-            color="warning"
+            color="error"
             variant="contained"
             data-testid="confirm-cancel"
             onClick={() =>
