@@ -18,13 +18,20 @@ import type { Database } from './db/client.ts';
 import type { Clock } from './lib/clock.ts';
 import { AppError } from './lib/errors.ts';
 import type { JobQueue } from './lib/jobs.ts';
-import { createMailer, type MailTransport } from './lib/mailer.ts';
+import type { MailTransport } from './lib/mailer.ts';
 import { createJobDefinitions } from './job-definitions.ts';
 import { createLinkSigner, createLocalStorage, type Storage } from './lib/storage.ts';
 import { createTokenSigner } from './lib/tokens.ts';
 import { createLive, type Live } from './live/live.ts';
 import { createAuthRepository } from './modules/auth/auth.repository.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
+import {
+  companyPaymentRoutes,
+  planRoutes,
+  sandboxGatewayRoutes,
+  subscriptionRoutes,
+  transactionRoutes,
+} from './modules/billing/billing.routes.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
 import { createCompaniesRepository } from './modules/companies/companies.repository.ts';
 import { companyRoutes } from './modules/companies/companies.routes.ts';
@@ -76,6 +83,11 @@ export const REDACT_PATHS = [
   '*.refreshToken',
   '*.ccnumber',
   '*.cvv',
+  '*.ccexp',
+  '*.cardNumber',
+  '*.cvc',
+  '*.paymentToken',
+  'req.headers["idempotency-key"]',
 ];
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
@@ -127,16 +139,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(authPlugin, { db: database.db, tokens });
 
   const log = (message: string) => app.log.info(message);
+  const appUrl = env.APP_URL ?? `http://localhost:${env.PORT}`;
   const definitions = createJobDefinitions({
     db: database.db,
     mailTransport: deps.mailTransport,
     log,
     printMailBodies: env.NODE_ENV !== 'production',
+    jobs,
+    clock,
+    appUrl,
   });
   jobs.register(definitions.all);
-  const mailer = createMailer(database.db, jobs, definitions.mailSend);
-
-  const appUrl = env.APP_URL ?? `http://localhost:${env.PORT}`;
+  const { mailer } = definitions;
   const authRepo = createAuthRepository(database.db);
   const authService = createAuthService({
     repo: authRepo,
@@ -177,6 +191,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(companyRoutes, { prefix: '/api/company', service: companiesService });
   await app.register(fileRoutes, { prefix: '/api/storage', service: filesService });
   await app.register(referenceRoutes, { prefix: '/api/general', service: referenceService });
+  const billing = definitions.billing;
+  await app.register(planRoutes, { prefix: '/api/plan', service: billing });
+  await app.register(subscriptionRoutes, {
+    prefix: '/api/subscription',
+    service: billing,
+    jobs,
+    renewJob: definitions.renewSubscriptions,
+  });
+  await app.register(companyPaymentRoutes, { prefix: '/api/company', service: billing });
+  await app.register(transactionRoutes, { prefix: '/api/transaction', service: billing });
+  await app.register(sandboxGatewayRoutes, { prefix: '/sandbox-gateway', gateway: definitions.gateway });
   if (!env.SMTP_URL && env.NODE_ENV !== 'production') {
     await app.register(devMailboxRoutes, { prefix: '/api/dev', db: database.db });
   }

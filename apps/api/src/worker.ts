@@ -20,6 +20,8 @@ jobs.register(
     mailTransport: runtime.mailTransport,
     log: (line) => logger.info(line),
     printMailBodies: env.NODE_ENV !== 'production',
+    jobs,
+    appUrl: env.APP_URL,
   }).all,
 );
 await jobs.start({ work: true });

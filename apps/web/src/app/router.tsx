@@ -14,6 +14,12 @@ import { RootRoute } from '@/app/routes/root';
  */
 const AppRoot = lazy(() => import('@/app/routes/app/app-root').then((m) => ({ default: m.AppRoot })));
 const HomeRoute = lazy(() => import('@/app/routes/app/home').then((m) => ({ default: m.HomeRoute })));
+const SubscriptionRoute = lazy(() =>
+  import('@/app/routes/app/subscription').then((m) => ({ default: m.SubscriptionRoute })),
+);
+const AdminBillingRoute = lazy(() =>
+  import('@/app/routes/app/admin-billing').then((m) => ({ default: m.AdminBillingRoute })),
+);
 const SignInRoute = lazy(() => import('@/app/routes/auth/sign-in').then((m) => ({ default: m.SignInRoute })));
 const SignOutRoute = lazy(() =>
   import('@/app/routes/auth/sign-out').then((m) => ({ default: m.SignOutRoute })),
@@ -48,6 +54,8 @@ export function AppRoutes() {
           <Route element={<RootRoute />}>
             <Route path={paths.home.path} element={<AppRoot />}>
               <Route index element={<HomeRoute />} />
+              <Route path={paths.account.subscription.path} element={<SubscriptionRoute />} />
+              <Route path={paths.admin.billing.path} element={<AdminBillingRoute />} />
             </Route>
             <Route element={<EmptyLayout />}>
               <Route path={paths.auth.signIn.path} element={<SignInRoute />} />

@@ -18,6 +18,15 @@ export const paths = {
       getHref: (token: string) => `/auth/reset-password?token=${encodeURIComponent(token)}`,
     },
   },
+  account: {
+    subscription: {
+      path: '/account/subscription',
+      getHref: (openPaywall?: boolean) =>
+        openPaywall ? '/account/subscription?paywall=1' : '/account/subscription',
+    },
+  },
+  admin: { billing: { path: '/admin/billing', getHref: () => '/admin/billing' } },
+  webcrawler: { path: '/webcrawler', getHref: () => '/webcrawler' },
   dev: { mailbox: { path: '/dev/mailbox', getHref: () => '/dev/mailbox' } },
 } as const;
 

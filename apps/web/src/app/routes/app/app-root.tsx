@@ -6,6 +6,7 @@ import { paths } from '@/config/paths';
 import type { GeneralInfoField } from '@trustleaf/domain/schemas/reference';
 import { useMyProfile } from '@/features/auth/api/use-my-profile';
 import { useGeneralInfo } from '@/features/reference/api/get-general-info';
+import { BillingNav } from '@/features/billing/components/billing-nav';
 import { LiveProvider } from '@/lib/live-provider';
 import { useAppStore } from '@/stores/app-store';
 
@@ -40,7 +41,7 @@ export function AppRoot() {
 
   return (
     <LiveProvider>
-      <AppLayout>
+      <AppLayout nav={currentUser ? <BillingNav /> : null}>
         {currentUser ? (
           <Suspense fallback={<PageLoader />}>
             <Outlet />
