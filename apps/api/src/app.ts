@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import cookie from '@fastify/cookie';
+import multipart from '@fastify/multipart';
 import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
@@ -19,6 +20,7 @@ import { AppError } from './lib/errors.ts';
 import type { JobQueue } from './lib/jobs.ts';
 import { createMailer, type MailTransport } from './lib/mailer.ts';
 import { createJobDefinitions } from './job-definitions.ts';
+import { createLinkSigner, createLocalStorage, type Storage } from './lib/storage.ts';
 import { createTokenSigner } from './lib/tokens.ts';
 import { createLive, type Live } from './live/live.ts';
 import { createAuthRepository } from './modules/auth/auth.repository.ts';
@@ -27,6 +29,9 @@ import { createAuthService } from './modules/auth/auth.service.ts';
 import { createCompaniesRepository } from './modules/companies/companies.repository.ts';
 import { companyRoutes } from './modules/companies/companies.routes.ts';
 import { createCompaniesService } from './modules/companies/companies.service.ts';
+import { createFilesRepository } from './modules/files/files.repository.ts';
+import { fileRoutes } from './modules/files/files.routes.ts';
+import { createFilesService } from './modules/files/files.service.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { devMailboxRoutes } from './modules/mail/mail.routes.ts';
 import { createReferenceRepository } from './modules/reference/reference.repository.ts';
@@ -48,6 +53,8 @@ export interface AppDeps {
   releaseDate: string;
   /** The process's pino logger (with redaction); tests leave it out for silence. */
   loggerInstance?: FastifyBaseLogger;
+  /** Upload storage; local disk under DATA_DIR/uploads when absent. */
+  storage?: Storage;
   /** Folder of the built SPA; served at `/` when present. */
   webDist?: string | null;
 }
@@ -101,6 +108,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
   });
   await app.register(cookie);
+  // Per-request limits are set where files are read (modules/files); these are the outer bounds.
+  await app.register(multipart, { limits: { fileSize: 20 * 1024 * 1024, files: 10, fields: 20, parts: 30 } });
   await app.register(swagger, {
     openapi: {
       info: { title: 'Trustleaf API', version: deps.releaseDate },
@@ -136,6 +145,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     clock,
     revokeUserSessions: (userId, reason) => authRepo.revokeAllForUser(userId, reason, clock.now()),
   });
+  const filesService = createFilesService({
+    db: database.db,
+    repo: createFilesRepository(database.db),
+    storage: deps.storage ?? createLocalStorage(path.resolve(env.DATA_DIR, 'uploads')),
+    links: createLinkSigner(deps.tokenSecret),
+    clock,
+  });
   const referenceService = createReferenceService({
     repo: createReferenceRepository(database.db),
     releaseDate: deps.releaseDate,
@@ -150,6 +166,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(userRoutes, { prefix: '/api/user', service: usersService, auth: authService });
   await app.register(companyRoutes, { prefix: '/api/company', service: companiesService });
+  await app.register(fileRoutes, { prefix: '/api/storage', service: filesService });
   await app.register(referenceRoutes, { prefix: '/api/general', service: referenceService });
   if (!env.SMTP_URL && env.NODE_ENV !== 'production') {
     await app.register(devMailboxRoutes, { prefix: '/api/dev', db: database.db });
