@@ -18,7 +18,7 @@ import type { Database } from './db/client.ts';
 import type { Clock } from './lib/clock.ts';
 import { AppError } from './lib/errors.ts';
 import type { JobQueue } from './lib/jobs.ts';
-import { createMailer, type MailTransport } from './lib/mailer.ts';
+import type { MailTransport } from './lib/mailer.ts';
 import { createJobDefinitions } from './job-definitions.ts';
 import { createLinkSigner, createLocalStorage, type Storage } from './lib/storage.ts';
 import { createTokenSigner } from './lib/tokens.ts';
@@ -29,6 +29,10 @@ import { createAuthService } from './modules/auth/auth.service.ts';
 import { createCompaniesRepository } from './modules/companies/companies.repository.ts';
 import { companyRoutes } from './modules/companies/companies.routes.ts';
 import { createCompaniesService } from './modules/companies/companies.service.ts';
+import { coaRoutes, documentRoutes } from './modules/documents/documents.routes.ts';
+import type { DocumentsJobsDeps } from './modules/documents/documents.jobs.ts';
+import { createDocumentsRepository } from './modules/documents/documents.repository.ts';
+import { createDocumentsService } from './modules/documents/documents.service.ts';
 import { createFilesRepository } from './modules/files/files.repository.ts';
 import { fileRoutes } from './modules/files/files.routes.ts';
 import { createFilesService } from './modules/files/files.service.ts';
@@ -55,6 +59,8 @@ export interface AppDeps {
   loggerInstance?: FastifyBaseLogger;
   /** Upload storage; local disk under DATA_DIR/uploads when absent. */
   storage?: Storage;
+  /** Test seams for the documents jobs (office conversion, COA text reading). */
+  documentsJobs?: Pick<DocumentsJobsDeps, 'convertOffice' | 'readCoaText'>;
   /** Folder of the built SPA; served at `/` when present. */
   webDist?: string | null;
 }
@@ -123,9 +129,21 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(authPlugin, { db: database.db, tokens });
 
   const log = (message: string) => app.log.info(message);
-  const definitions = createJobDefinitions({ db: database.db, mailTransport: deps.mailTransport, log });
+  const storage = deps.storage ?? createLocalStorage(path.resolve(env.DATA_DIR, 'uploads'));
+  const definitions = createJobDefinitions({
+    db: database.db,
+    mailTransport: deps.mailTransport,
+    log,
+    jobs,
+    clock,
+    storage,
+    // app.live is decorated below; jobs only run once the app is up.
+    notify: (companyId, event, payload) => app.live.toCompany(companyId, event, payload),
+    delta9ThresholdPercent: env.DELTA9_THC_THRESHOLD_PERCENT,
+    ...(deps.documentsJobs ? { documents: deps.documentsJobs } : {}),
+  });
   jobs.register(definitions.all);
-  const mailer = createMailer(database.db, jobs, definitions.mailSend);
+  const mailer = definitions.mailer;
 
   const appUrl = env.APP_URL ?? `http://localhost:${env.PORT}`;
   const authRepo = createAuthRepository(database.db);
@@ -148,9 +166,20 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const filesService = createFilesService({
     db: database.db,
     repo: createFilesRepository(database.db),
-    storage: deps.storage ?? createLocalStorage(path.resolve(env.DATA_DIR, 'uploads')),
+    storage,
     links: createLinkSigner(deps.tokenSecret),
     clock,
+  });
+  const documentsService = createDocumentsService({
+    db: database.db,
+    repo: createDocumentsRepository(database.db),
+    files: filesService,
+    links: createLinkSigner(deps.tokenSecret),
+    clock,
+    jobs,
+    definitions: definitions.documents,
+    mailer,
+    appUrl,
   });
   const referenceService = createReferenceService({
     repo: createReferenceRepository(database.db),
@@ -167,6 +196,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(userRoutes, { prefix: '/api/user', service: usersService, auth: authService });
   await app.register(companyRoutes, { prefix: '/api/company', service: companiesService });
   await app.register(fileRoutes, { prefix: '/api/storage', service: filesService });
+  await app.register(documentRoutes, { prefix: '/api/document', service: documentsService, storage });
+  await app.register(coaRoutes, { prefix: '/api/coa', service: documentsService });
   await app.register(referenceRoutes, { prefix: '/api/general', service: referenceService });
   if (!env.SMTP_URL && env.NODE_ENV !== 'production') {
     await app.register(devMailboxRoutes, { prefix: '/api/dev', db: database.db });

@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { buildApp } from '../src/app.ts';
+import { buildApp, type AppDeps } from '../src/app.ts';
 import { EnvSchema, type Env } from '../src/config/env.ts';
 import { createDatabase, type Database } from '../src/db/client.ts';
 import { createManualClock } from '../src/lib/clock.ts';
@@ -57,6 +57,7 @@ export async function buildTestApp(
     env?: Partial<Record<keyof Env, string>>;
     mailTransport?: MailTransport;
     jobs?: JobQueue;
+    documentsJobs?: AppDeps['documentsJobs'];
   } = {},
 ): Promise<TestApp> {
   const testDb = await createTestDatabase();
@@ -72,6 +73,7 @@ export async function buildTestApp(
     clock,
     tokenSecret: randomBytes(32).toString('hex'),
     releaseDate: '2026-11-22',
+    ...(overrides.documentsJobs ? { documentsJobs: overrides.documentsJobs } : {}),
   });
   await app.ready();
   return {

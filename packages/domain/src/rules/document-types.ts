@@ -44,7 +44,9 @@ export function toggleExpiration<T extends DocumentTypeRow>(row: T, checked: boo
 }
 
 /** Loaded licence types get expiration on. */
-export function normalizeLoadedDocumentType<T extends DocumentTypeRow>(row: T): T {
+export function normalizeLoadedDocumentType<T extends { licenseCheck: boolean; expirationCheck: boolean }>(
+  row: T,
+): T {
   return row.licenseCheck ? { ...row, expirationCheck: true } : row;
 }
 
