@@ -14,6 +14,15 @@ import { RootRoute } from '@/app/routes/root';
  */
 const AppRoot = lazy(() => import('@/app/routes/app/app-root').then((m) => ({ default: m.AppRoot })));
 const HomeRoute = lazy(() => import('@/app/routes/app/home').then((m) => ({ default: m.HomeRoute })));
+const DocumentsRoute = lazy(() =>
+  import('@/app/routes/app/documents').then((m) => ({ default: m.DocumentsRoute })),
+);
+const DocumentReviewRoute = lazy(() =>
+  import('@/app/routes/app/document-review').then((m) => ({ default: m.DocumentReviewRoute })),
+);
+const DocumentsAdminRoute = lazy(() =>
+  import('@/app/routes/app/documents-admin').then((m) => ({ default: m.DocumentsAdminRoute })),
+);
 const SignInRoute = lazy(() => import('@/app/routes/auth/sign-in').then((m) => ({ default: m.SignInRoute })));
 const SignOutRoute = lazy(() =>
   import('@/app/routes/auth/sign-out').then((m) => ({ default: m.SignOutRoute })),
@@ -48,6 +57,9 @@ export function AppRoutes() {
           <Route element={<RootRoute />}>
             <Route path={paths.home.path} element={<AppRoot />}>
               <Route index element={<HomeRoute />} />
+              <Route path={paths.documents.company.path} element={<DocumentsRoute />} />
+              <Route path={paths.documents.review.path} element={<DocumentReviewRoute />} />
+              <Route path={paths.documents.admin.path} element={<DocumentsAdminRoute />} />
             </Route>
             <Route element={<EmptyLayout />}>
               <Route path={paths.auth.signIn.path} element={<SignInRoute />} />

@@ -18,6 +18,11 @@ export const paths = {
       getHref: (token: string) => `/auth/reset-password?token=${encodeURIComponent(token)}`,
     },
   },
+  documents: {
+    company: { path: '/documents', getHref: () => '/documents' },
+    review: { path: '/documents/review', getHref: () => '/documents/review' },
+    admin: { path: '/admin/documents', getHref: () => '/admin/documents' },
+  },
   dev: { mailbox: { path: '/dev/mailbox', getHref: () => '/dev/mailbox' } },
 } as const;
 
