@@ -38,7 +38,7 @@ export function DocumentsAdminRoute() {
           </Typography>
           <Button
             variant="contained"
-            disabled={!types.data || !lists.data}
+            disabled={!types.data || types.isFetching || !lists.data}
             onClick={() => setDialog('types')}
           >
             {t('documents.admin.editTypes')}
@@ -51,7 +51,11 @@ export function DocumentsAdminRoute() {
           <Typography variant="body2" sx={{ my: 1.5, color: 'text.secondary' }}>
             {t('documents.admin.reasonsCount', { count: reasons.data?.length ?? 0 })}
           </Typography>
-          <Button variant="contained" disabled={!reasons.data} onClick={() => setDialog('reasons')}>
+          <Button
+            variant="contained"
+            disabled={!reasons.data || reasons.isFetching}
+            onClick={() => setDialog('reasons')}
+          >
             {t('documents.admin.editReasons')}
           </Button>
         </Paper>
