@@ -274,7 +274,7 @@ export const CoaUploadJobSchema = z.object({
 export type CoaUploadJob = z.infer<typeof CoaUploadJobSchema>;
 
 /** The live event the server sends to the company's room on every step of a COA batch. */
-export const COA_UPLOAD_EVENT = 'upload.updated';
+export const COA_UPLOAD_EVENT = 'upload-progress';
 
 export const UploadCoasInputSchema = z.object({
   plCompanyId: IdSchema,
