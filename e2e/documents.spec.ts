@@ -230,6 +230,9 @@ test.describe('document vault', () => {
   }) => {
     await signIn(page, E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD);
     await page.goto('/admin/documents');
+    await expect(page.getByRole('heading', { name: 'Document settings', level: 1 })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Edit rejection reasons' })).toBeEnabled();
+    await expect(page.getByRole('button', { name: 'Edit document types' })).toBeEnabled();
     await expectNoSeriousViolations(page, 'document settings');
 
     await page.getByRole('button', { name: 'Edit document types' }).click();
