@@ -151,12 +151,18 @@ test.describe('document vault', () => {
     await review.getByRole('button', { name: 'Submit' }).click();
     await expect(admin.getByText('Data was saved successfully')).toBeVisible();
     await expect(review.getByTestId('version-tab').first()).toHaveAttribute('data-status', 'rejected');
+    await review.getByLabel('Add a note').fill('Page 2 is missing the seal.');
+    await review.getByRole('button', { name: 'Add note' }).click();
+    await expect(review.getByTestId('document-notes')).toContainText('Page 2 is missing the seal.');
     await review.getByRole('button', { name: 'Close' }).click();
 
     await owner.reload();
     const ownerRow = documentRow(owner, licence);
     await expect(ownerRow.getByTestId('document-status')).toHaveText('Rejected');
     await expect(ownerRow.getByTestId('document-indicator')).toHaveAttribute('data-state', 'rejected');
+    await ownerRow.getByRole('button', { name: 'Versions' }).click();
+    await expect(owner.getByTestId('document-notes')).toContainText('Page 2 is missing the seal.');
+    await owner.getByRole('button', { name: 'Close' }).click();
     await expect
       .poll(async () => (await mailsTo(request, DEMO_OWNER_EMAIL)).map((m) => m.subject))
       .toContain(`Your ${licence} was rejected`);

@@ -198,3 +198,30 @@ export function useGeneralLists() {
       }),
   });
 }
+
+// ---- notes ----
+export interface DocumentNote {
+  plNoteId: number;
+  note: string;
+  author: string;
+  createdAt: string;
+}
+
+export function useDocumentNotes(plDocumentId: number) {
+  return useQuery({
+    queryKey: ['documents', 'notes', plDocumentId],
+    queryFn: () =>
+      api.request<{ notes: DocumentNote[] }>(`/api/document/notes?plDocumentId=${plDocumentId}`, {
+        method: 'GET',
+      }),
+    select: (data) => data.notes,
+  });
+}
+
+export function useAddDocumentNote(plDocumentId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (note: string) => api.request('/api/document/notes', { body: { plDocumentId, note } }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['documents', 'notes', plDocumentId] }),
+  });
+}

@@ -39,6 +39,7 @@ import {
   useReasons,
   useReviewDocument,
 } from '../api/documents';
+import { DocumentNotes } from './document-notes';
 
 export const STATUS_KEYS = {
   accepted: 'documents.status.accepted',
@@ -454,6 +455,9 @@ export function ReviewDialog({
               isSuperAdmin={isSuperAdmin}
               readOnly={readOnly}
             />
+            <Box sx={{ gridColumn: { sm: '2' } }}>
+              <DocumentNotes key={selected.documentId} plDocumentId={selected.documentId} />
+            </Box>
           </Box>
         ) : null}
       </DialogContent>
