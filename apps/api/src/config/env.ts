@@ -28,6 +28,8 @@ export const EnvSchema = z.object({
   SEED_DEMO: booleanish.default(true),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
+  /** The Delta-9 THC limit COAs are checked against, in percent (spec 3 §9: federal limit 0.3 %). */
+  DELTA9_THC_THRESHOLD_PERCENT: z.coerce.number().min(0).max(100).default(0.3),
   BODY_LIMIT_BYTES: z.coerce
     .number()
     .int()
