@@ -21,6 +21,13 @@ import { createMailer, type MailTransport } from './lib/mailer.ts';
 import { createJobDefinitions } from './job-definitions.ts';
 import { createTokenSigner } from './lib/tokens.ts';
 import { createLive, type Live } from './live/live.ts';
+import {
+  createHttpAddressProvider,
+  createOfflineAddressProvider,
+} from './modules/accounts/address-provider.ts';
+import { createAccountsRepository } from './modules/accounts/accounts.repository.ts';
+import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
+import { createAccountsService } from './modules/accounts/accounts.service.ts';
 import { createAuthRepository } from './modules/auth/auth.repository.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
@@ -114,11 +121,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(authPlugin, { db: database.db, tokens });
 
   const log = (message: string) => app.log.info(message);
-  const definitions = createJobDefinitions({ db: database.db, mailTransport: deps.mailTransport, log });
+  const appUrl = env.APP_URL ?? `http://localhost:${env.PORT}`;
+  const definitions = createJobDefinitions({
+    db: database.db,
+    mailTransport: deps.mailTransport,
+    log,
+    jobs,
+    clock,
+    appUrl,
+  });
   jobs.register(definitions.all);
   const mailer = createMailer(database.db, jobs, definitions.mailSend);
-
-  const appUrl = env.APP_URL ?? `http://localhost:${env.PORT}`;
   const authRepo = createAuthRepository(database.db);
   const authService = createAuthService({
     repo: authRepo,
@@ -136,6 +149,22 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     clock,
     revokeUserSessions: (userId, reason) => authRepo.revokeAllForUser(userId, reason, clock.now()),
   });
+  const offlineAddresses = createOfflineAddressProvider();
+  const accountsService = createAccountsService({
+    db: database.db,
+    repo: createAccountsRepository(database.db),
+    mailer,
+    clock,
+    appUrl,
+    addresses: env.ADDRESS_PROVIDER_URL
+      ? createHttpAddressProvider(env.ADDRESS_PROVIDER_URL, offlineAddresses)
+      : offlineAddresses,
+    // Logo upload keys resolve once the files module lands; until then no key is accepted.
+    resolveLogo: async () => null,
+    enqueueImport: async (jobId) => {
+      await jobs.enqueue(definitions.importProspects, { jobId });
+    },
+  });
   const referenceService = createReferenceService({
     repo: createReferenceRepository(database.db),
     releaseDate: deps.releaseDate,
@@ -151,6 +180,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(userRoutes, { prefix: '/api/user', service: usersService, auth: authService });
   await app.register(companyRoutes, { prefix: '/api/company', service: companiesService });
   await app.register(referenceRoutes, { prefix: '/api/general', service: referenceService });
+  await app.register(accountsRoutes, { prefix: '/api', service: accountsService });
   if (!env.SMTP_URL && env.NODE_ENV !== 'production') {
     await app.register(devMailboxRoutes, { prefix: '/api/dev', db: database.db });
   }

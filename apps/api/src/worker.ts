@@ -2,6 +2,7 @@ import { pino } from 'pino';
 import { REDACT_PATHS } from './app.ts';
 import { readEnv } from './config/env.ts';
 import { createJobDefinitions } from './job-definitions.ts';
+import { systemClock } from './lib/clock.ts';
 import { createPgBossQueue } from './lib/jobs.ts';
 import { startRuntime } from './runtime.ts';
 
@@ -19,6 +20,9 @@ jobs.register(
     db: runtime.database.db,
     mailTransport: runtime.mailTransport,
     log: (line) => logger.info(line),
+    jobs,
+    clock: systemClock,
+    appUrl: env.APP_URL ?? `http://localhost:${env.PORT}`,
   }).all,
 );
 await jobs.start({ work: true });
