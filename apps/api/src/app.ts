@@ -1,10 +1,11 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import cookie from '@fastify/cookie';
-import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
+import helmet from 'helmet';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import {
   jsonSchemaTransform,
@@ -19,6 +20,7 @@ import { AppError } from './lib/errors.ts';
 import type { JobQueue } from './lib/jobs.ts';
 import { createMailer, type MailTransport } from './lib/mailer.ts';
 import { createJobDefinitions } from './job-definitions.ts';
+import { createLinkSigner, createLocalStorage, type Storage } from './lib/storage.ts';
 import { createTokenSigner } from './lib/tokens.ts';
 import { createLive, type Live } from './live/live.ts';
 import {
@@ -34,6 +36,9 @@ import { createAuthService } from './modules/auth/auth.service.ts';
 import { createCompaniesRepository } from './modules/companies/companies.repository.ts';
 import { companyRoutes } from './modules/companies/companies.routes.ts';
 import { createCompaniesService } from './modules/companies/companies.service.ts';
+import { createFilesRepository } from './modules/files/files.repository.ts';
+import { fileRoutes } from './modules/files/files.routes.ts';
+import { createFilesService } from './modules/files/files.service.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { devMailboxRoutes } from './modules/mail/mail.routes.ts';
 import { createReferenceRepository } from './modules/reference/reference.repository.ts';
@@ -55,6 +60,8 @@ export interface AppDeps {
   releaseDate: string;
   /** The process's pino logger (with redaction); tests leave it out for silence. */
   loggerInstance?: FastifyBaseLogger;
+  /** Upload storage; local disk under DATA_DIR/uploads when absent. */
+  storage?: Storage;
   /** Folder of the built SPA; served at `/` when present. */
   webDist?: string | null;
 }
@@ -78,6 +85,8 @@ export const REDACT_PATHS = [
   '*.cvv',
 ];
 
+const LOGO_LINK_TTL_MS = 10 * 365 * 24 * 3600 * 1000;
+
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { env, database, jobs, clock } = deps;
   const app = Fastify({
@@ -91,7 +100,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
 
-  await app.register(helmet, {
+  // helmet's middleware is built once: the Fastify wrapper rebuilds it, CSP parsing included, per request.
+  const securityHeaders = helmet({
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -107,7 +117,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       },
     },
   });
+  app.addHook('onRequest', (request, reply, done) => {
+    securityHeaders(request.raw, reply.raw, (error?: unknown) => done(error as Error | undefined));
+  });
   await app.register(cookie);
+  // Per-request limits are set where files are read (modules/files); these are the outer bounds.
+  await app.register(multipart, { limits: { fileSize: 20 * 1024 * 1024, files: 10, fields: 20, parts: 30 } });
   await app.register(swagger, {
     openapi: {
       info: { title: 'Trustleaf API', version: deps.releaseDate },
@@ -149,6 +164,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     clock,
     revokeUserSessions: (userId, reason) => authRepo.revokeAllForUser(userId, reason, clock.now()),
   });
+  const links = createLinkSigner(deps.tokenSecret);
+  const filesRepo = createFilesRepository(database.db);
   const offlineAddresses = createOfflineAddressProvider();
   const accountsService = createAccountsService({
     db: database.db,
@@ -159,11 +176,24 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     addresses: env.ADDRESS_PROVIDER_URL
       ? createHttpAddressProvider(env.ADDRESS_PROVIDER_URL, offlineAddresses)
       : offlineAddresses,
-    // Logo upload keys resolve once the files module lands; until then no key is accepted.
-    resolveLogo: async () => null,
+    // A logo is public (trust profile), so it gets a long-lived signed link to the caller's own image upload.
+    resolveLogo: async (key, userId) => {
+      const file = await filesRepo.findByKey(key);
+      if (!file || file.uploadedBy !== userId || file.mode !== 'image') return null;
+      const expires = clock.now().getTime() + LOGO_LINK_TTL_MS;
+      const query = new URLSearchParams({ key, expires: String(expires), sig: links.sign(key, expires) });
+      return `/api/storage/file?${query.toString()}`;
+    },
     enqueueImport: async (jobId) => {
       await jobs.enqueue(definitions.importProspects, { jobId });
     },
+  });
+  const filesService = createFilesService({
+    db: database.db,
+    repo: filesRepo,
+    storage: deps.storage ?? createLocalStorage(path.resolve(env.DATA_DIR, 'uploads')),
+    links,
+    clock,
   });
   const referenceService = createReferenceService({
     repo: createReferenceRepository(database.db),
@@ -179,6 +209,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(userRoutes, { prefix: '/api/user', service: usersService, auth: authService });
   await app.register(companyRoutes, { prefix: '/api/company', service: companiesService });
+  await app.register(fileRoutes, { prefix: '/api/storage', service: filesService });
   await app.register(referenceRoutes, { prefix: '/api/general', service: referenceService });
   await app.register(accountsRoutes, { prefix: '/api', service: accountsService });
   if (!env.SMTP_URL && env.NODE_ENV !== 'production') {

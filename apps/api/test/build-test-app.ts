@@ -1,4 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { inject } from 'vitest';
@@ -57,7 +60,8 @@ export async function buildTestApp(
   } = {},
 ): Promise<TestApp> {
   const testDb = await createTestDatabase();
-  const env = EnvSchema.parse({ NODE_ENV: 'test', SEED_DEMO: 'false', ...overrides.env });
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'trustleaf-test-'));
+  const env = EnvSchema.parse({ NODE_ENV: 'test', SEED_DEMO: 'false', DATA_DIR: dataDir, ...overrides.env });
   const clock = createManualClock(new Date());
   const jobs = overrides.jobs ?? createInlineQueue();
   const app = await buildApp({
@@ -79,6 +83,7 @@ export async function buildTestApp(
     async close() {
       await app.close();
       await testDb.drop();
+      await rm(dataDir, { recursive: true, force: true });
     },
   };
 }

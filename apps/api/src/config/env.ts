@@ -28,6 +28,7 @@ export const EnvSchema = z.object({
   SEED_DEMO: booleanish.default(true),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
+  DB_POOL_SIZE: z.coerce.number().int().positive().default(10),
   /** A hosted address-suggestion service (see accounts/address-provider.ts); offline ZIP lookup when unset. */
   ADDRESS_PROVIDER_URL: z.url().optional(),
   BODY_LIMIT_BYTES: z.coerce

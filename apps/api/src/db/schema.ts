@@ -211,6 +211,27 @@ export const mailOutbox = pgTable(
   (t) => [index('mail_outbox_to').on(t.to)],
 );
 
+// ---- files ----
+
+/** Every stored upload; the bytes live in the storage backend under `key`. */
+export const files = pgTable(
+  'files',
+  {
+    id: serial('id').primaryKey(),
+    key: text('key').notNull().unique(),
+    companyId: integer('company_id').references(() => companies.id, { onDelete: 'cascade' }),
+    uploadedBy: integer('uploaded_by')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    originalName: text('original_name').notNull(),
+    extension: text('extension').notNull(),
+    mode: text('mode').notNull(),
+    size: integer('size').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('files_company').on(t.companyId)],
+);
+
 // ---- accounts ----
 
 /** Emailed sign-up codes (spec 1 §4): only a hash is kept; 15-minute expiry, single use, 5 wrong tries. */

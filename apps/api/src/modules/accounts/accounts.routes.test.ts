@@ -12,6 +12,10 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const PASSWORD = 'Correct-Horse-42!';
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
 let counter = 0;
 const newEmail = () => `signup-${Date.now().toString(36)}-${counter++}@example.test`;
 
@@ -375,12 +379,26 @@ describe('create company', () => {
     await verify(email);
     await post('/api/user/register', registration(email));
     const session = await login(t.app, email, PASSWORD);
+    const form = new FormData();
+    form.append('files', new Blob([PNG]), 'logo.png');
+    const request = new Request('http://x', { method: 'POST', body: form });
+    const uploaded = await t.app.inject({
+      method: 'POST',
+      url: '/api/storage/preupload?mode=image',
+      headers: { ...bearer(session.accessToken), 'content-type': request.headers.get('content-type')! },
+      payload: Buffer.from(await request.arrayBuffer()),
+    });
     const payload = {
       company: companyPayload('Dialog Created Co', { companyType: 'RETAILER' }),
       plSegmentIds: [1],
+      logoUploadKey: uploaded.json().detail[0].key,
     };
     const created = await post('/api/company/createCompany', payload, session.accessToken);
     expect(created.statusCode).toBe(200);
+    const profile = (await post('/api/user/getMyProfile', {}, session.accessToken)).json().detail;
+    expect(profile.currentCompany.resourcePhoto.url).toMatch(/^\/api\/storage\/file\?/);
+    const logo = await t.app.inject({ method: 'GET', url: profile.currentCompany.resourcePhoto.url });
+    expect(logo.statusCode).toBe(200);
     const again = await post('/api/company/createCompany', payload, session.accessToken);
     expect(again.statusCode).toBe(409);
     expect((await post('/api/company/createCompany', payload)).statusCode).toBe(401);

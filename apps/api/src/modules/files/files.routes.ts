@@ -1,0 +1,115 @@
+import { UPLOAD_MODES, UPLOAD_RULES } from '@trustleaf/domain/rules/uploads';
+import { detailOf } from '@trustleaf/domain/schemas/common';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AppError } from '../../lib/errors.ts';
+import { callerOf } from '../../plugins/auth.ts';
+import type { FilesService, UploadedFile } from './files.service.ts';
+
+const MAX_FILES = 10;
+
+const CONTENT_TYPES: Record<string, string> = {
+  pdf: 'application/pdf',
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  gif: 'image/gif',
+  webp: 'image/webp',
+  bmp: 'image/bmp',
+  tiff: 'image/tiff',
+  csv: 'text/csv',
+  zip: 'application/zip',
+  doc: 'application/msword',
+  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+};
+
+export const fileRoutes: FastifyPluginAsyncZod<{ service: FilesService }> = async (app, { service }) => {
+  app.post(
+    '/preupload',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: ['storage'],
+        consumes: ['multipart/form-data'],
+        querystring: z.object({
+          mode: z.enum(UPLOAD_MODES).default('any'),
+          plCompanyId: z.coerce.number().int().positive().optional(),
+        }),
+        response: {
+          200: detailOf(
+            z.array(z.object({ key: z.string(), name: z.string(), size: z.number(), extension: z.string() })),
+          ),
+        },
+      },
+    },
+    async (request) => {
+      if (!request.isMultipart())
+        throw new AppError('VALIDATION_FAILED', 'Send the files as multipart/form-data');
+      const auth = callerOf(request);
+      const { mode, plCompanyId } = request.query;
+      await service.authorise(auth, plCompanyId);
+      const maxBytes = UPLOAD_RULES[mode].maxBytes;
+      const stored: UploadedFile[] = [];
+      try {
+        for await (const part of request.files({ limits: { fileSize: maxBytes, files: MAX_FILES } })) {
+          stored.push(
+            await service.store(auth, {
+              mode,
+              companyId: plCompanyId,
+              name: part.filename,
+              stream: part.file,
+              truncated: () => part.file.truncated,
+            }),
+          );
+        }
+      } catch (error) {
+        if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
+          throw new AppError('PAYLOAD_TOO_LARGE', `The file is larger than ${maxBytes / (1024 * 1024)} MB`);
+        }
+        if ((error as { code?: string }).code === 'FST_FILES_LIMIT') {
+          throw new AppError('VALIDATION_FAILED', `At most ${MAX_FILES} files can be uploaded at once`);
+        }
+        throw error;
+      }
+      if (stored.length === 0) throw new AppError('VALIDATION_FAILED', 'Cannot upload your file');
+      return { detail: stored };
+    },
+  );
+
+  app.post(
+    '/getFileUrl',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: ['storage'],
+        body: z.object({ key: z.string().min(1).max(200) }),
+        response: { 200: detailOf(z.object({ url: z.string(), expiresAt: z.string() })) },
+      },
+    },
+    async (request) => ({ detail: await service.getFileUrl(callerOf(request), request.body.key) }),
+  );
+
+  app.get(
+    '/file',
+    {
+      schema: {
+        tags: ['storage'],
+        querystring: z.object({
+          key: z.string().min(1).max(200),
+          expires: z.coerce.number().int(),
+          sig: z.string().min(1),
+        }),
+      },
+    },
+    async (request, reply) => {
+      const { key, expires, sig } = request.query;
+      const { file, stream } = await service.openSigned(key, expires, sig);
+      const safeName = file.originalName.replace(/[^\w.\- ]+/g, '_');
+      return reply
+        .header('content-type', CONTENT_TYPES[file.extension] ?? 'application/octet-stream')
+        .header('content-disposition', `inline; filename="${safeName}"`)
+        .header('cache-control', 'private, max-age=300')
+        .send(stream);
+    },
+  );
+};

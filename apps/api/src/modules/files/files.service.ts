@@ -1,0 +1,109 @@
+import type { Readable } from 'node:stream';
+import { UPLOAD_RULES, type UploadMode } from '@trustleaf/domain/rules/uploads';
+import type { Db } from '../../db/client.ts';
+import { requireCompanyAccess, type AuthContext } from '../../lib/authz.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { AppError } from '../../lib/errors.ts';
+import type { createLinkSigner, Storage } from '../../lib/storage.ts';
+import { assertNotPasswordProtected, checkUploadContent } from '../../lib/uploads.ts';
+import type { FilesRepository } from './files.repository.ts';
+
+export const DOWNLOAD_LINK_TTL_MS = 5 * 60 * 1000;
+
+export interface UploadedFile {
+  key: string;
+  name: string;
+  size: number;
+  extension: string;
+}
+
+export interface FilesServiceDeps {
+  db: Db;
+  repo: FilesRepository;
+  storage: Storage;
+  links: ReturnType<typeof createLinkSigner>;
+  clock: Clock;
+}
+
+export function createFilesService({ db, repo, storage, links, clock }: FilesServiceDeps) {
+  async function assertCanRead(auth: AuthContext, key: string) {
+    const file = await repo.findByKey(key);
+    if (!file) throw new AppError('NOT_FOUND', 'Document not found');
+    if (file.companyId) await requireCompanyAccess(db, auth, file.companyId);
+    else if (!auth.isSuperAdmin && file.uploadedBy !== auth.userId)
+      throw new AppError('NOT_FOUND', 'Document not found');
+    return file;
+  }
+
+  return {
+    /** Checks the caller may upload for the company before any byte is stored. */
+    async authorise(auth: AuthContext, companyId: number | undefined): Promise<void> {
+      if (companyId !== undefined) await requireCompanyAccess(db, auth, companyId);
+    },
+
+    /**
+     * Stores one upload, then checks its content; anything refused is deleted again. The stream is
+     * size-limited by the caller (multipart limits), so nothing larger than the mode allows is kept.
+     */
+    async store(
+      auth: AuthContext,
+      input: {
+        mode: UploadMode;
+        companyId: number | undefined;
+        name: string;
+        stream: Readable;
+        /** True when the stream stopped at the size limit: the stored bytes are then incomplete. */
+        truncated: () => boolean;
+      },
+    ): Promise<UploadedFile> {
+      const key = storage.newKey();
+      const size = await storage.put(key, input.stream);
+      try {
+        if (input.truncated()) {
+          throw new AppError(
+            'PAYLOAD_TOO_LARGE',
+            `The file is larger than ${UPLOAD_RULES[input.mode].maxBytes / (1024 * 1024)} MB`,
+          );
+        }
+        const content = await storage.read(key);
+        const extension = await checkUploadContent(input.mode, content.subarray(0, 4100));
+        assertNotPasswordProtected(extension, content);
+        if (size === 0) throw new AppError('VALIDATION_FAILED', 'Cannot upload your file');
+        await repo.insert({
+          key,
+          companyId: input.companyId ?? null,
+          uploadedBy: auth.userId,
+          originalName: input.name.slice(0, 255),
+          extension,
+          mode: input.mode,
+          size,
+        });
+        return { key, name: input.name, size, extension };
+      } catch (error) {
+        await storage.remove(key);
+        throw error;
+      }
+    },
+
+    maxBytes: (mode: UploadMode) => UPLOAD_RULES[mode].maxBytes,
+
+    async getFileUrl(auth: AuthContext, key: string): Promise<{ url: string; expiresAt: string }> {
+      await assertCanRead(auth, key);
+      const expires = clock.now().getTime() + DOWNLOAD_LINK_TTL_MS;
+      const signature = links.sign(key, expires);
+      const query = new URLSearchParams({ key, expires: String(expires), sig: signature });
+      return { url: `/api/storage/file?${query.toString()}`, expiresAt: new Date(expires).toISOString() };
+    },
+
+    /** Serves a signed link; the signature stands in for the session so links work in <img> and downloads. */
+    async openSigned(key: string, expires: number, signature: string) {
+      if (!links.verify(key, expires, signature, clock.now().getTime())) {
+        throw new AppError('FORBIDDEN', 'This link has expired');
+      }
+      const file = await repo.findByKey(key);
+      if (!file) throw new AppError('NOT_FOUND', 'Document not found');
+      return { file, stream: storage.open(key) };
+    },
+  };
+}
+export type FilesService = ReturnType<typeof createFilesService>;
