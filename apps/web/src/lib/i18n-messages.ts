@@ -16,6 +16,11 @@ const KEY_BY_MESSAGE: Record<string, string> = {
   'Something went wrong': 'errors.generic',
 };
 
+/** Lazy pages add the message keys of their own locale bundle (see lib/locale-bundle.ts). */
+export function registerMessageKeys(keys: Record<string, string>): void {
+  Object.assign(KEY_BY_MESSAGE, keys);
+}
+
 export function messageKey(message: string | undefined): string | undefined {
   if (!message) return undefined;
   return KEY_BY_MESSAGE[message];
