@@ -2,7 +2,7 @@ import FormControl from '@mui/material/FormControl';
 import FormHelperText from '@mui/material/FormHelperText';
 import InputLabel from '@mui/material/InputLabel';
 import OutlinedInput from '@mui/material/OutlinedInput';
-import { forwardRef, useId, type ReactNode } from 'react';
+import { forwardRef, useId, useMemo, type ReactNode } from 'react';
 import { useController, type Control, type FieldValues, type Path } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { IMaskInput } from 'react-imask';
@@ -48,8 +48,13 @@ export function MaskedTextField<T extends FieldValues>(props: Props<T>) {
   const { field, fieldState } = useController({ name, control });
   const message = fieldState.error?.message;
   const help = message ? translateMessage(t, message) : helperText;
-  const maskOptions: MaskOptions =
-    typeof mask === 'string' ? { mask, placeholderChar: '_', lazy: true } : mask;
+  // A new options object on every render would make imask rebuild its mask and drop the user's edit.
+  const maskKey = typeof mask === 'string' ? mask : JSON.stringify(mask);
+  const maskOptions = useMemo<MaskOptions>(
+    () => (typeof mask === 'string' ? { mask, placeholderChar: '_', lazy: true } : mask),
+
+    [maskKey],
+  );
   return (
     <FormControl fullWidth variant="outlined" error={Boolean(fieldState.error)}>
       <InputLabel htmlFor={id}>{label}</InputLabel>

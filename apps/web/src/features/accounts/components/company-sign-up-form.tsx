@@ -237,7 +237,7 @@ export function CompanySignUpForm({
         <FormTextField
           control={control}
           name="state"
-          label={t(env.region.statesLabelKey)}
+          label={t(env.region.countryCode === 'CA' ? 'signUp.province' : 'signUp.state')}
           autoComplete="address-level1"
         />
       </Box>
@@ -245,7 +245,7 @@ export function CompanySignUpForm({
         <MaskedTextField
           control={control}
           name="zip"
-          label={t('signUp.zip')}
+          label={t('signUp.postalCode')}
           mask={INPUT_MASKS.canadianPostalCode}
         />
       ) : (

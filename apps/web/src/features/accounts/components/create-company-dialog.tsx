@@ -147,7 +147,11 @@ export function CreateCompanyDialog({ open, onCreated }: { open: boolean; onCrea
           />
           <Box sx={{ display: 'grid', gridTemplateColumns: '1fr 1fr 1fr', gap: 1.5 }}>
             <FormTextField control={control} name="city" label={t('signUp.city')} />
-            <FormTextField control={control} name="state" label={t(env.region.statesLabelKey)} />
+            <FormTextField
+              control={control}
+              name="state"
+              label={t(env.region.countryCode === 'CA' ? 'signUp.province' : 'signUp.state')}
+            />
             <FormTextField control={control} name="zip" label={t('signUp.zip')} />
           </Box>
         </Box>
