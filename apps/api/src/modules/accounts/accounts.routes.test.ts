@@ -1,7 +1,7 @@
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { companies, mailOutbox, users } from '../../db/schema.ts';
-import { seedAdmin } from '../../db/seed.ts';
+import { seedAdmin, seedDemo } from '../../db/seed.ts';
 import { bearer, createMember, login } from '../../../test/factories.ts';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 
@@ -295,6 +295,19 @@ describe('prospects', () => {
     const [row] = await t.database.db.select().from(companies).where(eq(companies.id, detail.plCompanyId));
     expect(row!.kind).toBe('REGISTERED');
     expect((await post('/api/company/getProspectDetail', { claimCode })).statusCode).toBe(404);
+  });
+
+  it('seeds demo prospects that the sign-up search finds and their demo codes open', async () => {
+    await seedDemo(t.database.db);
+    const search = await post('/api/company/companyListing', { searchFor: 'sign-up', companyName: 'rocky' });
+    expect(search.json().detail.items.map((item: { companyName: string }) => item.companyName)).toEqual([
+      'Rocky Mountain Extracts',
+    ]);
+    const detail = await post('/api/company/getProspectDetail', { claimCode: 'democlaim1' });
+    expect(detail.json().detail).toMatchObject({
+      companyName: 'Rocky Mountain Extracts',
+      companyType: 'PROCESSOR',
+    });
   });
 
   it('lets only a super admin import', async () => {

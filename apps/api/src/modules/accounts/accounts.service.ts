@@ -30,6 +30,7 @@ import { AppError } from '../../lib/errors.ts';
 import { escapeHtml, type Mailer } from '../../lib/mailer.ts';
 import type { Db } from '../../db/client.ts';
 import type { AddressProvider } from './address-provider.ts';
+import { claimHash, newClaimCode } from './claim-code.ts';
 import type { AccountsQueries, AccountsRepository, CompanyInsert } from './accounts.repository.ts';
 
 export const CODE_TTL_MS = 15 * 60 * 1000;
@@ -58,14 +59,7 @@ type CompanyInput = NonNullable<RegisterInput['company']>;
 type CreateCompanyInput = z.output<typeof CreateCompanyInputSchema>;
 
 const codeHash = (email: string, code: string) => sha256(`sign-up:${email}:${code}`);
-const claimHash = (code: string) => sha256(`claim:${code.trim().toUpperCase()}`);
 const inviteHash = (token: string) => sha256(`invite:${token}`);
-const CLAIM_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
-
-function newClaimCode(): string {
-  return Array.from({ length: 10 }, () => CLAIM_ALPHABET[randomInt(CLAIM_ALPHABET.length)]).join('');
-}
-
 function sameHash(a: string, b: string): boolean {
   const left = Buffer.from(a);
   const right = Buffer.from(b);
