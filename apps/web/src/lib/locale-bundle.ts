@@ -32,6 +32,15 @@ registerMessageKeys({
   'Please upload file image only.': 'inputs.upload.imageOnly',
   'File Type Is Not Supported': 'inputs.upload.unsupported',
   'Cannot upload a password protected document': 'inputs.upload.passwordProtected',
+  'An account with this email already exists': 'signUp.server.emailTaken',
+  'Please wait a minute before requesting another code': 'signUp.server.resendTooSoon',
+  'Too many codes requested. Please try again in an hour.': 'signUp.server.tooManyCodes',
+  'This code has expired or was already used. Please request a new code.': 'signUp.server.codeExpired',
+  'Too many wrong codes. Please request a new code.': 'signUp.server.tooManyWrongCodes',
+  'The code is incorrect': 'signUp.server.wrongCode',
+  'Please verify your email before registering': 'signUp.server.notVerified',
+  'This invitation is invalid or has expired': 'signUp.server.invalidInvite',
+  'You already belong to a company': 'signUp.server.alreadyMember',
 });
 const pending = new Map<string, Promise<void>>([['en', Promise.resolve()]]);
 const loaded = new Set(['en']);

@@ -97,3 +97,17 @@ describe('licence agreement', () => {
     expect(onClose).toHaveBeenCalledWith(true);
   });
 });
+
+describe('server messages', () => {
+  it('shows the sign-up server messages in the user language', async () => {
+    const { translateMessage } = await import('@/lib/i18n-messages');
+    const { i18n } = await import('@/lib/i18n');
+    const { loadExtraLocale } = await import('@/lib/locale-bundle');
+    await loadExtraLocale('fr');
+    const t = i18n.getFixedT('fr');
+    expect(translateMessage(t, 'An account with this email already exists')).toBe(
+      'Un compte existe déjà avec cette adresse e-mail',
+    );
+    expect(translateMessage(t, 'Duplicate')).toBe('Doublon');
+  });
+});
