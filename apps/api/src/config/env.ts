@@ -28,7 +28,6 @@ export const EnvSchema = z.object({
   SEED_DEMO: booleanish.default(true),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
-  DB_POOL_SIZE: z.coerce.number().int().positive().default(10),
   /** A hosted address-suggestion service (see accounts/address-provider.ts); offline ZIP lookup when unset. */
   ADDRESS_PROVIDER_URL: z.url().optional(),
   BODY_LIMIT_BYTES: z.coerce
@@ -36,6 +35,7 @@ export const EnvSchema = z.object({
     .int()
     .positive()
     .default(1024 * 1024),
+  DB_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
 });
 export type Env = z.infer<typeof EnvSchema>;
 

@@ -6,6 +6,7 @@ import { ROLE_NAMES } from '@trustleaf/domain/rules/roles';
 import { hashPassword } from '../lib/crypto.ts';
 import { claimHash } from '../modules/accounts/claim-code.ts';
 import type { Db } from './client.ts';
+import { seedBilling } from './seed-billing.ts';
 import {
   prospects,
   businessTypes,
@@ -118,6 +119,7 @@ export async function seedReference(db: Db): Promise<void> {
       .insert(flavors)
       .values(FLAVORS.map((name) => ({ name })))
       .onConflictDoNothing();
+    await seedBilling(tx);
   });
 }
 

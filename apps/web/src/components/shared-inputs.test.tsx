@@ -169,11 +169,11 @@ describe('document indicator', () => {
 
 describe('feature wrapper', () => {
   it('renders normal, hides hidden, and bypasses for the super admin', () => {
-    const { rerender } = wrap(<FeatureWrapper status="hidden">secret</FeatureWrapper>);
+    const { rerender } = wrap(<FeatureWrapper status="HIDDEN">secret</FeatureWrapper>);
     expect(screen.queryByText('secret')).toBeNull();
     rerender(
       <SnackbarProvider>
-        <FeatureWrapper status="hidden" bypass>
+        <FeatureWrapper status="HIDDEN" bypass>
           secret
         </FeatureWrapper>
       </SnackbarProvider>,
@@ -184,7 +184,7 @@ describe('feature wrapper', () => {
   it('blocks clicks when non-interactable, and in Canada opens the members-only dialog', async () => {
     const onClick = vi.fn();
     wrap(
-      <FeatureWrapper status="non-interactable" region="CA">
+      <FeatureWrapper status="NON_INTERACTABLE" region="CA">
         <button onClick={onClick}>Scan</button>
       </FeatureWrapper>,
     );

@@ -31,6 +31,15 @@ export const paths = {
     },
   },
   createCompany: { path: '/create-company', getHref: () => '/create-company' },
+  account: {
+    subscription: {
+      path: '/account/subscription',
+      getHref: (openPaywall?: boolean) =>
+        openPaywall ? '/account/subscription?paywall=1' : '/account/subscription',
+    },
+  },
+  admin: { billing: { path: '/admin/billing', getHref: () => '/admin/billing' } },
+  webcrawler: { path: '/webcrawler', getHref: () => '/webcrawler' },
   dev: { mailbox: { path: '/dev/mailbox', getHref: () => '/dev/mailbox' } },
 } as const;
 

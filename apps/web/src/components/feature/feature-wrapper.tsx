@@ -1,14 +1,14 @@
 import Box from '@mui/material/Box';
+import type { FeatureStatus } from '@trustleaf/domain/rules/feature-gating';
 import { useState, type ReactNode } from 'react';
 import { MembersOnlyDialog } from '@/components/dialogs/members-only-dialog';
 import { env } from '@/config/env';
 
-export type FeatureStatus = 'normal' | 'non-interactable' | 'hidden';
-
 /**
- * Spec 1 §4 "Feature wrapper". The caller supplies the status from the plan-gating rule (issue 4); a super
- * admin viewing all companies is passed as `bypass`. Non-interactable content is faded and takes no
- * clicks; in the Canadian region a click opens the members-only dialog instead.
+ * Spec 1 §4 "Feature wrapper", presentational: the caller supplies the status from the plan-gating rule
+ * (`featureStatus` in packages/domain; the billing feature's FeatureWrapper computes it for the current
+ * company); a super admin viewing all companies is passed as `bypass`. Non-interactable content is
+ * faded and takes no clicks; in the Canadian region a click opens the members-only dialog instead.
  */
 export function FeatureWrapper({
   status,
@@ -22,9 +22,9 @@ export function FeatureWrapper({
   children: ReactNode;
 }) {
   const [isDialogOpen, setIsDialogOpen] = useState(false);
-  const effective = bypass ? 'normal' : status;
-  if (effective === 'hidden') return null;
-  if (effective === 'normal') return <>{children}</>;
+  const effective = bypass ? 'NORMAL' : status;
+  if (effective === 'HIDDEN') return null;
+  if (effective === 'NORMAL') return <>{children}</>;
   return (
     <>
       <Box

@@ -3,16 +3,34 @@ import { Navigate, Outlet, useLocation } from 'react-router';
 import { AppLayout } from '@/components/layouts/app-layout';
 import { PageLoader } from '@/components/layouts/page-loader';
 import { paths } from '@/config/paths';
+import type { GeneralInfoField } from '@trustleaf/domain/schemas/reference';
 import { useMyProfile } from '@/features/auth/api/use-my-profile';
+import { useGeneralInfo } from '@/features/reference/api/get-general-info';
+import { BillingNav } from '@/features/billing/components/billing-nav';
 import { LiveProvider } from '@/lib/live-provider';
 import { useAppStore } from '@/stores/app-store';
+
+/** The global lists of spec 3 §3, loaded once when the app opens. */
+const GLOBAL_DATA: readonly GeneralInfoField[] = [
+  'roles',
+  'businessTypes',
+  'productCategories',
+  'serviceCategories',
+  'segments',
+  'ingredients',
+  'flavors',
+  'releaseDate',
+  'doctypeClassifications',
+];
 
 /** The protected part of the app: needs a session, keeps the account state fresh, owns the live channel. */
 export function AppRoot() {
   const location = useLocation();
   const hasSession = useAppStore((state) => state.session !== null);
   const currentUser = useAppStore((state) => state.account.currentUser);
+  const hasCompany = useAppStore((state) => state.account.currentCompany !== null);
   const profile = useMyProfile(hasSession);
+  useGeneralInfo(GLOBAL_DATA);
 
   useEffect(() => {
     if (profile.data) useAppStore.getState().setProfile(profile.data);
@@ -22,9 +40,15 @@ export function AppRoot() {
     return <Navigate to={paths.auth.signIn.getHref(`${location.pathname}${location.search}`)} replace />;
   }
 
+  // A signed-in user without a company creates one first (spec 2 "Create Company dialog").
+  const isSuperAdmin = currentUser?.roles.some((role) => role.name === 'Super Admin') ?? false;
+  if (currentUser && !hasCompany && !isSuperAdmin && location.pathname !== paths.createCompany.path) {
+    return <Navigate to={paths.createCompany.getHref()} replace />;
+  }
+
   return (
     <LiveProvider>
-      <AppLayout>
+      <AppLayout nav={currentUser ? <BillingNav /> : null}>
         {currentUser ? (
           <Suspense fallback={<PageLoader />}>
             <Outlet />

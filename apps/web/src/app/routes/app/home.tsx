@@ -9,8 +9,6 @@ import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate } from 'react-router';
-import { paths } from '@/config/paths';
 import { env } from '@/config/env';
 import { formatDateTime } from '@/lib/i18n';
 import { useAppStore } from '@/stores/app-store';
@@ -60,9 +58,6 @@ export function HomeRoute() {
   const company = useAppStore((state) => state.account.currentCompany);
   const receivedAt = useAppStore((state) => state.session?.receivedAt);
   if (!user) return null;
-  // A signed-in user without a company creates one first (spec 2 "Create Company dialog").
-  const isSuperAdmin = user.roles.some((role) => role.name === 'Super Admin');
-  if (!company && !isSuperAdmin) return <Navigate to={paths.createCompany.getHref()} replace />;
 
   const roleNames = [...user.roles.map((role) => role.name), ...(user.memberOfCompany?.roles ?? [])];
   const roles = [...new Set(roleNames)].map((name) => (ROLE_KEYS[name] ? t(ROLE_KEYS[name]) : name));

@@ -1,3 +1,4 @@
+export { SignUpPersonalRoute } from '@/app/routes/auth/sign-up-personal';
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
