@@ -8,6 +8,7 @@ export default tseslint.config(
     ignores: [
       '**/node_modules/**',
       '**/dist/**',
+      '**/dist-ca/**',
       'data/**',
       '**/*.config.js',
       '**/*.config.ts',

@@ -13,6 +13,10 @@ const PG_PORT = Number(process.env.E2E_PG_PORT ?? 54410);
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(tmpdir(), 'trustleaf-e2e-'));
 // Run as root, embedded PostgreSQL drops to its own user, which must be able to enter the folder.
 chmodSync(dataDir, 0o755);
+/** A second server with the Canadian build of the SPA (VITE_REGION=CA), on the next ports. */
+const CA_PORT = PORT + 1;
+const caDataDir = mkdtempSync(path.join(tmpdir(), 'trustleaf-e2e-ca-'));
+chmodSync(caDataDir, 0o755);
 
 export default defineConfig({
   testDir: './e2e',
@@ -50,21 +54,40 @@ export default defineConfig({
       },
     },
   ],
-  webServer: {
-    command: 'npx node apps/api/dist/server.js',
-    url: `http://localhost:${PORT}/api/health`,
-    reuseExistingServer: false,
-    timeout: 180_000,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    env: {
-      PORT: String(PORT),
-      EMBEDDED_PG_PORT: String(PG_PORT),
-      DATA_DIR: dataDir,
-      ADMIN_EMAIL: E2E_ADMIN_EMAIL,
-      ADMIN_PASSWORD: E2E_ADMIN_PASSWORD,
-      APP_URL: `http://localhost:${PORT}`,
-      LOG_LEVEL: 'warn',
+  webServer: [
+    {
+      command: 'npx node apps/api/dist/server.js',
+      url: `http://localhost:${PORT}/api/health`,
+      reuseExistingServer: false,
+      timeout: 180_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        PORT: String(PORT),
+        EMBEDDED_PG_PORT: String(PG_PORT),
+        DATA_DIR: dataDir,
+        ADMIN_EMAIL: E2E_ADMIN_EMAIL,
+        ADMIN_PASSWORD: E2E_ADMIN_PASSWORD,
+        APP_URL: `http://localhost:${PORT}`,
+        LOG_LEVEL: 'warn',
+      },
     },
-  },
+    {
+      // The region is a build-time setting, so Canada gets its own small build (about 7 s).
+      command: 'npm run build:ca -w apps/web --silent && npx node apps/api/dist/server.js',
+      url: `http://localhost:${CA_PORT}/api/health`,
+      reuseExistingServer: false,
+      timeout: 180_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        PORT: String(CA_PORT),
+        EMBEDDED_PG_PORT: String(PG_PORT + 1),
+        DATA_DIR: caDataDir,
+        WEB_DIST: path.resolve('apps/web/dist-ca'),
+        APP_URL: `http://localhost:${CA_PORT}`,
+        LOG_LEVEL: 'warn',
+      },
+    },
+  ],
 });

@@ -23,6 +23,13 @@ import { createJobDefinitions } from './job-definitions.ts';
 import { createLinkSigner, createLocalStorage, type Storage } from './lib/storage.ts';
 import { createTokenSigner } from './lib/tokens.ts';
 import { createLive, type Live } from './live/live.ts';
+import {
+  createHttpAddressProvider,
+  createOfflineAddressProvider,
+} from './modules/accounts/address-provider.ts';
+import { createAccountsRepository } from './modules/accounts/accounts.repository.ts';
+import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
+import { createAccountsService } from './modules/accounts/accounts.service.ts';
 import { createAuthRepository } from './modules/auth/auth.repository.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import {
@@ -95,6 +102,8 @@ export const REDACT_PATHS = [
   '*.paymentToken',
   'req.headers["idempotency-key"]',
 ];
+
+const LOGO_LINK_TTL_MS = 10 * 365 * 24 * 3600 * 1000;
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { env, database, jobs, clock } = deps;
@@ -180,11 +189,35 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     clock,
     revokeUserSessions: (userId, reason) => authRepo.revokeAllForUser(userId, reason, clock.now()),
   });
+  const links = createLinkSigner(deps.tokenSecret);
+  const filesRepo = createFilesRepository(database.db);
+  const offlineAddresses = createOfflineAddressProvider();
+  const accountsService = createAccountsService({
+    db: database.db,
+    repo: createAccountsRepository(database.db),
+    mailer,
+    clock,
+    appUrl,
+    addresses: env.ADDRESS_PROVIDER_URL
+      ? createHttpAddressProvider(env.ADDRESS_PROVIDER_URL, offlineAddresses)
+      : offlineAddresses,
+    // A logo is public (trust profile), so it gets a long-lived signed link to the caller's own image upload.
+    resolveLogo: async (key, userId) => {
+      const file = await filesRepo.findByKey(key);
+      if (!file || file.uploadedBy !== userId || file.mode !== 'image') return null;
+      const expires = clock.now().getTime() + LOGO_LINK_TTL_MS;
+      const query = new URLSearchParams({ key, expires: String(expires), sig: links.sign(key, expires) });
+      return `/api/storage/file?${query.toString()}`;
+    },
+    enqueueImport: async (jobId) => {
+      await jobs.enqueue(definitions.importProspects, { jobId });
+    },
+  });
   const filesService = createFilesService({
     db: database.db,
-    repo: createFilesRepository(database.db),
+    repo: filesRepo,
     storage,
-    links: createLinkSigner(deps.tokenSecret),
+    links,
     clock,
   });
   const documentsService = createDocumentsService({
@@ -216,6 +249,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(documentRoutes, { prefix: '/api/document', service: documentsService, storage });
   await app.register(coaRoutes, { prefix: '/api/coa', service: documentsService });
   await app.register(referenceRoutes, { prefix: '/api/general', service: referenceService });
+  await app.register(accountsRoutes, { prefix: '/api', service: accountsService });
   const billing = definitions.billing;
   await app.register(planRoutes, { prefix: '/api/plan', service: billing });
   await app.register(subscriptionRoutes, {

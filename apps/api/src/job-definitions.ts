@@ -4,6 +4,9 @@ import type { JobDefinition, JobQueue } from './lib/jobs.ts';
 import { createMailer, createMailSendJob, type MailTransport } from './lib/mailer.ts';
 import { createSandboxGateway } from './lib/payment-gateway.ts';
 import type { Storage } from './lib/storage.ts';
+import { createProspectImportJob } from './modules/accounts/accounts.jobs.ts';
+import { createAccountsRepository } from './modules/accounts/accounts.repository.ts';
+import { createProspectImporter } from './modules/accounts/accounts.service.ts';
 import { createRenewSubscriptionsJob } from './modules/billing/billing.jobs.ts';
 import { createBillingRepository } from './modules/billing/billing.repository.ts';
 import { createBillingService } from './modules/billing/billing.service.ts';
@@ -54,9 +57,18 @@ export function createJobDefinitions(deps: {
     log: deps.log,
     ...deps.documents,
   });
+  const importProspects = createProspectImportJob(
+    createProspectImporter({
+      repo: createAccountsRepository(deps.db),
+      mailer,
+      clock: deps.clock,
+      appUrl: deps.appUrl ?? '',
+    }),
+  );
   return {
     mailSend,
     renewSubscriptions,
+    importProspects,
     mailer,
     gateway,
     billing,
@@ -64,6 +76,7 @@ export function createJobDefinitions(deps: {
     all: [
       mailSend,
       renewSubscriptions,
+      importProspects,
       documents.convert,
       documents.processCoas,
       documents.expiryReminders,

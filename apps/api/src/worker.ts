@@ -23,7 +23,7 @@ jobs.register(
     mailTransport: runtime.mailTransport,
     log: (line) => logger.info(line),
     printMailBodies: env.NODE_ENV !== 'production',
-    appUrl: env.APP_URL,
+    appUrl: env.APP_URL ?? `http://localhost:${env.PORT}`,
     jobs,
     clock: systemClock,
     storage: createLocalStorage(path.resolve(env.DATA_DIR, 'uploads')),

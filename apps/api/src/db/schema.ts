@@ -622,3 +622,92 @@ export const coaUploads = pgTable(
   },
   (t) => [index('coa_uploads_company').on(t.companyId, t.createdAt)],
 );
+
+// ---- accounts ----
+
+/** Emailed sign-up codes (spec 1 §4): only a hash is kept; 15-minute expiry, single use, 5 wrong tries. */
+export const signUpCodes = pgTable(
+  'sign_up_codes',
+  {
+    id: serial('id').primaryKey(),
+    email: text('email').notNull(),
+    codeHash: text('code_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    failedAttempts: integer('failed_attempts').notNull().default(0),
+    verifiedAt: timestamp('verified_at', { withTimezone: true }),
+    /** Set when a registration used the verified code; a code never registers twice. */
+    consumedAt: timestamp('consumed_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('sign_up_codes_email').on(t.email, t.createdAt)],
+);
+
+/** What onboarding records about a company beyond the shared company row. */
+export const companyOnboarding = pgTable('company_onboarding', {
+  companyId: integer('company_id')
+    .primaryKey()
+    .references(() => companies.id, { onDelete: 'cascade' }),
+  segmentIds: integer('segment_ids')
+    .array()
+    .notNull()
+    .default(sql`'{}'::integer[]`),
+  manufactureForOther: boolean('manufacture_for_other'),
+  requiredMoq: boolean('required_moq'),
+  saleNumber: text('sale_number'),
+  promoCode: text('promo_code'),
+  createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+  createdAt: createdAt(),
+});
+
+/** A prospect company (companies.kind PROSPECT) with its contact and claim code (hash only). */
+export const prospects = pgTable('prospects', {
+  companyId: integer('company_id')
+    .primaryKey()
+    .references(() => companies.id, { onDelete: 'cascade' }),
+  claimCodeHash: text('claim_code_hash').notNull().unique(),
+  contactFirstName: text('contact_first_name').notNull().default(''),
+  contactLastName: text('contact_last_name').notNull().default(''),
+  contactEmail: text('contact_email').notNull(),
+  contactPhone: text('contact_phone').notNull().default(''),
+  segmentIds: integer('segment_ids')
+    .array()
+    .notNull()
+    .default(sql`'{}'::integer[]`),
+  importJobId: uuid('import_job_id'),
+  claimedAt: timestamp('claimed_at', { withTimezone: true }),
+  claimedBy: integer('claimed_by').references(() => users.id, { onDelete: 'set null' }),
+  createdAt: createdAt(),
+});
+
+export const prospectImportJobs = pgTable('prospect_import_jobs', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  status: text('status', { enum: ['QUEUED', 'RUNNING', 'DONE', 'FAILED'] })
+    .notNull()
+    .default('QUEUED'),
+  csv: text('csv').notNull(),
+  totalRows: integer('total_rows').notNull().default(0),
+  importedRows: integer('imported_rows').notNull().default(0),
+  errors: jsonb('errors').$type<{ line: number; messages: string[] }[]>().notNull().default([]),
+  createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+  createdAt: createdAt(),
+  finishedAt: timestamp('finished_at', { withTimezone: true }),
+});
+
+/** Member invitations: the emailed token is stored as its hash; single use, 7-day expiry. */
+export const companyInvites = pgTable(
+  'company_invites',
+  {
+    id: serial('id').primaryKey(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    role: text('role', { enum: ['Company Admin', 'User', 'Weak User'] }).notNull(),
+    tokenHash: text('token_hash').notNull().unique(),
+    invitedBy: integer('invited_by').references(() => users.id, { onDelete: 'set null' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('company_invites_company').on(t.companyId)],
+);

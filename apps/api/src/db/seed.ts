@@ -4,9 +4,11 @@ import { COMPANY_TYPES, SEGMENTS } from '@trustleaf/domain/reference/company-typ
 import { COUNTRIES, STATES } from '@trustleaf/domain/reference/countries';
 import { ROLE_NAMES } from '@trustleaf/domain/rules/roles';
 import { hashPassword } from '../lib/crypto.ts';
+import { claimHash } from '../modules/accounts/claim-code.ts';
 import type { Db } from './client.ts';
 import { seedBilling } from './seed-billing.ts';
 import {
+  prospects,
   businessTypes,
   categories,
   companies,
@@ -330,6 +332,63 @@ export async function seedDemo(db: Db): Promise<SeededAccount[]> {
       { companyId: company!.id, userId: owner.id, role: 'Company Owner' },
       { companyId: company!.id, userId: member.id, role: 'User' },
     ]);
+    await seedDemoProspects(db);
   }
   return [owner, member].map(({ email, password }) => ({ email, ...(password ? { password } : {}) }));
+}
+
+/** Sample prospects to find in the sign-up search and claim with their (demo, public) claim codes. */
+export const DEMO_PROSPECTS = [
+  {
+    name: 'Rocky Mountain Extracts',
+    city: 'Denver',
+    state: 'CO',
+    zip: '80202',
+    type: 2,
+    segments: [2],
+    code: 'DEMOCLAIM1',
+  },
+  {
+    name: 'Garden State Dispensary',
+    city: 'Newark',
+    state: 'NJ',
+    zip: '07102',
+    type: 6,
+    segments: [1],
+    code: 'DEMOCLAIM2',
+  },
+  {
+    name: 'Pacific Testing Labs',
+    city: 'Oakland',
+    state: 'CA',
+    zip: '94607',
+    type: 7,
+    segments: [1, 2],
+    code: 'DEMOCLAIM3',
+  },
+] as const;
+
+async function seedDemoProspects(db: Db): Promise<void> {
+  for (const prospect of DEMO_PROSPECTS) {
+    const [company] = await db
+      .insert(companies)
+      .values({
+        name: prospect.name,
+        businessTypeId: prospect.type,
+        kind: 'PROSPECT',
+        city: prospect.city,
+        state: prospect.state,
+        zip: prospect.zip,
+        country: 'US',
+      })
+      .returning({ id: companies.id });
+    await db.insert(prospects).values({
+      companyId: company!.id,
+      claimCodeHash: claimHash(prospect.code),
+      contactFirstName: 'Demo',
+      contactLastName: 'Contact',
+      contactEmail: `contact@${prospect.name.toLowerCase().replace(/[^a-z]+/g, '')}.example`,
+      segmentIds: [...prospect.segments],
+    });
+  }
 }

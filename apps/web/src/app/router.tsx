@@ -44,6 +44,13 @@ const ForgotPasswordRoute = lazy(() =>
 const ResetPasswordRoute = lazy(() =>
   import('@/app/routes/auth/reset-password').then((m) => ({ default: m.ResetPasswordRoute })),
 );
+const SignUpRoute = lazy(() => import('@/app/routes/auth/sign-up').then((m) => ({ default: m.SignUpRoute })));
+const SignUpPersonalRoute = lazy(() =>
+  import('@/app/routes/auth/sign-up').then((m) => ({ default: m.SignUpPersonalRoute })),
+);
+const CreateCompanyRoute = lazy(() =>
+  import('@/app/routes/app/create-company').then((m) => ({ default: m.CreateCompanyRoute })),
+);
 const NotFoundRoute = lazy(() =>
   import('@/app/routes/not-found').then((m) => ({ default: m.NotFoundRoute })),
 );
@@ -70,6 +77,7 @@ export function AppRoutes() {
           <Route element={<RootRoute />}>
             <Route path={paths.home.path} element={<AppRoot />}>
               <Route index element={<HomeRoute />} />
+              <Route path={paths.createCompany.path} element={<CreateCompanyRoute />} />
               <Route path={paths.account.subscription.path} element={<SubscriptionRoute />} />
               <Route path={paths.admin.billing.path} element={<AdminBillingRoute />} />
               <Route path={paths.documents.company.path} element={<DocumentsRoute />} />
@@ -79,6 +87,8 @@ export function AppRoutes() {
             <Route element={<EmptyLayout />}>
               <Route path={paths.auth.signIn.path} element={<SignInRoute />} />
               <Route path={paths.auth.signOut.path} element={<SignOutRoute />} />
+              <Route path={paths.auth.signUp.path} element={<SignUpRoute />} />
+              <Route path={paths.auth.signUpPersonal.path} element={<SignUpPersonalRoute />} />
               <Route path={paths.auth.forgotPassword.path} element={<ForgotPasswordRoute />} />
               <Route path={paths.auth.resetPassword.path} element={<ResetPasswordRoute />} />
               <Route path="*" element={<NotFoundRoute />} />

@@ -12,12 +12,25 @@ export const paths = {
       getHref: (redirectUrl?: string | null) =>
         redirectUrl ? `/auth/sign-out?redirectUrl=${encodeURIComponent(redirectUrl)}` : '/auth/sign-out',
     },
+    signUp: {
+      path: '/auth/sign-up',
+      getHref: (claimCode?: string | null) =>
+        claimCode ? `/auth/sign-up?claimCode=${encodeURIComponent(claimCode)}` : '/auth/sign-up',
+    },
+    signUpPersonal: {
+      path: '/auth/sign-up/personal',
+      getHref: (inviteMemberCode?: string | null) =>
+        inviteMemberCode
+          ? `/auth/sign-up/personal?inviteMemberCode=${encodeURIComponent(inviteMemberCode)}`
+          : '/auth/sign-up/personal',
+    },
     forgotPassword: { path: '/auth/forgot-password', getHref: () => '/auth/forgot-password' },
     resetPassword: {
       path: '/auth/reset-password',
       getHref: (token: string) => `/auth/reset-password?token=${encodeURIComponent(token)}`,
     },
   },
+  createCompany: { path: '/create-company', getHref: () => '/create-company' },
   account: {
     subscription: {
       path: '/account/subscription',

@@ -14,6 +14,11 @@ export function setNavigator(next: Navigate): void {
   navigate = next;
 }
 
+/** Client-side navigation for code outside the router's components (lazy pages keep their chunks lean). */
+export function navigateTo(href: string): void {
+  navigate(href);
+}
+
 export const api = createApiClient({
   fetch: (...args) => fetch(...args),
   getToken: getAccessToken,

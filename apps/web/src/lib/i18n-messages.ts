@@ -43,6 +43,11 @@ const KEY_BY_MESSAGE: Record<string, string> = {
   'Document not found': 'documents.messages.documentNotFound',
 };
 
+/** Lazy pages add the message keys of their own locale bundle (see lib/locale-bundle.ts). */
+export function registerMessageKeys(keys: Record<string, string>): void {
+  Object.assign(KEY_BY_MESSAGE, keys);
+}
+
 export function messageKey(message: string | undefined): string | undefined {
   if (!message) return undefined;
   return KEY_BY_MESSAGE[message];

@@ -47,3 +47,22 @@ export function extensionOf(name: string): string {
 export function checkUploadName(mode: UploadMode, name: string): string | null {
   return UPLOAD_RULES[mode].extensions.includes(extensionOf(name)) ? null : UPLOAD_RULES[mode].message;
 }
+
+/** What a file picker of the mode offers in the browser's dialog. */
+export function acceptFor(mode: UploadMode): string {
+  if (mode === 'image') return 'image/*';
+  return UPLOAD_RULES[mode].extensions.map((ext) => `.${ext}`).join(',');
+}
+
+/** The picker's check: the mode's message, or null when the file suits it (spec 1 §5). */
+export function checkUploadFile(mode: UploadMode, file: { name: string; type: string }): string | null {
+  const byName = checkUploadName(mode, file.name);
+  if (byName) return byName;
+  if (mode === 'image' && file.type && !file.type.startsWith('image/')) return UPLOAD_RULES.image.message;
+  return null;
+}
+
+/** Spec 1 §5: over the configured MB limit an image is compressed, with a warning first. */
+export function isOverSizeLimit(bytes: number, limitMb: number): boolean {
+  return bytes > limitMb * MB;
+}

@@ -28,6 +28,7 @@ export function AppRoot() {
   const location = useLocation();
   const hasSession = useAppStore((state) => state.session !== null);
   const currentUser = useAppStore((state) => state.account.currentUser);
+  const hasCompany = useAppStore((state) => state.account.currentCompany !== null);
   const profile = useMyProfile(hasSession);
   useGeneralInfo(GLOBAL_DATA);
 
@@ -37,6 +38,12 @@ export function AppRoot() {
 
   if (!hasSession) {
     return <Navigate to={paths.auth.signIn.getHref(`${location.pathname}${location.search}`)} replace />;
+  }
+
+  // A signed-in user without a company creates one first (spec 2 "Create Company dialog").
+  const isSuperAdmin = currentUser?.roles.some((role) => role.name === 'Super Admin') ?? false;
+  if (currentUser && !hasCompany && !isSuperAdmin && location.pathname !== paths.createCompany.path) {
+    return <Navigate to={paths.createCompany.getHref()} replace />;
   }
 
   return (

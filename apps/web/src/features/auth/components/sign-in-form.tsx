@@ -97,6 +97,11 @@ export function SignInForm({ onSuccess }: { onSuccess: () => void }) {
       <Button type="submit" variant="contained" size="large" fullWidth loading={formState.isSubmitting}>
         {t('auth.signIn.submit')}
       </Button>
+      <Box sx={{ mt: 2.5, textAlign: 'center' }}>
+        <Link component={RouterLink} to={paths.auth.signUp.getHref()} variant="body2" underline="hover">
+          {t('auth.signIn.createAccount')}
+        </Link>
+      </Box>
     </Box>
   );
 }

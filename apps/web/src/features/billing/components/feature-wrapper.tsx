@@ -2,9 +2,11 @@ import LockOutlinedIcon from '@mui/icons-material/LockOutlined';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import Tooltip from '@mui/material/Tooltip';
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { MembersOnlyDialog } from '@/components/dialogs/members-only-dialog';
+import { env } from '@/config/env';
 import { paths } from '@/config/paths';
 import { useFeatureStatus } from './use-feature-status';
 
@@ -24,6 +26,7 @@ export function FeatureWrapper({
   const { t } = useTranslation();
   const navigate = useNavigate();
   const status = useFeatureStatus(feature, usage);
+  const [isMembersOnlyOpen, setIsMembersOnlyOpen] = useState(false);
   if (status === 'HIDDEN') return null;
   const isLocked = status !== 'NORMAL';
   return (
@@ -50,12 +53,18 @@ export function FeatureWrapper({
           <IconButton
             size="small"
             aria-label={t('billing.upgradePrompt')}
-            onClick={() => void navigate(paths.account.subscription.getHref(true))}
+            onClick={() =>
+              // Spec 1 §4: in the Canadian region a gated feature is for association members.
+              env.region.region === 'CA'
+                ? setIsMembersOnlyOpen(true)
+                : void navigate(paths.account.subscription.getHref(true))
+            }
           >
             <LockOutlinedIcon fontSize="small" />
           </IconButton>
         </Tooltip>
       ) : null}
+      {isMembersOnlyOpen ? <MembersOnlyDialog open onClose={() => setIsMembersOnlyOpen(false)} /> : null}
     </Box>
   );
 }

@@ -1,0 +1,435 @@
+import { desc, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { companies, mailOutbox, users } from '../../db/schema.ts';
+import { seedAdmin, seedDemo } from '../../db/seed.ts';
+import { bearer, createMember, login } from '../../../test/factories.ts';
+import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp();
+});
+afterAll(() => t.close());
+
+const PASSWORD = 'Correct-Horse-42!';
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
+let counter = 0;
+const newEmail = () => `signup-${Date.now().toString(36)}-${counter++}@example.test`;
+
+const post = (url: string, payload: object, token?: string) =>
+  t.app.inject({ method: 'POST', url, payload, ...(token ? { headers: bearer(token) } : {}) });
+
+const requestCode = (email: string) =>
+  t.app.inject({
+    method: 'GET',
+    url: `/api/auth/signUpCode?email=${encodeURIComponent(email)}&firstName=Ada&lastName=Lovelace`,
+  });
+
+async function lastMail(to: string) {
+  const [row] = await t.database.db
+    .select()
+    .from(mailOutbox)
+    .where(eq(mailOutbox.to, to))
+    .orderBy(desc(mailOutbox.id))
+    .limit(1);
+  return row!;
+}
+
+async function codeFor(email: string) {
+  expect((await requestCode(email)).statusCode).toBe(200);
+  return /\b(\d{6})\b/.exec((await lastMail(email)).text)![1]!;
+}
+
+async function verify(email: string) {
+  const code = await codeFor(email);
+  const response = await post('/api/auth/verifySignUpCode', { email, signUpCode: code });
+  expect(response.statusCode).toBe(200);
+}
+
+const companyPayload = (name: string, extra: object = {}) => ({
+  name,
+  companyType: 'PROCESSOR',
+  manufactureForOther: 1,
+  requiredMOQ: 0,
+  officeAddress: { address: '1 Main St', city: 'Denver', state: 'CO', zip: '80202', country: 'US' },
+  saleNumber: '123456',
+  ...extra,
+});
+
+const registration = (email: string, extra: object = {}) => ({
+  email,
+  password: PASSWORD,
+  firstName: ' Ada ',
+  lastName: 'Lovelace',
+  phone: '(303) 555-0100',
+  acceptedEula: true,
+  plSegmentIds: [2],
+  ...extra,
+});
+
+describe('sign-up codes', () => {
+  it('emails a 6-digit code and stores only its hash', async () => {
+    const email = newEmail();
+    const code = await codeFor(email);
+    expect(code).toMatch(/^\d{6}$/);
+    const stored = await t.database.pool.query('select code_hash from sign_up_codes where email = $1', [
+      email,
+    ]);
+    expect(stored.rows[0].code_hash).not.toContain(code);
+  });
+
+  it('rate-limits resend: once a minute, five an hour', async () => {
+    const email = newEmail();
+    expect((await requestCode(email)).statusCode).toBe(200);
+    const tooSoon = await requestCode(email);
+    expect(tooSoon.statusCode).toBe(429);
+    expect(tooSoon.json().messages[0]).toBe('Please wait a minute before requesting another code');
+    for (let i = 0; i < 4; i++) {
+      t.clock.advance(61_000);
+      expect((await requestCode(email)).statusCode).toBe(200);
+    }
+    t.clock.advance(61_000);
+    expect((await requestCode(email)).json().messages[0]).toBe(
+      'Too many codes requested. Please try again in an hour.',
+    );
+  });
+
+  it('expires after 15 minutes', async () => {
+    const email = newEmail();
+    const code = await codeFor(email);
+    t.clock.advance(15 * 60 * 1000 + 1);
+    const response = await post('/api/auth/verifySignUpCode', { email, signUpCode: code });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().messages[0]).toMatch(/expired/);
+  });
+
+  it('allows at most 5 wrong tries, then even the right code needs a new one', async () => {
+    const email = newEmail();
+    const code = await codeFor(email);
+    const wrong = code === '000000' ? '111111' : '000000';
+    for (let i = 1; i <= 4; i++) {
+      const response = await post('/api/auth/verifySignUpCode', { email, signUpCode: wrong });
+      expect(response.statusCode).toBe(400);
+      expect(response.json().details.triesLeft).toBe(5 - i);
+    }
+    expect((await post('/api/auth/verifySignUpCode', { email, signUpCode: wrong })).statusCode).toBe(429);
+    const locked = await post('/api/auth/verifySignUpCode', { email, signUpCode: code });
+    expect(locked.statusCode).toBe(429);
+    expect(locked.json().messages[0]).toBe('Too many wrong codes. Please request a new code.');
+    t.clock.advance(61_000);
+    const fresh = await codeFor(email);
+    expect((await post('/api/auth/verifySignUpCode', { email, signUpCode: fresh })).statusCode).toBe(200);
+  });
+
+  it('is single-use: a verified code neither verifies nor registers twice', async () => {
+    const email = newEmail();
+    const code = await codeFor(email);
+    expect((await post('/api/auth/verifySignUpCode', { email, signUpCode: code })).statusCode).toBe(200);
+    expect((await post('/api/auth/verifySignUpCode', { email, signUpCode: code })).statusCode).toBe(400);
+    expect((await post('/api/user/register', registration(email))).statusCode).toBe(200);
+    const again = await post('/api/user/register', registration(email));
+    expect(again.statusCode).toBe(409);
+  });
+
+  it('refuses registration without a verified code', async () => {
+    const response = await post('/api/user/register', registration(newEmail()));
+    expect(response.statusCode).toBe(400);
+    expect(response.json().messages[0]).toBe('Please verify your email before registering');
+  });
+});
+
+describe('registration', () => {
+  it('creates the user and the company; sign-in then shows the company in the profile', async () => {
+    const email = newEmail();
+    await verify(email);
+    const response = await post(
+      '/api/user/register',
+      registration(email, { company: companyPayload('Registered Processor One') }),
+    );
+    expect(response.statusCode).toBe(200);
+    const { plCompanyId } = response.json().detail;
+    const session = await login(t.app, email, PASSWORD);
+    const profile = (await post('/api/user/getMyProfile', {}, session.accessToken)).json().detail;
+    expect(profile.currentUser.firstName).toBe('Ada');
+    expect(profile.currentCompany).toMatchObject({
+      plCompanyId,
+      companyName: 'Registered Processor One',
+      isOwner: true,
+    });
+    const onboarding = await t.database.pool.query(
+      'select manufacture_for_other, required_moq, sale_number, segment_ids from company_onboarding where company_id = $1',
+      [plCompanyId],
+    );
+    expect(onboarding.rows[0]).toEqual({
+      manufacture_for_other: true,
+      required_moq: false,
+      sale_number: '123456',
+      segment_ids: [2],
+    });
+  });
+
+  it('answers "Duplicate" for the same name in the same state, ignoring case and spaces', async () => {
+    const first = newEmail();
+    await verify(first);
+    await post('/api/user/register', registration(first, { company: companyPayload('Green Leaf Labs') }));
+    const listing = await post('/api/company/companyFilterListing', {
+      companyName: 'green leaf  labs',
+      officeAddress: { state: 'CO' },
+      companyType: ['registered'],
+      companyNameValidation: true,
+      paginationOption: { itemsPerPage: 1, currentPage: 1 },
+    });
+    expect(listing.json().detail.items[0].companyName).toBe('Green Leaf Labs');
+    const second = newEmail();
+    await verify(second);
+    const duplicate = await post(
+      '/api/user/register',
+      registration(second, { company: companyPayload(' GREENLEAF labs ') }),
+    );
+    expect(duplicate.statusCode).toBe(409);
+    expect(duplicate.json().messages).toEqual(['Duplicate']);
+    // The whole registration rolled back: no user was left behind.
+    expect(await t.database.db.select().from(users).where(eq(users.email, second))).toHaveLength(0);
+    const otherState = await post(
+      '/api/user/register',
+      registration(second, {
+        company: companyPayload('Green Leaf Labs', {
+          officeAddress: { address: '', city: 'Portland', state: 'OR', zip: '', country: 'US' },
+        }),
+      }),
+    );
+    expect(otherState.statusCode).toBe(200);
+  });
+
+  it('makes one account of two concurrent registrations with the same email', async () => {
+    const email = newEmail();
+    await verify(email);
+    const [a, b] = await Promise.all([
+      post('/api/user/register', registration(email, { company: companyPayload('Race Co A') })),
+      post('/api/user/register', registration(email, { company: companyPayload('Race Co B') })),
+    ]);
+    expect([a.statusCode, b.statusCode].sort()).toEqual([200, 409]);
+    const loser = a.statusCode === 409 ? a : b;
+    expect(loser.json()).toMatchObject({
+      code: 'CONFLICT',
+      messages: ['An account with this email already exists'],
+    });
+    expect(await t.database.db.select().from(users).where(eq(users.email, email))).toHaveLength(1);
+  });
+
+  it('validates the payload with the spec messages', async () => {
+    const response = await post('/api/user/register', {
+      ...registration(newEmail()),
+      password: 'weak',
+      phone: '(123) 456-7890',
+      company: { ...companyPayload('x'.repeat(41)), companyType: '' },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.body).toContain('Include 12 characters');
+    expect(response.body).toContain('Phone number is invalid');
+    expect(response.body).toContain('Character limit');
+    expect(response.body).toContain('Type Of Company is required');
+  });
+});
+
+describe('prospects', () => {
+  it('imports a CSV as a job, reports bad rows by line, and a claim converts the prospect', async () => {
+    const admin = await seedAdmin(t.database.db, {
+      email: 'root-accounts@example.test',
+      password: 'Root-password-123!',
+    });
+    const { accessToken } = await login(t.app, admin.email, 'Root-password-123!');
+    const contact = newEmail();
+    const csv = [
+      'Company Name,Company Type,Address,City,State,Zip,Country,Segments,Contact First Name,Contact Last Name,Contact Email,Contact Phone',
+      `Prospect Farms,Cultivator,9 Farm Rd,Boulder,CO,80301,US,Cannabis;Hemp,Pat,Prospect,${contact},(303) 555-0101`,
+      ',Retailer,,,,,,,,,nobody@example.test,',
+      'Bad Email Co,Retailer,,,,,US,,,,not-an-email,',
+      'Unknown Segment Co,Retailer,,,,,US,Mushrooms,,,x@example.test,',
+    ].join('\n');
+    const started = await post('/api/company/importProspects', { csv }, accessToken);
+    expect(started.statusCode).toBe(200);
+    const job = (
+      await post('/api/company/getProspectImportJob', { jobId: started.json().detail.jobId }, accessToken)
+    ).json().detail;
+    expect(job).toMatchObject({ status: 'DONE', totalRows: 4, importedRows: 1 });
+    expect(job.errors.map((error: { line: number }) => error.line)).toEqual([3, 4, 5]);
+    expect(job.errors[0].messages.join()).toContain('Company Name is required');
+
+    const search = await post('/api/company/companyListing', {
+      searchFor: 'sign-up',
+      companyType: ['prospect'],
+      companyName: 'prospect farm',
+      paginationOption: { itemsPerPage: 5, currentPage: 1 },
+    });
+    expect(search.json().detail.items[0]).toMatchObject({
+      companyName: 'Prospect Farms',
+      locations: [{ city: 'Boulder', state: 'CO' }],
+    });
+
+    const claimCode = /claim code is ([A-Z0-9]+)/.exec((await lastMail(contact)).text)![1]!;
+    const detail = (await post('/api/company/getProspectDetail', { claimCode })).json().detail;
+    expect(detail).toMatchObject({
+      companyName: 'Prospect Farms',
+      companyType: 'CULTIVATOR',
+      plSegmentIds: [1, 2],
+      prospectContact: { firstName: 'Pat', email: contact },
+    });
+
+    await verify(contact);
+    const claimed = await post(
+      '/api/user/register',
+      registration(contact, {
+        company: {
+          ...companyPayload('Prospect Farms', { companyType: 'CULTIVATOR' }),
+          plCompanyId: detail.plCompanyId,
+          claimCode,
+        },
+      }),
+    );
+    expect(claimed.statusCode).toBe(200);
+    expect(claimed.json().detail.plCompanyId).toBe(detail.plCompanyId);
+    const [row] = await t.database.db.select().from(companies).where(eq(companies.id, detail.plCompanyId));
+    expect(row!.kind).toBe('REGISTERED');
+    expect((await post('/api/company/getProspectDetail', { claimCode })).statusCode).toBe(404);
+  });
+
+  it('seeds demo prospects that the sign-up search finds and their demo codes open', async () => {
+    await seedDemo(t.database.db);
+    const search = await post('/api/company/companyListing', { searchFor: 'sign-up', companyName: 'rocky' });
+    expect(search.json().detail.items.map((item: { companyName: string }) => item.companyName)).toEqual([
+      'Rocky Mountain Extracts',
+    ]);
+    const detail = await post('/api/company/getProspectDetail', { claimCode: 'democlaim1' });
+    expect(detail.json().detail).toMatchObject({
+      companyName: 'Rocky Mountain Extracts',
+      companyType: 'PROCESSOR',
+    });
+  });
+
+  it('lets only a super admin import', async () => {
+    const { user } = await createMember(t.database.db);
+    const { accessToken } = await login(t.app, user.email);
+    const response = await post('/api/company/importProspects', { csv: 'a,b\n1,2' }, accessToken);
+    expect(response.statusCode).toBe(403);
+  });
+});
+
+describe('invites', () => {
+  it('an invited person signs up into the inviting company with the invited role, and can leave', async () => {
+    const owner = await createMember(t.database.db, 'Company Owner');
+    const ownerSession = await login(t.app, owner.user.email);
+    const email = newEmail();
+    const invited = await post(
+      '/api/company/inviteMember',
+      { plCompanyId: owner.companyId, email, role: 'Company Admin' },
+      ownerSession.accessToken,
+    );
+    expect(invited.statusCode).toBe(200);
+    const token = /inviteMemberCode=([\w-]+)/.exec((await lastMail(email)).text)![1]!;
+    const detail = (await post('/api/company/getInviteMemberCodeDetail', { inviteMemberCode: token })).json()
+      .detail;
+    expect(detail).toMatchObject({ email, role: 'Company Admin', plCompanyId: owner.companyId });
+
+    await verify(email);
+    const response = await post('/api/user/register', registration(email, { inviteMemberCode: token }));
+    expect(response.json().detail.plCompanyId).toBe(owner.companyId);
+    const session = await login(t.app, email, PASSWORD);
+    const profile = (await post('/api/user/getMyProfile', {}, session.accessToken)).json().detail;
+    expect(profile.currentUser.memberOfCompany).toEqual({
+      plCompanyId: owner.companyId,
+      roles: ['Company Admin'],
+    });
+    expect(
+      (await post('/api/company/getInviteMemberCodeDetail', { inviteMemberCode: token })).statusCode,
+    ).toBe(404);
+
+    expect(
+      (await post('/api/company/leaveCompany', { plCompanyId: owner.companyId }, session.accessToken))
+        .statusCode,
+    ).toBe(200);
+    expect(
+      (await post('/api/company/leaveCompany', { plCompanyId: owner.companyId }, ownerSession.accessToken))
+        .statusCode,
+    ).toBe(403);
+  });
+
+  it('a signed-in user without a company joins with the token; plain users cannot invite', async () => {
+    const owner = await createMember(t.database.db, 'Company Owner');
+    const plain = await createMember(t.database.db, 'User', owner.companyId);
+    const plainSession = await login(t.app, plain.user.email);
+    expect(
+      (
+        await post(
+          '/api/company/inviteMember',
+          { plCompanyId: owner.companyId, email: newEmail() },
+          plainSession.accessToken,
+        )
+      ).statusCode,
+    ).toBe(403);
+    const email = newEmail();
+    await verify(email);
+    await post('/api/user/register', registration(email));
+    const ownerSession = await login(t.app, owner.user.email);
+    await post(
+      '/api/company/inviteMember',
+      { plCompanyId: owner.companyId, email },
+      ownerSession.accessToken,
+    );
+    const token = /inviteMemberCode=([\w-]+)/.exec((await lastMail(email)).text)![1]!;
+    const session = await login(t.app, email, PASSWORD);
+    const joined = await post('/api/company/joinCompany', { inviteMemberCode: token }, session.accessToken);
+    expect(joined.json().detail.plCompanyId).toBe(owner.companyId);
+  });
+});
+
+describe('create company', () => {
+  it('creates a company for a signed-in user without one, and only once', async () => {
+    const email = newEmail();
+    await verify(email);
+    await post('/api/user/register', registration(email));
+    const session = await login(t.app, email, PASSWORD);
+    const form = new FormData();
+    form.append('files', new Blob([PNG]), 'logo.png');
+    const request = new Request('http://x', { method: 'POST', body: form });
+    const uploaded = await t.app.inject({
+      method: 'POST',
+      url: '/api/storage/preupload?mode=image',
+      headers: { ...bearer(session.accessToken), 'content-type': request.headers.get('content-type')! },
+      payload: Buffer.from(await request.arrayBuffer()),
+    });
+    const payload = {
+      company: companyPayload('Dialog Created Co', { companyType: 'RETAILER' }),
+      plSegmentIds: [1],
+      logoUploadKey: uploaded.json().detail[0].key,
+    };
+    const created = await post('/api/company/createCompany', payload, session.accessToken);
+    expect(created.statusCode).toBe(200);
+    const profile = (await post('/api/user/getMyProfile', {}, session.accessToken)).json().detail;
+    expect(profile.currentCompany.resourcePhoto.url).toMatch(/^\/api\/storage\/file\?/);
+    const logo = await t.app.inject({ method: 'GET', url: profile.currentCompany.resourcePhoto.url });
+    expect(logo.statusCode).toBe(200);
+    const again = await post('/api/company/createCompany', payload, session.accessToken);
+    expect(again.statusCode).toBe(409);
+    expect((await post('/api/company/createCompany', payload)).statusCode).toBe(401);
+  });
+});
+
+describe('address suggestions', () => {
+  it('fills city and state from a ZIP code offline', async () => {
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/api/address/suggestions?query=1%20Main%20St%2C%2080202',
+    });
+    expect(response.json().detail[0]).toMatchObject({
+      corporateOfficeAddress: '1 Main St',
+      city: 'Denver',
+      state: 'CO',
+      zip: '80202',
+      country: 'US',
+    });
+  });
+});

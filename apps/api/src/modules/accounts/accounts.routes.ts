@@ -1,0 +1,189 @@
+import {
+  AddressSuggestionQuerySchema,
+  AddressSuggestionSchema,
+  ClaimCodeInputSchema,
+  CompanyFilterListingInputSchema,
+  CompanyListingInputSchema,
+  CompanyListingResultSchema,
+  CreateCompanyInputSchema,
+  ImportProspectsInputSchema,
+  InviteCodeInputSchema,
+  InviteDetailSchema,
+  InviteMemberInputSchema,
+  ProspectDetailSchema,
+  ProspectImportJobSchema,
+  RegisterResultSchema,
+  SignUpCodeQuerySchema,
+  UserRegisterInputSchema,
+  VerifySignUpCodeInputSchema,
+} from '@trustleaf/domain/schemas/accounts';
+import { detailOf, OkSchema } from '@trustleaf/domain/schemas/common';
+import { CompanyIdInputSchema } from '@trustleaf/domain/schemas/company';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { callerOf } from '../../plugins/auth.ts';
+import type { AccountsService } from './accounts.service.ts';
+
+const ok = { detail: { ok: true as const } };
+
+/** Registered under `/api`: the spec spreads these calls over the auth, user and company areas. */
+export const accountsRoutes: FastifyPluginAsyncZod<{ service: AccountsService }> = async (
+  app,
+  { service },
+) => {
+  const tags = ['accounts'];
+
+  app.get(
+    '/auth/signUpCode',
+    { schema: { tags, querystring: SignUpCodeQuerySchema, response: { 200: OkSchema } } },
+    async (request) => {
+      await service.sendSignUpCode(request.query);
+      return ok;
+    },
+  );
+
+  app.post(
+    '/auth/verifySignUpCode',
+    { schema: { tags, body: VerifySignUpCodeInputSchema, response: { 200: OkSchema } } },
+    async (request) => {
+      await service.verifySignUpCode(request.body);
+      return ok;
+    },
+  );
+
+  app.post(
+    '/user/register',
+    { schema: { tags, body: UserRegisterInputSchema, response: { 200: detailOf(RegisterResultSchema) } } },
+    async (request) => ({ detail: await service.register(request.body) }),
+  );
+
+  app.post(
+    '/company/companyFilterListing',
+    {
+      schema: {
+        tags,
+        body: CompanyFilterListingInputSchema,
+        response: { 200: detailOf(CompanyListingResultSchema) },
+      },
+    },
+    async (request) => ({ detail: await service.companyFilterListing(request.body) }),
+  );
+
+  app.post(
+    '/company/companyListing',
+    {
+      schema: {
+        tags,
+        body: CompanyListingInputSchema,
+        response: { 200: detailOf(CompanyListingResultSchema) },
+      },
+    },
+    async (request) => ({ detail: await service.companyListing(request.body) }),
+  );
+
+  app.post(
+    '/company/getProspectDetail',
+    { schema: { tags, body: ClaimCodeInputSchema, response: { 200: detailOf(ProspectDetailSchema) } } },
+    async (request) => ({ detail: await service.getProspectDetail(request.body.claimCode) }),
+  );
+
+  app.post(
+    '/company/createCompany',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags,
+        body: CreateCompanyInputSchema,
+        response: { 200: detailOf(z.object({ plCompanyId: z.number().int() })) },
+      },
+    },
+    async (request) => ({ detail: await service.createCompany(callerOf(request), request.body) }),
+  );
+
+  app.post(
+    '/company/importProspects',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags,
+        body: ImportProspectsInputSchema,
+        response: { 200: detailOf(z.object({ jobId: z.string() })) },
+      },
+    },
+    async (request) => ({ detail: await service.importProspects(callerOf(request), request.body.csv) }),
+  );
+
+  app.post(
+    '/company/getProspectImportJob',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags,
+        body: z.object({ jobId: z.uuid() }),
+        response: { 200: detailOf(ProspectImportJobSchema) },
+      },
+    },
+    async (request) => ({
+      detail: await service.getProspectImportJob(callerOf(request), request.body.jobId),
+    }),
+  );
+
+  app.post(
+    '/company/inviteMember',
+    {
+      onRequest: app.authenticate,
+      schema: { tags, body: InviteMemberInputSchema, response: { 200: OkSchema } },
+    },
+    async (request) => {
+      await service.inviteMember(callerOf(request), request.body);
+      return ok;
+    },
+  );
+
+  app.post(
+    '/company/getInviteMemberCodeDetail',
+    { schema: { tags, body: InviteCodeInputSchema, response: { 200: detailOf(InviteDetailSchema) } } },
+    async (request) => ({ detail: await service.getInviteMemberCodeDetail(request.body.inviteMemberCode) }),
+  );
+
+  app.post(
+    '/company/joinCompany',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags,
+        body: InviteCodeInputSchema,
+        response: { 200: detailOf(z.object({ plCompanyId: z.number().int() })) },
+      },
+    },
+    async (request) => ({
+      detail: await service.joinCompany(callerOf(request), request.body.inviteMemberCode),
+    }),
+  );
+
+  app.post(
+    '/company/leaveCompany',
+    {
+      onRequest: app.authenticate,
+      schema: { tags, body: CompanyIdInputSchema, response: { 200: OkSchema } },
+    },
+    async (request) => {
+      await service.leaveCompany(callerOf(request), request.body.plCompanyId);
+      return ok;
+    },
+  );
+
+  app.get(
+    '/address/suggestions',
+    {
+      schema: {
+        tags,
+        querystring: AddressSuggestionQuerySchema,
+        response: { 200: detailOf(z.array(AddressSuggestionSchema)) },
+      },
+    },
+    async (request) => ({
+      detail: await service.suggestAddresses(request.query.query, request.query.country),
+    }),
+  );
+};

@@ -1,0 +1,583 @@
+import { randomInt, timingSafeEqual } from 'node:crypto';
+import { COMPANY_TYPES, SEGMENTS } from '@trustleaf/domain/reference/company-types';
+import {
+  DUPLICATE_COMPANY_MESSAGE,
+  normalizeCompanyName,
+  SIGN_UP_CODE_LENGTH,
+} from '@trustleaf/domain/rules/sign-up';
+import {
+  ProspectCsvRowSchema,
+  type AddressSuggestion,
+  type CompanyFilterListingInputSchema,
+  type CompanyListingInputSchema,
+  type CompanyOption,
+  type CreateCompanyInputSchema,
+  type InviteDetail,
+  type InviteMemberInputSchema,
+  type ProspectDetail,
+  type ProspectImportJob,
+  type RegisterResult,
+  type SignUpCodeQuery,
+  type UserRegisterInputSchema,
+  type VerifySignUpCodeInput,
+} from '@trustleaf/domain/schemas/accounts';
+import { parse as parseCsv } from 'csv-parse/sync';
+import type { z } from 'zod';
+import { requireCompanyAccess, type AuthContext } from '../../lib/authz.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { hashPassword, newToken, sha256 } from '../../lib/crypto.ts';
+import { AppError } from '../../lib/errors.ts';
+import { escapeHtml, type Mailer } from '../../lib/mailer.ts';
+import type { Db } from '../../db/client.ts';
+import type { AddressProvider } from './address-provider.ts';
+import { claimHash, newClaimCode } from './claim-code.ts';
+import type { AccountsQueries, AccountsRepository, CompanyInsert } from './accounts.repository.ts';
+
+export const CODE_TTL_MS = 15 * 60 * 1000;
+export const MAX_CODE_FAILURES = 5;
+export const RESEND_INTERVAL_MS = 60 * 1000;
+export const MAX_CODES_PER_HOUR = 5;
+/** A verified code must be used for registration within this window. */
+export const VERIFIED_TTL_MS = 30 * 60 * 1000;
+export const INVITE_TTL_MS = 7 * 24 * 3600 * 1000;
+
+export const MESSAGES = {
+  emailTaken: 'An account with this email already exists',
+  resendTooSoon: 'Please wait a minute before requesting another code',
+  tooManyCodes: 'Too many codes requested. Please try again in an hour.',
+  codeExpired: 'This code has expired or was already used. Please request a new code.',
+  tooManyWrongCodes: 'Too many wrong codes. Please request a new code.',
+  wrongCode: 'The code is incorrect',
+  notVerified: 'Please verify your email before registering',
+  invalidClaim: 'This claim code is invalid or was already used',
+  invalidInvite: 'This invitation is invalid or has expired',
+  alreadyMember: 'You already belong to a company',
+} as const;
+
+type RegisterInput = z.output<typeof UserRegisterInputSchema>;
+type CompanyInput = NonNullable<RegisterInput['company']>;
+type CreateCompanyInput = z.output<typeof CreateCompanyInputSchema>;
+
+const codeHash = (email: string, code: string) => sha256(`sign-up:${email}:${code}`);
+const inviteHash = (token: string) => sha256(`invite:${token}`);
+function sameHash(a: string, b: string): boolean {
+  const left = Buffer.from(a);
+  const right = Buffer.from(b);
+  return left.length === right.length && timingSafeEqual(left, right);
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  for (let current = error; current && typeof current === 'object';) {
+    if ((current as { code?: unknown }).code === '23505') return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+function businessTypeId(type: string): number | null {
+  return COMPANY_TYPES.find((entry) => entry.type === type)?.id ?? null;
+}
+
+function toOption(row: {
+  id: number;
+  name: string;
+  address: string | null;
+  city: string | null;
+  state: string | null;
+  zip: string | null;
+  country: string | null;
+}): CompanyOption {
+  return {
+    plCompanyId: row.id,
+    companyName: row.name,
+    locations: [
+      {
+        address: row.address ?? '',
+        city: row.city ?? '',
+        state: row.state ?? '',
+        zip: row.zip ?? '',
+        country: row.country ?? '',
+      },
+    ],
+  };
+}
+
+export interface AccountsServiceDeps {
+  db: Db;
+  repo: AccountsRepository;
+  mailer: Mailer;
+  clock: Clock;
+  appUrl: string;
+  addresses: AddressProvider;
+  /** Turns an upload key from the files module into the stored logo URL; null when unknown. */
+  resolveLogo: (key: string, userId: number) => Promise<string | null>;
+  enqueueImport: (jobId: string) => Promise<void>;
+}
+
+export function createAccountsService(deps: AccountsServiceDeps) {
+  const { db, repo, clock, mailer } = deps;
+
+  /** Same name in the same state among registered companies is a duplicate (spec 1 §5). */
+  async function assertNotDuplicate(tx: AccountsQueries, name: string, state: string, excludeId?: number) {
+    await tx.lockCompanyName(`${normalizeCompanyName(name)}|${state.toLowerCase()}`);
+    const { total } = await tx.filterCompanies({
+      name,
+      state,
+      kinds: ['REGISTERED'],
+      exact: true,
+      limit: 1,
+      offset: 0,
+      excludeId,
+    });
+    if (total > 0) throw new AppError('CONFLICT', DUPLICATE_COMPANY_MESSAGE, { reason: 'DUPLICATE_COMPANY' });
+  }
+
+  /** Creates the company (or converts the claimed prospect) and makes the user its owner. */
+  async function setUpCompany(
+    tx: AccountsQueries,
+    userId: number,
+    company: CompanyInput,
+    segmentIds: number[],
+    logoUrl: string | null,
+  ): Promise<number> {
+    const now = clock.now();
+    const address = company.officeAddress;
+    const values: CompanyInsert = {
+      name: company.name,
+      businessTypeId: businessTypeId(company.companyType),
+      kind: 'REGISTERED',
+      address: address.address || null,
+      city: address.city || null,
+      state: address.state || null,
+      zip: address.zip || null,
+      country: address.country || null,
+      ...(logoUrl ? { logoUrl } : {}),
+    };
+    let companyId: number;
+    if (company.plCompanyId || company.claimCode) {
+      const found = company.claimCode ? await tx.findProspectByClaimHash(claimHash(company.claimCode)) : null;
+      if (
+        !found ||
+        found.prospect.claimedAt ||
+        (company.plCompanyId && found.company.id !== company.plCompanyId)
+      ) {
+        throw new AppError('VALIDATION_FAILED', MESSAGES.invalidClaim);
+      }
+      companyId = found.company.id;
+      await assertNotDuplicate(tx, company.name, address.state, companyId);
+      if (!(await tx.markProspectClaimed(companyId, userId, now))) {
+        throw new AppError('VALIDATION_FAILED', MESSAGES.invalidClaim);
+      }
+      await tx.updateCompany(companyId, values);
+    } else {
+      await assertNotDuplicate(tx, company.name, address.state);
+      companyId = (await tx.insertCompany({ ...values, createdAt: now })).id;
+    }
+    await tx.insertOnboarding({
+      companyId,
+      segmentIds,
+      manufactureForOther:
+        company.manufactureForOther === undefined ? null : company.manufactureForOther === 1,
+      requiredMoq: company.requiredMOQ === undefined ? null : company.requiredMOQ === 1,
+      saleNumber: company.saleNumber || null,
+      promoCode: company.promoCode || null,
+      createdBy: userId,
+    });
+    await tx.insertMember(companyId, userId, 'Company Owner', now);
+    return companyId;
+  }
+
+  async function openInvite(tx: AccountsQueries, token: string) {
+    const found = await tx.findInvite(inviteHash(token));
+    if (!found || found.invite.acceptedAt || found.invite.expiresAt <= clock.now()) {
+      throw new AppError('NOT_FOUND', MESSAGES.invalidInvite);
+    }
+    return found;
+  }
+
+  async function joinWithInvite(tx: AccountsQueries, userId: number, email: string, token: string) {
+    const { invite } = await openInvite(tx, token);
+    if (invite.email !== email) {
+      throw new AppError('FORBIDDEN', 'This invitation was sent to a different email address');
+    }
+    if (!(await tx.acceptInvite(invite.id, clock.now())))
+      throw new AppError('NOT_FOUND', MESSAGES.invalidInvite);
+    await tx.insertMember(invite.companyId, userId, invite.role, clock.now());
+    return invite.companyId;
+  }
+
+  return {
+    /** Emails a 6-digit code; also the resend call, rate-limited per email (spec 1 §4). */
+    async sendSignUpCode(input: SignUpCodeQuery): Promise<void> {
+      if (await repo.findUserByEmail(input.email)) throw new AppError('CONFLICT', MESSAGES.emailTaken);
+      const now = clock.now();
+      const [lastMinute, lastHour] = await Promise.all([
+        repo.countCodesSince(input.email, new Date(now.getTime() - RESEND_INTERVAL_MS)),
+        repo.countCodesSince(input.email, new Date(now.getTime() - 3600_000)),
+      ]);
+      if (lastMinute > 0) throw new AppError('RATE_LIMITED', MESSAGES.resendTooSoon);
+      if (lastHour >= MAX_CODES_PER_HOUR) throw new AppError('RATE_LIMITED', MESSAGES.tooManyCodes);
+      const code = String(randomInt(0, 10 ** SIGN_UP_CODE_LENGTH)).padStart(SIGN_UP_CODE_LENGTH, '0');
+      await repo.insertCode(
+        input.email,
+        codeHash(input.email, code),
+        new Date(now.getTime() + CODE_TTL_MS),
+        now,
+      );
+      const name = input.firstName || 'there';
+      await mailer.send({
+        to: input.email,
+        subject: 'Your Trustleaf sign-up code',
+        text: `Hello ${name},\n\nYour Trustleaf sign-up code is ${code}. It expires in 15 minutes.\n\nIf you did not ask for this, ignore this email.`,
+        html: `<p>Hello ${escapeHtml(name)},</p><p>Your Trustleaf sign-up code is <strong>${code}</strong>. It expires in 15 minutes.</p><p>If you did not ask for this, ignore this email.</p>`,
+      });
+    },
+
+    /** Only the newest code counts; five wrong tries end it and a new code is needed. */
+    async verifySignUpCode(input: VerifySignUpCodeInput): Promise<void> {
+      const now = clock.now();
+      const latest = await repo.latestCode(input.email);
+      if (!latest || latest.verifiedAt || latest.consumedAt || latest.expiresAt <= now) {
+        throw new AppError('VALIDATION_FAILED', MESSAGES.codeExpired);
+      }
+      if (latest.failedAttempts >= MAX_CODE_FAILURES) {
+        throw new AppError('RATE_LIMITED', MESSAGES.tooManyWrongCodes);
+      }
+      if (!sameHash(latest.codeHash, codeHash(input.email, input.signUpCode))) {
+        const failures = await repo.recordWrongCode(latest.id);
+        if (failures >= MAX_CODE_FAILURES) throw new AppError('RATE_LIMITED', MESSAGES.tooManyWrongCodes);
+        throw new AppError('VALIDATION_FAILED', MESSAGES.wrongCode, {
+          reason: 'WRONG_CODE',
+          triesLeft: MAX_CODE_FAILURES - failures,
+        });
+      }
+      if (!(await repo.markVerified(latest.id, now, MAX_CODE_FAILURES))) {
+        throw new AppError('VALIDATION_FAILED', MESSAGES.codeExpired);
+      }
+    },
+
+    /** User and company in one transaction, after a verified code (spec 1 §4 "Sign-up flow"). */
+    async register(input: RegisterInput): Promise<RegisterResult> {
+      const passwordHash = await hashPassword(input.password);
+      try {
+        return await repo.transaction(async (tx) => {
+          const now = clock.now();
+          const verified = await tx.consumeVerification(
+            input.email,
+            new Date(now.getTime() - VERIFIED_TTL_MS),
+            now,
+          );
+          if (!verified) {
+            // The loser of two concurrent registrations waits on the winner's row lock, then sees the user.
+            if (await tx.findUserByEmail(input.email)) throw new AppError('CONFLICT', MESSAGES.emailTaken);
+            throw new AppError('VALIDATION_FAILED', MESSAGES.notVerified);
+          }
+          const user = await tx.insertUser({
+            email: input.email,
+            passwordHash,
+            firstName: input.firstName,
+            lastName: input.lastName,
+            phone: input.phone || null,
+            acceptedEulaAt: now,
+            createdAt: now,
+          });
+          let companyId: number | null = null;
+          if (input.inviteMemberCode) {
+            companyId = await joinWithInvite(tx, user.id, user.email, input.inviteMemberCode);
+          } else if (input.company) {
+            companyId = await setUpCompany(tx, user.id, input.company, input.plSegmentIds, null);
+          }
+          return { plUserId: user.id, plCompanyId: companyId };
+        });
+      } catch (error) {
+        if (isUniqueViolation(error)) throw new AppError('CONFLICT', MESSAGES.emailTaken);
+        throw error;
+      }
+    },
+
+    /** Spec 2 "Create company" for a signed-in user without one. */
+    async createCompany(auth: AuthContext, input: CreateCompanyInput): Promise<{ plCompanyId: number }> {
+      const logoUrl = input.logoUploadKey ? await deps.resolveLogo(input.logoUploadKey, auth.userId) : null;
+      if (input.logoUploadKey && !logoUrl)
+        throw new AppError('VALIDATION_FAILED', 'The logo upload was not found');
+      return repo.transaction(async (tx) => {
+        if (auth.isSuperAdmin || (await tx.findActiveMembership(auth.userId))) {
+          throw new AppError('CONFLICT', MESSAGES.alreadyMember);
+        }
+        const plCompanyId = await setUpCompany(tx, auth.userId, input.company, input.plSegmentIds, logoUrl);
+        return { plCompanyId };
+      });
+    },
+
+    async companyFilterListing(input: z.output<typeof CompanyFilterListingInputSchema>) {
+      const { itemsPerPage, currentPage } = input.paginationOption;
+      const { rows, total } = await repo.filterCompanies({
+        name: input.companyName,
+        state: input.officeAddress.state,
+        kinds: input.companyType.map((type) => (type === 'registered' ? 'REGISTERED' : 'PROSPECT')),
+        exact: input.companyNameValidation,
+        limit: Math.min(itemsPerPage, 20),
+        offset: (currentPage - 1) * itemsPerPage,
+      });
+      return { items: rows.map(toOption), totalItems: total };
+    },
+
+    async companyListing(input: z.output<typeof CompanyListingInputSchema>) {
+      const { itemsPerPage, currentPage } = input.paginationOption;
+      const { rows, total } = await repo.searchOpenProspects(
+        input.companyName,
+        itemsPerPage,
+        (currentPage - 1) * itemsPerPage,
+      );
+      return { items: rows.map(toOption), totalItems: total };
+    },
+
+    async getProspectDetail(claimCode: string): Promise<ProspectDetail> {
+      const found = await repo.findProspectByClaimHash(claimHash(claimCode));
+      if (!found || found.prospect.claimedAt) throw new AppError('NOT_FOUND', MESSAGES.invalidClaim);
+      const { company, prospect } = found;
+      return {
+        plCompanyId: company.id,
+        companyName: company.name,
+        companyType: COMPANY_TYPES.find((entry) => entry.id === company.businessTypeId)?.type ?? null,
+        officeAddress: toOption(company).locations[0]!,
+        plSegmentIds: prospect.segmentIds,
+        claimCode: claimCode.trim().toUpperCase(),
+        prospectContact: {
+          firstName: prospect.contactFirstName,
+          lastName: prospect.contactLastName,
+          email: prospect.contactEmail,
+          phone: prospect.contactPhone,
+        },
+      };
+    },
+
+    async importProspects(auth: AuthContext, csv: string): Promise<{ jobId: string }> {
+      if (!auth.isSuperAdmin) throw new AppError('FORBIDDEN', 'You do not have permission to do this');
+      const jobId = await repo.insertImportJob(csv, auth.userId, clock.now());
+      await deps.enqueueImport(jobId);
+      return { jobId };
+    },
+
+    async getProspectImportJob(auth: AuthContext, jobId: string): Promise<ProspectImportJob> {
+      if (!auth.isSuperAdmin) throw new AppError('FORBIDDEN', 'You do not have permission to do this');
+      const job = await repo.findImportJob(jobId);
+      if (!job) throw new AppError('NOT_FOUND', 'Import job not found');
+      return {
+        jobId: job.id,
+        status: job.status,
+        totalRows: job.totalRows,
+        importedRows: job.importedRows,
+        errors: job.errors,
+      };
+    },
+
+    async inviteMember(auth: AuthContext, input: z.output<typeof InviteMemberInputSchema>): Promise<void> {
+      await requireCompanyAccess(db, auth, input.plCompanyId, ['Company Owner', 'Company Admin']);
+      const company = await repo.findCompany(input.plCompanyId);
+      if (!company) throw new AppError('NOT_FOUND', 'Company not found');
+      const existing = await repo.findUserByEmail(input.email);
+      if (existing && (await repo.findMember(input.plCompanyId, existing.id))) {
+        throw new AppError('CONFLICT', 'This person is already a member of the company');
+      }
+      const token = newToken();
+      const now = clock.now();
+      await repo.insertInvite({
+        companyId: input.plCompanyId,
+        email: input.email,
+        role: input.role,
+        tokenHash: inviteHash(token),
+        invitedBy: auth.userId,
+        expiresAt: new Date(now.getTime() + INVITE_TTL_MS),
+        createdAt: now,
+      });
+      const link = `${deps.appUrl}/auth/sign-up/personal?inviteMemberCode=${encodeURIComponent(token)}`;
+      await mailer.send({
+        to: input.email,
+        subject: `You are invited to join ${company.name} on Trustleaf`,
+        text: `Hello,\n\nYou are invited to join ${company.name} on Trustleaf as ${input.role}. The invitation is valid for 7 days:\n${link}`,
+        html: `<p>Hello,</p><p>You are invited to join ${escapeHtml(company.name)} on Trustleaf as ${escapeHtml(input.role)}. The invitation is valid for 7 days.</p><p><a href="${escapeHtml(link)}">Accept the invitation</a></p>`,
+      });
+    },
+
+    async getInviteMemberCodeDetail(token: string): Promise<InviteDetail> {
+      const found = await openInvite(repo, token);
+      return {
+        email: found.invite.email,
+        role: found.invite.role,
+        plCompanyId: found.invite.companyId,
+        companyName: found.companyName,
+        invitedBy: found.inviter ? `${found.inviter.firstName} ${found.inviter.lastName}` : '',
+      };
+    },
+
+    async joinCompany(auth: AuthContext, token: string): Promise<{ plCompanyId: number }> {
+      return repo.transaction(async (tx) => {
+        if (await tx.findActiveMembership(auth.userId))
+          throw new AppError('CONFLICT', MESSAGES.alreadyMember);
+        return { plCompanyId: await joinWithInvite(tx, auth.userId, auth.email, token) };
+      });
+    },
+
+    async leaveCompany(auth: AuthContext, plCompanyId: number): Promise<void> {
+      const member = await repo.findMember(plCompanyId, auth.userId);
+      if (!member || member.bannedAt) throw new AppError('NOT_FOUND', 'Company not found');
+      if (member.role === 'Company Owner') {
+        throw new AppError('FORBIDDEN', 'The company owner cannot leave the company');
+      }
+      await repo.deleteMember(plCompanyId, auth.userId);
+    },
+
+    async suggestAddresses(query: string, country: 'US' | 'CA'): Promise<AddressSuggestion[]> {
+      return deps.addresses.suggest(query, country);
+    },
+  };
+}
+export type AccountsService = ReturnType<typeof createAccountsService>;
+
+export interface ProspectImporterDeps {
+  repo: AccountsRepository;
+  mailer: Mailer;
+  clock: Clock;
+  appUrl: string;
+}
+
+export function createProspectImporter(deps: ProspectImporterDeps) {
+  const { repo, clock, mailer } = deps;
+  /**
+   * The import job's work: good rows become prospects with a claim code emailed to their contact, bad
+   * rows are reported by line. One transaction marks the job DONE, so a redelivered job does nothing.
+   */
+  return async function runProspectImport(jobId: string): Promise<void> {
+    const job = await repo.findImportJob(jobId);
+    if (!job || job.status === 'DONE' || job.status === 'FAILED') return;
+    let records: { record: Record<string, string>; line: number }[];
+    try {
+      // csv-parse's `info` option changes the record shape, which its typings do not follow.
+      const parsed: unknown = parseCsv(job.csv, {
+        columns: (header: string[]) =>
+          header.map((name) => HEADER_ALIASES[headerKey(name)] ?? headerKey(name)),
+        skip_empty_lines: true,
+        trim: true,
+        bom: true,
+        relax_column_count: true,
+        info: true,
+      });
+      records = (parsed as { record: Record<string, string>; info: { lines: number } }[]).map((entry) => ({
+        record: entry.record,
+        line: entry.info.lines,
+      }));
+    } catch (error) {
+      const line = (error as { lines?: number }).lines ?? 1;
+      await repo.updateImportJob(jobId, {
+        status: 'FAILED',
+        errors: [{ line, messages: [`The CSV file could not be read: ${(error as Error).message}`] }],
+        finishedAt: clock.now(),
+      });
+      return;
+    }
+    const invitations: { email: string; firstName: string; companyName: string; code: string }[] = [];
+    await repo.transaction(async (tx) => {
+      const errors: { line: number; messages: string[] }[] = [];
+      for (const { record, line } of records) {
+        const row = ProspectCsvRowSchema.safeParse(record);
+        const segmentIds = segmentIdsOf(row.success ? row.data.segments : '');
+        if (!row.success || segmentIds === null) {
+          const messages = row.success
+            ? []
+            : row.error.issues.map((issue) => `${issue.path.join('.') || 'row'}: ${issue.message}`);
+          if (segmentIds === null) messages.push('segments: Unknown segment');
+          errors.push({ line, messages });
+          continue;
+        }
+        const data = row.data;
+        const company = await tx.insertCompany({
+          name: data.companyName,
+          kind: 'PROSPECT',
+          businessTypeId: data.companyType ? businessTypeId(data.companyType) : null,
+          address: data.address || null,
+          city: data.city || null,
+          state: data.state || null,
+          zip: data.zip || null,
+          country: data.country || null,
+          createdAt: clock.now(),
+        });
+        const code = newClaimCode();
+        await tx.insertProspect({
+          companyId: company.id,
+          claimCodeHash: claimHash(code),
+          contactFirstName: data.contactFirstName,
+          contactLastName: data.contactLastName,
+          contactEmail: data.contactEmail,
+          contactPhone: data.contactPhone,
+          segmentIds,
+          importJobId: jobId,
+        });
+        invitations.push({
+          email: data.contactEmail,
+          firstName: data.contactFirstName,
+          companyName: data.companyName,
+          code,
+        });
+      }
+      await tx.updateImportJob(jobId, {
+        status: 'DONE',
+        totalRows: records.length,
+        importedRows: invitations.length,
+        errors,
+        finishedAt: clock.now(),
+      });
+    });
+    // After the commit: a crash here loses invitation emails, never duplicates prospects.
+    for (const invitation of invitations) {
+      const link = `${deps.appUrl}/auth/sign-up?claimCode=${encodeURIComponent(invitation.code)}`;
+      await mailer.send({
+        to: invitation.email,
+        subject: `Claim ${invitation.companyName} on Trustleaf`,
+        text: `Hello ${invitation.firstName || 'there'},\n\n${invitation.companyName} has a profile waiting on Trustleaf. Your claim code is ${invitation.code}.\nClaim it here: ${link}`,
+        html: `<p>Hello ${escapeHtml(invitation.firstName || 'there')},</p><p>${escapeHtml(invitation.companyName)} has a profile waiting on Trustleaf. Your claim code is <strong>${invitation.code}</strong>.</p><p><a href="${escapeHtml(link)}">Claim your company</a></p>`,
+      });
+    }
+  };
+}
+
+const headerKey = (name: string) => name.toLowerCase().replace(/[^a-z]/g, '');
+const HEADER_ALIASES: Record<string, string> = {
+  companyname: 'companyName',
+  name: 'companyName',
+  companytype: 'companyType',
+  typeofcompany: 'companyType',
+  address: 'address',
+  city: 'city',
+  state: 'state',
+  zip: 'zip',
+  zipcode: 'zip',
+  country: 'country',
+  segments: 'segments',
+  segment: 'segments',
+  contactfirstname: 'contactFirstName',
+  firstname: 'contactFirstName',
+  contactlastname: 'contactLastName',
+  lastname: 'contactLastName',
+  contactemail: 'contactEmail',
+  email: 'contactEmail',
+  contactphone: 'contactPhone',
+  phone: 'contactPhone',
+};
+
+/** "Cannabis; Hemp" → [1, 2]; null when a name is unknown. */
+function segmentIdsOf(value: string): number[] | null {
+  const names = value
+    .split(/[;|,]/)
+    .map((name) => name.trim().toLowerCase())
+    .filter(Boolean);
+  const ids: number[] = [];
+  for (const name of names) {
+    const segment = SEGMENTS.find(
+      (entry) => entry.name.toLowerCase() === name || entry.type.toLowerCase() === name,
+    );
+    if (!segment) return null;
+    ids.push(segment.id);
+  }
+  return ids;
+}

@@ -1,0 +1,78 @@
+import FormControl from '@mui/material/FormControl';
+import FormHelperText from '@mui/material/FormHelperText';
+import InputLabel from '@mui/material/InputLabel';
+import OutlinedInput from '@mui/material/OutlinedInput';
+import { forwardRef, useId, useMemo, type ReactNode } from 'react';
+import { useController, type Control, type FieldValues, type Path } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { IMaskInput } from 'react-imask';
+import { translateMessage } from '@/lib/i18n-messages';
+
+export type MaskOptions = Record<string, unknown> & { mask: unknown };
+
+interface MaskAdapterProps {
+  onChange: (event: { target: { name: string; value: string } }) => void;
+  name: string;
+  maskOptions: MaskOptions;
+}
+
+/** Bridges imask to MUI's input slot; the form keeps the masked text (placeholders included). */
+const MaskAdapter = forwardRef<HTMLInputElement, MaskAdapterProps>(function MaskAdapter(props, ref) {
+  const { onChange, maskOptions, ...other } = props;
+  return (
+    <IMaskInput
+      {...other}
+      {...(maskOptions as object)}
+      inputRef={ref}
+      onAccept={(value: unknown) => onChange({ target: { name: props.name, value: String(value) } })}
+    />
+  );
+});
+
+interface Props<T extends FieldValues> {
+  name: Path<T>;
+  control: Control<T>;
+  label: string;
+  /** An imask pattern such as INPUT_MASKS.phone, or full imask options. */
+  mask: string | MaskOptions;
+  autoComplete?: string;
+  helperText?: ReactNode;
+  inputMode?: 'numeric' | 'tel' | 'text' | 'decimal';
+}
+
+/** A masked input bound to react-hook-form (spec 1 §5 "Input masks"). */
+export function MaskedTextField<T extends FieldValues>(props: Props<T>) {
+  const { name, control, label, mask, autoComplete, helperText, inputMode } = props;
+  const { t } = useTranslation();
+  const id = useId();
+  const { field, fieldState } = useController({ name, control });
+  const message = fieldState.error?.message;
+  const help = message ? translateMessage(t, message) : helperText;
+  // A new options object on every render would make imask rebuild its mask and drop the user's edit.
+  const maskKey = typeof mask === 'string' ? mask : JSON.stringify(mask);
+  const maskOptions = useMemo<MaskOptions>(
+    () => (typeof mask === 'string' ? { mask, placeholderChar: '_', lazy: true } : mask),
+
+    [maskKey],
+  );
+  return (
+    <FormControl fullWidth variant="outlined" error={Boolean(fieldState.error)}>
+      <InputLabel htmlFor={id}>{label}</InputLabel>
+      <OutlinedInput
+        id={id}
+        label={label}
+        name={field.name}
+        value={field.value ?? ''}
+        onChange={field.onChange}
+        onBlur={field.onBlur}
+        inputRef={field.ref}
+        autoComplete={autoComplete}
+        inputComponent={MaskAdapter as never}
+        inputProps={{ maskOptions, inputMode }}
+        aria-describedby={help ? `${id}-help` : undefined}
+        aria-invalid={Boolean(fieldState.error)}
+      />
+      {help ? <FormHelperText id={`${id}-help`}>{help}</FormHelperText> : null}
+    </FormControl>
+  );
+}

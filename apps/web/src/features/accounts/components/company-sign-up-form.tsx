@@ -1,0 +1,318 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Divider from '@mui/material/Divider';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { INPUT_MASKS } from '@trustleaf/domain/rules/input-masks';
+import { normalizePhone } from '@trustleaf/domain/rules/phone';
+import {
+  isTypeAllowedForSegments,
+  normalizeSaleNumber,
+  processorAnswers,
+} from '@trustleaf/domain/rules/sign-up';
+import {
+  CompanyOnboardingFormSchema,
+  type CompanyOnboardingForm,
+  type ProspectDetail,
+  type UserRegisterInput,
+} from '@trustleaf/domain/schemas/accounts';
+import { useEffect, useState } from 'react';
+import { useController, useForm, useWatch } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { FormPasswordField, FormTextField } from '@/components/form/form-text-field';
+import { MaskedTextField } from '@/components/form/masked-text-field';
+import { PhoneField } from '@/components/form/phone-field';
+import { env } from '@/config/env';
+import { findDuplicateCompany, getProspectDetail } from '@/features/accounts/api/sign-up';
+import { CompanyTypeFields } from '@/features/accounts/components/company-type-fields';
+import { EulaCheckbox } from '@/features/accounts/components/eula-checkbox';
+import { OfficeAddressField } from '@/features/accounts/components/office-address-field';
+import { ProspectSearchField } from '@/features/accounts/components/prospect-search-field';
+import { scrollToTop, useSignUpSubmit } from '@/features/accounts/components/use-sign-up-submit';
+import { VerifyEmailDialog } from '@/features/accounts/components/verify-email-dialog';
+import { ApiError } from '@/lib/api-client';
+import { translateMessage } from '@/lib/i18n-messages';
+
+const resolver = zodResolver(CompanyOnboardingFormSchema);
+
+/** In Canada the cannabis segment applies automatically and no segment is offered (spec 1 §1). */
+const AUTOMATIC_SEGMENT = env.region.segmentChoice ? null : 1;
+
+export function toRegisterPayload(values: CompanyOnboardingForm, country: string): UserRegisterInput {
+  const phone = normalizePhone(values.phone);
+  const saleNumber = normalizeSaleNumber(values.saleNumber);
+  return {
+    email: values.email,
+    password: values.password,
+    firstName: values.firstName.trim(),
+    lastName: values.lastName.trim(),
+    ...(phone ? { phone } : {}),
+    acceptedEula: true,
+    plSegmentIds: values.segmentId ? [values.segmentId] : [],
+    company: {
+      name: values.companyName.trim(),
+      companyType: values.typeOfCompany,
+      ...processorAnswers(values.typeOfCompany, values.manufactureForOther, values.requiredMOQ),
+      officeAddress: {
+        address: values.address,
+        city: values.city,
+        state: values.state,
+        zip: values.zip,
+        country,
+      },
+      ...(values.plCompanyId ? { plCompanyId: values.plCompanyId } : {}),
+      ...(values.claimCode ? { claimCode: values.claimCode } : {}),
+      ...(saleNumber ? { saleNumber } : {}),
+      ...(values.promoCode ? { promoCode: values.promoCode } : {}),
+    },
+  };
+}
+
+/** Spec 1 §2 item 1: the company onboarding form. */
+export function CompanySignUpForm({
+  initialClaimCode,
+  onRegistered,
+}: {
+  initialClaimCode?: string | null;
+  onRegistered: (email: string, password: string) => Promise<void>;
+}) {
+  const { t } = useTranslation();
+  const [claimed, setClaimed] = useState<ProspectDetail | null>(null);
+  const { control, handleSubmit, formState, setValue, setError } = useForm<CompanyOnboardingForm>({
+    resolver,
+    mode: 'onTouched',
+    defaultValues: {
+      companyName: '',
+      typeOfCompany: '',
+      segmentId: AUTOMATIC_SEGMENT,
+      manufactureForOther: true,
+      requiredMOQ: false,
+      address: '',
+      city: '',
+      state: '',
+      zip: '',
+      claimCode: initialClaimCode ?? '',
+      plCompanyId: null,
+      saleNumber: '',
+      firstName: '',
+      lastName: '',
+      phone: '',
+      email: '',
+      password: '',
+      promoCode: '',
+      acceptedEula: false,
+    },
+  });
+  // Spec 1 §8: an invalid or used-up promo code also marks the promo field.
+  const flow = useSignUpSubmit(onRegistered, (error) => {
+    if (error.code === 'INVALID_PROMO_CODE' || error.code === 'MAX_USAGE_PROMO_CODE') {
+      setError('promoCode', { message: error.message });
+    }
+  });
+  const address = useController({ control, name: 'address' });
+  const eula = useController({ control, name: 'acceptedEula' });
+  const claimCode = useWatch({ control, name: 'claimCode' });
+  const promoCode = useWatch({ control, name: 'promoCode' });
+  const country = env.region.countryCode;
+
+  async function applyClaim(code: string) {
+    if (!code.trim()) return;
+    try {
+      const detail = await getProspectDetail(code);
+      setClaimed(detail);
+      const fill = { shouldValidate: false, shouldDirty: true } as const;
+      setValue('plCompanyId', detail.plCompanyId, fill);
+      setValue('claimCode', detail.claimCode, fill);
+      setValue('companyName', detail.companyName, fill);
+      setValue('address', detail.officeAddress.address, fill);
+      setValue('city', detail.officeAddress.city, fill);
+      setValue('state', detail.officeAddress.state, fill);
+      setValue('zip', detail.officeAddress.zip, fill);
+      const segmentId = AUTOMATIC_SEGMENT ?? detail.plSegmentIds[0] ?? null;
+      setValue('segmentId', segmentId, fill);
+      if (detail.companyType && isTypeAllowedForSegments(detail.companyType, segmentId ? [segmentId] : [])) {
+        setValue('typeOfCompany', detail.companyType, fill);
+      }
+      setValue('firstName', detail.prospectContact.firstName, fill);
+      setValue('lastName', detail.prospectContact.lastName, fill);
+      setValue('email', detail.prospectContact.email, fill);
+      setValue('phone', detail.prospectContact.phone, fill);
+    } catch (error) {
+      setClaimed(null);
+      setValue('plCompanyId', null);
+      setError('claimCode', {
+        message: error instanceof ApiError ? error.message : 'This claim code is invalid or was already used',
+      });
+    }
+  }
+
+  useEffect(() => {
+    if (initialClaimCode) void applyClaim(initialClaimCode);
+    // Only the code the page opened with is applied automatically.
+  }, [initialClaimCode]);
+
+  const onSubmit = handleSubmit(async (values) => {
+    if (!values.acceptedEula) return;
+    flow.setServerError(null);
+    try {
+      const duplicate = await findDuplicateCompany(values.companyName.trim(), values.state);
+      if (duplicate) {
+        flow.setServerError(translateMessage(t, 'Duplicate'));
+        scrollToTop();
+        return;
+      }
+    } catch (error) {
+      flow.showError(error);
+      return;
+    }
+    await flow.start(toRegisterPayload(values, country));
+  });
+
+  return (
+    <Box
+      component="form"
+      noValidate
+      aria-label={t('signUp.title')}
+      onSubmit={(event) => void onSubmit(event)}
+      sx={{ display: 'grid', gap: 2.5 }}
+    >
+      {flow.serverError ? (
+        <Alert severity="warning" data-testid="sign-up-error">
+          {flow.serverError}
+        </Alert>
+      ) : null}
+      {claimed ? (
+        <Alert severity="info" data-testid="claim-banner">
+          {t('signUp.claimBanner', { company: claimed.companyName })}
+        </Alert>
+      ) : null}
+      <Typography variant="h3" component="h2">
+        {t('signUp.companySection')}
+      </Typography>
+      <ProspectSearchField
+        onSelect={(option) => {
+          const place = option.locations[0];
+          setValue('companyName', option.companyName, { shouldValidate: true });
+          if (place) {
+            setValue('address', place.address);
+            setValue('city', place.city);
+            setValue('state', place.state);
+            setValue('zip', place.zip);
+          }
+        }}
+      />
+      <Box sx={{ display: 'flex', gap: 1, alignItems: 'flex-start' }}>
+        <FormTextField control={control} name="claimCode" label={t('signUp.claimCode')} />
+        <Button
+          variant="outlined"
+          sx={{ mt: 1 }}
+          onClick={() => void applyClaim(claimCode)}
+          disabled={!claimCode}
+        >
+          {t('signUp.claimApply')}
+        </Button>
+      </Box>
+      <FormTextField
+        control={control}
+        name="companyName"
+        label={t('signUp.companyName')}
+        autoComplete="organization"
+      />
+      <CompanyTypeFields control={control} showSegment={env.region.segmentChoice} />
+      <OfficeAddressField
+        value={address.field.value}
+        country={country}
+        onChange={address.field.onChange}
+        onSelect={(suggestion) => {
+          setValue('address', suggestion.corporateOfficeAddress);
+          setValue('city', suggestion.city);
+          setValue('state', suggestion.state);
+          setValue('zip', suggestion.zip);
+        }}
+      />
+      <Box sx={{ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: 1.5 }}>
+        <FormTextField control={control} name="city" label={t('signUp.city')} autoComplete="address-level2" />
+        <FormTextField
+          control={control}
+          name="state"
+          label={t(env.region.countryCode === 'CA' ? 'signUp.province' : 'signUp.state')}
+          autoComplete="address-level1"
+        />
+      </Box>
+      {country === 'CA' ? (
+        <MaskedTextField
+          control={control}
+          name="zip"
+          label={t('signUp.postalCode')}
+          mask={INPUT_MASKS.canadianPostalCode}
+        />
+      ) : (
+        <FormTextField control={control} name="zip" label={t('signUp.zip')} autoComplete="postal-code" />
+      )}
+      <MaskedTextField
+        control={control}
+        name="saleNumber"
+        label={t('signUp.saleNumber')}
+        mask={{ mask: INPUT_MASKS.salesMemberId, placeholderChar: '_', lazy: false }}
+        inputMode="numeric"
+      />
+      <Divider />
+      <Typography variant="h3" component="h2">
+        {t('signUp.personalSection')}
+      </Typography>
+      <Box sx={{ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: 1.5 }}>
+        <FormTextField
+          control={control}
+          name="firstName"
+          label={t('signUp.firstName')}
+          autoComplete="given-name"
+        />
+        <FormTextField
+          control={control}
+          name="lastName"
+          label={t('signUp.lastName')}
+          autoComplete="family-name"
+        />
+      </Box>
+      <PhoneField control={control} name="phone" label={t('signUp.phone')} />
+      <FormTextField
+        control={control}
+        name="email"
+        label={t('auth.email')}
+        type="email"
+        autoComplete="email"
+      />
+      <FormPasswordField
+        control={control}
+        name="password"
+        label={t('auth.password')}
+        autoComplete="new-password"
+      />
+      <TextField
+        label={t('signUp.promoCode')}
+        value={promoCode}
+        onChange={(event) => setValue('promoCode', event.target.value)}
+        error={Boolean(formState.errors.promoCode)}
+        helperText={
+          formState.errors.promoCode?.message
+            ? translateMessage(t, formState.errors.promoCode.message)
+            : undefined
+        }
+      />
+      <EulaCheckbox checked={eula.field.value} onChange={eula.field.onChange} />
+      <Button
+        type="submit"
+        variant="contained"
+        size="large"
+        fullWidth
+        loading={formState.isSubmitting}
+        disabled={formState.isSubmitting || !eula.field.value}
+      >
+        {t('signUp.submit')}
+      </Button>
+      <VerifyEmailDialog {...flow.dialogProps} />
+    </Box>
+  );
+}

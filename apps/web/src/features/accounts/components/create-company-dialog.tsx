@@ -1,0 +1,166 @@
+import Alert from '@mui/material/Alert';
+import Avatar from '@mui/material/Avatar';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { processorAnswers } from '@trustleaf/domain/rules/sign-up';
+import { CompanyNameSchema } from '@trustleaf/domain/schemas/accounts';
+import { useSnackbar } from 'notistack';
+import { useId, useState } from 'react';
+import { useController, useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import { FormTextField } from '@/components/form/form-text-field';
+import { UploadField } from '@/components/upload/upload-field';
+import { env } from '@/config/env';
+import { createCompany } from '@/features/accounts/api/sign-up';
+import { CompanyTypeFields } from '@/features/accounts/components/company-type-fields';
+import { OfficeAddressField } from '@/features/accounts/components/office-address-field';
+import { ApiError } from '@/lib/api-client';
+import { translateMessage } from '@/lib/i18n-messages';
+
+/** Spec 2 §5 "Create company": name required (40), type required; segment and processor as on sign-up. */
+const CreateCompanyFormSchema = z.object({
+  companyName: CompanyNameSchema,
+  typeOfCompany: z.string().min(1, 'Type Of Company is required'),
+  segmentId: z.number().int().nullable(),
+  manufactureForOther: z.boolean(),
+  requiredMOQ: z.boolean(),
+  address: z.string().max(255),
+  city: z.string().max(100),
+  state: z.string().max(100),
+  zip: z.string().max(10),
+});
+type CreateCompanyForm = z.infer<typeof CreateCompanyFormSchema>;
+
+/** Spec 2 §2 "Create Company dialog" for a signed-in user without a company; Enter does not submit. */
+export function CreateCompanyDialog({ open, onCreated }: { open: boolean; onCreated: () => Promise<void> }) {
+  const { t } = useTranslation();
+  const titleId = useId();
+  const { enqueueSnackbar } = useSnackbar();
+  const [serverError, setServerError] = useState<string | null>(null);
+  const [logo, setLogo] = useState<{ key: string; previewUrl: string | null } | null>(null);
+  const { control, handleSubmit, formState, setValue } = useForm<CreateCompanyForm>({
+    resolver: zodResolver(CreateCompanyFormSchema),
+    mode: 'onTouched',
+    defaultValues: {
+      companyName: '',
+      typeOfCompany: '',
+      segmentId: env.region.segmentChoice ? null : 1,
+      manufactureForOther: true,
+      requiredMOQ: false,
+      address: '',
+      city: '',
+      state: '',
+      zip: '',
+    },
+  });
+  const address = useController({ control, name: 'address' });
+
+  const onSubmit = handleSubmit(async (values) => {
+    setServerError(null);
+    try {
+      await createCompany({
+        company: {
+          name: values.companyName,
+          companyType: values.typeOfCompany,
+          ...processorAnswers(values.typeOfCompany, values.manufactureForOther, values.requiredMOQ),
+          officeAddress: {
+            address: values.address,
+            city: values.city,
+            state: values.state,
+            zip: values.zip,
+            country: env.region.countryCode,
+          },
+        },
+        plSegmentIds: values.segmentId ? [values.segmentId] : [],
+        ...(logo ? { logoUploadKey: logo.key } : {}),
+      });
+      await onCreated();
+    } catch (error) {
+      setServerError(
+        error instanceof ApiError && error.status < 500
+          ? translateMessage(t, error.message)
+          : t('errors.generic'),
+      );
+    }
+  });
+
+  return (
+    <Dialog open={open} aria-labelledby={titleId} maxWidth="sm" fullWidth>
+      <DialogTitle id={titleId}>{t('createCompany.title')}</DialogTitle>
+      <DialogContent>
+        <Box
+          component="form"
+          id={`${titleId}-form`}
+          noValidate
+          // Spec 2 §2: the Enter key does not submit; only the Create button does.
+          onKeyDown={(event) => {
+            if (event.key === 'Enter' && (event.target as HTMLElement).tagName === 'INPUT')
+              event.preventDefault();
+          }}
+          onSubmit={(event) => {
+            event.preventDefault();
+          }}
+          sx={{ display: 'grid', gap: 2.5, pt: 1 }}
+        >
+          <DialogContentText>{t('createCompany.intro')}</DialogContentText>
+          {serverError ? (
+            <Alert severity="warning" data-testid="create-company-error">
+              {serverError}
+            </Alert>
+          ) : null}
+          <Box sx={{ display: 'flex', alignItems: 'center', gap: 2 }}>
+            <Avatar
+              src={logo?.previewUrl ?? undefined}
+              alt=""
+              sx={{ width: 56, height: 56 }}
+              variant="rounded"
+            />
+            <UploadField
+              mode="image"
+              label={t('createCompany.logo')}
+              onUploaded={(result) => setLogo({ key: result.key, previewUrl: result.previewUrl })}
+              onError={(message) => {
+                setLogo(null);
+                enqueueSnackbar(message, { variant: 'error' });
+              }}
+            />
+          </Box>
+          <FormTextField control={control} name="companyName" label={t('signUp.companyName')} />
+          <CompanyTypeFields control={control} showSegment={env.region.segmentChoice} />
+          <OfficeAddressField
+            value={address.field.value}
+            country={env.region.countryCode}
+            onChange={address.field.onChange}
+            onSelect={(suggestion) => {
+              setValue('address', suggestion.corporateOfficeAddress);
+              setValue('city', suggestion.city);
+              setValue('state', suggestion.state);
+              setValue('zip', suggestion.zip);
+            }}
+          />
+          <Box sx={{ display: 'grid', gridTemplateColumns: '1fr 1fr 1fr', gap: 1.5 }}>
+            <FormTextField control={control} name="city" label={t('signUp.city')} />
+            <FormTextField
+              control={control}
+              name="state"
+              label={t(env.region.countryCode === 'CA' ? 'signUp.province' : 'signUp.state')}
+            />
+            <FormTextField control={control} name="zip" label={t('signUp.zip')} />
+          </Box>
+        </Box>
+      </DialogContent>
+      <DialogActions>
+        <Button variant="contained" loading={formState.isSubmitting} onClick={() => void onSubmit()}>
+          {t('createCompany.submit')}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

@@ -1,0 +1,140 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { normalizePhone } from '@trustleaf/domain/rules/phone';
+import {
+  PersonalSignUpFormSchema,
+  type InviteDetail,
+  type PersonalSignUpForm,
+} from '@trustleaf/domain/schemas/accounts';
+import { useEffect, useState } from 'react';
+import { useController, useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { FormPasswordField, FormTextField } from '@/components/form/form-text-field';
+import { PhoneField } from '@/components/form/phone-field';
+import { getInviteDetail } from '@/features/accounts/api/sign-up';
+import { EulaCheckbox } from '@/features/accounts/components/eula-checkbox';
+import { useSignUpSubmit } from '@/features/accounts/components/use-sign-up-submit';
+import { VerifyEmailDialog } from '@/features/accounts/components/verify-email-dialog';
+import { ApiError } from '@/lib/api-client';
+import { translateMessage } from '@/lib/i18n-messages';
+
+const resolver = zodResolver(PersonalSignUpFormSchema);
+const ROLE_KEYS: Record<string, string> = {
+  'Company Admin': 'roles.companyAdmin',
+  User: 'roles.user',
+  'Weak User': 'roles.weakUser',
+};
+
+/** Spec 1 §2 item 2: the short personal sign-up; with an invite token it joins the inviting company. */
+export function PersonalSignUpForm({
+  inviteMemberCode,
+  onRegistered,
+}: {
+  inviteMemberCode?: string | null;
+  onRegistered: (email: string, password: string) => Promise<void>;
+}) {
+  const { t } = useTranslation();
+  const flow = useSignUpSubmit(onRegistered);
+  const [invite, setInvite] = useState<InviteDetail | null>(null);
+  const { control, handleSubmit, formState, setValue } = useForm<PersonalSignUpForm>({
+    resolver,
+    mode: 'onTouched',
+    defaultValues: { firstName: '', lastName: '', phone: '', email: '', password: '', acceptedEula: false },
+  });
+  const eula = useController({ control, name: 'acceptedEula' });
+
+  useEffect(() => {
+    if (!inviteMemberCode) return;
+    getInviteDetail(inviteMemberCode)
+      .then((detail) => {
+        setInvite(detail);
+        setValue('email', detail.email);
+      })
+      .catch((error: unknown) =>
+        flow.setServerError(
+          error instanceof ApiError ? translateMessage(t, error.message) : t('errors.generic'),
+        ),
+      );
+    // The token is read once from the link.
+  }, [inviteMemberCode]);
+
+  const onSubmit = handleSubmit(async (values) => {
+    if (!values.acceptedEula) return;
+    const phone = normalizePhone(values.phone);
+    await flow.start({
+      email: values.email,
+      password: values.password,
+      firstName: values.firstName.trim(),
+      lastName: values.lastName.trim(),
+      ...(phone ? { phone } : {}),
+      acceptedEula: true,
+      ...(inviteMemberCode ? { inviteMemberCode } : {}),
+    });
+  });
+
+  return (
+    <Box
+      component="form"
+      noValidate
+      aria-label={t('signUp.personalTitle')}
+      onSubmit={(event) => void onSubmit(event)}
+      sx={{ display: 'grid', gap: 2.5 }}
+    >
+      {flow.serverError ? (
+        <Alert severity="warning" data-testid="sign-up-error">
+          {flow.serverError}
+        </Alert>
+      ) : null}
+      {invite ? (
+        <Alert severity="info" data-testid="invite-banner">
+          {t('signUp.inviteBanner', {
+            company: invite.companyName,
+            role: ROLE_KEYS[invite.role] ? t(ROLE_KEYS[invite.role]!) : invite.role,
+          })}
+        </Alert>
+      ) : null}
+      <Box sx={{ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: 1.5 }}>
+        <FormTextField
+          control={control}
+          name="firstName"
+          label={t('signUp.firstName')}
+          autoComplete="given-name"
+        />
+        <FormTextField
+          control={control}
+          name="lastName"
+          label={t('signUp.lastName')}
+          autoComplete="family-name"
+        />
+      </Box>
+      <PhoneField control={control} name="phone" label={t('signUp.phone')} />
+      <FormTextField
+        control={control}
+        name="email"
+        label={t('auth.email')}
+        type="email"
+        autoComplete="email"
+      />
+      <FormPasswordField
+        control={control}
+        name="password"
+        label={t('auth.password')}
+        autoComplete="new-password"
+      />
+      <EulaCheckbox checked={eula.field.value} onChange={eula.field.onChange} />
+      <Button
+        type="submit"
+        variant="contained"
+        size="large"
+        fullWidth
+        loading={formState.isSubmitting}
+        disabled={formState.isSubmitting || !eula.field.value}
+      >
+        {t('signUp.submit')}
+      </Button>
+      <VerifyEmailDialog {...flow.dialogProps} />
+    </Box>
+  );
+}

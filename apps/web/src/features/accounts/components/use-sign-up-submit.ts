@@ -1,0 +1,86 @@
+import type { UserRegisterInput } from '@trustleaf/domain/schemas/accounts';
+import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { registerUser, sendSignUpCode, verifySignUpCode } from '@/features/accounts/api/sign-up';
+import { ApiError } from '@/lib/api-client';
+import { translateMessage } from '@/lib/i18n-messages';
+
+export function scrollToTop() {
+  window.scrollTo({ top: 0, behavior: 'smooth' });
+}
+
+/**
+ * Spec 1 §4 "Sign-up flow" shared by both sign-up forms: send the code and open the modal; on a correct
+ * code register, then hand over to the caller's sign-in. Server messages land in the form's warning alert.
+ */
+export function useSignUpSubmit(
+  onRegistered: (email: string, password: string) => Promise<void>,
+  onApiError?: (error: ApiError) => void,
+) {
+  const { t } = useTranslation();
+  const [serverError, setServerError] = useState<string | null>(null);
+  const [verifyEmail, setVerifyEmail] = useState<string | null>(null);
+  const pending = useRef<UserRegisterInput | null>(null);
+
+  function showError(error: unknown, fallback = t('errors.generic')) {
+    if (error instanceof ApiError) onApiError?.(error);
+    setServerError(
+      error instanceof ApiError && error.status > 0 && error.status < 500
+        ? translateMessage(t, error.message)
+        : fallback,
+    );
+    scrollToTop();
+  }
+
+  async function start(payload: UserRegisterInput) {
+    setServerError(null);
+    pending.current = payload;
+    try {
+      await sendSignUpCode({
+        email: payload.email,
+        firstName: payload.firstName,
+        lastName: payload.lastName,
+      });
+      setVerifyEmail(payload.email);
+    } catch (error) {
+      showError(error);
+    }
+  }
+
+  async function verify(code: string) {
+    const payload = pending.current;
+    if (!payload) return;
+    await verifySignUpCode({ email: payload.email, signUpCode: code });
+    setVerifyEmail(null);
+    try {
+      await registerUser(payload);
+    } catch (error) {
+      showError(error);
+      return;
+    }
+    try {
+      await onRegistered(payload.email, payload.password);
+    } catch (error) {
+      showError(error, t('signUp.profileFailed'));
+    }
+  }
+
+  async function resend() {
+    const payload = pending.current;
+    if (!payload) return;
+    await sendSignUpCode({ email: payload.email, firstName: payload.firstName, lastName: payload.lastName });
+  }
+
+  return {
+    serverError,
+    setServerError,
+    showError,
+    start,
+    dialogProps: {
+      email: verifyEmail,
+      onClose: () => setVerifyEmail(null),
+      onVerify: verify,
+      onResend: resend,
+    },
+  };
+}

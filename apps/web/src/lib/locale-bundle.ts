@@ -1,0 +1,70 @@
+import { use } from 'react';
+import { useTranslation } from 'react-i18next';
+import { i18n } from '@/lib/i18n';
+import { registerMessageKeys } from '@/lib/i18n-messages';
+import en from '@/locales/extra/en.json';
+
+/**
+ * Strings of the sign-up pages and the shared inputs live in `locales/extra/*.json`, merged into the
+ * main namespace when a lazy page first needs them: the main locale files ship with the sign-in page,
+ * whose first-load budget has no room for them.
+ */
+type Bundle = { default: typeof en };
+const loaders: Record<string, () => Promise<Bundle>> = {
+  fr: () => import('@/locales/extra/fr.json'),
+  de: () => import('@/locales/extra/de.json'),
+  nl: () => import('@/locales/extra/nl.json'),
+};
+
+i18n.addResourceBundle('en', 'translation', en, true, false);
+registerMessageKeys({
+  'Company Name is required': 'signUp.companyNameRequired',
+  'Type Of Company is required': 'signUp.typeRequired',
+  'First name is required': 'signUp.firstNameRequired',
+  'Last name is required': 'signUp.lastNameRequired',
+  'Maximum 100 characters': 'signUp.max100',
+  'Sign-up code must be 6 characters': 'signUp.saleNumberLength',
+  Duplicate: 'signUp.duplicate',
+  'This claim code is invalid or was already used': 'signUp.claimInvalid',
+  'Phone number is invalid': 'inputs.phoneInvalid',
+  'Please upload file csv only.': 'inputs.upload.csvOnly',
+  'Please upload file pdf only.': 'inputs.upload.pdfOnly',
+  'Please upload file image only.': 'inputs.upload.imageOnly',
+  'File Type Is Not Supported': 'inputs.upload.unsupported',
+  'Cannot upload a password protected document': 'inputs.upload.passwordProtected',
+  'An account with this email already exists': 'signUp.server.emailTaken',
+  'Please wait a minute before requesting another code': 'signUp.server.resendTooSoon',
+  'Too many codes requested. Please try again in an hour.': 'signUp.server.tooManyCodes',
+  'This code has expired or was already used. Please request a new code.': 'signUp.server.codeExpired',
+  'Too many wrong codes. Please request a new code.': 'signUp.server.tooManyWrongCodes',
+  'The code is incorrect': 'signUp.server.wrongCode',
+  'Please verify your email before registering': 'signUp.server.notVerified',
+  'This invitation is invalid or has expired': 'signUp.server.invalidInvite',
+  'You already belong to a company': 'signUp.server.alreadyMember',
+});
+const pending = new Map<string, Promise<void>>([['en', Promise.resolve()]]);
+const loaded = new Set(['en']);
+
+export function loadExtraLocale(language: string): Promise<void> {
+  let promise = pending.get(language);
+  if (!promise) {
+    const loader = loaders[language];
+    promise = loader
+      ? loader().then((module) => {
+          i18n.addResourceBundle(language, 'translation', module.default, true, false);
+          loaded.add(language);
+        })
+      : Promise.resolve().then(() => {
+          loaded.add(language);
+        });
+    pending.set(language, promise);
+  }
+  return promise;
+}
+
+/** Suspends until the extra strings of the current language are in. */
+export function useExtraLocale(): void {
+  const { i18n: instance } = useTranslation();
+  // `use` may be called conditionally; a loaded language renders at once instead of suspending a tick.
+  if (!loaded.has(instance.language)) use(loadExtraLocale(instance.language));
+}

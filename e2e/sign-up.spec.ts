@@ -1,0 +1,317 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD } from './accounts.ts';
+
+const PASSWORD = 'Sign-up-Passw0rd!';
+const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+// A 1×1 PNG is enough for the crop dialog and the server's content check.
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+async function lastMail(request: APIRequestContext, to: string): Promise<string> {
+  const response = await request.get(`/api/dev/mailbox?to=${encodeURIComponent(to)}`);
+  const { detail } = (await response.json()) as { detail: { text: string }[] };
+  return detail.at(-1)?.text ?? '';
+}
+
+async function codeFromMailbox(request: APIRequestContext, to: string): Promise<string> {
+  let code: string | undefined;
+  await expect
+    .poll(async () => {
+      code = /\b(\d{6})\b/.exec(await lastMail(request, to))?.[1];
+      return code;
+    })
+    .toBeTruthy();
+  return code!;
+}
+
+async function expectNoSeriousViolations(page: Page, label: string): Promise<void> {
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  const summary = serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  expect(summary, `axe violations on ${label}`).toEqual([]);
+}
+
+async function post(request: APIRequestContext, url: string, data: object, token?: string) {
+  const response = await request.post(url, {
+    data,
+    headers: token ? { authorization: `Bearer ${token}` } : {},
+  });
+  expect(response.status(), `${url}: ${await response.text()}`).toBe(200);
+  return ((await response.json()) as { detail: Record<string, unknown> }).detail;
+}
+
+/** Registers through the API the way the form does: code, verify, register. */
+async function registerViaApi(request: APIRequestContext, email: string, extra: object = {}) {
+  const query = new URLSearchParams({ email, firstName: 'Api', lastName: 'User' });
+  expect((await request.get(`/api/auth/signUpCode?${query.toString()}`)).status()).toBe(200);
+  const signUpCode = await codeFromMailbox(request, email);
+  await post(request, '/api/auth/verifySignUpCode', { email, signUpCode });
+  await post(request, '/api/user/register', {
+    email,
+    password: PASSWORD,
+    firstName: 'Api',
+    lastName: 'User',
+    acceptedEula: true,
+    ...extra,
+  });
+  const session = await post(request, '/api/auth/login', { email, password: PASSWORD });
+  return session.accessToken as string;
+}
+
+async function acceptEula(page: Page) {
+  await page.getByLabel(/I agree to the end-user licence agreement/).click();
+  const dialog = page.getByRole('dialog', { name: 'Licence agreement and privacy policy' });
+  await expect(dialog.getByRole('button', { name: 'Agree' })).toBeDisabled();
+  await page.getByTestId('licence-text').evaluate((element) => {
+    element.scrollTop = element.scrollHeight;
+  });
+  await dialog.getByRole('button', { name: 'Agree' }).click();
+  await expect(page.getByLabel(/I agree to the end-user licence agreement/)).toBeChecked();
+}
+
+async function pasteCode(page: Page, code: string) {
+  const dialog = page.getByRole('dialog', { name: 'Verify your email' });
+  await expect(dialog).toBeVisible();
+  await dialog.getByLabel('Digit 1 of 6').evaluate((element, text) => {
+    const data = new DataTransfer();
+    data.setData('text', text);
+    element.dispatchEvent(
+      new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }),
+    );
+  }, code);
+  await expect(dialog.getByLabel('Digit 6 of 6')).toHaveValue(code[5]!);
+  await dialog.getByRole('button', { name: 'Verify' }).click();
+}
+
+async function fillPerson(page: Page, email: string) {
+  await page.getByLabel('First name').fill('Grace');
+  await page.getByLabel('Last name').fill('Hopper');
+  // Typed like a person: the mask formats each key stroke.
+  await page.getByLabel('Phone').pressSequentially('3035550100');
+  await page.getByLabel('Email address').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+}
+
+test.describe('sign-up', () => {
+  test('a processor who manufactures for others signs up with the emailed code and lands on /', async ({
+    page,
+    request,
+  }) => {
+    const email = `processor-${unique()}@example.test`;
+    const companyName = `Hemp Works ${unique()}`;
+    await page.goto('/auth/sign-in');
+    await page.getByRole('link', { name: 'Create an account' }).click();
+    await expect(page).toHaveURL(/\/auth\/sign-up$/);
+    await expectNoSeriousViolations(page, 'company sign-up');
+
+    await page.getByLabel('Company name').fill(companyName);
+    await page.getByRole('combobox', { name: 'Business segment' }).click();
+    await page.getByRole('option', { name: 'Hemp' }).click();
+    await page.getByRole('combobox', { name: 'Type of company' }).click();
+    await expect(page.getByRole('option', { name: 'Manufacturer' })).toHaveCount(0);
+    await page.getByRole('option', { name: 'Processor' }).click();
+    const manufactures = page.getByRole('radiogroup', { name: 'Do you manufacture for others?' });
+    await expect(manufactures.getByLabel('Yes')).toBeChecked();
+    await page.getByRole('radiogroup', { name: "Do you require MOQ's?" }).getByLabel('Yes').check();
+
+    await page.getByRole('combobox', { name: 'Office address' }).fill('1 Main St, 80202');
+    await page.getByRole('option', { name: /Denver, CO, 80202/ }).click();
+    await expect(page.getByLabel('City')).toHaveValue('Denver');
+    await expect(page.getByLabel('State')).toHaveValue('CO');
+    await page.getByLabel('Sign-up code (optional)').fill('123456');
+    await fillPerson(page, email);
+    await expect(page.getByLabel('Phone')).toHaveValue('(303) 555-0100');
+    await expect(page.getByRole('button', { name: 'Create account' })).toBeDisabled();
+    await acceptEula(page);
+    await page.getByRole('button', { name: 'Create account' }).click();
+
+    await pasteCode(page, await codeFromMailbox(request, email));
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByTestId('welcome')).toHaveText('Welcome, Grace');
+    await expect(page.getByTestId('profile-company')).toContainText(companyName);
+  });
+
+  test('shows the validation messages, then "Duplicate" for a registered name in the same state', async ({
+    page,
+    request,
+  }) => {
+    const existing = `Duplicate Farms ${unique()}`;
+    await registerViaApi(request, `owner-${unique()}@example.test`, {
+      company: {
+        name: existing,
+        companyType: 'RETAILER',
+        officeAddress: { address: '', city: 'Denver', state: 'CO', zip: '', country: 'US' },
+      },
+    });
+
+    await page.goto('/auth/sign-up');
+    await page.getByLabel('Company name').fill('x'.repeat(41));
+    await page.getByLabel('Phone').pressSequentially('1234567890');
+    await page.getByLabel('Password', { exact: true }).fill('weakpassword');
+    await page.getByLabel('First name').click();
+    await expect(page.getByText('Character limit')).toBeVisible();
+    await expect(page.getByText('Phone number is invalid')).toBeVisible();
+    await expect(
+      page.getByText('Include 12 characters, upper and lowercase letters, numbers, and special symbols'),
+    ).toBeVisible();
+
+    await page.getByLabel('Company name').fill(` ${existing.toUpperCase()} `);
+    await page.getByRole('combobox', { name: 'Business segment' }).click();
+    await page.getByRole('option', { name: 'Cannabis' }).click();
+    await page.getByRole('combobox', { name: 'Type of company' }).click();
+    await page.getByRole('option', { name: 'Retailer' }).click();
+    await page.getByLabel('State').fill('CO');
+    await page.getByLabel('Phone').click();
+    await page.keyboard.press('End');
+    for (let i = 0; i < 14; i++) await page.keyboard.press('Backspace');
+    await fillPerson(page, `dup-${unique()}@example.test`);
+    await acceptEula(page);
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await expect(page.getByTestId('sign-up-error')).toHaveText('Duplicate');
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+  });
+
+  test('an imported prospect is claimed with its code, prefilled and converted', async ({
+    page,
+    request,
+  }) => {
+    const admin = await post(request, '/api/auth/login', {
+      email: E2E_ADMIN_EMAIL,
+      password: E2E_ADMIN_PASSWORD,
+    });
+    const contact = `prospect-${unique()}@example.test`;
+    const companyName = `Prospect Gardens ${unique()}`.slice(0, 40);
+    const csv = [
+      'Company Name,Company Type,Address,City,State,Zip,Country,Segments,Contact First Name,Contact Last Name,Contact Email,Contact Phone',
+      `${companyName},Cultivator,9 Farm Rd,Boulder,CO,80301,US,Cannabis,Pat,Prospect,${contact},(303) 555-0101`,
+      'No Email Co,Retailer,,,,,US,,,,,',
+    ].join('\n');
+    const { jobId } = await post(
+      request,
+      '/api/company/importProspects',
+      { csv },
+      admin.accessToken as string,
+    );
+    await expect
+      .poll(
+        async () =>
+          (await post(request, '/api/company/getProspectImportJob', { jobId }, admin.accessToken as string))
+            .status,
+      )
+      .toBe('DONE');
+    const job = await post(
+      request,
+      '/api/company/getProspectImportJob',
+      { jobId },
+      admin.accessToken as string,
+    );
+    expect(job.importedRows).toBe(1);
+    expect((job.errors as { line: number }[])[0]!.line).toBe(3);
+
+    let claimCode = '';
+    await expect
+      .poll(
+        async () =>
+          (claimCode = /claim code is ([A-Z0-9]+)/.exec(await lastMail(request, contact))?.[1] ?? ''),
+      )
+      .not.toBe('');
+    await page.goto(`/auth/sign-up?claimCode=${claimCode}`);
+    await expect(page.getByTestId('claim-banner')).toContainText(companyName);
+    await expect(page.getByLabel('Company name')).toHaveValue(companyName);
+    await expect(page.getByLabel('City')).toHaveValue('Boulder');
+    await expect(page.getByLabel('Email address')).toHaveValue(contact);
+    await expect(page.getByLabel('First name')).toHaveValue('Pat');
+    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await acceptEula(page);
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await pasteCode(page, await codeFromMailbox(request, contact));
+    await expect(page.getByTestId('profile-company')).toContainText(companyName);
+    const search = await post(request, '/api/company/companyListing', {
+      searchFor: 'sign-up',
+      companyType: ['prospect'],
+      companyName,
+      paginationOption: { itemsPerPage: 5, currentPage: 1 },
+    });
+    expect(search.items).toEqual([]);
+  });
+
+  test('an invited person signs up with the short form and joins the inviter’s company', async ({
+    page,
+    request,
+  }) => {
+    const companyName = `Inviting Co ${unique()}`;
+    const ownerToken = await registerViaApi(request, `inviter-${unique()}@example.test`, {
+      company: {
+        name: companyName,
+        companyType: 'LAB',
+        officeAddress: { address: '', city: '', state: 'NJ', zip: '', country: 'US' },
+      },
+    });
+    const profile = await post(request, '/api/user/getMyProfile', {}, ownerToken);
+    const plCompanyId = (profile.currentCompany as { plCompanyId: number }).plCompanyId;
+    const email = `invitee-${unique()}@example.test`;
+    await post(
+      request,
+      '/api/company/inviteMember',
+      { plCompanyId, email, role: 'Company Admin' },
+      ownerToken,
+    );
+    const token = /inviteMemberCode=([\w-]+)/.exec(await lastMail(request, email))![1]!;
+
+    await page.goto(`/auth/sign-up/personal?inviteMemberCode=${token}`);
+    await expect(page.getByTestId('invite-banner')).toContainText(companyName);
+    await expectNoSeriousViolations(page, 'personal sign-up');
+    await expect(page.getByLabel('Email address')).toHaveValue(email);
+    await page.getByLabel('First name').fill('Ivy');
+    await page.getByLabel('Last name').fill('Invitee');
+    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await acceptEula(page);
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await pasteCode(page, await codeFromMailbox(request, email));
+    await expect(page.getByTestId('profile-company')).toContainText(companyName);
+  });
+
+  test('a signed-in user without a company crops and uploads a logo in the Create Company dialog', async ({
+    page,
+    request,
+  }) => {
+    const email = `nocompany-${unique()}@example.test`;
+    await registerViaApi(request, email);
+    await page.goto('/auth/sign-in');
+    await page.getByLabel('Email address').fill(email);
+    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Create your company' });
+    await expect(dialog).toBeVisible();
+    await expectNoSeriousViolations(page, 'create company');
+
+    await page
+      .getByTestId('upload-input-image')
+      .setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: PNG });
+    const crop = page.getByRole('dialog', { name: 'Crop Image' });
+    await expect(crop).toBeVisible();
+    await expect(page.getByTestId('crop-viewer')).toHaveCSS('height', '400px');
+    await crop.getByRole('button', { name: 'Crop' }).click();
+    await expect(dialog.getByTestId('uploaded-name')).toHaveText('logo.png');
+
+    const companyName = `Logo Labs ${unique()}`;
+    await dialog.getByLabel('Company name').fill(companyName);
+    await dialog.getByLabel('Company name').press('Enter');
+    await expect(dialog).toBeVisible();
+    await dialog.getByRole('combobox', { name: 'Business segment' }).click();
+    await page.getByRole('option', { name: 'Ancillary' }).click();
+    await dialog.getByRole('combobox', { name: 'Type of company' }).click();
+    await page.getByRole('option', { name: 'Marketer' }).click();
+    await dialog.getByRole('button', { name: 'Create' }).click();
+    await expect(page.getByTestId('profile-company')).toContainText(companyName);
+    const session = await post(request, '/api/auth/login', { email, password: PASSWORD });
+    const profile = await post(request, '/api/user/getMyProfile', {}, session.accessToken as string);
+    const photo = (profile.currentCompany as { resourcePhoto: { url: string } | null }).resourcePhoto;
+    expect(photo?.url).toMatch(/^\/api\/storage\/file\?/);
+    const image = await request.get(photo!.url);
+    expect(image.headers()['content-type']).toBe('image/png');
+  });
+});
