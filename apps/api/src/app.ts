@@ -2,10 +2,10 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
-import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
+import helmet from 'helmet';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import {
   jsonSchemaTransform,
@@ -25,6 +25,13 @@ import { createTokenSigner } from './lib/tokens.ts';
 import { createLive, type Live } from './live/live.ts';
 import { createAuthRepository } from './modules/auth/auth.repository.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
+import {
+  companyPaymentRoutes,
+  planRoutes,
+  sandboxGatewayRoutes,
+  subscriptionRoutes,
+  transactionRoutes,
+} from './modules/billing/billing.routes.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
 import { createCompaniesRepository } from './modules/companies/companies.repository.ts';
 import { companyRoutes } from './modules/companies/companies.routes.ts';
@@ -82,6 +89,11 @@ export const REDACT_PATHS = [
   '*.refreshToken',
   '*.ccnumber',
   '*.cvv',
+  '*.ccexp',
+  '*.cardNumber',
+  '*.cvc',
+  '*.paymentToken',
+  'req.headers["idempotency-key"]',
 ];
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
@@ -97,7 +109,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
 
-  await app.register(helmet, {
+  // helmet's middleware is built once: the Fastify wrapper rebuilds it, CSP parsing included, per request.
+  const securityHeaders = helmet({
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -112,6 +125,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         upgradeInsecureRequests: null,
       },
     },
+  });
+  app.addHook('onRequest', (request, reply, done) => {
+    securityHeaders(request.raw, reply.raw, (error?: unknown) => done(error as Error | undefined));
   });
   await app.register(cookie);
   // Per-request limits are set where files are read (modules/files); these are the outer bounds.
@@ -130,12 +146,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   const log = (message: string) => app.log.info(message);
   const storage = deps.storage ?? createLocalStorage(path.resolve(env.DATA_DIR, 'uploads'));
+  const appUrl = env.APP_URL ?? `http://localhost:${env.PORT}`;
   const definitions = createJobDefinitions({
     db: database.db,
     mailTransport: deps.mailTransport,
     log,
+    printMailBodies: env.NODE_ENV !== 'production',
     jobs,
     clock,
+    appUrl,
     storage,
     // app.live is decorated below; jobs only run once the app is up.
     notify: (companyId, event, payload) => app.live.toCompany(companyId, event, payload),
@@ -143,9 +162,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ...(deps.documentsJobs ? { documents: deps.documentsJobs } : {}),
   });
   jobs.register(definitions.all);
-  const mailer = definitions.mailer;
-
-  const appUrl = env.APP_URL ?? `http://localhost:${env.PORT}`;
+  const { mailer } = definitions;
   const authRepo = createAuthRepository(database.db);
   const authService = createAuthService({
     repo: authRepo,
@@ -199,6 +216,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(documentRoutes, { prefix: '/api/document', service: documentsService, storage });
   await app.register(coaRoutes, { prefix: '/api/coa', service: documentsService });
   await app.register(referenceRoutes, { prefix: '/api/general', service: referenceService });
+  const billing = definitions.billing;
+  await app.register(planRoutes, { prefix: '/api/plan', service: billing });
+  await app.register(subscriptionRoutes, {
+    prefix: '/api/subscription',
+    service: billing,
+    jobs,
+    renewJob: definitions.renewSubscriptions,
+  });
+  await app.register(companyPaymentRoutes, { prefix: '/api/company', service: billing });
+  await app.register(transactionRoutes, { prefix: '/api/transaction', service: billing });
+  await app.register(sandboxGatewayRoutes, { prefix: '/sandbox-gateway', gateway: definitions.gateway });
   if (!env.SMTP_URL && env.NODE_ENV !== 'production') {
     await app.register(devMailboxRoutes, { prefix: '/api/dev', db: database.db });
   }

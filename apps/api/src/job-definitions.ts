@@ -1,18 +1,27 @@
 import type { Db } from './db/client.ts';
-import type { Clock } from './lib/clock.ts';
+import { systemClock, type Clock } from './lib/clock.ts';
 import type { JobDefinition, JobQueue } from './lib/jobs.ts';
 import { createMailer, createMailSendJob, type MailTransport } from './lib/mailer.ts';
+import { createSandboxGateway } from './lib/payment-gateway.ts';
+import { createRenewSubscriptionsJob } from './modules/billing/billing.jobs.ts';
+import { createBillingRepository } from './modules/billing/billing.repository.ts';
+import { createBillingService } from './modules/billing/billing.service.ts';
 import type { Storage } from './lib/storage.ts';
 import { createDocumentsJobs, type DocumentsJobsDeps } from './modules/documents/documents.jobs.ts';
 import { createDocumentsRepository } from './modules/documents/documents.repository.ts';
 
-/** Every job the process knows, built once so the server and `npm run worker` consume the same set. */
+/**
+ * Every job the process knows, built once so the server and `npm run worker` consume the same set.
+ * The billing service the renewal job runs is the one the API routes use.
+ */
 export function createJobDefinitions(deps: {
   db: Db;
   mailTransport: MailTransport | null;
   log: (line: string) => void;
+  printMailBodies: boolean;
   jobs: JobQueue;
-  clock: Clock;
+  clock?: Clock;
+  appUrl?: string;
   storage: Storage;
   /** Live events to a company's room; a worker-only process has no sockets and passes a no-op. */
   notify: (companyId: number, event: string, payload: unknown) => void;
@@ -20,13 +29,27 @@ export function createJobDefinitions(deps: {
   /** Test seams for the documents jobs (office conversion, COA text reading). */
   documents?: Pick<DocumentsJobsDeps, 'convertOffice' | 'readCoaText'>;
 }) {
-  const mailSend = createMailSendJob(deps.db, deps.mailTransport, deps.log);
+  const clock = deps.clock ?? systemClock;
+  const mailSend = createMailSendJob(deps.db, deps.mailTransport, deps.log, {
+    printBodies: deps.printMailBodies,
+  });
   const mailer = createMailer(deps.db, deps.jobs, mailSend);
+  // The sandbox is the only gateway built in; a processor's adapter implements PaymentGateway.
+  const gateway = createSandboxGateway(deps.db, clock);
+  const billing = createBillingService({
+    db: deps.db,
+    repo: createBillingRepository(deps.db),
+    clock,
+    gateway,
+    mailer,
+    appUrl: deps.appUrl ?? '',
+  });
+  const renewSubscriptions = createRenewSubscriptionsJob(() => billing.runRenewals());
   const documents = createDocumentsJobs({
     repo: createDocumentsRepository(deps.db),
     storage: deps.storage,
     mailer,
-    clock: deps.clock,
+    clock,
     notify: deps.notify,
     delta9ThresholdPercent: deps.delta9ThresholdPercent,
     log: deps.log,
@@ -34,10 +57,14 @@ export function createJobDefinitions(deps: {
   });
   return {
     mailSend,
+    renewSubscriptions,
     mailer,
+    gateway,
+    billing,
     documents,
     all: [
       mailSend,
+      renewSubscriptions,
       documents.convert,
       documents.processCoas,
       documents.expiryReminders,

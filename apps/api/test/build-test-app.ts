@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { buildApp, type AppDeps } from '../src/app.ts';
@@ -58,6 +58,8 @@ export async function buildTestApp(
     mailTransport?: MailTransport;
     jobs?: JobQueue;
     documentsJobs?: AppDeps['documentsJobs'];
+    /** A logger to capture (e.g. to check redaction); tests are silent without one. */
+    loggerInstance?: FastifyBaseLogger;
   } = {},
 ): Promise<TestApp> {
   const testDb = await createTestDatabase();
@@ -74,6 +76,7 @@ export async function buildTestApp(
     tokenSecret: randomBytes(32).toString('hex'),
     releaseDate: '2026-11-22',
     ...(overrides.documentsJobs ? { documentsJobs: overrides.documentsJobs } : {}),
+    ...(overrides.loggerInstance ? { loggerInstance: overrides.loggerInstance } : {}),
   });
   await app.ready();
   return {

@@ -35,6 +35,7 @@ export const EnvSchema = z.object({
     .int()
     .positive()
     .default(1024 * 1024),
+  DB_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
 });
 export type Env = z.infer<typeof EnvSchema>;
 

@@ -5,6 +5,7 @@ import { COUNTRIES, STATES } from '@trustleaf/domain/reference/countries';
 import { ROLE_NAMES } from '@trustleaf/domain/rules/roles';
 import { hashPassword } from '../lib/crypto.ts';
 import type { Db } from './client.ts';
+import { seedBilling } from './seed-billing.ts';
 import {
   businessTypes,
   categories,
@@ -239,6 +240,7 @@ export async function seedReference(db: Db): Promise<void> {
       .insert(flavors)
       .values(FLAVORS.map((name) => ({ name })))
       .onConflictDoNothing();
+    await seedBilling(tx);
     await seedDocumentCatalog(tx);
   });
 }

@@ -124,4 +124,27 @@ describe('mail.send job', () => {
     await job.handler({ outboxId: row!.id });
     expect(delivered).toEqual(['b@example.test']);
   });
+
+  it('prints bodies to the log only when asked, since they carry one-time links', async () => {
+    const [row] = await testDb.database.db
+      .insert(mailOutbox)
+      .values({ to: 'c@example.test', subject: 'Reset', text: 'token=secret-123', html: 'h' })
+      .returning();
+    const quiet: string[] = [];
+    await createMailSendJob(testDb.database.db, null, (line) => quiet.push(line)).handler({
+      outboxId: row!.id,
+    });
+    expect(quiet).toEqual(['mail to c@example.test: Reset']);
+    const [again] = await testDb.database.db
+      .insert(mailOutbox)
+      .values({ to: 'd@example.test', subject: 'Code', text: 'code 123456', html: 'h' })
+      .returning();
+    const loud: string[] = [];
+    await createMailSendJob(testDb.database.db, null, (line) => loud.push(line), {
+      printBodies: true,
+    }).handler({
+      outboxId: again!.id,
+    });
+    expect(loud).toEqual(['mail to d@example.test: Code\ncode 123456']);
+  });
 });

@@ -30,7 +30,16 @@ export function createSmtpTransport(smtpUrl: string, from: string): MailTranspor
   };
 }
 
-export function createMailSendJob(db: Db, transport: MailTransport | null, log: (message: string) => void) {
+/**
+ * With no SMTP server the outbox is the delivery: development prints each message to the log so codes
+ * and links can be read there; production logs only who got what, since bodies carry one-time secrets.
+ */
+export function createMailSendJob(
+  db: Db,
+  transport: MailTransport | null,
+  log: (message: string) => void,
+  options: { printBodies: boolean } = { printBodies: false },
+) {
   return defineJob({
     name: 'mail.send',
     payload: z.object({ outboxId: z.number().int().positive() }),
@@ -56,7 +65,11 @@ export function createMailSendJob(db: Db, transport: MailTransport | null, log: 
           throw error;
         }
       } else {
-        log(`mail to ${row.to}: ${row.subject}\n${row.text}`);
+        log(
+          options.printBodies
+            ? `mail to ${row.to}: ${row.subject}\n${row.text}`
+            : `mail to ${row.to}: ${row.subject}`,
+        );
       }
       await db
         .update(mailOutbox)

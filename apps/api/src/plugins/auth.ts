@@ -1,4 +1,4 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Db } from '../db/client.ts';
@@ -21,6 +21,23 @@ export function bearerToken(header: string | undefined): string | null {
   return header.slice('Bearer '.length).trim() || null;
 }
 
+// Runs on every authenticated request: prepared once per connection, so PostgreSQL plans it once.
+const prepared = new WeakMap<Db, ReturnType<typeof prepareSessionLookup>>();
+function prepareSessionLookup(db: Db) {
+  return db
+    .select({ email: users.email, isSuperAdmin: users.isSuperAdmin })
+    .from(sessionFamilies)
+    .innerJoin(users, eq(users.id, sessionFamilies.userId))
+    .where(
+      and(
+        eq(sessionFamilies.id, sql.placeholder('familyId')),
+        eq(sessionFamilies.userId, sql.placeholder('userId')),
+        isNull(sessionFamilies.revokedAt),
+      ),
+    )
+    .prepare('auth_session_lookup');
+}
+
 /** Resolves an access token to the caller; a revoked sign-in (logout, reuse, removal) no longer works. */
 export async function resolveAccessToken(
   db: Db,
@@ -29,17 +46,12 @@ export async function resolveAccessToken(
 ): Promise<AuthContext | null> {
   const claims = await tokens.verify(token);
   if (!claims) return null;
-  const [row] = await db
-    .select({ email: users.email, isSuperAdmin: users.isSuperAdmin })
-    .from(sessionFamilies)
-    .innerJoin(users, eq(users.id, sessionFamilies.userId))
-    .where(
-      and(
-        eq(sessionFamilies.id, claims.familyId),
-        eq(sessionFamilies.userId, claims.userId),
-        isNull(sessionFamilies.revokedAt),
-      ),
-    );
+  let lookup = prepared.get(db);
+  if (!lookup) {
+    lookup = prepareSessionLookup(db);
+    prepared.set(db, lookup);
+  }
+  const [row] = await lookup.execute({ familyId: claims.familyId, userId: claims.userId });
   if (!row) return null;
   return {
     userId: claims.userId,

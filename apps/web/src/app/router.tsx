@@ -4,6 +4,7 @@ import { EmptyLayout } from '@/components/layouts/empty-layout';
 import { PageLoader } from '@/components/layouts/page-loader';
 import { paths } from '@/config/paths';
 import { setNavigator } from '@/lib/api';
+import { loadMessages } from '@/lib/i18n';
 import { RootRoute } from '@/app/routes/root';
 
 /*
@@ -12,8 +13,18 @@ import { RootRoute } from '@/app/routes/root';
  * data router: this shell uses no loaders or actions, and the data router alone costs about 15 KB gzip
  * of the sign-in page's 200 KB budget.
  */
-const AppRoot = lazy(() => import('@/app/routes/app/app-root').then((m) => ({ default: m.AppRoot })));
+const AppRoot = lazy(() =>
+  Promise.all([import('@/app/routes/app/app-root'), loadMessages('app')]).then(([m]) => ({
+    default: m.AppRoot,
+  })),
+);
 const HomeRoute = lazy(() => import('@/app/routes/app/home').then((m) => ({ default: m.HomeRoute })));
+const SubscriptionRoute = lazy(() =>
+  import('@/app/routes/app/subscription').then((m) => ({ default: m.SubscriptionRoute })),
+);
+const AdminBillingRoute = lazy(() =>
+  import('@/app/routes/app/admin-billing').then((m) => ({ default: m.AdminBillingRoute })),
+);
 const DocumentsRoute = lazy(() =>
   import('@/app/routes/app/documents').then((m) => ({ default: m.DocumentsRoute })),
 );
@@ -37,7 +48,9 @@ const NotFoundRoute = lazy(() =>
   import('@/app/routes/not-found').then((m) => ({ default: m.NotFoundRoute })),
 );
 const MailboxRoute = lazy(() =>
-  import('@/app/routes/dev/mailbox').then((m) => ({ default: m.MailboxRoute })),
+  Promise.all([import('@/app/routes/dev/mailbox'), loadMessages('app')]).then(([m]) => ({
+    default: m.MailboxRoute,
+  })),
 );
 
 /** Lets the API client redirect (401 → sign-out) without a full page load. */
@@ -57,6 +70,8 @@ export function AppRoutes() {
           <Route element={<RootRoute />}>
             <Route path={paths.home.path} element={<AppRoot />}>
               <Route index element={<HomeRoute />} />
+              <Route path={paths.account.subscription.path} element={<SubscriptionRoute />} />
+              <Route path={paths.admin.billing.path} element={<AdminBillingRoute />} />
               <Route path={paths.documents.company.path} element={<DocumentsRoute />} />
               <Route path={paths.documents.review.path} element={<DocumentReviewRoute />} />
               <Route path={paths.documents.admin.path} element={<DocumentsAdminRoute />} />

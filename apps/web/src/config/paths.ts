@@ -23,6 +23,15 @@ export const paths = {
     review: { path: '/documents/review', getHref: () => '/documents/review' },
     admin: { path: '/admin/documents', getHref: () => '/admin/documents' },
   },
+  account: {
+    subscription: {
+      path: '/account/subscription',
+      getHref: (openPaywall?: boolean) =>
+        openPaywall ? '/account/subscription?paywall=1' : '/account/subscription',
+    },
+  },
+  admin: { billing: { path: '/admin/billing', getHref: () => '/admin/billing' } },
+  webcrawler: { path: '/webcrawler', getHref: () => '/webcrawler' },
   dev: { mailbox: { path: '/dev/mailbox', getHref: () => '/dev/mailbox' } },
 } as const;
 

@@ -42,6 +42,8 @@ export interface RequestOptions<T> {
   auth?: boolean;
   schema?: z.ZodType<T>;
   signal?: AbortSignal;
+  /** Extra request headers, e.g. an Idempotency-Key on a charge. */
+  headers?: Record<string, string>;
 }
 
 /**
@@ -88,7 +90,7 @@ export function createApiClient(deps: ApiClientDeps) {
 
   async function request<T = unknown>(path: string, options: RequestOptions<T> = {}): Promise<T> {
     const { method = 'POST', body, auth = true, schema, signal } = options;
-    const headers: Record<string, string> = { accept: 'application/json' };
+    const headers: Record<string, string> = { ...options.headers, accept: 'application/json' };
     if (body !== undefined) headers['content-type'] = 'application/json';
     const token = auth ? deps.getToken() : null;
     if (token) headers.authorization = `Bearer ${token}`;

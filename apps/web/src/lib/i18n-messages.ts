@@ -14,9 +14,15 @@ const KEY_BY_MESSAGE: Record<string, string> = {
   'Too many sign-in attempts. Please wait 15 minutes and try again.': 'errors.rateLimited',
   'This reset link is invalid or has expired': 'errors.resetLinkInvalid',
   'Something went wrong': 'errors.generic',
+  // Card form (spec 2 §5); the texts match @trustleaf/domain/rules/card CARD_MESSAGES.
+  'This field is required': 'billing.card.errors.required',
+  'Maximum 100 characters': 'billing.card.errors.max100',
+  'Postal Code is incorrect': 'billing.card.errors.zip',
+  'Card number is incorrect': 'billing.card.errors.number',
+  'Invalid expiration Date. Ex: MM/YY': 'billing.card.errors.expiryFormat',
+  'Invalid expiration day': 'billing.card.errors.expiryPast',
+  'Incorrect ex: 123 or 1234': 'billing.card.errors.cvv',
   // Document vault (spec 2 §5, spec 3 §5, §8).
-  'This field is required': 'documents.messages.fieldRequired',
-  'Maximum 100 characters': 'documents.messages.max100',
   'Maximum 150 characters': 'documents.messages.max150',
   'Must be greater than 0': 'documents.messages.greaterThanZero',
   'Select at least one business type': 'documents.messages.businessTypeRequired',

@@ -11,10 +11,45 @@ const loaders: Record<Exclude<Language, 'en'>, () => Promise<{ default: typeof e
   nl: () => import('@/locales/nl.json'),
 };
 
+type Messages = { default: Record<string, unknown> };
+
+/**
+ * Messages of the screens behind the entry, in the same key space, loaded with those screens: the
+ * sign-in page's first load carries only the shell's strings (its 200 KB budget, issue 2).
+ */
+const partLoaders = {
+  app: {
+    en: () => import('@/locales/app/en.json'),
+    fr: () => import('@/locales/app/fr.json'),
+    de: () => import('@/locales/app/de.json'),
+    nl: () => import('@/locales/app/nl.json'),
+  },
+} satisfies Record<string, Record<Language, () => Promise<Messages>>>;
+export type MessagePart = keyof typeof partLoaders;
+
+const wantedParts = new Set<MessagePart>();
+const loadedParts = new Set<string>();
+
+async function addPart(part: MessagePart, language: Language): Promise<void> {
+  const id = `${part}:${language}`;
+  if (loadedParts.has(id)) return;
+  const bundle = await partLoaders[part][language]();
+  i18n.addResourceBundle(language, 'translation', bundle.default, true, true);
+  loadedParts.add(id);
+}
+
+/** Loads a part's messages in English (the fallback) and the current language. */
+export async function loadMessages(part: MessagePart): Promise<void> {
+  wantedParts.add(part);
+  const language = i18n.language as Language;
+  await Promise.all([addPart(part, 'en'), language === 'en' ? undefined : addPart(part, language)]);
+}
+
 export const i18n = i18next.createInstance();
 
 void i18n.use(initReactI18next).init({
-  resources: { en: { translation: en } },
+  // A copy: later bundles are deep-merged into the resources, which must not write into the module.
+  resources: { en: { translation: structuredClone(en) } },
   lng: 'en',
   fallbackLng: 'en',
   supportedLngs: [...LANGUAGES],
@@ -33,8 +68,9 @@ i18n.on('languageChanged', syncDocumentLanguage);
 export async function loadLanguage(language: Language): Promise<void> {
   if (language !== 'en' && !i18n.hasResourceBundle(language, 'translation')) {
     const bundle = await loaders[language]();
-    i18n.addResourceBundle(language, 'translation', bundle.default);
+    i18n.addResourceBundle(language, 'translation', bundle.default, true, true);
   }
+  await Promise.all([...wantedParts].map((part) => addPart(part, language)));
   await i18n.changeLanguage(language);
 }
 

@@ -1,11 +1,23 @@
 import { LANGUAGES } from '@trustleaf/domain/rules/themes';
 import { describe, expect, it } from 'vitest';
-import de from '@/locales/de.json';
-import en from '@/locales/en.json';
-import fr from '@/locales/fr.json';
-import nl from '@/locales/nl.json';
+import appDe from '@/locales/app/de.json';
+import appEn from '@/locales/app/en.json';
+import appFr from '@/locales/app/fr.json';
+import appNl from '@/locales/app/nl.json';
+import shellDe from '@/locales/de.json';
+import shellEn from '@/locales/en.json';
+import shellFr from '@/locales/fr.json';
+import shellNl from '@/locales/nl.json';
 
-const locales: Record<string, unknown> = { en, fr, de, nl };
+// The shell's strings and the app's (loaded with its first screen) share one key space.
+const parts = {
+  shell: { en: shellEn, fr: shellFr, de: shellDe, nl: shellNl },
+  app: { en: appEn, fr: appFr, de: appDe, nl: appNl },
+};
+const locales: Record<string, unknown> = Object.fromEntries(
+  LANGUAGES.map((language) => [language, { ...parts.shell[language], ...parts.app[language] }]),
+);
+const en = locales.en;
 
 function flatten(value: unknown, prefix = ''): Record<string, unknown> {
   if (value && typeof value === 'object') {
@@ -18,8 +30,14 @@ function flatten(value: unknown, prefix = ''): Record<string, unknown> {
 }
 
 describe('locales', () => {
-  it('has a file for every supported language', () => {
-    expect(Object.keys(locales).sort()).toEqual([...LANGUAGES].sort());
+  it('has a file for every supported language in every part', () => {
+    for (const files of Object.values(parts))
+      expect(Object.keys(files).sort()).toEqual([...LANGUAGES].sort());
+  });
+
+  it('keeps the parts apart: no top-level key in both', () => {
+    const shared = Object.keys(parts.shell.en).filter((key) => key in parts.app.en);
+    expect(shared).toEqual([]);
   });
 
   const englishKeys = Object.keys(flatten(en)).sort();

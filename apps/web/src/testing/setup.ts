@@ -1,3 +1,4 @@
+import { loadMessages } from '@/lib/i18n';
 import { cleanup } from '@testing-library/react';
 import { afterEach } from 'vitest';
 
@@ -5,3 +6,6 @@ afterEach(() => {
   cleanup();
   window.localStorage.clear();
 });
+
+// Components under test use the signed-in app's strings, which the app loads with its first screen.
+await loadMessages('app');

@@ -448,6 +448,7 @@ describe('expiry reminders', () => {
       db: t.database.db,
       mailTransport: null,
       log: () => undefined,
+      printMailBodies: false,
       jobs: t.jobs,
       clock: t.clock,
       storage: createLocalStorage(path.join(t.env.DATA_DIR, 'uploads')),

@@ -11,7 +11,8 @@ import MenuItem from '@mui/material/MenuItem';
 import Toolbar from '@mui/material/Toolbar';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import { SnackbarProvider } from 'notistack';
+import { styled } from '@mui/material/styles';
+import { MaterialDesignContent, SnackbarProvider } from 'notistack';
 import { useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
@@ -23,6 +24,20 @@ import { ThemeSwitcher } from '@/components/settings/theme-switcher';
 import { paths } from '@/config/paths';
 import { useLiveStatus } from '@/lib/live-provider';
 import { useAppStore } from '@/stores/app-store';
+
+/** notistack's default success and warning colours fail WCAG AA contrast with white text. */
+const AccessibleNotice = styled(MaterialDesignContent)({
+  '&.notistack-MuiContent-success': { backgroundColor: '#1b5e20' },
+  '&.notistack-MuiContent-error': { backgroundColor: '#b71c1c' },
+  '&.notistack-MuiContent-warning': { backgroundColor: '#8a4b00' },
+  '&.notistack-MuiContent-info': { backgroundColor: '#01579b' },
+});
+const NOTICE_COMPONENTS = {
+  success: AccessibleNotice,
+  error: AccessibleNotice,
+  warning: AccessibleNotice,
+  info: AccessibleNotice,
+};
 
 /** Spec 3 §9: up to 50 notices at once inside the app. */
 export const APP_LAYOUT_MAX_NOTICES = 50;
@@ -116,36 +131,13 @@ function UserMenu() {
   );
 }
 
-/** Links to the signed-in areas; each page is a lazy chunk, so this adds no page code to the shell. */
-function MainNav() {
-  const { t } = useTranslation();
-  const user = useAppStore((state) => state.account.currentUser);
-  if (!user) return null;
-  const isSuperAdmin = user.roles.some((role) => role.name === 'Super Admin');
-  const companyRoles = user.memberOfCompany?.roles ?? [];
-  const canReview = isSuperAdmin || companyRoles.some((r) => r === 'Company Owner' || r === 'Company Admin');
-  const links = [
-    ...(user.memberOfCompany ? [{ to: paths.documents.company.getHref(), label: t('nav.documents') }] : []),
-    ...(canReview ? [{ to: paths.documents.review.getHref(), label: t('nav.review') }] : []),
-    ...(isSuperAdmin ? [{ to: paths.documents.admin.getHref(), label: t('nav.documentSettings') }] : []),
-  ];
-  return (
-    <Box component="nav" aria-label={t('nav.main')} sx={{ display: 'flex', gap: 0.5, mr: 1 }}>
-      {links.map((link) => (
-        <Button key={link.to} component={RouterLink} to={link.to} color="inherit" size="small">
-          {link.label}
-        </Button>
-      ))}
-    </Box>
-  );
-}
-
 /** The signed-in frame: app bar, content and footer. */
-export function AppLayout({ children }: { children: ReactNode }) {
+export function AppLayout({ children, nav }: { children: ReactNode; nav?: ReactNode }) {
   const { t } = useTranslation();
   return (
     <SnackbarProvider
       maxSnack={APP_LAYOUT_MAX_NOTICES}
+      Components={NOTICE_COMPONENTS}
       anchorOrigin={{ vertical: 'bottom', horizontal: 'left' }}
     >
       <Box
@@ -176,7 +168,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
             >
               <BrandLogo />
             </Box>
-            <MainNav />
+            {nav}
             <LiveIndicator />
             <LanguageSwitcher />
             <ThemeSwitcher />

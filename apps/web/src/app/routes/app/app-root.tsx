@@ -3,9 +3,26 @@ import { Navigate, Outlet, useLocation } from 'react-router';
 import { AppLayout } from '@/components/layouts/app-layout';
 import { PageLoader } from '@/components/layouts/page-loader';
 import { paths } from '@/config/paths';
+import type { GeneralInfoField } from '@trustleaf/domain/schemas/reference';
 import { useMyProfile } from '@/features/auth/api/use-my-profile';
+import { useGeneralInfo } from '@/features/reference/api/get-general-info';
+import { BillingNav } from '@/features/billing/components/billing-nav';
+import { DocumentsNav } from '@/features/documents/components/documents-nav';
 import { LiveProvider } from '@/lib/live-provider';
 import { useAppStore } from '@/stores/app-store';
+
+/** The global lists of spec 3 §3, loaded once when the app opens. */
+const GLOBAL_DATA: readonly GeneralInfoField[] = [
+  'roles',
+  'businessTypes',
+  'productCategories',
+  'serviceCategories',
+  'segments',
+  'ingredients',
+  'flavors',
+  'releaseDate',
+  'doctypeClassifications',
+];
 
 /** The protected part of the app: needs a session, keeps the account state fresh, owns the live channel. */
 export function AppRoot() {
@@ -13,6 +30,7 @@ export function AppRoot() {
   const hasSession = useAppStore((state) => state.session !== null);
   const currentUser = useAppStore((state) => state.account.currentUser);
   const profile = useMyProfile(hasSession);
+  useGeneralInfo(GLOBAL_DATA);
 
   useEffect(() => {
     if (profile.data) useAppStore.getState().setProfile(profile.data);
@@ -24,7 +42,16 @@ export function AppRoot() {
 
   return (
     <LiveProvider>
-      <AppLayout>
+      <AppLayout
+        nav={
+          currentUser ? (
+            <>
+              <DocumentsNav />
+              <BillingNav />
+            </>
+          ) : null
+        }
+      >
         {currentUser ? (
           <Suspense fallback={<PageLoader />}>
             <Outlet />

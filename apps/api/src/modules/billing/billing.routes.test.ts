@@ -1,0 +1,654 @@
+import { Writable } from 'node:stream';
+import { eq, sql } from 'drizzle-orm';
+import { pino } from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { REDACT_PATHS } from '../../app.ts';
+import { billingAccounts, mailOutbox, planFeatures, plans, promos } from '../../db/schema.ts';
+import { seedAdmin } from '../../db/seed.ts';
+import { bearer, createCompany, createMember, login } from '../../../test/factories.ts';
+import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
+
+const DAY = 86_400_000;
+/** The test cards of issue 4, typed the way people type them, and the CVVs used with them. */
+const CARDS = {
+  visa: { ccnumber: '4111 1111 1111 1111', cvv: '381' },
+  visa2: { ccnumber: '4242 4242 4242 4242', cvv: '592' },
+  declined: { ccnumber: '4000 0000 0000 0002', cvv: '613' },
+  failsCharges: { ccnumber: '4000 0000 0000 0341', cvv: '724' },
+  amex: { ccnumber: '3782 822463 10005', cvv: '8351' },
+};
+
+const logLines: string[] = [];
+let t: TestApp;
+let admin: string;
+let planIds: Record<string, number>;
+
+beforeAll(async () => {
+  const sink = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      logLines.push(chunk.toString());
+      done();
+    },
+  });
+  const logger = pino({ level: 'trace', redact: { paths: REDACT_PATHS, censor: '[redacted]' } }, sink);
+  t = await buildTestApp({ loggerInstance: logger });
+  await seedAdmin(t.database.db, { email: 'root@billing.test', password: 'Root-password-123!' });
+  admin = (await login(t.app, 'root@billing.test', 'Root-password-123!')).accessToken;
+  const rows = await t.database.db.select({ id: plans.id, name: plans.name }).from(plans);
+  planIds = Object.fromEntries(rows.map((r) => [r.name, r.id]));
+});
+afterAll(() => t.close());
+
+const post = (url: string, payload: object, token: string, headers: Record<string, string> = {}) =>
+  t.app.inject({ method: 'POST', url, payload, headers: { ...bearer(token), ...headers } });
+
+async function owner() {
+  const member = await createMember(t.database.db);
+  const { accessToken } = await login(t.app, member.user.email);
+  return { ...member, token: accessToken };
+}
+
+async function tokenise(card: { ccnumber: string; cvv: string }, ccexp = '12/34') {
+  const response = await t.app.inject({
+    method: 'POST',
+    url: '/sandbox-gateway/tokens',
+    payload: { ...card, ccexp },
+  });
+  return response;
+}
+
+const address = {
+  firstName: 'Ada',
+  lastName: 'Lovelace',
+  billingAddressLine1: '1 Main St',
+  billingCity: 'Denver',
+  billingState: 'CO',
+  billingZip: '80202',
+  billingCountry: 'US',
+};
+
+async function saveCard(who: { companyId: number; token: string }, card = CARDS.visa) {
+  const token = (await tokenise(card)).json<{ token: string }>().token;
+  return post(
+    '/api/company/updateCompanyPaymentMethod',
+    { plCompanyId: who.companyId, paymentToken: token, ...address },
+    who.token,
+  );
+}
+
+async function subscribe(
+  who: { companyId: number; token: string },
+  plan = 'Pro',
+  frequency = 'MONTHLY',
+  extra = {},
+) {
+  return post(
+    '/api/subscription/startSubscription',
+    { plCompanyId: who.companyId, plPlanId: planIds[plan], paymentFrequency: frequency, ...extra },
+    who.token,
+  );
+}
+
+async function listing(who: { companyId: number; token: string }) {
+  const response = await post(
+    '/api/subscription/companySubscriptionListing',
+    { plCompanyId: who.companyId },
+    who.token,
+  );
+  return response.json().detail as {
+    companySubscriptions: {
+      status: string;
+      autoRenew: boolean;
+      currentPeriodEnd: string;
+      nextRetryAt: string | null;
+    }[];
+  };
+}
+
+const renew = () => post('/api/subscription/runRenewals', {}, admin);
+
+describe('plans', () => {
+  it('getPlans lists active plans of the region by monthly fee', async () => {
+    const response = await post(
+      '/api/plan/getPlans',
+      { status: 'ACTIVE', region: 'US', currentPage: 1, itemsPerPage: 20 },
+      admin,
+    );
+    expect(response.statusCode).toBe(200);
+    const names = response.json().detail.items.map((p: { name: string }) => p.name);
+    expect(names).toEqual(['Basic', 'Pro', 'Enterprise']);
+  });
+
+  it('updatePlan is for super admins and sanitises descriptions', async () => {
+    const who = await owner();
+    const detail = (
+      await post('/api/plan/getPlanDetail', { plCompanyId: 0, plPlanId: planIds.Basic }, admin)
+    ).json().detail;
+    const plan = {
+      ...detail,
+      detailDescription: {
+        title: 'Basic',
+        detailDescriptions: [
+          {
+            shortDescription: 'x',
+            detailDescription: '<p onclick="x()">Hi<script>alert(1)</script><img src=x onerror=alert(1)></p>',
+          },
+        ],
+      },
+      features: detail.features.map(
+        (f: { plFeatureId: number; planFeatureConfig: object; restriction: object | null }) => ({
+          plFeatureId: f.plFeatureId,
+          planFeatureConfig: f.planFeatureConfig,
+          restriction: f.restriction,
+        }),
+      ),
+    };
+    delete plan.region;
+    const refused = await post(
+      '/api/plan/updatePlan',
+      { plCompanyId: 0, plans: [{ ...plan, region: 'US' }] },
+      who.token,
+    );
+    expect(refused.statusCode).toBe(403);
+    const saved = await post(
+      '/api/plan/updatePlan',
+      { plCompanyId: 0, plans: [{ ...plan, region: 'US' }] },
+      admin,
+    );
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json().detail.plans[0].detailDescription.detailDescriptions[0].detailDescription).toBe(
+      '<p>Hi</p>',
+    );
+  });
+});
+
+describe('sandbox gateway and payment methods', () => {
+  it('tokenises approving cards and declines the declining card with its message', async () => {
+    const ok = await tokenise(CARDS.amex);
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json()).toMatchObject({ brand: 'amex', last4: '0005', expMonth: 12, expYear: 2034 });
+    const declined = await tokenise(CARDS.declined);
+    expect(declined.statusCode).toBe(402);
+    expect(declined.json().messages).toEqual(['Your card was declined.']);
+  });
+
+  it('refuses raw card data and stores only the masked card', async () => {
+    const who = await owner();
+    const raw = await post(
+      '/api/company/updateCompanyPaymentMethod',
+      { plCompanyId: who.companyId, ...address, ...CARDS.visa, ccexp: '1234' },
+      who.token,
+    );
+    expect(raw.statusCode).toBe(400);
+    expect(raw.json().messages).toEqual(['Card details must be tokenised']);
+    expect((await saveCard(who)).statusCode).toBe(200);
+    const method = await post(
+      '/api/company/getCompanyPaymentMethod',
+      { plCompanyId: who.companyId },
+      who.token,
+    );
+    expect(method.json().detail.companyPaymentMethod).toMatchObject({
+      brand: 'visa',
+      last4: '1111',
+      expMonth: 12,
+      expYear: 2034,
+    });
+  });
+
+  it("a company cannot read another company's payment method or transactions", async () => {
+    const a = await owner();
+    const b = await owner();
+    await saveCard(b);
+    expect((await subscribe(b)).statusCode).toBe(200);
+    const method = await post('/api/company/getCompanyPaymentMethod', { plCompanyId: b.companyId }, a.token);
+    expect(method.statusCode).toBe(404);
+    const transactions = await post(
+      '/api/transaction/transactionListing',
+      { plCompanyId: b.companyId },
+      a.token,
+    );
+    expect(transactions.statusCode).toBe(404);
+    const all = await post('/api/transaction/transactionListing', { plCompanyId: 0 }, a.token);
+    expect(all.statusCode).toBe(403);
+    const save = await post(
+      '/api/company/updateCompanyPaymentMethod',
+      { plCompanyId: b.companyId, paymentToken: 'tok_sandbox_whatever', ...address },
+      a.token,
+    );
+    expect(save.statusCode).toBe(404);
+  });
+});
+
+describe('subscriptions', () => {
+  it('starts a paid subscription, charges once for a repeated Idempotency-Key, and unlocks the feature', async () => {
+    const who = await owner();
+    const gated = { plCompanyId: who.companyId, featureKey: 'content_compliance_monitoring' };
+    const before = await post('/api/subscription/requireFeature', gated, who.token);
+    expect(before.statusCode).toBe(402);
+    expect(before.json().code).toBe('PLAN_LIMIT_REACHED');
+    const noCard = await subscribe(who);
+    expect(noCard.statusCode).toBe(402);
+    await saveCard(who);
+    expect((await subscribe(who, 'Pro', 'MONTHLY')).statusCode).toBe(200);
+    const other = await owner();
+    await saveCard(other);
+    const k = { 'idempotency-key': `checkout-${other.companyId}-abcdef` };
+    const a = await post(
+      '/api/subscription/startSubscription',
+      { plCompanyId: other.companyId, plPlanId: planIds.Pro, paymentFrequency: 'MONTHLY' },
+      other.token,
+      k,
+    );
+    const b = await post(
+      '/api/subscription/startSubscription',
+      { plCompanyId: other.companyId, plPlanId: planIds.Pro, paymentFrequency: 'MONTHLY' },
+      other.token,
+      k,
+    );
+    expect(a.statusCode).toBe(200);
+    expect(b.statusCode).toBe(200);
+    expect(b.json()).toEqual(a.json());
+    const changed = await post(
+      '/api/subscription/startSubscription',
+      { plCompanyId: other.companyId, plPlanId: planIds.Basic, paymentFrequency: 'MONTHLY' },
+      other.token,
+      k,
+    );
+    expect(changed.statusCode).toBe(409);
+    const txs = (
+      await post('/api/transaction/transactionListing', { plCompanyId: other.companyId }, other.token)
+    ).json().detail;
+    expect(txs.items).toHaveLength(1);
+    expect(txs.items[0]).toMatchObject({ amount: 149, status: 'Paid', last4: '1111' });
+    expect(a.json().detail.status).toBe('AVAILABLE');
+    expect((await post('/api/subscription/requireFeature', gated, who.token)).statusCode).toBe(200);
+    const access = await post('/api/subscription/featureAccess', gated, who.token);
+    expect(access.json().detail.status).toBe('NORMAL');
+  });
+
+  it('switching to the same plan and frequency says "Please select plan to switch"; a switch prorates', async () => {
+    const who = await owner();
+    await saveCard(who);
+    await subscribe(who, 'Basic', 'MONTHLY');
+    const same = await post(
+      '/api/subscription/updateCompanySubscription',
+      { plCompanyId: who.companyId, plPlanId: planIds.Basic, paymentFrequency: 'MONTHLY' },
+      who.token,
+    );
+    expect(same.statusCode).toBe(400);
+    expect(same.json().messages).toEqual(['Please select plan to switch']);
+    t.clock.advance(10 * DAY);
+    const switched = await post(
+      '/api/subscription/updateCompanySubscription',
+      { plCompanyId: who.companyId, plPlanId: planIds.Pro, paymentFrequency: 'MONTHLY' },
+      who.token,
+    );
+    expect(switched.statusCode).toBe(200);
+    expect(switched.json().detail.subscription.name).toBe('Pro');
+    const txs = (
+      await post('/api/transaction/transactionListing', { plCompanyId: who.companyId }, who.token)
+    ).json().detail.items;
+    expect(txs[0].amount).toBeGreaterThan(149 - 49);
+    expect(txs[0].amount).toBeLessThan(149);
+  });
+
+  it('renews on schedule; a failed renewal goes to PAYMENT_FAILED with an email; a new card recovers it', async () => {
+    const who = await owner();
+    await saveCard(who, CARDS.visa2);
+    await subscribe(who, 'Basic', 'MONTHLY');
+    t.clock.advance(32 * DAY);
+    await renew();
+    let subs = (await listing(who)).companySubscriptions;
+    expect(subs[0]!.status).toBe('AVAILABLE');
+    expect(new Date(subs[0]!.currentPeriodEnd).getTime()).toBeGreaterThan(t.clock.now().getTime());
+    await renew();
+    let txs = (
+      await post('/api/transaction/transactionListing', { plCompanyId: who.companyId }, who.token)
+    ).json().detail.items;
+    expect(txs.filter((x: { status: string }) => x.status === 'Paid')).toHaveLength(2);
+
+    await saveCard(who, CARDS.failsCharges);
+    t.clock.advance(32 * DAY);
+    await renew();
+    subs = (await listing(who)).companySubscriptions;
+    expect(subs[0]!.status).toBe('PAYMENT_FAILED');
+    expect(subs[0]!.nextRetryAt).not.toBeNull();
+    const mail = await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, who.user.email));
+    expect(mail.some((m) => m.subject.includes('payment failed'))).toBe(true);
+    expect(
+      (
+        await post(
+          '/api/subscription/requireFeature',
+          { plCompanyId: who.companyId, featureKey: 'q_vault' },
+          who.token,
+        )
+      ).statusCode,
+    ).toBe(402);
+
+    const recovered = await saveCard(who, CARDS.visa);
+    expect(recovered.json().detail.subscriptionStatus).toBe('AVAILABLE');
+    subs = (await listing(who)).companySubscriptions;
+    expect(subs[0]!.status).toBe('AVAILABLE');
+    txs = (
+      await post('/api/transaction/transactionListing', { plCompanyId: who.companyId }, who.token)
+    ).json().detail.items;
+    expect(txs.map((x: { status: string }) => x.status)).toEqual(['Paid', 'Failed', 'Paid', 'Paid']);
+  });
+
+  it('retries 1, 3 and 7 days after the first failure, then expires', async () => {
+    const who = await owner();
+    await saveCard(who, CARDS.visa);
+    await subscribe(who, 'Basic', 'MONTHLY');
+    await saveCard(who, CARDS.failsCharges);
+    t.clock.advance(32 * DAY);
+    await renew();
+    expect((await listing(who)).companySubscriptions[0]!.status).toBe('PAYMENT_FAILED');
+    for (const days of [1, 2, 4]) {
+      t.clock.advance(days * DAY + 1000);
+      await renew();
+    }
+    expect((await listing(who)).companySubscriptions[0]!.status).toBe('EXPIRED');
+    const failed = (
+      await post('/api/transaction/transactionListing', { plCompanyId: who.companyId }, who.token)
+    )
+      .json()
+      .detail.items.filter((x: { status: string }) => x.status === 'Failed');
+    expect(failed).toHaveLength(4);
+  });
+
+  it('a trial charges nothing until it ends, then charges the card', async () => {
+    const who = await owner();
+    await saveCard(who);
+    const started = await subscribe(who, 'Enterprise', 'MONTHLY');
+    expect(started.json().detail.status).toBe('TRIAL');
+    expect(
+      (
+        await post(
+          '/api/subscription/requireFeature',
+          { plCompanyId: who.companyId, featureKey: 'catalog_builder' },
+          who.token,
+        )
+      ).statusCode,
+    ).toBe(200);
+    t.clock.advance(15 * DAY);
+    await renew();
+    expect((await listing(who)).companySubscriptions[0]!.status).toBe('AVAILABLE');
+    const txs = (
+      await post('/api/transaction/transactionListing', { plCompanyId: who.companyId }, who.token)
+    ).json().detail.items;
+    expect(txs).toHaveLength(1);
+    expect(txs[0].amount).toBe(499);
+  });
+
+  it('cancel keeps the subscription active to the period end, then DELETED', async () => {
+    const who = await owner();
+    await saveCard(who);
+    await subscribe(who, 'Basic', 'ANNUAL');
+    const canceled = await post(
+      '/api/subscription/cancelSubscription',
+      { plCompanyId: who.companyId },
+      who.token,
+    );
+    expect(canceled.json().detail).toMatchObject({ status: 'AVAILABLE', autoRenew: false });
+    t.clock.advance(300 * DAY);
+    await renew();
+    expect((await listing(who)).companySubscriptions[0]!.status).toBe('AVAILABLE');
+    t.clock.advance(70 * DAY);
+    await renew();
+    expect((await listing(who)).companySubscriptions[0]!.status).toBe('DELETED');
+    const txs = (
+      await post('/api/transaction/transactionListing', { plCompanyId: who.companyId }, who.token)
+    ).json().detail.items;
+    expect(txs).toHaveLength(1);
+  });
+
+  it('a delayed restriction takes effect at subscription start plus the delay', async () => {
+    const who = await owner();
+    await saveCard(who);
+    await subscribe(who, 'Basic', 'ANNUAL');
+    const [feature] = await t.database.db
+      .execute<{ id: number }>(sql`select id from features where key = 'q_vault'`)
+      .then((r) => r.rows);
+    await t.database.db
+      .update(planFeatures)
+      .set({ restriction: { delayDuration: 2, delayUnit: 'WEEK', state: 'HIDDEN' } })
+      .where(sql`${planFeatures.planId} = ${planIds.Basic} and ${planFeatures.featureId} = ${feature!.id}`);
+    const gated = { plCompanyId: who.companyId, featureKey: 'q_vault' };
+    expect((await post('/api/subscription/featureAccess', gated, who.token)).json().detail.status).toBe(
+      'NORMAL',
+    );
+    t.clock.advance(14 * DAY + 1000);
+    expect((await post('/api/subscription/featureAccess', gated, who.token)).json().detail.status).toBe(
+      'HIDDEN',
+    );
+    expect((await post('/api/subscription/requireFeature', gated, who.token)).json().code).toBe(
+      'PLAN_LIMIT_REACHED',
+    );
+    await t.database.db
+      .update(planFeatures)
+      .set({ restriction: null })
+      .where(eq(planFeatures.planId, planIds.Basic!));
+  });
+
+  it('an initial charge failure shows the gateway message and leaves PAYMENT_FAILED', async () => {
+    const who = await owner();
+    await saveCard(who, CARDS.failsCharges);
+    const response = await subscribe(who, 'Basic', 'MONTHLY');
+    expect(response.statusCode).toBe(402);
+    expect(response.json().messages).toEqual(['Your card was declined.']);
+    expect((await listing(who)).companySubscriptions[0]!.status).toBe('PAYMENT_FAILED');
+    await saveCard(who, CARDS.visa);
+    expect((await subscribe(who, 'Basic', 'MONTHLY')).json().detail.status).toBe('AVAILABLE');
+  });
+
+  it('a restricted plan list limits what a company may start', async () => {
+    const who = await owner();
+    await saveCard(who);
+    await t.database.db
+      .insert(billingAccounts)
+      .values({ companyId: who.companyId, availablePlanIds: [planIds['Merchant Processor']!] });
+    expect((await subscribe(who, 'Basic')).statusCode).toBe(403);
+    expect((await subscribe(who, 'Merchant Processor', 'ANNUAL')).statusCode).toBe(200);
+    expect(
+      ((await listing(who)) as unknown as { metadata: { availablePlans: number[] } }).metadata.availablePlans,
+    ).toEqual([planIds['Merchant Processor']]);
+  });
+});
+
+describe('refunds', () => {
+  it('lets the super admin refund through the gateway, once', async () => {
+    const who = await owner();
+    await saveCard(who);
+    await subscribe(who, 'Basic', 'MONTHLY');
+    const [tx] = (
+      await post('/api/transaction/transactionListing', { plCompanyId: who.companyId }, who.token)
+    ).json().detail.items;
+    expect(
+      (await post('/api/transaction/refund', { plTransactionId: tx.plTransactionId }, who.token)).statusCode,
+    ).toBe(403);
+    const partial = await post(
+      '/api/transaction/refund',
+      { plTransactionId: tx.plTransactionId, amount: 9 },
+      admin,
+    );
+    expect(partial.json().detail).toMatchObject({ status: 'Paid', refundedAmount: 9 });
+    const rest = await post('/api/transaction/refund', { plTransactionId: tx.plTransactionId }, admin);
+    expect(rest.json().detail).toMatchObject({ status: 'Refunded', refundedAmount: 49 });
+    expect(
+      (await post('/api/transaction/refund', { plTransactionId: tx.plTransactionId }, admin)).statusCode,
+    ).toBe(400);
+  });
+});
+
+describe('promo codes', () => {
+  const upsert = (code: string, over: object = {}) =>
+    post(
+      '/api/subscription/upsertPromo',
+      {
+        promoCode: code,
+        status: 'ACTIVE',
+        startDate: null,
+        endDate: null,
+        limitUsage: false,
+        maxUsage: null,
+        promoPlans: [
+          { plPlanId: planIds.Pro, paymentFrequency: 'MONTHLY', discountType: 'PERCENT', discountAmount: 20 },
+          {
+            plPlanId: planIds.Basic,
+            paymentFrequency: 'MONTHLY',
+            discountType: 'AMOUNT',
+            discountAmount: 100,
+          },
+        ],
+        ...over,
+      },
+      admin,
+    );
+
+  it('prices PERCENT and AMOUNT (floored at 0) and charges the discount on the first period', async () => {
+    expect((await upsert('spring20')).statusCode).toBe(200);
+    const who = await owner();
+    const discount = await post(
+      '/api/subscription/getPromoDiscount',
+      {
+        plCompanyId: who.companyId,
+        plPlanId: planIds.Pro,
+        paymentFrequency: 'MONTHLY',
+        promoCode: 'SPRING20',
+      },
+      who.token,
+    );
+    expect(discount.json().detail).toMatchObject({
+      discountType: 'PERCENT',
+      discountAmount: 20,
+      actualDiscountAmount: 29.8,
+      discountedPrice: 119.2,
+    });
+    const basic = await post(
+      '/api/subscription/getPromoDiscount',
+      {
+        plCompanyId: who.companyId,
+        plPlanId: planIds.Basic,
+        paymentFrequency: 'MONTHLY',
+        promoCode: 'spring20',
+      },
+      who.token,
+    );
+    expect(basic.json().detail).toMatchObject({ discountedPrice: 0, actualDiscountAmount: 49 });
+    const wrongPlan = await post(
+      '/api/subscription/getPromoDiscount',
+      {
+        plCompanyId: who.companyId,
+        plPlanId: planIds.Pro,
+        paymentFrequency: 'ANNUAL',
+        promoCode: 'SPRING20',
+      },
+      who.token,
+    );
+    expect(wrongPlan.json()).toMatchObject({ code: 'INVALID_PROMO_CODE', messages: ['Invalid Promo Code.'] });
+    await saveCard(who);
+    expect(
+      (
+        await post(
+          '/api/subscription/applyPromoCode',
+          { plCompanyId: who.companyId, promoCode: 'spring20' },
+          who.token,
+        )
+      ).statusCode,
+    ).toBe(200);
+    expect((await subscribe(who, 'Pro', 'MONTHLY')).json().detail.promoCode).toBe('SPRING20');
+    t.clock.advance(32 * DAY);
+    await renew();
+    const txs = (
+      await post('/api/transaction/transactionListing', { plCompanyId: who.companyId }, who.token)
+    ).json().detail.items;
+    expect(txs.map((x: { amount: number }) => x.amount)).toEqual([149, 119.2]);
+  });
+
+  it('refuses unknown, inactive, expired and exhausted codes with the coded errors', async () => {
+    const who = await owner();
+    const apply = (code: string) =>
+      post('/api/subscription/applyPromoCode', { plCompanyId: who.companyId, promoCode: code }, who.token);
+    expect((await apply('NOPE')).json().code).toBe('INVALID_PROMO_CODE');
+    await upsert('OFFNOW', { status: 'INACTIVE' });
+    expect((await apply('OFFNOW')).json().code).toBe('INVALID_PROMO_CODE');
+    await upsert('OLD', { endDate: new Date(t.clock.now().getTime() - DAY).toISOString() });
+    expect((await apply('OLD')).json().code).toBe('INVALID_PROMO_CODE');
+    await upsert('ZERO', { limitUsage: true, maxUsage: 0 });
+    const zero = await apply('ZERO');
+    expect(zero.statusCode).toBe(400);
+    expect(zero.json().code).toBe('MAX_USAGE_PROMO_CODE');
+  });
+
+  it('records exactly 5 of 200 concurrent redemptions of a code limited to 5', async () => {
+    await upsert('FIVE', { limitUsage: true, maxUsage: 5 });
+    const companies = await Promise.all(Array.from({ length: 200 }, () => createCompany(t.database.db)));
+    const responses = await Promise.all(
+      companies.map((c) =>
+        post('/api/subscription/applyPromoCode', { plCompanyId: c.id, promoCode: 'FIVE' }, admin),
+      ),
+    );
+    const codes = responses.map((r) => r.statusCode);
+    expect(codes.filter((c) => c === 200)).toHaveLength(5);
+    expect(
+      responses.filter((r) => r.statusCode !== 200).every((r) => r.json().code === 'MAX_USAGE_PROMO_CODE'),
+    ).toBe(true);
+    const [promo] = await t.database.db.select().from(promos).where(eq(promos.code, 'FIVE'));
+    expect(promo!.totalUsage).toBe(5);
+    const redemptions = await t.database.db.execute<{ n: string }>(
+      sql`select count(*)::text as n from promo_redemptions where promo_id = ${promo!.id}`,
+    );
+    expect(redemptions.rows[0]!.n).toBe('5');
+    // Canceling gives a use back.
+    const winner = companies[codes.indexOf(200)]!;
+    await post('/api/subscription/cancelPromoCode', { plCompanyId: winner.id }, admin);
+    const [after] = await t.database.db.select().from(promos).where(eq(promos.code, 'FIVE'));
+    expect(after!.totalUsage).toBe(4);
+  });
+});
+
+describe('no card data at rest or in logs', () => {
+  it('finds no test card number or CVV in any text column of any table, nor in the captured logs', async () => {
+    // Exercise every card path once more with logging on, including the refused raw body.
+    const who = await owner();
+    for (const card of Object.values(CARDS)) await tokenise(card);
+    await post(
+      '/api/company/updateCompanyPaymentMethod',
+      { plCompanyId: who.companyId, ...address, ...CARDS.amex, ccexp: '1234' },
+      who.token,
+    );
+    const { rows: columns } = await t.database.db.execute<{
+      table_schema: string;
+      table_name: string;
+      column_name: string;
+    }>(sql`
+      select table_schema, table_name, column_name from information_schema.columns
+      where table_schema in ('public', 'pgboss') and data_type in ('text', 'character varying', 'jsonb', 'json', 'ARRAY')`);
+    expect(columns.length).toBeGreaterThan(20);
+    const digits = Object.values(CARDS).map((c) => c.ccnumber.replace(/\s/g, ''));
+    const typed = Object.values(CARDS).map((c) => c.ccnumber);
+    const cvvs = Object.values(CARDS).map((c) => c.cvv);
+    let scanned = 0;
+    for (const { table_schema, table_name, column_name } of columns) {
+      const { rows } = await t.database.db.execute<{ v: string | null }>(
+        sql`select ${sql.identifier(column_name)}::text as v from ${sql.identifier(table_schema)}.${sql.identifier(table_name)}`,
+      );
+      for (const { v } of rows) {
+        if (!v) continue;
+        scanned++;
+        for (const number of [...digits, ...typed])
+          expect(v, `${table_name}.${column_name}`).not.toContain(number);
+        // A CVV is three or four digits, so it is looked for as a whole value or next to a cvv key.
+        for (const cvv of cvvs) {
+          expect(v, `${table_name}.${column_name}`).not.toBe(cvv);
+          expect(v, `${table_name}.${column_name}`).not.toMatch(new RegExp(`cvv"?\\s*[:=]\\s*"?${cvv}`, 'i'));
+        }
+      }
+    }
+    expect(scanned).toBeGreaterThan(100);
+    const logs = logLines.join('');
+    expect(logs.length).toBeGreaterThan(1000);
+    for (const number of [...digits, ...typed]) expect(logs).not.toContain(number);
+    for (const cvv of cvvs) expect(logs).not.toMatch(new RegExp(`cvv"?\\s*[:=]\\s*"?${cvv}`, 'i'));
+  });
+});

@@ -1,0 +1,993 @@
+import { createHash } from 'node:crypto';
+import type {
+  CompanySubscription,
+  CompanySubscriptionListing,
+  GetPlansInput,
+  PaymentMethod,
+  Plan,
+  PlanFeature,
+  Promo,
+  PromoDiscount,
+  StartSubscriptionInput,
+  Transaction,
+  UpdateCompanySubscriptionInput,
+  UpdatePaymentMethodInput,
+  UpdatePlanInput,
+  UpsertPromoInput,
+} from '@trustleaf/domain/schemas/billing';
+import { featureStatus, type FeatureStatus } from '@trustleaf/domain/rules/feature-gating';
+import {
+  discountedPrice,
+  planPrice,
+  roundCents,
+  type PaymentFrequency,
+} from '@trustleaf/domain/rules/pricing';
+import {
+  INVALID_PROMO_MESSAGE,
+  MAX_USAGE_PROMO_MESSAGE,
+  normalisePromoCode,
+  promoValidity,
+} from '@trustleaf/domain/rules/promo';
+import {
+  isSubscriptionActive,
+  nextRetryAt,
+  periodEnd,
+  prorateSwitch,
+  SAME_PLAN_MESSAGE,
+  trialEnd,
+} from '@trustleaf/domain/rules/subscription';
+import sanitizeHtml from 'sanitize-html';
+import type { Db } from '../../db/client.ts';
+import { requireCompanyAccess, type AuthContext } from '../../lib/authz.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { AppError } from '../../lib/errors.ts';
+import type { Mailer } from '../../lib/mailer.ts';
+import type { PaymentGateway } from '../../lib/payment-gateway.ts';
+import type {
+  BillingRepository,
+  PlanRow,
+  PromoRow,
+  SubscriptionRow,
+  TransactionRow,
+} from './billing.repository.ts';
+
+const toCents = (dollars: number): number => Math.round(dollars * 100);
+const toDollars = (cents: number): number => cents / 100;
+const iso = (date: Date | null): string | null => (date ? date.toISOString() : null);
+const MANAGERS = ['Company Owner', 'Company Admin'] as const;
+
+/** Feature descriptions are HTML written by super admins; only formatting survives (on save and on display). */
+export function sanitizeDescription(html: string): string {
+  return sanitizeHtml(html, {
+    allowedTags: ['p', 'br', 'b', 'strong', 'i', 'em', 'u', 'ul', 'ol', 'li', 'a', 'h3', 'h4', 'span'],
+    allowedAttributes: { a: ['href', 'target', 'rel'] },
+    allowedSchemes: ['http', 'https', 'mailto'],
+    transformTags: { a: sanitizeHtml.simpleTransform('a', { rel: 'noopener noreferrer', target: '_blank' }) },
+  });
+}
+
+export interface BillingServiceDeps {
+  db: Db;
+  repo: BillingRepository;
+  clock: Clock;
+  gateway: PaymentGateway;
+  mailer: Mailer;
+  appUrl: string;
+}
+
+function requireSuperAdmin(auth: AuthContext): void {
+  if (!auth.isSuperAdmin) throw new AppError('FORBIDDEN', 'You do not have permission to do this');
+}
+
+export function createBillingService({ db, repo, clock, gateway, mailer, appUrl }: BillingServiceDeps) {
+  async function planFeaturesByPlan(planIds: number[]): Promise<Map<number, PlanFeature[]>> {
+    const rows = await repo.planFeaturesOf(planIds);
+    const byPlan = new Map<number, PlanFeature[]>();
+    for (const { config, feature } of rows) {
+      const list = byPlan.get(config.planId) ?? [];
+      list.push({
+        plFeatureId: feature.id,
+        key: feature.key,
+        name: feature.name,
+        featureType: feature.featureType,
+        available: feature.available,
+        priority: feature.priority,
+        isMenuSetting: feature.isMenuSetting,
+        planFeatureConfig: {
+          available: config.available,
+          include: config.include,
+          clientThreshold: config.clientThreshold,
+          status: config.status,
+        },
+        restriction: (config.restriction as PlanFeature['restriction']) ?? null,
+      });
+      byPlan.set(config.planId, list);
+    }
+    return byPlan;
+  }
+
+  function toPlan(row: PlanRow, planFeatures: PlanFeature[]): Plan {
+    const description = row.detailDescription as Plan['detailDescription'];
+    return {
+      plPlanId: row.id,
+      name: row.name,
+      status: row.status,
+      region: row.region,
+      priority: row.priority,
+      monthlyFee: toDollars(row.monthlyFeeCents),
+      annualFee: toDollars(row.annualFeeCents),
+      promoMonthlyFee: row.promoMonthlyFeeCents === null ? null : toDollars(row.promoMonthlyFeeCents),
+      promoAnnualFee: row.promoAnnualFeeCents === null ? null : toDollars(row.promoAnnualFeeCents),
+      enableCcPaymentMonthly: row.enableCcPaymentMonthly,
+      enableCcPaymentAnnually: row.enableCcPaymentAnnually,
+      enableEftPaymentMonthly: row.enableEftPaymentMonthly,
+      enableEftPaymentAnnually: row.enableEftPaymentAnnually,
+      enableSkipPaywall: row.enableSkipPaywall,
+      trialDuration: row.trialDuration,
+      trialUnit: row.trialUnit,
+      detailDescription: {
+        title: description?.title ?? row.name,
+        detailDescriptions: (description?.detailDescriptions ?? []).map((d) => ({
+          shortDescription: d.shortDescription,
+          detailDescription: sanitizeDescription(d.detailDescription),
+        })),
+      },
+      features: planFeatures,
+    };
+  }
+
+  async function plansWithFeatures(rows: PlanRow[]): Promise<Plan[]> {
+    const byPlan = await planFeaturesByPlan(rows.map((r) => r.id));
+    return rows.map((row) => toPlan(row, byPlan.get(row.id) ?? []));
+  }
+
+  function toSubscription(
+    row: SubscriptionRow,
+    planName: string,
+    promoCode: string | null,
+  ): CompanySubscription {
+    return {
+      plCompanySubscriptionId: row.id,
+      status: row.status,
+      paymentFrequency: row.paymentFrequency,
+      autoRenew: row.autoRenew,
+      startedAt: row.startedAt.toISOString(),
+      currentPeriodStart: row.currentPeriodStart.toISOString(),
+      currentPeriodEnd: row.currentPeriodEnd.toISOString(),
+      trialEndsAt: iso(row.trialEndsAt),
+      trialDuration: row.trialDuration,
+      trialUnit: row.trialUnit,
+      price: toDollars(row.priceCents),
+      promoCode,
+      nextRetryAt: iso(row.nextRetryAt),
+      subscription: { plPlanId: row.planId, name: planName },
+    };
+  }
+
+  function toTransaction(row: TransactionRow): Transaction {
+    return {
+      plTransactionId: row.id,
+      plCompanyId: row.companyId,
+      amount: toDollars(row.amountCents),
+      refundedAmount: toDollars(row.refundedCents),
+      currency: row.currency,
+      status: row.status,
+      description: row.description,
+      failureMessage: row.failureMessage,
+      brand: row.brand,
+      last4: row.last4,
+      createdAt: row.createdAt.toISOString(),
+    };
+  }
+
+  async function loadPlan(planId: number): Promise<PlanRow> {
+    const plan = await repo.findPlan(planId);
+    if (!plan) throw new AppError('NOT_FOUND', 'Plan not found');
+    return plan;
+  }
+
+  /** The promo that applies to a plan and frequency, or the coded error the promo dialog shows. */
+  async function promoFor(code: string, planId: number, frequency: PaymentFrequency) {
+    const promo = await repo.findPromoByCode(normalisePromoCode(code));
+    const validity = promoValidity(promo, clock.now());
+    if (validity === 'MAX_USAGE_PROMO_CODE')
+      throw new AppError('MAX_USAGE_PROMO_CODE', MAX_USAGE_PROMO_MESSAGE);
+    if (validity !== 'VALID' || !promo) throw new AppError('INVALID_PROMO_CODE', INVALID_PROMO_MESSAGE);
+    const promoPlan = await repo.promoPlan(promo.id, planId, frequency);
+    if (!promoPlan) throw new AppError('INVALID_PROMO_CODE', INVALID_PROMO_MESSAGE);
+    return { promo, promoPlan };
+  }
+
+  async function redeem(promo: PromoRow, companyId: number): Promise<void> {
+    const outcome = await repo.redeemPromo(promo.id, companyId, clock.now());
+    if (outcome === 'EXHAUSTED') throw new AppError('MAX_USAGE_PROMO_CODE', MAX_USAGE_PROMO_MESSAGE);
+  }
+
+  const promoDollars = (type: 'PRICE' | 'AMOUNT' | 'PERCENT', x100: number) => x100 / 100;
+
+  async function notify(companyId: number, subject: string, text: string): Promise<void> {
+    const emails = await repo.ownerEmails(companyId);
+    for (const to of emails) {
+      await mailer.send({
+        to,
+        subject,
+        text,
+        html: `<p>${text.replace(/&/g, '&amp;').replace(/</g, '&lt;')}</p>`,
+      });
+    }
+  }
+
+  /**
+   * Charges the company's card once per charge key and records the transaction. Re-running with
+   * the same key (a retried job or request) returns the first outcome without a second charge.
+   */
+  async function charge(input: {
+    companyId: number;
+    subscriptionId: number | null;
+    amountCents: number;
+    description: string;
+    chargeKey: string;
+  }): Promise<{ ok: true; transaction: TransactionRow } | { ok: false; message: string }> {
+    const previous = await repo.findTransactionByKey(input.chargeKey);
+    if (previous) {
+      return previous.status === 'Failed'
+        ? { ok: false, message: previous.failureMessage ?? 'Payment failed' }
+        : { ok: true, transaction: previous };
+    }
+    const method = await repo.findPaymentMethod(input.companyId);
+    if (!method) {
+      return { ok: false, message: 'Please add a payment method' };
+    }
+    const result = await gateway.charge({
+      token: method.token,
+      amountCents: input.amountCents,
+      currency: 'USD',
+      idempotencyKey: input.chargeKey,
+      description: input.description,
+    });
+    const transaction = await repo.recordTransaction({
+      companyId: input.companyId,
+      subscriptionId: input.subscriptionId,
+      amountCents: input.amountCents,
+      status: result.ok ? 'Paid' : 'Failed',
+      description: input.description,
+      failureMessage: result.ok ? null : result.message,
+      gatewayChargeId: result.ok ? result.chargeId : null,
+      chargeKey: input.chargeKey,
+      brand: method.brand,
+      last4: method.last4,
+    });
+    return result.ok ? { ok: true, transaction } : { ok: false, message: result.message };
+  }
+
+  /** The first paid period carries the subscription's promo discount; later ones the recurring price. */
+  async function amountDue(sub: SubscriptionRow): Promise<number> {
+    if (!sub.promoId) return sub.priceCents;
+    if ((await repo.paidChargeCount(sub.id)) > 0) return sub.priceCents;
+    const promoPlan = await repo.promoPlan(sub.promoId, sub.planId, sub.paymentFrequency);
+    if (!promoPlan) return sub.priceCents;
+    return toCents(
+      discountedPrice(
+        toDollars(sub.priceCents),
+        promoPlan.discountType,
+        promoDollars(promoPlan.discountType, promoPlan.discountAmountX100),
+      ),
+    );
+  }
+
+  async function describeCharge(sub: SubscriptionRow, what: string): Promise<string> {
+    const plan = await repo.findPlan(sub.planId);
+    return `${what}: ${plan?.name ?? 'Plan'} (${sub.paymentFrequency === 'MONTHLY' ? 'monthly' : 'annual'})`;
+  }
+
+  async function companyFeatureContext(companyId: number) {
+    const live = await repo.liveSubscription(companyId);
+    if (!live || !isSubscriptionActive(live.status)) return { features: null, subscriptionStartedAt: null };
+    const byPlan = await planFeaturesByPlan([live.planId]);
+    return { features: byPlan.get(live.planId) ?? [], subscriptionStartedAt: live.startedAt };
+  }
+
+  async function withIdempotency<T>(
+    scope: string,
+    key: string | undefined,
+    request: unknown,
+    run: () => Promise<T>,
+  ): Promise<T> {
+    if (!key) return run();
+    const hash = createHash('sha256').update(JSON.stringify(request)).digest('hex');
+    const claim = await repo.claimIdempotencyKey(scope, key, hash);
+    if (!claim.claimed) {
+      const existing = claim.existing;
+      if (existing.requestHash !== hash) {
+        throw new AppError('CONFLICT', 'This Idempotency-Key was used with a different request');
+      }
+      if (existing.responseStatus === null) {
+        throw new AppError('CONFLICT', 'A request with this Idempotency-Key is still being processed');
+      }
+      const body = existing.responseBody as
+        { ok: true; value: T } | { ok: false; code: AppError['code']; message: string };
+      if (body.ok) return body.value;
+      throw new AppError(body.code, body.message);
+    }
+    try {
+      const value = await run();
+      await repo.completeIdempotencyKey(scope, key, 200, { ok: true, value });
+      return value;
+    } catch (error) {
+      if (error instanceof AppError && error.status < 500) {
+        await repo.completeIdempotencyKey(scope, key, error.status, {
+          ok: false,
+          code: error.code,
+          message: error.message,
+        });
+      } else {
+        await repo.releaseIdempotencyKey(scope, key);
+      }
+      throw error;
+    }
+  }
+
+  async function listing(companyId: number): Promise<CompanySubscriptionListing> {
+    const rows = await repo.listSubscriptions(companyId);
+    const promoIds = [
+      ...new Set(rows.map((r) => r.subscription.promoId).filter((id): id is number => id !== null)),
+    ];
+    const codes = new Map<number, string>();
+    for (const id of promoIds) {
+      const promo = await repo.findPromo(id);
+      if (promo) codes.set(id, promo.code);
+    }
+    const context = await companyFeatureContext(companyId);
+    const pending = await repo.pendingRedemption(companyId);
+    return {
+      companySubscriptions: rows.map((r) =>
+        toSubscription(
+          r.subscription,
+          r.planName,
+          r.subscription.promoId ? (codes.get(r.subscription.promoId) ?? null) : null,
+        ),
+      ),
+      metadata: { availablePlans: await repo.availablePlanIds(companyId) },
+      features: context.features,
+      appliedPromoCode: pending?.promo.code ?? null,
+    };
+  }
+
+  async function settleRenewal(sub: SubscriptionRow, now: Date): Promise<void> {
+    const plan = await repo.findPlan(sub.planId);
+    if (!sub.autoRenew && now >= sub.currentPeriodEnd) {
+      await repo.updateSubscription(sub.id, { status: 'DELETED', endedAt: now, nextRetryAt: null });
+      return;
+    }
+    if (sub.status === 'AVAILABLE' || sub.status === 'TRIAL') {
+      const start = sub.currentPeriodEnd;
+      if (plan?.enableSkipPaywall) {
+        await repo.updateSubscription(sub.id, {
+          status: 'AVAILABLE',
+          currentPeriodStart: start,
+          currentPeriodEnd: periodEnd(start, sub.paymentFrequency),
+          trialEndsAt: sub.trialEndsAt,
+        });
+        return;
+      }
+      const amount = await amountDue(sub);
+      const result = await charge({
+        companyId: sub.companyId,
+        subscriptionId: sub.id,
+        amountCents: amount,
+        description: await describeCharge(sub, sub.status === 'TRIAL' ? 'Trial ended' : 'Renewal'),
+        chargeKey: `renew:${sub.id}:${sub.currentPeriodEnd.getTime()}`,
+      });
+      if (result.ok) {
+        const periodStart = periodEnd(start, sub.paymentFrequency) > now ? start : now;
+        await repo.updateSubscription(sub.id, {
+          status: 'AVAILABLE',
+          paidCents: amount,
+          currentPeriodStart: periodStart,
+          currentPeriodEnd: periodEnd(periodStart, sub.paymentFrequency),
+        });
+        return;
+      }
+      await repo.updateSubscription(sub.id, {
+        status: 'PAYMENT_FAILED',
+        failureCount: 1,
+        firstFailureAt: now,
+        nextRetryAt: nextRetryAt(now, 1),
+      });
+      await notify(
+        sub.companyId,
+        'Your Trustleaf subscription payment failed',
+        `We could not charge your card (${result.message}). We will retry on the schedule in your account; update your payment method at ${appUrl} to reactivate your company.`,
+      );
+      return;
+    }
+    if (sub.status === 'PAYMENT_FAILED') await retryFailed(sub, now, 'retry');
+  }
+
+  /** Retries a failed renewal (on schedule, or at once after a new card). */
+  async function retryFailed(
+    sub: SubscriptionRow,
+    now: Date,
+    reason: 'retry' | 'new-card',
+  ): Promise<boolean> {
+    const amount = await amountDue(sub);
+    const result = await charge({
+      companyId: sub.companyId,
+      subscriptionId: sub.id,
+      amountCents: amount,
+      description: await describeCharge(sub, 'Renewal retry'),
+      chargeKey: `renew:${sub.id}:${sub.currentPeriodEnd.getTime()}:${reason}:${sub.failureCount}:${now.getTime()}`,
+    });
+    if (result.ok) {
+      await repo.updateSubscription(sub.id, {
+        status: 'AVAILABLE',
+        paidCents: amount,
+        failureCount: 0,
+        firstFailureAt: null,
+        nextRetryAt: null,
+        currentPeriodStart: now,
+        currentPeriodEnd: periodEnd(now, sub.paymentFrequency),
+      });
+      return true;
+    }
+    if (reason === 'new-card') return false;
+    const failures = sub.failureCount + 1;
+    const next = nextRetryAt(sub.firstFailureAt ?? now, failures);
+    if (next) {
+      await repo.updateSubscription(sub.id, { failureCount: failures, nextRetryAt: next });
+      return false;
+    }
+    await repo.updateSubscription(sub.id, {
+      status: 'EXPIRED',
+      failureCount: failures,
+      nextRetryAt: null,
+      endedAt: now,
+    });
+    await notify(
+      sub.companyId,
+      'Your Trustleaf subscription has expired',
+      `Every retry of your subscription payment failed. Start a subscription at ${appUrl} to reactivate your company.`,
+    );
+    return false;
+  }
+
+  return {
+    sanitizeDescription,
+
+    async getPlans(input: GetPlansInput & { itemsPerPage: number; currentPage: number }) {
+      const rows = await repo.listPlans({
+        status: input.status ?? 'ACTIVE',
+        region: input.region ?? 'US',
+        sort: input.sortOrder ?? 'ASC',
+      });
+      const pageRows = rows.slice(
+        (input.currentPage - 1) * input.itemsPerPage,
+        input.currentPage * input.itemsPerPage,
+      );
+      return { items: await plansWithFeatures(pageRows), total: rows.length };
+    },
+
+    async planListing(auth: AuthContext, companyId: number | undefined) {
+      if (companyId) await requireCompanyAccess(db, auth, companyId);
+      const rows = await repo.listPlans({ status: auth.isSuperAdmin ? undefined : 'ACTIVE' });
+      return { items: await plansWithFeatures(rows) };
+    },
+
+    async getPlanDetail(auth: AuthContext, companyId: number, planId: number): Promise<Plan> {
+      if (companyId) await requireCompanyAccess(db, auth, companyId);
+      const plan = await loadPlan(planId);
+      if (plan.status !== 'ACTIVE' && !auth.isSuperAdmin) throw new AppError('NOT_FOUND', 'Plan not found');
+      return (await plansWithFeatures([plan]))[0]!;
+    },
+
+    async featureListing() {
+      return (await repo.listFeatures()).map((f) => ({
+        plFeatureId: f.id,
+        key: f.key,
+        name: f.name,
+        featureType: f.featureType,
+        available: f.available,
+        priority: f.priority,
+        isMenuSetting: f.isMenuSetting,
+      }));
+    },
+
+    async updatePlan(auth: AuthContext, input: UpdatePlanInput) {
+      requireSuperAdmin(auth);
+      const ids: number[] = [];
+      for (const plan of input.plans) {
+        const id = await repo
+          .upsertPlan(
+            {
+              name: plan.name,
+              status: plan.status,
+              region: plan.region,
+              priority: plan.priority,
+              monthlyFeeCents: toCents(plan.monthlyFee),
+              annualFeeCents: toCents(plan.annualFee),
+              promoMonthlyFeeCents: plan.promoMonthlyFee === null ? null : toCents(plan.promoMonthlyFee),
+              promoAnnualFeeCents: plan.promoAnnualFee === null ? null : toCents(plan.promoAnnualFee),
+              enableCcPaymentMonthly: plan.enableCcPaymentMonthly,
+              enableCcPaymentAnnually: plan.enableCcPaymentAnnually,
+              enableEftPaymentMonthly: plan.enableEftPaymentMonthly,
+              enableEftPaymentAnnually: plan.enableEftPaymentAnnually,
+              enableSkipPaywall: plan.enableSkipPaywall,
+              trialDuration: plan.trialDuration,
+              trialUnit: plan.trialUnit,
+              detailDescription: {
+                title: plan.detailDescription.title,
+                detailDescriptions: plan.detailDescription.detailDescriptions.map((d) => ({
+                  shortDescription: d.shortDescription,
+                  detailDescription: sanitizeDescription(d.detailDescription),
+                })),
+              },
+            },
+            plan.plPlanId,
+            plan.features.map((f) => ({
+              planId: 0,
+              featureId: f.plFeatureId,
+              available: f.planFeatureConfig.available,
+              include: f.planFeatureConfig.include,
+              clientThreshold: f.planFeatureConfig.clientThreshold,
+              status: f.planFeatureConfig.status,
+              restriction: f.restriction,
+            })),
+          )
+          .catch((error: unknown) => {
+            if (
+              String(
+                (error as { cause?: { code?: string } }).cause?.code ?? (error as { code?: string }).code,
+              ) === '23505'
+            ) {
+              throw new AppError('CONFLICT', `A plan named ${plan.name} already exists in that region`);
+            }
+            if (
+              String(
+                (error as { cause?: { code?: string } }).cause?.code ?? (error as { code?: string }).code,
+              ) === '23503'
+            ) {
+              throw new AppError('VALIDATION_FAILED', 'Unknown feature');
+            }
+            throw error;
+          });
+        if (id === null) throw new AppError('NOT_FOUND', 'Plan not found');
+        ids.push(id);
+      }
+      const rows = await Promise.all(ids.map((id) => loadPlan(id)));
+      return { plans: await plansWithFeatures(rows) };
+    },
+
+    async companySubscriptionListing(auth: AuthContext, companyId: number) {
+      await requireCompanyAccess(db, auth, companyId);
+      return listing(companyId);
+    },
+
+    /** Status of one feature for a company through the shared gating rule; `assertFeature` refuses. */
+    async featureAccess(
+      auth: AuthContext,
+      companyId: number,
+      featureKey: string,
+      usage = 0,
+    ): Promise<FeatureStatus> {
+      await requireCompanyAccess(db, auth, companyId);
+      const context = await companyFeatureContext(companyId);
+      return featureStatus(featureKey, {
+        ...context,
+        now: clock.now(),
+        usage,
+        superAdminAllCompanies: auth.isSuperAdmin && companyId === 0,
+      });
+    },
+
+    async assertFeature(auth: AuthContext, companyId: number, featureKey: string, usage = 0): Promise<void> {
+      const status = await this.featureAccess(auth, companyId, featureKey, usage);
+      if (status !== 'NORMAL') {
+        throw new AppError(
+          'PLAN_LIMIT_REACHED',
+          'Your subscription does not include this feature. Upgrade your plan to use it.',
+          { reason: featureKey, status },
+        );
+      }
+    },
+
+    async startSubscription(auth: AuthContext, input: StartSubscriptionInput, idempotencyKey?: string) {
+      await requireCompanyAccess(db, auth, input.plCompanyId, MANAGERS);
+      return withIdempotency(`start:${input.plCompanyId}`, idempotencyKey, input, async () => {
+        const now = clock.now();
+        const plan = await loadPlan(input.plPlanId);
+        const available = await repo.availablePlanIds(input.plCompanyId);
+        // Inactive plans are offered only to companies they were assigned to (metadata.availablePlans).
+        if (plan.status !== 'ACTIVE' && !available.includes(plan.id))
+          throw new AppError('NOT_FOUND', 'Plan not found');
+        if (available.length > 0 && !available.includes(plan.id))
+          throw new AppError('FORBIDDEN', 'This plan is not available to your company');
+        const cardAllowed =
+          input.paymentFrequency === 'MONTHLY' ? plan.enableCcPaymentMonthly : plan.enableCcPaymentAnnually;
+        if (!plan.enableSkipPaywall && !cardAllowed)
+          throw new AppError('VALIDATION_FAILED', 'This plan cannot be paid by card at that frequency');
+
+        const live = await repo.liveSubscription(input.plCompanyId);
+        if (live && (live.status === 'AVAILABLE' || live.status === 'TRIAL')) {
+          throw new AppError(
+            'CONFLICT',
+            'The company already has an active subscription; switch plan instead',
+          );
+        }
+        if (!plan.enableSkipPaywall && !(await repo.findPaymentMethod(input.plCompanyId))) {
+          throw new AppError('PAYMENT_FAILED', 'Please add a payment method');
+        }
+
+        let promo: PromoRow | null = null;
+        const code = input.promoCode?.trim() || (await repo.pendingRedemption(input.plCompanyId))?.promo.code;
+        if (code) {
+          promo = (await promoFor(code, plan.id, input.paymentFrequency)).promo;
+          await redeem(promo, input.plCompanyId);
+        }
+        // A failed or unpaid earlier attempt is closed before the new one opens.
+        if (live)
+          await repo.updateSubscription(live.id, { status: 'EXPIRED', endedAt: now, nextRetryAt: null });
+
+        const price = planPrice(
+          {
+            monthlyFee: toDollars(plan.monthlyFeeCents),
+            annualFee: toDollars(plan.annualFeeCents),
+            promoMonthlyFee: plan.promoMonthlyFeeCents === null ? null : toDollars(plan.promoMonthlyFeeCents),
+            promoAnnualFee: plan.promoAnnualFeeCents === null ? null : toDollars(plan.promoAnnualFeeCents),
+          },
+          input.paymentFrequency,
+        );
+        const hasTrial = plan.trialDuration !== null && plan.trialUnit !== null;
+        const trialEndsAt = hasTrial ? trialEnd(now, plan.trialDuration!, plan.trialUnit!) : null;
+        let sub = await repo
+          .insertSubscription({
+            companyId: input.plCompanyId,
+            planId: plan.id,
+            status: 'NEW',
+            paymentFrequency: input.paymentFrequency,
+            priceCents: toCents(price),
+            startedAt: now,
+            currentPeriodStart: now,
+            currentPeriodEnd: trialEndsAt ?? periodEnd(now, input.paymentFrequency),
+            trialEndsAt,
+            trialDuration: plan.trialDuration,
+            trialUnit: plan.trialUnit,
+            promoId: promo?.id ?? null,
+          })
+          .catch((error: unknown) => {
+            if ((error as { cause?: { code?: string } }).cause?.code === '23505')
+              throw new AppError('CONFLICT', 'A subscription is already being started');
+            throw error;
+          });
+        if (promo) await repo.consumeRedemption(promo.id, input.plCompanyId, sub.id);
+
+        if (hasTrial) {
+          sub = await repo.updateSubscription(sub.id, { status: 'TRIAL' });
+        } else if (plan.enableSkipPaywall) {
+          sub = await repo.updateSubscription(sub.id, { status: 'AVAILABLE' });
+        } else {
+          const amount = await amountDue(sub);
+          if (amount > 0) {
+            const result = await charge({
+              companyId: input.plCompanyId,
+              subscriptionId: sub.id,
+              amountCents: amount,
+              description: await describeCharge(sub, 'Subscription'),
+              chargeKey: `start:${sub.id}`,
+            });
+            if (!result.ok) {
+              await repo.updateSubscription(sub.id, { status: 'PAYMENT_FAILED' });
+              throw new AppError('PAYMENT_FAILED', result.message);
+            }
+          }
+          sub = await repo.updateSubscription(sub.id, { status: 'AVAILABLE', paidCents: amount });
+        }
+        return toSubscription(sub, plan.name, promo?.code ?? null);
+      });
+    },
+
+    async updateCompanySubscription(
+      auth: AuthContext,
+      input: UpdateCompanySubscriptionInput,
+      idempotencyKey?: string,
+    ) {
+      await requireCompanyAccess(db, auth, input.plCompanyId, MANAGERS);
+      return withIdempotency(`switch:${input.plCompanyId}`, idempotencyKey, input, async () => {
+        const now = clock.now();
+        const live = await repo.liveSubscription(input.plCompanyId);
+        if (!live || !isSubscriptionActive(live.status))
+          throw new AppError('CONFLICT', 'Start a subscription first');
+        if (live.planId === input.plPlanId && live.paymentFrequency === input.paymentFrequency) {
+          throw new AppError('VALIDATION_FAILED', SAME_PLAN_MESSAGE);
+        }
+        const plan = await loadPlan(input.plPlanId);
+        const available = await repo.availablePlanIds(input.plCompanyId);
+        // Inactive plans are offered only to companies they were assigned to (metadata.availablePlans).
+        if (plan.status !== 'ACTIVE' && !available.includes(plan.id))
+          throw new AppError('NOT_FOUND', 'Plan not found');
+        if (available.length > 0 && !available.includes(plan.id))
+          throw new AppError('FORBIDDEN', 'This plan is not available to your company');
+        const newPrice = planPrice(
+          {
+            monthlyFee: toDollars(plan.monthlyFeeCents),
+            annualFee: toDollars(plan.annualFeeCents),
+            promoMonthlyFee: plan.promoMonthlyFeeCents === null ? null : toDollars(plan.promoMonthlyFeeCents),
+            promoAnnualFee: plan.promoAnnualFeeCents === null ? null : toDollars(plan.promoAnnualFeeCents),
+          },
+          input.paymentFrequency,
+        );
+
+        if (live.status === 'TRIAL') {
+          const updated = await repo.updateSubscription(live.id, {
+            planId: plan.id,
+            paymentFrequency: input.paymentFrequency,
+            priceCents: toCents(newPrice),
+            autoRenew: true,
+            canceledAt: null,
+          });
+          return toSubscription(updated, plan.name, null);
+        }
+        const { charge: due } = prorateSwitch({
+          paidAmount: toDollars(live.paidCents),
+          periodStart: live.currentPeriodStart,
+          periodEnd: live.currentPeriodEnd,
+          now,
+          newPrice,
+        });
+        if (due > 0 && !plan.enableSkipPaywall) {
+          const result = await charge({
+            companyId: input.plCompanyId,
+            subscriptionId: live.id,
+            amountCents: toCents(due),
+            description: `Switch to ${plan.name} (${input.paymentFrequency === 'MONTHLY' ? 'monthly' : 'annual'}), prorated`,
+            chargeKey: `switch:${live.id}:${now.getTime()}:${plan.id}:${input.paymentFrequency}`,
+          });
+          if (!result.ok) throw new AppError('PAYMENT_FAILED', result.message);
+        }
+        const updated = await repo.updateSubscription(live.id, {
+          planId: plan.id,
+          paymentFrequency: input.paymentFrequency,
+          priceCents: toCents(newPrice),
+          paidCents: toCents(roundCents(newPrice)),
+          autoRenew: true,
+          canceledAt: null,
+          currentPeriodStart: now,
+          currentPeriodEnd: periodEnd(now, input.paymentFrequency),
+          promoId: null,
+        });
+        return toSubscription(updated, plan.name, null);
+      });
+    },
+
+    /** Auto-renew off: the subscription stays active to the period end, then becomes DELETED. */
+    async cancelSubscription(auth: AuthContext, companyId: number) {
+      await requireCompanyAccess(db, auth, companyId, MANAGERS);
+      const live = await repo.liveSubscription(companyId);
+      if (!live) throw new AppError('NOT_FOUND', 'No subscription to cancel');
+      const plan = await loadPlan(live.planId);
+      const updated = live.autoRenew
+        ? await repo.updateSubscription(live.id, { autoRenew: false, canceledAt: clock.now() })
+        : live;
+      return toSubscription(updated, plan.name, null);
+    },
+
+    async getCompanyPaymentMethod(auth: AuthContext, companyId: number): Promise<PaymentMethod | null> {
+      await requireCompanyAccess(db, auth, companyId, MANAGERS);
+      const row = await repo.findPaymentMethod(companyId);
+      if (!row) return null;
+      return {
+        brand: row.brand,
+        last4: row.last4,
+        expMonth: row.expMonth,
+        expYear: row.expYear,
+        firstName: row.firstName,
+        lastName: row.lastName,
+        billingAddressLine1: row.billingAddressLine1,
+        billingAddressLine2: row.billingAddressLine2,
+        billingCity: row.billingCity,
+        billingState: row.billingState,
+        billingZip: row.billingZip,
+        billingCountry: row.billingCountry,
+      };
+    },
+
+    /** Saves the gateway's token; a company whose renewal failed is charged again at once. */
+    async updateCompanyPaymentMethod(auth: AuthContext, input: UpdatePaymentMethodInput) {
+      await requireCompanyAccess(db, auth, input.plCompanyId, MANAGERS);
+      const card = await gateway.describeToken(input.paymentToken);
+      if (!card)
+        throw new AppError('PAYMENT_FAILED', 'Your card could not be verified. Please enter it again.');
+      const now = clock.now();
+      await repo.savePaymentMethod({
+        companyId: input.plCompanyId,
+        gateway: gateway.name,
+        token: input.paymentToken,
+        ...card,
+        firstName: input.firstName,
+        lastName: input.lastName,
+        billingAddressLine1: input.billingAddressLine1,
+        billingAddressLine2: input.billingAddressLine2 ?? null,
+        billingCity: input.billingCity,
+        billingState: input.billingState,
+        billingZip: input.billingZip,
+        billingCountry: input.billingCountry,
+        updatedAt: now,
+      });
+      const live = await repo.liveSubscription(input.plCompanyId);
+      let subscriptionStatus = live?.status ?? null;
+      if (live?.status === 'PAYMENT_FAILED' && live.firstFailureAt) {
+        subscriptionStatus = (await retryFailed(live, now, 'new-card')) ? 'AVAILABLE' : 'PAYMENT_FAILED';
+      }
+      return {
+        brand: card.brand,
+        last4: card.last4,
+        expMonth: card.expMonth,
+        expYear: card.expYear,
+        subscriptionStatus,
+      };
+    },
+
+    async transactionListing(
+      auth: AuthContext,
+      input: { plCompanyId: number; currentPage: number; itemsPerPage: number },
+    ) {
+      if (input.plCompanyId === 0) requireSuperAdmin(auth);
+      else await requireCompanyAccess(db, auth, input.plCompanyId, MANAGERS);
+      const page = { limit: input.itemsPerPage, offset: (input.currentPage - 1) * input.itemsPerPage };
+      const { items, total } = await repo.listTransactions(
+        input.plCompanyId === 0 ? null : input.plCompanyId,
+        page,
+      );
+      return { items: items.map(toTransaction), total };
+    },
+
+    async refund(auth: AuthContext, input: { plTransactionId: number; amount?: number | undefined }) {
+      requireSuperAdmin(auth);
+      const row = await repo.findTransaction(input.plTransactionId);
+      if (!row) throw new AppError('NOT_FOUND', 'Transaction not found');
+      if (row.status === 'Failed' || !row.gatewayChargeId)
+        throw new AppError('CONFLICT', 'Only paid transactions can be refunded');
+      const cents = input.amount === undefined ? row.amountCents - row.refundedCents : toCents(input.amount);
+      if (cents <= 0 || row.refundedCents + cents > row.amountCents)
+        throw new AppError('VALIDATION_FAILED', 'The refund is larger than what remains of the payment');
+      const result = await gateway.refund({ chargeId: row.gatewayChargeId, amountCents: cents });
+      if (!result.ok) throw new AppError('PAYMENT_FAILED', result.message);
+      const updated = await repo.addRefund(row.id, cents);
+      if (!updated) throw new AppError('CONFLICT', 'The refund is larger than what remains of the payment');
+      return toTransaction(updated);
+    },
+
+    // ---- promos ----
+    async upsertPromo(auth: AuthContext, input: UpsertPromoInput): Promise<Promo> {
+      requireSuperAdmin(auth);
+      const code = normalisePromoCode(input.promoCode);
+      const id = await repo
+        .upsertPromo(
+          {
+            code,
+            status: input.status,
+            startDate: input.startDate ? new Date(input.startDate) : null,
+            endDate: input.endDate ? new Date(input.endDate) : null,
+            limitUsage: input.limitUsage,
+            maxUsage: input.maxUsage,
+          },
+          input.plPromoId,
+          input.promoPlans.map((p) => ({
+            planId: p.plPlanId,
+            paymentFrequency: p.paymentFrequency,
+            discountType: p.discountType,
+            discountAmountX100: Math.round(p.discountAmount * 100),
+          })),
+        )
+        .catch((error: unknown) => {
+          const pgCode = (error as { cause?: { code?: string } }).cause?.code;
+          if (pgCode === '23505') throw new AppError('CONFLICT', 'A promo with this code already exists');
+          if (pgCode === '23503') throw new AppError('VALIDATION_FAILED', 'Unknown plan');
+          throw error;
+        });
+      if (id === null) throw new AppError('NOT_FOUND', 'Promo not found');
+      if (id === 'DUPLICATE') throw new AppError('CONFLICT', 'A promo with this code already exists');
+      return this.promoDetailById(id);
+    },
+
+    async promoDetailById(id: number): Promise<Promo> {
+      const promo = await repo.findPromo(id);
+      if (!promo) throw new AppError('NOT_FOUND', 'Promo not found');
+      const promoPlanRows = await repo.promoPlansOf([id]);
+      return {
+        plPromoId: promo.id,
+        promoCode: promo.code,
+        status: promo.status,
+        startDate: iso(promo.startDate),
+        endDate: iso(promo.endDate),
+        limitUsage: promo.limitUsage,
+        maxUsage: promo.maxUsage,
+        totalUsage: promo.totalUsage,
+        promoPlans: promoPlanRows.map((p) => ({
+          plPlanId: p.planId,
+          paymentFrequency: p.paymentFrequency,
+          discountType: p.discountType,
+          discountAmount: p.discountAmountX100 / 100,
+        })),
+      };
+    },
+
+    async promoListing(auth: AuthContext, page: { currentPage: number; itemsPerPage: number }) {
+      requireSuperAdmin(auth);
+      const { items, total } = await repo.listPromos({
+        limit: page.itemsPerPage,
+        offset: (page.currentPage - 1) * page.itemsPerPage,
+      });
+      return { items: await Promise.all(items.map((p) => this.promoDetailById(p.id))), total };
+    },
+
+    /** Any signed-in user may look a code up (the sign-up form does); invalid codes say so. */
+    async promoDetail(code: string): Promise<Promo> {
+      const promo = await repo.findPromoByCode(normalisePromoCode(code));
+      const validity = promoValidity(promo, clock.now());
+      if (validity === 'MAX_USAGE_PROMO_CODE')
+        throw new AppError('MAX_USAGE_PROMO_CODE', MAX_USAGE_PROMO_MESSAGE);
+      if (validity !== 'VALID' || !promo) throw new AppError('INVALID_PROMO_CODE', INVALID_PROMO_MESSAGE);
+      return this.promoDetailById(promo.id);
+    },
+
+    async getPromoDiscount(
+      auth: AuthContext,
+      input: { plCompanyId: number; plPlanId: number; paymentFrequency: PaymentFrequency; promoCode: string },
+    ): Promise<PromoDiscount> {
+      await requireCompanyAccess(db, auth, input.plCompanyId);
+      const plan = await loadPlan(input.plPlanId);
+      const { promo, promoPlan } = await promoFor(input.promoCode, plan.id, input.paymentFrequency);
+      const price = planPrice(
+        {
+          monthlyFee: toDollars(plan.monthlyFeeCents),
+          annualFee: toDollars(plan.annualFeeCents),
+          promoMonthlyFee: plan.promoMonthlyFeeCents === null ? null : toDollars(plan.promoMonthlyFeeCents),
+          promoAnnualFee: plan.promoAnnualFeeCents === null ? null : toDollars(plan.promoAnnualFeeCents),
+        },
+        input.paymentFrequency,
+      );
+      const amount = promoPlan.discountAmountX100 / 100;
+      const discounted = discountedPrice(price, promoPlan.discountType, amount);
+      const now = clock.now();
+      const firstBilling =
+        plan.trialDuration && plan.trialUnit ? trialEnd(now, plan.trialDuration, plan.trialUnit) : now;
+      return {
+        promoCode: promo.code,
+        discountType: promoPlan.discountType,
+        discountAmount: amount,
+        actualDiscountAmount: roundCents(price - discounted),
+        price,
+        discountedPrice: discounted,
+        firstBillingDate: firstBilling.toISOString(),
+      };
+    },
+
+    async applyPromoCode(auth: AuthContext, input: { plCompanyId: number; promoCode: string }) {
+      await requireCompanyAccess(db, auth, input.plCompanyId, MANAGERS);
+      const promo = await repo.findPromoByCode(normalisePromoCode(input.promoCode));
+      const validity = promoValidity(promo, clock.now());
+      const pending = await repo.pendingRedemption(input.plCompanyId);
+      if (promo && pending?.promo.id === promo.id) return { promoCode: promo.code };
+      if (validity === 'MAX_USAGE_PROMO_CODE')
+        throw new AppError('MAX_USAGE_PROMO_CODE', MAX_USAGE_PROMO_MESSAGE);
+      if (validity !== 'VALID' || !promo) throw new AppError('INVALID_PROMO_CODE', INVALID_PROMO_MESSAGE);
+      if (pending) await repo.cancelPendingRedemptions(input.plCompanyId);
+      await redeem(promo, input.plCompanyId);
+      return { promoCode: promo.code };
+    },
+
+    async cancelPromoCode(auth: AuthContext, companyId: number) {
+      await requireCompanyAccess(db, auth, companyId, MANAGERS);
+      await repo.cancelPendingRedemptions(companyId);
+    },
+
+    /** The renewal job's work: due renewals, trial ends, scheduled retries and canceled period ends. */
+    async runRenewals(): Promise<{ processed: number }> {
+      const now = clock.now();
+      const due = await repo.dueSubscriptions(now);
+      for (const sub of due) await settleRenewal(sub, now);
+      return { processed: due.length };
+    },
+  };
+}
+export type BillingService = ReturnType<typeof createBillingService>;

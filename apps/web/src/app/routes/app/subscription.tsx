@@ -1,0 +1,5 @@
+import { SubscriptionPanel } from '@/features/billing/components/subscription-panel';
+
+export function SubscriptionRoute() {
+  return <SubscriptionPanel />;
+}

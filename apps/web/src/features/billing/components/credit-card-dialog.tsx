@@ -1,0 +1,175 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { cardDigits } from '@trustleaf/domain/rules/card';
+import { createCardFormSchema, type CardForm } from '@trustleaf/domain/schemas/billing';
+import { useMemo, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { FormTextField } from '@/components/form/form-text-field';
+import { env } from '@/config/env';
+import { tokenizeCard, useSavePaymentMethod } from '../api/billing-mutations';
+
+const EMPTY: CardForm = {
+  firstName: '',
+  lastName: '',
+  billingAddressLine1: '',
+  billingAddressLine2: '',
+  billingCity: '',
+  billingState: '',
+  billingZip: '',
+  billingCountry: env.region.region,
+  ccnumber: '',
+  ccexp: '',
+  cvv: '',
+};
+
+/**
+ * Spec 2 §5 'Credit Card'. The card number, expiry and CVV go to the payment gateway from the
+ * browser; Trustleaf's API receives the token and the billing address only.
+ */
+export function CreditCardDialog({
+  open,
+  companyId,
+  onClose,
+  onSaved,
+}: {
+  open: boolean;
+  companyId: number;
+  onClose: () => void;
+  onSaved: () => void;
+}) {
+  const { t } = useTranslation();
+  const schema = useMemo(() => createCardFormSchema(env.region.region === 'CA' ? 'CA' : 'US'), []);
+  const { control, handleSubmit, reset, formState } = useForm<CardForm>({
+    resolver: zodResolver(schema),
+    defaultValues: EMPTY,
+  });
+  const save = useSavePaymentMethod();
+  const [banner, setBanner] = useState<string | null>(null);
+
+  const submit = handleSubmit(async (values) => {
+    setBanner(null);
+    try {
+      const card = await tokenizeCard({
+        ccnumber: cardDigits(values.ccnumber),
+        ccexp: values.ccexp.replace('/', ''),
+        cvv: values.cvv,
+      });
+      await save.mutateAsync({
+        plCompanyId: companyId,
+        paymentToken: card.token,
+        firstName: values.firstName,
+        lastName: values.lastName,
+        billingAddressLine1: values.billingAddressLine1,
+        billingAddressLine2: values.billingAddressLine2 || null,
+        billingCity: values.billingCity,
+        billingState: values.billingState,
+        billingZip: values.billingZip,
+        billingCountry: values.billingCountry,
+      });
+      reset(EMPTY);
+      onSaved();
+    } catch (error) {
+      setBanner(error instanceof Error && error.message ? error.message : t('errors.unknown'));
+    }
+  });
+
+  return (
+    <Dialog open={open} onClose={onClose} maxWidth="sm" fullWidth aria-labelledby="credit-card-title">
+      <DialogTitle id="credit-card-title">{t('billing.card.title')}</DialogTitle>
+      <Box component="form" noValidate onSubmit={(event) => void submit(event)}>
+        <DialogContent sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
+          {banner ? (
+            <Alert severity="warning" sx={{ gridColumn: '1 / -1' }} data-testid="card-banner">
+              {banner}
+            </Alert>
+          ) : null}
+          <FormTextField
+            control={control}
+            name="firstName"
+            label={t('billing.card.firstName')}
+            autoComplete="cc-given-name"
+          />
+          <FormTextField
+            control={control}
+            name="lastName"
+            label={t('billing.card.lastName')}
+            autoComplete="cc-family-name"
+          />
+          <Box sx={{ gridColumn: '1 / -1' }}>
+            <FormTextField
+              control={control}
+              name="ccnumber"
+              label={t('billing.card.number')}
+              autoComplete="cc-number"
+            />
+          </Box>
+          <FormTextField
+            control={control}
+            name="ccexp"
+            label={t('billing.card.expiry')}
+            autoComplete="cc-exp"
+          />
+          <FormTextField control={control} name="cvv" label={t('billing.card.cvv')} autoComplete="cc-csc" />
+          <Box sx={{ gridColumn: '1 / -1' }}>
+            <FormTextField
+              control={control}
+              name="billingAddressLine1"
+              label={t('billing.card.address1')}
+              autoComplete="address-line1"
+            />
+          </Box>
+          <Box sx={{ gridColumn: '1 / -1' }}>
+            <FormTextField
+              control={control}
+              name="billingAddressLine2"
+              label={t('billing.card.address2')}
+              autoComplete="address-line2"
+            />
+          </Box>
+          <FormTextField
+            control={control}
+            name="billingCity"
+            label={t('billing.card.city')}
+            autoComplete="address-level2"
+          />
+          <FormTextField
+            control={control}
+            name="billingState"
+            label={t(env.region.statesLabelKey)}
+            autoComplete="address-level1"
+          />
+          <FormTextField
+            control={control}
+            name="billingZip"
+            label={t('billing.card.zip')}
+            autoComplete="postal-code"
+          />
+          <FormTextField
+            control={control}
+            name="billingCountry"
+            label={t('billing.card.country')}
+            autoComplete="country"
+          />
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={onClose}>{t('billing.cancel')}</Button>
+          <Button
+            type="submit"
+            variant="contained"
+            disabled={formState.isSubmitting}
+            data-testid="card-checkout"
+          >
+            {t('billing.card.checkout')}
+          </Button>
+        </DialogActions>
+      </Box>
+    </Dialog>
+  );
+}

@@ -1,0 +1,273 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Chip from '@mui/material/Chip';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
+import FormControl from '@mui/material/FormControl';
+import InputLabel from '@mui/material/InputLabel';
+import MenuItem from '@mui/material/MenuItem';
+import Select from '@mui/material/Select';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import { formatMoney, type PaymentFrequency } from '@trustleaf/domain/rules/pricing';
+import {
+  PAYWALL_CANCELED_HEADER,
+  PAYWALL_FAILED_HEADER,
+  paywallHeaderKind,
+  SAME_PLAN_MESSAGE,
+} from '@trustleaf/domain/rules/subscription';
+import { useSnackbar } from 'notistack';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { env } from '@/config/env';
+import { formatDateTime } from '@/lib/i18n';
+import { useAppStore } from '@/stores/app-store';
+import { newIdempotencyKey, useCancelSubscription, useSwitchSubscription } from '../api/billing-mutations';
+import { useCompanySubscription, usePaymentMethod, usePlans, useTransactions } from '../api/billing-queries';
+import { CreditCardDialog } from './credit-card-dialog';
+import { SubscriptionFlow } from './subscription-flow';
+import { liveSubscriptionOf } from './use-feature-status';
+
+/** Account settings → Subscription: plan and status, switch, cancel, card and payment history. */
+export function SubscriptionPanel() {
+  const { t, i18n } = useTranslation();
+  const { enqueueSnackbar } = useSnackbar();
+  const company = useAppStore((state) => state.account.currentCompany);
+  const companyId = company?.plCompanyId ?? 0;
+  const [search, setSearch] = useSearchParams();
+  const listing = useCompanySubscription(companyId);
+  const plans = usePlans(env.region.region);
+  const paymentMethod = usePaymentMethod(companyId);
+  const transactions = useTransactions(companyId);
+  const cancel = useCancelSubscription();
+  const switchPlan = useSwitchSubscription();
+  const [cardOpen, setCardOpen] = useState(false);
+  const [confirmCancel, setConfirmCancel] = useState(false);
+  const live = liveSubscriptionOf(listing.data);
+  const latest = listing.data?.companySubscriptions[0] ?? null;
+  const [switchPlanId, setSwitchPlanId] = useState<number | ''>('');
+  const [switchFrequency, setSwitchFrequency] = useState<PaymentFrequency | ''>('');
+  const paywallOpen = search.get('paywall') === '1';
+  const setPaywall = (open: boolean) => setSearch(open ? { paywall: '1' } : {}, { replace: true });
+  if (!company) return <Typography>{t('home.noCompany')}</Typography>;
+
+  const header = paywallHeaderKind(latest);
+  const doSwitch = async () => {
+    const planId = switchPlanId || live?.subscription.plPlanId;
+    const frequency = switchFrequency || live?.paymentFrequency;
+    if (!live || !planId || !frequency) return;
+    if (planId === live.subscription.plPlanId && frequency === live.paymentFrequency) {
+      enqueueSnackbar(t('billing.switch.same', { defaultValue: SAME_PLAN_MESSAGE }), { variant: 'error' });
+      return;
+    }
+    try {
+      await switchPlan.mutateAsync({
+        plCompanyId: companyId,
+        plPlanId: planId,
+        paymentFrequency: frequency,
+        idempotencyKey: newIdempotencyKey(),
+      });
+      enqueueSnackbar(t('billing.switch.done'), { variant: 'success' });
+    } catch (error) {
+      enqueueSnackbar(error instanceof Error ? error.message : t('errors.unknown'), { variant: 'error' });
+    }
+  };
+
+  return (
+    <Box sx={{ display: 'grid', gap: 3 }}>
+      <Typography variant="h1">{t('billing.page.title')}</Typography>
+      {header === 'PAYMENT_FAILED' ? (
+        <Alert severity="error" data-testid="subscription-header">
+          {t('billing.paywall.failedHeader', { defaultValue: PAYWALL_FAILED_HEADER })}
+        </Alert>
+      ) : header === 'CANCELED' ? (
+        <Alert severity="warning" data-testid="subscription-header">
+          {t('billing.paywall.canceledHeader', { defaultValue: PAYWALL_CANCELED_HEADER })}
+        </Alert>
+      ) : null}
+      <Card variant="outlined" component="section" aria-label={t('billing.page.plan')}>
+        <CardContent sx={{ display: 'grid', gap: 1.5 }}>
+          <Typography variant="h3" component="h2">
+            {t('billing.page.plan')}
+          </Typography>
+          {latest ? (
+            <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
+              <Typography sx={{ fontWeight: 600 }} data-testid="current-plan">
+                {latest.subscription.name}
+              </Typography>
+              <Chip
+                size="small"
+                label={t(`billing.status.${latest.status}`)}
+                data-testid="subscription-status"
+              />
+              <Typography variant="body2">
+                {formatMoney(latest.price)}{' '}
+                {latest.paymentFrequency === 'ANNUAL' ? t('billing.perYear') : t('billing.perMonth')}
+              </Typography>
+              <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+                {t(latest.autoRenew ? 'billing.page.renews' : 'billing.page.ends', {
+                  date: formatDateTime(latest.currentPeriodEnd, i18n.language),
+                })}
+              </Typography>
+            </Box>
+          ) : (
+            <Typography sx={{ color: 'text.secondary' }}>{t('billing.page.none')}</Typography>
+          )}
+          <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
+            <Button variant="contained" onClick={() => setPaywall(true)} data-testid="open-paywall">
+              {t('billing.page.choosePlan')}
+            </Button>
+            {live && live.autoRenew ? (
+              <Button
+                color="error"
+                variant="outlined"
+                onClick={() => setConfirmCancel(true)}
+                data-testid="cancel-subscription"
+              >
+                {t('billing.page.cancel')}
+              </Button>
+            ) : null}
+          </Box>
+          {live && (live.status === 'AVAILABLE' || live.status === 'TRIAL') ? (
+            <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap', mt: 1 }}>
+              <FormControl size="small" sx={{ minWidth: 180 }}>
+                <InputLabel id="switch-plan-label">{t('billing.switch.plan')}</InputLabel>
+                <Select
+                  labelId="switch-plan-label"
+                  label={t('billing.switch.plan')}
+                  value={switchPlanId || live.subscription.plPlanId}
+                  onChange={(event) => setSwitchPlanId(Number(event.target.value))}
+                  data-testid="switch-plan"
+                >
+                  {(plans.data ?? []).map((plan) => (
+                    <MenuItem key={plan.plPlanId} value={plan.plPlanId}>
+                      {plan.name}
+                    </MenuItem>
+                  ))}
+                </Select>
+              </FormControl>
+              <FormControl size="small" sx={{ minWidth: 140 }}>
+                <InputLabel id="switch-frequency-label">{t('billing.switch.frequency')}</InputLabel>
+                <Select
+                  labelId="switch-frequency-label"
+                  label={t('billing.switch.frequency')}
+                  value={switchFrequency || live.paymentFrequency}
+                  onChange={(event) => setSwitchFrequency(event.target.value)}
+                >
+                  <MenuItem value="MONTHLY">{t('billing.monthly')}</MenuItem>
+                  <MenuItem value="ANNUAL">{t('billing.yearly')}</MenuItem>
+                </Select>
+              </FormControl>
+              <Button
+                variant="outlined"
+                onClick={() => void doSwitch()}
+                disabled={switchPlan.isPending}
+                data-testid="switch-submit"
+              >
+                {t('billing.switch.submit')}
+              </Button>
+            </Box>
+          ) : null}
+        </CardContent>
+      </Card>
+      <Card variant="outlined" component="section" aria-label={t('billing.page.paymentMethod')}>
+        <CardContent sx={{ display: 'flex', gap: 2, alignItems: 'center', flexWrap: 'wrap' }}>
+          <Typography variant="h3" component="h2" sx={{ flex: '1 1 100%' }}>
+            {t('billing.page.paymentMethod')}
+          </Typography>
+          <Typography data-testid="payment-method">
+            {paymentMethod.data
+              ? t('billing.page.cardOnFile', {
+                  brand: paymentMethod.data.brand,
+                  last4: paymentMethod.data.last4,
+                  month: String(paymentMethod.data.expMonth).padStart(2, '0'),
+                  year: paymentMethod.data.expYear,
+                })
+              : t('billing.page.noCard')}
+          </Typography>
+          <Button variant="outlined" onClick={() => setCardOpen(true)} data-testid="update-card">
+            {t('billing.page.updateCard')}
+          </Button>
+        </CardContent>
+      </Card>
+      <Card variant="outlined" component="section" aria-label={t('billing.page.history')}>
+        <CardContent>
+          <Typography variant="h3" component="h2" sx={{ mb: 1 }}>
+            {t('billing.page.history')}
+          </Typography>
+          <Table size="small">
+            <TableHead>
+              <TableRow>
+                <TableCell>{t('billing.page.date')}</TableCell>
+                <TableCell>{t('billing.page.description')}</TableCell>
+                <TableCell>{t('billing.page.amount')}</TableCell>
+                <TableCell>{t('billing.page.status')}</TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {(transactions.data?.items ?? []).map((tx) => (
+                <TableRow key={tx.plTransactionId}>
+                  <TableCell>{formatDateTime(tx.createdAt, i18n.language)}</TableCell>
+                  <TableCell>
+                    {tx.failureMessage ? `${tx.description} — ${tx.failureMessage}` : tx.description}
+                  </TableCell>
+                  <TableCell>{formatMoney(tx.amount)}</TableCell>
+                  <TableCell>{t(`billing.payment.${tx.status}`)}</TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </CardContent>
+      </Card>
+      <SubscriptionFlow
+        open={paywallOpen}
+        companyId={companyId}
+        plans={plans.data ?? []}
+        listing={listing.data}
+        onClose={() => setPaywall(false)}
+      />
+      <CreditCardDialog
+        open={cardOpen}
+        companyId={companyId}
+        onClose={() => setCardOpen(false)}
+        onSaved={() => {
+          setCardOpen(false);
+          enqueueSnackbar(t('billing.card.saved'), { variant: 'success' });
+        }}
+      />
+      <Dialog open={confirmCancel} onClose={() => setConfirmCancel(false)} aria-labelledby="cancel-title">
+        <DialogTitle id="cancel-title">{t('billing.page.cancelTitle')}</DialogTitle>
+        <DialogContent>
+          <DialogContentText>{t('billing.page.cancelText')}</DialogContentText>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={() => setConfirmCancel(false)}>{t('billing.page.keep')}</Button>
+          <Button
+            color="error"
+            variant="contained"
+            data-testid="confirm-cancel"
+            onClick={() =>
+              void cancel.mutateAsync(companyId).then(() => {
+                setConfirmCancel(false);
+                enqueueSnackbar(t('billing.page.canceled'), { variant: 'success' });
+              })
+            }
+          >
+            {t('billing.page.cancel')}
+          </Button>
+        </DialogActions>
+      </Dialog>
+    </Box>
+  );
+}

@@ -1,0 +1,33 @@
+import { featureStatus, type FeatureStatus } from '@trustleaf/domain/rules/feature-gating';
+import type { CompanySubscriptionListing } from '@trustleaf/domain/schemas/billing';
+import { useAppStore } from '@/stores/app-store';
+import { useCompanySubscription } from '../api/billing-queries';
+
+const LIVE = new Set(['NEW', 'TRIAL', 'AVAILABLE', 'PAYMENT_FAILED']);
+
+export function liveSubscriptionOf(listing: CompanySubscriptionListing | undefined) {
+  return listing?.companySubscriptions.find((s) => LIVE.has(s.status)) ?? null;
+}
+
+export function useIsSuperAdmin(): boolean {
+  return useAppStore(
+    (state) => state.account.currentUser?.roles.some((r) => r.name === 'Super Admin') ?? false,
+  );
+}
+
+/** The shared gating rule (packages/domain) applied to the current company's plan. */
+export function useFeatureStatus(key: string, usage?: number): FeatureStatus | 'LOADING' {
+  const companyId = useAppStore((state) => state.account.currentCompany?.plCompanyId);
+  const isSuperAdmin = useIsSuperAdmin();
+  const subscription = useCompanySubscription(isSuperAdmin ? null : companyId);
+  if (!isSuperAdmin && subscription.isPending) return 'LOADING';
+  const live = liveSubscriptionOf(subscription.data);
+  return featureStatus(key, {
+    features: subscription.data?.features ?? null,
+    subscriptionStartedAt: live ? new Date(live.startedAt) : null,
+    now: new Date(),
+    usage,
+    // The super admin works across all companies (plCompanyId 0) and sees everything.
+    superAdminAllCompanies: isSuperAdmin,
+  });
+}

@@ -1,0 +1,146 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { DEMO_OWNER_EMAIL, E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD } from './accounts.ts';
+
+async function expectNoSeriousViolations(page: Page, label: string): Promise<void> {
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  const summary = serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  expect(summary, `axe violations on ${label}`).toEqual([]);
+}
+
+/** The demo owner's password is random; set one through the emailed reset token. */
+async function ownerPassword(request: APIRequestContext): Promise<string> {
+  const password = `Billing-Passw0rd-${Date.now()}!`;
+  await request.post('/api/user/requestResetPassword', { data: { email: DEMO_OWNER_EMAIL } });
+  let token: string | undefined;
+  await expect
+    .poll(async () => {
+      const body = (await (await request.get('/api/dev/mailbox')).json()) as {
+        detail: { to: string; text: string }[];
+      };
+      const mail = body.detail.filter((m) => m.to.includes(DEMO_OWNER_EMAIL)).at(-1);
+      token = /reset-password\?token=([^\s"<]+)/.exec(mail?.text ?? '')?.[1];
+      return token;
+    })
+    .toBeTruthy();
+  const reset = await request.post('/api/user/resetPassword', {
+    data: { token: decodeURIComponent(token!), password },
+  });
+  expect(reset.ok()).toBe(true);
+  return password;
+}
+
+async function createPercentPromo(request: APIRequestContext, code: string): Promise<void> {
+  const login = await request.post('/api/auth/login', {
+    data: { email: E2E_ADMIN_EMAIL, password: E2E_ADMIN_PASSWORD },
+  });
+  const { accessToken } = ((await login.json()) as { detail: { accessToken: string } }).detail;
+  const headers = { authorization: `Bearer ${accessToken}` };
+  const plans = await request.post('/api/plan/getPlans', {
+    data: { region: 'US', currentPage: 1, itemsPerPage: 50 },
+    headers,
+  });
+  const items = ((await plans.json()) as { detail: { items: { plPlanId: number }[] } }).detail.items;
+  const promo = await request.post('/api/subscription/upsertPromo', {
+    headers,
+    data: {
+      promoCode: code,
+      status: 'ACTIVE',
+      startDate: null,
+      endDate: null,
+      limitUsage: true,
+      maxUsage: 10,
+      promoPlans: items.map((p) => ({
+        plPlanId: p.plPlanId,
+        paymentFrequency: 'MONTHLY',
+        discountType: 'PERCENT',
+        discountAmount: 20,
+      })),
+    },
+  });
+  expect(promo.ok()).toBe(true);
+}
+
+async function fillCard(page: Page, ccnumber: string, cvv: string): Promise<void> {
+  const dialog = page.getByRole('dialog', { name: 'Credit Card' });
+  await dialog.getByLabel('First name').fill('Grace');
+  await dialog.getByLabel('Last name').fill('Hopper');
+  await dialog.getByLabel('Card number').fill(ccnumber);
+  await dialog.getByLabel('Expiry (MM/YY)').fill('12/34');
+  await dialog.getByLabel('CVV').fill(cvv);
+  await dialog.getByLabel('Billing address line 1').fill('1 Main St');
+  await dialog.getByLabel('City').fill('Denver');
+  await dialog.getByLabel('States').fill('CO');
+  await dialog.getByLabel('Zip / postal code').fill('80202');
+  await dialog.getByTestId('card-checkout').click();
+}
+
+test('subscribe by card, promo price, same-plan switch and cancel', async ({ page, request }) => {
+  const password = await ownerPassword(request);
+  await page.goto('/auth/sign-in');
+  await page.getByLabel('Email address').fill(DEMO_OWNER_EMAIL);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByTestId('welcome')).toBeVisible();
+
+  const gated = page.locator('[data-feature="content_compliance_monitoring"]');
+  await expect(gated).toHaveAttribute('data-feature-status', 'NON_INTERACTABLE');
+
+  await page.getByTestId('nav-subscription').click();
+  await expect(page.getByRole('heading', { name: 'Subscription', level: 1 })).toBeVisible();
+  await expectNoSeriousViolations(page, 'subscription page');
+  await page.getByTestId('open-paywall').click();
+  const paywall = page.getByTestId('paywall');
+  await expect(paywall.getByTestId('toggle-yearly')).toContainText('(One Month Free)');
+  // Three plans: 720 px + 336 px for the one beyond two (or the viewport, whichever is smaller).
+  const width = (await paywall.boundingBox())!.width;
+  expect(Math.round(width)).toBe(Math.min(1056, page.viewportSize()!.width - 32));
+  await expectNoSeriousViolations(page, 'paywall');
+
+  await paywall.getByTestId('plan-Pro').getByTestId('buy-now').click();
+  await fillCard(page, '4000 0000 0000 0002', '123');
+  await expect(page.getByTestId('card-banner')).toHaveText('Your card was declined.');
+  await expectNoSeriousViolations(page, 'credit card dialog');
+  const dialog = page.getByRole('dialog', { name: 'Credit Card' });
+  await dialog.getByLabel('Card number').fill('4242 4242 4242 4242');
+  await dialog.getByTestId('card-checkout').click();
+  await expect(page.getByText('Update payment method successfully!')).toBeVisible();
+  await expect(page.getByTestId('confirm-price')).toContainText('$149.00');
+  await page.getByTestId('start-subscription').click();
+  await expect(page.getByTestId('subscription-status')).toHaveText('Active');
+  await expect(page.getByTestId('current-plan')).toHaveText('Pro');
+  await expect(gated).toHaveAttribute('data-feature-status', 'NORMAL');
+  await expect(page.getByTestId('nav-webcrawler')).toBeEnabled();
+  await expect(page.getByTestId('payment-method')).toContainText('4242');
+
+  const code = `E2E${Date.now()}`;
+  await createPercentPromo(request, code);
+  await page.getByTestId('open-paywall').click();
+  await expect(paywall.getByTestId('plan-Basic').getByTestId('plan-price')).toContainText('$49.00');
+  await paywall.getByTestId('add-promo').click();
+  const promoDialog = page.getByRole('dialog', { name: 'Promo Code' });
+  await expect(promoDialog.getByTestId('promo-applied')).toHaveText('No active code applied.');
+  await promoDialog.getByLabel('Promo code').fill('NOT-A-CODE');
+  await promoDialog.getByTestId('promo-validate').click();
+  await expect(promoDialog.getByText('Invalid Promo Code.')).toBeVisible();
+  await expectNoSeriousViolations(page, 'promo dialog');
+  await promoDialog.getByLabel('Promo code').fill(code.toLowerCase());
+  await promoDialog.getByTestId('promo-validate').click();
+  await expect(promoDialog).toBeHidden();
+  await expect(paywall.getByTestId('plan-Basic').getByTestId('plan-price')).toContainText('$39.20');
+  await expect(paywall.getByTestId('plan-Basic').getByTestId('promo-text')).toContainText(
+    'Price reduced by 20%',
+  );
+  await expect(paywall.getByTestId('plan-Pro').getByTestId('buy-now')).toBeDisabled();
+  await paywall.getByRole('button', { name: 'Close' }).click();
+
+  await page.getByTestId('switch-submit').click();
+  await expect(page.getByText('Please select plan to switch')).toBeVisible();
+
+  await page.getByTestId('cancel-subscription').click();
+  await page.getByTestId('confirm-cancel').click();
+  await expect(page.getByTestId('subscription-header')).toHaveText(
+    'Canceled subscription! Start a subscription to reactivate your company',
+  );
+});

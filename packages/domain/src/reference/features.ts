@@ -1,0 +1,45 @@
+import type { FeatureValueType } from '../rules/feature-gating.ts';
+
+/** Feature keys that gate modules (spec 3 §6); plans grant them through plan-feature configuration. */
+export const FEATURES: readonly { key: string; name: string; featureType: FeatureValueType }[] = [
+  { key: 'active_company_monitoring', name: 'Active company monitoring and alerting', featureType: 'NUMBER' },
+  { key: 'compliance_rules', name: 'Compliance module rules and regulations', featureType: 'BOOLEAN' },
+  {
+    key: 'content_compliance_monitoring',
+    name: 'Active content compliance monitoring',
+    featureType: 'BOOLEAN',
+  },
+  { key: 'resolution_management', name: 'Resolution management', featureType: 'BOOLEAN' },
+  { key: 'q_vault', name: 'Q vault', featureType: 'BOOLEAN' },
+  { key: 'verified_seal', name: 'Verified seal', featureType: 'BOOLEAN' },
+  { key: 'custom_banner_messaging', name: 'Custom banner messaging', featureType: 'BOOLEAN' },
+  { key: 'marketplace_access', name: 'Marketplace access', featureType: 'BOOLEAN' },
+  { key: 'marketplace_publishing', name: 'Publishing products to the marketplace', featureType: 'BOOLEAN' },
+  { key: 'industry_research', name: 'Industry research and insights', featureType: 'BOOLEAN' },
+  { key: 'analytics_benchmark', name: 'Analytics and benchmark data', featureType: 'BOOLEAN' },
+  { key: 'integrated_community', name: 'Integrated community', featureType: 'BOOLEAN' },
+  { key: 'custom_label_maker', name: 'Custom label maker', featureType: 'BOOLEAN' },
+  { key: 'sponsored_entities', name: 'Sponsored entities', featureType: 'BOOLEAN' },
+  { key: 'configurable_rtq', name: 'Configurable RTQ', featureType: 'BOOLEAN' },
+  { key: 'catalog_builder', name: 'Catalog builder', featureType: 'BOOLEAN' },
+  { key: 'banking_audit', name: 'Banking audit and onboarding', featureType: 'BOOLEAN' },
+  { key: 'discounts', name: 'Discounts', featureType: 'BOOLEAN' },
+  { key: 'transaction_discount', name: 'Q-Transact discount', featureType: 'NUMBER' },
+  { key: 'community_forum', name: 'Community forum', featureType: 'BOOLEAN' },
+];
+
+/** The web crawler menu item and the scanner's actions are gated by this key. */
+export const WEB_CRAWLER_FEATURE = 'content_compliance_monitoring';
+
+export const PLAN_NAMES = [
+  'Basic',
+  'Pro',
+  'Enterprise',
+  'Enterprise for Banking',
+  'Merchant Processor',
+  'Merchant Processor Client',
+  'Silver',
+  'Gold',
+  'Platinum',
+  'CSAC Member',
+] as const;

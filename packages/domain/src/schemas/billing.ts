@@ -1,0 +1,356 @@
+import { z } from 'zod';
+import {
+  CANADIAN_POSTAL_CODE,
+  CARD_MESSAGES,
+  isCardNumberValid,
+  isCvvValid,
+  isExpiryInPast,
+  parseExpiry,
+} from '../rules/card.ts';
+import { DISCOUNT_TYPES, PAYMENT_FREQUENCIES, TRIAL_UNITS } from '../rules/pricing.ts';
+import { SUBSCRIPTION_STATUSES } from '../rules/subscription.ts';
+import { PaginationOptionSchema } from './common.ts';
+
+const companyId = z.number().int().positive();
+/** Money on the wire is dollars with at most two decimals. */
+const Money = z.number().min(0).max(1_000_000);
+
+export const PaymentFrequencySchema = z.enum(PAYMENT_FREQUENCIES);
+export const DiscountTypeSchema = z.enum(DISCOUNT_TYPES);
+export const TrialUnitSchema = z.enum(TRIAL_UNITS);
+export const SubscriptionStatusSchema = z.enum(SUBSCRIPTION_STATUSES);
+export const RegionSchema = z.enum(['US', 'CA']);
+
+export const DelayedRestrictionSchema = z.object({
+  delayDuration: z.number().int().min(0).max(1000),
+  delayUnit: z.enum(['DAY', 'WEEK', 'MONTH']),
+  state: z.enum(['NON_INTERACTABLE', 'HIDDEN']),
+});
+
+export const PlanFeatureConfigSchema = z.object({
+  available: z.boolean(),
+  include: z.boolean(),
+  clientThreshold: z.number().int().min(0).nullable(),
+  status: z.enum(['NON_INTERACTABLE', 'HIDDEN']),
+});
+
+export const PlanFeatureSchema = z.object({
+  plFeatureId: z.number().int(),
+  key: z.string(),
+  name: z.string(),
+  featureType: z.enum(['NUMBER', 'BOOLEAN']),
+  available: z.boolean(),
+  priority: z.number().int(),
+  isMenuSetting: z.boolean(),
+  planFeatureConfig: PlanFeatureConfigSchema,
+  restriction: DelayedRestrictionSchema.nullable(),
+});
+export type PlanFeature = z.infer<typeof PlanFeatureSchema>;
+
+export const DetailDescriptionSchema = z.object({
+  title: z.string().max(200),
+  detailDescriptions: z
+    .array(z.object({ shortDescription: z.string().max(255), detailDescription: z.string().max(20_000) }))
+    .max(50),
+});
+
+export const PlanSchema = z.object({
+  plPlanId: z.number().int(),
+  name: z.string(),
+  status: z.enum(['ACTIVE', 'INACTIVE']),
+  region: RegionSchema,
+  priority: z.number().int(),
+  monthlyFee: Money,
+  annualFee: Money,
+  promoMonthlyFee: Money.nullable(),
+  promoAnnualFee: Money.nullable(),
+  enableCcPaymentMonthly: z.boolean(),
+  enableCcPaymentAnnually: z.boolean(),
+  enableEftPaymentMonthly: z.boolean(),
+  enableEftPaymentAnnually: z.boolean(),
+  enableSkipPaywall: z.boolean(),
+  trialDuration: z.number().int().nullable(),
+  trialUnit: TrialUnitSchema.nullable(),
+  detailDescription: DetailDescriptionSchema,
+  features: z.array(PlanFeatureSchema),
+});
+export type Plan = z.infer<typeof PlanSchema>;
+
+export const GetPlansInputSchema = PaginationOptionSchema.extend({
+  status: z.enum(['ACTIVE', 'INACTIVE']).default('ACTIVE'),
+  region: RegionSchema.default('US'),
+  systemPlatform: z.string().max(50).optional(),
+  sortOrder: z.enum(['ASC', 'DESC']).default('ASC'),
+});
+export type GetPlansInput = z.input<typeof GetPlansInputSchema>;
+
+export const PlanListSchema = z.object({ items: z.array(PlanSchema), total: z.number().int() });
+
+export const PlanListingInputSchema = z.object({ plCompanyId: z.number().int().min(0).optional() });
+export const PlanDetailInputSchema = z.object({ plCompanyId: z.number().int().min(0), plPlanId: companyId });
+
+export const PlanUpsertSchema = z
+  .object({
+    plPlanId: z.number().int().positive().optional(),
+    name: z.string().trim().min(1, 'This field is required').max(100, 'Maximum 100 characters'),
+    status: z.enum(['ACTIVE', 'INACTIVE']),
+    region: RegionSchema,
+    priority: z.number().int().min(0).max(1000),
+    monthlyFee: Money,
+    annualFee: Money,
+    promoMonthlyFee: Money.nullable(),
+    promoAnnualFee: Money.nullable(),
+    enableCcPaymentMonthly: z.boolean(),
+    enableCcPaymentAnnually: z.boolean(),
+    enableEftPaymentMonthly: z.boolean(),
+    enableEftPaymentAnnually: z.boolean(),
+    enableSkipPaywall: z.boolean(),
+    trialDuration: z.number().int().min(1).max(365).nullable(),
+    trialUnit: TrialUnitSchema.nullable(),
+    detailDescription: DetailDescriptionSchema,
+    features: z
+      .array(
+        z.object({
+          plFeatureId: z.number().int().positive(),
+          planFeatureConfig: PlanFeatureConfigSchema,
+          restriction: DelayedRestrictionSchema.nullable(),
+        }),
+      )
+      .max(100),
+  })
+  .refine((plan) => (plan.trialDuration === null) === (plan.trialUnit === null), {
+    message: 'Trial duration and unit go together',
+    path: ['trialUnit'],
+  });
+export type PlanUpsert = z.infer<typeof PlanUpsertSchema>;
+
+export const UpdatePlanInputSchema = z.object({
+  plCompanyId: z.number().int().min(0),
+  plans: z.array(PlanUpsertSchema).min(1).max(50),
+});
+export type UpdatePlanInput = z.infer<typeof UpdatePlanInputSchema>;
+
+export const CompanySubscriptionSchema = z.object({
+  plCompanySubscriptionId: z.number().int(),
+  status: SubscriptionStatusSchema,
+  paymentFrequency: PaymentFrequencySchema,
+  autoRenew: z.boolean(),
+  startedAt: z.string(),
+  currentPeriodStart: z.string(),
+  currentPeriodEnd: z.string(),
+  trialEndsAt: z.string().nullable(),
+  trialDuration: z.number().int().nullable(),
+  trialUnit: TrialUnitSchema.nullable(),
+  price: Money,
+  promoCode: z.string().nullable(),
+  nextRetryAt: z.string().nullable(),
+  subscription: z.object({ plPlanId: z.number().int(), name: z.string() }),
+});
+export type CompanySubscription = z.infer<typeof CompanySubscriptionSchema>;
+
+export const CompanySubscriptionListingSchema = z.object({
+  companySubscriptions: z.array(CompanySubscriptionSchema),
+  metadata: z.object({ availablePlans: z.array(z.number().int()) }),
+  /** The features of the active plan (null without one), for the shared gating function. */
+  features: z.array(PlanFeatureSchema).nullable(),
+  appliedPromoCode: z.string().nullable(),
+});
+export type CompanySubscriptionListing = z.infer<typeof CompanySubscriptionListingSchema>;
+
+export const CompanyIdBodySchema = z.object({ plCompanyId: companyId });
+
+export const StartSubscriptionInputSchema = z.object({
+  plCompanyId: companyId,
+  plPlanId: companyId,
+  paymentFrequency: PaymentFrequencySchema,
+  promoCode: z.string().trim().max(255).optional().nullable(),
+});
+export type StartSubscriptionInput = z.infer<typeof StartSubscriptionInputSchema>;
+
+export const UpdateCompanySubscriptionInputSchema = z.object({
+  plCompanyId: companyId,
+  plPlanId: companyId,
+  paymentFrequency: PaymentFrequencySchema,
+});
+export type UpdateCompanySubscriptionInput = z.infer<typeof UpdateCompanySubscriptionInputSchema>;
+
+export const FeatureAccessInputSchema = z.object({
+  plCompanyId: companyId,
+  featureKey: z.string().max(100),
+  usage: z.number().int().min(0).optional(),
+});
+
+/** What the API accepts for a card: the gateway's token and the billing address, never the card. */
+export const UpdatePaymentMethodInputSchema = z.object({
+  plCompanyId: companyId,
+  paymentToken: z.string().min(8).max(200),
+  firstName: z.string().trim().min(1).max(100),
+  lastName: z.string().trim().min(1).max(100),
+  billingAddressLine1: z.string().trim().min(1).max(100),
+  billingAddressLine2: z.string().trim().max(100).optional().nullable(),
+  billingCity: z.string().trim().min(1).max(100),
+  billingState: z.string().trim().min(1).max(100),
+  billingZip: z.string().trim().min(1).max(10),
+  billingCountry: z.string().trim().min(2).max(60),
+});
+export type UpdatePaymentMethodInput = z.infer<typeof UpdatePaymentMethodInputSchema>;
+
+/** Body keys that would mean raw card data reached the API; refused before validation. */
+export const RAW_CARD_FIELDS = ['ccnumber', 'cvv', 'cardNumber', 'cvc', 'cvv2', 'pan'] as const;
+export const CARD_NOT_TOKENISED_MESSAGE = 'Card details must be tokenised';
+export const PAYMENT_METHOD_SAVED_MESSAGE = 'Update payment method successfully!';
+
+export const PaymentMethodSchema = z.object({
+  brand: z.string(),
+  last4: z.string(),
+  expMonth: z.number().int(),
+  expYear: z.number().int(),
+  firstName: z.string(),
+  lastName: z.string(),
+  billingAddressLine1: z.string(),
+  billingAddressLine2: z.string().nullable(),
+  billingCity: z.string(),
+  billingState: z.string(),
+  billingZip: z.string(),
+  billingCountry: z.string(),
+});
+export type PaymentMethod = z.infer<typeof PaymentMethodSchema>;
+
+export const TransactionSchema = z.object({
+  plTransactionId: z.number().int(),
+  plCompanyId: z.number().int(),
+  amount: Money,
+  refundedAmount: Money,
+  currency: z.string(),
+  status: z.enum(['Paid', 'Failed', 'Refunded']),
+  description: z.string(),
+  failureMessage: z.string().nullable(),
+  brand: z.string().nullable(),
+  last4: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type Transaction = z.infer<typeof TransactionSchema>;
+
+export const TransactionListingInputSchema = PaginationOptionSchema.extend({
+  plCompanyId: z.number().int().min(0),
+});
+export const TransactionListSchema = z.object({ items: z.array(TransactionSchema), total: z.number().int() });
+
+export const RefundInputSchema = z.object({
+  plTransactionId: z.number().int().positive(),
+  amount: Money.positive().optional(),
+});
+
+export const PromoPlanSchema = z.object({
+  plPlanId: z.number().int().positive(),
+  paymentFrequency: PaymentFrequencySchema,
+  discountType: DiscountTypeSchema,
+  discountAmount: Money,
+});
+
+export const PromoCodeSchema = z.string().trim().min(1, 'This field is required').max(255, 'Character limit');
+
+export const UpsertPromoInputSchema = z
+  .object({
+    plPromoId: z.number().int().positive().optional(),
+    promoCode: PromoCodeSchema,
+    status: z.enum(['ACTIVE', 'INACTIVE']),
+    startDate: z.iso.datetime({ offset: true }).nullable(),
+    endDate: z.iso.datetime({ offset: true }).nullable(),
+    limitUsage: z.boolean(),
+    maxUsage: z.number().int().min(0).nullable(),
+    promoPlans: z.array(PromoPlanSchema).min(1).max(100),
+  })
+  .refine((p) => !p.limitUsage || p.maxUsage !== null, { message: 'Required', path: ['maxUsage'] })
+  .refine(
+    (p) => p.promoPlans.every((plan) => plan.discountType !== 'PERCENT' || plan.discountAmount <= 100),
+    {
+      message: 'A percent discount is at most 100',
+      path: ['promoPlans'],
+    },
+  );
+export type UpsertPromoInput = z.infer<typeof UpsertPromoInputSchema>;
+
+export const PromoSchema = z.object({
+  plPromoId: z.number().int(),
+  promoCode: z.string(),
+  status: z.enum(['ACTIVE', 'INACTIVE']),
+  startDate: z.string().nullable(),
+  endDate: z.string().nullable(),
+  limitUsage: z.boolean(),
+  maxUsage: z.number().int().nullable(),
+  totalUsage: z.number().int(),
+  promoPlans: z.array(PromoPlanSchema),
+});
+export type Promo = z.infer<typeof PromoSchema>;
+
+export const PromoListSchema = z.object({ items: z.array(PromoSchema), total: z.number().int() });
+export const PromoDetailInputSchema = z.object({ promoCode: PromoCodeSchema });
+
+export const PromoDiscountInputSchema = z.object({
+  plCompanyId: companyId,
+  plPlanId: companyId,
+  paymentFrequency: PaymentFrequencySchema,
+  promoCode: PromoCodeSchema,
+});
+export const PromoDiscountSchema = z.object({
+  promoCode: z.string(),
+  discountType: DiscountTypeSchema,
+  discountAmount: Money,
+  actualDiscountAmount: Money,
+  price: Money,
+  discountedPrice: Money,
+  firstBillingDate: z.string(),
+});
+export type PromoDiscount = z.infer<typeof PromoDiscountSchema>;
+
+export const ApplyPromoInputSchema = z.object({ plCompanyId: companyId, promoCode: PromoCodeSchema });
+export const PromoFormSchema = z.object({ promoCode: PromoCodeSchema });
+
+/** The sandbox gateway's tokenisation call, standing in for a processor's browser SDK. */
+export const SandboxTokenInputSchema = z.object({
+  ccnumber: z.string().max(30),
+  ccexp: z.string().max(7),
+  cvv: z.string().max(4),
+});
+export const CardTokenSchema = z.object({
+  token: z.string(),
+  brand: z.string(),
+  last4: z.string(),
+  expMonth: z.number().int(),
+  expYear: z.number().int(),
+});
+export type CardToken = z.infer<typeof CardTokenSchema>;
+
+/** The card dialog's form (spec 2 §5); region decides the zip rule. Browser only. */
+export function createCardFormSchema(region: 'US' | 'CA', now: () => Date = () => new Date()) {
+  const name = z.string().trim().min(1, CARD_MESSAGES.required).max(100, CARD_MESSAGES.max100);
+  return z
+    .object({
+      firstName: name,
+      lastName: name,
+      billingAddressLine1: name,
+      billingAddressLine2: z.string().trim().max(100, CARD_MESSAGES.max100),
+      billingCity: name,
+      billingState: name,
+      billingZip: z
+        .string()
+        .trim()
+        .min(1, CARD_MESSAGES.required)
+        .max(10, 'Character limit')
+        .refine((zip) => region !== 'CA' || CANADIAN_POSTAL_CODE.test(zip), CARD_MESSAGES.zip),
+      billingCountry: z.string().trim().min(1, CARD_MESSAGES.required),
+      ccnumber: z.string().min(1, CARD_MESSAGES.required).refine(isCardNumberValid, CARD_MESSAGES.number),
+      ccexp: z
+        .string()
+        .min(1, CARD_MESSAGES.required)
+        .refine((value) => parseExpiry(value) !== null, CARD_MESSAGES.expiryFormat)
+        .refine((value) => {
+          const expiry = parseExpiry(value);
+          return !expiry || !isExpiryInPast(expiry, now());
+        }, CARD_MESSAGES.expiryPast),
+      cvv: z.string().min(1, CARD_MESSAGES.required),
+    })
+    .refine((form) => isCvvValid(form.cvv, form.ccnumber), { message: CARD_MESSAGES.cvv, path: ['cvv'] });
+}
+export type CardForm = z.infer<ReturnType<typeof createCardFormSchema>>;
