@@ -145,8 +145,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(authPlugin, { db: database.db, tokens });
 
   const log = (message: string) => app.log.info(message);
-  const storage = deps.storage ?? createLocalStorage(path.resolve(env.DATA_DIR, 'uploads'));
   const appUrl = env.APP_URL ?? `http://localhost:${env.PORT}`;
+  const storage = deps.storage ?? createLocalStorage(path.resolve(env.DATA_DIR, 'uploads'));
   const definitions = createJobDefinitions({
     db: database.db,
     mailTransport: deps.mailTransport,

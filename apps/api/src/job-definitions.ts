@@ -1,12 +1,12 @@
 import type { Db } from './db/client.ts';
-import { systemClock, type Clock } from './lib/clock.ts';
+import type { Clock } from './lib/clock.ts';
 import type { JobDefinition, JobQueue } from './lib/jobs.ts';
 import { createMailer, createMailSendJob, type MailTransport } from './lib/mailer.ts';
 import { createSandboxGateway } from './lib/payment-gateway.ts';
+import type { Storage } from './lib/storage.ts';
 import { createRenewSubscriptionsJob } from './modules/billing/billing.jobs.ts';
 import { createBillingRepository } from './modules/billing/billing.repository.ts';
 import { createBillingService } from './modules/billing/billing.service.ts';
-import type { Storage } from './lib/storage.ts';
 import { createDocumentsJobs, type DocumentsJobsDeps } from './modules/documents/documents.jobs.ts';
 import { createDocumentsRepository } from './modules/documents/documents.repository.ts';
 
@@ -20,7 +20,7 @@ export function createJobDefinitions(deps: {
   log: (line: string) => void;
   printMailBodies: boolean;
   jobs: JobQueue;
-  clock?: Clock;
+  clock: Clock;
   appUrl?: string;
   storage: Storage;
   /** Live events to a company's room; a worker-only process has no sockets and passes a no-op. */
@@ -29,17 +29,16 @@ export function createJobDefinitions(deps: {
   /** Test seams for the documents jobs (office conversion, COA text reading). */
   documents?: Pick<DocumentsJobsDeps, 'convertOffice' | 'readCoaText'>;
 }) {
-  const clock = deps.clock ?? systemClock;
   const mailSend = createMailSendJob(deps.db, deps.mailTransport, deps.log, {
     printBodies: deps.printMailBodies,
   });
   const mailer = createMailer(deps.db, deps.jobs, mailSend);
   // The sandbox is the only gateway built in; a processor's adapter implements PaymentGateway.
-  const gateway = createSandboxGateway(deps.db, clock);
+  const gateway = createSandboxGateway(deps.db, deps.clock);
   const billing = createBillingService({
     db: deps.db,
     repo: createBillingRepository(deps.db),
-    clock,
+    clock: deps.clock,
     gateway,
     mailer,
     appUrl: deps.appUrl ?? '',
@@ -49,7 +48,7 @@ export function createJobDefinitions(deps: {
     repo: createDocumentsRepository(deps.db),
     storage: deps.storage,
     mailer,
-    clock,
+    clock: deps.clock,
     notify: deps.notify,
     delta9ThresholdPercent: deps.delta9ThresholdPercent,
     log: deps.log,

@@ -57,9 +57,9 @@ export async function buildTestApp(
     env?: Partial<Record<keyof Env, string>>;
     mailTransport?: MailTransport;
     jobs?: JobQueue;
-    documentsJobs?: AppDeps['documentsJobs'];
     /** A logger to capture (e.g. to check redaction); tests are silent without one. */
     loggerInstance?: FastifyBaseLogger;
+    documentsJobs?: AppDeps['documentsJobs'];
   } = {},
 ): Promise<TestApp> {
   const testDb = await createTestDatabase();
@@ -75,8 +75,8 @@ export async function buildTestApp(
     clock,
     tokenSecret: randomBytes(32).toString('hex'),
     releaseDate: '2026-11-22',
-    ...(overrides.documentsJobs ? { documentsJobs: overrides.documentsJobs } : {}),
     ...(overrides.loggerInstance ? { loggerInstance: overrides.loggerInstance } : {}),
+    ...(overrides.documentsJobs ? { documentsJobs: overrides.documentsJobs } : {}),
   });
   await app.ready();
   return {

@@ -18,11 +18,6 @@ export const paths = {
       getHref: (token: string) => `/auth/reset-password?token=${encodeURIComponent(token)}`,
     },
   },
-  documents: {
-    company: { path: '/documents', getHref: () => '/documents' },
-    review: { path: '/documents/review', getHref: () => '/documents/review' },
-    admin: { path: '/admin/documents', getHref: () => '/admin/documents' },
-  },
   account: {
     subscription: {
       path: '/account/subscription',
@@ -32,6 +27,11 @@ export const paths = {
   },
   admin: { billing: { path: '/admin/billing', getHref: () => '/admin/billing' } },
   webcrawler: { path: '/webcrawler', getHref: () => '/webcrawler' },
+  documents: {
+    company: { path: '/documents', getHref: () => '/documents' },
+    review: { path: '/documents/review', getHref: () => '/documents/review' },
+    admin: { path: '/admin/documents', getHref: () => '/admin/documents' },
+  },
   dev: { mailbox: { path: '/dev/mailbox', getHref: () => '/dev/mailbox' } },
 } as const;
 

@@ -7,7 +7,6 @@ import type { GeneralInfoField } from '@trustleaf/domain/schemas/reference';
 import { useMyProfile } from '@/features/auth/api/use-my-profile';
 import { useGeneralInfo } from '@/features/reference/api/get-general-info';
 import { BillingNav } from '@/features/billing/components/billing-nav';
-import { DocumentsNav } from '@/features/documents/components/documents-nav';
 import { LiveProvider } from '@/lib/live-provider';
 import { useAppStore } from '@/stores/app-store';
 
@@ -42,16 +41,7 @@ export function AppRoot() {
 
   return (
     <LiveProvider>
-      <AppLayout
-        nav={
-          currentUser ? (
-            <>
-              <DocumentsNav />
-              <BillingNav />
-            </>
-          ) : null
-        }
-      >
+      <AppLayout nav={currentUser ? <BillingNav /> : null}>
         {currentUser ? (
           <Suspense fallback={<PageLoader />}>
             <Outlet />
