@@ -272,6 +272,32 @@ describe('uploads and versions', () => {
   });
 });
 
+describe('deleting versions', () => {
+  it('lets owners and admins delete a version, not plain users; the previous one becomes the latest', async () => {
+    const owner = await createMember(t.database.db, 'Company Owner');
+    const plain = await createMember(t.database.db, 'User', owner.companyId);
+    const ownerToken = (await login(t.app, owner.user.email)).accessToken;
+    const plainToken = (await login(t.app, plain.user.email)).accessToken;
+    await uploadLicence(ownerToken, owner.companyId);
+    const second = await uploadLicence(ownerToken, owner.companyId);
+    const body = { plCompanyId: owner.companyId, documentIds: [second.documentId] };
+    expect((await post('/api/document/deleteDocuments', body, plainToken)).statusCode).toBe(403);
+    expect((await post('/api/document/deleteDocuments', body, ownerToken)).json().detail).toEqual({
+      deleted: 1,
+    });
+    expect(
+      (await get(`/api/document/document?plDocumentId=${second.documentId}`, ownerToken)).statusCode,
+    ).toBe(404);
+    const listing = await get(`/api/document/documents?plCompanyId=${owner.companyId}`, ownerToken);
+    const row = listing
+      .json()
+      .detail.documents.find(
+        (d: { documentType: { documentTypeId: number } }) => d.documentType.documentTypeId === licenceTypeId,
+      );
+    expect(row).toMatchObject({ versionCount: 1, latest: { version: 1 } });
+  });
+});
+
 describe('review', () => {
   it('refuses a non-super-admin reviewer sending stateOfLicense, and accepts the allowed fields', async () => {
     const { client, clientToken, processorToken } = await companyWithReviewer();

@@ -13,6 +13,7 @@ export function DocumentsRoute() {
   const company = useAppStore((state) => state.account.currentCompany);
   const roles = useAppStore((state) => state.account.currentUser?.memberOfCompany?.roles ?? []);
   const canUpload = roles.some((role) => role !== 'Weak User');
+  const canDelete = roles.some((role) => role === 'Company Owner' || role === 'Company Admin');
   return (
     <Stack spacing={4}>
       <Box>
@@ -21,7 +22,7 @@ export function DocumentsRoute() {
       </Box>
       {company ? (
         <>
-          <CompanyDocuments plCompanyId={company.plCompanyId} canUpload={canUpload} />
+          <CompanyDocuments plCompanyId={company.plCompanyId} canUpload={canUpload} canDelete={canDelete} />
           {canUpload ? <CoaUpload plCompanyId={company.plCompanyId} /> : null}
         </>
       ) : (

@@ -225,3 +225,12 @@ export function useAddDocumentNote(plDocumentId: number) {
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['documents', 'notes', plDocumentId] }),
   });
 }
+
+export function useDeleteDocuments(plCompanyId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (documentIds: number[]) =>
+      api.request('/api/document/deleteDocuments', { body: { plCompanyId, documentIds } }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: documentKeys.all }),
+  });
+}

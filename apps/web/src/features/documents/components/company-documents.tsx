@@ -19,7 +19,15 @@ import { ReviewDialog, STATUS_KEYS } from './review-dialog';
 import { UploadDocumentDialog } from './upload-document-dialog';
 
 /** A company's documents: one row per applicable type with its indicator, latest version and status. */
-export function CompanyDocuments({ plCompanyId, canUpload }: { plCompanyId: number; canUpload: boolean }) {
+export function CompanyDocuments({
+  plCompanyId,
+  canUpload,
+  canDelete,
+}: {
+  plCompanyId: number;
+  canUpload: boolean;
+  canDelete: boolean;
+}) {
   const { t } = useTranslation();
   const documents = useCompanyDocuments(plCompanyId);
   const [uploading, setUploading] = useState<CompanyDocument | null>(null);
@@ -100,6 +108,7 @@ export function CompanyDocuments({ plCompanyId, canUpload }: { plCompanyId: numb
           documentTypeId={viewing.documentType.documentTypeId}
           isSuperAdmin={false}
           readOnly
+          canDelete={canDelete}
           onClose={() => setViewing(null)}
         />
       ) : null}

@@ -39,6 +39,7 @@ import {
   useReasons,
   useReviewDocument,
 } from '../api/documents';
+import { DeleteVersionButton } from './delete-version-button';
 import { DocumentNotes } from './document-notes';
 
 export const STATUS_KEYS = {
@@ -371,6 +372,7 @@ export function ReviewDialog({
   documentTypeId,
   isSuperAdmin,
   readOnly = false,
+  canDelete = false,
   onClose,
 }: {
   plCompanyId: number;
@@ -378,6 +380,8 @@ export function ReviewDialog({
   isSuperAdmin: boolean;
   /** The company's own view of its versions: the same tabs and values, no review. */
   readOnly?: boolean;
+  /** Owners and admins may delete a version of their own company's document. */
+  canDelete?: boolean;
   onClose: () => void;
 }) {
   const { t } = useTranslation();
@@ -457,6 +461,15 @@ export function ReviewDialog({
             />
             <Box sx={{ gridColumn: { sm: '2' } }}>
               <DocumentNotes key={selected.documentId} plDocumentId={selected.documentId} />
+              {canDelete ? (
+                <Box sx={{ mt: 2 }}>
+                  <DeleteVersionButton
+                    plCompanyId={plCompanyId}
+                    documentId={selected.documentId}
+                    version={selected.version}
+                  />
+                </Box>
+              ) : null}
             </Box>
           </Box>
         ) : null}
