@@ -2,6 +2,7 @@ import { Suspense, useEffect } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { AppLayout } from '@/components/layouts/app-layout';
 import { PageLoader } from '@/components/layouts/page-loader';
+import '@/lib/app-message-keys';
 import { paths } from '@/config/paths';
 import type { GeneralInfoField } from '@trustleaf/domain/schemas/reference';
 import { useMyProfile } from '@/features/auth/api/use-my-profile';
