@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { DEMO_OWNER_EMAIL, E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD } from './accounts.ts';
+import { DEMO_MEMBER_EMAIL, E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD } from './accounts.ts';
 
 const ROOT_KEY = 'trustleaf';
 const THEMES = ['default', 'dark', 'light', 'blue', 'green', 'indigo'] as const;
@@ -170,16 +170,16 @@ test.describe('app shell', () => {
     await page.goto('/auth/sign-in');
     await page.getByRole('link', { name: 'Forgot password?' }).click();
     await expect(page).toHaveURL('/auth/forgot-password');
-    await page.getByLabel('Email address').fill(DEMO_OWNER_EMAIL);
+    await page.getByLabel('Email address').fill(DEMO_MEMBER_EMAIL);
     await page.getByRole('button', { name: 'Send reset link' }).click();
-    await expect(page.getByTestId('reset-requested')).toContainText(DEMO_OWNER_EMAIL);
+    await expect(page.getByTestId('reset-requested')).toContainText(DEMO_MEMBER_EMAIL);
 
     let link: string | undefined;
     await expect
       .poll(async () => {
         const response = await request.get('/api/dev/mailbox');
         const body = (await response.json()) as { detail: { to: string; text: string }[] };
-        const mail = body.detail.filter((m) => m.to.includes(DEMO_OWNER_EMAIL)).at(-1);
+        const mail = body.detail.filter((m) => m.to.includes(DEMO_MEMBER_EMAIL)).at(-1);
         link = /https?:\/\/\S+\/auth\/reset-password\?token=[^\s"<]+/.exec(mail?.text ?? '')?.[0];
         return link;
       })
@@ -187,7 +187,7 @@ test.describe('app shell', () => {
 
     await page.goto('/dev/mailbox');
     await expect(page.getByRole('heading', { name: 'Development mailbox' })).toBeVisible();
-    await expect(page.getByText(`To: ${DEMO_OWNER_EMAIL}`).first()).toBeVisible();
+    await expect(page.getByText(`To: ${DEMO_MEMBER_EMAIL}`).first()).toBeVisible();
 
     const url = new URL(link!);
     await page.goto(`${url.pathname}${url.search}`);
@@ -203,8 +203,8 @@ test.describe('app shell', () => {
     await expect(page).toHaveURL(/\/auth\/sign-in$/);
     await expect(page.getByText('Your password has been changed.', { exact: false })).toBeVisible();
 
-    await signIn(page, DEMO_OWNER_EMAIL, newPassword);
-    await expect(page.getByTestId('welcome')).toHaveText('Welcome, Grace');
+    await signIn(page, DEMO_MEMBER_EMAIL, newPassword);
+    await expect(page.getByTestId('welcome')).toHaveText('Welcome, Milo');
     await expect(page.getByTestId('profile-company')).not.toBeEmpty();
   });
 });
