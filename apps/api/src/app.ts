@@ -43,6 +43,10 @@ import { createAuthService } from './modules/auth/auth.service.ts';
 import { createCompaniesRepository } from './modules/companies/companies.repository.ts';
 import { companyRoutes } from './modules/companies/companies.routes.ts';
 import { createCompaniesService } from './modules/companies/companies.service.ts';
+import { coaRoutes, documentRoutes } from './modules/documents/documents.routes.ts';
+import type { DocumentsJobsDeps } from './modules/documents/documents.jobs.ts';
+import { createDocumentsRepository } from './modules/documents/documents.repository.ts';
+import { createDocumentsService } from './modules/documents/documents.service.ts';
 import { createFilesRepository } from './modules/files/files.repository.ts';
 import { fileRoutes } from './modules/files/files.routes.ts';
 import { createFilesService } from './modules/files/files.service.ts';
@@ -69,6 +73,8 @@ export interface AppDeps {
   loggerInstance?: FastifyBaseLogger;
   /** Upload storage; local disk under DATA_DIR/uploads when absent. */
   storage?: Storage;
+  /** Test seams for the documents jobs (office conversion, COA text reading). */
+  documentsJobs?: Pick<DocumentsJobsDeps, 'convertOffice' | 'readCoaText'>;
   /** Folder of the built SPA; served at `/` when present. */
   webDist?: string | null;
 }
@@ -149,6 +155,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   const log = (message: string) => app.log.info(message);
   const appUrl = env.APP_URL ?? `http://localhost:${env.PORT}`;
+  const storage = deps.storage ?? createLocalStorage(path.resolve(env.DATA_DIR, 'uploads'));
   const definitions = createJobDefinitions({
     db: database.db,
     mailTransport: deps.mailTransport,
@@ -157,6 +164,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     jobs,
     clock,
     appUrl,
+    storage,
+    // app.live is decorated below; jobs only run once the app is up.
+    notify: (companyId, event, payload) => app.live.toCompany(companyId, event, payload),
+    delta9ThresholdPercent: env.DELTA9_THC_THRESHOLD_PERCENT,
+    ...(deps.documentsJobs ? { documents: deps.documentsJobs } : {}),
   });
   jobs.register(definitions.all);
   const { mailer } = definitions;
@@ -204,9 +216,20 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const filesService = createFilesService({
     db: database.db,
     repo: filesRepo,
-    storage: deps.storage ?? createLocalStorage(path.resolve(env.DATA_DIR, 'uploads')),
+    storage,
     links,
     clock,
+  });
+  const documentsService = createDocumentsService({
+    db: database.db,
+    repo: createDocumentsRepository(database.db),
+    files: filesService,
+    links: createLinkSigner(deps.tokenSecret),
+    clock,
+    jobs,
+    definitions: definitions.documents,
+    mailer,
+    appUrl,
   });
   const referenceService = createReferenceService({
     repo: createReferenceRepository(database.db),
@@ -223,6 +246,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(userRoutes, { prefix: '/api/user', service: usersService, auth: authService });
   await app.register(companyRoutes, { prefix: '/api/company', service: companiesService });
   await app.register(fileRoutes, { prefix: '/api/storage', service: filesService });
+  await app.register(documentRoutes, { prefix: '/api/document', service: documentsService, storage });
+  await app.register(coaRoutes, { prefix: '/api/coa', service: documentsService });
   await app.register(referenceRoutes, { prefix: '/api/general', service: referenceService });
   await app.register(accountsRoutes, { prefix: '/api', service: accountsService });
   const billing = definitions.billing;

@@ -1,14 +1,17 @@
 import type { Db } from './db/client.ts';
-import { systemClock, type Clock } from './lib/clock.ts';
+import type { Clock } from './lib/clock.ts';
 import type { JobDefinition, JobQueue } from './lib/jobs.ts';
 import { createMailer, createMailSendJob, type MailTransport } from './lib/mailer.ts';
 import { createSandboxGateway } from './lib/payment-gateway.ts';
 import { createProspectImportJob } from './modules/accounts/accounts.jobs.ts';
 import { createAccountsRepository } from './modules/accounts/accounts.repository.ts';
 import { createProspectImporter } from './modules/accounts/accounts.service.ts';
+import type { Storage } from './lib/storage.ts';
 import { createRenewSubscriptionsJob } from './modules/billing/billing.jobs.ts';
 import { createBillingRepository } from './modules/billing/billing.repository.ts';
 import { createBillingService } from './modules/billing/billing.service.ts';
+import { createDocumentsJobs, type DocumentsJobsDeps } from './modules/documents/documents.jobs.ts';
+import { createDocumentsRepository } from './modules/documents/documents.repository.ts';
 
 /**
  * Every job the process knows, built once so the server and `npm run worker` consume the same set.
@@ -20,20 +23,25 @@ export function createJobDefinitions(deps: {
   log: (line: string) => void;
   printMailBodies: boolean;
   jobs: JobQueue;
-  clock?: Clock;
+  clock: Clock;
   appUrl?: string;
+  storage: Storage;
+  /** Live events to a company's room; a worker-only process has no sockets and passes a no-op. */
+  notify: (companyId: number, event: string, payload: unknown) => void;
+  delta9ThresholdPercent: number;
+  /** Test seams for the documents jobs (office conversion, COA text reading). */
+  documents?: Pick<DocumentsJobsDeps, 'convertOffice' | 'readCoaText'>;
 }) {
-  const clock = deps.clock ?? systemClock;
   const mailSend = createMailSendJob(deps.db, deps.mailTransport, deps.log, {
     printBodies: deps.printMailBodies,
   });
   const mailer = createMailer(deps.db, deps.jobs, mailSend);
   // The sandbox is the only gateway built in; a processor's adapter implements PaymentGateway.
-  const gateway = createSandboxGateway(deps.db, clock);
+  const gateway = createSandboxGateway(deps.db, deps.clock);
   const billing = createBillingService({
     db: deps.db,
     repo: createBillingRepository(deps.db),
-    clock,
+    clock: deps.clock,
     gateway,
     mailer,
     appUrl: deps.appUrl ?? '',
@@ -43,10 +51,20 @@ export function createJobDefinitions(deps: {
     createProspectImporter({
       repo: createAccountsRepository(deps.db),
       mailer,
-      clock,
+      clock: deps.clock,
       appUrl: deps.appUrl ?? '',
     }),
   );
+  const documents = createDocumentsJobs({
+    repo: createDocumentsRepository(deps.db),
+    storage: deps.storage,
+    mailer,
+    clock: deps.clock,
+    notify: deps.notify,
+    delta9ThresholdPercent: deps.delta9ThresholdPercent,
+    log: deps.log,
+    ...deps.documents,
+  });
   return {
     mailSend,
     renewSubscriptions,
@@ -54,6 +72,14 @@ export function createJobDefinitions(deps: {
     mailer,
     gateway,
     billing,
-    all: [mailSend, renewSubscriptions, importProspects] as JobDefinition<never>[],
+    documents,
+    all: [
+      mailSend,
+      renewSubscriptions,
+      documents.convert,
+      documents.processCoas,
+      documents.expiryReminders,
+      importProspects,
+    ] as JobDefinition<never>[],
   };
 }

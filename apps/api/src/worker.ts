@@ -1,8 +1,11 @@
+import path from 'node:path';
 import { pino } from 'pino';
 import { REDACT_PATHS } from './app.ts';
 import { readEnv } from './config/env.ts';
 import { createJobDefinitions } from './job-definitions.ts';
+import { systemClock } from './lib/clock.ts';
 import { createPgBossQueue } from './lib/jobs.ts';
+import { createLocalStorage } from './lib/storage.ts';
 import { startRuntime } from './runtime.ts';
 
 /** Workers alone (`npm run worker`): the same job definitions as the server, no HTTP. */
@@ -20,8 +23,13 @@ jobs.register(
     mailTransport: runtime.mailTransport,
     log: (line) => logger.info(line),
     printMailBodies: env.NODE_ENV !== 'production',
-    jobs,
     appUrl: env.APP_URL ?? `http://localhost:${env.PORT}`,
+    jobs,
+    clock: systemClock,
+    storage: createLocalStorage(path.resolve(env.DATA_DIR, 'uploads')),
+    // No sockets here: the SPA reads a COA batch's state from GET /api/coa/uploadJob as well.
+    notify: () => undefined,
+    delta9ThresholdPercent: env.DELTA9_THC_THRESHOLD_PERCENT,
   }).all,
 );
 await jobs.start({ work: true });

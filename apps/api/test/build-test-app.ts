@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { buildApp } from '../src/app.ts';
+import { buildApp, type AppDeps } from '../src/app.ts';
 import { EnvSchema, type Env } from '../src/config/env.ts';
 import { createDatabase, type Database } from '../src/db/client.ts';
 import { createManualClock } from '../src/lib/clock.ts';
@@ -59,6 +59,7 @@ export async function buildTestApp(
     jobs?: JobQueue;
     /** A logger to capture (e.g. to check redaction); tests are silent without one. */
     loggerInstance?: FastifyBaseLogger;
+    documentsJobs?: AppDeps['documentsJobs'];
   } = {},
 ): Promise<TestApp> {
   const testDb = await createTestDatabase();
@@ -75,6 +76,7 @@ export async function buildTestApp(
     tokenSecret: randomBytes(32).toString('hex'),
     releaseDate: '2026-11-22',
     ...(overrides.loggerInstance ? { loggerInstance: overrides.loggerInstance } : {}),
+    ...(overrides.documentsJobs ? { documentsJobs: overrides.documentsJobs } : {}),
   });
   await app.ready();
   return {

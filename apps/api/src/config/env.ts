@@ -30,6 +30,8 @@ export const EnvSchema = z.object({
   WEB_DIST: z.string().optional(),
   /** A hosted address-suggestion service (see accounts/address-provider.ts); offline ZIP lookup when unset. */
   ADDRESS_PROVIDER_URL: z.url().optional(),
+  /** The Delta-9 THC limit COAs are checked against, in percent (spec 3 §9: federal limit 0.3 %). */
+  DELTA9_THC_THRESHOLD_PERCENT: z.coerce.number().min(0).max(100).default(0.3),
   BODY_LIMIT_BYTES: z.coerce
     .number()
     .int()

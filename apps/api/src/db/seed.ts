@@ -14,9 +14,11 @@ import {
   companies,
   companyMembers,
   countries,
+  documentTypes,
   flavors,
   ingredients,
   roles,
+  rejectionReasons,
   segments,
   states,
   users,
@@ -71,6 +73,127 @@ const FLAVORS = [
   'Grape',
 ];
 
+const ALL_BUSINESS_TYPES = COMPANY_TYPES.map((t) => t.id);
+const byType = (...types: string[]) => COMPANY_TYPES.filter((t) => types.includes(t.type)).map((t) => t.id);
+const PLANT_TOUCHING = byType(
+  'DISTRIBUTOR',
+  'PROCESSOR',
+  'RETAILER',
+  'CULTIVATOR',
+  'MANUFACTURER',
+  'DISPENSARY',
+  'MICROBUSINESS',
+  'DELIVERY',
+  'CONSUMPTION',
+);
+
+/** The document types a fresh platform tracks; the super admin edits them afterwards. */
+const DOCUMENT_TYPES = [
+  {
+    name: 'State Cannabis License',
+    licenseCheck: true,
+    dayPriorNotify: 30,
+    businessTypeIds: byType(
+      'DISTRIBUTOR',
+      'RETAILER',
+      'CULTIVATOR',
+      'MANUFACTURER',
+      'DISPENSARY',
+      'MICROBUSINESS',
+      'DELIVERY',
+      'CONSUMPTION',
+      'EVENT',
+    ),
+  },
+  {
+    name: 'USDA Hemp License',
+    licenseCheck: true,
+    dayPriorNotify: 30,
+    businessTypeIds: byType('CULTIVATOR', 'PROCESSOR', 'HEMP_SEED', 'DISTRIBUTOR'),
+  },
+  {
+    name: 'ISO/IEC 17025 Accreditation',
+    certificationCheck: true,
+    dayPriorNotify: 60,
+    businessTypeIds: byType('LAB', 'TESTING'),
+  },
+  {
+    name: 'GMP Certification',
+    certificationCheck: true,
+    dayPriorNotify: 45,
+    businessTypeIds: byType('PROCESSOR', 'MANUFACTURER'),
+  },
+  {
+    name: 'Certificate of Analysis (COA)',
+    expirationCheck: true,
+    dayPriorNotify: 30,
+    businessTypeIds: byType(
+      'PROCESSOR',
+      'MANUFACTURER',
+      'CULTIVATOR',
+      'DISTRIBUTOR',
+      'RETAILER',
+      'HEMP_SEED',
+    ),
+  },
+  {
+    name: 'Certificate of Insurance',
+    expirationCheck: true,
+    dayPriorNotify: 30,
+    businessTypeIds: ALL_BUSINESS_TYPES,
+  },
+  { name: 'Business Registration', businessTypeIds: ALL_BUSINESS_TYPES },
+  { name: 'Standard Operating Procedures', businessTypeIds: PLANT_TOUCHING },
+  {
+    name: 'Money Transmitter License',
+    licenseCheck: true,
+    dayPriorNotify: 60,
+    businessTypeIds: byType('MERCHANT_PROCESSOR'),
+  },
+];
+
+const REJECTION_REASONS = [
+  {
+    reasonName: 'Illegible document',
+    notification: 'We could not read your document. Please upload a clear, complete scan.',
+  },
+  {
+    reasonName: 'Expired document',
+    notification: 'The document you uploaded has expired. Please upload the current version.',
+  },
+  {
+    reasonName: 'Wrong document type',
+    notification: 'The file does not match the requested document type. Please upload the correct document.',
+  },
+  {
+    reasonName: 'Name mismatch',
+    notification: 'The company name on the document does not match your company profile.',
+  },
+  {
+    reasonName: 'Incomplete document',
+    notification: 'Pages or signatures are missing. Please upload the complete, signed document.',
+  },
+];
+
+/** Document types and rejection reasons, seeded once: after that they belong to the super admin. */
+async function seedDocumentCatalog(tx: Pick<Db, 'select' | 'insert'>): Promise<void> {
+  const [anyType] = await tx.select({ id: documentTypes.id }).from(documentTypes).limit(1);
+  if (!anyType) {
+    await tx.insert(documentTypes).values(
+      DOCUMENT_TYPES.map((t) => ({
+        name: t.name,
+        licenseCheck: t.licenseCheck ?? false,
+        certificationCheck: t.certificationCheck ?? false,
+        expirationCheck: Boolean(t.licenseCheck || t.certificationCheck || t.expirationCheck),
+        dayPriorNotify: t.dayPriorNotify ?? null,
+        businessTypeIds: t.businessTypeIds,
+      })),
+    );
+  }
+  const [anyReason] = await tx.select({ id: rejectionReasons.id }).from(rejectionReasons).limit(1);
+  if (!anyReason) await tx.insert(rejectionReasons).values(REJECTION_REASONS);
+}
+
 /** Reference data: upserted on every start, so edits to the lists reach existing databases. */
 export async function seedReference(db: Db): Promise<void> {
   await db.transaction(async (tx) => {
@@ -120,6 +243,7 @@ export async function seedReference(db: Db): Promise<void> {
       .values(FLAVORS.map((name) => ({ name })))
       .onConflictDoNothing();
     await seedBilling(tx);
+    await seedDocumentCatalog(tx);
   });
 }
 

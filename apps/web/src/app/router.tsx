@@ -25,6 +25,15 @@ const SubscriptionRoute = lazy(() =>
 const AdminBillingRoute = lazy(() =>
   import('@/app/routes/app/admin-billing').then((m) => ({ default: m.AdminBillingRoute })),
 );
+const DocumentsRoute = lazy(() =>
+  import('@/app/routes/app/documents').then((m) => ({ default: m.DocumentsRoute })),
+);
+const DocumentReviewRoute = lazy(() =>
+  import('@/app/routes/app/document-review').then((m) => ({ default: m.DocumentReviewRoute })),
+);
+const DocumentsAdminRoute = lazy(() =>
+  import('@/app/routes/app/documents-admin').then((m) => ({ default: m.DocumentsAdminRoute })),
+);
 const SignInRoute = lazy(() => import('@/app/routes/auth/sign-in').then((m) => ({ default: m.SignInRoute })));
 const SignOutRoute = lazy(() =>
   import('@/app/routes/auth/sign-out').then((m) => ({ default: m.SignOutRoute })),
@@ -71,6 +80,9 @@ export function AppRoutes() {
               <Route path={paths.createCompany.path} element={<CreateCompanyRoute />} />
               <Route path={paths.account.subscription.path} element={<SubscriptionRoute />} />
               <Route path={paths.admin.billing.path} element={<AdminBillingRoute />} />
+              <Route path={paths.documents.company.path} element={<DocumentsRoute />} />
+              <Route path={paths.documents.review.path} element={<DocumentReviewRoute />} />
+              <Route path={paths.documents.admin.path} element={<DocumentsAdminRoute />} />
             </Route>
             <Route element={<EmptyLayout />}>
               <Route path={paths.auth.signIn.path} element={<SignInRoute />} />

@@ -40,6 +40,11 @@ export const paths = {
   },
   admin: { billing: { path: '/admin/billing', getHref: () => '/admin/billing' } },
   webcrawler: { path: '/webcrawler', getHref: () => '/webcrawler' },
+  documents: {
+    company: { path: '/documents', getHref: () => '/documents' },
+    review: { path: '/documents/review', getHref: () => '/documents/review' },
+    admin: { path: '/admin/documents', getHref: () => '/admin/documents' },
+  },
   dev: { mailbox: { path: '/dev/mailbox', getHref: () => '/dev/mailbox' } },
 } as const;
 

@@ -22,6 +22,25 @@ const KEY_BY_MESSAGE: Record<string, string> = {
   'Invalid expiration Date. Ex: MM/YY': 'billing.card.errors.expiryFormat',
   'Invalid expiration day': 'billing.card.errors.expiryPast',
   'Incorrect ex: 123 or 1234': 'billing.card.errors.cvv',
+  // Document vault (spec 2 §5, spec 3 §5, §8).
+  'Maximum 150 characters': 'documents.messages.max150',
+  'Must be greater than 0': 'documents.messages.greaterThanZero',
+  'Select at least one business type': 'documents.messages.businessTypeRequired',
+  'Review Status is required': 'documents.messages.reviewStatusRequired',
+  'Reject Reason is required': 'documents.messages.rejectReasonRequired',
+  'Country of License is required': 'documents.messages.countryRequired',
+  'State of License is required': 'documents.messages.stateRequired',
+  'Address of License is required': 'documents.messages.addressRequired',
+  'License Number is required': 'documents.messages.licenseNumberRequired',
+  'Please enter a valid license number': 'documents.messages.licenseNumberInvalid',
+  'Validation Method is required': 'documents.messages.validationMethodRequired',
+  'Expiration Date cannot be earlier than today': 'documents.messages.expirationPast',
+  'Expiration Date is required': 'documents.messages.expirationRequired',
+  'File Type Is Not Supported': 'documents.messages.fileTypeNotSupported',
+  'Cannot upload a password protected document': 'documents.messages.passwordProtected',
+  'Cannot upload your file': 'documents.messages.cannotUploadFile',
+  'Cannot upload your document': 'documents.messages.cannotUploadDocument',
+  'Document not found': 'documents.messages.documentNotFound',
 };
 
 /** Lazy pages add the message keys of their own locale bundle (see lib/locale-bundle.ts). */

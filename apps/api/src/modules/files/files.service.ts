@@ -87,6 +87,11 @@ export function createFilesService({ db, repo, storage, links, clock }: FilesSer
 
     maxBytes: (mode: UploadMode) => UPLOAD_RULES[mode].maxBytes,
 
+    /** A stored upload's record, for modules that attach uploads (documents) and authorise on their own. */
+    async findUpload(key: string) {
+      return repo.findByKey(key);
+    },
+
     async getFileUrl(auth: AuthContext, key: string): Promise<{ url: string; expiresAt: string }> {
       await assertCanRead(auth, key);
       const expires = clock.now().getTime() + DOWNLOAD_LINK_TTL_MS;

@@ -1,0 +1,245 @@
+import { execFile } from 'node:child_process';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { promisify } from 'node:util';
+import { delta9ThcViolation, extractCannabinoidPercents } from '@trustleaf/domain/rules/coa';
+import { dueReminder, todayIn } from '@trustleaf/domain/rules/document-status';
+import { COA_UPLOAD_EVENT, type CoaUploadItem, type CoaUploadJob } from '@trustleaf/domain/schemas/document';
+import { z } from 'zod';
+import type { Clock } from '../../lib/clock.ts';
+import { defineJob } from '../../lib/jobs.ts';
+import { escapeHtml, type Mailer } from '../../lib/mailer.ts';
+import type { Storage } from '../../lib/storage.ts';
+import type { CoaUploadRow, DocumentsRepository } from './documents.repository.ts';
+
+const run = promisify(execFile);
+
+/** Office conversion must never hang a worker. */
+const CONVERSION_TIMEOUT_MS = 90_000;
+const VIEWABLE = new Set(['pdf', 'jpg', 'jpeg', 'png', 'gif', 'tiff', 'tif']);
+const OFFICE = new Set(['doc', 'docx', 'xls', 'xlsx']);
+const IMAGE = new Set(['jpg', 'jpeg', 'png', 'bmp', 'tif', 'tiff', 'webp', 'gif']);
+
+interface StoredCoaItem extends CoaUploadItem {
+  key: string;
+  extension: string;
+}
+
+export function toCoaJob(row: CoaUploadRow): CoaUploadJob {
+  const items = (row.items as StoredCoaItem[]).map(
+    ({ fileName, status, message, cannabinoids, violations }) => ({
+      fileName,
+      status,
+      message,
+      cannabinoids,
+      violations,
+    }),
+  );
+  return {
+    plUserUploadCoaId: row.id,
+    plCompanyId: row.companyId,
+    status: row.status,
+    processed: row.processed,
+    total: row.total,
+    items,
+  };
+}
+
+export interface DocumentsJobsDeps {
+  repo: DocumentsRepository;
+  storage: Storage;
+  mailer: Mailer;
+  clock: Clock;
+  /** Pushes an event to the company's live room; a no-op in a worker-only process. */
+  notify: (companyId: number, event: string, payload: unknown) => void;
+  delta9ThresholdPercent: number;
+  log: (line: string) => void;
+  /** The office converter; `libreoffice` when on PATH. Tests replace it. */
+  convertOffice?: (input: Buffer, extension: string) => Promise<Buffer>;
+  /** Text of a COA file; tests replace it to avoid loading OCR. */
+  readCoaText?: (content: Buffer, extension: string) => Promise<string>;
+}
+
+/** `libreoffice --headless --convert-to pdf`; rejects when LibreOffice is not installed. */
+export async function convertWithLibreOffice(input: Buffer, extension: string): Promise<Buffer> {
+  const dir = await mkdtemp(path.join(tmpdir(), 'trustleaf-convert-'));
+  try {
+    const source = path.join(dir, `document.${extension}`);
+    await writeFile(source, input);
+    await run('libreoffice', ['--headless', '--convert-to', 'pdf', '--outdir', dir, source], {
+      timeout: CONVERSION_TIMEOUT_MS,
+      killSignal: 'SIGKILL',
+      env: { ...process.env, HOME: dir },
+    });
+    return await readFile(path.join(dir, 'document.pdf'));
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+async function pdfText(content: Buffer): Promise<string> {
+  const { extractText, getDocumentProxy } = await import('unpdf');
+  const pdf = await getDocumentProxy(new Uint8Array(content));
+  const { text } = await extractText(pdf, { mergePages: false });
+  return text.join('\n');
+}
+
+async function imageText(content: Buffer): Promise<string> {
+  const { ImageTextReader } = await import('@trustleaf/scanner');
+  const reader = new ImageTextReader();
+  try {
+    return await reader.read(content);
+  } finally {
+    await reader.close();
+  }
+}
+
+/** Text of a COA: PDF text, OCR for images, and every PDF or image inside a ZIP. */
+export async function readCoaText(content: Buffer, extension: string): Promise<string> {
+  if (extension === 'pdf') return pdfText(content);
+  if (IMAGE.has(extension)) return imageText(content);
+  if (extension === 'zip') {
+    const { unzipSync } = await import('fflate');
+    const entries = unzipSync(new Uint8Array(content), {
+      // Bounded: a zip bomb cannot expand beyond what a COA plausibly holds.
+      filter: (file) => file.originalSize < 50 * 1024 * 1024 && !file.name.endsWith('/'),
+    });
+    const texts: string[] = [];
+    for (const [name, bytes] of Object.entries(entries).slice(0, 20)) {
+      const ext = path.extname(name).slice(1).toLowerCase();
+      if (ext === 'pdf' || IMAGE.has(ext)) texts.push(await readCoaText(Buffer.from(bytes), ext));
+    }
+    if (texts.length === 0) throw new Error('the archive holds no PDF or image');
+    return texts.join('\n');
+  }
+  throw new Error(`unsupported COA type ${extension}`);
+}
+
+export function createDocumentsJobs(deps: DocumentsJobsDeps) {
+  const { repo, storage, clock, notify, log } = deps;
+  const convertOffice = deps.convertOffice ?? convertWithLibreOffice;
+  const coaText = deps.readCoaText ?? readCoaText;
+
+  const convert = defineJob({
+    name: 'documents.convert',
+    payload: z.object({ documentId: z.number().int().positive() }),
+    policy: { retryLimit: 1, retryDelay: 30, retryBackoff: false, expireInSeconds: 180 },
+    async handler({ documentId }) {
+      const row = await repo.findVersion(documentId);
+      // Idempotent: a version already converted (or failed) is left alone.
+      if (!row || row.conversionStatus !== 'PROCESSING') return;
+      const extension = row.mimeType;
+      if (VIEWABLE.has(extension)) {
+        // PDFs and images are viewable as uploaded.
+        await repo.setConversion(documentId, { conversionStatus: 'COMPLETED', viewKey: row.fileKey });
+        return;
+      }
+      if (!OFFICE.has(extension)) {
+        await repo.setConversion(documentId, { conversionStatus: 'FAILED', viewKey: null });
+        return;
+      }
+      try {
+        const pdf = await convertOffice(await storage.read(row.fileKey), extension);
+        const key = storage.newKey();
+        await storage.put(key, Readable.from(pdf));
+        await repo.setConversion(documentId, { conversionStatus: 'COMPLETED', viewKey: key });
+      } catch (error) {
+        log(
+          `documents.convert ${documentId}: Document was FAILED to process (${String(error).slice(0, 200)})`,
+        );
+        await repo.setConversion(documentId, { conversionStatus: 'FAILED', viewKey: null });
+      }
+    },
+  });
+
+  const processCoas = defineJob({
+    name: 'documents.process-coas',
+    payload: z.object({ uploadId: z.number().int().positive() }),
+    policy: { retryLimit: 2, retryDelay: 10, retryBackoff: true, expireInSeconds: 900 },
+    async handler({ uploadId }) {
+      const row = await repo.findCoaUpload(uploadId);
+      if (!row || row.status !== 'PROCESSING') return;
+      const items = [...(row.items as StoredCoaItem[])];
+      let processed = items.filter((i) => i.status !== 'PENDING').length;
+      const publish = (status: CoaUploadJob['status']) =>
+        notify(row.companyId, COA_UPLOAD_EVENT, toCoaJob({ ...row, status, processed, items }));
+      publish('PROCESSING');
+      // One by one; each result is saved before the next file, so a retry resumes where it stopped.
+      for (const [index, item] of items.entries()) {
+        if (item.status !== 'PENDING') continue;
+        let next: StoredCoaItem;
+        try {
+          const text = await coaText(await storage.read(item.key), item.extension);
+          const cannabinoids = extractCannabinoidPercents(text);
+          const violation = delta9ThcViolation(cannabinoids.delta9Thc, deps.delta9ThresholdPercent);
+          next = {
+            ...item,
+            status: 'SUCCESS',
+            message: null,
+            cannabinoids,
+            violations: violation ? [violation] : [],
+          };
+        } catch (error) {
+          log(
+            `documents.process-coas ${uploadId}: ${item.fileName} unreadable (${String(error).slice(0, 200)})`,
+          );
+          next = { ...item, status: 'FAILED', message: 'Cannot upload your file' };
+        }
+        items[index] = next;
+        processed += 1;
+        await repo.updateCoaUpload(uploadId, { items, processed });
+        publish('PROCESSING');
+      }
+      await repo.updateCoaUpload(uploadId, { status: 'COMPLETED', items, processed });
+      publish('COMPLETED');
+    },
+  });
+
+  const expiryReminders = defineJob({
+    name: 'documents.expiry-reminders',
+    payload: z.object({}).loose(),
+    policy: { retryLimit: 3, retryDelay: 300, retryBackoff: true, expireInSeconds: 1800 },
+    // 13:00 UTC is the morning in New York, the platform's time zone (spec 3 §9).
+    cron: '0 13 * * *',
+    async handler() {
+      const today = todayIn(clock.now());
+      let sent = 0;
+      for (const candidate of await repo.reminderCandidates()) {
+        const threshold = dueReminder(candidate.expirationDate, today, candidate.dayPriorNotify);
+        if (!threshold) continue;
+        // The primary key (version, threshold) makes a second run, or a retried one, send nothing.
+        if (!(await repo.claimReminder(candidate.documentId, threshold))) continue;
+        try {
+          const recipients = await repo.ownerAndAdminEmails(candidate.companyId);
+          const line =
+            threshold === 'ON_EXPIRY'
+              ? `Your ${candidate.documentTypeName} expired on ${candidate.expirationDate}. Upload a current version to stay compliant.`
+              : `Your ${candidate.documentTypeName} expires on ${candidate.expirationDate}. Upload a renewed version before then.`;
+          const subject =
+            threshold === 'ON_EXPIRY'
+              ? `${candidate.documentTypeName} has expired`
+              : `${candidate.documentTypeName} expires soon`;
+          for (const recipient of recipients) {
+            await deps.mailer.send({
+              to: recipient.email,
+              subject,
+              text: `Hello ${recipient.firstName},\n\n${line}`,
+              html: `<p>Hello ${escapeHtml(recipient.firstName)},</p><p>${escapeHtml(line)}</p>`,
+            });
+          }
+          sent += 1;
+        } catch (error) {
+          // Let the retry send it: the claim is only kept once the mail is queued.
+          await repo.releaseReminder(candidate.documentId, threshold);
+          throw error;
+        }
+      }
+      if (sent > 0) log(`documents.expiry-reminders: ${sent} reminder(s) sent`);
+    },
+  });
+
+  return { convert, processCoas, expiryReminders };
+}
+export type DocumentsJobs = ReturnType<typeof createDocumentsJobs>;

@@ -1,0 +1,408 @@
+import { and, asc, desc, eq, inArray, isNull, max, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import {
+  businessTypes,
+  coaUploads,
+  companies,
+  companyDocuments,
+  companyMembers,
+  documentNotes,
+  documentReminders,
+  documentReviewers,
+  documentTypes,
+  rejectionReasons,
+  users,
+} from '../../db/schema.ts';
+
+export type DocumentTypeRowDb = typeof documentTypes.$inferSelect;
+export type VersionRow = typeof companyDocuments.$inferSelect & { reasonName: string | null };
+export type CoaUploadRow = typeof coaUploads.$inferSelect;
+
+/** Company-scoped functions take the company id the service authorised the caller for. */
+export function createDocumentsRepository(db: Db) {
+  async function selectVersions(where: ReturnType<typeof and>) {
+    const rows = await db
+      .select({ document: companyDocuments, reasonName: rejectionReasons.reasonName })
+      .from(companyDocuments)
+      .leftJoin(rejectionReasons, eq(rejectionReasons.id, companyDocuments.rejectReasonId))
+      .where(where)
+      .orderBy(desc(companyDocuments.version));
+    return rows.map((r) => ({ ...r.document, reasonName: r.reasonName }));
+  }
+
+  return {
+    // ---- document types ----
+    async listDocumentTypes() {
+      return db
+        .select()
+        .from(documentTypes)
+        .where(isNull(documentTypes.deletedAt))
+        .orderBy(asc(documentTypes.name), asc(documentTypes.id));
+    },
+
+    async businessTypeNames() {
+      return db.select({ id: businessTypes.id, name: businessTypes.name }).from(businessTypes);
+    },
+
+    async findDocumentType(id: number) {
+      const [row] = await db
+        .select()
+        .from(documentTypes)
+        .where(and(eq(documentTypes.id, id), isNull(documentTypes.deletedAt)));
+      return row ?? null;
+    },
+
+    /** Including deleted types: documents uploaded for a type keep showing its name. */
+    async findDocumentTypeAny(id: number) {
+      const [row] = await db.select().from(documentTypes).where(eq(documentTypes.id, id));
+      return row ?? null;
+    },
+
+    async applyDocumentTypeChanges(
+      changes: {
+        action: 'insert' | 'update' | 'delete';
+        id?: number;
+        values?: Omit<typeof documentTypes.$inferInsert, 'id'>;
+      }[],
+      at: Date,
+    ) {
+      await db.transaction(async (tx) => {
+        for (const change of changes) {
+          if (change.action === 'insert') await tx.insert(documentTypes).values(change.values!);
+          else if (change.action === 'update') {
+            await tx
+              .update(documentTypes)
+              .set(change.values!)
+              .where(and(eq(documentTypes.id, change.id!), isNull(documentTypes.deletedAt)));
+          } else {
+            await tx.update(documentTypes).set({ deletedAt: at }).where(eq(documentTypes.id, change.id!));
+          }
+        }
+      });
+    },
+
+    async existingDocumentTypeIds(ids: number[]) {
+      if (ids.length === 0) return new Set<number>();
+      const rows = await db
+        .select({ id: documentTypes.id })
+        .from(documentTypes)
+        .where(and(inArray(documentTypes.id, ids), isNull(documentTypes.deletedAt)));
+      return new Set(rows.map((r) => r.id));
+    },
+
+    // ---- companies and people ----
+    async findCompany(companyId: number) {
+      const [row] = await db
+        .select({ id: companies.id, name: companies.name, businessTypeId: companies.businessTypeId })
+        .from(companies)
+        .where(eq(companies.id, companyId));
+      return row ?? null;
+    },
+
+    /** Owners and admins receive the company's document emails. */
+    async ownerAndAdminEmails(companyId: number) {
+      const rows = await db
+        .select({ email: users.email, firstName: users.firstName })
+        .from(companyMembers)
+        .innerJoin(users, eq(users.id, companyMembers.userId))
+        .where(
+          and(
+            eq(companyMembers.companyId, companyId),
+            isNull(companyMembers.bannedAt),
+            inArray(companyMembers.role, ['Company Owner', 'Company Admin']),
+          ),
+        );
+      return rows;
+    },
+
+    async isMember(userId: number, companyId: number) {
+      const [row] = await db
+        .select({ one: sql<number>`1` })
+        .from(companyMembers)
+        .where(
+          and(
+            eq(companyMembers.companyId, companyId),
+            eq(companyMembers.userId, userId),
+            isNull(companyMembers.bannedAt),
+          ),
+        );
+      return Boolean(row);
+    },
+
+    /** True when the user is an owner or admin of a company assigned to review the client's documents. */
+    async isAssignedReviewer(userId: number, clientCompanyId: number) {
+      const [row] = await db
+        .select({ one: sql<number>`1` })
+        .from(documentReviewers)
+        .innerJoin(companyMembers, eq(companyMembers.companyId, documentReviewers.reviewerCompanyId))
+        .where(
+          and(
+            eq(documentReviewers.clientCompanyId, clientCompanyId),
+            eq(companyMembers.userId, userId),
+            isNull(companyMembers.bannedAt),
+            inArray(companyMembers.role, ['Company Owner', 'Company Admin']),
+          ),
+        );
+      return Boolean(row);
+    },
+
+    async assignReviewer(clientCompanyId: number, reviewerCompanyId: number) {
+      await db.insert(documentReviewers).values({ clientCompanyId, reviewerCompanyId }).onConflictDoNothing();
+    },
+
+    async removeReviewer(clientCompanyId: number, reviewerCompanyId: number) {
+      await db
+        .delete(documentReviewers)
+        .where(
+          and(
+            eq(documentReviewers.clientCompanyId, clientCompanyId),
+            eq(documentReviewers.reviewerCompanyId, reviewerCompanyId),
+          ),
+        );
+    },
+
+    // ---- versions ----
+    async listVersions(companyId: number, documentTypeId: number) {
+      return selectVersions(
+        and(
+          eq(companyDocuments.companyId, companyId),
+          eq(companyDocuments.documentTypeId, documentTypeId),
+          isNull(companyDocuments.deletedAt),
+        ),
+      );
+    },
+
+    async listCompanyVersions(companyId: number) {
+      return selectVersions(
+        and(eq(companyDocuments.companyId, companyId), isNull(companyDocuments.deletedAt)),
+      );
+    },
+
+    async findVersion(documentId: number) {
+      const [row] = await selectVersions(
+        and(eq(companyDocuments.id, documentId), isNull(companyDocuments.deletedAt)),
+      );
+      return row ?? null;
+    },
+
+    /** Numbers the new version inside a transaction; the unique index guards concurrent uploads. */
+    async insertVersion(values: Omit<typeof companyDocuments.$inferInsert, 'version'>) {
+      return db.transaction(async (tx) => {
+        const [last] = await tx
+          .select({ version: max(companyDocuments.version) })
+          .from(companyDocuments)
+          .where(
+            and(
+              eq(companyDocuments.companyId, values.companyId),
+              eq(companyDocuments.documentTypeId, values.documentTypeId),
+            ),
+          );
+        const [row] = await tx
+          .insert(companyDocuments)
+          .values({ ...values, version: (last?.version ?? 0) + 1 })
+          .returning();
+        return row!;
+      });
+    },
+
+    async updateVersion(documentId: number, values: Partial<typeof companyDocuments.$inferInsert>) {
+      await db.update(companyDocuments).set(values).where(eq(companyDocuments.id, documentId));
+    },
+
+    async setConversion(
+      documentId: number,
+      values: { conversionStatus: 'COMPLETED' | 'FAILED'; viewKey: string | null },
+    ) {
+      await db
+        .update(companyDocuments)
+        .set(values)
+        .where(and(eq(companyDocuments.id, documentId), eq(companyDocuments.conversionStatus, 'PROCESSING')));
+    },
+
+    async softDeleteVersions(companyId: number, documentIds: number[], at: Date) {
+      const rows = await db
+        .update(companyDocuments)
+        .set({ deletedAt: at })
+        .where(
+          and(
+            eq(companyDocuments.companyId, companyId),
+            inArray(companyDocuments.id, documentIds),
+            isNull(companyDocuments.deletedAt),
+          ),
+        )
+        .returning({ id: companyDocuments.id });
+      return rows.length;
+    },
+
+    /** Latest version per company and type of every document that has an expiration date, for the reminders. */
+    async reminderCandidates() {
+      return db
+        .selectDistinctOn([companyDocuments.companyId, companyDocuments.documentTypeId], {
+          documentId: companyDocuments.id,
+          companyId: companyDocuments.companyId,
+          expirationDate: companyDocuments.expirationDate,
+          reviewStatus: companyDocuments.reviewStatus,
+          documentTypeName: documentTypes.name,
+          dayPriorNotify: documentTypes.dayPriorNotify,
+        })
+        .from(companyDocuments)
+        .innerJoin(documentTypes, eq(documentTypes.id, companyDocuments.documentTypeId))
+        .where(and(isNull(companyDocuments.deletedAt), isNull(documentTypes.deletedAt)))
+        .orderBy(companyDocuments.companyId, companyDocuments.documentTypeId, desc(companyDocuments.version))
+        .then((rows) => rows.filter((r) => r.expirationDate !== null && r.reviewStatus !== 'rejected'));
+    },
+
+    /** Records a reminder; false when this version's threshold was already sent. */
+    async claimReminder(documentId: number, threshold: 'BEFORE' | 'ON_EXPIRY') {
+      const rows = await db
+        .insert(documentReminders)
+        .values({ documentId, threshold })
+        .onConflictDoNothing()
+        .returning({ documentId: documentReminders.documentId });
+      return rows.length > 0;
+    },
+
+    async releaseReminder(documentId: number, threshold: 'BEFORE' | 'ON_EXPIRY') {
+      await db
+        .delete(documentReminders)
+        .where(and(eq(documentReminders.documentId, documentId), eq(documentReminders.threshold, threshold)));
+    },
+
+    /** Pending versions a reviewer may review: every company for a super admin, else assigned clients. */
+    async reviewQueue(reviewerUserId: number | null) {
+      const base = db
+        .select({
+          plCompanyId: companies.id,
+          companyName: companies.name,
+          documentTypeId: documentTypes.id,
+          documentTypeName: documentTypes.name,
+          documentId: companyDocuments.id,
+          reviewStatus: companyDocuments.reviewStatus,
+          uploadedAt: companyDocuments.createdAt,
+        })
+        .from(companyDocuments)
+        .innerJoin(companies, eq(companies.id, companyDocuments.companyId))
+        .innerJoin(documentTypes, eq(documentTypes.id, companyDocuments.documentTypeId));
+      const pending = and(isNull(companyDocuments.deletedAt), eq(companyDocuments.reviewStatus, 'pending'));
+      const rows =
+        reviewerUserId === null
+          ? await base.where(pending).orderBy(asc(companyDocuments.createdAt)).limit(200)
+          : await base
+              .innerJoin(documentReviewers, eq(documentReviewers.clientCompanyId, companies.id))
+              .innerJoin(
+                companyMembers,
+                and(
+                  eq(companyMembers.companyId, documentReviewers.reviewerCompanyId),
+                  eq(companyMembers.userId, reviewerUserId),
+                  isNull(companyMembers.bannedAt),
+                  inArray(companyMembers.role, ['Company Owner', 'Company Admin']),
+                ),
+              )
+              .where(pending)
+              .orderBy(asc(companyDocuments.createdAt))
+              .limit(200);
+      return rows;
+    },
+
+    // ---- notes ----
+    async listNotes(documentId: number) {
+      return db
+        .select({
+          plNoteId: documentNotes.id,
+          note: documentNotes.note,
+          firstName: users.firstName,
+          lastName: users.lastName,
+          createdAt: documentNotes.createdAt,
+        })
+        .from(documentNotes)
+        .leftJoin(users, eq(users.id, documentNotes.userId))
+        .where(eq(documentNotes.documentId, documentId))
+        .orderBy(desc(documentNotes.createdAt), desc(documentNotes.id));
+    },
+
+    async addNote(documentId: number, userId: number, note: string) {
+      await db.insert(documentNotes).values({ documentId, userId, note });
+    },
+
+    // ---- rejection reasons ----
+    async listReasons() {
+      return db
+        .select()
+        .from(rejectionReasons)
+        .where(and(isNull(rejectionReasons.deletedAt), eq(rejectionReasons.reasonType, 'REJECT')))
+        .orderBy(asc(rejectionReasons.id));
+    },
+
+    async findReason(id: number) {
+      const [row] = await db
+        .select()
+        .from(rejectionReasons)
+        .where(and(eq(rejectionReasons.id, id), isNull(rejectionReasons.deletedAt)));
+      return row ?? null;
+    },
+
+    async applyReasonChanges(
+      changes: {
+        action: 'INSERT' | 'UPDATE' | 'DELETE';
+        id?: number;
+        reasonName?: string;
+        notification?: string;
+      }[],
+      at: Date,
+    ) {
+      await db.transaction(async (tx) => {
+        for (const change of changes) {
+          if (change.action === 'INSERT') {
+            await tx
+              .insert(rejectionReasons)
+              .values({ reasonName: change.reasonName!, notification: change.notification! });
+          } else if (change.action === 'UPDATE') {
+            await tx
+              .update(rejectionReasons)
+              .set({ reasonName: change.reasonName!, notification: change.notification! })
+              .where(and(eq(rejectionReasons.id, change.id!), isNull(rejectionReasons.deletedAt)));
+          } else {
+            await tx
+              .update(rejectionReasons)
+              .set({ deletedAt: at })
+              .where(eq(rejectionReasons.id, change.id!));
+          }
+        }
+      });
+    },
+
+    async existingReasonIds(ids: number[]) {
+      if (ids.length === 0) return new Set<number>();
+      const rows = await db
+        .select({ id: rejectionReasons.id })
+        .from(rejectionReasons)
+        .where(and(inArray(rejectionReasons.id, ids), isNull(rejectionReasons.deletedAt)));
+      return new Set(rows.map((r) => r.id));
+    },
+
+    // ---- COA uploads ----
+    async insertCoaUpload(values: typeof coaUploads.$inferInsert) {
+      const [row] = await db.insert(coaUploads).values(values).returning();
+      return row!;
+    },
+
+    async findCoaUpload(id: number) {
+      const [row] = await db.select().from(coaUploads).where(eq(coaUploads.id, id));
+      return row ?? null;
+    },
+
+    async updateCoaUpload(id: number, values: Partial<typeof coaUploads.$inferInsert>) {
+      await db.update(coaUploads).set(values).where(eq(coaUploads.id, id));
+    },
+
+    async latestCoaUploads(companyId: number) {
+      return db
+        .select()
+        .from(coaUploads)
+        .where(eq(coaUploads.companyId, companyId))
+        .orderBy(desc(coaUploads.createdAt))
+        .limit(20);
+    },
+  };
+}
+export type DocumentsRepository = ReturnType<typeof createDocumentsRepository>;

@@ -1,0 +1,520 @@
+import path from 'node:path';
+import { addDays, todayIn } from '@trustleaf/domain/rules/document-status';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { mailOutbox } from '../../db/schema.ts';
+import { seedAdmin } from '../../db/seed.ts';
+import { createJobDefinitions } from '../../job-definitions.ts';
+import { createLocalStorage } from '../../lib/storage.ts';
+import { bearer, createMember, login } from '../../../test/factories.ts';
+import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
+import { makePdf } from '../../../test/pdf-fixture.ts';
+
+let t: TestApp;
+let adminToken: string;
+let licenceTypeId: number;
+let genericTypeId: number;
+let reasonId: number;
+
+const EXE = Buffer.concat([Buffer.from('MZ'), Buffer.alloc(62), Buffer.from('PE\0\0'), Buffer.alloc(200, 1)]);
+const ENCRYPTED_PDF = Buffer.from(
+  '%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\n2 0 obj << /Filter /Standard /V 2 /R 3 >> endobj\ntrailer << /Root 1 0 R /Encrypt 2 0 R >>\n%%EOF\n',
+);
+const LICENCE_PDF = makePdf(['State of Colorado', 'Marijuana Enforcement Division', 'License 402-00123']);
+
+beforeAll(async () => {
+  t = await buildTestApp({
+    documentsJobs: {
+      // LibreOffice may be missing where tests run; a failing converter gives the FAILED path.
+      convertOffice: () => Promise.reject(new Error('libreoffice not installed')),
+    },
+  });
+  const admin = await seedAdmin(t.database.db, {
+    email: 'root@example.test',
+    password: 'Root-password-123!',
+  });
+  adminToken = (await login(t.app, admin.email, 'Root-password-123!')).accessToken;
+  const types = (await post('/api/document/documentTypeListing', {}, adminToken)).json().detail
+    .plDocumentTypes;
+  licenceTypeId = types.find((x: { name: string }) => x.name === 'State Cannabis License').plDocumentTypeId;
+  genericTypeId = types.find((x: { name: string }) => x.name === 'Business Registration').plDocumentTypeId;
+  reasonId = (await post('/api/document/reasonListing', { reasonType: 'REJECT' }, adminToken)).json().detail
+    .reasons[0].plReasonId;
+});
+afterAll(() => t.close());
+
+function post(url: string, payload: object, token: string) {
+  return t.app.inject({ method: 'POST', url, payload, headers: bearer(token) });
+}
+function get(url: string, token: string) {
+  return t.app.inject({ method: 'GET', url, headers: bearer(token) });
+}
+
+async function preupload(
+  token: string,
+  companyId: number,
+  mode: string,
+  files: { name: string; content: Buffer }[],
+) {
+  const form = new FormData();
+  for (const file of files) form.append('files', new Blob([new Uint8Array(file.content)]), file.name);
+  const request = new Request('http://x', { method: 'POST', body: form });
+  return t.app.inject({
+    method: 'POST',
+    url: `/api/storage/preupload?mode=${mode}&plCompanyId=${companyId}`,
+    headers: { ...bearer(token), 'content-type': request.headers.get('content-type')! },
+    payload: Buffer.from(await request.arrayBuffer()),
+  });
+}
+
+async function uploadLicence(token: string, companyId: number, overrides: object = {}) {
+  const stored = await preupload(token, companyId, 'document', [
+    { name: 'licence.pdf', content: LICENCE_PDF },
+  ]);
+  expect(stored.statusCode).toBe(200);
+  const response = await post(
+    '/api/document/document',
+    {
+      plCompanyId: companyId,
+      documentTypeId: licenceTypeId,
+      uploadKey: stored.json().detail[0].key,
+      expirationDate: addDays(todayIn(t.clock.now()), 200),
+      licenseNumber: '402-00123',
+      licenseCountry: 'US',
+      licenseState: 'CO',
+      licenseAddress: '120 Orchard Road, Boulder',
+      ...overrides,
+    },
+    token,
+  );
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json().detail as { documentId: number; version: number; conversionStatus: string };
+}
+
+/** A company with an owner, and a merchant processor assigned as its reviewer. */
+async function companyWithReviewer() {
+  const client = await createMember(t.database.db, 'Company Owner');
+  const processor = await createMember(t.database.db, 'Company Owner');
+  const clientToken = (await login(t.app, client.user.email)).accessToken;
+  const processorToken = (await login(t.app, processor.user.email)).accessToken;
+  const assigned = await post(
+    '/api/document/reviewer',
+    { plCompanyId: client.companyId, reviewerCompanyId: processor.companyId },
+    clientToken,
+  );
+  expect(assigned.statusCode).toBe(200);
+  return { client, processor, clientToken, processorToken };
+}
+
+const mailsTo = (email: string) => t.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, email));
+
+describe('document types', () => {
+  it('are seeded per business type and edited by the super admin only', async () => {
+    const { user } = await createMember(t.database.db);
+    const token = (await login(t.app, user.email)).accessToken;
+    const change = {
+      plDocumentTypes: [
+        {
+          action: 'insert',
+          name: 'Fire Safety Certificate',
+          licenseCheck: false,
+          certificationCheck: true,
+          expirationCheck: false,
+          dayPriorNotify: 14,
+          plBusinessTypeIds: [1, 3],
+        },
+      ],
+    };
+    expect((await post('/api/document/upsertDocumentType', change, token)).statusCode).toBe(403);
+    const saved = await post('/api/document/upsertDocumentType', change, adminToken);
+    expect(saved.statusCode).toBe(200);
+    const inserted = saved
+      .json()
+      .detail.plDocumentTypes.find((x: { name: string }) => x.name === 'Fire Safety Certificate');
+    // Certification forces expiration on.
+    expect(inserted).toMatchObject({
+      certificationCheck: true,
+      expirationCheck: true,
+      plBusinessTypeIds: [1, 3],
+    });
+    const removed = await post(
+      '/api/document/upsertDocumentType',
+      { plDocumentTypes: [{ action: 'delete', plDocumentTypeId: inserted.plDocumentTypeId }] },
+      adminToken,
+    );
+    expect(removed.json().detail.plDocumentTypes.map((x: { name: string }) => x.name)).not.toContain(
+      'Fire Safety Certificate',
+    );
+  });
+
+  it('refuses a row without a business type or with days-prior notify of 0', async () => {
+    const row = {
+      action: 'insert',
+      name: 'X',
+      licenseCheck: false,
+      certificationCheck: false,
+      expirationCheck: true,
+    };
+    const noType = await post(
+      '/api/document/upsertDocumentType',
+      { plDocumentTypes: [{ ...row, dayPriorNotify: 5, plBusinessTypeIds: [] }] },
+      adminToken,
+    );
+    expect(noType.statusCode).toBe(400);
+    const zero = await post(
+      '/api/document/upsertDocumentType',
+      { plDocumentTypes: [{ ...row, dayPriorNotify: 0, plBusinessTypeIds: [1] }] },
+      adminToken,
+    );
+    expect(zero.statusCode).toBe(400);
+    expect(zero.json().messages.join(' ')).toContain('Must be greater than 0');
+  });
+});
+
+describe('uploads and versions', () => {
+  it('checks uploads by content for documents', async () => {
+    const { user, companyId } = await createMember(t.database.db);
+    const token = (await login(t.app, user.email)).accessToken;
+    const exe = await preupload(token, companyId, 'document', [{ name: 'licence.pdf', content: EXE }]);
+    expect(exe.statusCode).toBe(400);
+    expect(exe.json().messages[0]).toBe('File Type Is Not Supported');
+    const encrypted = await preupload(token, companyId, 'document', [
+      { name: 'l.pdf', content: ENCRYPTED_PDF },
+    ]);
+    expect(encrypted.json().messages[0]).toBe('Cannot upload a password protected document');
+    // A file stored for another purpose cannot be attached as a document.
+    const coa = await preupload(token, companyId, 'coa', [{ name: 'coa.pdf', content: LICENCE_PDF }]);
+    const attach = await post(
+      '/api/document/document',
+      { plCompanyId: companyId, documentTypeId: genericTypeId, uploadKey: coa.json().detail[0].key },
+      token,
+    );
+    expect(attach.statusCode).toBe(400);
+  });
+
+  it('numbers each upload as a new version, newest first, and converts PDFs at once', async () => {
+    const { user, companyId } = await createMember(t.database.db);
+    const token = (await login(t.app, user.email)).accessToken;
+    const first = await uploadLicence(token, companyId);
+    const second = await uploadLicence(token, companyId);
+    expect([first.version, second.version]).toEqual([1, 2]);
+    expect(second.conversionStatus).toBe('COMPLETED');
+    const detail = await get(`/api/document/document?plDocumentId=${first.documentId}`, token);
+    expect(detail.json().detail.versions.map((v: { version: number }) => v.version)).toEqual([2, 1]);
+    const listing = await get(
+      `/api/document/documents?plCompanyId=${companyId}&classification=LICENSE`,
+      token,
+    );
+    const row = listing
+      .json()
+      .detail.documents.find(
+        (d: { documentType: { documentTypeId: number } }) => d.documentType.documentTypeId === licenceTypeId,
+      );
+    expect(row).toMatchObject({ versionCount: 2, latest: { version: 2, reviewStatus: 'pending' } });
+    // Requires the licence fields the type asks for.
+    const stored = await preupload(token, companyId, 'document', [{ name: 'l.pdf', content: LICENCE_PDF }]);
+    const missing = await post(
+      '/api/document/document',
+      { plCompanyId: companyId, documentTypeId: licenceTypeId, uploadKey: stored.json().detail[0].key },
+      token,
+    );
+    expect(missing.json().messages[0]).toBe('Expiration Date is required');
+  });
+
+  it('serves the file through a short-lived signed link only', async () => {
+    const { user, companyId } = await createMember(t.database.db);
+    const token = (await login(t.app, user.email)).accessToken;
+    const { documentId } = await uploadLicence(token, companyId);
+    const link = (await post('/api/document/getDownloadLink', { documentId, variant: 'view' }, token)).json()
+      .detail;
+    const file = await t.app.inject({ method: 'GET', url: link.url });
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['content-type']).toBe('application/pdf');
+    expect(file.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    const tampered = await t.app.inject({
+      method: 'GET',
+      url: link.url.replace(/documentId=\d+/, `documentId=${documentId + 1}`),
+    });
+    expect(tampered.statusCode).toBe(403);
+    t.clock.advance(6 * 60 * 1000);
+    expect((await t.app.inject({ method: 'GET', url: link.url })).statusCode).toBe(403);
+  });
+
+  it('marks an office file FAILED when it cannot be converted, with the spec message', async () => {
+    const { user, companyId } = await createMember(t.database.db);
+    const token = (await login(t.app, user.email)).accessToken;
+    const docx = await import('fflate').then(({ zipSync, strToU8 }) =>
+      Buffer.from(
+        zipSync({
+          '[Content_Types].xml': strToU8(
+            '<?xml version="1.0"?><Types><Override ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/></Types>',
+          ),
+          'word/document.xml': strToU8('<w:document/>'),
+        }),
+      ),
+    );
+    const stored = await preupload(token, companyId, 'document', [
+      { name: 'registration.docx', content: docx },
+    ]);
+    expect(stored.statusCode, stored.body).toBe(200);
+    const uploaded = await post(
+      '/api/document/document',
+      { plCompanyId: companyId, documentTypeId: genericTypeId, uploadKey: stored.json().detail[0].key },
+      token,
+    );
+    expect(uploaded.json().detail.conversionStatus).toBe('FAILED');
+    const view = await post(
+      '/api/document/getDownloadLink',
+      { documentId: uploaded.json().detail.documentId, variant: 'view' },
+      token,
+    );
+    expect(view.json().messages[0]).toBe('Document was FAILED to process');
+  });
+});
+
+describe('review', () => {
+  it('refuses a non-super-admin reviewer sending stateOfLicense, and accepts the allowed fields', async () => {
+    const { client, clientToken, processorToken } = await companyWithReviewer();
+    const { documentId } = await uploadLicence(clientToken, client.companyId);
+    const base = {
+      documentId,
+      reviewStatus: 'accepted',
+      licenseNumber: '402-00123',
+      validationMethod: 'STATE_VERIFIED',
+    };
+    const refused = await post(
+      '/api/document/updateDocumentReviewStatus',
+      { ...base, stateOfLicense: 'CA' },
+      processorToken,
+    );
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().messages[0]).toBe('You may not change stateOfLicense');
+    const unknown = await post(
+      '/api/document/updateDocumentReviewStatus',
+      { ...base, licenseState: 'CA' },
+      processorToken,
+    );
+    expect(unknown.statusCode).toBe(400);
+    const accepted = await post(
+      '/api/document/updateDocumentReviewStatus',
+      { ...base, rtqRequired: true },
+      processorToken,
+    );
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    expect(accepted.json().detail).toMatchObject({
+      reviewStatus: 'accepted',
+      licenseState: 'CO',
+      rtqRequired: true,
+    });
+  });
+
+  it('lets the super admin change the licence location', async () => {
+    const { client, clientToken } = await companyWithReviewer();
+    const { documentId } = await uploadLicence(clientToken, client.companyId);
+    const response = await post(
+      '/api/document/updateDocumentReviewStatus',
+      {
+        documentId,
+        reviewStatus: 'accepted',
+        licenseNumber: '402-00123',
+        validationMethod: 'THIRD_PARTY',
+        stateOfLicense: 'CA',
+        countryOfLicense: 'US',
+        addressOfLicense: '1 Market St',
+        businessTypeId: 3,
+      },
+      adminToken,
+    );
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json().detail).toMatchObject({
+      licenseState: 'CA',
+      licenseAddress: '1 Market St',
+      businessTypeId: 3,
+    });
+  });
+
+  it('does not let a company review its own documents', async () => {
+    const { client, clientToken } = await companyWithReviewer();
+    const { documentId } = await uploadLicence(clientToken, client.companyId);
+    const response = await post(
+      '/api/document/updateDocumentReviewStatus',
+      { documentId, reviewStatus: 'accepted', validationMethod: 'STATE_VERIFIED' },
+      clientToken,
+    );
+    expect(response.statusCode).toBe(403);
+  });
+
+  it('rejects with a reason and emails the owners and admins the notification text', async () => {
+    const { client, clientToken, processorToken } = await companyWithReviewer();
+    const admin = await createMember(t.database.db, 'Company Admin', client.companyId);
+    const plain = await createMember(t.database.db, 'User', client.companyId);
+    const { documentId } = await uploadLicence(clientToken, client.companyId);
+    const noReason = await post(
+      '/api/document/updateDocumentReviewStatus',
+      { documentId, reviewStatus: 'rejected', validationMethod: 'STATE_VERIFIED' },
+      processorToken,
+    );
+    expect(noReason.json().messages[0]).toBe('Reject Reason is required');
+    const rejected = await post(
+      '/api/document/updateDocumentReviewStatus',
+      {
+        documentId,
+        reviewStatus: 'rejected',
+        rejectReasonId: reasonId,
+        validationMethod: 'STATE_VERIFIED',
+        reviewComment: 'Blurry',
+      },
+      processorToken,
+    );
+    expect(rejected.statusCode, rejected.body).toBe(200);
+    const notification = (await post('/api/document/reasonListing', {}, adminToken)).json().detail.reasons[0]
+      .notification;
+    for (const email of [client.user.email, admin.user.email]) {
+      const [mail] = await mailsTo(email);
+      expect(mail?.text).toContain(notification);
+      expect(mail?.text).toContain('Blurry');
+    }
+    expect(await mailsTo(plain.user.email)).toHaveLength(0);
+    // A new version is the one to review; the old rejected one can only stay rejected.
+    const next = await uploadLicence(clientToken, client.companyId);
+    const oldAccept = await post(
+      '/api/document/updateDocumentReviewStatus',
+      { documentId, reviewStatus: 'accepted', validationMethod: 'STATE_VERIFIED' },
+      processorToken,
+    );
+    expect(oldAccept.statusCode).toBe(400);
+    const accepted = await post(
+      '/api/document/updateDocumentReviewStatus',
+      { documentId: next.documentId, reviewStatus: 'accepted', validationMethod: 'STATE_VERIFIED' },
+      processorToken,
+    );
+    expect(accepted.json().detail.reviewStatus).toBe('accepted');
+  });
+});
+
+describe('company scope on every document endpoint', () => {
+  it("refuses company B reading, downloading, reviewing or changing company A's documents", async () => {
+    const a = await createMember(t.database.db);
+    const b = await createMember(t.database.db);
+    const aToken = (await login(t.app, a.user.email)).accessToken;
+    const bToken = (await login(t.app, b.user.email)).accessToken;
+    const { documentId } = await uploadLicence(aToken, a.companyId);
+    const bKey = (
+      await preupload(bToken, b.companyId, 'document', [{ name: 'x.pdf', content: LICENCE_PDF }])
+    ).json().detail[0].key;
+    const attempts = [
+      get(`/api/document/documents?plCompanyId=${a.companyId}`, bToken),
+      get(`/api/document/document?plDocumentId=${documentId}`, bToken),
+      post(
+        '/api/document/getDocumentTypeDetail',
+        { plCompanyId: a.companyId, documentTypeId: licenceTypeId },
+        bToken,
+      ),
+      post('/api/document/getDownloadLink', { documentId, variant: 'original' }, bToken),
+      get(`/api/document/notes?plDocumentId=${documentId}`, bToken),
+      post('/api/document/notes', { plDocumentId: documentId, note: 'peek' }, bToken),
+      post('/api/document/deleteDocuments', { plCompanyId: a.companyId, documentIds: [documentId] }, bToken),
+      post('/api/document/deleteDocuments', { plCompanyId: b.companyId, documentIds: [documentId] }, bToken),
+      post(
+        '/api/document/updateDocumentReviewStatus',
+        { documentId, reviewStatus: 'rejected', rejectReasonId: reasonId },
+        bToken,
+      ),
+      post(
+        '/api/document/document',
+        { plCompanyId: a.companyId, documentTypeId: genericTypeId, uploadKey: bKey },
+        bToken,
+      ),
+      post('/api/document/reviewer', { plCompanyId: a.companyId, reviewerCompanyId: b.companyId }, bToken),
+      post('/api/coa/uploadCoas', { plCompanyId: a.companyId, uploadKeys: [bKey] }, bToken),
+    ];
+    for (const response of await Promise.all(attempts)) {
+      expect([403, 404], `${response.statusCode} ${response.body}`).toContain(response.statusCode);
+      expect(response.body).not.toContain('402-00123');
+    }
+    const own = await get(`/api/document/document?plDocumentId=${documentId}`, aToken);
+    expect(own.json().detail.document.reviewStatus).toBe('pending');
+  });
+});
+
+describe('expiry reminders', () => {
+  it('sends exactly one email per threshold, however often the job runs', async () => {
+    const owner = await createMember(t.database.db, 'Company Owner');
+    const token = (await login(t.app, owner.user.email)).accessToken;
+    const today = todayIn(t.clock.now());
+    // The licence type notifies 30 days prior.
+    await uploadLicence(token, owner.companyId, { expirationDate: addDays(today, 20) });
+    const definitions = createJobDefinitions({
+      db: t.database.db,
+      mailTransport: null,
+      log: () => undefined,
+      printMailBodies: false,
+      jobs: t.jobs,
+      clock: t.clock,
+      storage: createLocalStorage(path.join(t.env.DATA_DIR, 'uploads')),
+      notify: () => undefined,
+      delta9ThresholdPercent: 0.3,
+    });
+    const runJob = () => definitions.documents.expiryReminders.handler({});
+    await runJob();
+    await runJob();
+    let mails = await mailsTo(owner.user.email);
+    expect(mails.map((m) => m.subject)).toEqual(['State Cannabis License expires soon']);
+    t.clock.advance(20 * 864e5);
+    await runJob();
+    await runJob();
+    mails = await mailsTo(owner.user.email);
+    expect(mails.map((m) => m.subject).sort()).toEqual([
+      'State Cannabis License expires soon',
+      'State Cannabis License has expired',
+    ]);
+  });
+});
+
+describe('COA batch', () => {
+  it('processes the files one by one, flags Delta-9 THC and reports a corrupt file while the others complete', async () => {
+    const { user, companyId } = await createMember(t.database.db);
+    const token = (await login(t.app, user.email)).accessToken;
+    const events: { status: string; processed: number; total: number }[] = [];
+    const spy = vi.spyOn(t.app.live, 'toCompany').mockImplementation((id, _event, payload) => {
+      if (id === companyId) events.push(payload as never);
+    });
+    const corrupt = Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(400, 0x41)]);
+    const stored = await preupload(token, companyId, 'coa', [
+      {
+        name: 'gummies.pdf',
+        content: makePdf([
+          'Cannabinoid LOD LOQ Result',
+          'Delta-9 THC 0.01 0.03 0.412 %',
+          'CBD 0.01 0.03 1.2 %',
+        ]),
+      },
+      { name: 'broken.pdf', content: corrupt },
+      { name: 'tincture.pdf', content: makePdf(['CBDA 0.01 0.03 12.41 %', 'Delta-9 THC 0.01 0.03 0.21 %']) },
+    ]);
+    expect(stored.statusCode, stored.body).toBe(200);
+    const response = await post(
+      '/api/coa/uploadCoas',
+      { plCompanyId: companyId, uploadKeys: stored.json().detail.map((f: { key: string }) => f.key) },
+      token,
+    );
+    spy.mockRestore();
+    expect(response.statusCode, response.body).toBe(200);
+    const job = (
+      await get(`/api/coa/uploadJob?plUserUploadCoaId=${response.json().detail.plUserUploadCoaId}`, token)
+    ).json().detail;
+    expect(job).toMatchObject({ status: 'COMPLETED', processed: 3, total: 3 });
+    expect(job.items.map((i: { status: string }) => i.status)).toEqual(['SUCCESS', 'FAILED', 'SUCCESS']);
+    expect(job.items[0].violations).toEqual(['Delta-9 THC violative: 0.412% exceeds 0.3%']);
+    expect(job.items[0].cannabinoids).toMatchObject({ delta9Thc: 0.412, cbd: 1.2 });
+    expect(job.items[1].message).toBe('Cannot upload your file');
+    expect(job.items[2].violations).toEqual([]);
+    expect(events.map((e) => `${e.processed}/${e.total} ${e.status}`)).toEqual([
+      '0/3 PROCESSING',
+      '1/3 PROCESSING',
+      '2/3 PROCESSING',
+      '3/3 PROCESSING',
+      '3/3 COMPLETED',
+    ]);
+  });
+});

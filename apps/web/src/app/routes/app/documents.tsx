@@ -1,0 +1,32 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
+import { CoaUpload } from '@/features/documents/components/coa-upload';
+import { CompanyDocuments } from '@/features/documents/components/company-documents';
+import { useAppStore } from '@/stores/app-store';
+
+/** Q-Vault company documents: the company's documents with versions and the COA batch upload. */
+export function DocumentsRoute() {
+  const { t } = useTranslation();
+  const company = useAppStore((state) => state.account.currentCompany);
+  const roles = useAppStore((state) => state.account.currentUser?.memberOfCompany?.roles ?? []);
+  const canUpload = roles.some((role) => role !== 'Weak User');
+  return (
+    <Stack spacing={4}>
+      <Box>
+        <Typography variant="h1">{t('documents.page.title')}</Typography>
+        <Typography sx={{ color: 'text.secondary', mt: 1 }}>{t('documents.page.intro')}</Typography>
+      </Box>
+      {company ? (
+        <>
+          <CompanyDocuments plCompanyId={company.plCompanyId} canUpload={canUpload} />
+          {canUpload ? <CoaUpload plCompanyId={company.plCompanyId} /> : null}
+        </>
+      ) : (
+        <Alert severity="info">{t('home.noCompany')}</Alert>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,153 @@
+import CloudUploadIcon from '@mui/icons-material/CloudUpload';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import LinearProgress from '@mui/material/LinearProgress';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { checkUploadName } from '@trustleaf/domain/rules/uploads';
+import { COA_BATCH_MAX_BYTES, COA_UPLOAD_EVENT, type CoaUploadJob } from '@trustleaf/domain/schemas/document';
+import { enqueueSnackbar } from 'notistack';
+import { useEffect, useState } from 'react';
+import { api } from '@/lib/api';
+import { useTranslation } from 'react-i18next';
+import { useLiveEvent } from '@/lib/live-provider';
+import { translateMessage } from '@/lib/i18n-messages';
+import { uploadCoas } from '../api/documents';
+
+/**
+ * COA batch upload with the bottom progress notice (spec 3 §4 "COA upload progress"): live messages
+ * whose upload id matches update processed, total, status and items; COMPLETED closes the notice and
+ * shows 'COA uploaded successfully'; FAILED just closes it.
+ */
+export function CoaUpload({ plCompanyId }: { plCompanyId: number }) {
+  const { t } = useTranslation();
+  const [job, setJob] = useState<CoaUploadJob | null>(null);
+  const [result, setResult] = useState<CoaUploadJob | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [isSending, setIsSending] = useState(false);
+
+  function apply(message: CoaUploadJob) {
+    if (!job || job.plUserUploadCoaId !== message.plUserUploadCoaId) return;
+    if (message.status === 'COMPLETED') {
+      enqueueSnackbar(t('documents.coa.completed'), { variant: 'success', persist: true });
+      setResult(message);
+      setJob(null);
+    } else if (message.status === 'FAILED') setJob(null);
+    else setJob(message);
+  }
+
+  useLiveEvent<CoaUploadJob>(COA_UPLOAD_EVENT, apply);
+
+  const activeId = job?.plUserUploadCoaId ?? null;
+  // The live channel is the fast path; polling covers a missed event or a worker in another process.
+  useEffect(() => {
+    if (activeId === null) return;
+    const timer = window.setInterval(() => {
+      void api
+        .request<CoaUploadJob>(`/api/coa/uploadJob?plUserUploadCoaId=${activeId}`, { method: 'GET' })
+        .then((latest) => apply(latest))
+        .catch(() => undefined);
+    }, 4000);
+    return () => window.clearInterval(timer);
+  });
+
+  async function start(files: File[]) {
+    setError(null);
+    setResult(null);
+    const refused = files.find((file) => checkUploadName('coa', file.name));
+    if (refused) return setError(checkUploadName('coa', refused.name));
+    if (files.reduce((sum, f) => sum + f.size, 0) > COA_BATCH_MAX_BYTES)
+      return setError(t('documents.coa.tooLarge'));
+    setIsSending(true);
+    try {
+      const started = await uploadCoas(files, plCompanyId);
+      // Events that arrived before the response are not lost: the job may already be done.
+      setJob(started.status === 'COMPLETED' ? null : started);
+      if (started.status === 'COMPLETED') {
+        enqueueSnackbar(t('documents.coa.completed'), { variant: 'success', persist: true });
+        setResult(started);
+      }
+    } catch (cause) {
+      setError(cause instanceof Error ? cause.message : t('documents.upload.failed'));
+    } finally {
+      setIsSending(false);
+    }
+  }
+
+  return (
+    <Paper variant="outlined" sx={{ p: 3 }} component="section" aria-labelledby="coa-title">
+      <Typography variant="h3" component="h2" id="coa-title" sx={{ mb: 1 }}>
+        {t('documents.coa.title')}
+      </Typography>
+      <Typography variant="body2" sx={{ color: 'text.secondary', mb: 2 }}>
+        {t('documents.coa.help')}
+      </Typography>
+      <Button
+        variant="outlined"
+        component="label"
+        startIcon={<CloudUploadIcon />}
+        disabled={isSending || job !== null}
+      >
+        {t('documents.coa.choose')}
+        <input
+          hidden
+          multiple
+          type="file"
+          data-testid="coa-files"
+          accept=".pdf,.zip,.jpg,.jpeg,.png,.bmp,.tif,.tiff,.webp"
+          onChange={(event) => {
+            const files = [...(event.target.files ?? [])];
+            event.target.value = '';
+            if (files.length > 0) void start(files);
+          }}
+        />
+      </Button>
+      {error ? (
+        <Alert severity="warning" sx={{ mt: 2 }}>
+          {translateMessage(t, error)}
+        </Alert>
+      ) : null}
+      {result ? (
+        <Stack spacing={1} sx={{ mt: 2 }} data-testid="coa-results">
+          {result.items.map((item) => (
+            <Alert
+              key={item.fileName}
+              severity={
+                item.status === 'FAILED' ? 'error' : item.violations.length > 0 ? 'warning' : 'success'
+              }
+            >
+              <strong>{item.fileName}</strong>
+              {': '}
+              {item.status === 'FAILED'
+                ? translateMessage(t, item.message ?? undefined)
+                : item.violations.length > 0
+                  ? item.violations.join('; ')
+                  : t('documents.coa.noViolation')}
+            </Alert>
+          ))}
+        </Stack>
+      ) : null}
+      {job ? (
+        <Box
+          role="status"
+          aria-live="polite"
+          data-testid="coa-progress"
+          sx={{ position: 'fixed', bottom: 24, left: '50%', transform: 'translateX(-50%)', zIndex: 1400 }}
+        >
+          <Paper elevation={6} sx={{ px: 3, py: 1.5, minWidth: 280 }}>
+            <Typography variant="body2" sx={{ mb: 1 }}>
+              {t('documents.coa.progress', { processed: job.processed, total: job.total })}
+            </Typography>
+            <LinearProgress
+              variant="determinate"
+              value={job.total ? (job.processed / job.total) * 100 : 0}
+              aria-label={t('documents.coa.title')}
+            />
+          </Paper>
+        </Box>
+      ) : null}
+    </Paper>
+  );
+}

@@ -1,0 +1,466 @@
+import CloseIcon from '@mui/icons-material/Close';
+import OpenInNewIcon from '@mui/icons-material/OpenInNew';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import IconButton from '@mui/material/IconButton';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
+import TextField from '@mui/material/TextField';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  buildReviewPayload,
+  createReviewFormSchema,
+  reviewChoiceOf,
+  reviewChoices,
+  showsLicenseBlock,
+  VALIDATION_METHODS,
+  type ReviewChoice,
+  type ReviewFormValues,
+} from '@trustleaf/domain/rules/document-review';
+import { displayStatus, tabColour, todayIn } from '@trustleaf/domain/rules/document-status';
+import type { DocumentTypeDetail, DocumentVersion } from '@trustleaf/domain/schemas/document';
+import { enqueueSnackbar } from 'notistack';
+import { useState, type KeyboardEvent } from 'react';
+import { Controller, useForm, type Control } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { translateMessage } from '@/lib/i18n-messages';
+import {
+  openDocument,
+  useDocumentTypeDetail,
+  useGeneralLists,
+  useReasons,
+  useReviewDocument,
+} from '../api/documents';
+import { DocumentNotes } from './document-notes';
+
+export const STATUS_KEYS = {
+  accepted: 'documents.status.accepted',
+  rejected: 'documents.status.rejected',
+  pending: 'documents.status.pending',
+  expired: 'documents.status.expired',
+  expiringSoon: 'documents.status.expiringSoon',
+} as const;
+
+const METHOD_KEYS = {
+  STATE_VERIFIED: 'documents.review.methodStateVerified',
+  DOCUMENT_PROVIDED: 'documents.review.methodDocumentProvided',
+  THIRD_PARTY: 'documents.review.methodThirdParty',
+} as const;
+
+function initialValues(version: DocumentVersion): ReviewFormValues {
+  return {
+    documentId: version.documentId,
+    businessTypeId: version.businessTypeId,
+    countryOfLicense: version.licenseCountry ?? '',
+    stateOfLicense: version.licenseState ?? '',
+    licenseAddress: version.licenseAddress ?? '',
+    licenseNumber: version.licenseNumber ?? '',
+    validationMethod: version.validationMethod ?? '',
+    reviewStatus: reviewChoiceOf(version.reviewStatus),
+    rejectReason: version.reasonId,
+    reviewComment: version.reviewComment ?? '',
+    expirationDate: version.expirationDate ?? '',
+    rtqRequired: version.rtqRequired ? 'Yes' : 'No',
+  };
+}
+
+function Field({
+  control,
+  name,
+  label,
+  disabled,
+  select,
+  type,
+  children,
+  multiline,
+}: {
+  control: Control<ReviewFormValues>;
+  name: keyof ReviewFormValues;
+  label: string;
+  disabled?: boolean;
+  select?: boolean;
+  type?: string;
+  multiline?: boolean;
+  children?: React.ReactNode;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field, fieldState }) => (
+        <TextField
+          {...field}
+          value={field.value ?? ''}
+          onChange={(event) => {
+            const raw = event.target.value;
+            field.onChange(
+              name === 'rejectReason' || name === 'businessTypeId' ? (raw === '' ? null : Number(raw)) : raw,
+            );
+          }}
+          label={label}
+          size="small"
+          fullWidth
+          select={select ?? false}
+          type={type ?? 'text'}
+          multiline={multiline ?? false}
+          minRows={multiline ? 2 : undefined}
+          disabled={disabled ?? false}
+          error={Boolean(fieldState.error)}
+          helperText={fieldState.error ? translateMessage(t, fieldState.error.message) : undefined}
+          slotProps={type === 'date' ? { inputLabel: { shrink: true } } : {}}
+        >
+          {children}
+        </TextField>
+      )}
+    />
+  );
+}
+
+function VersionForm({
+  detail,
+  version,
+  isLatest,
+  isSuperAdmin,
+  readOnly,
+}: {
+  detail: DocumentTypeDetail;
+  version: DocumentVersion;
+  isLatest: boolean;
+  isSuperAdmin: boolean;
+  readOnly: boolean;
+}) {
+  const { t } = useTranslation();
+  const type = detail.documentType;
+  const licenceBlock = showsLicenseBlock(type);
+  const choices = readOnly ? [] : reviewChoices(version, isLatest);
+  const isEditable = choices.length > 0;
+  const reasons = useReasons();
+  const lists = useGeneralLists();
+  const review = useReviewDocument();
+  const [banner, setBanner] = useState<string | null>(null);
+  const { control, handleSubmit, watch } = useForm<ReviewFormValues>({
+    defaultValues: initialValues(version),
+    resolver: zodResolver(createReviewFormSchema({ ...type, today: todayIn(new Date()) })),
+  });
+  const choice = watch('reviewStatus');
+  const country = watch('countryOfLicense');
+
+  const submit = handleSubmit(async (values) => {
+    setBanner(null);
+    try {
+      await review.mutateAsync(
+        buildReviewPayload(
+          { ...values, reviewStatus: values.reviewStatus as ReviewChoice },
+          { isSuperAdmin, expirationCheck: type.expirationCheck, licenseBlock: licenceBlock },
+        ),
+      );
+      enqueueSnackbar(t('documents.review.saved'), { variant: 'success' });
+    } catch (error) {
+      const message = error instanceof Error ? error.message : t('errors.unknown');
+      console.error(error);
+      enqueueSnackbar(message, { variant: 'error' });
+      setBanner(message);
+    }
+  });
+
+  // Enter does not submit (spec 3 §2); only the Submit button does.
+  const blockEnter = (event: KeyboardEvent) => {
+    if (event.key === 'Enter' && !(event.target instanceof HTMLTextAreaElement)) event.preventDefault();
+  };
+
+  const adminOnly = !isSuperAdmin || !isEditable;
+  return (
+    <Box
+      component="form"
+      noValidate
+      onSubmit={(event) => event.preventDefault()}
+      onKeyDown={blockEnter}
+      aria-label={t('documents.review.formLabel', { version: version.version })}
+      data-testid="review-form"
+    >
+      <Stack spacing={2}>
+        {banner ? <Alert severity="warning">{banner}</Alert> : null}
+        {version.conversionStatus === 'FAILED' ? (
+          <Alert severity="error">{t('documents.conversion.failed')}</Alert>
+        ) : null}
+        {version.conversionStatus === 'PROCESSING' ? (
+          <Alert severity="error">{t('documents.conversion.processing')}</Alert>
+        ) : null}
+        <Box sx={{ display: 'flex', gap: 1, alignItems: 'center' }}>
+          <TextField
+            size="small"
+            fullWidth
+            label={t('documents.review.documentType')}
+            value={type.documentTypeName}
+            slotProps={{ htmlInput: { readOnly: true } }}
+          />
+          <Button
+            startIcon={<OpenInNewIcon />}
+            onClick={() =>
+              void openDocument(
+                version.documentId,
+                version.conversionStatus === 'COMPLETED' ? 'view' : 'original',
+              ).catch((error: Error) => enqueueSnackbar(error.message, { variant: 'error' }))
+            }
+          >
+            {t('documents.view')}
+          </Button>
+        </Box>
+        {licenceBlock ? (
+          <>
+            <Field
+              control={control}
+              name="businessTypeId"
+              label={t('documents.review.typeOfCompany')}
+              select
+              disabled={adminOnly}
+            >
+              {(lists.data?.businessTypes ?? []).map((b) => (
+                <MenuItem key={b.id} value={b.id}>
+                  {b.name}
+                </MenuItem>
+              ))}
+            </Field>
+            <Field
+              control={control}
+              name="countryOfLicense"
+              label={t('documents.review.country')}
+              select
+              disabled={adminOnly}
+            >
+              {(lists.data?.countries ?? []).map((c) => (
+                <MenuItem key={c.code} value={c.code}>
+                  {c.name}
+                </MenuItem>
+              ))}
+            </Field>
+            <Field
+              control={control}
+              name="stateOfLicense"
+              label={t('documents.review.state')}
+              select
+              disabled={adminOnly}
+            >
+              {(lists.data?.states ?? [])
+                .filter((s) => !country || s.country === country)
+                .map((s) => (
+                  <MenuItem key={`${s.country}-${s.abbreviation}`} value={s.abbreviation}>
+                    {s.name}
+                  </MenuItem>
+                ))}
+            </Field>
+            <Field
+              control={control}
+              name="licenseAddress"
+              label={t('documents.review.address')}
+              disabled={adminOnly}
+            />
+            <Field
+              control={control}
+              name="rtqRequired"
+              label={t('documents.review.required')}
+              select
+              disabled={!isEditable}
+            >
+              <MenuItem value="Yes">{t('documents.yes')}</MenuItem>
+              <MenuItem value="No">{t('documents.no')}</MenuItem>
+            </Field>
+            <Field
+              control={control}
+              name="licenseNumber"
+              label={t('documents.review.documentNumber')}
+              disabled={!isEditable}
+            />
+            <Field
+              control={control}
+              name="validationMethod"
+              label={t('documents.review.validationMethod')}
+              select
+              disabled={!isEditable}
+            >
+              {VALIDATION_METHODS.map((method) => (
+                <MenuItem key={method} value={method}>
+                  {t(METHOD_KEYS[method])}
+                </MenuItem>
+              ))}
+            </Field>
+            <Tooltip
+              title={version.isLicenseStatusRecentlyChange ? t('documents.review.recentlyChange') : ''}
+              placement="top-start"
+            >
+              <TextField
+                size="small"
+                fullWidth
+                label={t('documents.review.stateLicenseStatus')}
+                value={version.stateLicenseStatus ?? '—'}
+                data-recently-changed={version.isLicenseStatusRecentlyChange}
+                sx={
+                  version.isLicenseStatusRecentlyChange ? { bgcolor: 'warning.light', borderRadius: 1 } : {}
+                }
+                slotProps={{ htmlInput: { readOnly: true } }}
+              />
+            </Tooltip>
+          </>
+        ) : null}
+        <Field
+          control={control}
+          name="reviewStatus"
+          label={t('documents.review.reviewStatus')}
+          select
+          disabled={!isEditable}
+        >
+          {(isEditable ? choices : (['ACCEPT', 'REJECT'] as const)).map((c) => (
+            <MenuItem key={c} value={c}>
+              {t(c === 'ACCEPT' ? 'documents.review.accept' : 'documents.review.reject')}
+            </MenuItem>
+          ))}
+        </Field>
+        {choice === 'REJECT' ? (
+          <Field
+            control={control}
+            name="rejectReason"
+            label={t('documents.review.rejectReason')}
+            select
+            disabled={!isEditable}
+          >
+            {(reasons.data ?? []).map((reason) => (
+              <MenuItem key={reason.plReasonId} value={reason.plReasonId}>
+                {reason.reasonName}
+              </MenuItem>
+            ))}
+          </Field>
+        ) : null}
+        {type.expirationCheck ? (
+          <Field
+            control={control}
+            name="expirationDate"
+            label={t('documents.review.expirationDate')}
+            type="date"
+            disabled={!isEditable}
+          />
+        ) : null}
+        <Field
+          control={control}
+          name="reviewComment"
+          label={t('documents.review.comments')}
+          multiline
+          disabled={!isEditable}
+        />
+        {isEditable ? (
+          <Button variant="contained" onClick={() => void submit()} disabled={review.isPending}>
+            {t('documents.review.submit')}
+          </Button>
+        ) : null}
+      </Stack>
+    </Box>
+  );
+}
+
+/** Review dialog (spec 3 §2): one tab per version, newest first, the form beside them. */
+export function ReviewDialog({
+  plCompanyId,
+  documentTypeId,
+  isSuperAdmin,
+  readOnly = false,
+  onClose,
+}: {
+  plCompanyId: number;
+  documentTypeId: number;
+  isSuperAdmin: boolean;
+  /** The company's own view of its versions: the same tabs and values, no review. */
+  readOnly?: boolean;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const detail = useDocumentTypeDetail(plCompanyId, documentTypeId);
+  const [tab, setTab] = useState(0);
+  const versions = detail.data?.documents ?? [];
+  const selected = versions[Math.min(tab, versions.length - 1)];
+  return (
+    <Dialog
+      open
+      onClose={onClose}
+      maxWidth="md"
+      fullWidth
+      aria-labelledby="review-title"
+      data-testid="review-dialog"
+    >
+      <DialogTitle id="review-title" sx={{ pr: 6 }}>
+        {t('documents.review.title')}
+        <Typography variant="body2" component="span" sx={{ display: 'block', color: 'text.secondary' }}>
+          {t('documents.review.subtitle')}
+        </Typography>
+        <IconButton
+          aria-label={t('documents.close')}
+          onClick={onClose}
+          sx={{ position: 'absolute', right: 8, top: 8 }}
+        >
+          <CloseIcon />
+        </IconButton>
+      </DialogTitle>
+      <DialogContent dividers>
+        {detail.isError ? <Alert severity="error">{detail.error.message}</Alert> : null}
+        {detail.data && selected ? (
+          <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '180px 1fr' }, gap: 2 }}>
+            <Tabs
+              orientation="vertical"
+              value={Math.min(tab, versions.length - 1)}
+              onChange={(_event, value: number) => setTab(value)}
+              aria-label={t('documents.review.versions')}
+              sx={{ borderRight: 1, borderColor: 'divider' }}
+            >
+              {versions.map((version) => {
+                const status = displayStatus(version);
+                return (
+                  <Tab
+                    key={version.documentId}
+                    data-testid="version-tab"
+                    data-status={status}
+                    sx={{
+                      alignItems: 'flex-start',
+                      textAlign: 'left',
+                      borderLeft: 4,
+                      borderColor: tabColour(status),
+                    }}
+                    label={
+                      <span>
+                        {t('documents.version', { version: version.version })}
+                        <Box
+                          component="span"
+                          sx={{ display: 'block', fontWeight: 700 }}
+                          data-colour={tabColour(status)}
+                        >
+                          {t(STATUS_KEYS[status])}
+                        </Box>
+                      </span>
+                    }
+                  />
+                );
+              })}
+            </Tabs>
+            <VersionForm
+              key={`${selected.documentId}-${selected.reviewStatus}-${selected.reviewedAt ?? ''}`}
+              detail={detail.data}
+              version={selected}
+              isLatest={selected.documentId === versions[0]?.documentId}
+              isSuperAdmin={isSuperAdmin}
+              readOnly={readOnly}
+            />
+            <Box sx={{ gridColumn: { sm: '2' } }}>
+              <DocumentNotes key={selected.documentId} plDocumentId={selected.documentId} />
+            </Box>
+          </Box>
+        ) : null}
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,109 @@
+/**
+ * Certificate-of-analysis rules: the cannabinoid list (spec 3 §3 "Analysis summary"), reading the
+ * values out of a COA's text, and the Delta-9 THC check (spec 3 §8, §9).
+ */
+
+/** The federal Delta-9 THC limit, the default of the configurable threshold. */
+export const DEFAULT_DELTA9_THC_THRESHOLD_PERCENT = 0.3;
+
+export interface Cannabinoid {
+  key: string;
+  displayName: string;
+  /** Spellings found on lab reports, matched case-insensitively at a word start. */
+  aliases: readonly string[];
+}
+
+export const CANNABINOIDS: readonly Cannabinoid[] = [
+  { key: 'cbc', displayName: 'CBC', aliases: ['CBC'] },
+  { key: 'cbca', displayName: 'CBCA', aliases: ['CBCA'] },
+  { key: 'cbd', displayName: 'CBD', aliases: ['CBD'] },
+  { key: 'cbda', displayName: 'CBDA', aliases: ['CBDA'] },
+  { key: 'cbdv', displayName: 'CBDV', aliases: ['CBDV'] },
+  { key: 'cbdva', displayName: 'CBDVA', aliases: ['CBDVA'] },
+  { key: 'cbg', displayName: 'CBG', aliases: ['CBG'] },
+  { key: 'cbga', displayName: 'CBGA', aliases: ['CBGA'] },
+  { key: 'cbn', displayName: 'CBN', aliases: ['CBN'] },
+  { key: 'cbna', displayName: 'CBNA', aliases: ['CBNA'] },
+  {
+    key: 'delta8Thc',
+    displayName: 'Delta 8 THC',
+    aliases: ['Delta 8 THC', 'Delta-8 THC', 'Δ8-THC', 'D8-THC', 'd8 THC'],
+  },
+  {
+    key: 'delta9Thc',
+    displayName: 'Delta 9 THC',
+    aliases: ['Delta 9 THC', 'Delta-9 THC', 'Δ9-THC', 'D9-THC', 'd9 THC'],
+  },
+  { key: 'thca', displayName: 'THCA', aliases: ['THCA', 'THCA-A', 'THC-A'] },
+  { key: 'thcp', displayName: 'THCP', aliases: ['THCP'] },
+  { key: 'rDelta10Thc', displayName: 'R Delta 10 THC', aliases: ['R Delta 10 THC', 'R-Delta-10 THC'] },
+  { key: 'sDelta10Thc', displayName: 'S Delta 10 THC', aliases: ['S Delta 10 THC', 'S-Delta-10 THC'] },
+  { key: 'hhc9r', displayName: '9R HHC', aliases: ['9R HHC', '9R-HHC'] },
+  { key: 'hhc9s', displayName: '9S HHC', aliases: ['9S HHC', '9S-HHC'] },
+  { key: 'thco', displayName: 'THCO', aliases: ['THCO', 'THC-O'] },
+  { key: 'thcv', displayName: 'THCV', aliases: ['THCV'] },
+  { key: 'thcva', displayName: 'THCVA', aliases: ['THCVA'] },
+  { key: 'delta10Thc', displayName: 'Delta 10 THC', aliases: ['Delta 10 THC', 'Delta-10 THC', 'Δ10-THC'] },
+  { key: 'totalThc', displayName: 'Total THC', aliases: ['Total THC'] },
+  { key: 'totalCbd', displayName: 'Total CBD', aliases: ['Total CBD'] },
+];
+
+function escapeRegExp(value: string): string {
+  return value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/** Aliases as one regex each, longest first so "CBDA" is not read as "CBD". */
+const PATTERNS = CANNABINOIDS.flatMap((c) =>
+  c.aliases.map((alias) => ({
+    key: c.key,
+    length: alias.length,
+    // The alias, then on the same line a number followed by % (or ND / NA / <LOQ).
+    regex: new RegExp(
+      `(?:^|[^A-Za-z0-9])${escapeRegExp(alias).replace(/[ -]/g, '[\\s-]?')}(?![A-Za-z0-9])[^\\n%]*?(\\d+(?:\\.\\d+)?)\\s*%`,
+      'i',
+    ),
+  })),
+).sort((a, b) => b.length - a.length);
+
+/**
+ * Percent values of the cannabinoids found in a COA's text, keyed by cannabinoid key. Only lines with a
+ * percentage are read; a cannabinoid reported ND or without a percent is left out.
+ */
+export function extractCannabinoidPercents(text: string): Record<string, number> {
+  const found: Record<string, number> = {};
+  for (const line of text.split(/\r?\n/)) {
+    let rest = line;
+    for (const pattern of PATTERNS) {
+      if (found[pattern.key] !== undefined) continue;
+      const match = pattern.regex.exec(rest);
+      if (!match) continue;
+      const value = Number(match[1]);
+      if (Number.isFinite(value) && value >= 0 && value <= 100) {
+        found[pattern.key] = value;
+        // Blank out the matched alias so a shorter alias cannot match the same name again.
+        rest = rest.replace(match[0], ' '.repeat(match[0].length));
+      }
+    }
+  }
+  return found;
+}
+
+/** Up to 4 decimals, without trailing zeros (spec 3 §9: THC decimals show up to 4 places). */
+export function formatPercent(value: number): string {
+  return String(Number(value.toFixed(4)));
+}
+
+/** The violation text when Delta-9 THC exceeds the threshold; null when it does not. */
+export function delta9ThcViolation(
+  delta9ThcPercent: number | undefined | null,
+  thresholdPercent: number = DEFAULT_DELTA9_THC_THRESHOLD_PERCENT,
+): string | null {
+  if (delta9ThcPercent === undefined || delta9ThcPercent === null) return null;
+  if (!(delta9ThcPercent > thresholdPercent)) return null;
+  return `Delta-9 THC violative: ${formatPercent(delta9ThcPercent)}% exceeds ${formatPercent(thresholdPercent)}%`;
+}
+
+/** The progress notice text (spec 3 §9). */
+export function coaProgressText(processed: number, total: number): string {
+  return `${processed}/${total} Documents Uploaded...`;
+}

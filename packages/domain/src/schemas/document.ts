@@ -1,0 +1,283 @@
+import { z } from 'zod';
+import { DOCUMENT_TYPE_NAME_MAX } from '../rules/document-types.ts';
+import { LICENSE_NUMBER_PATTERN, VALIDATION_METHODS } from '../rules/document-review.ts';
+import { REASON_FIELD_MAX } from '../rules/rejection-reasons.ts';
+
+const DaySchema = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use the format yyyy-MM-dd');
+const IdSchema = z.number().int().positive();
+/** Query strings carry ids as text. */
+const QueryIdSchema = z.coerce.number().int().positive();
+
+// ---- document types (spec 2 §3 "Document type") ----
+
+export const DocumentTypeSchema = z.object({
+  plDocumentTypeId: z.number().int(),
+  name: z.string(),
+  licenseCheck: z.boolean(),
+  certificationCheck: z.boolean(),
+  expirationCheck: z.boolean(),
+  dayPriorNotify: z.number().int().nullable(),
+  plBusinessTypeIds: z.array(z.number().int()),
+  plBusinessTypes: z.array(z.object({ id: z.number().int(), name: z.string() })),
+});
+export type DocumentType = z.infer<typeof DocumentTypeSchema>;
+
+export const DocumentTypeListingSchema = z.object({ plDocumentTypes: z.array(DocumentTypeSchema) });
+
+const DocumentTypeValuesSchema = z.object({
+  name: z
+    .string()
+    .trim()
+    .min(1, 'This field is required')
+    .max(DOCUMENT_TYPE_NAME_MAX, 'Maximum 100 characters'),
+  licenseCheck: z.boolean(),
+  certificationCheck: z.boolean(),
+  expirationCheck: z.boolean(),
+  dayPriorNotify: z.number().int().gt(0, 'Must be greater than 0').nullable(),
+  plBusinessTypeIds: z.array(IdSchema).min(1, 'Select at least one business type'),
+});
+
+export const DocumentTypeChangeSchema = z.discriminatedUnion('action', [
+  DocumentTypeValuesSchema.extend({ action: z.literal('insert') }),
+  DocumentTypeValuesSchema.extend({ action: z.literal('update'), plDocumentTypeId: IdSchema }),
+  z.object({ action: z.literal('delete'), plDocumentTypeId: IdSchema }).loose(),
+]);
+
+export const UpsertDocumentTypeInputSchema = z.object({
+  plDocumentTypes: z.array(DocumentTypeChangeSchema).min(1).max(500),
+});
+export type UpsertDocumentTypeInput = z.infer<typeof UpsertDocumentTypeInputSchema>;
+
+// ---- company documents and versions (spec 3 §3 "Document type detail") ----
+
+export const DOCUMENT_CLASSIFICATIONS = ['LICENSE', 'CERTIFICATION', 'GENERIC'] as const;
+export type DocumentClassification = (typeof DOCUMENT_CLASSIFICATIONS)[number];
+export const CONVERSION_STATUSES = ['PROCESSING', 'COMPLETED', 'FAILED'] as const;
+
+export const DocumentVersionSchema = z.object({
+  documentId: z.number().int(),
+  documentTypeId: z.number().int(),
+  plCompanyId: z.number().int(),
+  version: z.number().int(),
+  fileName: z.string(),
+  reviewStatus: z.enum(['pending', 'accepted', 'rejected']),
+  isExpired: z.boolean(),
+  isExpireSoon: z.boolean(),
+  conversionStatus: z.enum(CONVERSION_STATUSES),
+  documentResource: z.object({ url: z.string().nullable(), resourceId: z.number().int() }),
+  licenseCountry: z.string().nullable(),
+  licenseState: z.string().nullable(),
+  licenseAddress: z.string().nullable(),
+  licenseNumber: z.string().nullable(),
+  validationMethod: z.enum(VALIDATION_METHODS).nullable(),
+  stateLicenseStatus: z.string().nullable(),
+  isLicenseStatusRecentlyChange: z.boolean(),
+  expirationDate: z.string().nullable(),
+  reviewComment: z.string().nullable(),
+  reasonId: z.number().int().nullable(),
+  reasonName: z.string().nullable(),
+  businessTypeId: z.number().int().nullable(),
+  rtqRequired: z.boolean(),
+  uploadedAt: z.string(),
+  reviewedAt: z.string().nullable(),
+});
+export type DocumentVersion = z.infer<typeof DocumentVersionSchema>;
+
+export const DocumentTypeDetailSchema = z.object({
+  documentType: z.object({
+    documentTypeId: z.number().int(),
+    documentTypeName: z.string(),
+    licenseCheck: z.boolean(),
+    certificationCheck: z.boolean(),
+    expirationCheck: z.boolean(),
+    dayPriorNotify: z.number().int().nullable(),
+  }),
+  /** Newest first. */
+  documents: z.array(DocumentVersionSchema),
+});
+export type DocumentTypeDetail = z.infer<typeof DocumentTypeDetailSchema>;
+
+export const GetDocumentTypeDetailInputSchema = z.object({
+  plCompanyId: IdSchema,
+  documentTypeId: IdSchema,
+  addressOfLicense: z.string().max(255).optional(),
+  businessTypeId: IdSchema.optional(),
+});
+export type GetDocumentTypeDetailInput = z.infer<typeof GetDocumentTypeDetailInputSchema>;
+
+/** One row of a company's document list: a type that applies to it and its newest version, if any. */
+export const CompanyDocumentSchema = z.object({
+  documentType: DocumentTypeDetailSchema.shape.documentType.extend({
+    classification: z.enum(DOCUMENT_CLASSIFICATIONS),
+  }),
+  latest: DocumentVersionSchema.nullable(),
+  versionCount: z.number().int(),
+});
+export type CompanyDocument = z.infer<typeof CompanyDocumentSchema>;
+
+export const DocumentsQuerySchema = z.object({
+  plCompanyId: QueryIdSchema,
+  classification: z.enum(DOCUMENT_CLASSIFICATIONS).optional(),
+});
+export const DocumentsListingSchema = z.object({ documents: z.array(CompanyDocumentSchema) });
+
+export const DocumentQuerySchema = z.object({ plDocumentId: QueryIdSchema });
+export const DocumentDetailSchema = z.object({
+  document: DocumentVersionSchema,
+  /** Every version of the same company and type, newest first. */
+  versions: z.array(DocumentVersionSchema),
+});
+
+export const UploadDocumentInputSchema = z.object({
+  plCompanyId: IdSchema,
+  documentTypeId: IdSchema,
+  /** The key returned by POST /api/storage/preupload. */
+  uploadKey: z.string().min(1).max(300),
+  expirationDate: DaySchema.nullable().optional(),
+  licenseNumber: z
+    .string()
+    .trim()
+    .max(100)
+    .regex(LICENSE_NUMBER_PATTERN, 'Please enter a valid license number')
+    .nullable()
+    .optional(),
+  licenseCountry: z.string().trim().max(100).nullable().optional(),
+  licenseState: z.string().trim().max(100).nullable().optional(),
+  licenseAddress: z.string().trim().max(255).nullable().optional(),
+});
+export type UploadDocumentInput = z.infer<typeof UploadDocumentInputSchema>;
+
+export const DeleteDocumentsInputSchema = z.object({
+  plCompanyId: IdSchema,
+  documentIds: z.array(IdSchema).min(1).max(100),
+});
+
+export const DocumentIdInputSchema = z.object({ documentId: IdSchema });
+export const DownloadLinkSchema = z.object({ url: z.string(), expiresAt: z.string() });
+
+export const NoteSchema = z.object({
+  plNoteId: z.number().int(),
+  note: z.string(),
+  author: z.string(),
+  createdAt: z.string(),
+});
+export const NotesQuerySchema = z.object({ plDocumentId: QueryIdSchema });
+export const AddNoteInputSchema = z.object({
+  plDocumentId: IdSchema,
+  note: z.string().trim().min(1, 'This field is required').max(2000, 'Maximum 2000 characters'),
+});
+
+// ---- review (spec 3 §6, §7 "Update document review status") ----
+
+/**
+ * Strict: a field the caller may not send is refused (400), never ignored. Which of the optional
+ * fields a caller may send depends on the role (rules/document-review `forbiddenReviewFields`).
+ */
+export const UpdateReviewStatusInputSchema = z.strictObject({
+  documentId: IdSchema,
+  reviewStatus: z.enum(['accepted', 'rejected']),
+  reviewComment: z.string().trim().max(1000, 'Maximum 1000 characters').optional().default(''),
+  rejectReasonId: IdSchema.nullable().optional(),
+  expirationDate: DaySchema.nullable().optional(),
+  licenseNumber: z
+    .string()
+    .trim()
+    .max(100)
+    .regex(LICENSE_NUMBER_PATTERN, 'Please enter a valid license number')
+    .nullable()
+    .optional(),
+  validationMethod: z.enum(VALIDATION_METHODS).optional(),
+  rtqRequired: z.boolean().optional().default(false),
+  businessTypeId: IdSchema.nullable().optional(),
+  countryOfLicense: z.string().trim().max(100).optional(),
+  stateOfLicense: z.string().trim().max(100).optional(),
+  addressOfLicense: z.string().trim().max(255).optional(),
+});
+export type UpdateReviewStatusInput = z.infer<typeof UpdateReviewStatusInputSchema>;
+
+export const AssignReviewerInputSchema = z.object({
+  /** The company whose documents are reviewed. */
+  plCompanyId: IdSchema,
+  /** The company (e.g. a merchant processor) whose owners and admins review them. */
+  reviewerCompanyId: IdSchema,
+  remove: z.boolean().optional(),
+});
+
+export const ReviewQueueItemSchema = z.object({
+  plCompanyId: z.number().int(),
+  companyName: z.string(),
+  documentTypeId: z.number().int(),
+  documentTypeName: z.string(),
+  documentId: z.number().int(),
+  reviewStatus: z.enum(['pending', 'accepted', 'rejected']),
+  uploadedAt: z.string(),
+});
+
+// ---- rejection reasons (spec 3 §3 "Rejection reason") ----
+
+export const ReasonSchema = z.object({
+  plReasonId: z.number().int(),
+  reasonName: z.string(),
+  notification: z.string(),
+  reasonType: z.literal('REJECT'),
+});
+export type Reason = z.infer<typeof ReasonSchema>;
+export const ReasonListingInputSchema = z.object({ reasonType: z.literal('REJECT').default('REJECT') });
+export const ReasonListingSchema = z.object({ reasons: z.array(ReasonSchema) });
+
+const ReasonTextSchema = z
+  .string()
+  .trim()
+  .min(1, 'This field is required')
+  .max(REASON_FIELD_MAX, 'Maximum 150 characters');
+export const ReasonChangeSchema = z.discriminatedUnion('action', [
+  z.object({
+    action: z.literal('INSERT'),
+    reasonName: ReasonTextSchema,
+    notification: ReasonTextSchema,
+    reasonType: z.literal('REJECT').default('REJECT'),
+  }),
+  z.object({
+    action: z.literal('UPDATE'),
+    plReasonId: IdSchema,
+    reasonName: ReasonTextSchema,
+    notification: ReasonTextSchema,
+    reasonType: z.literal('REJECT').default('REJECT'),
+  }),
+  z.object({ action: z.literal('DELETE'), plReasonId: IdSchema }).loose(),
+]);
+export const UpsertReasonInputSchema = z.object({ plReasons: z.array(ReasonChangeSchema).min(1).max(200) });
+export type UpsertReasonInput = z.infer<typeof UpsertReasonInputSchema>;
+
+// ---- COA batch upload (spec 3 §3 "COA upload job", §4 "COA upload progress") ----
+
+export const COA_BATCH_MAX_BYTES = 20 * 1024 * 1024;
+export const COA_UPLOAD_STATUSES = ['PROCESSING', 'COMPLETED', 'FAILED'] as const;
+
+export const CoaUploadItemSchema = z.object({
+  fileName: z.string(),
+  status: z.enum(['PENDING', 'SUCCESS', 'FAILED']),
+  message: z.string().nullable(),
+  cannabinoids: z.record(z.string(), z.number()),
+  violations: z.array(z.string()),
+});
+export type CoaUploadItem = z.infer<typeof CoaUploadItemSchema>;
+
+export const CoaUploadJobSchema = z.object({
+  plUserUploadCoaId: z.number().int(),
+  plCompanyId: z.number().int(),
+  status: z.enum(COA_UPLOAD_STATUSES),
+  processed: z.number().int(),
+  total: z.number().int(),
+  items: z.array(CoaUploadItemSchema),
+});
+export type CoaUploadJob = z.infer<typeof CoaUploadJobSchema>;
+
+/** The live event the server sends to the company's room on every step of a COA batch. */
+export const COA_UPLOAD_EVENT = 'upload-progress';
+
+export const UploadCoasInputSchema = z.object({
+  plCompanyId: IdSchema,
+  uploadKeys: z.array(z.string().min(1).max(300)).min(1).max(50),
+});
+export const CoaUploadQuerySchema = z.object({ plUserUploadCoaId: QueryIdSchema });
