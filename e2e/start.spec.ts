@@ -75,7 +75,7 @@ test('a fresh start serves sign-in, the printed admin signs in, and restarts kee
   let running = await startServer(dataDir);
   try {
     const credentials = /Account created: (admin@trustleaf\.local)\s+Password:\s+(\S+)/;
-    await expect.poll(() => credentials.test(running.output())).toBe(true);
+    await expect.poll(() => credentials.test(running.output()), { timeout: 60_000 }).toBe(true);
     const printed = credentials.exec(running.output());
     const [, email, password] = printed!;
 

@@ -80,6 +80,7 @@ export function createJobDefinitions(deps: {
       documents.convert,
       documents.processCoas,
       documents.expiryReminders,
+      importProspects,
     ] as JobDefinition<never>[],
   };
 }

@@ -10,7 +10,12 @@ import { ConfirmDialog } from '@/components/dialogs/confirm-dialog';
 import { MembersOnlyDialog } from '@/components/dialogs/members-only-dialog';
 import { FeatureWrapper } from '@/components/feature/feature-wrapper';
 import { DocumentIndicator } from '@/components/feedback/document-indicator';
-import { MaskedTextField } from '@/components/form/masked-text-field';
+import {
+  CURRENCY_MASK_OPTIONS,
+  MaskedTextField,
+  type MaskOptions,
+} from '@/components/form/masked-text-field';
+import { INPUT_MASKS } from '@trustleaf/domain/rules/input-masks';
 import { PhoneField } from '@/components/form/phone-field';
 import { UploadField } from '@/components/upload/upload-field';
 import '@/lib/i18n';
@@ -32,9 +37,9 @@ function PhoneForm() {
   return <PhoneField control={control} name="phone" label="Phone" />;
 }
 
-function SaleNumberForm() {
+function SaleNumberForm({ mask = '000000' }: { mask?: MaskOptions | string }) {
   const { control } = useForm({ defaultValues: { code: '' } });
-  return <MaskedTextField control={control} name="code" label="Code" mask="000000" />;
+  return <MaskedTextField control={control} name="code" label="Code" mask={mask} />;
 }
 
 describe('masked inputs', () => {
@@ -52,6 +57,20 @@ describe('masked inputs', () => {
     const input = await screen.findByLabelText<HTMLInputElement>('Code');
     fireEvent.input(input, { target: { value: '12ab345678' } });
     expect(input.value).toBe('123456');
+  });
+
+  it.each([
+    [INPUT_MASKS.taxId, '123456789', '12-3456789'],
+    [INPUT_MASKS.canadianPostalCode, 'm5v2t6', 'm5v 2t6'],
+    [INPUT_MASKS.cardExpiry, '1229', '12/29'],
+    [INPUT_MASKS.cvvAlternate, '123456', '1234'],
+    [CURRENCY_MASK_OPTIONS, '1234567.891', '1,234,567.89'],
+    [CURRENCY_MASK_OPTIONS, '-5', '5'],
+  ] as const)('mask %j turns %s into %s', async (mask, typed, shown) => {
+    wrap(<SaleNumberForm mask={mask} />);
+    const input = await screen.findByLabelText<HTMLInputElement>('Code');
+    fireEvent.input(input, { target: { value: typed } });
+    expect(input.value).toBe(shown);
   });
 });
 

@@ -8,7 +8,8 @@ export const INPUT_MASKS = {
   canadianPostalCode: '*** ***',
   cardNumber: '0000 0000 0000 0000',
   cardNumberAlternate: '0000 0000 0000 000',
-  cardExpiry: 'MM/YY',
+  /** MM/YY; the month's range is checked by the card form's schema (spec 2 §5). */
+  cardExpiry: '00/00',
   cvv: '000',
   cvvAlternate: '0000',
   phone: '(000) 000-0000',

@@ -6,9 +6,23 @@ import { forwardRef, useId, useMemo, type ReactNode } from 'react';
 import { useController, type Control, type FieldValues, type Path } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { IMaskInput } from 'react-imask';
+import { CURRENCY_MASK } from '@trustleaf/domain/rules/input-masks';
 import { translateMessage } from '@/lib/i18n-messages';
 
 export type MaskOptions = Record<string, unknown> & { mask: unknown };
+
+/** Spec 1 §5 currency: thousands separators, 2 decimals, at most 9 integer digits, no negatives. */
+export const CURRENCY_MASK_OPTIONS: MaskOptions = {
+  mask: Number,
+  scale: CURRENCY_MASK.scale,
+  thousandsSeparator: CURRENCY_MASK.thousandsSeparator,
+  radix: CURRENCY_MASK.radix,
+  mapToRadix: ['.'],
+  normalizeZeros: true,
+  padFractionalZeros: false,
+  min: CURRENCY_MASK.min,
+  max: CURRENCY_MASK.max,
+};
 
 interface MaskAdapterProps {
   onChange: (event: { target: { name: string; value: string } }) => void;

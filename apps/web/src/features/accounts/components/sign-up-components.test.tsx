@@ -111,3 +111,22 @@ describe('server messages', () => {
     expect(translateMessage(t, 'Duplicate')).toBe('Doublon');
   });
 });
+
+describe('resend', () => {
+  it('shows the resend-success text', async () => {
+    const onResend = vi.fn(async () => undefined);
+    render(
+      <SnackbarProvider>
+        <VerifyEmailDialog
+          email="ada@example.test"
+          onClose={() => undefined}
+          onVerify={vi.fn()}
+          onResend={onResend}
+        />
+      </SnackbarProvider>,
+    );
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Resend code' })));
+    expect(onResend).toHaveBeenCalled();
+    expect(await screen.findByText('A new code has been sent to your email.')).toBeTruthy();
+  });
+});
