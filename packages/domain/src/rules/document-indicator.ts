@@ -1,6 +1,16 @@
-/** Spec 1 §4 "Document indicator". */
-export const EXPIRING_SOON_DAYS = 5;
-const DAY_MS = 24 * 3600 * 1000;
+import {
+  DEFAULT_DAYS_PRIOR_NOTIFY,
+  documentIndicator as indicatorState,
+  INDICATOR_COLOURS,
+  INDICATOR_LABELS,
+  todayIn,
+} from './document-status.ts';
+
+/**
+ * Spec 1 §4 "Document indicator" in the shape the shared inputs use. The rule itself is the one in
+ * document-status.ts (calendar days in Eastern time), so the vault and the shared component agree.
+ */
+export const EXPIRING_SOON_DAYS = DEFAULT_DAYS_PRIOR_NOTIFY;
 
 export interface IndicatorDocument {
   documentType?: { expirationCheck?: boolean | null } | null;
@@ -14,17 +24,28 @@ export interface DocumentIndicator {
   label: 'Expiring soon!' | 'Expired' | 'Rejected' | null;
 }
 
+function calendarDay(value: string | Date): string | null {
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime())) return null;
+  // A bare yyyy-MM-dd is already a calendar day; a timestamp is read in Eastern time.
+  return typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value) ? value : todayIn(date);
+}
+
 export function documentIndicator(
   document: IndicatorDocument | null | undefined,
   now: Date,
   soonDays = EXPIRING_SOON_DAYS,
 ): DocumentIndicator {
-  if (!document) return { color: 'grey', label: null };
-  if (document.reviewStatus === 'REJECTED') return { color: 'red', label: 'Rejected' };
-  if (!document.documentType?.expirationCheck) return { color: 'green', label: null };
-  if (!document.expirationDate) return { color: 'red', label: 'Expired' };
-  const expires = new Date(document.expirationDate).getTime();
-  if (Number.isNaN(expires) || expires <= now.getTime()) return { color: 'red', label: 'Expired' };
-  if (expires - now.getTime() <= soonDays * DAY_MS) return { color: 'amber', label: 'Expiring soon!' };
-  return { color: 'green', label: null };
+  const state = indicatorState(
+    document
+      ? {
+          expirationCheck: Boolean(document.documentType?.expirationCheck),
+          reviewStatus: document.reviewStatus ?? null,
+          expirationDate: document.expirationDate ? calendarDay(document.expirationDate) : null,
+        }
+      : null,
+    todayIn(now),
+    soonDays,
+  );
+  return { color: INDICATOR_COLOURS[state], label: INDICATOR_LABELS[state] as DocumentIndicator['label'] };
 }
