@@ -24,6 +24,13 @@ const partLoaders = {
     de: () => import('@/locales/app/de.json'),
     nl: () => import('@/locales/app/nl.json'),
   },
+  /** Sign-up pages and the shared inputs, which public pages use too. */
+  extra: {
+    en: () => import('@/locales/extra/en.json'),
+    fr: () => import('@/locales/extra/fr.json'),
+    de: () => import('@/locales/extra/de.json'),
+    nl: () => import('@/locales/extra/nl.json'),
+  },
 } satisfies Record<string, Record<Language, () => Promise<Messages>>>;
 export type MessagePart = keyof typeof partLoaders;
 
@@ -38,10 +45,14 @@ async function addPart(part: MessagePart, language: Language): Promise<void> {
   loadedParts.add(id);
 }
 
-/** Loads a part's messages in English (the fallback) and the current language. */
-export async function loadMessages(part: MessagePart): Promise<void> {
+/** Whether a part's messages are in for a language (components may render at once). */
+export function hasMessages(part: MessagePart, language: string): boolean {
+  return loadedParts.has(`${part}:${language}`) && loadedParts.has(`${part}:en`);
+}
+
+/** Loads a part's messages in English (the fallback) and the given (by default the current) language. */
+export async function loadMessages(part: MessagePart, language = i18n.language as Language): Promise<void> {
   wantedParts.add(part);
-  const language = i18n.language as Language;
   await Promise.all([addPart(part, 'en'), language === 'en' ? undefined : addPart(part, language)]);
 }
 

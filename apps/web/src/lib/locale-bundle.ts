@@ -1,22 +1,14 @@
 import { use } from 'react';
 import { useTranslation } from 'react-i18next';
-import { i18n } from '@/lib/i18n';
+import type { Language } from '@trustleaf/domain/rules/themes';
+import { hasMessages, loadMessages } from '@/lib/i18n';
 import { registerMessageKeys } from '@/lib/i18n-messages';
-import en from '@/locales/extra/en.json';
 
 /**
- * Strings of the sign-up pages and the shared inputs live in `locales/extra/*.json`, merged into the
- * main namespace when a lazy page first needs them: the main locale files ship with the sign-in page,
- * whose first-load budget has no room for them.
+ * Strings of the sign-up pages and the shared inputs are the `extra` message part
+ * (`locales/extra/*.json`, see lib/i18n.ts), loaded when a lazy page first needs them: the sign-in
+ * page's first-load budget has no room for them.
  */
-type Bundle = { default: typeof en };
-const loaders: Record<string, () => Promise<Bundle>> = {
-  fr: () => import('@/locales/extra/fr.json'),
-  de: () => import('@/locales/extra/de.json'),
-  nl: () => import('@/locales/extra/nl.json'),
-};
-
-i18n.addResourceBundle('en', 'translation', en, true, false);
 registerMessageKeys({
   'Company Name is required': 'signUp.companyNameRequired',
   'Type Of Company is required': 'signUp.typeRequired',
@@ -42,21 +34,13 @@ registerMessageKeys({
   'This invitation is invalid or has expired': 'signUp.server.invalidInvite',
   'You already belong to a company': 'signUp.server.alreadyMember',
 });
-const pending = new Map<string, Promise<void>>([['en', Promise.resolve()]]);
-const loaded = new Set(['en']);
+const pending = new Map<string, Promise<void>>();
 
+/** Loads the extra strings in English and `language`; one promise per language, for `use`. */
 export function loadExtraLocale(language: string): Promise<void> {
   let promise = pending.get(language);
   if (!promise) {
-    const loader = loaders[language];
-    promise = loader
-      ? loader().then((module) => {
-          i18n.addResourceBundle(language, 'translation', module.default, true, false);
-          loaded.add(language);
-        })
-      : Promise.resolve().then(() => {
-          loaded.add(language);
-        });
+    promise = loadMessages('extra', language as Language);
     pending.set(language, promise);
   }
   return promise;
@@ -66,5 +50,5 @@ export function loadExtraLocale(language: string): Promise<void> {
 export function useExtraLocale(): void {
   const { i18n: instance } = useTranslation();
   // `use` may be called conditionally; a loaded language renders at once instead of suspending a tick.
-  if (!loaded.has(instance.language)) use(loadExtraLocale(instance.language));
+  if (!hasMessages('extra', instance.language)) use(loadExtraLocale(instance.language));
 }

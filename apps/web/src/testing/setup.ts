@@ -8,4 +8,4 @@ afterEach(() => {
 });
 
 // Components under test use the signed-in app's strings, which the app loads with its first screen.
-await loadMessages('app');
+await Promise.all([loadMessages('app'), loadMessages('extra')]);
