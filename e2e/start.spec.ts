@@ -8,7 +8,9 @@ import { expect, test, type Page } from '@playwright/test';
  * credentials, sign in; restart (gracefully, then after a SIGKILL) and find everything still there.
  */
 const root = path.resolve(import.meta.dirname, '..');
-const PORT = 3220;
+// Ten above the journeys' main server, so two checkouts can run their journeys side by side.
+const PORT = Number(process.env.E2E_PORT ?? 3210) + 10;
+const PG_PORT = Number(process.env.E2E_PG_PORT ?? 54410) + 10;
 const BASE = `http://127.0.0.1:${PORT}`;
 
 interface Running {
@@ -23,7 +25,7 @@ async function startServer(dataDir: string): Promise<Running> {
       ...process.env,
       PORT: String(PORT),
       DATA_DIR: dataDir,
-      EMBEDDED_PG_PORT: '54420',
+      EMBEDDED_PG_PORT: String(PG_PORT),
       ADMIN_EMAIL: '',
       ADMIN_PASSWORD: '',
       LOG_LEVEL: 'info',
