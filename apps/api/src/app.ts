@@ -5,7 +5,6 @@ import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import helmet from 'helmet';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import {
   jsonSchemaTransform,
@@ -21,6 +20,8 @@ import type { JobQueue } from './lib/jobs.ts';
 import type { MailTransport } from './lib/mailer.ts';
 import { createJobDefinitions } from './job-definitions.ts';
 import { createLinkSigner, createLocalStorage, type Storage } from './lib/storage.ts';
+import { lazyRequestLogger } from './lib/request-logger.ts';
+import { securityHeaders } from './lib/security-headers.ts';
 import { createTokenSigner } from './lib/tokens.ts';
 import { createLive, type Live } from './live/live.ts';
 import {
@@ -112,14 +113,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     bodyLimit: env.BODY_LIMIT_BYTES,
     trustProxy: true,
     genReqId: () => crypto.randomUUID(),
+    childLoggerFactory: lazyRequestLogger,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
 
-  // helmet's middleware is built once: the Fastify wrapper rebuilds it, CSP parsing included, per request.
-  const securityHeaders = helmet({
+  // Worked out once from helmet (DESIGN "Security"); see lib/security-headers.ts.
+  const headers = securityHeaders({
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -135,8 +137,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       },
     },
   });
-  app.addHook('onRequest', (request, reply, done) => {
-    securityHeaders(request.raw, reply.raw, (error?: unknown) => done(error as Error | undefined));
+  app.addHook('onRequest', (_request, reply, done) => {
+    reply.headers(headers);
+    done();
   });
   await app.register(cookie);
   // Per-request limits are set where files are read (modules/files); these are the outer bounds.

@@ -1,41 +1,70 @@
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
-import { businessTypes, companies, companyMembers, users } from '../../db/schema.ts';
+import { businessTypes, companies, companyMembers, sessionFamilies, users } from '../../db/schema.ts';
+import type { AccessClaims } from '../../lib/tokens.ts';
 
-/** getMyProfile runs on every page load, so its three reads are prepared statements. */
+const systemCompanies = alias(companies, 'system_company');
+
+/**
+ * getMyProfile runs on every page load, so it is one prepared statement: the sign-in must still be
+ * live (not revoked) and, in the same round trip, the user, their oldest active membership with its
+ * company, and for a super admin the built-in company.
+ */
 export function createUsersRepository(db: Db) {
-  const findUser = db
-    .select()
-    .from(users)
-    .where(eq(users.id, sql.placeholder('userId')))
-    .prepare('users_find_user');
-  // The oldest active membership is the user's company.
-  const findMembership = db
-    .select({ company: companies, role: companyMembers.role, businessType: businessTypes.name })
+  const membership = db
+    .select({ companyId: companyMembers.companyId, role: companyMembers.role })
     .from(companyMembers)
-    .innerJoin(companies, eq(companies.id, companyMembers.companyId))
-    .leftJoin(businessTypes, eq(businessTypes.id, companies.businessTypeId))
-    .where(and(eq(companyMembers.userId, sql.placeholder('userId')), isNull(companyMembers.bannedAt)))
+    .where(and(eq(companyMembers.userId, sessionFamilies.userId), isNull(companyMembers.bannedAt)))
     .orderBy(asc(companyMembers.createdAt))
     .limit(1)
-    .prepare('users_find_membership');
-  const findSystemCompany = db
-    .select()
-    .from(companies)
-    .where(eq(companies.isSystem, true))
-    .prepare('users_system_company');
+    .as('membership');
+  const findProfile = db
+    .select({
+      user: {
+        id: users.id,
+        firstName: users.firstName,
+        lastName: users.lastName,
+        email: users.email,
+        isSuperAdmin: users.isSuperAdmin,
+      },
+      role: membership.role,
+      // Flat, so a missing membership or built-in company reads as plain nulls.
+      companyId: companies.id,
+      companyName: companies.name,
+      companyState: companies.state,
+      companyCountry: companies.country,
+      companyKind: companies.kind,
+      companyStatus: companies.status,
+      companyLogoUrl: companies.logoUrl,
+      businessType: businessTypes.name,
+      systemId: systemCompanies.id,
+      systemName: systemCompanies.name,
+      systemState: systemCompanies.state,
+      systemCountry: systemCompanies.country,
+      systemKind: systemCompanies.kind,
+      systemStatus: systemCompanies.status,
+      systemLogoUrl: systemCompanies.logoUrl,
+    })
+    .from(sessionFamilies)
+    .innerJoin(users, eq(users.id, sessionFamilies.userId))
+    .leftJoinLateral(membership, sql`true`)
+    .leftJoin(companies, eq(companies.id, membership.companyId))
+    .leftJoin(businessTypes, eq(businessTypes.id, companies.businessTypeId))
+    .leftJoin(systemCompanies, and(users.isSuperAdmin, systemCompanies.isSystem))
+    .where(
+      and(
+        eq(sessionFamilies.id, sql.placeholder('familyId')),
+        eq(sessionFamilies.userId, sql.placeholder('userId')),
+        isNull(sessionFamilies.revokedAt),
+      ),
+    )
+    .prepare('users_find_profile');
 
   return {
-    async findUser(userId: number) {
-      const [row] = await findUser.execute({ userId });
-      return row ?? null;
-    },
-    async findMembership(userId: number) {
-      const [row] = await findMembership.execute({ userId });
-      return row ?? null;
-    },
-    async findSystemCompany() {
-      const [row] = await findSystemCompany.execute();
+    /** Null when the sign-in was revoked (logout, reuse, removal) or the user is gone. */
+    async findProfile(claims: AccessClaims) {
+      const [row] = await findProfile.execute({ familyId: claims.familyId, userId: claims.userId });
       return row ?? null;
     },
   };

@@ -5,7 +5,7 @@ import {
 } from '@trustleaf/domain/schemas/auth';
 import { detailOf, OkSchema } from '@trustleaf/domain/schemas/common';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { callerOf } from '../../plugins/auth.ts';
+import { claimsOf } from '../../plugins/auth.ts';
 import type { AuthService } from '../auth/auth.service.ts';
 import type { UsersService } from './users.service.ts';
 
@@ -15,8 +15,12 @@ export const userRoutes: FastifyPluginAsyncZod<{ service: UsersService; auth: Au
 ) => {
   app.post(
     '/getMyProfile',
-    { onRequest: app.authenticate, schema: { tags: ['user'], response: { 200: detailOf(MyProfileSchema) } } },
-    async (request) => ({ detail: await service.getMyProfile(callerOf(request)) }),
+    {
+      // The profile query checks the sign-in itself, so this route verifies only the token's signature.
+      onRequest: app.verifyAccessToken,
+      schema: { tags: ['user'], response: { 200: detailOf(MyProfileSchema) } },
+    },
+    async (request) => ({ detail: await service.getMyProfile(claimsOf(request)) }),
   );
 
   app.post(

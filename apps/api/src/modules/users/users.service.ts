@@ -1,10 +1,13 @@
 import type { CompanyRef, MyProfile } from '@trustleaf/domain/schemas/auth';
-import type { AuthContext } from '../../lib/authz.ts';
 import { AppError } from '../../lib/errors.ts';
+import type { AccessClaims } from '../../lib/tokens.ts';
 import type { companies } from '../../db/schema.ts';
 import type { UsersRepository } from './users.repository.ts';
 
-type CompanyRow = typeof companies.$inferSelect;
+type CompanyRow = Pick<
+  typeof companies.$inferSelect,
+  'id' | 'name' | 'state' | 'country' | 'kind' | 'status' | 'logoUrl'
+>;
 
 function toCompanyRef(row: CompanyRow, businessType: string | null, isOwner: boolean): CompanyRef {
   return {
@@ -23,26 +26,43 @@ function toCompanyRef(row: CompanyRow, businessType: string | null, isOwner: boo
 export function createUsersService({ repo }: { repo: UsersRepository }) {
   return {
     /** Spec 3 §3 "Account state": isOwner for the owned company, memberOfCompany otherwise, and the
-     * super admin's fixed built-in company. */
-    async getMyProfile(auth: AuthContext): Promise<MyProfile> {
-      const [user, membership, system] = await Promise.all([
-        repo.findUser(auth.userId),
-        repo.findMembership(auth.userId),
-        auth.isSuperAdmin ? repo.findSystemCompany() : null,
-      ]);
-      if (!user) throw new AppError('UNAUTHENTICATED', 'Your session has expired. Please sign in again.');
+     * super admin's fixed built-in company. A revoked sign-in gets a 401 like any other route. */
+    async getMyProfile(claims: AccessClaims): Promise<MyProfile> {
+      const row = await repo.findProfile(claims);
+      if (!row) throw new AppError('UNAUTHENTICATED', 'Your session has expired. Please sign in again.');
+      const { user, role, businessType } = row;
+      const company: CompanyRow | null =
+        row.companyId !== null && row.companyName !== null && row.companyKind && row.companyStatus
+          ? {
+              id: row.companyId,
+              name: row.companyName,
+              state: row.companyState,
+              country: row.companyCountry,
+              kind: row.companyKind,
+              status: row.companyStatus,
+              logoUrl: row.companyLogoUrl,
+            }
+          : null;
+      const system: CompanyRow | null =
+        row.systemId !== null && row.systemName !== null && row.systemKind && row.systemStatus
+          ? {
+              id: row.systemId,
+              name: row.systemName,
+              state: row.systemState,
+              country: row.systemCountry,
+              kind: row.systemKind,
+              status: row.systemStatus,
+              logoUrl: row.systemLogoUrl,
+            }
+          : null;
       const roles = user.isSuperAdmin ? ['Super Admin'] : [];
       let currentCompany: CompanyRef | null = null;
       if (user.isSuperAdmin) {
         currentCompany = system ? toCompanyRef(system, null, true) : null;
-      } else if (membership) {
-        currentCompany = toCompanyRef(
-          membership.company,
-          membership.businessType,
-          membership.role === 'Company Owner',
-        );
+      } else if (company && role) {
+        currentCompany = toCompanyRef(company, businessType, role === 'Company Owner');
       }
-      if (membership) roles.push(membership.role);
+      if (role) roles.push(role);
       return {
         currentUser: {
           plUserId: user.id,
@@ -50,9 +70,7 @@ export function createUsersService({ repo }: { repo: UsersRepository }) {
           lastName: user.lastName,
           email: user.email,
           roles: roles.map((name) => ({ name })),
-          memberOfCompany: membership
-            ? { plCompanyId: membership.company.id, roles: [membership.role] }
-            : null,
+          memberOfCompany: company && role ? { plCompanyId: company.id, roles: [role] } : null,
         },
         currentCompany,
       };

@@ -1,0 +1,65 @@
+import { Writable } from 'node:stream';
+import { pino } from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
+import { REDACT_PATHS } from '../app.ts';
+import { lazyRequestLogger } from './request-logger.ts';
+
+function logSink() {
+  const lines: Record<string, unknown>[] = [];
+  const stream = new Writable({
+    write(chunk: Buffer, _encoding, callback) {
+      for (const line of chunk.toString('utf8').split('\n').filter(Boolean)) {
+        lines.push(JSON.parse(line) as Record<string, unknown>);
+      }
+      callback();
+    },
+  });
+  return { lines, stream };
+}
+
+describe('lazy request logger', () => {
+  it('writes enabled levels with the request bindings and skips the rest', () => {
+    const { lines, stream } = logSink();
+    const logger = lazyRequestLogger(pino({ level: 'warn' }, stream), { reqId: 'r-1' }, {});
+    logger.info('not written');
+    logger.debug({ detail: 1 }, 'not written either');
+    logger.warn({ code: 'X' }, 'written');
+    logger.error('also written');
+    expect(lines.map((line) => [line.msg, line.reqId])).toEqual([
+      ['written', 'r-1'],
+      ['also written', 'r-1'],
+    ]);
+    expect(lines[0]).toMatchObject({ code: 'X' });
+    expect(logger.level).toBe('warn');
+  });
+
+  it('follows a route-level log level and redaction, and makes children that keep the bindings', () => {
+    const { lines, stream } = logSink();
+    const parent = pino({ level: 'warn', redact: { paths: REDACT_PATHS, censor: '[redacted]' } }, stream);
+    const logger = lazyRequestLogger(parent, { reqId: 'r-2' }, { level: 'debug' });
+    logger.debug({ body: { password: 'secret-value' } }, 'debugging');
+    logger.child({ step: 'inner' }).warn('from a child');
+    expect(lines).toHaveLength(2);
+    expect(lines[0]).toMatchObject({ msg: 'debugging', reqId: 'r-2', body: { password: '[redacted]' } });
+    expect(lines[1]).toMatchObject({ msg: 'from a child', reqId: 'r-2', step: 'inner' });
+  });
+});
+
+describe('request logging through the app', () => {
+  const sink = logSink();
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp({ loggerInstance: pino({ level: 'info' }, sink.stream) });
+  });
+  afterAll(() => t.close());
+
+  it('logs the start and end of a request under one request id', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(response.statusCode).toBe(200);
+    const requestLines = sink.lines.filter((line) => typeof line.reqId === 'string');
+    expect(requestLines.map((line) => line.msg)).toEqual(['incoming request', 'request completed']);
+    expect(requestLines[0]?.reqId).toMatch(/^[0-9a-f-]{36}$/);
+    expect(requestLines[1]?.reqId).toBe(requestLines[0]?.reqId);
+  });
+});
