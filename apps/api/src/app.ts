@@ -282,11 +282,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     throw new AppError('NOT_FOUND', `Route ${request.method} ${request.url.split('?')[0]} not found`);
   });
 
-  app.decorate('live', createLive(app.server, { db: database.db, tokens }));
-  app.addHook('preClose', async () => {
-    app.live.io.disconnectSockets(true);
-    await app.live.io.close().catch(() => undefined);
-  });
+  app.decorate('live', createLive(app.server, { db: database.db, tokens, databaseUrl: database.url }));
+  app.addHook('preClose', () => app.live.close());
 
   return app;
 }

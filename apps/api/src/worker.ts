@@ -6,6 +6,7 @@ import { createJobDefinitions } from './job-definitions.ts';
 import { systemClock } from './lib/clock.ts';
 import { createPgBossQueue } from './lib/jobs.ts';
 import { createLocalStorage } from './lib/storage.ts';
+import { createLiveEmitter } from './live/live.ts';
 import { startRuntime } from './runtime.ts';
 
 /** Workers alone (`npm run worker`): the same job definitions as the server, no HTTP. */
@@ -16,6 +17,7 @@ const runtime = await startRuntime(env, (line) => logger.info(line), {
   seed: false,
   ownsDatabase: false,
 });
+const live = createLiveEmitter(runtime.database.url);
 const jobs = createPgBossQueue(runtime.url, (message, error) => logger.error({ err: error }, message));
 jobs.register(
   createJobDefinitions({
@@ -27,8 +29,8 @@ jobs.register(
     jobs,
     clock: systemClock,
     storage: createLocalStorage(path.resolve(env.DATA_DIR, 'uploads')),
-    // No sockets here: the SPA reads a COA batch's state from GET /api/coa/uploadJob as well.
-    notify: () => undefined,
+    // No sockets here: events go through PostgreSQL to the API processes that hold them.
+    notify: (companyId, event, payload) => live.toCompany(companyId, event, payload),
     delta9ThresholdPercent: env.DELTA9_THC_THRESHOLD_PERCENT,
   }).all,
 );
@@ -37,6 +39,7 @@ logger.info('worker started');
 
 async function shutdown() {
   await jobs.stop();
+  await live.close();
   await runtime.close();
   process.exit(0);
 }

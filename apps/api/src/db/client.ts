@@ -7,6 +7,8 @@ export type Db = NodePgDatabase<typeof schema>;
 export interface Database {
   db: Db;
   pool: pg.Pool;
+  /** The connection string, for parts that need their own connections (the live channel). */
+  url: string;
   close(): Promise<void>;
 }
 
@@ -15,5 +17,5 @@ export function createDatabase(url: string, max = 10): Database {
   // An idle client losing its server must not crash the process; the next query reconnects.
   pool.on('error', () => undefined);
   const db = drizzle(pool, { schema });
-  return { db, pool, close: () => pool.end() };
+  return { db, pool, url, close: () => pool.end() };
 }

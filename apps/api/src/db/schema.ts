@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigserial,
   boolean,
+  customType,
   date,
   index,
   integer,
@@ -711,3 +713,15 @@ export const companyInvites = pgTable(
   },
   (t) => [index('company_invites_company').on(t.companyId)],
 );
+
+const bytea = customType<{ data: Buffer }>({ dataType: () => 'bytea' });
+
+/**
+ * Live-channel messages too large for a NOTIFY payload (8 KB), as @socket.io/postgres-adapter
+ * expects them; the adapter deletes rows older than 30 s.
+ */
+export const socketIoAttachments = pgTable('socket_io_attachments', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  createdAt: timestamp('created_at', { withTimezone: true }).defaultNow(),
+  payload: bytea('payload'),
+});

@@ -1,4 +1,6 @@
 import type { Server as HttpServer } from 'node:http';
+import { createAdapter } from '@socket.io/postgres-adapter';
+import pg from 'pg';
 import { Server } from 'socket.io';
 import { z } from 'zod';
 import type { Db } from '../db/client.ts';
@@ -9,6 +11,9 @@ import { resolveAccessToken } from '../plugins/auth.ts';
 const SubscribeSchema = z.object({ plCompanyId: z.number().int().positive() });
 
 export const companyRoom = (companyId: number) => `company:${companyId}`;
+
+/** Where the live channel's PostgreSQL messages too large for NOTIFY go (migration 0005). */
+const LIVE_OPTIONS = { channelPrefix: 'trustleaf-live', tableName: 'socket_io_attachments' } as const;
 
 export type LiveAck = { ok: true } | { ok: false; message: string };
 
@@ -21,10 +26,23 @@ export interface Live {
 
 /**
  * socket.io on the API's HTTP server. The handshake carries the access token (`auth.token`); a socket
- * may subscribe only to a company its user belongs to (a super admin to any).
+ * may subscribe only to a company its user belongs to (a super admin to any). Events travel between
+ * processes through PostgreSQL (LISTEN/NOTIFY, socket.io's postgres adapter), so a job running in
+ * `npm run worker` or on another API instance reaches the browser as well (see `createLiveEmitter`).
  */
-export function createLive(server: HttpServer, deps: { db: Db; tokens: TokenSigner }): Live {
-  const io = new Server(server, { path: '/socket.io', serveClient: false, cors: { origin: false } });
+export function createLive(
+  server: HttpServer,
+  deps: { db: Db; tokens: TokenSigner; databaseUrl: string },
+): Live {
+  // Its own small pool: the adapter keeps one connection for LISTEN.
+  const pool = new pg.Pool({ connectionString: deps.databaseUrl, max: 2 });
+  pool.on('error', () => undefined);
+  const io = new Server(server, {
+    path: '/socket.io',
+    serveClient: false,
+    cors: { origin: false },
+    adapter: createAdapter(pool, LIVE_OPTIONS),
+  });
 
   io.use((socket, next) => {
     const token: unknown = (socket.handshake.auth as Record<string, unknown>).token;
@@ -67,6 +85,29 @@ export function createLive(server: HttpServer, deps: { db: Db; tokens: TokenSign
     toCompany(companyId, event, payload) {
       io.to(companyRoom(companyId)).emit(event, payload);
     },
-    close: () => io.close(),
+    async close() {
+      io.disconnectSockets(true);
+      await io.close().catch(() => undefined);
+      await pool.end();
+    },
+  };
+}
+
+/**
+ * For processes without sockets (`npm run worker`): a socket.io server that listens on nothing, on
+ * the same PostgreSQL adapter, so its company events reach the browsers of every API process.
+ */
+export function createLiveEmitter(databaseUrl: string): Pick<Live, 'toCompany' | 'close'> {
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 2 });
+  pool.on('error', () => undefined);
+  const io = new Server({ serveClient: false, adapter: createAdapter(pool, LIVE_OPTIONS) });
+  return {
+    toCompany(companyId, event, payload) {
+      io.to(companyRoom(companyId)).emit(event, payload);
+    },
+    async close() {
+      await io.close().catch(() => undefined);
+      await pool.end();
+    },
   };
 }
