@@ -1,6 +1,6 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { companyMembers } from '../db/schema.ts';
+import { companyMembers, sessionFamilies } from '../db/schema.ts';
 import { AppError } from './errors.ts';
 
 /** Who is calling; set by the auth plugin on every authenticated request. */
@@ -40,4 +40,13 @@ export async function requireCompanyAccess(
     throw new AppError('FORBIDDEN', 'You do not have permission to do this');
   }
   return { role: member.role };
+}
+
+/** The conditions under which an access token's sign-in still counts (not revoked, same user). */
+export function liveSignIn() {
+  return and(
+    eq(sessionFamilies.id, sql.placeholder('familyId')),
+    eq(sessionFamilies.userId, sql.placeholder('userId')),
+    isNull(sessionFamilies.revokedAt),
+  );
 }

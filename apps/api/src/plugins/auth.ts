@@ -1,9 +1,9 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Db } from '../db/client.ts';
 import { sessionFamilies, users } from '../db/schema.ts';
-import type { AuthContext } from '../lib/authz.ts';
+import { liveSignIn, type AuthContext } from '../lib/authz.ts';
 import { AppError } from '../lib/errors.ts';
 import type { AccessClaims, TokenSigner } from '../lib/tokens.ts';
 
@@ -32,13 +32,7 @@ function prepareSessionLookup(db: Db) {
     .select({ email: users.email, isSuperAdmin: users.isSuperAdmin })
     .from(sessionFamilies)
     .innerJoin(users, eq(users.id, sessionFamilies.userId))
-    .where(
-      and(
-        eq(sessionFamilies.id, sql.placeholder('familyId')),
-        eq(sessionFamilies.userId, sql.placeholder('userId')),
-        isNull(sessionFamilies.revokedAt),
-      ),
-    )
+    .where(liveSignIn())
     .prepare('auth_session_lookup');
 }
 

@@ -2,14 +2,15 @@ import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import { businessTypes, companies, companyMembers, sessionFamilies, users } from '../../db/schema.ts';
+import { liveSignIn } from '../../lib/authz.ts';
 import type { AccessClaims } from '../../lib/tokens.ts';
 
 const systemCompanies = alias(companies, 'system_company');
 
 /**
  * getMyProfile runs on every page load, so it is one prepared statement: the sign-in must still be
- * live (not revoked) and, in the same round trip, the user, their oldest active membership with its
- * company, and for a super admin the built-in company.
+ * live (not revoked) and, in the same round trip, the user, their oldest active membership, and the
+ * company the profile shows: the membership's, or for a super admin the built-in company.
  */
 export function createUsersRepository(db: Db) {
   const membership = db
@@ -19,6 +20,10 @@ export function createUsersRepository(db: Db) {
     .orderBy(asc(companyMembers.createdAt))
     .limit(1)
     .as('membership');
+  const systemCompanyId = db
+    .select({ id: systemCompanies.id })
+    .from(systemCompanies)
+    .where(eq(systemCompanies.isSystem, true));
   const findProfile = db
     .select({
       user: {
@@ -28,8 +33,9 @@ export function createUsersRepository(db: Db) {
         email: users.email,
         isSuperAdmin: users.isSuperAdmin,
       },
+      membershipCompanyId: membership.companyId,
       role: membership.role,
-      // Flat, so a missing membership or built-in company reads as plain nulls.
+      // Flat, so a missing company reads as plain nulls.
       companyId: companies.id,
       companyName: companies.name,
       companyState: companies.state,
@@ -38,27 +44,19 @@ export function createUsersRepository(db: Db) {
       companyStatus: companies.status,
       companyLogoUrl: companies.logoUrl,
       businessType: businessTypes.name,
-      systemId: systemCompanies.id,
-      systemName: systemCompanies.name,
-      systemState: systemCompanies.state,
-      systemCountry: systemCompanies.country,
-      systemKind: systemCompanies.kind,
-      systemStatus: systemCompanies.status,
-      systemLogoUrl: systemCompanies.logoUrl,
     })
     .from(sessionFamilies)
     .innerJoin(users, eq(users.id, sessionFamilies.userId))
     .leftJoinLateral(membership, sql`true`)
-    .leftJoin(companies, eq(companies.id, membership.companyId))
-    .leftJoin(businessTypes, eq(businessTypes.id, companies.businessTypeId))
-    .leftJoin(systemCompanies, and(users.isSuperAdmin, systemCompanies.isSystem))
-    .where(
-      and(
-        eq(sessionFamilies.id, sql.placeholder('familyId')),
-        eq(sessionFamilies.userId, sql.placeholder('userId')),
-        isNull(sessionFamilies.revokedAt),
+    .leftJoin(
+      companies,
+      eq(
+        companies.id,
+        sql`CASE WHEN ${users.isSuperAdmin} THEN (${systemCompanyId}) ELSE ${membership.companyId} END`,
       ),
     )
+    .leftJoin(businessTypes, eq(businessTypes.id, companies.businessTypeId))
+    .where(liveSignIn())
     .prepare('users_find_profile');
 
   return {

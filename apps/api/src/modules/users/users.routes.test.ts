@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedAdmin } from '../../db/seed.ts';
-import { passwordResets } from '../../db/schema.ts';
-import { bearer, createMember, login } from '../../../test/factories.ts';
+import { companyMembers, passwordResets } from '../../db/schema.ts';
+import { bearer, createMember, createUser, login } from '../../../test/factories.ts';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 
 let t: TestApp;
@@ -57,6 +57,27 @@ describe('getMyProfile', () => {
     const { detail } = (await post('/api/user/getMyProfile', {}, bearer(accessToken))).json();
     expect(detail.currentUser.roles).toEqual([{ name: 'Super Admin' }]);
     expect(detail.currentCompany).toMatchObject({ companyName: 'Trustleaf', isOwner: true });
+  });
+
+  it('gives a user without a company no current company, and skips a company that banned them', async () => {
+    const user = await createUser(t.database.db);
+    const { accessToken } = await login(t.app, user.email);
+    const alone = (await post('/api/user/getMyProfile', {}, bearer(accessToken))).json();
+    expect(alone.detail.currentCompany).toBeNull();
+    expect(alone.detail.currentUser).toMatchObject({ roles: [], memberOfCompany: null });
+
+    const banned = await createMember(t.database.db, 'Company Owner');
+    const current = await createMember(t.database.db, 'Company Owner');
+    await t.database.db.insert(companyMembers).values([
+      { companyId: banned.companyId, userId: user.id, role: 'Company Admin', bannedAt: new Date() },
+      { companyId: current.companyId, userId: user.id, role: 'User' },
+    ]);
+    const member = (await post('/api/user/getMyProfile', {}, bearer(accessToken))).json();
+    expect(member.detail.currentCompany).toMatchObject({ plCompanyId: current.companyId, isOwner: false });
+    expect(member.detail.currentUser.memberOfCompany).toEqual({
+      plCompanyId: current.companyId,
+      roles: ['User'],
+    });
   });
 
   it('is refused without a session', async () => {

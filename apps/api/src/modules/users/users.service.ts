@@ -30,8 +30,9 @@ export function createUsersService({ repo }: { repo: UsersRepository }) {
     async getMyProfile(claims: AccessClaims): Promise<MyProfile> {
       const row = await repo.findProfile(claims);
       if (!row) throw new AppError('UNAUTHENTICATED', 'Your session has expired. Please sign in again.');
-      const { user, role, businessType } = row;
-      const company: CompanyRow | null =
+      const { user, role } = row;
+      const roles = user.isSuperAdmin ? ['Super Admin'] : [];
+      const shown: CompanyRow | null =
         row.companyId !== null && row.companyName !== null && row.companyKind && row.companyStatus
           ? {
               id: row.companyId,
@@ -43,25 +44,15 @@ export function createUsersService({ repo }: { repo: UsersRepository }) {
               logoUrl: row.companyLogoUrl,
             }
           : null;
-      const system: CompanyRow | null =
-        row.systemId !== null && row.systemName !== null && row.systemKind && row.systemStatus
-          ? {
-              id: row.systemId,
-              name: row.systemName,
-              state: row.systemState,
-              country: row.systemCountry,
-              kind: row.systemKind,
-              status: row.systemStatus,
-              logoUrl: row.systemLogoUrl,
-            }
+      // The super admin's built-in company is theirs; a member owns the company only as its owner.
+      const currentCompany =
+        shown && (user.isSuperAdmin || role)
+          ? toCompanyRef(
+              shown,
+              user.isSuperAdmin ? null : row.businessType,
+              user.isSuperAdmin || role === 'Company Owner',
+            )
           : null;
-      const roles = user.isSuperAdmin ? ['Super Admin'] : [];
-      let currentCompany: CompanyRef | null = null;
-      if (user.isSuperAdmin) {
-        currentCompany = system ? toCompanyRef(system, null, true) : null;
-      } else if (company && role) {
-        currentCompany = toCompanyRef(company, businessType, role === 'Company Owner');
-      }
       if (role) roles.push(role);
       return {
         currentUser: {
@@ -70,7 +61,10 @@ export function createUsersService({ repo }: { repo: UsersRepository }) {
           lastName: user.lastName,
           email: user.email,
           roles: roles.map((name) => ({ name })),
-          memberOfCompany: company && role ? { plCompanyId: company.id, roles: [role] } : null,
+          memberOfCompany:
+            row.membershipCompanyId !== null && role
+              ? { plCompanyId: row.membershipCompanyId, roles: [role] }
+              : null,
         },
         currentCompany,
       };
