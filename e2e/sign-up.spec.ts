@@ -65,6 +65,8 @@ async function acceptEula(page: Page) {
   await page.getByLabel(/I agree to the end-user licence agreement/).click();
   const dialog = page.getByRole('dialog', { name: 'Licence agreement and privacy policy' });
   await expect(dialog.getByRole('button', { name: 'Agree' })).toBeDisabled();
+  // The text is loaded in the page's language when the dialog opens.
+  await expect(dialog.getByTestId('licence-sections')).toBeVisible();
   await page.getByTestId('licence-text').evaluate((element) => {
     element.scrollTop = element.scrollHeight;
   });

@@ -1,24 +1,8 @@
-/**
- * Trustleaf's own end-user licence agreement and privacy policy (spec 2 §9, spec 3 §2). The legal text is
- * kept in English, the governing version; the dialog says so in the user's language.
- *
- * `{{company}}` / `{{COMPANY}}` are replaced by the operating company's name in the case written (the
- * spec's "phrase replacement, in lower and upper case"), so white-label sites show their own name.
- */
-export type LegalVariant = 'general' | 'california';
+import type { LegalDocument } from '@/features/accounts/legal/legal-text';
 
-export interface LegalSection {
-  heading: string;
-  paragraphs: string[];
-}
-
-const SUPPORT = {
-  general: { email: 'support@trustleaf.example', phone: '+1 (609) 555-0142' },
-  california: { email: 'privacy-ca@trustleaf.example', phone: '+1 (609) 555-0142' },
-} as const;
-
-function agreement(): LegalSection[] {
-  return [
+/** The English text (spec 2 §9, spec 3 §2). Every language's module has the same structure (see the test). */
+export const LEGAL_DOCUMENT: LegalDocument = {
+  agreement: [
     {
       heading: '{{COMPANY}} END-USER LICENCE AGREEMENT',
       paragraphs: [
@@ -71,11 +55,8 @@ function agreement(): LegalSection[] {
         'This Agreement is governed by the laws of the State of New Jersey, without regard to its conflict-of-laws rules. The state and federal courts located in New Jersey have exclusive jurisdiction, and both parties consent to them.',
       ],
     },
-  ];
-}
-
-function privacy(variant: LegalVariant): LegalSection[] {
-  const sections: LegalSection[] = [
+  ],
+  privacy: [
     {
       heading: '{{COMPANY}} PRIVACY POLICY',
       paragraphs: [
@@ -140,33 +121,11 @@ function privacy(variant: LegalVariant): LegalSection[] {
         'We will post changes to this policy here and tell you about material changes by email. This policy is interpreted under New Jersey law. Questions: {{email}}, {{phone}}.',
       ],
     },
-  ];
-  if (variant === 'california') {
-    sections.splice(sections.length - 1, 0, {
-      heading: 'Notice at collection for California residents',
-      paragraphs: [
-        'Categories collected in the last 12 months: identifiers, commercial information, internet activity, professional information and, for payments, financial information handled by our processor. Purposes: as described in "How we use information". Retention: for as long as your account exists and then as required by law. You or an authorised agent may submit requests to {{email}}; we verify requests by email before acting on them.',
-      ],
-    });
-  }
-  return sections;
-}
-
-/** The full text with the company name and the support contact substituted. */
-export function legalText(companyName: string, variant: LegalVariant = 'general'): LegalSection[] {
-  const support = SUPPORT[variant];
-  const substitute = (text: string) =>
-    text
-      .replaceAll('{{company}}', companyName)
-      .replaceAll('{{COMPANY}}', companyName.toUpperCase())
-      .replaceAll('{{email}}', support.email)
-      .replaceAll('{{phone}}', support.phone);
-  return [...agreement(), ...privacy(variant)].map((section) => ({
-    heading: substitute(section.heading),
-    paragraphs: section.paragraphs.map(substitute),
-  }));
-}
-
-export const LEGAL_VARIANT: LegalVariant =
-  import.meta.env.VITE_LEGAL_VARIANT === 'california' ? 'california' : 'general';
-export const SUPPORT_CONTACTS = SUPPORT;
+  ],
+  californiaNotice: {
+    heading: 'Notice at collection for California residents',
+    paragraphs: [
+      'Categories collected in the last 12 months: identifiers, commercial information, internet activity, professional information and, for payments, financial information handled by our processor. Purposes: as described in "How we use information". Retention: for as long as your account exists and then as required by law. You or an authorised agent may submit requests to {{email}}; we verify requests by email before acting on them.',
+    ],
+  },
+};
