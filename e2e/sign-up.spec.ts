@@ -136,6 +136,78 @@ test.describe('sign-up', () => {
     await expect(page.getByTestId('profile-company')).toContainText(companyName);
   });
 
+  test('a wrong or used-up promo code marks the promo field; a good one is redeemed at sign-up', async ({
+    page,
+    request,
+  }) => {
+    const admin = (
+      await post(request, '/api/auth/login', {
+        email: E2E_ADMIN_EMAIL,
+        password: E2E_ADMIN_PASSWORD,
+      })
+    ).accessToken as string;
+    const plans = await post(request, '/api/plan/getPlans', {
+      region: 'US',
+      currentPage: 1,
+      itemsPerPage: 50,
+    });
+    const promo = (code: string, maxUsage: number) =>
+      post(
+        request,
+        '/api/subscription/upsertPromo',
+        {
+          promoCode: code,
+          status: 'ACTIVE',
+          startDate: null,
+          endDate: null,
+          limitUsage: true,
+          maxUsage,
+          promoPlans: (plans.items as { plPlanId: number }[]).map((plan) => ({
+            plPlanId: plan.plPlanId,
+            paymentFrequency: 'MONTHLY',
+            discountType: 'PERCENT',
+            discountAmount: 10,
+          })),
+        },
+        admin,
+      );
+    const used = `FULL${unique()}`.toUpperCase();
+    const good = `GOOD${unique()}`.toUpperCase();
+    await promo(used, 0);
+    await promo(good, 5);
+
+    const email = `promo-${unique()}@example.test`;
+    await page.goto('/auth/sign-up');
+    await page.getByLabel('Company name').fill(`Promo Growers ${unique()}`);
+    await page.getByRole('combobox', { name: 'Business segment' }).click();
+    await page.getByRole('option', { name: 'Cannabis' }).click();
+    await page.getByRole('combobox', { name: 'Type of company' }).click();
+    await page.getByRole('option', { name: 'Retailer' }).click();
+    await page.getByLabel('State').fill('NM');
+    await fillPerson(page, email);
+    await acceptEula(page);
+    const field = page.getByLabel('Promo code (optional)');
+    const submit = page.getByRole('button', { name: 'Create account' });
+
+    await field.fill('NO-SUCH-CODE');
+    await submit.click();
+    await expect(field).toHaveAccessibleDescription('Invalid Promo Code.');
+    await expect(field).toHaveAttribute('aria-invalid', 'true');
+    await expect(page.getByTestId('sign-up-error')).toHaveText('Invalid Promo Code.');
+
+    await field.fill(used.toLowerCase());
+    await submit.click();
+    await expect(field).toHaveAccessibleDescription('This promo code has reached its maximum usage.');
+    await expectNoSeriousViolations(page, 'company sign-up with a promo error');
+
+    await field.fill(good);
+    await submit.click();
+    await pasteCode(page, await codeFromMailbox(request, email));
+    await expect(page).toHaveURL(/\/$/);
+    const detail = await post(request, '/api/subscription/promoDetail', { promoCode: good });
+    expect(detail.totalUsage).toBe(1);
+  });
+
   test('shows the validation messages, then "Duplicate" for a registered name in the same state', async ({
     page,
     request,

@@ -25,7 +25,7 @@ import { FormPasswordField, FormTextField } from '@/components/form/form-text-fi
 import { MaskedTextField } from '@/components/form/masked-text-field';
 import { PhoneField } from '@/components/form/phone-field';
 import { env } from '@/config/env';
-import { findDuplicateCompany, getProspectDetail } from '@/features/accounts/api/sign-up';
+import { checkPromoCode, findDuplicateCompany, getProspectDetail } from '@/features/accounts/api/sign-up';
 import { CompanyTypeFields } from '@/features/accounts/components/company-type-fields';
 import { EulaCheckbox } from '@/features/accounts/components/eula-checkbox';
 import { OfficeAddressField } from '@/features/accounts/components/office-address-field';
@@ -80,31 +80,32 @@ export function CompanySignUpForm({
 }) {
   const { t } = useTranslation();
   const [claimed, setClaimed] = useState<ProspectDetail | null>(null);
-  const { control, handleSubmit, formState, setValue, setError } = useForm<CompanyOnboardingForm>({
-    resolver,
-    mode: 'onTouched',
-    defaultValues: {
-      companyName: '',
-      typeOfCompany: '',
-      segmentId: AUTOMATIC_SEGMENT,
-      manufactureForOther: true,
-      requiredMOQ: false,
-      address: '',
-      city: '',
-      state: '',
-      zip: '',
-      claimCode: initialClaimCode ?? '',
-      plCompanyId: null,
-      saleNumber: '',
-      firstName: '',
-      lastName: '',
-      phone: '',
-      email: '',
-      password: '',
-      promoCode: '',
-      acceptedEula: false,
-    },
-  });
+  const { control, handleSubmit, formState, setValue, setError, clearErrors } =
+    useForm<CompanyOnboardingForm>({
+      resolver,
+      mode: 'onTouched',
+      defaultValues: {
+        companyName: '',
+        typeOfCompany: '',
+        segmentId: AUTOMATIC_SEGMENT,
+        manufactureForOther: true,
+        requiredMOQ: false,
+        address: '',
+        city: '',
+        state: '',
+        zip: '',
+        claimCode: initialClaimCode ?? '',
+        plCompanyId: null,
+        saleNumber: '',
+        firstName: '',
+        lastName: '',
+        phone: '',
+        email: '',
+        password: '',
+        promoCode: '',
+        acceptedEula: false,
+      },
+    });
   // Spec 1 §8: an invalid or used-up promo code also marks the promo field.
   const flow = useSignUpSubmit(onRegistered, (error) => {
     if (error.code === 'INVALID_PROMO_CODE' || error.code === 'MAX_USAGE_PROMO_CODE') {
@@ -163,6 +164,9 @@ export function CompanySignUpForm({
         scrollToTop();
         return;
       }
+      // A wrong promo code is caught before the email code goes out; registration applies a good one.
+      const promoCode = values.promoCode.trim();
+      if (promoCode) await checkPromoCode(promoCode);
     } catch (error) {
       flow.showError(error);
       return;
@@ -293,7 +297,10 @@ export function CompanySignUpForm({
       <TextField
         label={t('signUp.promoCode')}
         value={promoCode}
-        onChange={(event) => setValue('promoCode', event.target.value)}
+        onChange={(event) => {
+          setValue('promoCode', event.target.value);
+          clearErrors('promoCode');
+        }}
         error={Boolean(formState.errors.promoCode)}
         helperText={
           formState.errors.promoCode?.message
