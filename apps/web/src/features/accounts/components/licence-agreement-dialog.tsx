@@ -8,10 +8,10 @@ import DialogTitle from '@mui/material/DialogTitle';
 import Typography from '@mui/material/Typography';
 import { Suspense, use, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ErrorBoundary } from '@/components/errors/error-boundary';
 import {
   legalSections,
   loadLegalDocument,
+  retryLegalDocument,
   LEGAL_VARIANT,
   type LegalVariant,
 } from '@/features/accounts/legal/legal-text';
@@ -34,12 +34,32 @@ function LegalText({
   variant: LegalVariant;
   onShown: () => void;
 }) {
+  const { t } = useTranslation();
+  const [, setAttempt] = useState(0);
   const document = use(loadLegalDocument(language));
   const sections = useMemo(
-    () => legalSections(document, companyName, variant),
+    () => (document ? legalSections(document, companyName, variant) : []),
     [document, companyName, variant],
   );
-  useEffect(onShown, [sections]);
+  useEffect(() => {
+    if (document) onShown();
+  }, [sections]);
+  if (!document) {
+    return (
+      <Box role="alert" sx={{ display: 'grid', justifyItems: 'start', gap: 1 }}>
+        <Typography variant="body2">{t('signUp.eulaDialog.loadFailed')}</Typography>
+        <Button
+          variant="outlined"
+          onClick={() => {
+            retryLegalDocument(language);
+            setAttempt((count) => count + 1);
+          }}
+        >
+          {t('signUp.eulaDialog.retry')}
+        </Button>
+      </Box>
+    );
+  }
   return (
     <div lang={language} data-testid="licence-sections">
       {sections.map((section) => (
@@ -92,22 +112,20 @@ export function LicenceAgreementDialog({
     >
       <DialogTitle id={titleId}>{t('signUp.eulaDialog.title')}</DialogTitle>
       <DialogContent dividers data-testid="licence-text" tabIndex={0} ref={content} onScroll={checkScrolled}>
-        <ErrorBoundary>
-          <Suspense
-            fallback={
-              <Box sx={{ display: 'grid', placeItems: 'center', py: 6 }}>
-                <CircularProgress aria-label={t('signUp.eulaDialog.loading')} />
-              </Box>
-            }
-          >
-            <LegalText
-              language={i18n.language}
-              companyName={companyName}
-              variant={variant}
-              onShown={checkScrolled}
-            />
-          </Suspense>
-        </ErrorBoundary>
+        <Suspense
+          fallback={
+            <Box sx={{ display: 'grid', placeItems: 'center', py: 6 }}>
+              <CircularProgress aria-label={t('signUp.eulaDialog.loading')} />
+            </Box>
+          }
+        >
+          <LegalText
+            language={i18n.language}
+            companyName={companyName}
+            variant={variant}
+            onShown={checkScrolled}
+          />
+        </Suspense>
       </DialogContent>
       <DialogActions>
         {!canAgree && !hideAccept ? (

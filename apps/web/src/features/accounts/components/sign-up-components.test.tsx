@@ -48,7 +48,7 @@ describe('verification modal', () => {
 
 describe('licence agreement', () => {
   it('covers the required sections with the company name substituted in both cases', async () => {
-    const text = JSON.stringify(legalSections(await loadLegalDocument('en'), 'Acme Trust'));
+    const text = JSON.stringify(legalSections((await loadLegalDocument('en'))!, 'Acme Trust'));
     expect(text).toContain('ACME TRUST END-USER LICENCE AGREEMENT');
     expect(text).toContain('Acme Trust');
     for (const phrase of [
@@ -69,7 +69,7 @@ describe('licence agreement', () => {
       expect(text).toContain(phrase);
     }
     const california = JSON.stringify(
-      legalSections(await loadLegalDocument('en'), 'Acme Trust', 'california'),
+      legalSections((await loadLegalDocument('en'))!, 'Acme Trust', 'california'),
     );
     expect(california).toContain('Notice at collection for California residents');
   });

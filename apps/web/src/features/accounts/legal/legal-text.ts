@@ -34,23 +34,32 @@ const loaders: Record<Language, () => Promise<{ LEGAL_DOCUMENT: LegalDocument }>
   nl: () => import('@/features/accounts/legal/nl'),
 };
 
-const pending = new Map<Language, Promise<LegalDocument>>();
+const pending = new Map<Language, Promise<LegalDocument | null>>();
 
 function isLanguage(value: string): value is Language {
   return value in loaders;
 }
 
-/** One promise per language, so React's `use` can suspend on it; an unknown language reads English. */
-export function loadLegalDocument(language: string): Promise<LegalDocument> {
+/**
+ * One promise per language, so React's `use` can suspend on it; an unknown language reads English.
+ * Null when the chunk could not be loaded: the dialog offers a retry (retryLegalDocument).
+ */
+export function loadLegalDocument(language: string): Promise<LegalDocument | null> {
   const key = isLanguage(language) ? language : 'en';
   let promise = pending.get(key);
   if (!promise) {
-    promise = loaders[key]().then((module) => module.LEGAL_DOCUMENT);
-    // A failed chunk load may be retried on the next open.
-    promise.catch(() => pending.delete(key));
+    promise = loaders[key]().then(
+      (module) => module.LEGAL_DOCUMENT,
+      () => null,
+    );
     pending.set(key, promise);
   }
   return promise;
+}
+
+/** Drops a failed load, so the next loadLegalDocument tries again. */
+export function retryLegalDocument(language: string): void {
+  pending.delete(isLanguage(language) ? language : 'en');
 }
 
 /** The document's sections for a variant, with the company name and the support contact substituted. */
