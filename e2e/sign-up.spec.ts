@@ -348,6 +348,33 @@ test.describe('sign-up', () => {
     await expect(page.getByTestId('profile-company')).toContainText(companyName);
   });
 
+  test('the crawler link opens the iframe page in a new tab with isVideo and the encoded address', async ({
+    page,
+    context,
+  }) => {
+    const site = 'https://shop.example/products?x=1&y=2';
+    await page.goto('/auth/sign-up');
+    const panel = page.getByRole('region', { name: 'Check your website' });
+    await panel.getByLabel('Website URL').fill(site);
+    await panel.getByLabel('Video Analysis (Scan may take longer if enabled)').check();
+    const [tab] = await Promise.all([
+      context.waitForEvent('page'),
+      panel.getByRole('link', { name: 'Open the website scan (opens in a new tab)' }).click(),
+    ]);
+    await tab.waitForLoadState();
+    expect(tab.url()).toContain(`/webcrawler/iframe?isVideo=1&data=${encodeURIComponent(site)}`);
+    await expect(tab.getByRole('heading', { level: 1, name: 'Webcrawler' })).toBeVisible();
+    await expect(tab.getByLabel('Website URL')).toHaveValue(site);
+    await expect(tab.getByLabel('Video Analysis (Scan may take longer if enabled)')).toBeChecked();
+    await expect(tab.getByTitle('Valid website address')).toBeVisible();
+    await expectNoSeriousViolations(tab, 'crawler iframe page');
+    await tab.getByRole('button', { name: 'Scan' }).click();
+    await expect(tab).toHaveURL(/\/auth\/sign-in\?redirectUrl=/);
+    expect(new URL(tab.url()).searchParams.get('redirectUrl')).toBe(
+      `/webcrawler?url=${encodeURIComponent(site)}&isVideo=1`,
+    );
+  });
+
   test('a signed-in user without a company crops and uploads a logo in the Create Company dialog', async ({
     page,
     request,
