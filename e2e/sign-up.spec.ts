@@ -146,11 +146,12 @@ test.describe('sign-up', () => {
         password: E2E_ADMIN_PASSWORD,
       })
     ).accessToken as string;
-    const plans = await post(request, '/api/plan/getPlans', {
-      region: 'US',
-      currentPage: 1,
-      itemsPerPage: 50,
-    });
+    const plans = await post(
+      request,
+      '/api/plan/getPlans',
+      { region: 'US', currentPage: 1, itemsPerPage: 50 },
+      admin,
+    );
     const promo = (code: string, maxUsage: number) =>
       post(
         request,
@@ -366,7 +367,7 @@ test.describe('sign-up', () => {
     await expect(tab.getByRole('heading', { level: 1, name: 'Webcrawler' })).toBeVisible();
     await expect(tab.getByLabel('Website URL')).toHaveValue(site);
     await expect(tab.getByLabel('Video Analysis (Scan may take longer if enabled)')).toBeChecked();
-    await expect(tab.getByTitle('Valid website address')).toBeVisible();
+    await expect(tab.getByRole('img', { name: 'Valid website address' })).toBeVisible();
     await expectNoSeriousViolations(tab, 'crawler iframe page');
     await tab.getByRole('button', { name: 'Scan' }).click();
     await expect(tab).toHaveURL(/\/auth\/sign-in\?redirectUrl=/);
