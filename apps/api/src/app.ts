@@ -214,6 +214,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
     applyPromoCode: (tx, companyId, promoCode) =>
       definitions.billing.applyPromoCodeInTransaction(tx, companyId, promoCode),
+    findPromoCode: (promoCode) => definitions.billing.promoDetail(promoCode),
   });
   const filesService = createFilesService({
     db: database.db,

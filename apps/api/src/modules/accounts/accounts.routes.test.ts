@@ -284,6 +284,23 @@ describe('sign-up promo code (spec 1 §3, §8)', () => {
     expect(listing.json().detail.appliedPromoCode).toBe(promo.code);
   });
 
+  it('checks a code for the sign-up form without a session and without its details', async () => {
+    const good = await createPromo({ limitUsage: true, maxUsage: 3 });
+    const used = await createPromo({ limitUsage: true, maxUsage: 1, totalUsage: 1 });
+    const ok = await post('/api/user/checkPromoCode', { promoCode: good.code.toLowerCase() });
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json().detail).toEqual({ promoCode: good.code });
+    expect((await post('/api/user/checkPromoCode', { promoCode: 'NO-SUCH-CODE' })).json()).toMatchObject({
+      code: 'INVALID_PROMO_CODE',
+      messages: ['Invalid Promo Code.'],
+    });
+    const maxed = await post('/api/user/checkPromoCode', { promoCode: used.code });
+    expect(maxed.statusCode).toBe(400);
+    expect(maxed.json().code).toBe('MAX_USAGE_PROMO_CODE');
+    expect((await post('/api/user/checkPromoCode', { promoCode: ' ' })).statusCode).toBe(400);
+    expect(await usageOf(good.id)).toBe(0);
+  });
+
   it('refuses an unknown or inactive code with INVALID_PROMO_CODE and creates nothing', async () => {
     const inactive = await createPromo({ status: 'INACTIVE' });
     for (const code of ['NO-SUCH-CODE', inactive.code]) {
@@ -372,6 +389,7 @@ describe('sign-up promo code (spec 1 §3, §8)', () => {
       addresses: { suggest: async () => [] },
       resolveLogo: async () => null,
       enqueueImport: async () => undefined,
+      findPromoCode: (code) => billing.promoDetail(code),
       applyPromoCode: async (tx, companyId, code) => {
         await billing.applyPromoCodeInTransaction(tx, companyId, code);
         expect(await createBillingRepository(tx).pendingRedemption(companyId)).not.toBeNull();

@@ -117,6 +117,8 @@ export interface AccountsServiceDeps {
    * INVALID_PROMO_CODE or MAX_USAGE_PROMO_CODE error.
    */
   applyPromoCode: (tx: DbExecutor, companyId: number, promoCode: string) => Promise<unknown>;
+  /** Billing's promo lookup; throws INVALID_PROMO_CODE or MAX_USAGE_PROMO_CODE. */
+  findPromoCode: (promoCode: string) => Promise<{ promoCode: string }>;
 }
 
 export function createAccountsService(deps: AccountsServiceDeps) {
@@ -433,6 +435,11 @@ export function createAccountsService(deps: AccountsServiceDeps) {
         throw new AppError('FORBIDDEN', 'The company owner cannot leave the company');
       }
       await repo.deleteMember(plCompanyId, auth.userId);
+    },
+
+    /** Only whether the code can be used: a visitor without an account learns nothing else of the promo. */
+    async checkPromoCode(promoCode: string): Promise<{ promoCode: string }> {
+      return { promoCode: (await deps.findPromoCode(promoCode)).promoCode };
     },
 
     async suggestAddresses(query: string, country: 'US' | 'CA'): Promise<AddressSuggestion[]> {

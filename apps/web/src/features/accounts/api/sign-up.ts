@@ -73,11 +73,11 @@ export function getProspectDetail(claimCode: string): Promise<ProspectDetail> {
 }
 
 /**
- * Spec 2 getPromoDetail, billing's public check of a code: the sign-up form checks the promo code before
- * it sends the email code; registration then applies it to the new company.
+ * Billing's promo check without a session: the sign-up form checks the promo code before it sends the
+ * email code; registration then applies it to the new company.
  */
 export async function checkPromoCode(promoCode: string): Promise<void> {
-  await api.request('/api/subscription/promoDetail', { auth: false, body: { promoCode } });
+  await api.request('/api/user/checkPromoCode', { auth: false, body: { promoCode } });
 }
 
 export function getInviteDetail(inviteMemberCode: string): Promise<InviteDetail> {
