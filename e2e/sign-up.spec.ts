@@ -205,7 +205,7 @@ test.describe('sign-up', () => {
     await submit.click();
     await pasteCode(page, await codeFromMailbox(request, email));
     await expect(page).toHaveURL(/\/$/);
-    const detail = await post(request, '/api/subscription/promoDetail', { promoCode: good });
+    const detail = await post(request, '/api/subscription/promoDetail', { promoCode: good }, admin);
     expect(detail.totalUsage).toBe(1);
   });
 
