@@ -349,6 +349,34 @@ test.describe('sign-up', () => {
     await expect(page.getByTestId('profile-company')).toContainText(companyName);
   });
 
+  test('the licence agreement opens in Dutch when the page is in Dutch, and still needs scrolling', async ({
+    page,
+  }) => {
+    await page.goto('/auth/sign-up/personal');
+    await page.getByTestId('language-switcher').click();
+    await page.getByTestId('language-nl').click();
+    await page
+      .getByLabel('Ik ga akkoord met de licentieovereenkomst voor eindgebruikers en het privacybeleid')
+      .click();
+    const dialog = page.getByRole('dialog', { name: 'Licentieovereenkomst en privacybeleid' });
+    const sections = dialog.getByTestId('licence-sections');
+    await expect(sections).toHaveAttribute('lang', 'nl');
+    await expect(
+      dialog.getByRole('heading', { name: 'TRUSTLEAF LICENTIEOVEREENKOMST VOOR EINDGEBRUIKERS' }),
+    ).toBeVisible();
+    await expect(dialog.getByRole('heading', { name: '7. Toepasselijk recht' })).toBeAttached();
+    await expect(dialog.getByText(/English/)).toHaveCount(0);
+    await expectNoSeriousViolations(page, 'licence agreement in Dutch');
+    await expect(dialog.getByRole('button', { name: 'Akkoord' })).toBeDisabled();
+    await page.getByTestId('licence-text').evaluate((element) => {
+      element.scrollTop = element.scrollHeight;
+    });
+    await dialog.getByRole('button', { name: 'Akkoord' }).click();
+    await expect(
+      page.getByLabel('Ik ga akkoord met de licentieovereenkomst voor eindgebruikers en het privacybeleid'),
+    ).toBeChecked();
+  });
+
   test('the crawler link opens the iframe page in a new tab with isVideo and the encoded address', async ({
     page,
     context,
