@@ -30,6 +30,8 @@ test('the Canadian build offers no segment choice and signs a cannabis company u
   await page.getByLabel('Email address').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
   await page.getByLabel(/I agree to the end-user licence agreement/).click();
+  // The text is loaded in the page's language when the dialog opens.
+  await expect(page.getByTestId('licence-sections')).toBeVisible();
   await page.getByTestId('licence-text').evaluate((element) => {
     element.scrollTop = element.scrollHeight;
   });

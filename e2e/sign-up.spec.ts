@@ -65,6 +65,8 @@ async function acceptEula(page: Page) {
   await page.getByLabel(/I agree to the end-user licence agreement/).click();
   const dialog = page.getByRole('dialog', { name: 'Licence agreement and privacy policy' });
   await expect(dialog.getByRole('button', { name: 'Agree' })).toBeDisabled();
+  // The text is loaded in the page's language when the dialog opens.
+  await expect(dialog.getByTestId('licence-sections')).toBeVisible();
   await page.getByTestId('licence-text').evaluate((element) => {
     element.scrollTop = element.scrollHeight;
   });
@@ -132,6 +134,79 @@ test.describe('sign-up', () => {
     await expect(page).toHaveURL(/\/$/);
     await expect(page.getByTestId('welcome')).toHaveText('Welcome, Grace');
     await expect(page.getByTestId('profile-company')).toContainText(companyName);
+  });
+
+  test('a wrong or used-up promo code marks the promo field; a good one is redeemed at sign-up', async ({
+    page,
+    request,
+  }) => {
+    const admin = (
+      await post(request, '/api/auth/login', {
+        email: E2E_ADMIN_EMAIL,
+        password: E2E_ADMIN_PASSWORD,
+      })
+    ).accessToken as string;
+    const plans = await post(
+      request,
+      '/api/plan/getPlans',
+      { region: 'US', currentPage: 1, itemsPerPage: 50 },
+      admin,
+    );
+    const promo = (code: string, maxUsage: number) =>
+      post(
+        request,
+        '/api/subscription/upsertPromo',
+        {
+          promoCode: code,
+          status: 'ACTIVE',
+          startDate: null,
+          endDate: null,
+          limitUsage: true,
+          maxUsage,
+          promoPlans: (plans.items as { plPlanId: number }[]).map((plan) => ({
+            plPlanId: plan.plPlanId,
+            paymentFrequency: 'MONTHLY',
+            discountType: 'PERCENT',
+            discountAmount: 10,
+          })),
+        },
+        admin,
+      );
+    const used = `FULL${unique()}`.toUpperCase();
+    const good = `GOOD${unique()}`.toUpperCase();
+    await promo(used, 0);
+    await promo(good, 5);
+
+    const email = `promo-${unique()}@example.test`;
+    await page.goto('/auth/sign-up');
+    await page.getByLabel('Company name').fill(`Promo Growers ${unique()}`);
+    await page.getByRole('combobox', { name: 'Business segment' }).click();
+    await page.getByRole('option', { name: 'Cannabis' }).click();
+    await page.getByRole('combobox', { name: 'Type of company' }).click();
+    await page.getByRole('option', { name: 'Retailer' }).click();
+    await page.getByLabel('State').fill('NM');
+    await fillPerson(page, email);
+    await acceptEula(page);
+    const field = page.getByLabel('Promo code (optional)');
+    const submit = page.getByRole('button', { name: 'Create account' });
+
+    await field.fill('NO-SUCH-CODE');
+    await submit.click();
+    await expect(field).toHaveAccessibleDescription('Invalid Promo Code.');
+    await expect(field).toHaveAttribute('aria-invalid', 'true');
+    await expect(page.getByTestId('sign-up-error')).toHaveText('Invalid Promo Code.');
+
+    await field.fill(used.toLowerCase());
+    await submit.click();
+    await expect(field).toHaveAccessibleDescription('This promo code has reached its maximum usage.');
+    await expectNoSeriousViolations(page, 'company sign-up with a promo error');
+
+    await field.fill(good);
+    await submit.click();
+    await pasteCode(page, await codeFromMailbox(request, email));
+    await expect(page).toHaveURL(/\/$/);
+    const detail = await post(request, '/api/subscription/promoDetail', { promoCode: good }, admin);
+    expect(detail.totalUsage).toBe(1);
   });
 
   test('shows the validation messages, then "Duplicate" for a registered name in the same state', async ({
@@ -272,6 +347,61 @@ test.describe('sign-up', () => {
     await page.getByRole('button', { name: 'Create account' }).click();
     await pasteCode(page, await codeFromMailbox(request, email));
     await expect(page.getByTestId('profile-company')).toContainText(companyName);
+  });
+
+  test('the licence agreement opens in Dutch when the page is in Dutch, and still needs scrolling', async ({
+    page,
+  }) => {
+    await page.goto('/auth/sign-up/personal');
+    await page.getByTestId('language-switcher').click();
+    await page.getByTestId('language-nl').click();
+    await page
+      .getByLabel('Ik ga akkoord met de licentieovereenkomst voor eindgebruikers en het privacybeleid')
+      .click();
+    const dialog = page.getByRole('dialog', { name: 'Licentieovereenkomst en privacybeleid' });
+    const sections = dialog.getByTestId('licence-sections');
+    await expect(sections).toHaveAttribute('lang', 'nl');
+    await expect(
+      dialog.getByRole('heading', { name: 'TRUSTLEAF LICENTIEOVEREENKOMST VOOR EINDGEBRUIKERS' }),
+    ).toBeVisible();
+    await expect(dialog.getByRole('heading', { name: '7. Toepasselijk recht' })).toBeAttached();
+    await expect(dialog.getByText(/English/)).toHaveCount(0);
+    await expectNoSeriousViolations(page, 'licence agreement in Dutch');
+    await expect(dialog.getByRole('button', { name: 'Akkoord' })).toBeDisabled();
+    await page.getByTestId('licence-text').evaluate((element) => {
+      element.scrollTop = element.scrollHeight;
+    });
+    await dialog.getByRole('button', { name: 'Akkoord' }).click();
+    await expect(
+      page.getByLabel('Ik ga akkoord met de licentieovereenkomst voor eindgebruikers en het privacybeleid'),
+    ).toBeChecked();
+  });
+
+  test('the crawler link opens the iframe page in a new tab with isVideo and the encoded address', async ({
+    page,
+    context,
+  }) => {
+    const site = 'https://shop.example/products?x=1&y=2';
+    await page.goto('/auth/sign-up');
+    const panel = page.getByRole('region', { name: 'Check your website' });
+    await panel.getByLabel('Website URL').fill(site);
+    await panel.getByLabel('Video Analysis (Scan may take longer if enabled)').check();
+    const [tab] = await Promise.all([
+      context.waitForEvent('page'),
+      panel.getByRole('link', { name: 'Open the website scan (opens in a new tab)' }).click(),
+    ]);
+    await tab.waitForLoadState();
+    expect(tab.url()).toContain(`/webcrawler/iframe?isVideo=1&data=${encodeURIComponent(site)}`);
+    await expect(tab.getByRole('heading', { level: 1, name: 'Webcrawler' })).toBeVisible();
+    await expect(tab.getByLabel('Website URL')).toHaveValue(site);
+    await expect(tab.getByLabel('Video Analysis (Scan may take longer if enabled)')).toBeChecked();
+    await expect(tab.getByRole('img', { name: 'Valid website address' })).toBeVisible();
+    await expectNoSeriousViolations(tab, 'crawler iframe page');
+    await tab.getByRole('button', { name: 'Scan' }).click();
+    await expect(tab).toHaveURL(/\/auth\/sign-in\?redirectUrl=/);
+    expect(new URL(tab.url()).searchParams.get('redirectUrl')).toBe(
+      `/webcrawler?url=${encodeURIComponent(site)}&isVideo=1`,
+    );
   });
 
   test('a signed-in user without a company crops and uploads a logo in the Create Company dialog', async ({

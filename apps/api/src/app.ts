@@ -215,6 +215,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     enqueueImport: async (jobId) => {
       await jobs.enqueue(definitions.importProspects, { jobId });
     },
+    applyPromoCode: (tx, companyId, promoCode) =>
+      definitions.billing.applyPromoCodeInTransaction(tx, companyId, promoCode),
+    findPromoCode: (promoCode) => definitions.billing.promoDetail(promoCode),
   });
   const filesService = createFilesService({
     db: database.db,

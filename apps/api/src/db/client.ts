@@ -3,6 +3,8 @@ import pg from 'pg';
 import * as schema from './schema.ts';
 
 export type Db = NodePgDatabase<typeof schema>;
+/** The database or an open transaction on it: what a repository needs to run its queries. */
+export type DbExecutor = Pick<Db, 'select' | 'insert' | 'update' | 'delete' | 'execute' | 'transaction'>;
 
 export interface Database {
   db: Db;

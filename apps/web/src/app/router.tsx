@@ -51,6 +51,9 @@ const SignUpPersonalRoute = lazy(() =>
 const CreateCompanyRoute = lazy(() =>
   import('@/app/routes/app/create-company').then((m) => ({ default: m.CreateCompanyRoute })),
 );
+const CrawlerIframeRoute = lazy(() =>
+  import('@/app/routes/webcrawler/crawler-iframe').then((m) => ({ default: m.CrawlerIframeRoute })),
+);
 const NotFoundRoute = lazy(() =>
   import('@/app/routes/not-found').then((m) => ({ default: m.NotFoundRoute })),
 );
@@ -91,6 +94,7 @@ export function AppRoutes() {
               <Route path={paths.auth.signUpPersonal.path} element={<SignUpPersonalRoute />} />
               <Route path={paths.auth.forgotPassword.path} element={<ForgotPasswordRoute />} />
               <Route path={paths.auth.resetPassword.path} element={<ResetPasswordRoute />} />
+              <Route path={paths.webcrawler.iframe.path} element={<CrawlerIframeRoute />} />
               <Route path="*" element={<NotFoundRoute />} />
             </Route>
             <Route path={paths.dev.mailbox.path} element={<MailboxRoute />} />

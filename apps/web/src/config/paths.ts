@@ -39,7 +39,8 @@ export const paths = {
     },
   },
   admin: { billing: { path: '/admin/billing', getHref: () => '/admin/billing' } },
-  webcrawler: { path: '/webcrawler', getHref: () => '/webcrawler' },
+  /** Query-carrying hrefs of the scanner pages are in @trustleaf/domain/rules/crawler-link (lazy pages only). */
+  webcrawler: { path: '/webcrawler', getHref: () => '/webcrawler', iframe: { path: '/webcrawler/iframe' } },
   documents: {
     company: { path: '/documents', getHref: () => '/documents' },
     review: { path: '/documents/review', getHref: () => '/documents/review' },

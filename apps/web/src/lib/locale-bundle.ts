@@ -33,6 +33,8 @@ registerMessageKeys({
   'Please verify your email before registering': 'signUp.server.notVerified',
   'This invitation is invalid or has expired': 'signUp.server.invalidInvite',
   'You already belong to a company': 'signUp.server.alreadyMember',
+  'Invalid Promo Code.': 'signUp.server.promoInvalid',
+  'This promo code has reached its maximum usage.': 'signUp.server.promoMaxUsage',
 });
 const pending = new Map<string, Promise<void>>();
 

@@ -174,6 +174,11 @@ export type ProspectDetail = z.infer<typeof ProspectDetailSchema>;
 
 export const ClaimCodeInputSchema = z.object({ claimCode: z.string().trim().min(1).max(64) });
 
+/** The sign-up form's check of its promo code before the email code goes out (spec 1 §8). */
+export const SignUpPromoCodeInputSchema = z.object({
+  promoCode: z.string().trim().min(1).max(255, 'Character limit'),
+});
+
 export const INVITE_ROLES = ['Company Admin', 'User', 'Weak User'] as const;
 
 export const InviteMemberInputSchema = z.object({

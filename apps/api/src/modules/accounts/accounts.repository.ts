@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, gte, ilike, inArray, isNull, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import type { Db, DbExecutor } from '../../db/client.ts';
 import {
   companies,
   companyInvites,
@@ -12,7 +12,6 @@ import {
 } from '../../db/schema.ts';
 import type { CompanyRole } from '../../lib/authz.ts';
 
-type Executor = Pick<Db, 'select' | 'insert' | 'update' | 'delete' | 'execute'>;
 export type CompanyInsert = typeof companies.$inferInsert;
 type CompanyKind = NonNullable<CompanyInsert['kind']>;
 
@@ -20,8 +19,11 @@ const escapeLike = (value: string) => value.replace(/[\\%_]/g, (match) => `\\${m
 /** Same normalisation as the domain's normalizeCompanyName, in SQL. */
 const normalizedName = sql`regexp_replace(lower(${companies.name}), '\\s+', '', 'g')`;
 
-function queries(db: Executor) {
+function queries(db: DbExecutor) {
   return {
+    /** The handle these queries run on, so another module's service can join the same transaction. */
+    executor: db,
+
     async findUserByEmail(email: string) {
       const [row] = await db.select().from(users).where(eq(users.email, email));
       return row ?? null;

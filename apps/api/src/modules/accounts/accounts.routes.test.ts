@@ -1,9 +1,15 @@
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { companies, mailOutbox, users } from '../../db/schema.ts';
+import { companies, mailOutbox, promoRedemptions, promos, users } from '../../db/schema.ts';
 import { seedAdmin, seedDemo } from '../../db/seed.ts';
 import { bearer, createMember, login } from '../../../test/factories.ts';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
+import type { Mailer } from '../../lib/mailer.ts';
+import type { PaymentGateway } from '../../lib/payment-gateway.ts';
+import { createBillingRepository } from '../billing/billing.repository.ts';
+import { createBillingService } from '../billing/billing.service.ts';
+import { createAccountsRepository } from './accounts.repository.ts';
+import { createAccountsService } from './accounts.service.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -232,6 +238,176 @@ describe('registration', () => {
     expect(response.body).toContain('Phone number is invalid');
     expect(response.body).toContain('Character limit');
     expect(response.body).toContain('Type Of Company is required');
+  });
+});
+
+describe('sign-up promo code (spec 1 §3, §8)', () => {
+  let promoCounter = 0;
+  async function createPromo(over: Partial<typeof promos.$inferInsert> = {}) {
+    const code = `SIGNUP${Date.now().toString(36).toUpperCase()}${promoCounter++}`;
+    const [row] = await t.database.db
+      .insert(promos)
+      .values({ code, status: 'ACTIVE', ...over })
+      .returning();
+    return row!;
+  }
+  const usageOf = async (id: number) =>
+    (await t.database.db.select().from(promos).where(eq(promos.id, id)))[0]!.totalUsage;
+  const redemptionsOf = (id: number) =>
+    t.database.db.select().from(promoRedemptions).where(eq(promoRedemptions.promoId, id));
+  const withPromo = (name: string, promoCode: string) =>
+    companyPayload(name, {
+      officeAddress: { address: '', city: '', state: 'NM', zip: '', country: 'US' },
+      promoCode,
+    });
+
+  it('redeems a valid code for the new company through billing, held for its first subscription', async () => {
+    const promo = await createPromo({ limitUsage: true, maxUsage: 3 });
+    const email = newEmail();
+    await verify(email);
+    const response = await post(
+      '/api/user/register',
+      registration(email, { company: withPromo('Promo Valid Co', ` ${promo.code.toLowerCase()} `) }),
+    );
+    expect(response.statusCode).toBe(200);
+    const { plCompanyId } = response.json().detail;
+    expect(await usageOf(promo.id)).toBe(1);
+    expect(await redemptionsOf(promo.id)).toEqual([
+      expect.objectContaining({ companyId: plCompanyId, subscriptionId: null }),
+    ]);
+    const session = await login(t.app, email, PASSWORD);
+    const listing = await post(
+      '/api/subscription/companySubscriptionListing',
+      { plCompanyId },
+      session.accessToken,
+    );
+    expect(listing.json().detail.appliedPromoCode).toBe(promo.code);
+  });
+
+  it('checks a code for the sign-up form without a session and without its details', async () => {
+    const good = await createPromo({ limitUsage: true, maxUsage: 3 });
+    const used = await createPromo({ limitUsage: true, maxUsage: 1, totalUsage: 1 });
+    const ok = await post('/api/user/checkPromoCode', { promoCode: good.code.toLowerCase() });
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json().detail).toEqual({ promoCode: good.code });
+    expect((await post('/api/user/checkPromoCode', { promoCode: 'NO-SUCH-CODE' })).json()).toMatchObject({
+      code: 'INVALID_PROMO_CODE',
+      messages: ['Invalid Promo Code.'],
+    });
+    const maxed = await post('/api/user/checkPromoCode', { promoCode: used.code });
+    expect(maxed.statusCode).toBe(400);
+    expect(maxed.json().code).toBe('MAX_USAGE_PROMO_CODE');
+    expect((await post('/api/user/checkPromoCode', { promoCode: ' ' })).statusCode).toBe(400);
+    expect(await usageOf(good.id)).toBe(0);
+  });
+
+  it('refuses an unknown or inactive code with INVALID_PROMO_CODE and creates nothing', async () => {
+    const inactive = await createPromo({ status: 'INACTIVE' });
+    for (const code of ['NO-SUCH-CODE', inactive.code]) {
+      const email = newEmail();
+      await verify(email);
+      const response = await post(
+        '/api/user/register',
+        registration(email, { company: withPromo(`Promo Bad ${code}`, code) }),
+      );
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toMatchObject({
+        code: 'INVALID_PROMO_CODE',
+        messages: ['Invalid Promo Code.'],
+      });
+      expect(await t.database.db.select().from(users).where(eq(users.email, email))).toHaveLength(0);
+      // The verification was not used up either: the same person registers without the code.
+      const retry = await post(
+        '/api/user/register',
+        registration(email, { company: withPromo(`Promo Bad ${code}`, '') }),
+      );
+      expect(retry.statusCode).toBe(200);
+    }
+    expect(await usageOf(inactive.id)).toBe(0);
+  });
+
+  it('refuses a used-up code with MAX_USAGE_PROMO_CODE and leaves its count alone', async () => {
+    const promo = await createPromo({ limitUsage: true, maxUsage: 2, totalUsage: 2 });
+    const email = newEmail();
+    await verify(email);
+    const response = await post(
+      '/api/user/register',
+      registration(email, { company: withPromo('Promo Max Co', promo.code) }),
+    );
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({
+      code: 'MAX_USAGE_PROMO_CODE',
+      messages: ['This promo code has reached its maximum usage.'],
+    });
+    expect(await t.database.db.select().from(users).where(eq(users.email, email))).toHaveLength(0);
+    expect(await usageOf(promo.id)).toBe(2);
+  });
+
+  it('gives the last use of a code to one of two concurrent registrations; the other rolls back whole', async () => {
+    const promo = await createPromo({ limitUsage: true, maxUsage: 1 });
+    const emails = [newEmail(), newEmail()];
+    for (const email of emails) await verify(email);
+    const responses = await Promise.all(
+      emails.map((email, i) =>
+        post(
+          '/api/user/register',
+          registration(email, { company: withPromo(`Promo Race ${i}`, promo.code) }),
+        ),
+      ),
+    );
+    expect(responses.map((r) => r.statusCode).sort()).toEqual([200, 400]);
+    const loser = responses.findIndex((r) => r.statusCode === 400);
+    expect(responses[loser]!.json().code).toBe('MAX_USAGE_PROMO_CODE');
+    expect(await t.database.db.select().from(users).where(eq(users.email, emails[loser]!))).toHaveLength(0);
+    expect(
+      await t.database.db
+        .select()
+        .from(companies)
+        .where(eq(companies.name, `Promo Race ${loser}`)),
+    ).toHaveLength(0);
+    expect(await usageOf(promo.id)).toBe(1);
+    expect(await redemptionsOf(promo.id)).toHaveLength(1);
+  });
+
+  it('does not count the use when the registration fails after the code was applied', async () => {
+    const promo = await createPromo({ limitUsage: true, maxUsage: 1 });
+    const billing = createBillingService({
+      db: t.database.db,
+      repo: createBillingRepository(t.database.db),
+      clock: t.clock,
+      // Applying a promo neither charges nor mails.
+      gateway: {} as PaymentGateway,
+      mailer: {} as Mailer,
+      appUrl: '',
+    });
+    const accounts = createAccountsService({
+      db: t.database.db,
+      repo: createAccountsRepository(t.database.db),
+      mailer: { send: async () => 0 },
+      clock: t.clock,
+      appUrl: '',
+      addresses: { suggest: async () => [] },
+      resolveLogo: async () => null,
+      enqueueImport: async () => undefined,
+      findPromoCode: (code) => billing.promoDetail(code),
+      applyPromoCode: async (tx, companyId, code) => {
+        await billing.applyPromoCodeInTransaction(tx, companyId, code);
+        expect(await createBillingRepository(tx).pendingRedemption(companyId)).not.toBeNull();
+        throw new Error('the registration fails after the promo was applied');
+      },
+    });
+    const email = newEmail();
+    await verify(email);
+    await expect(
+      accounts.register({
+        ...registration(email),
+        firstName: 'Ada',
+        company: { ...withPromo('Promo Rollback Co', promo.code), manufactureForOther: 1, requiredMOQ: 0 },
+      } as Parameters<typeof accounts.register>[0]),
+    ).rejects.toThrow('the registration fails after the promo was applied');
+    expect(await usageOf(promo.id)).toBe(0);
+    expect(await redemptionsOf(promo.id)).toHaveLength(0);
+    expect(await t.database.db.select().from(users).where(eq(users.email, email))).toHaveLength(0);
   });
 });
 

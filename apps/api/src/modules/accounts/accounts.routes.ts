@@ -14,6 +14,7 @@ import {
   ProspectImportJobSchema,
   RegisterResultSchema,
   SignUpCodeQuerySchema,
+  SignUpPromoCodeInputSchema,
   UserRegisterInputSchema,
   VerifySignUpCodeInputSchema,
 } from '@trustleaf/domain/schemas/accounts';
@@ -79,6 +80,18 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ service: AccountsService }>
       },
     },
     async (request) => ({ detail: await service.companyListing(request.body) }),
+  );
+
+  app.post(
+    '/user/checkPromoCode',
+    {
+      schema: {
+        tags,
+        body: SignUpPromoCodeInputSchema,
+        response: { 200: detailOf(z.object({ promoCode: z.string() })) },
+      },
+    },
+    async (request) => ({ detail: await service.checkPromoCode(request.body.promoCode) }),
   );
 
   app.post(

@@ -28,7 +28,7 @@ import type { Clock } from '../../lib/clock.ts';
 import { hashPassword, newToken, sha256 } from '../../lib/crypto.ts';
 import { AppError } from '../../lib/errors.ts';
 import { escapeHtml, type Mailer } from '../../lib/mailer.ts';
-import type { Db } from '../../db/client.ts';
+import type { Db, DbExecutor } from '../../db/client.ts';
 import type { AddressProvider } from './address-provider.ts';
 import { claimHash, newClaimCode } from './claim-code.ts';
 import type { AccountsQueries, AccountsRepository, CompanyInsert } from './accounts.repository.ts';
@@ -112,6 +112,13 @@ export interface AccountsServiceDeps {
   /** Turns an upload key from the files module into the stored logo URL; null when unknown. */
   resolveLogo: (key: string, userId: number) => Promise<string | null>;
   enqueueImport: (jobId: string) => Promise<void>;
+  /**
+   * Billing's applyPromoCode for the new company, run on the registration's transaction; throws the
+   * INVALID_PROMO_CODE or MAX_USAGE_PROMO_CODE error.
+   */
+  applyPromoCode: (tx: DbExecutor, companyId: number, promoCode: string) => Promise<unknown>;
+  /** Billing's promo lookup; throws INVALID_PROMO_CODE or MAX_USAGE_PROMO_CODE. */
+  findPromoCode: (promoCode: string) => Promise<{ promoCode: string }>;
 }
 
 export function createAccountsService(deps: AccountsServiceDeps) {
@@ -184,6 +191,8 @@ export function createAccountsService(deps: AccountsServiceDeps) {
       createdBy: userId,
     });
     await tx.insertMember(companyId, userId, 'Company Owner', now);
+    // Last, so the promo's usage row lock is held for the shortest time before the commit.
+    if (company.promoCode) await deps.applyPromoCode(tx.executor, companyId, company.promoCode);
     return companyId;
   }
 
@@ -426,6 +435,11 @@ export function createAccountsService(deps: AccountsServiceDeps) {
         throw new AppError('FORBIDDEN', 'The company owner cannot leave the company');
       }
       await repo.deleteMember(plCompanyId, auth.userId);
+    },
+
+    /** Only whether the code can be used: a visitor without an account learns nothing else of the promo. */
+    async checkPromoCode(promoCode: string): Promise<{ promoCode: string }> {
+      return { promoCode: (await deps.findPromoCode(promoCode)).promoCode };
     },
 
     async suggestAddresses(query: string, country: 'US' | 'CA'): Promise<AddressSuggestion[]> {

@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, gt, inArray, isNull, lte, or, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import type { DbExecutor } from '../../db/client.ts';
 import {
   billingAccounts,
   companyMembers,
@@ -28,8 +28,11 @@ class PromoExhausted extends Error {}
 
 export const LIVE_STATUSES = ['NEW', 'TRIAL', 'AVAILABLE', 'PAYMENT_FAILED'] as const;
 
-/** Billing SQL. Company-scoped functions take the company id the caller was authorised for. */
-export function createBillingRepository(db: Db) {
+/**
+ * Billing SQL. Company-scoped functions take the company id the caller was authorised for. Bound to the
+ * database, or to another module's open transaction when billing work must commit with it.
+ */
+export function createBillingRepository(db: DbExecutor) {
   return {
     async listPlans(filter: { status?: 'ACTIVE' | 'INACTIVE'; region?: 'US' | 'CA'; sort?: 'ASC' | 'DESC' }) {
       const where = and(

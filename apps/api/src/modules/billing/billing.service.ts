@@ -37,18 +37,19 @@ import {
   trialEnd,
 } from '@trustleaf/domain/rules/subscription';
 import sanitizeHtml from 'sanitize-html';
-import type { Db } from '../../db/client.ts';
+import type { Db, DbExecutor } from '../../db/client.ts';
 import { requireCompanyAccess, type AuthContext } from '../../lib/authz.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { Mailer } from '../../lib/mailer.ts';
 import type { PaymentGateway } from '../../lib/payment-gateway.ts';
-import type {
-  BillingRepository,
-  PlanRow,
-  PromoRow,
-  SubscriptionRow,
-  TransactionRow,
+import {
+  createBillingRepository,
+  type BillingRepository,
+  type PlanRow,
+  type PromoRow,
+  type SubscriptionRow,
+  type TransactionRow,
 } from './billing.repository.ts';
 
 const toCents = (dollars: number): number => Math.round(dollars * 100);
@@ -198,9 +199,23 @@ export function createBillingService({ db, repo, clock, gateway, mailer, appUrl 
     return { promo, promoPlan };
   }
 
-  async function redeem(promo: PromoRow, companyId: number): Promise<void> {
-    const outcome = await repo.redeemPromo(promo.id, companyId, clock.now());
+  async function redeem(promo: PromoRow, companyId: number, queries = repo): Promise<void> {
+    const outcome = await queries.redeemPromo(promo.id, companyId, clock.now());
     if (outcome === 'EXHAUSTED') throw new AppError('MAX_USAGE_PROMO_CODE', MAX_USAGE_PROMO_MESSAGE);
+  }
+
+  /** Holds a promo for the company's next subscription; the usage is counted once, atomically. */
+  async function applyPromo(queries: BillingRepository, companyId: number, promoCode: string) {
+    const promo = await queries.findPromoByCode(normalisePromoCode(promoCode));
+    const validity = promoValidity(promo, clock.now());
+    const pending = await queries.pendingRedemption(companyId);
+    if (promo && pending?.promo.id === promo.id) return { promoCode: promo.code };
+    if (validity === 'MAX_USAGE_PROMO_CODE')
+      throw new AppError('MAX_USAGE_PROMO_CODE', MAX_USAGE_PROMO_MESSAGE);
+    if (validity !== 'VALID' || !promo) throw new AppError('INVALID_PROMO_CODE', INVALID_PROMO_MESSAGE);
+    if (pending) await queries.cancelPendingRedemptions(companyId);
+    await redeem(promo, companyId, queries);
+    return { promoCode: promo.code };
   }
 
   const promoDollars = (type: 'PRICE' | 'AMOUNT' | 'PERCENT', x100: number) => x100 / 100;
@@ -964,16 +979,15 @@ export function createBillingService({ db, repo, clock, gateway, mailer, appUrl 
 
     async applyPromoCode(auth: AuthContext, input: { plCompanyId: number; promoCode: string }) {
       await requireCompanyAccess(db, auth, input.plCompanyId, MANAGERS);
-      const promo = await repo.findPromoByCode(normalisePromoCode(input.promoCode));
-      const validity = promoValidity(promo, clock.now());
-      const pending = await repo.pendingRedemption(input.plCompanyId);
-      if (promo && pending?.promo.id === promo.id) return { promoCode: promo.code };
-      if (validity === 'MAX_USAGE_PROMO_CODE')
-        throw new AppError('MAX_USAGE_PROMO_CODE', MAX_USAGE_PROMO_MESSAGE);
-      if (validity !== 'VALID' || !promo) throw new AppError('INVALID_PROMO_CODE', INVALID_PROMO_MESSAGE);
-      if (pending) await repo.cancelPendingRedemptions(input.plCompanyId);
-      await redeem(promo, input.plCompanyId);
-      return { promoCode: promo.code };
+      return applyPromo(repo, input.plCompanyId, input.promoCode);
+    },
+
+    /**
+     * applyPromoCode for a company being created (sign-up, spec 1 §3 and §8), inside the caller's
+     * transaction: the use is counted when the registration commits, and never when it fails.
+     */
+    async applyPromoCodeInTransaction(tx: DbExecutor, plCompanyId: number, promoCode: string) {
+      return applyPromo(createBillingRepository(tx), plCompanyId, promoCode);
     },
 
     async cancelPromoCode(auth: AuthContext, companyId: number) {

@@ -7,6 +7,7 @@ import { Link as RouterLink, Navigate, useSearchParams } from 'react-router';
 import { paths } from '@/config/paths';
 import { AuthHeading } from '@/features/auth/components/auth-heading';
 import { CompanySignUpForm } from '@/features/accounts/components/company-sign-up-form';
+import { WebsiteCheckPanel } from '@/features/accounts/components/website-check-panel';
 import { useCompleteSignIn } from '@/app/routes/auth/use-complete-sign-in';
 import { useExtraLocale } from '@/lib/locale-bundle';
 import { useAppStore } from '@/stores/app-store';
@@ -37,6 +38,7 @@ export function SignUpRoute() {
           </Link>
         </Typography>
       </Box>
+      <WebsiteCheckPanel />
     </>
   );
 }

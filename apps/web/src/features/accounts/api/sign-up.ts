@@ -72,6 +72,14 @@ export function getProspectDetail(claimCode: string): Promise<ProspectDetail> {
   });
 }
 
+/**
+ * Billing's promo check without a session: the sign-up form checks the promo code before it sends the
+ * email code; registration then applies it to the new company.
+ */
+export async function checkPromoCode(promoCode: string): Promise<void> {
+  await api.request('/api/user/checkPromoCode', { auth: false, body: { promoCode } });
+}
+
 export function getInviteDetail(inviteMemberCode: string): Promise<InviteDetail> {
   return api.request('/api/company/getInviteMemberCodeDetail', {
     auth: false,

@@ -21,13 +21,12 @@ import {
 import { useEffect, useState } from 'react';
 import { useController, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { FormPasswordField, FormTextField } from '@/components/form/form-text-field';
+import { FormTextField } from '@/components/form/form-text-field';
 import { MaskedTextField } from '@/components/form/masked-text-field';
-import { PhoneField } from '@/components/form/phone-field';
 import { env } from '@/config/env';
-import { findDuplicateCompany, getProspectDetail } from '@/features/accounts/api/sign-up';
+import { checkPromoCode, findDuplicateCompany, getProspectDetail } from '@/features/accounts/api/sign-up';
 import { CompanyTypeFields } from '@/features/accounts/components/company-type-fields';
-import { EulaCheckbox } from '@/features/accounts/components/eula-checkbox';
+import { PersonalFields, SignUpSubmit } from '@/features/accounts/components/personal-fields';
 import { OfficeAddressField } from '@/features/accounts/components/office-address-field';
 import { ProspectSearchField } from '@/features/accounts/components/prospect-search-field';
 import { scrollToTop, useSignUpSubmit } from '@/features/accounts/components/use-sign-up-submit';
@@ -80,31 +79,32 @@ export function CompanySignUpForm({
 }) {
   const { t } = useTranslation();
   const [claimed, setClaimed] = useState<ProspectDetail | null>(null);
-  const { control, handleSubmit, formState, setValue, setError } = useForm<CompanyOnboardingForm>({
-    resolver,
-    mode: 'onTouched',
-    defaultValues: {
-      companyName: '',
-      typeOfCompany: '',
-      segmentId: AUTOMATIC_SEGMENT,
-      manufactureForOther: true,
-      requiredMOQ: false,
-      address: '',
-      city: '',
-      state: '',
-      zip: '',
-      claimCode: initialClaimCode ?? '',
-      plCompanyId: null,
-      saleNumber: '',
-      firstName: '',
-      lastName: '',
-      phone: '',
-      email: '',
-      password: '',
-      promoCode: '',
-      acceptedEula: false,
-    },
-  });
+  const { control, handleSubmit, formState, setValue, setError, clearErrors } =
+    useForm<CompanyOnboardingForm>({
+      resolver,
+      mode: 'onTouched',
+      defaultValues: {
+        companyName: '',
+        typeOfCompany: '',
+        segmentId: AUTOMATIC_SEGMENT,
+        manufactureForOther: true,
+        requiredMOQ: false,
+        address: '',
+        city: '',
+        state: '',
+        zip: '',
+        claimCode: initialClaimCode ?? '',
+        plCompanyId: null,
+        saleNumber: '',
+        firstName: '',
+        lastName: '',
+        phone: '',
+        email: '',
+        password: '',
+        promoCode: '',
+        acceptedEula: false,
+      },
+    });
   // Spec 1 §8: an invalid or used-up promo code also marks the promo field.
   const flow = useSignUpSubmit(onRegistered, (error) => {
     if (error.code === 'INVALID_PROMO_CODE' || error.code === 'MAX_USAGE_PROMO_CODE') {
@@ -112,7 +112,6 @@ export function CompanySignUpForm({
     }
   });
   const address = useController({ control, name: 'address' });
-  const eula = useController({ control, name: 'acceptedEula' });
   const claimCode = useWatch({ control, name: 'claimCode' });
   const promoCode = useWatch({ control, name: 'promoCode' });
   const country = env.region.countryCode;
@@ -163,6 +162,9 @@ export function CompanySignUpForm({
         scrollToTop();
         return;
       }
+      // A wrong promo code is caught before the email code goes out; registration applies a good one.
+      const promoCode = values.promoCode.trim();
+      if (promoCode) await checkPromoCode(promoCode);
     } catch (error) {
       flow.showError(error);
       return;
@@ -262,38 +264,14 @@ export function CompanySignUpForm({
       <Typography variant="h3" component="h2">
         {t('signUp.personalSection')}
       </Typography>
-      <Box sx={{ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: 1.5 }}>
-        <FormTextField
-          control={control}
-          name="firstName"
-          label={t('signUp.firstName')}
-          autoComplete="given-name"
-        />
-        <FormTextField
-          control={control}
-          name="lastName"
-          label={t('signUp.lastName')}
-          autoComplete="family-name"
-        />
-      </Box>
-      <PhoneField control={control} name="phone" label={t('signUp.phone')} />
-      <FormTextField
-        control={control}
-        name="email"
-        label={t('auth.email')}
-        type="email"
-        autoComplete="email"
-      />
-      <FormPasswordField
-        control={control}
-        name="password"
-        label={t('auth.password')}
-        autoComplete="new-password"
-      />
+      <PersonalFields control={control} />
       <TextField
         label={t('signUp.promoCode')}
         value={promoCode}
-        onChange={(event) => setValue('promoCode', event.target.value)}
+        onChange={(event) => {
+          setValue('promoCode', event.target.value);
+          clearErrors('promoCode');
+        }}
         error={Boolean(formState.errors.promoCode)}
         helperText={
           formState.errors.promoCode?.message
@@ -301,17 +279,7 @@ export function CompanySignUpForm({
             : undefined
         }
       />
-      <EulaCheckbox checked={eula.field.value} onChange={eula.field.onChange} />
-      <Button
-        type="submit"
-        variant="contained"
-        size="large"
-        fullWidth
-        loading={formState.isSubmitting}
-        disabled={formState.isSubmitting || !eula.field.value}
-      >
-        {t('signUp.submit')}
-      </Button>
+      <SignUpSubmit control={control} isSubmitting={formState.isSubmitting} />
       <VerifyEmailDialog {...flow.dialogProps} />
     </Box>
   );

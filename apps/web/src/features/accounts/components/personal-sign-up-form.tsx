@@ -1,6 +1,5 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { normalizePhone } from '@trustleaf/domain/rules/phone';
 import {
@@ -9,12 +8,10 @@ import {
   type PersonalSignUpForm,
 } from '@trustleaf/domain/schemas/accounts';
 import { useEffect, useState } from 'react';
-import { useController, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { FormPasswordField, FormTextField } from '@/components/form/form-text-field';
-import { PhoneField } from '@/components/form/phone-field';
 import { getInviteDetail } from '@/features/accounts/api/sign-up';
-import { EulaCheckbox } from '@/features/accounts/components/eula-checkbox';
+import { PersonalFields, SignUpSubmit } from '@/features/accounts/components/personal-fields';
 import { useSignUpSubmit } from '@/features/accounts/components/use-sign-up-submit';
 import { VerifyEmailDialog } from '@/features/accounts/components/verify-email-dialog';
 import { ApiError } from '@/lib/api-client';
@@ -43,7 +40,6 @@ export function PersonalSignUpForm({
     mode: 'onTouched',
     defaultValues: { firstName: '', lastName: '', phone: '', email: '', password: '', acceptedEula: false },
   });
-  const eula = useController({ control, name: 'acceptedEula' });
 
   useEffect(() => {
     if (!inviteMemberCode) return;
@@ -95,45 +91,8 @@ export function PersonalSignUpForm({
           })}
         </Alert>
       ) : null}
-      <Box sx={{ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: 1.5 }}>
-        <FormTextField
-          control={control}
-          name="firstName"
-          label={t('signUp.firstName')}
-          autoComplete="given-name"
-        />
-        <FormTextField
-          control={control}
-          name="lastName"
-          label={t('signUp.lastName')}
-          autoComplete="family-name"
-        />
-      </Box>
-      <PhoneField control={control} name="phone" label={t('signUp.phone')} />
-      <FormTextField
-        control={control}
-        name="email"
-        label={t('auth.email')}
-        type="email"
-        autoComplete="email"
-      />
-      <FormPasswordField
-        control={control}
-        name="password"
-        label={t('auth.password')}
-        autoComplete="new-password"
-      />
-      <EulaCheckbox checked={eula.field.value} onChange={eula.field.onChange} />
-      <Button
-        type="submit"
-        variant="contained"
-        size="large"
-        fullWidth
-        loading={formState.isSubmitting}
-        disabled={formState.isSubmitting || !eula.field.value}
-      >
-        {t('signUp.submit')}
-      </Button>
+      <PersonalFields control={control} />
+      <SignUpSubmit control={control} isSubmitting={formState.isSubmitting} />
       <VerifyEmailDialog {...flow.dialogProps} />
     </Box>
   );

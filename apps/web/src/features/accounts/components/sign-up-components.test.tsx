@@ -1,12 +1,12 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { SnackbarProvider } from 'notistack';
 import { describe, expect, it, vi } from 'vitest';
-import { legalText } from '@/features/accounts/components/legal-text';
 import {
   isScrolledToEnd,
   LicenceAgreementDialog,
 } from '@/features/accounts/components/licence-agreement-dialog';
 import { VerifyEmailDialog } from '@/features/accounts/components/verify-email-dialog';
+import { legalSections, loadLegalDocument } from '@/features/accounts/legal/legal-text';
 import '@/lib/i18n';
 import '@/lib/locale-bundle';
 
@@ -47,8 +47,8 @@ describe('verification modal', () => {
 });
 
 describe('licence agreement', () => {
-  it('substitutes the company name in both cases and covers the required sections', () => {
-    const text = JSON.stringify(legalText('Acme Trust'));
+  it('covers the required sections with the company name substituted in both cases', async () => {
+    const text = JSON.stringify(legalSections((await loadLegalDocument('en'))!, 'Acme Trust'));
     expect(text).toContain('ACME TRUST END-USER LICENCE AGREEMENT');
     expect(text).toContain('Acme Trust');
     for (const phrase of [
@@ -68,10 +68,10 @@ describe('licence agreement', () => {
     ]) {
       expect(text).toContain(phrase);
     }
-    const california = JSON.stringify(legalText('Acme Trust', 'california'));
+    const california = JSON.stringify(
+      legalSections((await loadLegalDocument('en'))!, 'Acme Trust', 'california'),
+    );
     expect(california).toContain('Notice at collection for California residents');
-    expect(california).toContain('privacy-ca@trustleaf.example');
-    expect(text).not.toContain('privacy-ca@trustleaf.example');
   });
 
   it('unlocks Agree within 100 px of the bottom', () => {
@@ -80,21 +80,58 @@ describe('licence agreement', () => {
     expect(isScrolledToEnd({ scrollTop: 500, clientHeight: 400, scrollHeight: 1000 })).toBe(true);
   });
 
-  it('resolves true on Agree after scrolling', () => {
-    const onClose = vi.fn();
-    render(<LicenceAgreementDialog open onClose={onClose} />);
-    const text = screen.getByTestId('licence-text');
-    Object.defineProperties(text, {
+  function scrollTo(element: HTMLElement, scrollTop: number) {
+    Object.defineProperties(element, {
       scrollHeight: { value: 3000, configurable: true },
       clientHeight: { value: 500, configurable: true },
-      scrollTop: { value: 0, writable: true, configurable: true },
+      scrollTop: { value: scrollTop, writable: true, configurable: true },
     });
-    const agree = screen.getByRole('button', { name: 'Agree' });
-    text.scrollTop = 2450;
-    fireEvent.scroll(text);
-    expect((agree as HTMLButtonElement).disabled).toBe(false);
+    fireEvent.scroll(element);
+  }
+
+  it('resolves true on Agree only after scrolling to the end', async () => {
+    const onClose = vi.fn();
+    await act(async () => {
+      render(<LicenceAgreementDialog open onClose={onClose} />);
+    });
+    expect(await screen.findByText('TRUSTLEAF END-USER LICENCE AGREEMENT')).toBeTruthy();
+    const text = screen.getByTestId('licence-text');
+    const agree = screen.getByRole<HTMLButtonElement>('button', { name: 'Agree' });
+    scrollTo(text, 2399);
+    expect(agree.disabled).toBe(true);
+    scrollTo(text, 2400);
+    expect(agree.disabled).toBe(false);
     fireEvent.click(agree);
     expect(onClose).toHaveBeenCalledWith(true);
+  });
+
+  it('shows the German text, loaded on demand, with the same rule', async () => {
+    const { i18n } = await import('@/lib/i18n');
+    const { loadExtraLocale } = await import('@/lib/locale-bundle');
+    await loadExtraLocale('de');
+    await act(async () => {
+      await i18n.changeLanguage('de');
+    });
+    try {
+      const onClose = vi.fn();
+      await act(async () => {
+        render(<LicenceAgreementDialog open onClose={onClose} companyName="Acme Trust" />);
+      });
+      expect(await screen.findByText('ACME TRUST ENDBENUTZER-LIZENZVERTRAG')).toBeTruthy();
+      expect(screen.getByTestId('licence-sections').getAttribute('lang')).toBe('de');
+      expect(screen.getByText('5. Haftungsbeschränkung')).toBeTruthy();
+      expect(screen.queryByText(/END-USER LICENCE AGREEMENT/)).toBeNull();
+      expect(screen.queryByText(/English/)).toBeNull();
+      const agree = screen.getByRole<HTMLButtonElement>('button', { name: 'Zustimmen' });
+      expect(agree.disabled).toBe(true);
+      scrollTo(screen.getByTestId('licence-text'), 2450);
+      fireEvent.click(agree);
+      expect(onClose).toHaveBeenCalledWith(true);
+    } finally {
+      await act(async () => {
+        await i18n.changeLanguage('en');
+      });
+    }
   });
 });
 

@@ -1,0 +1,79 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import type { PersonalSignUpForm } from '@trustleaf/domain/schemas/accounts';
+import { useController, type Control, type FieldValues, type Path } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { FormPasswordField, FormTextField } from '@/components/form/form-text-field';
+import { PhoneField } from '@/components/form/phone-field';
+import { EulaCheckbox } from '@/features/accounts/components/eula-checkbox';
+
+type PersonalValues = Pick<PersonalSignUpForm, 'firstName' | 'lastName' | 'phone' | 'email' | 'password'>;
+
+/**
+ * The person's own fields, the same on the company form and the short sign-up (spec 1 §5 "Short sign-up":
+ * validated the same way, by the shared schemas).
+ */
+export function PersonalFields<T extends FieldValues & PersonalValues>({ control }: { control: Control<T> }) {
+  const { t } = useTranslation();
+  const name = (field: keyof PersonalValues) => field as Path<T>;
+  return (
+    <>
+      <Box sx={{ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: 1.5 }}>
+        <FormTextField
+          control={control}
+          name={name('firstName')}
+          label={t('signUp.firstName')}
+          autoComplete="given-name"
+        />
+        <FormTextField
+          control={control}
+          name={name('lastName')}
+          label={t('signUp.lastName')}
+          autoComplete="family-name"
+        />
+      </Box>
+      <PhoneField control={control} name={name('phone')} label={t('signUp.phone')} />
+      <FormTextField
+        control={control}
+        name={name('email')}
+        label={t('auth.email')}
+        type="email"
+        autoComplete="email"
+      />
+      <FormPasswordField
+        control={control}
+        name={name('password')}
+        label={t('auth.password')}
+        autoComplete="new-password"
+      />
+    </>
+  );
+}
+
+/** Spec 1 §4: the EULA checkbox, and submit disabled while submitting and while the EULA is not accepted. */
+export function SignUpSubmit<T extends FieldValues & { acceptedEula: boolean }>({
+  control,
+  isSubmitting,
+}: {
+  control: Control<T>;
+  isSubmitting: boolean;
+}) {
+  const { t } = useTranslation();
+  const eula = useController({ control, name: 'acceptedEula' as Path<T> });
+  const accepted = eula.field.value === true;
+  return (
+    <>
+      <EulaCheckbox checked={accepted} onChange={eula.field.onChange} />
+      <Button
+        type="submit"
+        variant="contained"
+        size="large"
+        fullWidth
+        loading={isSubmitting}
+        disabled={isSubmitting || !accepted}
+      >
+        {t('signUp.submit')}
+      </Button>
+    </>
+  );
+}
