@@ -111,6 +111,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     ...(deps.loggerInstance ? { loggerInstance: deps.loggerInstance } : { logger: false }),
     bodyLimit: env.BODY_LIMIT_BYTES,
+    // Start-up work (OpenAPI, routes) must not fail on a busy machine; ten seconds is Fastify's default.
+    pluginTimeout: 60_000,
     trustProxy: true,
     genReqId: () => crypto.randomUUID(),
     childLoggerFactory: lazyRequestLogger,
