@@ -1,5 +1,6 @@
 export { scanSite } from './scan-site.ts';
 export type { ScanOptions } from './scan-site.ts';
+export { MAX_CRAWL_DELAY_SECONDS } from './crawl-delay.ts';
 export { checkUrl } from './check-url.ts';
 export type { CheckUrlOptions, CheckUrlResult, UrlWarning } from './check-url.ts';
 export { ScanError, parseSiteUrl } from './errors.ts';

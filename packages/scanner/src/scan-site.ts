@@ -7,6 +7,7 @@ import { XMLParser } from 'fast-xml-parser';
 import { Automaton } from './automaton.ts';
 import { parseCaptions } from './captions.ts';
 import type { Dictionary } from './dictionary.ts';
+import { RequestPacer, crawlDelayMs } from './crawl-delay.ts';
 import { ScanError, describeNetworkError, parseSiteUrl } from './errors.ts';
 import { extractPage } from './extract.ts';
 import type { PageContent } from './extract.ts';
@@ -34,6 +35,11 @@ export interface ScanOptions {
   concurrency?: number;
   /** Obey robots.txt Disallow rules for the scanner's user agent (default true). */
   respectRobots?: boolean;
+  /**
+   * Space requests to the site by robots.txt's Crawl-delay for the scanner's user agent, cut to
+   * MAX_CRAWL_DELAY_SECONDS (default: as respectRobots). False ignores the delay.
+   */
+  respectCrawlDelay?: boolean;
   additionalWords?: readonly string[];
   /** Read caption tracks (WebVTT, SRT) of videos (default false: the spec's "Video Analysis" option). */
   includeVideo?: boolean;
@@ -58,6 +64,7 @@ export interface ScanOptions {
 
 interface Robots {
   isAllowed(url: string, ua?: string): boolean | undefined;
+  getCrawlDelay(ua?: string): number | undefined;
   getSitemaps(): string[];
 }
 type RobotsParser = (url: string, robotstxt: string) => Robots;
@@ -90,6 +97,7 @@ export async function scanSite(inputUrl: string, options: ScanOptions = {}): Pro
   const timeoutMs = options.requestTimeoutMs ?? 15_000;
   const concurrency = Math.max(1, options.concurrency ?? 8);
   const respectRobots = options.respectRobots ?? true;
+  const respectCrawlDelay = options.respectCrawlDelay ?? respectRobots;
   const analyzeImages = options.analyzeImages ?? true;
   const maxImages = options.maxImages ?? 40;
   const maxImageBytes = options.maxImageBytes ?? 5 * 1024 * 1024;
@@ -156,6 +164,13 @@ export async function scanSite(inputUrl: string, options: ScanOptions = {}): Pro
     const robots = await loadRobots(site, fetchOpts);
     const allowedByRobots = (url: URL) =>
       !respectRobots || !robots || robots.isAllowed(url.href, ROBOTS_AGENT) !== false;
+    // Every later request to the site (sitemaps, pages, its own images and caption files) waits for
+    // its slot when robots.txt asks for a Crawl-delay; other hosts (a CDN) are not paced.
+    const pacer = new RequestPacer(respectCrawlDelay ? crawlDelayMs(robots?.getCrawlDelay(ROBOTS_AGENT)) : 0);
+    const fetchFromSite = async (url: string, opts: FetchOpts): Promise<FetchedResource> => {
+      if (isSameSite(new URL(url))) await pacer.wait(signal);
+      return fetchResource(url, opts);
+    };
 
     const limit = pLimit(concurrency);
     const visited = new Set<string>();
@@ -198,7 +213,7 @@ export async function scanSite(inputUrl: string, options: ScanOptions = {}): Pro
       if (!reader || imagesRead >= maxImages) return;
       imagesRead++;
       try {
-        const res = await fetchResource(imageUrl, { ...fetchOpts, maxBytes: maxImageBytes });
+        const res = await fetchFromSite(imageUrl, { ...fetchOpts, maxBytes: maxImageBytes });
         if (res.status >= 400 || res.truncated || !isOcrImageType(res.contentType)) return;
         const text = collapseWhitespace(await reader.read(res.body));
         if (text) analyse(pageUrl, text, { imageUrl, where: 'text in image' });
@@ -209,7 +224,7 @@ export async function scanSite(inputUrl: string, options: ScanOptions = {}): Pro
 
     const readCaptions = async (pageUrl: string, videoUrl: string, trackUrl: string) => {
       try {
-        const res = await fetchResource(trackUrl, fetchOpts);
+        const res = await fetchFromSite(trackUrl, fetchOpts);
         if (res.status >= 400) return;
         for (const cue of parseCaptions(decodeBody(res.body, res.contentType))) {
           analyse(pageUrl, cue.text, { startTime: cue.start, videoUrl, where: 'video captions' });
@@ -284,7 +299,7 @@ export async function scanSite(inputUrl: string, options: ScanOptions = {}): Pro
       try {
         const res =
           prefetched ??
-          (await fetchResource(url, {
+          (await fetchFromSite(url, {
             ...fetchOpts,
             followRedirect: (target) => isSameSite(target) && allowedByRobots(target),
           }));
@@ -323,7 +338,12 @@ export async function scanSite(inputUrl: string, options: ScanOptions = {}): Pro
 
     schedule(first.url, 0, first);
     if (startUrl.href !== first.url) visited.add(pageKey(startUrl));
-    for (const pageUrl of await loadSitemapUrls(site, robots?.getSitemaps() ?? [], fetchOpts)) {
+    for (const pageUrl of await loadSitemapUrls(
+      site,
+      robots?.getSitemaps() ?? [],
+      fetchOpts,
+      fetchFromSite,
+    )) {
       schedule(pageUrl, 1);
     }
     for (let i = 0; i < tasks.length; i++) {
@@ -375,7 +395,12 @@ function asArray<T>(value: T | T[] | undefined): T[] {
 }
 
 /** Page URLs listed by /sitemap.xml and the sitemaps robots.txt names, following sitemap indexes. */
-async function loadSitemapUrls(site: URL, fromRobots: string[], fetchOpts: FetchOpts): Promise<string[]> {
+async function loadSitemapUrls(
+  site: URL,
+  fromRobots: string[],
+  fetchOpts: FetchOpts,
+  fetchSite: (url: string, opts: FetchOpts) => Promise<FetchedResource>,
+): Promise<string[]> {
   const queue = [...new Set([new URL('/sitemap.xml', site).href, ...fromRobots])];
   const seen = new Set<string>();
   const pages: string[] = [];
@@ -384,7 +409,7 @@ async function loadSitemapUrls(site: URL, fromRobots: string[], fetchOpts: Fetch
     if (seen.has(sitemapUrl)) continue;
     seen.add(sitemapUrl);
     try {
-      const res = await fetchResource(sitemapUrl, fetchOpts);
+      const res = await fetchSite(sitemapUrl, fetchOpts);
       if (res.status >= 400 || res.truncated) continue;
       const body =
         sitemapUrl.endsWith('.gz') || res.contentType.includes('gzip') ? gunzipSync(res.body) : res.body;
