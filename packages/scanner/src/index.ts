@@ -20,8 +20,8 @@ export {
 export type { GuardOptions } from './ssrf-guard.ts';
 export { extractPage } from './extract.ts';
 export type { PageContent } from './extract.ts';
-export { parseCaptions } from './captions.ts';
-export type { Cue } from './captions.ts';
+export { captionSegments, parseCaptions } from './captions.ts';
+export type { CaptionSegment, Cue } from './captions.ts';
 export { compareProducts, normaliseProductName } from './products.ts';
 export { renderReportPdf } from './report-pdf.ts';
 export type { ReportPdfOptions } from './report-pdf.ts';

@@ -34,6 +34,8 @@ export interface Match {
   description: string;
   /** The sentence the claim appears in, whitespace collapsed. */
   evidence: string;
+  /** Offset in the analysed text where the claim's first word begins. */
+  at: number;
 }
 
 export interface SegmentAnalysis {
@@ -155,6 +157,7 @@ export class ClaimMatcher {
           hint: d.diseaseClaim.hint,
           description: `Disease claim: "${text.slice(verb.start, verb.end)}" with "${text.slice(condition.start, condition.end)}"`,
           evidence,
+          at: Math.min(verb.start, condition.start),
         });
       }
     }
@@ -164,7 +167,9 @@ export class ClaimMatcher {
       if (h.kind !== 'phrase' || phraseSeen.has(h.ref) || negated(h)) continue;
       phraseSeen.add(h.ref);
       const p = d.phrases[h.ref]!;
-      out.push(this.ruleMatch(p, p.id, `${label(p.category)}: "${text.slice(h.start, h.end)}"`, evidence));
+      out.push(
+        this.ruleMatch(p, p.id, `${label(p.category)}: "${text.slice(h.start, h.end)}"`, evidence, h.start),
+      );
     }
 
     const wordSeen = new Set<number>();
@@ -173,12 +178,18 @@ export class ClaimMatcher {
       wordSeen.add(h.ref);
       const word = this.additionalWords[h.ref]!;
       out.push(
-        this.ruleMatch(d.additionalWord, word, `Additional word: "${text.slice(h.start, h.end)}"`, evidence),
+        this.ruleMatch(
+          d.additionalWord,
+          word,
+          `Additional word: "${text.slice(h.start, h.end)}"`,
+          evidence,
+          h.start,
+        ),
       );
     }
   }
 
-  private ruleMatch(rule: RuleInfo, term: string, description: string, evidence: string): Match {
+  private ruleMatch(rule: RuleInfo, term: string, description: string, evidence: string, at: number): Match {
     return {
       category: rule.category,
       term,
@@ -187,6 +198,7 @@ export class ClaimMatcher {
       hint: rule.hint,
       description,
       evidence,
+      at,
     };
   }
 

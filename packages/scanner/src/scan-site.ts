@@ -5,7 +5,7 @@ import robotsParserModule from 'robots-parser';
 import type { Dispatcher } from 'undici';
 import { XMLParser } from 'fast-xml-parser';
 import { Automaton } from './automaton.ts';
-import { parseCaptions } from './captions.ts';
+import { captionSegments, cueStartAt, parseCaptions } from './captions.ts';
 import type { Dictionary } from './dictionary.ts';
 import { RequestPacer, crawlDelayMs } from './crawl-delay.ts';
 import { ScanError, describeNetworkError, parseSiteUrl } from './errors.ts';
@@ -226,8 +226,16 @@ export async function scanSite(inputUrl: string, options: ScanOptions = {}): Pro
       try {
         const res = await fetchFromSite(trackUrl, fetchOpts);
         if (res.status >= 400) return;
-        for (const cue of parseCaptions(decodeBody(res.body, res.contentType))) {
-          analyse(pageUrl, cue.text, { startTime: cue.start, videoUrl, where: 'video captions' });
+        // Sentences run across cues: each is read whole and reported at the start of the cue it begins in.
+        const reported = new Set<string>();
+        for (const segment of captionSegments(parseCaptions(decodeBody(res.body, res.contentType)))) {
+          for (const match of matcher.analyze(segment.text).matches) {
+            const startTime = cueStartAt(segment, match.at);
+            const key = `${match.term}\u0000${startTime}`;
+            if (reported.has(key)) continue;
+            reported.add(key);
+            addViolation(pageUrl, match, { startTime, videoUrl, where: 'video captions' });
+          }
         }
       } catch {
         // A missing caption file is the video's problem, not the scan's.
@@ -259,6 +267,7 @@ export async function scanSite(inputUrl: string, options: ScanOptions = {}): Pro
             hint: d.hint,
             description: 'Product page without the FDA disclaimer',
             evidence: `Product page "${content.title || content.products[0]}" (${pageUrl}) does not carry the FDA disclaimer "${FDA_DISCLAIMER_TEXT}"`,
+            at: 0,
           },
           {},
         );
