@@ -1,7 +1,8 @@
 import { Automaton } from './automaton.ts';
+import type { AutomatonHit } from './automaton.ts';
 import { defaultDictionary } from './dictionary.ts';
 import type { Dictionary, RuleInfo } from './dictionary.ts';
-import { atWordBoundary, collapseWhitespace, foldText, splitSentences } from './sentences.ts';
+import { atWordBoundary, collapseWhitespace, foldText, foldTextWhole, splitSentences } from './sentences.ts';
 import type { Severity, ViolationCategory } from './types.ts';
 
 /**
@@ -50,6 +51,10 @@ export interface MatcherOptions {
 }
 
 const MAX_EVIDENCE = 400;
+const NO_MATCHES: SegmentAnalysis = Object.freeze({
+  matches: Object.freeze([]) as unknown as Match[],
+  hasDisclaimer: false,
+});
 /** Blocks repeated across pages (navigation, footer, disclaimer) are analysed once per scan. */
 const CACHE_ENTRIES = 4096;
 const CACHE_MAX_TEXT = 4096;
@@ -93,15 +98,74 @@ export class ClaimMatcher {
     return result;
   }
 
+  /**
+   * Analyses the blocks of one page (paragraphs, list items…) exactly as analyze() would one by one, in
+   * one pass: the blocks are folded and searched as a single text, and only blocks with a dictionary
+   * hit go on to sentence analysis. Most blocks of a page have none, and body text rarely repeats
+   * across pages, so this replaces a fold, a search and a cache lookup per block. A sentence never
+   * spans two blocks. Match offsets are within their block.
+   */
+  analyzeBlocks(blocks: readonly string[]): SegmentAnalysis {
+    // Blocks hold no line breaks (their whitespace is collapsed), so one separates them.
+    const text = blocks.join('\n');
+    const folded = foldTextWhole(text);
+    if (folded === null) return this.analyzeEach(blocks);
+    const found = this.automaton.search(folded);
+    if (found.length === 0) return NO_MATCHES;
+    const matches: Match[] = [];
+    let hasDisclaimer = false;
+    // Hits come in order of their end: walk the blocks alongside.
+    let block = 0;
+    let blockStart = 0;
+    let blockEnd = blocks[0]!.length;
+    let i = 0;
+    while (i < found.length) {
+      while (found[i]!.end > blockEnd) {
+        block++;
+        blockStart = blockEnd + 1;
+        blockEnd = blockStart + blocks[block]!.length;
+      }
+      const inBlock: AutomatonHit[] = [];
+      for (; i < found.length && found[i]!.end <= blockEnd; i++) {
+        const m = found[i]!;
+        // A hit starting before the block would span the separator: no pattern holds a line break.
+        if (m.start >= blockStart) {
+          inBlock.push({ pattern: m.pattern, start: m.start - blockStart, end: m.end - blockStart });
+        }
+      }
+      if (inBlock.length === 0) continue;
+      const result = this.analyzeFound(blocks[block]!, folded.slice(blockStart, blockEnd), inBlock);
+      if (result.hasDisclaimer) hasDisclaimer = true;
+      for (const match of result.matches) matches.push(match);
+    }
+    return { matches, hasDisclaimer };
+  }
+
+  private analyzeEach(blocks: readonly string[]): SegmentAnalysis {
+    const matches: Match[] = [];
+    let hasDisclaimer = false;
+    for (const block of blocks) {
+      const result = this.analyzeUncached(block);
+      if (result.hasDisclaimer) hasDisclaimer = true;
+      for (const match of result.matches) matches.push(match);
+    }
+    return { matches, hasDisclaimer };
+  }
+
   private analyzeUncached(text: string): SegmentAnalysis {
     const folded = foldText(text);
+    return this.analyzeFound(text, folded, this.automaton.search(folded));
+  }
+
+  /** text, the same text folded (same offsets), and the automaton's hits in it. */
+  private analyzeFound(text: string, folded: string, found: readonly AutomatonHit[]): SegmentAnalysis {
     const hits: Hit[] = [];
-    for (const m of this.automaton.search(folded)) {
+    for (const m of found) {
       if (!atWordBoundary(folded, m.start, m.end)) continue;
       const data = this.patternData[m.pattern]!;
       hits.push({ kind: data.kind, ref: data.ref, start: m.start, end: m.end });
     }
-    if (hits.length === 0) return { matches: [], hasDisclaimer: false };
+    if (hits.length === 0) return NO_MATCHES;
     hits.sort((a, b) => a.start - b.start || b.end - a.end);
 
     const matches: Match[] = [];

@@ -13,7 +13,7 @@ import { extractPage } from './extract.ts';
 import type { PageContent } from './extract.ts';
 import { decodeBody, fetchResource } from './http.ts';
 import type { FetchedResource } from './http.ts';
-import { ClaimMatcher } from './matcher.ts';
+import { ClaimMatcher, normaliseWords } from './matcher.ts';
 import type { Match } from './matcher.ts';
 import { ImageTextReader, isOcrImageType } from './ocr.ts';
 import { compareProducts, normaliseProductName } from './products.ts';
@@ -80,6 +80,14 @@ const SKIP_EXTENSIONS =
 const SEVERITY_ORDER: Record<Severity, number> = { HIGH: 0, MEDIUM: 1, LOW: 2 };
 const FDA_DISCLAIMER_TEXT = 'This product is not intended to diagnose, treat, cure, or prevent any disease.';
 
+let sharedMatcher: ClaimMatcher | undefined;
+
+/** The shipped dictionary's matcher, compiled once per process: scans without their own words share it. */
+function defaultMatcher(): ClaimMatcher {
+  sharedMatcher ??= new ClaimMatcher();
+  return sharedMatcher;
+}
+
 function bareHost(hostname: string): string {
   return hostname.replace(/^www\./i, '').toLowerCase();
 }
@@ -111,10 +119,10 @@ export async function scanSite(inputUrl: string, options: ScanOptions = {}): Pro
       rejectUnauthorized: !options.ignoreTlsErrors,
       connectTimeoutMs: timeoutMs,
     });
-  const matcher = new ClaimMatcher({
-    dictionary: options.dictionary,
-    additionalWords: options.additionalWords,
-  });
+  const matcher =
+    options.dictionary || normaliseWords(options.additionalWords ?? []).length > 0
+      ? new ClaimMatcher({ dictionary: options.dictionary, additionalWords: options.additionalWords })
+      : defaultMatcher();
   const reader = analyzeImages ? new ImageTextReader() : undefined;
   const authorised = (options.authorizedProducts ?? []).map(normaliseProductName).filter(Boolean);
   const productAutomaton = authorised.length > 0 ? new Automaton(authorised) : undefined;
@@ -174,6 +182,7 @@ export async function scanSite(inputUrl: string, options: ScanOptions = {}): Pro
 
     const limit = pLimit(concurrency);
     const visited = new Set<string>();
+    const considered = new Set<string>();
     const tasks: Array<Promise<void>> = [];
     const report = () => options.onProgress?.({ done, queued: visited.size });
 
@@ -247,9 +256,9 @@ export async function scanSite(inputUrl: string, options: ScanOptions = {}): Pro
       let hasDisclaimer = false;
       if (content.title) analyse(pageUrl, content.title, { where: 'page title' });
       if (content.metaDescription) analyse(pageUrl, content.metaDescription, { where: 'meta description' });
-      for (const block of content.blocks) {
-        if (analyse(pageUrl, block)) hasDisclaimer = true;
-      }
+      const body = matcher.analyzeBlocks(content.blocks);
+      for (const m of body.matches) addViolation(pageUrl, m, {});
+      if (body.hasDisclaimer) hasDisclaimer = true;
       for (const image of content.images) {
         if (image.alt) analyse(pageUrl, image.alt, { imageUrl: image.url, where: 'image alt text' });
         if (image.title) analyse(pageUrl, image.title, { imageUrl: image.url, where: 'image title' });
@@ -313,9 +322,8 @@ export async function scanSite(inputUrl: string, options: ScanOptions = {}): Pro
             followRedirect: (target) => isSameSite(target) && allowedByRobots(target),
           }));
         if (res.status >= 300 || !isHtml(res.contentType)) return;
-        const finalUrl = new URL(res.url);
         if (!prefetched && res.url !== url) {
-          const key = pageKey(finalUrl);
+          const key = pageKey(new URL(res.url));
           if (visited.has(key) && key !== pageKey(new URL(url))) return;
           visited.add(key);
         }
@@ -329,6 +337,10 @@ export async function scanSite(inputUrl: string, options: ScanOptions = {}): Pro
     };
 
     function schedule(href: string, depth: number, prefetched?: FetchedResource) {
+      // Pages link to the same navigation over and over. Whatever this decides for an href holds for
+      // the rest of the scan (visited only grows), so each href is parsed and checked once.
+      if (considered.has(href)) return;
+      considered.add(href);
       let url: URL;
       try {
         url = new URL(href);

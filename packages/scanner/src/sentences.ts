@@ -1,16 +1,29 @@
+const TYPOGRAPHIC = /[\u2018\u2019\u02bc\u2032\u2010\u2011\u2012\u2013]/;
+
+function foldTypography(text: string): string {
+  return TYPOGRAPHIC.test(text)
+    ? text.replace(/[\u2018\u2019\u02bc\u2032]/g, "'").replace(/[\u2010\u2011\u2012\u2013]/g, '-')
+    : text;
+}
+
+/**
+ * foldText when the whole text lower-cases without changing length (nearly always), else null. Joined
+ * texts folded this way fold exactly as their parts do, so their offsets can be sliced per part.
+ */
+export function foldTextWhole(text: string): string | null {
+  const lower = foldTypography(text).toLowerCase();
+  return lower.length === text.length ? lower : null;
+}
+
 /**
  * Lower-cases and folds typographic apostrophes and dashes while keeping every UTF-16 offset, so match
  * ranges found in the folded text can slice the original text for evidence.
  */
-const TYPOGRAPHIC = /[\u2018\u2019\u02bc\u2032\u2010\u2011\u2012\u2013]/;
-
 export function foldText(text: string): string {
-  const folded = TYPOGRAPHIC.test(text)
-    ? text.replace(/[\u2018\u2019\u02bc\u2032]/g, "'").replace(/[\u2010\u2011\u2012\u2013]/g, '-')
-    : text;
-  const lower = folded.toLowerCase();
-  if (lower.length === folded.length) return lower;
+  const lower = foldTextWhole(text);
+  if (lower !== null) return lower;
   // A few characters (e.g. U+0130) grow when lower-cased; fold those one by one to keep offsets.
+  const folded = foldTypography(text);
   let out = '';
   for (const ch of folded) {
     const l = ch.toLowerCase();
@@ -89,9 +102,52 @@ export function atWordBoundary(text: string, start: number, end: number): boolea
   return true;
 }
 
-const NEEDS_COLLAPSE = /\s\s|[\t\n\r\f\v\u00a0\u2028\u2029\ufeff]|^\s|\s$/;
+/** Whether a UTF-16 unit is in JavaScript's \\s. */
+function isSpace(c: number): boolean {
+  return (
+    c === 0x20 ||
+    (c >= 0x09 && c <= 0x0d) ||
+    c === 0xa0 ||
+    c === 0x1680 ||
+    (c >= 0x2000 && c <= 0x200a) ||
+    c === 0x2028 ||
+    c === 0x2029 ||
+    c === 0x202f ||
+    c === 0x205f ||
+    c === 0x3000 ||
+    c === 0xfeff
+  );
+}
+
+/**
+ * Whether collapseWhitespace changes text: two spaces in a row, a tab, line break, no-break space or
+ * BOM anywhere, or a space at either end. (A lone space of another kind, e.g. U+2003, is kept.) A loop
+ * rather than a regular expression: it runs on every block of every page, and most are clean.
+ */
+function needsCollapse(text: string): boolean {
+  const n = text.length;
+  if (n === 0) return false;
+  if (isSpace(text.charCodeAt(0)) || isSpace(text.charCodeAt(n - 1))) return true;
+  let previousIsSpace = false;
+  for (let i = 1; i < n - 1; i++) {
+    const c = text.charCodeAt(i);
+    if (c > 0x20 && c < 0x7f) {
+      previousIsSpace = false;
+    } else if (c === 0x20) {
+      if (previousIsSpace) return true;
+      previousIsSpace = true;
+    } else if ((c >= 0x09 && c <= 0x0d) || c === 0xa0 || c === 0x2028 || c === 0x2029 || c === 0xfeff) {
+      return true;
+    } else {
+      const space = isSpace(c);
+      if (space && previousIsSpace) return true;
+      previousIsSpace = space;
+    }
+  }
+  return false;
+}
 
 export function collapseWhitespace(text: string): string {
-  // Most alt texts, titles and cues are already clean; testing is cheaper than rebuilding the string.
-  return NEEDS_COLLAPSE.test(text) ? text.replace(/\s+/g, ' ').trim() : text;
+  // Most alt texts, titles, cues and blocks are already clean; testing is cheaper than rebuilding them.
+  return needsCollapse(text) ? text.replace(/\s+/g, ' ').trim() : text;
 }
