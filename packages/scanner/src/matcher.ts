@@ -51,6 +51,15 @@ export interface MatcherOptions {
 }
 
 const MAX_EVIDENCE = 400;
+const KIND_BIT: Record<PatternKind, number> = {
+  condition: 1,
+  verb: 2,
+  phrase: 4,
+  word: 8,
+  disclaimer: 16,
+  'required-disclaimer': 32,
+  benign: 64,
+};
 const NO_MATCHES: SegmentAnalysis = Object.freeze({
   matches: Object.freeze([]) as unknown as Match[],
   hasDisclaimer: false,
@@ -134,7 +143,7 @@ export class ClaimMatcher {
         }
       }
       if (inBlock.length === 0) continue;
-      const result = this.analyzeFound(blocks[block]!, folded.slice(blockStart, blockEnd), inBlock);
+      const result = this.analyzeFound(blocks[block]!, folded.slice(blockStart, blockEnd), inBlock, true);
       if (result.hasDisclaimer) hasDisclaimer = true;
       for (const match of result.matches) matches.push(match);
     }
@@ -157,15 +166,44 @@ export class ClaimMatcher {
     return this.analyzeFound(text, folded, this.automaton.search(folded));
   }
 
-  /** text, the same text folded (same offsets), and the automaton's hits in it. */
-  private analyzeFound(text: string, folded: string, found: readonly AutomatonHit[]): SegmentAnalysis {
+  /**
+   * text, the same text folded (same offsets), and the automaton's hits in it. With useCache, a text
+   * that can hold a finding is looked up in (and added to) the cache of repeated blocks.
+   */
+  private analyzeFound(
+    text: string,
+    folded: string,
+    found: readonly AutomatonHit[],
+    useCache = false,
+  ): SegmentAnalysis {
     const hits: Hit[] = [];
+    let kinds = 0;
     for (const m of found) {
       if (!atWordBoundary(folded, m.start, m.end)) continue;
       const data = this.patternData[m.pattern]!;
       hits.push({ kind: data.kind, ref: data.ref, start: m.start, end: m.end });
+      kinds |= KIND_BIT[data.kind];
     }
-    if (hits.length === 0) return NO_MATCHES;
+    // Only a disease term with a claim verb, a phrase, a user's word or the required disclaimer can
+    // come out of the sentence analysis; benign contexts and other disclaimer markers only cancel.
+    const canFind =
+      (kinds & (KIND_BIT.phrase | KIND_BIT.word | KIND_BIT['required-disclaimer'])) !== 0 ||
+      (kinds & (KIND_BIT.condition | KIND_BIT.verb)) === (KIND_BIT.condition | KIND_BIT.verb);
+    if (!canFind) return NO_MATCHES;
+    const cacheable = useCache && text.length <= CACHE_MAX_TEXT;
+    if (cacheable) {
+      const cached = this.cache.get(text);
+      if (cached) return cached;
+    }
+    const result = this.analyzeHits(text, folded, hits);
+    if (cacheable) {
+      if (this.cache.size >= CACHE_ENTRIES) this.cache.clear();
+      this.cache.set(text, result);
+    }
+    return result;
+  }
+
+  private analyzeHits(text: string, folded: string, hits: Hit[]): SegmentAnalysis {
     hits.sort((a, b) => a.start - b.start || b.end - a.end);
 
     const matches: Match[] = [];
