@@ -165,8 +165,8 @@ interface OpenElement {
   isBlock: boolean;
   skips: boolean;
   /** Set on itemscope elements: whether the scope is a schema.org Product. */
-  productScope?: boolean;
-  capturesName?: boolean;
+  productScope: boolean | undefined;
+  capturesName: boolean;
 }
 
 /**
@@ -214,7 +214,14 @@ export function extractPage(html: string, pageUrl: string): PageContent {
   const parser = new Parser(
     {
       onopentag(name, attribs) {
-        const el: OpenElement = { name, isBlock: !INLINE.has(name), skips: false };
+        // Every field set up front: one object shape for all elements keeps the callbacks monomorphic.
+        const el: OpenElement = {
+          name,
+          isBlock: !INLINE.has(name),
+          skips: false,
+          productScope: undefined,
+          capturesName: false,
+        };
         switch (name) {
           case 'base':
             if (attribs.href) {

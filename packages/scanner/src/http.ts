@@ -5,6 +5,10 @@ import type { Dispatcher } from 'undici';
 
 export const USER_AGENT = 'TrustleafScanner/1.0 (+website compliance scan)';
 const MAX_REDIRECTS = 5;
+const REQUEST_HEADERS = Object.freeze({
+  'user-agent': USER_AGENT,
+  accept: 'text/html,application/xhtml+xml,*/*;q=0.8',
+});
 
 export interface FetchOptions {
   dispatcher: Dispatcher;
@@ -66,7 +70,7 @@ async function fetchHops(url: string, options: FetchOptions, signal: AbortSignal
       method: options.method ?? 'GET',
       dispatcher: options.dispatcher,
       signal,
-      headers: { 'user-agent': USER_AGENT, accept: 'text/html,application/xhtml+xml,*/*;q=0.8' },
+      headers: REQUEST_HEADERS,
       headersTimeout: options.timeoutMs,
       bodyTimeout: options.timeoutMs,
     });

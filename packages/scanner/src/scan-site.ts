@@ -175,8 +175,8 @@ export async function scanSite(inputUrl: string, options: ScanOptions = {}): Pro
     // Every later request to the site (sitemaps, pages, its own images and caption files) waits for
     // its slot when robots.txt asks for a Crawl-delay; other hosts (a CDN) are not paced.
     const pacer = new RequestPacer(respectCrawlDelay ? crawlDelayMs(robots?.getCrawlDelay(ROBOTS_AGENT)) : 0);
-    const fetchFromSite = async (url: string, opts: FetchOpts): Promise<FetchedResource> => {
-      if (isSameSite(new URL(url))) await pacer.wait(signal);
+    const fetchFromSite = async (url: string, opts: FetchOpts, sameSite?: true): Promise<FetchedResource> => {
+      if (sameSite ?? isSameSite(new URL(url))) await pacer.wait(signal);
       return fetchResource(url, opts);
     };
 
@@ -317,10 +317,12 @@ export async function scanSite(inputUrl: string, options: ScanOptions = {}): Pro
       try {
         const res =
           prefetched ??
-          (await fetchFromSite(url, {
-            ...fetchOpts,
-            followRedirect: (target) => isSameSite(target) && allowedByRobots(target),
-          }));
+          (await fetchFromSite(
+            url,
+            { ...fetchOpts, followRedirect: (target) => isSameSite(target) && allowedByRobots(target) },
+            // Only same-site pages are scheduled.
+            true,
+          ));
         if (res.status >= 300 || !isHtml(res.contentType)) return;
         if (!prefetched && res.url !== url) {
           const key = pageKey(new URL(res.url));
