@@ -92,7 +92,11 @@ function pushTrimmed(text: string, start: number, end: number, out: Array<[numbe
 const WORD_CHAR = /[\p{L}\p{N}]/u;
 
 export function isWordChar(ch: string | undefined): boolean {
-  return ch !== undefined && WORD_CHAR.test(ch);
+  if (ch === undefined) return false;
+  const c = ch.charCodeAt(0);
+  // ASCII answered directly: the Unicode property test is for the rest.
+  if (c < 0x80) return (c >= 0x30 && c <= 0x39) || ((c | 0x20) >= 0x61 && (c | 0x20) <= 0x7a);
+  return WORD_CHAR.test(ch);
 }
 
 /** True when [start, end) does not begin or end inside a word (only checked where the term itself does). */
@@ -102,52 +106,9 @@ export function atWordBoundary(text: string, start: number, end: number): boolea
   return true;
 }
 
-/** Whether a UTF-16 unit is in JavaScript's \\s. */
-function isSpace(c: number): boolean {
-  return (
-    c === 0x20 ||
-    (c >= 0x09 && c <= 0x0d) ||
-    c === 0xa0 ||
-    c === 0x1680 ||
-    (c >= 0x2000 && c <= 0x200a) ||
-    c === 0x2028 ||
-    c === 0x2029 ||
-    c === 0x202f ||
-    c === 0x205f ||
-    c === 0x3000 ||
-    c === 0xfeff
-  );
-}
-
-/**
- * Whether collapseWhitespace changes text: two spaces in a row, a tab, line break, no-break space or
- * BOM anywhere, or a space at either end. (A lone space of another kind, e.g. U+2003, is kept.) A loop
- * rather than a regular expression: it runs on every block of every page, and most are clean.
- */
-function needsCollapse(text: string): boolean {
-  const n = text.length;
-  if (n === 0) return false;
-  if (isSpace(text.charCodeAt(0)) || isSpace(text.charCodeAt(n - 1))) return true;
-  let previousIsSpace = false;
-  for (let i = 1; i < n - 1; i++) {
-    const c = text.charCodeAt(i);
-    if (c > 0x20 && c < 0x7f) {
-      previousIsSpace = false;
-    } else if (c === 0x20) {
-      if (previousIsSpace) return true;
-      previousIsSpace = true;
-    } else if ((c >= 0x09 && c <= 0x0d) || c === 0xa0 || c === 0x2028 || c === 0x2029 || c === 0xfeff) {
-      return true;
-    } else {
-      const space = isSpace(c);
-      if (space && previousIsSpace) return true;
-      previousIsSpace = space;
-    }
-  }
-  return false;
-}
+const NEEDS_COLLAPSE = /\s\s|[\t\n\r\f\v\u00a0\u2028\u2029\ufeff]|^\s|\s$/;
 
 export function collapseWhitespace(text: string): string {
   // Most alt texts, titles, cues and blocks are already clean; testing is cheaper than rebuilding them.
-  return needsCollapse(text) ? text.replace(/\s+/g, ' ').trim() : text;
+  return NEEDS_COLLAPSE.test(text) ? text.replace(/\s+/g, ' ').trim() : text;
 }
