@@ -19,7 +19,7 @@ import { ImageTextReader, isOcrImageType } from './ocr.ts';
 import { compareProducts, normaliseProductName } from './products.ts';
 import type { SiteProduct } from './products.ts';
 import { atWordBoundary, collapseWhitespace } from './sentences.ts';
-import { createGuardedAgent } from './ssrf-guard.ts';
+import { leaseGuardedAgent } from './agent-pool.ts';
 import type { ScanProgress, ScanResult, Severity, Violation } from './types.ts';
 
 export interface ScanOptions {
@@ -110,15 +110,15 @@ export async function scanSite(inputUrl: string, options: ScanOptions = {}): Pro
   const maxImages = options.maxImages ?? 40;
   const maxImageBytes = options.maxImageBytes ?? 5 * 1024 * 1024;
   const signal = options.signal;
-  const ownsDispatcher = !options.dispatcher;
-  const dispatcher =
-    options.dispatcher ??
-    createGuardedAgent({
-      allowHosts: options.allowHosts,
-      lookup: options.lookup,
-      rejectUnauthorized: !options.ignoreTlsErrors,
-      connectTimeoutMs: timeoutMs,
-    });
+  const leased = options.dispatcher
+    ? undefined
+    : leaseGuardedAgent({
+        allowHosts: options.allowHosts,
+        lookup: options.lookup,
+        rejectUnauthorized: !options.ignoreTlsErrors,
+        connectTimeoutMs: timeoutMs,
+      });
+  const dispatcher: Dispatcher = options.dispatcher ?? leased!.agent;
   const matcher =
     options.dictionary || normaliseWords(options.additionalWords ?? []).length > 0
       ? new ClaimMatcher({ dictionary: options.dictionary, additionalWords: options.additionalWords })
@@ -391,7 +391,7 @@ export async function scanSite(inputUrl: string, options: ScanOptions = {}): Pro
     };
   } finally {
     await reader?.close();
-    if (ownsDispatcher) await (dispatcher as { close(): Promise<void> }).close();
+    await leased?.release();
   }
 }
 
