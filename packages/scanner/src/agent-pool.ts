@@ -4,8 +4,8 @@ import type { GuardOptions } from './ssrf-guard.ts';
 
 /**
  * Guarded agents shared by the scans of one process, one per guard configuration, so that keep-alive
- * connections outlive a single scan: a scan that follows the URL check or an earlier scan of the same
- * site reuses the connections already open instead of opening new ones. Sharing never widens what a
+ * connections outlive a single scan: a scan that follows an earlier scan of the same site reuses the
+ * connections already open instead of opening new ones. Sharing never widens what a
  * connection may reach: every new connection still goes through the guard, and scans with different
  * allow lists or TLS settings never share an agent. Idle sockets are unreferenced by undici and closed
  * after its keep-alive timeout, so a pooled agent does not keep a process alive.
