@@ -122,26 +122,40 @@ function readBody(stream: Readable, maxBytes: number): Promise<{ body: Buffer; t
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
-    const done = (truncated: boolean) => {
+    let settled = false;
+    const finish = (error: unknown, truncated = false) => {
+      if (settled) return;
+      settled = true;
       stream.off('data', onData);
       stream.off('end', onEnd);
-      resolve({ body: chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, size), truncated });
+      stream.off('close', onClose);
+      // The error listener stays: a stream destroyed on abort can still emit one, which must not go unhandled.
+      if (error)
+        reject(error instanceof Error ? error : new Error('The response body failed', { cause: error }));
+      else resolve({ body: chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, size), truncated });
     };
     const onData = (buf: Buffer) => {
       if (size + buf.length > maxBytes) {
         chunks.push(buf.subarray(0, maxBytes - size));
         size = maxBytes;
-        done(true);
+        finish(null, true);
         stream.destroy();
         return;
       }
       chunks.push(buf);
       size += buf.length;
     };
-    const onEnd = () => done(false);
+    const onEnd = () => finish(null);
+    // Destroyed without an error and without its end: the body is incomplete.
+    const onClose = () => finish(stream.errored ?? new Error('The response body ended early'));
+    if (stream.errored || stream.destroyed) {
+      finish(stream.errored ?? new Error('The response body ended early'));
+      return;
+    }
     stream.on('data', onData);
     stream.on('end', onEnd);
-    stream.once('error', reject);
+    stream.on('error', finish);
+    stream.on('close', onClose);
   });
 }
 
