@@ -144,15 +144,24 @@ export async function scanSite(inputUrl: string, options: ScanOptions = {}): Pro
 
   try {
     throwIfCancelled();
+    // robots.txt of the address typed is asked for alongside the start page: most sites do not redirect
+    // their start page to another origin, and the crawl waits for robots.txt before its first link.
+    const earlyRobotsAbort = new AbortController();
+    const earlyRobots = loadRobots(startUrl, {
+      ...fetchOpts,
+      signal: signal ? AbortSignal.any([signal, earlyRobotsAbort.signal]) : earlyRobotsAbort.signal,
+    });
     // The start page decides the site: a redirect (http→https, to the www twin or to a new domain) is followed.
     let first: FetchedResource;
     try {
       first = await fetchResource(startUrl.href, fetchOpts);
     } catch (err) {
+      earlyRobotsAbort.abort();
       throwIfCancelled();
       const { code, message } = describeNetworkError(err);
       throw new ScanError(code, `Url not connected: ${message}`, { cause: err });
     }
+    if (first.status >= 400 || !isHtml(first.contentType)) earlyRobotsAbort.abort();
     if (first.status >= 400) {
       throw new ScanError('HTTP_ERROR', `Url not connected: the site answered HTTP ${first.status}`);
     }
@@ -169,7 +178,13 @@ export async function scanSite(inputUrl: string, options: ScanOptions = {}): Pro
     // http and https, and the www twin, are one page: scan each path once.
     const pageKey = (url: URL) => `${bareHost(url.hostname)}${url.pathname}${url.search}`;
 
-    const robots = await loadRobots(site, fetchOpts);
+    let robots: Robots | undefined;
+    if (site.origin === startUrl.origin) {
+      robots = await earlyRobots;
+    } else {
+      earlyRobotsAbort.abort();
+      robots = await loadRobots(site, fetchOpts);
+    }
     const allowedByRobots = (url: URL) =>
       !respectRobots || !robots || robots.isAllowed(url.href, ROBOTS_AGENT) !== false;
     // Every later request to the site (sitemaps, pages, its own images and caption files) waits for

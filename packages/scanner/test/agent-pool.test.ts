@@ -8,13 +8,17 @@ describe('guarded agents shared between scans', () => {
   let server: http.Server;
   let origin: string;
   let host: string;
+  /** The connection each request came on, in order. */
+  const served: number[] = [];
+  const connectionIds = new WeakMap<object, number>();
   let connections = 0;
   beforeAll(async () => {
     server = http.createServer((req, res) => {
+      served.push(connectionIds.get(req.socket)!);
       res.writeHead(req.url === '/' ? 200 : 404, { 'content-type': 'text/html' });
       res.end(req.url === '/' ? '<p>Hemp grown in Oregon.</p>' : 'not found');
     });
-    server.on('connection', () => connections++);
+    server.on('connection', (socket) => connectionIds.set(socket, ++connections));
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const { port } = server.address() as AddressInfo;
     origin = `http://127.0.0.1:${port}`;
@@ -28,14 +32,16 @@ describe('guarded agents shared between scans', () => {
       }),
   );
 
-  it('lets a later scan of the same site reuse the open connection', async () => {
+  it('lets a later scan of the same site reuse the open connections', async () => {
     const options = { allowHosts: [host], analyzeImages: false, concurrency: 1 };
-    const before = connections;
     await scanSite(origin, options);
-    const afterFirst = connections;
+    const firstScan = new Set(served);
+    const from = served.length;
     await scanSite(origin, options);
-    expect(afterFirst - before).toBeGreaterThanOrEqual(1);
-    expect(connections).toBe(afterFirst);
+    const secondScan = served.slice(from);
+    expect(secondScan.length).toBeGreaterThanOrEqual(3);
+    // The second scan's first request goes out on a connection the first scan opened.
+    expect(firstScan.has(secondScan[0]!)).toBe(true);
   });
 
   it('never shares an agent between different allow lists', async () => {

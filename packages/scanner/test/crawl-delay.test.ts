@@ -27,9 +27,12 @@ function siteWithRobots(robots: string) {
   });
 }
 
-/** Gaps, as the server saw them, between the requests that came after robots.txt. */
+/**
+ * Gaps, as the server saw them, between the requests after the start page and robots.txt (which are
+ * asked for together, before the delay is known).
+ */
 function gapsAfterRobots(site: FixtureServer): number[] {
-  const from = site.requests.indexOf('/robots.txt') + 1;
+  const from = Math.max(site.requests.indexOf('/robots.txt'), site.requests.indexOf('/')) + 1;
   const times = site.requestTimes.slice(from);
   return times.slice(1).map((t, i) => t - times[i]!);
 }

@@ -271,6 +271,32 @@ describe('scanSite limits and failures', () => {
     }
   });
 
+  it("obeys the robots.txt of the site the start page redirects to, not the first address's", async () => {
+    const target = await serveSite({
+      '/': page('Shop', '<a href="/public">Public</a> <a href="/private">Private</a>'),
+      '/robots.txt': { type: 'text/plain', body: 'User-agent: *\nDisallow: /private\n' },
+      '/public': page('Public', '<p>Public page.</p>'),
+      '/private': page('Private', '<p>Private page.</p>'),
+    });
+    const start = await serveSite({
+      '/': { status: 301, headers: { location: `${target.origin}/` } },
+      '/robots.txt': { type: 'text/plain', body: 'User-agent: *\nDisallow: /public\n' },
+    });
+    try {
+      const result = await scanSite(start.origin, {
+        allowHosts: [start.host, target.host],
+        analyzeImages: false,
+      });
+      expect(result.pagesScanned).toBe(2);
+      expect(target.requests).toContain('/robots.txt');
+      expect(target.requests).toContain('/public');
+      expect(target.requests).not.toContain('/private');
+    } finally {
+      await start.close();
+      await target.close();
+    }
+  });
+
   it('is cancelled through an AbortSignal', async () => {
     const { site, external } = await startClaimsSite();
     const controller = new AbortController();
