@@ -64,8 +64,12 @@ const NO_MATCHES: SegmentAnalysis = Object.freeze({
   matches: Object.freeze([]) as unknown as Match[],
   hasDisclaimer: false,
 });
-/** Blocks repeated across pages (navigation, footer, disclaimer) are analysed once per scan. */
-const CACHE_ENTRIES = 4096;
+/**
+ * Blocks repeated across pages (navigation, footer, disclaimer) are analysed once. The shipped
+ * dictionary's matcher lives as long as the process, so the cache is kept small: at most 1,024 texts
+ * of up to 4,096 characters (8 MB at worst), emptied when full.
+ */
+const CACHE_ENTRIES = 1024;
 const CACHE_MAX_TEXT = 4096;
 
 export class ClaimMatcher {
