@@ -69,22 +69,33 @@ const INLINE = new Set([
  * was a measurable part of a crawl. A root-relative href ("/about") resolves the same against every page
  * of a site, so it is keyed by the base's scheme, credentials and host only.
  */
-const resolved = new Map<string, string | null>();
+const resolved = new Map<string, Map<string, string | null>>();
 const RESOLVED_ENTRIES = 20_000;
+let resolvedCount = 0;
 
-/** A page's base URL with the two cache key prefixes resolve() uses. */
+function resolvedFor(prefix: string): Map<string, string | null> {
+  let map = resolved.get(prefix);
+  if (!map) {
+    map = new Map();
+    resolved.set(prefix, map);
+  }
+  return map;
+}
+
+/** A page's base URL with the resolution caches that apply to it. */
 interface Base {
   url: URL;
-  /** Scheme, credentials and host: what a root-relative href resolves against. */
-  authority: string;
-  href: string;
+  /** Root-relative hrefs: keyed under the base's scheme, credentials and host. */
+  rootRelative: Map<string, string | null>;
+  /** Other hrefs: keyed under the whole base URL. */
+  relative: Map<string, string | null>;
 }
 
 function makeBase(url: URL): Base {
   return {
     url,
-    authority: `${url.protocol}${url.username}:${url.password}@${url.host}\u0000`,
-    href: `${url.href}\u0000`,
+    rootRelative: resolvedFor(`${url.protocol}${url.username}:${url.password}@${url.host}`),
+    relative: resolvedFor(url.href),
   };
 }
 
@@ -92,12 +103,18 @@ function resolve(href: string | undefined, base: Base): string | null {
   if (!href) return null;
   const rootRelative =
     href.charCodeAt(0) === 0x2f && href.charCodeAt(1) !== 0x2f && href.charCodeAt(1) !== 0x5c;
-  const key = (rootRelative ? base.authority : base.href) + href;
-  const cached = resolved.get(key);
+  const cache = rootRelative ? base.rootRelative : base.relative;
+  const cached = cache.get(href);
   if (cached !== undefined) return cached;
   const url = resolveUncached(href, base.url);
-  if (resolved.size >= RESOLVED_ENTRIES) resolved.clear();
-  resolved.set(key, url);
+  if (resolvedCount >= RESOLVED_ENTRIES) {
+    // Maps a page's Base still holds are emptied too, so the bound holds.
+    for (const map of resolved.values()) map.clear();
+    resolved.clear();
+    resolvedCount = 0;
+  }
+  cache.set(href, url);
+  resolvedCount++;
   return url;
 }
 
@@ -190,7 +207,7 @@ export function extractPage(html: string, pageUrl: string): PageContent {
 
   const stack: OpenElement[] = [];
   let skipDepth = 0;
-  let current = '';
+  let current: string[] = [];
   let inTitle = false;
   let jsonLd: string[] | null = null;
   let video: { src: string | null; tracks: string[] } | null = null;
@@ -198,10 +215,10 @@ export function extractPage(html: string, pageUrl: string): PageContent {
   const scopeHasName: boolean[] = [];
 
   const flush = () => {
-    if (current === '') return;
-    const text = collapseWhitespace(current);
+    if (current.length === 0) return;
+    const text = collapseWhitespace(current.length === 1 ? current[0]! : current.join(''));
     if (text) blocks.push(text);
-    current = '';
+    current = [];
   };
   const currentScopeIsProduct = () => {
     for (let i = stack.length - 1; i >= 0; i--) {
@@ -297,7 +314,7 @@ export function extractPage(html: string, pageUrl: string): PageContent {
         }
         stack.push(el);
         if (skipDepth === 0) {
-          if (name === 'br') current += '\n';
+          if (name === 'br') current.push('\n');
           else if (el.isBlock) flush();
         }
       },
@@ -308,7 +325,7 @@ export function extractPage(html: string, pageUrl: string): PageContent {
         if (inTitle) title += data;
         if (skipDepth > 0) return;
         // Leading whitespace of a block is dropped by collapseWhitespace anyway.
-        if (current !== '' || !isBlank(data)) current += data;
+        if (current.length > 0 || !isBlank(data)) current.push(data);
         for (const capture of nameCaptures) capture.push(data);
       },
       onclosetag(name) {
