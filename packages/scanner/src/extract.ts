@@ -73,7 +73,17 @@ const resolved = new Map<string, Map<string, string | null>>();
 const RESOLVED_ENTRIES = 20_000;
 let resolvedCount = 0;
 
+/** Empties the caches when they hold too many hrefs or bases (each page URL is a base). */
+function boundResolved(): void {
+  if (resolvedCount < RESOLVED_ENTRIES && resolved.size < RESOLVED_ENTRIES) return;
+  // Maps a page's Base still holds are emptied too, so the bound holds.
+  for (const map of resolved.values()) map.clear();
+  resolved.clear();
+  resolvedCount = 0;
+}
+
 function resolvedFor(prefix: string): Map<string, string | null> {
+  boundResolved();
   let map = resolved.get(prefix);
   if (!map) {
     map = new Map();
@@ -107,12 +117,7 @@ function resolve(href: string | undefined, base: Base): string | null {
   const cached = cache.get(href);
   if (cached !== undefined) return cached;
   const url = resolveUncached(href, base.url);
-  if (resolvedCount >= RESOLVED_ENTRIES) {
-    // Maps a page's Base still holds are emptied too, so the bound holds.
-    for (const map of resolved.values()) map.clear();
-    resolved.clear();
-    resolvedCount = 0;
-  }
+  boundResolved();
   cache.set(href, url);
   resolvedCount++;
   return url;
