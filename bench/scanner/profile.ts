@@ -16,7 +16,7 @@ const port = await new Promise<number>((resolve) =>
   child.stdout.once('data', (c: Buffer) => resolve(Number(c.toString()))),
 );
 const opts = { allowHosts: [`127.0.0.1:${port}`], analyzeImages: false, maxPages: 400, concurrency: 8 };
-for (let i = 0; i < 4; i++) {
+for (let i = 0; i < Number(process.env.ROUNDS ?? 4); i++) {
   const t = performance.now();
   await scanSite(`http://127.0.0.1:${port}`, opts);
   process.stdout.write(`${(performance.now() - t).toFixed(0)} ms\n`);

@@ -15,6 +15,10 @@ export interface AutomatonHit {
 export class Automaton {
   private readonly columnOf: Uint16Array;
   private readonly width: number;
+  /**
+   * next[row + column], where row = state * width, holds the target state's row, negated (as -row - 1)
+   * when that state has outputs: the search loop then needs no multiplication and one sign test.
+   */
   private readonly next: Int32Array;
   /** Outputs of state s are outputs[outputStart[s] .. outputStart[s + 1]). */
   private readonly outputStart: Int32Array;
@@ -81,6 +85,10 @@ export class Automaton {
         }
       }
     }
+    for (let k = 0; k < next.length; k++) {
+      const target = next[k]!;
+      next[k] = all[target]!.length > 0 ? -(target * columns) - 1 : target * columns;
+    }
     this.next = next;
     this.outputStart = new Int32Array(states + 1);
     let total = 0;
@@ -96,14 +104,18 @@ export class Automaton {
   search(text: string): AutomatonHit[] {
     const hits: AutomatonHit[] = [];
     const { next, columnOf, width, outputStart, outputs, lengths } = this;
-    let state = 0;
-    for (let i = 0; i < text.length; i++) {
-      state = next[state * width + columnOf[text.charCodeAt(i)]!]!;
-      const from = outputStart[state]!;
-      const to = outputStart[state + 1]!;
-      for (let k = from; k < to; k++) {
-        const pattern = outputs[k]!;
-        hits.push({ pattern, start: i + 1 - lengths[pattern]!, end: i + 1 });
+    const length = text.length;
+    let row = 0;
+    for (let i = 0; i < length; i++) {
+      row = next[row + columnOf[text.charCodeAt(i)]!]!;
+      if (row < 0) {
+        row = -row - 1;
+        const state = row / width;
+        const to = outputStart[state + 1]!;
+        for (let k = outputStart[state]!; k < to; k++) {
+          const pattern = outputs[k]!;
+          hits.push({ pattern, start: i + 1 - lengths[pattern]!, end: i + 1 });
+        }
       }
     }
     return hits;

@@ -18,6 +18,7 @@ Options:
   --words <a,b,...>      additional words to look for, comma separated
   --video                read caption tracks of videos
   --no-images            do not read text inside images (OCR)
+  --ignore-crawl-delay   do not space requests by robots.txt's Crawl-delay (honoured up to 10 s)
   --products <file>      authorised product names, one a line, for the product comparison
   --allow-host <h:port>  let the scanner reach this host:port even if private (repeatable)
   --company <name>       company name for the PDF report (default: the site's host)
@@ -40,6 +41,7 @@ function parse(argv: string[]) {
       words: { type: 'string' },
       video: { type: 'boolean', default: false },
       'no-images': { type: 'boolean', default: false },
+      'ignore-crawl-delay': { type: 'boolean', default: false },
       products: { type: 'string' },
       'allow-host': { type: 'string', multiple: true },
       company: { type: 'string' },
@@ -75,6 +77,7 @@ function parse(argv: string[]) {
     words: values.words?.split(',') ?? [],
     video: values.video,
     images: !values['no-images'],
+    respectCrawlDelay: !values['ignore-crawl-delay'],
     authorizedProducts,
     allowHosts: values['allow-host'] ?? [],
     company: values.company,
@@ -138,6 +141,7 @@ export async function main(argv: string[]): Promise<number> {
       additionalWords: args.words,
       includeVideo: args.video,
       analyzeImages: args.images,
+      respectCrawlDelay: args.respectCrawlDelay,
       authorizedProducts: args.authorizedProducts,
       allowHosts: args.allowHosts,
       signal: controller.signal,

@@ -1,3 +1,4 @@
+import { decodeHTML, decodeHTMLAttribute } from 'entities';
 import { Parser } from 'htmlparser2';
 import { collapseWhitespace } from './sentences.ts';
 
@@ -63,8 +64,66 @@ const INLINE = new Set([
   'source',
 ]);
 
-function resolve(href: string | undefined, base: URL): string | null {
+/**
+ * Resolved links by base and href: a site's pages repeat the same navigation, and a URL parse per link
+ * was a measurable part of a crawl. A root-relative href ("/about") resolves the same against every page
+ * of a site, so it is keyed by the base's scheme, credentials and host only.
+ */
+const resolved = new Map<string, Map<string, string | null>>();
+const RESOLVED_ENTRIES = 20_000;
+let resolvedCount = 0;
+
+/** Empties the caches when they hold too many hrefs or bases (each page URL is a base). */
+function boundResolved(): void {
+  if (resolvedCount < RESOLVED_ENTRIES && resolved.size < RESOLVED_ENTRIES) return;
+  // Maps a page's Base still holds are emptied too, so the bound holds.
+  for (const map of resolved.values()) map.clear();
+  resolved.clear();
+  resolvedCount = 0;
+}
+
+function resolvedFor(prefix: string): Map<string, string | null> {
+  boundResolved();
+  let map = resolved.get(prefix);
+  if (!map) {
+    map = new Map();
+    resolved.set(prefix, map);
+  }
+  return map;
+}
+
+/** A page's base URL with the resolution caches that apply to it. */
+interface Base {
+  url: URL;
+  /** Root-relative hrefs: keyed under the base's scheme, credentials and host. */
+  rootRelative: Map<string, string | null>;
+  /** Other hrefs: keyed under the whole base URL. */
+  relative: Map<string, string | null>;
+}
+
+function makeBase(url: URL): Base {
+  return {
+    url,
+    rootRelative: resolvedFor(`${url.protocol}${url.username}:${url.password}@${url.host}`),
+    relative: resolvedFor(url.href),
+  };
+}
+
+function resolve(href: string | undefined, base: Base): string | null {
   if (!href) return null;
+  const rootRelative =
+    href.charCodeAt(0) === 0x2f && href.charCodeAt(1) !== 0x2f && href.charCodeAt(1) !== 0x5c;
+  const cache = rootRelative ? base.rootRelative : base.relative;
+  const cached = cache.get(href);
+  if (cached !== undefined) return cached;
+  const url = resolveUncached(href, base.url);
+  boundResolved();
+  cache.set(href, url);
+  resolvedCount++;
+  return url;
+}
+
+function resolveUncached(href: string, base: URL): string | null {
   const trimmed = href.trim();
   if (!trimmed || trimmed.startsWith('#') || /^(javascript|mailto|tel|data):/i.test(trimmed)) return null;
   try {
@@ -98,13 +157,38 @@ function productsFromJsonLd(value: unknown, out: Set<string>, depth = 0): void {
   }
 }
 
+/** Elements whose text htmlparser2 passes on raw (no character references): script and style data. */
+const RAW_TEXT = new Set(['script', 'style', 'textarea', 'xmp']);
+
+/**
+ * The parser runs with decodeEntities off, so that it skips through text to the next tag instead of
+ * stepping through it character by character; text and the attributes read are decoded here instead,
+ * with the same decoder (entities) and modes htmlparser2 uses, only when they hold an "&".
+ */
+function decodeText(text: string): string {
+  return text.includes('&') ? decodeHTML(text) : text;
+}
+
+function attr(value: string | undefined): string | undefined {
+  return value !== undefined && value.includes('&') ? decodeHTMLAttribute(value) : value;
+}
+
+/** Whether text is only ASCII whitespace (the line breaks and indentation between tags). */
+function isBlank(text: string): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c !== 0x20 && c !== 0x0a && c !== 0x09 && c !== 0x0d && c !== 0x0c) return false;
+  }
+  return true;
+}
+
 interface OpenElement {
   name: string;
   isBlock: boolean;
   skips: boolean;
   /** Set on itemscope elements: whether the scope is a schema.org Product. */
-  productScope?: boolean;
-  capturesName?: boolean;
+  productScope: boolean | undefined;
+  capturesName: boolean;
 }
 
 /**
@@ -114,7 +198,7 @@ interface OpenElement {
  * ("<b>cures</b> <i>insomnia</i>") stays one sentence.
  */
 export function extractPage(html: string, pageUrl: string): PageContent {
-  let base = new URL(pageUrl);
+  let base = makeBase(new URL(pageUrl));
   const blocks: string[] = [];
   const links = new Set<string>();
   const images: PageContent['images'] = [];
@@ -137,7 +221,7 @@ export function extractPage(html: string, pageUrl: string): PageContent {
 
   const flush = () => {
     if (current.length === 0) return;
-    const text = collapseWhitespace(current.join(''));
+    const text = collapseWhitespace(current.length === 1 ? current[0]! : current.join(''));
     if (text) blocks.push(text);
     current = [];
   };
@@ -152,12 +236,19 @@ export function extractPage(html: string, pageUrl: string): PageContent {
   const parser = new Parser(
     {
       onopentag(name, attribs) {
-        const el: OpenElement = { name, isBlock: !INLINE.has(name), skips: false };
+        // Every field set up front: one object shape for all elements keeps the callbacks monomorphic.
+        const el: OpenElement = {
+          name,
+          isBlock: !INLINE.has(name),
+          skips: false,
+          productScope: undefined,
+          capturesName: false,
+        };
         switch (name) {
           case 'base':
             if (attribs.href) {
               try {
-                base = new URL(attribs.href, pageUrl);
+                base = makeBase(new URL(attr(attribs.href)!, pageUrl));
               } catch {
                 // An unparsable <base> is ignored, as browsers do.
               }
@@ -167,62 +258,62 @@ export function extractPage(html: string, pageUrl: string): PageContent {
             inTitle = title === '';
             break;
           case 'meta': {
-            const key = (attribs.name ?? attribs.property ?? '').toLowerCase();
-            if (key === 'description') metaDescription = collapseWhitespace(attribs.content ?? '');
-            else if (key === 'og:type') ogType = (attribs.content ?? '').trim();
-            else if (key === 'og:title') ogTitle = collapseWhitespace(attribs.content ?? '');
+            const key = (attr(attribs.name ?? attribs.property) ?? '').toLowerCase();
+            if (key === 'description') metaDescription = collapseWhitespace(attr(attribs.content) ?? '');
+            else if (key === 'og:type') ogType = (attr(attribs.content) ?? '').trim();
+            else if (key === 'og:title') ogTitle = collapseWhitespace(attr(attribs.content) ?? '');
             break;
           }
           case 'script':
-            if ((attribs.type ?? '').toLowerCase() === 'application/ld+json') jsonLd = [];
+            if ((attr(attribs.type) ?? '').toLowerCase() === 'application/ld+json') jsonLd = [];
             break;
           case 'a':
           case 'area': {
-            const url = resolve(attribs.href, base);
+            const url = resolve(attr(attribs.href), base);
             if (url) links.add(url);
             break;
           }
           case 'img': {
-            const url = resolve(attribs.src ?? attribs['data-src'], base);
+            const url = resolve(attr(attribs.src ?? attribs['data-src']), base);
             if (url && !seenImages.has(url)) {
               seenImages.add(url);
               images.push({
                 url,
-                alt: collapseWhitespace(attribs.alt ?? ''),
-                title: collapseWhitespace(attribs.title ?? ''),
+                alt: collapseWhitespace(attr(attribs.alt) ?? ''),
+                title: collapseWhitespace(attr(attribs.title) ?? ''),
               });
             }
             break;
           }
           case 'video':
-            video = { src: resolve(attribs.src, base), tracks: [] };
+            video = { src: resolve(attr(attribs.src), base), tracks: [] };
             break;
           case 'source':
-            if (video && !video.src) video.src = resolve(attribs.src, base);
+            if (video && !video.src) video.src = resolve(attr(attribs.src), base);
             break;
           case 'track': {
-            const kind = (attribs.kind ?? 'subtitles').toLowerCase();
-            const url = resolve(attribs.src, base);
+            const kind = (attr(attribs.kind) ?? 'subtitles').toLowerCase();
+            const url = resolve(attr(attribs.src), base);
             if (video && url && (kind === 'subtitles' || kind === 'captions')) video.tracks.push(url);
             break;
           }
         }
         if (attribs.itemscope !== undefined) {
           el.productScope = /schema\.org\/(Product|IndividualProduct|ProductGroup)$/i.test(
-            attribs.itemtype ?? '',
+            attr(attribs.itemtype) ?? '',
           );
           scopeHasName.push(false);
         }
-        if (attribs.itemprop === 'name' && currentScopeIsProduct() && !scopeHasName.at(-1)) {
+        if (attr(attribs.itemprop) === 'name' && currentScopeIsProduct() && !scopeHasName.at(-1)) {
           if (attribs.content) {
-            products.add(collapseWhitespace(attribs.content));
+            products.add(collapseWhitespace(attr(attribs.content)!));
             scopeHasName[scopeHasName.length - 1] = true;
           } else {
             el.capturesName = true;
             nameCaptures.push([]);
           }
         }
-        if (SKIP.has(name) || attribs.hidden !== undefined || attribs['aria-hidden'] === 'true') {
+        if (SKIP.has(name) || attribs.hidden !== undefined || attr(attribs['aria-hidden']) === 'true') {
           el.skips = true;
           skipDepth++;
         }
@@ -232,11 +323,14 @@ export function extractPage(html: string, pageUrl: string): PageContent {
           else if (el.isBlock) flush();
         }
       },
-      ontext(data) {
+      ontext(raw) {
+        const open = stack.length > 0 ? stack[stack.length - 1]!.name : '';
+        if (jsonLd && open === 'script') jsonLd.push(raw);
+        const data = RAW_TEXT.has(open) ? raw : decodeText(raw);
         if (inTitle) title += data;
-        if (jsonLd) jsonLd.push(data);
         if (skipDepth > 0) return;
-        current.push(data);
+        // Leading whitespace of a block is dropped by collapseWhitespace anyway.
+        if (current.length > 0 || !isBlank(data)) current.push(data);
         for (const capture of nameCaptures) capture.push(data);
       },
       onclosetag(name) {
@@ -268,7 +362,7 @@ export function extractPage(html: string, pageUrl: string): PageContent {
         if (skipDepth === 0 && el.isBlock) flush();
       },
     },
-    { decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true },
+    { decodeEntities: false, lowerCaseTags: true, lowerCaseAttributeNames: true },
   );
   parser.end(html);
   flush();

@@ -1,5 +1,6 @@
 export { scanSite } from './scan-site.ts';
 export type { ScanOptions } from './scan-site.ts';
+export { MAX_CRAWL_DELAY_SECONDS } from './crawl-delay.ts';
 export { checkUrl } from './check-url.ts';
 export type { CheckUrlOptions, CheckUrlResult, UrlWarning } from './check-url.ts';
 export { ScanError, parseSiteUrl } from './errors.ts';
@@ -19,8 +20,8 @@ export {
 export type { GuardOptions } from './ssrf-guard.ts';
 export { extractPage } from './extract.ts';
 export type { PageContent } from './extract.ts';
-export { parseCaptions } from './captions.ts';
-export type { Cue } from './captions.ts';
+export { captionSegments, parseCaptions } from './captions.ts';
+export type { CaptionSegment, Cue } from './captions.ts';
 export { compareProducts, normaliseProductName } from './products.ts';
 export { renderReportPdf } from './report-pdf.ts';
 export type { ReportPdfOptions } from './report-pdf.ts';

@@ -77,6 +77,81 @@ describe('ClaimMatcher', () => {
   });
 });
 
+describe('ClaimMatcher.analyzeBlocks', () => {
+  /** What the scanner did before analyzeBlocks: each block on its own, results in block order. */
+  function oneByOne(m: ClaimMatcher, blocks: string[]) {
+    const fresh = new ClaimMatcher({ dictionary: m.dictionary, additionalWords: m.additionalWords });
+    const matches = blocks.flatMap((b) => fresh.analyze(b).matches);
+    return { matches, hasDisclaimer: blocks.some((b) => fresh.analyze(b).hasDisclaimer) };
+  }
+
+  const WORDS = [
+    'Our',
+    'oil',
+    'cures',
+    'CURE',
+    'insomnia',
+    'anxiety',
+    'Alzheimer’s',
+    'disease',
+    'treats',
+    'water treatment',
+    'preventive maintenance',
+    'not',
+    'does',
+    'clinically proven',
+    'miracle',
+    'FDA',
+    'approved',
+    'wonder oil',
+    'İstanbul',
+    'ΣΟΦΙΑΣ',
+    'slow-cured',
+    'relief',
+    'from',
+    'chronic pain',
+    'U.S.',
+    'Dr.',
+    'hemp',
+    '.',
+    '!',
+    '?',
+    'This product is not intended to diagnose, treat, cure, or prevent any disease.',
+    '—',
+    '‘quoted’',
+  ];
+
+  it('finds exactly what analysing each block on its own finds, in the same order', () => {
+    let state = 11;
+    const next = () => (state = (state * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff;
+    const custom = new ClaimMatcher({ additionalWords: ['wonder oil', 'σοφιας'] });
+    for (let round = 0; round < 400; round++) {
+      const blocks = Array.from({ length: 1 + Math.floor(next() * 6) }, () =>
+        Array.from(
+          { length: 1 + Math.floor(next() * 12) },
+          () => WORDS[Math.floor(next() * WORDS.length)]!,
+        ).join(next() < 0.8 ? ' ' : ''),
+      );
+      for (const m of [matcher, custom]) {
+        const expected = oneByOne(m, blocks);
+        const actual = m.analyzeBlocks(blocks);
+        expect(actual.hasDisclaimer, JSON.stringify(blocks)).toBe(expected.hasDisclaimer);
+        expect(actual.matches, JSON.stringify(blocks)).toEqual(expected.matches);
+      }
+    }
+  });
+
+  it('keeps sentences and hits inside their block', () => {
+    // "cures" ends one block and "insomnia" starts the next: no claim across the two.
+    expect(matcher.analyzeBlocks(['Our oil cures', 'insomnia is common']).matches).toEqual([]);
+    const result = matcher.analyzeBlocks(['Welcome.', 'Our oil cures insomnia.', 'Contact us.']);
+    expect(result.matches.map((m) => [m.term, m.evidence])).toEqual([
+      ['cure insomnia', 'Our oil cures insomnia.'],
+    ]);
+    expect(matcher.analyzeBlocks([]).matches).toEqual([]);
+  });
+});
+
 describe('dictionary', () => {
   it('ships a valid dictionary with rule references and hints', () => {
     const d = defaultDictionary();

@@ -1,7 +1,8 @@
 import { Automaton } from './automaton.ts';
+import type { AutomatonHit } from './automaton.ts';
 import { defaultDictionary } from './dictionary.ts';
 import type { Dictionary, RuleInfo } from './dictionary.ts';
-import { atWordBoundary, collapseWhitespace, foldText, splitSentences } from './sentences.ts';
+import { atWordBoundary, collapseWhitespace, foldText, foldTextWhole, splitSentences } from './sentences.ts';
 import type { Severity, ViolationCategory } from './types.ts';
 
 /**
@@ -34,6 +35,8 @@ export interface Match {
   description: string;
   /** The sentence the claim appears in, whitespace collapsed. */
   evidence: string;
+  /** Offset in the analysed text where the claim's first word begins. */
+  at: number;
 }
 
 export interface SegmentAnalysis {
@@ -48,8 +51,25 @@ export interface MatcherOptions {
 }
 
 const MAX_EVIDENCE = 400;
-/** Blocks repeated across pages (navigation, footer, disclaimer) are analysed once per scan. */
-const CACHE_ENTRIES = 4096;
+const KIND_BIT: Record<PatternKind, number> = {
+  condition: 1,
+  verb: 2,
+  phrase: 4,
+  word: 8,
+  disclaimer: 16,
+  'required-disclaimer': 32,
+  benign: 64,
+};
+const NO_MATCHES: SegmentAnalysis = Object.freeze({
+  matches: Object.freeze([]) as unknown as Match[],
+  hasDisclaimer: false,
+});
+/**
+ * Blocks repeated across pages (navigation, footer, disclaimer) are analysed once. The shipped
+ * dictionary's matcher lives as long as the process, so the cache is kept small: at most 1,024 texts
+ * of up to 4,096 characters (8 MB at worst), emptied when full.
+ */
+const CACHE_ENTRIES = 1024;
 const CACHE_MAX_TEXT = 4096;
 
 export class ClaimMatcher {
@@ -91,15 +111,103 @@ export class ClaimMatcher {
     return result;
   }
 
+  /**
+   * Analyses the blocks of one page (paragraphs, list items…) exactly as analyze() would one by one, in
+   * one pass: the blocks are folded and searched as a single text, and only blocks with a dictionary
+   * hit go on to sentence analysis. Most blocks of a page have none, and body text rarely repeats
+   * across pages, so this replaces a fold, a search and a cache lookup per block. A sentence never
+   * spans two blocks. Match offsets are within their block.
+   */
+  analyzeBlocks(blocks: readonly string[]): SegmentAnalysis {
+    // Blocks hold no line breaks (their whitespace is collapsed), so one separates them.
+    const text = blocks.join('\n');
+    const folded = foldTextWhole(text);
+    if (folded === null) return this.analyzeEach(blocks);
+    const found = this.automaton.search(folded);
+    if (found.length === 0) return NO_MATCHES;
+    const matches: Match[] = [];
+    let hasDisclaimer = false;
+    // Hits come in order of their end: walk the blocks alongside.
+    let block = 0;
+    let blockStart = 0;
+    let blockEnd = blocks[0]!.length;
+    let i = 0;
+    while (i < found.length) {
+      while (found[i]!.end > blockEnd) {
+        block++;
+        blockStart = blockEnd + 1;
+        blockEnd = blockStart + blocks[block]!.length;
+      }
+      const inBlock: AutomatonHit[] = [];
+      for (; i < found.length && found[i]!.end <= blockEnd; i++) {
+        const m = found[i]!;
+        // A hit starting before the block would span the separator: no pattern holds a line break.
+        if (m.start >= blockStart) {
+          inBlock.push({ pattern: m.pattern, start: m.start - blockStart, end: m.end - blockStart });
+        }
+      }
+      if (inBlock.length === 0) continue;
+      const result = this.analyzeFound(blocks[block]!, folded.slice(blockStart, blockEnd), inBlock, true);
+      if (result.hasDisclaimer) hasDisclaimer = true;
+      for (const match of result.matches) matches.push(match);
+    }
+    return { matches, hasDisclaimer };
+  }
+
+  private analyzeEach(blocks: readonly string[]): SegmentAnalysis {
+    const matches: Match[] = [];
+    let hasDisclaimer = false;
+    for (const block of blocks) {
+      const result = this.analyzeUncached(block);
+      if (result.hasDisclaimer) hasDisclaimer = true;
+      for (const match of result.matches) matches.push(match);
+    }
+    return { matches, hasDisclaimer };
+  }
+
   private analyzeUncached(text: string): SegmentAnalysis {
     const folded = foldText(text);
+    return this.analyzeFound(text, folded, this.automaton.search(folded));
+  }
+
+  /**
+   * text, the same text folded (same offsets), and the automaton's hits in it. With useCache, a text
+   * that can hold a finding is looked up in (and added to) the cache of repeated blocks.
+   */
+  private analyzeFound(
+    text: string,
+    folded: string,
+    found: readonly AutomatonHit[],
+    useCache = false,
+  ): SegmentAnalysis {
     const hits: Hit[] = [];
-    for (const m of this.automaton.search(folded)) {
+    let kinds = 0;
+    for (const m of found) {
       if (!atWordBoundary(folded, m.start, m.end)) continue;
       const data = this.patternData[m.pattern]!;
       hits.push({ kind: data.kind, ref: data.ref, start: m.start, end: m.end });
+      kinds |= KIND_BIT[data.kind];
     }
-    if (hits.length === 0) return { matches: [], hasDisclaimer: false };
+    // Only a disease term with a claim verb, a phrase, a user's word or the required disclaimer can
+    // come out of the sentence analysis; benign contexts and other disclaimer markers only cancel.
+    const canFind =
+      (kinds & (KIND_BIT.phrase | KIND_BIT.word | KIND_BIT['required-disclaimer'])) !== 0 ||
+      (kinds & (KIND_BIT.condition | KIND_BIT.verb)) === (KIND_BIT.condition | KIND_BIT.verb);
+    if (!canFind) return NO_MATCHES;
+    const cacheable = useCache && text.length <= CACHE_MAX_TEXT;
+    if (cacheable) {
+      const cached = this.cache.get(text);
+      if (cached) return cached;
+    }
+    const result = this.analyzeHits(text, folded, hits);
+    if (cacheable) {
+      if (this.cache.size >= CACHE_ENTRIES) this.cache.clear();
+      this.cache.set(text, result);
+    }
+    return result;
+  }
+
+  private analyzeHits(text: string, folded: string, hits: Hit[]): SegmentAnalysis {
     hits.sort((a, b) => a.start - b.start || b.end - a.end);
 
     const matches: Match[] = [];
@@ -155,6 +263,7 @@ export class ClaimMatcher {
           hint: d.diseaseClaim.hint,
           description: `Disease claim: "${text.slice(verb.start, verb.end)}" with "${text.slice(condition.start, condition.end)}"`,
           evidence,
+          at: Math.min(verb.start, condition.start),
         });
       }
     }
@@ -164,7 +273,9 @@ export class ClaimMatcher {
       if (h.kind !== 'phrase' || phraseSeen.has(h.ref) || negated(h)) continue;
       phraseSeen.add(h.ref);
       const p = d.phrases[h.ref]!;
-      out.push(this.ruleMatch(p, p.id, `${label(p.category)}: "${text.slice(h.start, h.end)}"`, evidence));
+      out.push(
+        this.ruleMatch(p, p.id, `${label(p.category)}: "${text.slice(h.start, h.end)}"`, evidence, h.start),
+      );
     }
 
     const wordSeen = new Set<number>();
@@ -173,12 +284,18 @@ export class ClaimMatcher {
       wordSeen.add(h.ref);
       const word = this.additionalWords[h.ref]!;
       out.push(
-        this.ruleMatch(d.additionalWord, word, `Additional word: "${text.slice(h.start, h.end)}"`, evidence),
+        this.ruleMatch(
+          d.additionalWord,
+          word,
+          `Additional word: "${text.slice(h.start, h.end)}"`,
+          evidence,
+          h.start,
+        ),
       );
     }
   }
 
-  private ruleMatch(rule: RuleInfo, term: string, description: string, evidence: string): Match {
+  private ruleMatch(rule: RuleInfo, term: string, description: string, evidence: string, at: number): Match {
     return {
       category: rule.category,
       term,
@@ -187,6 +304,7 @@ export class ClaimMatcher {
       hint: rule.hint,
       description,
       evidence,
+      at,
     };
   }
 

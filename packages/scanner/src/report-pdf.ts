@@ -21,6 +21,73 @@ const GREEN = '#2e7d32';
 const RED = '#c62828';
 const GREY = '#555555';
 const HEADER_FILL = '#eeeeee';
+const CELL_PADDING = 4;
+/** A fresh object per table: pdfkit normalises the style object it is given in place. */
+const cellStyle = () => ({ padding: CELL_PADDING, border: 0.5, borderColor: '#999999' });
+
+/** Column shares of the issues table: Potential Issues, Snapshot/Link, Evidence. */
+const ISSUE_COLUMNS = [0.32, 0.28, 0.4];
+
+interface TableCell {
+  text: string;
+  font: { src: string; size: number };
+}
+
+/**
+ * The issues table, with its header row repeated at the top of every page it continues onto. pdfkit's
+ * table moves a row that does not fit to a new page by itself but knows no header rows, so the table
+ * is drawn one page at a time: each row is measured the way pdfkit measures it (text height in the
+ * cell's width plus padding) and, when it would not fit, the page's table ends and the next page
+ * starts a new one with the header. Rows are never split across pages.
+ */
+function issuesTable(
+  doc: PDFKit.PDFDocument,
+  table: {
+    left: number;
+    width: number;
+    header: TableCell[];
+    rows: TableCell[][];
+  },
+): void {
+  const widths = ISSUE_COLUMNS.map((share) => table.width * share);
+  const rowHeight = (row: TableCell[]) => {
+    let height = 0;
+    row.forEach((c, i) => {
+      doc.font(c.font.src).fontSize(c.font.size);
+      const text = doc.heightOfString(c.text, { width: widths[i]! - CELL_PADDING * 2 });
+      height = Math.max(height, text + CELL_PADDING * 2);
+    });
+    return height;
+  };
+  // A little slack so that rounding can never leave pdfkit to break a page on its own, without the header.
+  const SLACK = 2;
+  const fits = (height: number) => doc.y + height + SLACK < doc.page.maxY();
+  const headerHeight = rowHeight(table.header);
+  const start = () => {
+    doc.x = table.left;
+    return doc
+      .table({
+        position: { x: table.left, y: doc.y },
+        maxWidth: table.width,
+        columnStyles: widths,
+        defaultStyle: cellStyle(),
+      })
+      .row(table.header);
+  };
+
+  if (!fits(headerHeight + rowHeight(table.rows[0]!))) doc.addPage();
+  let current = start();
+  for (const row of table.rows) {
+    const height = rowHeight(row);
+    if (!fits(height)) {
+      current.end();
+      doc.addPage();
+      current = start();
+    }
+    current.row(row);
+  }
+  current.end();
+}
 
 /** The Summary sentence of the report and of the scan history rows (spec 3 §2). */
 export function summarySentence(count: number): string {
@@ -171,7 +238,6 @@ export async function renderReportPdf(result: ScanResult, options: ReportPdfOpti
   doc.moveDown(1);
 
   section('Product Comparison');
-  const cell = { padding: 4, border: 0.5, borderColor: '#999999' };
   const head = (text: string) => ({
     text,
     type: 'TH' as const,
@@ -192,7 +258,7 @@ export async function renderReportPdf(result: ScanResult, options: ReportPdfOpti
     position: { x: left },
     maxWidth: width,
     columnStyles: ['*', 70],
-    defaultStyle: cell,
+    defaultStyle: cellStyle(),
     data: [
       [head('PRODUCT NAME'), head('FOUND')],
       ...(authorisedRows.length > 0 ? authorisedRows : [[body('No records found', { colSpan: 2 })]]),
@@ -208,7 +274,7 @@ export async function renderReportPdf(result: ScanResult, options: ReportPdfOpti
     position: { x: left },
     maxWidth: width,
     columnStyles: ['*', 70],
-    defaultStyle: cell,
+    defaultStyle: cellStyle(),
     data: [
       [head('UNAUTHORIZED PRODUCTS'), head('ACTION')],
       ...(unauthorisedRows.length > 0 ? unauthorisedRows : [[body('No records found', { colSpan: 2 })]]),
@@ -222,17 +288,19 @@ export async function renderReportPdf(result: ScanResult, options: ReportPdfOpti
     body(snapshotText(v), { textColor: '#1565c0', textOptions: { link: evidenceLink(v) } }),
     body(v.evidence),
   ]);
+  const issueHeader = [head('Potential Issues'), head('Snapshot/Link'), head('Evidence')];
   doc.x = left;
-  doc.table({
-    position: { x: left },
-    maxWidth: width,
-    columnStyles: ['32%', '28%', '40%'],
-    defaultStyle: cell,
-    data: [
-      [head('Potential Issues'), head('Snapshot/Link'), head('Evidence')],
-      ...(issueRows.length > 0 ? issueRows : [[body('No records found', { colSpan: 3 })]]),
-    ],
-  });
+  if (issueRows.length === 0) {
+    doc.table({
+      position: { x: left },
+      maxWidth: width,
+      columnStyles: ISSUE_COLUMNS.map((share) => width * share),
+      defaultStyle: cellStyle(),
+      data: [issueHeader, [body('No records found', { colSpan: 3 })]],
+    });
+  } else {
+    issuesTable(doc, { left, width, header: issueHeader, rows: issueRows });
+  }
 
   const range = doc.bufferedPageRange();
   for (let i = range.start; i < range.start + range.count; i++) {

@@ -5,20 +5,21 @@ import robotsParserModule from 'robots-parser';
 import type { Dispatcher } from 'undici';
 import { XMLParser } from 'fast-xml-parser';
 import { Automaton } from './automaton.ts';
-import { parseCaptions } from './captions.ts';
+import { captionSegments, cueStartAt, parseCaptions } from './captions.ts';
 import type { Dictionary } from './dictionary.ts';
+import { RequestPacer, crawlDelayMs } from './crawl-delay.ts';
 import { ScanError, describeNetworkError, parseSiteUrl } from './errors.ts';
 import { extractPage } from './extract.ts';
 import type { PageContent } from './extract.ts';
 import { decodeBody, fetchResource } from './http.ts';
 import type { FetchedResource } from './http.ts';
-import { ClaimMatcher } from './matcher.ts';
+import { ClaimMatcher, normaliseWords } from './matcher.ts';
 import type { Match } from './matcher.ts';
 import { ImageTextReader, isOcrImageType } from './ocr.ts';
 import { compareProducts, normaliseProductName } from './products.ts';
 import type { SiteProduct } from './products.ts';
 import { atWordBoundary, collapseWhitespace } from './sentences.ts';
-import { createGuardedAgent } from './ssrf-guard.ts';
+import { leaseGuardedAgent } from './agent-pool.ts';
 import type { ScanProgress, ScanResult, Severity, Violation } from './types.ts';
 
 export interface ScanOptions {
@@ -34,6 +35,11 @@ export interface ScanOptions {
   concurrency?: number;
   /** Obey robots.txt Disallow rules for the scanner's user agent (default true). */
   respectRobots?: boolean;
+  /**
+   * Space requests to the site by robots.txt's Crawl-delay for the scanner's user agent, cut to
+   * MAX_CRAWL_DELAY_SECONDS (default: as respectRobots). False ignores the delay.
+   */
+  respectCrawlDelay?: boolean;
   additionalWords?: readonly string[];
   /** Read caption tracks (WebVTT, SRT) of videos (default false: the spec's "Video Analysis" option). */
   includeVideo?: boolean;
@@ -58,6 +64,7 @@ export interface ScanOptions {
 
 interface Robots {
   isAllowed(url: string, ua?: string): boolean | undefined;
+  getCrawlDelay(ua?: string): number | undefined;
   getSitemaps(): string[];
 }
 type RobotsParser = (url: string, robotstxt: string) => Robots;
@@ -72,6 +79,14 @@ const SKIP_EXTENSIONS =
   /\.(?:jpe?g|png|gif|webp|svg|ico|bmp|tiff?|pdf|zip|gz|tgz|rar|7z|mp4|m4v|mov|webm|avi|mp3|wav|ogg|woff2?|ttf|eot|css|js|json|xml|txt|csv|xlsx?|docx?|pptx?|exe|dmg|apk)$/i;
 const SEVERITY_ORDER: Record<Severity, number> = { HIGH: 0, MEDIUM: 1, LOW: 2 };
 const FDA_DISCLAIMER_TEXT = 'This product is not intended to diagnose, treat, cure, or prevent any disease.';
+
+let sharedMatcher: ClaimMatcher | undefined;
+
+/** The shipped dictionary's matcher, compiled once per process: scans without their own words share it. */
+function defaultMatcher(): ClaimMatcher {
+  sharedMatcher ??= new ClaimMatcher();
+  return sharedMatcher;
+}
 
 function bareHost(hostname: string): string {
   return hostname.replace(/^www\./i, '').toLowerCase();
@@ -90,23 +105,24 @@ export async function scanSite(inputUrl: string, options: ScanOptions = {}): Pro
   const timeoutMs = options.requestTimeoutMs ?? 15_000;
   const concurrency = Math.max(1, options.concurrency ?? 8);
   const respectRobots = options.respectRobots ?? true;
+  const respectCrawlDelay = options.respectCrawlDelay ?? respectRobots;
   const analyzeImages = options.analyzeImages ?? true;
   const maxImages = options.maxImages ?? 40;
   const maxImageBytes = options.maxImageBytes ?? 5 * 1024 * 1024;
   const signal = options.signal;
-  const ownsDispatcher = !options.dispatcher;
-  const dispatcher =
-    options.dispatcher ??
-    createGuardedAgent({
-      allowHosts: options.allowHosts,
-      lookup: options.lookup,
-      rejectUnauthorized: !options.ignoreTlsErrors,
-      connectTimeoutMs: timeoutMs,
-    });
-  const matcher = new ClaimMatcher({
-    dictionary: options.dictionary,
-    additionalWords: options.additionalWords,
-  });
+  const leased = options.dispatcher
+    ? undefined
+    : leaseGuardedAgent({
+        allowHosts: options.allowHosts,
+        lookup: options.lookup,
+        rejectUnauthorized: !options.ignoreTlsErrors,
+        connectTimeoutMs: timeoutMs,
+      });
+  const dispatcher: Dispatcher = options.dispatcher ?? leased!.agent;
+  const matcher =
+    options.dictionary || normaliseWords(options.additionalWords ?? []).length > 0
+      ? new ClaimMatcher({ dictionary: options.dictionary, additionalWords: options.additionalWords })
+      : defaultMatcher();
   const reader = analyzeImages ? new ImageTextReader() : undefined;
   const authorised = (options.authorizedProducts ?? []).map(normaliseProductName).filter(Boolean);
   const productAutomaton = authorised.length > 0 ? new Automaton(authorised) : undefined;
@@ -128,15 +144,24 @@ export async function scanSite(inputUrl: string, options: ScanOptions = {}): Pro
 
   try {
     throwIfCancelled();
+    // robots.txt of the address typed is asked for alongside the start page: most sites do not redirect
+    // their start page to another origin, and the crawl waits for robots.txt before its first link.
+    const earlyRobotsAbort = new AbortController();
+    const earlyRobots = loadRobots(startUrl, {
+      ...fetchOpts,
+      signal: signal ? AbortSignal.any([signal, earlyRobotsAbort.signal]) : earlyRobotsAbort.signal,
+    });
     // The start page decides the site: a redirect (http→https, to the www twin or to a new domain) is followed.
     let first: FetchedResource;
     try {
       first = await fetchResource(startUrl.href, fetchOpts);
     } catch (err) {
+      earlyRobotsAbort.abort();
       throwIfCancelled();
       const { code, message } = describeNetworkError(err);
       throw new ScanError(code, `Url not connected: ${message}`, { cause: err });
     }
+    if (first.status >= 400 || !isHtml(first.contentType)) earlyRobotsAbort.abort();
     if (first.status >= 400) {
       throw new ScanError('HTTP_ERROR', `Url not connected: the site answered HTTP ${first.status}`);
     }
@@ -153,12 +178,26 @@ export async function scanSite(inputUrl: string, options: ScanOptions = {}): Pro
     // http and https, and the www twin, are one page: scan each path once.
     const pageKey = (url: URL) => `${bareHost(url.hostname)}${url.pathname}${url.search}`;
 
-    const robots = await loadRobots(site, fetchOpts);
+    let robots: Robots | undefined;
+    if (site.origin === startUrl.origin) {
+      robots = await earlyRobots;
+    } else {
+      earlyRobotsAbort.abort();
+      robots = await loadRobots(site, fetchOpts);
+    }
     const allowedByRobots = (url: URL) =>
       !respectRobots || !robots || robots.isAllowed(url.href, ROBOTS_AGENT) !== false;
+    // Every later request to the site (sitemaps, pages, its own images and caption files) waits for
+    // its slot when robots.txt asks for a Crawl-delay; other hosts (a CDN) are not paced.
+    const pacer = new RequestPacer(respectCrawlDelay ? crawlDelayMs(robots?.getCrawlDelay(ROBOTS_AGENT)) : 0);
+    const fetchFromSite = async (url: string, opts: FetchOpts, sameSite?: true): Promise<FetchedResource> => {
+      if (sameSite ?? isSameSite(new URL(url))) await pacer.wait(signal);
+      return fetchResource(url, opts);
+    };
 
     const limit = pLimit(concurrency);
     const visited = new Set<string>();
+    const considered = new Set<string>();
     const tasks: Array<Promise<void>> = [];
     const report = () => options.onProgress?.({ done, queued: visited.size });
 
@@ -198,7 +237,7 @@ export async function scanSite(inputUrl: string, options: ScanOptions = {}): Pro
       if (!reader || imagesRead >= maxImages) return;
       imagesRead++;
       try {
-        const res = await fetchResource(imageUrl, { ...fetchOpts, maxBytes: maxImageBytes });
+        const res = await fetchFromSite(imageUrl, { ...fetchOpts, maxBytes: maxImageBytes });
         if (res.status >= 400 || res.truncated || !isOcrImageType(res.contentType)) return;
         const text = collapseWhitespace(await reader.read(res.body));
         if (text) analyse(pageUrl, text, { imageUrl, where: 'text in image' });
@@ -209,10 +248,18 @@ export async function scanSite(inputUrl: string, options: ScanOptions = {}): Pro
 
     const readCaptions = async (pageUrl: string, videoUrl: string, trackUrl: string) => {
       try {
-        const res = await fetchResource(trackUrl, fetchOpts);
+        const res = await fetchFromSite(trackUrl, fetchOpts);
         if (res.status >= 400) return;
-        for (const cue of parseCaptions(decodeBody(res.body, res.contentType))) {
-          analyse(pageUrl, cue.text, { startTime: cue.start, videoUrl, where: 'video captions' });
+        // Sentences run across cues: each is read whole and reported at the start of the cue it begins in.
+        const reported = new Set<string>();
+        for (const segment of captionSegments(parseCaptions(decodeBody(res.body, res.contentType)))) {
+          for (const match of matcher.analyze(segment.text).matches) {
+            const startTime = cueStartAt(segment, match.at);
+            const key = `${match.term}\u0000${startTime}`;
+            if (reported.has(key)) continue;
+            reported.add(key);
+            addViolation(pageUrl, match, { startTime, videoUrl, where: 'video captions' });
+          }
         }
       } catch {
         // A missing caption file is the video's problem, not the scan's.
@@ -224,9 +271,9 @@ export async function scanSite(inputUrl: string, options: ScanOptions = {}): Pro
       let hasDisclaimer = false;
       if (content.title) analyse(pageUrl, content.title, { where: 'page title' });
       if (content.metaDescription) analyse(pageUrl, content.metaDescription, { where: 'meta description' });
-      for (const block of content.blocks) {
-        if (analyse(pageUrl, block)) hasDisclaimer = true;
-      }
+      const body = matcher.analyzeBlocks(content.blocks);
+      for (const m of body.matches) addViolation(pageUrl, m, {});
+      if (body.hasDisclaimer) hasDisclaimer = true;
       for (const image of content.images) {
         if (image.alt) analyse(pageUrl, image.alt, { imageUrl: image.url, where: 'image alt text' });
         if (image.title) analyse(pageUrl, image.title, { imageUrl: image.url, where: 'image title' });
@@ -244,6 +291,7 @@ export async function scanSite(inputUrl: string, options: ScanOptions = {}): Pro
             hint: d.hint,
             description: 'Product page without the FDA disclaimer',
             evidence: `Product page "${content.title || content.products[0]}" (${pageUrl}) does not carry the FDA disclaimer "${FDA_DISCLAIMER_TEXT}"`,
+            at: 0,
           },
           {},
         );
@@ -284,14 +332,15 @@ export async function scanSite(inputUrl: string, options: ScanOptions = {}): Pro
       try {
         const res =
           prefetched ??
-          (await fetchResource(url, {
-            ...fetchOpts,
-            followRedirect: (target) => isSameSite(target) && allowedByRobots(target),
-          }));
+          (await fetchFromSite(
+            url,
+            { ...fetchOpts, followRedirect: (target) => isSameSite(target) && allowedByRobots(target) },
+            // Only same-site pages are scheduled.
+            true,
+          ));
         if (res.status >= 300 || !isHtml(res.contentType)) return;
-        const finalUrl = new URL(res.url);
         if (!prefetched && res.url !== url) {
-          const key = pageKey(finalUrl);
+          const key = pageKey(new URL(res.url));
           if (visited.has(key) && key !== pageKey(new URL(url))) return;
           visited.add(key);
         }
@@ -305,6 +354,10 @@ export async function scanSite(inputUrl: string, options: ScanOptions = {}): Pro
     };
 
     function schedule(href: string, depth: number, prefetched?: FetchedResource) {
+      // Pages link to the same navigation over and over. Whatever this decides for an href holds for
+      // the rest of the scan (visited only grows), so each href is parsed and checked once.
+      if (considered.has(href)) return;
+      considered.add(href);
       let url: URL;
       try {
         url = new URL(href);
@@ -323,7 +376,12 @@ export async function scanSite(inputUrl: string, options: ScanOptions = {}): Pro
 
     schedule(first.url, 0, first);
     if (startUrl.href !== first.url) visited.add(pageKey(startUrl));
-    for (const pageUrl of await loadSitemapUrls(site, robots?.getSitemaps() ?? [], fetchOpts)) {
+    for (const pageUrl of await loadSitemapUrls(
+      site,
+      robots?.getSitemaps() ?? [],
+      fetchOpts,
+      fetchFromSite,
+    )) {
       schedule(pageUrl, 1);
     }
     for (let i = 0; i < tasks.length; i++) {
@@ -348,7 +406,7 @@ export async function scanSite(inputUrl: string, options: ScanOptions = {}): Pro
     };
   } finally {
     await reader?.close();
-    if (ownsDispatcher) await (dispatcher as { close(): Promise<void> }).close();
+    await leased?.release();
   }
 }
 
@@ -375,7 +433,12 @@ function asArray<T>(value: T | T[] | undefined): T[] {
 }
 
 /** Page URLs listed by /sitemap.xml and the sitemaps robots.txt names, following sitemap indexes. */
-async function loadSitemapUrls(site: URL, fromRobots: string[], fetchOpts: FetchOpts): Promise<string[]> {
+async function loadSitemapUrls(
+  site: URL,
+  fromRobots: string[],
+  fetchOpts: FetchOpts,
+  fetchSite: (url: string, opts: FetchOpts) => Promise<FetchedResource>,
+): Promise<string[]> {
   const queue = [...new Set([new URL('/sitemap.xml', site).href, ...fromRobots])];
   const seen = new Set<string>();
   const pages: string[] = [];
@@ -384,7 +447,7 @@ async function loadSitemapUrls(site: URL, fromRobots: string[], fetchOpts: Fetch
     if (seen.has(sitemapUrl)) continue;
     seen.add(sitemapUrl);
     try {
-      const res = await fetchResource(sitemapUrl, fetchOpts);
+      const res = await fetchSite(sitemapUrl, fetchOpts);
       if (res.status >= 400 || res.truncated) continue;
       const body =
         sitemapUrl.endsWith('.gz') || res.contentType.includes('gzip') ? gunzipSync(res.body) : res.body;

@@ -1,16 +1,29 @@
+const TYPOGRAPHIC = /[\u2018\u2019\u02bc\u2032\u2010\u2011\u2012\u2013]/;
+
+function foldTypography(text: string): string {
+  return TYPOGRAPHIC.test(text)
+    ? text.replace(/[\u2018\u2019\u02bc\u2032]/g, "'").replace(/[\u2010\u2011\u2012\u2013]/g, '-')
+    : text;
+}
+
+/**
+ * foldText when the whole text lower-cases without changing length (nearly always), else null. Joined
+ * texts folded this way fold exactly as their parts do, so their offsets can be sliced per part.
+ */
+export function foldTextWhole(text: string): string | null {
+  const lower = foldTypography(text).toLowerCase();
+  return lower.length === text.length ? lower : null;
+}
+
 /**
  * Lower-cases and folds typographic apostrophes and dashes while keeping every UTF-16 offset, so match
  * ranges found in the folded text can slice the original text for evidence.
  */
-const TYPOGRAPHIC = /[\u2018\u2019\u02bc\u2032\u2010\u2011\u2012\u2013]/;
-
 export function foldText(text: string): string {
-  const folded = TYPOGRAPHIC.test(text)
-    ? text.replace(/[\u2018\u2019\u02bc\u2032]/g, "'").replace(/[\u2010\u2011\u2012\u2013]/g, '-')
-    : text;
-  const lower = folded.toLowerCase();
-  if (lower.length === folded.length) return lower;
+  const lower = foldTextWhole(text);
+  if (lower !== null) return lower;
   // A few characters (e.g. U+0130) grow when lower-cased; fold those one by one to keep offsets.
+  const folded = foldTypography(text);
   let out = '';
   for (const ch of folded) {
     const l = ch.toLowerCase();
@@ -79,7 +92,11 @@ function pushTrimmed(text: string, start: number, end: number, out: Array<[numbe
 const WORD_CHAR = /[\p{L}\p{N}]/u;
 
 export function isWordChar(ch: string | undefined): boolean {
-  return ch !== undefined && WORD_CHAR.test(ch);
+  if (ch === undefined) return false;
+  const c = ch.charCodeAt(0);
+  // ASCII answered directly: the Unicode property test is for the rest.
+  if (c < 0x80) return (c >= 0x30 && c <= 0x39) || ((c | 0x20) >= 0x61 && (c | 0x20) <= 0x7a);
+  return WORD_CHAR.test(ch);
 }
 
 /** True when [start, end) does not begin or end inside a word (only checked where the term itself does). */
@@ -92,6 +109,6 @@ export function atWordBoundary(text: string, start: number, end: number): boolea
 const NEEDS_COLLAPSE = /\s\s|[\t\n\r\f\v\u00a0\u2028\u2029\ufeff]|^\s|\s$/;
 
 export function collapseWhitespace(text: string): string {
-  // Most alt texts, titles and cues are already clean; testing is cheaper than rebuilding the string.
+  // Most alt texts, titles, cues and blocks are already clean; testing is cheaper than rebuilding them.
   return NEEDS_COLLAPSE.test(text) ? text.replace(/\s+/g, ' ').trim() : text;
 }

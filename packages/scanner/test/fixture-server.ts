@@ -14,6 +14,8 @@ export interface FixtureServer {
   port: number;
   /** Paths requested, in order, so tests can prove what the scanner did not fetch. */
   requests: string[];
+  /** When each request arrived (performance.now(), ms), in the same order as requests. */
+  requestTimes: number[];
   close(): Promise<void>;
 }
 
@@ -22,10 +24,12 @@ export async function serveSite(
   routes: Record<string, Route | ((origin: string) => Route)>,
 ): Promise<FixtureServer> {
   const requests: string[] = [];
+  const requestTimes: number[] = [];
   let origin = '';
   const server = http.createServer((req, res) => {
     const path = req.url ?? '/';
     requests.push(path);
+    requestTimes.push(performance.now());
     const entry = routes[path];
     const route = typeof entry === 'function' ? entry(origin) : entry;
     if (!route) {
@@ -47,6 +51,7 @@ export async function serveSite(
     host: `127.0.0.1:${port}`,
     port,
     requests,
+    requestTimes,
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();

@@ -117,6 +117,39 @@ describe('renderReportPdf', () => {
     expect(text).toContain('Planted sentence number 79 cures cancer.');
   });
 
+  it('repeats the issues table header on every page the table continues onto', async () => {
+    // Long evidence makes rows of different heights, so page breaks fall at different rows.
+    const many = Array.from({ length: 60 }, (_, i) =>
+      violation({
+        evidence: `Row ${i} evidence: our oil cures cancer.${' Family farm text.'.repeat(i % 7)}`,
+      }),
+    );
+    const pdf = await renderReportPdf(
+      { ...result, violations: many, violationCount: many.length },
+      { companyName: 'Big Co', productName: 'Trustleaf' },
+    );
+    const doc = await getDocumentProxy(new Uint8Array(pdf));
+    const { text } = await extractText(doc, { mergePages: false });
+    const pages = text.map((t) => t.replace(/\s+/g, ' '));
+    const header = 'Potential Issues Snapshot/Link Evidence';
+    const tablePages = pages
+      .map((pageText, index) => ({ pageText, index }))
+      .filter(({ pageText }) => /Row \d+ evidence/.test(pageText));
+    expect(tablePages.length).toBeGreaterThanOrEqual(3);
+    // Pages are filled: a page break only where the next row does not fit, not one row a page.
+    expect(tablePages.length).toBeLessThan(many.length / 5);
+    for (const { pageText, index } of tablePages) {
+      // The header comes before the first row on the page, once per page.
+      const headerAt = pageText.indexOf(header);
+      expect(headerAt, `header on page ${index + 1}`).toBeGreaterThanOrEqual(0);
+      expect(headerAt).toBeLessThan(pageText.search(/Row \d+ evidence/));
+      expect(pageText.split(header)).toHaveLength(2);
+    }
+    // Every row is printed exactly once, whole, in order.
+    const rows = pages.join(' ').match(/Row \d+ evidence/g) ?? [];
+    expect(rows).toEqual(many.map((_, i) => `Row ${i} evidence`));
+  });
+
   it('uses the singular for one issue', () => {
     expect(summarySentence(1)).toBe('Scan has identified 1 potential issue!');
     expect(summarySentence(2)).toBe('Scan has identified 2 potential issues!');

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { scanSite } from '../src/index.ts';
 import type { ScanResult, Violation } from '../src/index.ts';
-import { serveSite } from './fixture-server.ts';
+import { page, serveSite } from './fixture-server.ts';
 import type { FixtureServer } from './fixture-server.ts';
 import { cleanSiteRoutes, startClaimsSite } from './sites.ts';
 
@@ -135,6 +135,72 @@ describe('scanSite on a site with planted claims', () => {
   });
 });
 
+describe('scanSite on claims spoken across caption cues', () => {
+  let site: FixtureServer;
+  let result: ScanResult;
+  beforeAll(async () => {
+    site = await serveSite({
+      '/': page(
+        'Videos',
+        `<video src="/media/a.mp4"><track kind="captions" src="/media/a.vtt"></video>
+         <video src="/media/b.mp4"><track kind="subtitles" src="/media/b.srt"></video>`,
+      ),
+      '/media/a.vtt': {
+        type: 'text/vtt',
+        body: [
+          'WEBVTT',
+          '00:00:03.000 --> 00:00:05.000\nThis oil cures',
+          '00:00:05.000 --> 00:00:07.500\ninsomnia fast.',
+          '00:00:20.000 --> 00:00:23.000\nThese statements have not been evaluated by the Food and Drug Administration. This product is not intended to diagnose, treat,',
+          '00:00:23.000 --> 00:00:26.000\ncure, or prevent any disease.',
+        ].join('\n\n'),
+      },
+      // Unpunctuated, as auto-generated captions are: segments are cut and overlap by one cue.
+      '/media/b.srt': {
+        type: 'application/x-subrip',
+        body: [
+          '1\n00:01:10,000 --> 00:01:12,000\nOur balm relieves',
+          '2\n00:01:12,000 --> 00:01:15,000\narthritis overnight',
+          '3\n00:01:15,000 --> 00:01:18,000\nour drops reduce anxiety',
+          '4\n00:01:18,000 --> 00:01:21,000\nin our customers',
+          '5\n00:01:21,000 --> 00:01:24,000\nthanks for watching',
+        ].join('\n\n'),
+      },
+    });
+    result = await scanSite(site.origin, {
+      allowHosts: [site.host],
+      analyzeImages: false,
+      includeVideo: true,
+    });
+  });
+  afterAll(() => site.close());
+
+  it('finds a WebVTT claim split over two cues once, at the first cue', () => {
+    const hits = result.violations.filter((v) => v.term === 'cure insomnia');
+    expect(hits).toHaveLength(1);
+    expect(hits[0]).toMatchObject({
+      isInVideo: true,
+      startTime: 3,
+      evidence: 'This oil cures insomnia fast.',
+      videoUrl: `${site.origin}/media/a.mp4`,
+    });
+  });
+
+  it('finds SRT claims across cues once each, at the cue each begins in', () => {
+    const srt = result.violations.filter((v) => v.videoUrl === `${site.origin}/media/b.mp4`);
+    expect(srt.map((v) => [v.term, v.startTime]).sort()).toEqual([
+      ['reduce anxiety', 75],
+      ['relieve arthritis', 70],
+    ]);
+  });
+
+  it('recognises the disclaimer split over two cues and reports nothing from it', () => {
+    expect(result.violations.map((v) => v.term).sort()).toEqual(
+      ['cure insomnia', 'reduce anxiety', 'relieve arthritis'].sort(),
+    );
+  });
+});
+
 describe('scanSite on a clean site', () => {
   it('flags nothing among look-alike words, negations and disclaimers', async () => {
     const site = await serveSite(cleanSiteRoutes);
@@ -202,6 +268,32 @@ describe('scanSite limits and failures', () => {
     } finally {
       await site.close();
       await external.close();
+    }
+  });
+
+  it("obeys the robots.txt of the site the start page redirects to, not the first address's", async () => {
+    const target = await serveSite({
+      '/': page('Shop', '<a href="/public">Public</a> <a href="/private">Private</a>'),
+      '/robots.txt': { type: 'text/plain', body: 'User-agent: *\nDisallow: /private\n' },
+      '/public': page('Public', '<p>Public page.</p>'),
+      '/private': page('Private', '<p>Private page.</p>'),
+    });
+    const start = await serveSite({
+      '/': { status: 301, headers: { location: `${target.origin}/` } },
+      '/robots.txt': { type: 'text/plain', body: 'User-agent: *\nDisallow: /public\n' },
+    });
+    try {
+      const result = await scanSite(start.origin, {
+        allowHosts: [start.host, target.host],
+        analyzeImages: false,
+      });
+      expect(result.pagesScanned).toBe(2);
+      expect(target.requests).toContain('/robots.txt');
+      expect(target.requests).toContain('/public');
+      expect(target.requests).not.toContain('/private');
+    } finally {
+      await start.close();
+      await target.close();
     }
   });
 

@@ -1,5 +1,6 @@
 import type dns from 'node:dns';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import net from 'node:net';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { checkUrl, createGuardedAgent, forbiddenRange, scanSite, SsrfBlockedError } from '../src/index.ts';
 import { fetchResource } from '../src/http.ts';
 import { serveSite } from './fixture-server.ts';
@@ -135,6 +136,40 @@ describe('guarded agent', () => {
     expect((await refusal(get(`http://evil.test:${site.port}/`, { lookup }))).address).toBe('127.0.0.1');
     expect((await refusal(get('http://intranet.test/', { lookup }))).range).toBe('private');
     expect((await refusal(get('http://v6.test/', { lookup }))).range).toBe('private');
+  });
+
+  it('refuses at the socket level when the connection lands on loopback after a public answer was checked', async () => {
+    // The resolver answers a public address, so the check before connecting passes; the connection
+    // then lands on 127.0.0.1 anyway (DNS rebinding between check and use, or a network path that
+    // redirects it). undici opens the socket with net.connect; the spy hands the guard's answer over
+    // to the socket as 127.0.0.1, so only the check of the connected address can refuse.
+    const lookup = fakeLookup({ 'public.test': '93.184.216.34' });
+    const checked: string[] = [];
+    const original = net.connect.bind(net);
+    const spy = vi.spyOn(net, 'connect').mockImplementation(((options: net.TcpNetConnectOpts) => {
+      const guarded = options.lookup!;
+      const rebound: net.LookupFunction = (hostname, lookupOptions, callback) => {
+        guarded(hostname, lookupOptions, (err, address, family) => {
+          if (err) return callback(err, address, family);
+          checked.push(...(Array.isArray(address) ? address.map((a) => a.address) : [address]));
+          if (lookupOptions.all) callback(null, [{ address: '127.0.0.1', family: 4 }]);
+          else callback(null, '127.0.0.1', 4);
+        });
+      };
+      return original({ ...options, lookup: rebound });
+    }) as typeof net.connect);
+    const before = site.requests.length;
+    try {
+      const err = await refusal(get(`http://public.test:${site.port}/`, { lookup }));
+      expect(spy).toHaveBeenCalled();
+      // The pre-connection check saw (and passed) the public answer…
+      expect(checked).toEqual(['93.184.216.34']);
+      // …and the refusal names the address the socket really reached, before any request was sent.
+      expect(err).toMatchObject({ host: 'public.test', address: '127.0.0.1', range: 'loopback' });
+      expect(site.requests.length).toBe(before);
+    } finally {
+      spy.mockRestore();
+    }
   });
 
   it('allows a hostname listed in allowHosts whatever it resolves to', async () => {
