@@ -31,7 +31,8 @@ beforeAll(async () => {
     },
   });
   const logger = pino({ level: 'trace', redact: { paths: REDACT_PATHS, censor: '[redacted]' } }, sink);
-  t = await buildTestApp({ loggerInstance: logger });
+  // Every card path here tokenises from one address; the limit has its own test with the default.
+  t = await buildTestApp({ loggerInstance: logger, env: { SANDBOX_TOKENS_PER_MINUTE: '10000' } });
   await seedAdmin(t.database.db, { email: 'root@billing.test', password: 'Root-password-123!' });
   admin = (await login(t.app, 'root@billing.test', 'Root-password-123!')).accessToken;
   const rows = await t.database.db.select({ id: plans.id, name: plans.name }).from(plans);
@@ -604,6 +605,35 @@ describe('promo codes', () => {
     await post('/api/subscription/cancelPromoCode', { plCompanyId: winner.id }, admin);
     const [after] = await t.database.db.select().from(promos).where(eq(promos.code, 'FIVE'));
     expect(after!.totalUsage).toBe(4);
+  });
+});
+
+describe('sandbox gateway rate limit', () => {
+  it('allows SANDBOX_TOKENS_PER_MINUTE tokenisations per client address, then answers 429 with messages', async () => {
+    const limited = await buildTestApp();
+    try {
+      const fromAddress = (remoteAddress: string) =>
+        limited.app.inject({
+          method: 'POST',
+          url: '/sandbox-gateway/tokens',
+          remoteAddress,
+          payload: { ...CARDS.visa, ccexp: '12/34' },
+        });
+      const allowed = limited.env.SANDBOX_TOKENS_PER_MINUTE;
+      expect(allowed).toBe(20);
+      for (let i = 0; i < allowed; i++) expect((await fromAddress('203.0.113.7')).statusCode).toBe(200);
+      const refused = await fromAddress('203.0.113.7');
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json()).toMatchObject({
+        code: 'RATE_LIMITED',
+        messages: ['Too many card attempts. Please wait a minute and try again.'],
+      });
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+      // Another client is not affected.
+      expect((await fromAddress('198.51.100.4')).statusCode).toBe(200);
+    } finally {
+      await limited.close();
+    }
   });
 });
 
