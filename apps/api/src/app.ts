@@ -257,6 +257,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     service: billing,
     jobs,
     renewJob: definitions.renewSubscriptions,
+    testControls: env.NODE_ENV !== 'production',
   });
   await app.register(companyPaymentRoutes, { prefix: '/api/company', service: billing });
   await app.register(transactionRoutes, { prefix: '/api/transaction', service: billing });

@@ -336,6 +336,39 @@ describe('subscriptions', () => {
     expect(txs.map((x: { status: string }) => x.status)).toEqual(['Paid', 'Failed', 'Paid', 'Paid']);
   });
 
+  it('endCurrentPeriod (super admin, outside production) settles the renewal now; others get 403', async () => {
+    const who = await owner();
+    await saveCard(who, CARDS.visa2);
+    await subscribe(who, 'Basic', 'MONTHLY');
+    await saveCard(who, CARDS.failsCharges);
+    const refused = await post(
+      '/api/subscription/endCurrentPeriod',
+      { plCompanyId: who.companyId },
+      who.token,
+    );
+    expect(refused.statusCode).toBe(403);
+    const ended = await post('/api/subscription/endCurrentPeriod', { plCompanyId: who.companyId }, admin);
+    expect(ended.statusCode).toBe(200);
+    expect(ended.json().detail.status).toBe('PAYMENT_FAILED');
+    const none = await owner();
+    const missing = await post('/api/subscription/endCurrentPeriod', { plCompanyId: none.companyId }, admin);
+    expect(missing.statusCode).toBe(404);
+
+    const production = await buildTestApp({ env: { NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40) } });
+    try {
+      const absent = await production.app.inject({
+        method: 'POST',
+        url: '/api/subscription/endCurrentPeriod',
+        payload: { plCompanyId: who.companyId },
+        headers: bearer(admin),
+      });
+      expect(absent.statusCode).toBe(404);
+      expect(absent.json().code).toBe('NOT_FOUND');
+    } finally {
+      await production.close();
+    }
+  });
+
   it('retries 1, 3 and 7 days after the first failure, then expires', async () => {
     const who = await owner();
     await saveCard(who, CARDS.visa);

@@ -140,8 +140,13 @@ export const planRoutes: FastifyPluginAsyncZod<Options> = async (app, { service 
 
 /** /api/subscription */
 export const subscriptionRoutes: FastifyPluginAsyncZod<
-  Options & { jobs: JobQueue; renewJob: JobDefinition<Record<string, never>> }
-> = async (app, { service, jobs, renewJob }) => {
+  Options & {
+    jobs: JobQueue;
+    renewJob: JobDefinition<Record<string, never>>;
+    /** Outside production only: the super admin's endCurrentPeriod control for browser journeys. */
+    testControls: boolean;
+  }
+> = async (app, { service, jobs, renewJob, testControls }) => {
   app.addHook('onRequest', app.authenticate);
   app.post(
     '/companySubscriptionListing',
@@ -301,6 +306,25 @@ export const subscriptionRoutes: FastifyPluginAsyncZod<
       return { detail: { ok: true as const } };
     },
   );
+  if (testControls) {
+    /**
+     * Super admin, never in production: ends a company's current period now and settles the renewal
+     * at once (a failing card leads to PAYMENT_FAILED), as the clock of the API tests does.
+     */
+    app.post(
+      '/endCurrentPeriod',
+      {
+        schema: {
+          tags: ['subscription'],
+          body: CompanyIdBodySchema,
+          response: { 200: detailOf(CompanySubscriptionSchema) },
+        },
+      },
+      async (request) => ({
+        detail: await service.endCurrentPeriodNow(callerOf(request), request.body.plCompanyId),
+      }),
+    );
+  }
 };
 
 /** Payment method calls live under /api/company (spec 3 §7). */
