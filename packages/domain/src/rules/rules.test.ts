@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
+import { FEATURES, MENU_FEATURES } from '../reference/features.ts';
 import { afterSignInTarget, landingRouteForPlan } from './landing.ts';
 import { isStrongPassword, STRONG_PASSWORD_MESSAGE } from './password.ts';
 import { regionConfig } from './region.ts';
@@ -44,6 +45,17 @@ describe('themes', () => {
     expect(resolveThemeName('neon', warn)).toBe('default');
     expect(warn).toHaveBeenCalledWith('Unknown theme "neon", using the default theme');
     expect(resolveThemeName(null, warn)).toBe('default');
+  });
+});
+
+describe('menu feature keys', () => {
+  it('gates each section with a known feature key (or none) and shares the vault key', () => {
+    const known = new Set(FEATURES.map((feature) => feature.key));
+    for (const key of Object.values(MENU_FEATURES)) if (key !== null) expect(known).toContain(key);
+    expect(MENU_FEATURES.webCrawler).toBe('content_compliance_monitoring');
+    expect(MENU_FEATURES.qMonitor).toBe('active_company_monitoring');
+    expect(MENU_FEATURES.documentReview).toBe(MENU_FEATURES.qVault);
+    expect(MENU_FEATURES.dashboard).toBeNull();
   });
 });
 

@@ -5,9 +5,9 @@ import { PageLoader } from '@/components/layouts/page-loader';
 import '@/lib/app-message-keys';
 import { paths } from '@/config/paths';
 import type { GeneralInfoField } from '@trustleaf/domain/schemas/reference';
+import { MainMenu } from '@/app/main-menu';
 import { useMyProfile } from '@/features/auth/api/use-my-profile';
 import { useGeneralInfo } from '@/features/reference/api/get-general-info';
-import { BillingNav } from '@/features/billing/components/billing-nav';
 import { LiveProvider } from '@/lib/live-provider';
 import { useAppStore } from '@/stores/app-store';
 
@@ -49,7 +49,7 @@ export function AppRoot() {
 
   return (
     <LiveProvider>
-      <AppLayout nav={currentUser ? <BillingNav /> : null}>
+      <AppLayout nav={currentUser ? <MainMenu /> : null}>
         {currentUser ? (
           <Suspense fallback={<PageLoader />}>
             <Outlet />

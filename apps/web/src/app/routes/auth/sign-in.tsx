@@ -10,7 +10,8 @@ export function SignInRoute() {
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
   const hasSession = useAppStore((state) => state.session !== null && state.account.currentUser !== null);
-  // Plans arrive with subscriptions; until then every account lands on the fallback route.
+  // Without a redirectUrl this is `/`, which sends a plan with a landing route of its own on to it
+  // (spec 3 §2; the plan is read there, in the app's chunk, to keep this page's first load small).
   const target = afterSignInTarget(searchParams.get('redirectUrl'), null);
 
   if (hasSession) return <Navigate to={target} replace />;

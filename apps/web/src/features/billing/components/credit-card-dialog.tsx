@@ -7,6 +7,7 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { cardDigits } from '@trustleaf/domain/rules/card';
+import type { SubscriptionStatus } from '@trustleaf/domain/rules/subscription';
 import { createCardFormSchema, type CardForm } from '@trustleaf/domain/schemas/billing';
 import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -42,7 +43,8 @@ export function CreditCardDialog({
   open: boolean;
   companyId: number;
   onClose: () => void;
-  onSaved: () => void;
+  /** Called with the company's subscription status after the save (a failed renewal is retried). */
+  onSaved: (subscriptionStatus: SubscriptionStatus | null) => void;
 }) {
   const { t } = useTranslation();
   const schema = useMemo(() => createCardFormSchema(env.region.region === 'CA' ? 'CA' : 'US'), []);
@@ -61,7 +63,7 @@ export function CreditCardDialog({
         ccexp: values.ccexp.replace('/', ''),
         cvv: values.cvv,
       });
-      await save.mutateAsync({
+      const saved = await save.mutateAsync({
         plCompanyId: companyId,
         paymentToken: card.token,
         firstName: values.firstName,
@@ -74,7 +76,7 @@ export function CreditCardDialog({
         billingCountry: values.billingCountry,
       });
       reset(EMPTY);
-      onSaved();
+      onSaved(saved.subscriptionStatus);
     } catch (error) {
       setBanner(error instanceof Error && error.message ? error.message : t('errors.unknown'));
     }
