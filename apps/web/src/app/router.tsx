@@ -19,14 +19,8 @@ const AppRoot = lazy(() =>
   })),
 );
 const HomeRoute = lazy(() => import('@/app/routes/app/home').then((m) => ({ default: m.HomeRoute })));
-const DashboardRoute = lazy(() =>
-  import('@/app/routes/app/dashboard').then((m) => ({ default: m.DashboardRoute })),
-);
-const QMonitorRoute = lazy(() =>
-  import('@/app/routes/app/qmonitor').then((m) => ({ default: m.QMonitorRoute })),
-);
-const CompanyDetailRoute = lazy(() =>
-  import('@/app/routes/app/company-detail').then((m) => ({ default: m.CompanyDetailRoute })),
+const LandingPage = lazy(() =>
+  import('@/app/routes/app/landing-pages').then((m) => ({ default: m.LandingPage })),
 );
 const SubscriptionRoute = lazy(() =>
   import('@/app/routes/app/subscription').then((m) => ({ default: m.SubscriptionRoute })),
@@ -87,9 +81,12 @@ export function AppRoutes() {
             <Route path={paths.home.path} element={<AppRoot />}>
               <Route index element={<HomeRoute />} />
               <Route path={paths.createCompany.path} element={<CreateCompanyRoute />} />
-              <Route path={paths.dashboard.main.path} element={<DashboardRoute />} />
-              <Route path={paths.qMonitor.path} element={<QMonitorRoute />} />
-              <Route path={paths.directory.companyDetail.path} element={<CompanyDetailRoute />} />
+              <Route path={paths.dashboard.main.path} element={<LandingPage page="dashboard" />} />
+              <Route path={paths.qMonitor.path} element={<LandingPage page="qMonitor" />} />
+              <Route
+                path={paths.directory.companyDetail.path}
+                element={<LandingPage page="companyDetail" />}
+              />
               <Route path={paths.account.subscription.path} element={<SubscriptionRoute />} />
               <Route path={paths.admin.billing.path} element={<AdminBillingRoute />} />
               <Route path={paths.documents.company.path} element={<DocumentsRoute />} />

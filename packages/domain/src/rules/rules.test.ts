@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { FEATURES, MENU_FEATURES } from '../reference/features.ts';
-import { afterSignInTarget, landingRouteForPlan } from './landing.ts';
+import { landingRouteForPlan } from './landing.ts';
+import { afterSignInTarget } from './sign-in-target.ts';
 import { isStrongPassword, STRONG_PASSWORD_MESSAGE } from './password.ts';
 import { regionConfig } from './region.ts';
 import { canManageCompany, isNotPlainUser, isSuperAdmin } from './roles.ts';
@@ -67,11 +68,12 @@ describe('landing', () => {
     expect(landingRouteForPlan(undefined)).toBe('/');
   });
 
-  it('prefers a local redirectUrl and ignores external ones', () => {
-    expect(afterSignInTarget('/settings?tab=1', 'Pro')).toBe('/settings?tab=1');
-    expect(afterSignInTarget('', null)).toBe('/');
-    expect(afterSignInTarget('//evil.example', null)).toBe('/');
-    expect(afterSignInTarget('https://evil.example', null)).toBe('/');
+  it('after sign-in prefers a local redirectUrl, else / (where the plan landing takes over)', () => {
+    expect(afterSignInTarget('/settings?tab=1')).toBe('/settings?tab=1');
+    expect(afterSignInTarget('')).toBe('/');
+    expect(afterSignInTarget(null)).toBe('/');
+    expect(afterSignInTarget('//evil.example')).toBe('/');
+    expect(afterSignInTarget('https://evil.example')).toBe('/');
   });
 });
 

@@ -9,11 +9,7 @@ import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate } from 'react-router';
-import { PageLoader } from '@/components/layouts/page-loader';
 import { env } from '@/config/env';
-import { paths } from '@/config/paths';
-import { usePlanLanding } from '@/features/billing/components/use-plan-landing';
 import { formatDateTime } from '@/lib/i18n';
 import { useAppStore } from '@/stores/app-store';
 
@@ -61,11 +57,7 @@ export function HomeRoute() {
   const user = useAppStore((state) => state.account.currentUser);
   const company = useAppStore((state) => state.account.currentCompany);
   const receivedAt = useAppStore((state) => state.session?.receivedAt);
-  // `/` is where sign-in lands (spec 3 §2); a plan with a landing route of its own goes on from here.
-  const landing = usePlanLanding();
   if (!user) return null;
-  if (landing.isPending) return <PageLoader />;
-  if (landing.path !== paths.home.path) return <Navigate to={landing.path} replace />;
 
   const roleNames = [...user.roles.map((role) => role.name), ...(user.memberOfCompany?.roles ?? [])];
   const roles = [...new Set(roleNames)].map((name) => (ROLE_KEYS[name] ? t(ROLE_KEYS[name]) : name));

@@ -1,13 +1,13 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen } from '@testing-library/react';
+import { renderHook } from '@testing-library/react';
 import {
   CompanySubscriptionListingSchema,
   type CompanySubscriptionListing,
 } from '@trustleaf/domain/schemas/billing';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import type { ReactNode } from 'react';
 import { describe, expect, it } from 'vitest';
-import { HomeRoute } from '@/app/routes/app/home';
-import { billingKeys } from '@/features/billing/api/billing-queries';
+import { billingKeys } from '../api/billing-queries';
+import { usePlanLanding } from './use-plan-landing';
 import { useAppStore } from '@/stores/app-store';
 import '@/lib/i18n';
 
@@ -42,12 +42,8 @@ function listing(planName: string | null, status = 'AVAILABLE'): CompanySubscrip
   });
 }
 
-function WhereAmI() {
-  return <div data-testid="location">{useLocation().pathname}</div>;
-}
-
-/** Signs in a company owner (or the super admin) and opens `/` with the given subscription context. */
-function openHome(data: CompanySubscriptionListing | null, isSuperAdmin = false) {
+/** Signs in a company owner (or the super admin) with the given subscription context. */
+function landingFor(data: CompanySubscriptionListing | null, isSuperAdmin = false) {
   useAppStore.setState((state) => ({
     account: {
       ...state.account,
@@ -76,16 +72,10 @@ function openHome(data: CompanySubscriptionListing | null, isSuperAdmin = false)
   }));
   const client = new QueryClient({ defaultOptions: { queries: { staleTime: Infinity, retry: false } } });
   if (data) client.setQueryData(billingKeys.subscription(COMPANY_ID), data);
-  render(
-    <QueryClientProvider client={client}>
-      <MemoryRouter initialEntries={['/']}>
-        <Routes>
-          <Route path="/" element={<HomeRoute />} />
-          <Route path="*" element={<WhereAmI />} />
-        </Routes>
-      </MemoryRouter>
-    </QueryClientProvider>,
+  const wrapper = ({ children }: { children: ReactNode }) => (
+    <QueryClientProvider client={client}>{children}</QueryClientProvider>
   );
+  return renderHook(() => usePlanLanding(), { wrapper }).result.current;
 }
 
 describe('landing by plan (spec 3 §2) from the subscription context', () => {
@@ -96,28 +86,27 @@ describe('landing by plan (spec 3 §2) from the subscription context', () => {
     ['Pro', '/dashboard/main'],
     ['Enterprise', '/dashboard/main'],
     ['Enterprise for Banking', '/dashboard/main'],
-  ])('%s lands on %s', async (plan, path) => {
-    openHome(listing(plan));
-    expect((await screen.findByTestId('location')).textContent).toBe(path);
+  ])('%s lands on %s', (plan, path) => {
+    expect(landingFor(listing(plan))).toEqual({ isPending: false, path });
   });
 
-  it('a failed payment keeps the plan’s landing', async () => {
-    openHome(listing('Pro', 'PAYMENT_FAILED'));
-    expect((await screen.findByTestId('location')).textContent).toBe('/dashboard/main');
+  it('a failed payment keeps the plan’s landing', () => {
+    expect(landingFor(listing('Pro', 'PAYMENT_FAILED')).path).toBe('/dashboard/main');
   });
 
   it.each([
     ['no subscription', listing(null)],
     ['an ended subscription', listing('Pro', 'DELETED')],
     ['a plan without a landing route', listing('Silver')],
-  ])('%s stays on / (the fallback)', async (_label, data) => {
-    openHome(data);
-    expect((await screen.findByTestId('welcome')).textContent).toBe('Welcome, Grace');
-    expect(screen.queryByTestId('location')).toBeNull();
+  ])('%s lands on / (the fallback)', (_label, data) => {
+    expect(landingFor(data)).toEqual({ isPending: false, path: '/' });
   });
 
-  it('the super admin stays on /', async () => {
-    openHome(null, true);
-    expect((await screen.findByTestId('welcome')).textContent).toBe('Welcome, Grace');
+  it('waits for the subscription context before deciding', () => {
+    expect(landingFor(null)).toEqual({ isPending: true, path: '/' });
+  });
+
+  it('the super admin lands on / without asking for a subscription', () => {
+    expect(landingFor(null, true)).toEqual({ isPending: false, path: '/' });
   });
 });
