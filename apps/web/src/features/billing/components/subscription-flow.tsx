@@ -43,7 +43,8 @@ export function SubscriptionFlow({
 }) {
   const { t, i18n } = useTranslation();
   const { enqueueSnackbar } = useSnackbar();
-  const paymentMethod = usePaymentMethod(companyId);
+  // Viewable-only mode never buys, and members without billing rights may not read the card.
+  const paymentMethod = usePaymentMethod(viewOnly ? null : companyId);
   const start = useStartSubscription();
   const switchPlan = useSwitchSubscription();
   const [choice, setChoice] = useState<Choice | null>(null);
