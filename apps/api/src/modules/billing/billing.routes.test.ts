@@ -161,6 +161,43 @@ describe('plans', () => {
       '<p>Hi</p>',
     );
   });
+
+  it('updatePlan stores a feature’s delayed restriction (sources, delay, unit, state) and validates it', async () => {
+    const detail = (
+      await post('/api/plan/getPlanDetail', { plCompanyId: 0, plPlanId: planIds.Enterprise }, admin)
+    ).json().detail;
+    const restriction = { sourceIds: [2, 5], delayDuration: 3, delayUnit: 'WEEK', state: 'HIDDEN' };
+    const withRestriction = (value: object | null) => ({
+      ...detail,
+      features: detail.features.map(
+        (f: { plFeatureId: number; key: string; planFeatureConfig: object; restriction: object | null }) => ({
+          plFeatureId: f.plFeatureId,
+          planFeatureConfig: f.planFeatureConfig,
+          restriction: f.key === 'q_vault' ? value : f.restriction,
+        }),
+      ),
+    });
+    const saved = await post(
+      '/api/plan/updatePlan',
+      { plCompanyId: 0, plans: [withRestriction(restriction)] },
+      admin,
+    );
+    expect(saved.statusCode).toBe(200);
+    const reread = (
+      await post('/api/plan/getPlanDetail', { plCompanyId: 0, plPlanId: planIds.Enterprise }, admin)
+    ).json().detail;
+    expect(reread.features.find((f: { key: string }) => f.key === 'q_vault').restriction).toEqual(
+      restriction,
+    );
+    const bad = await post(
+      '/api/plan/updatePlan',
+      { plCompanyId: 0, plans: [withRestriction({ ...restriction, delayUnit: 'YEAR', delayDuration: -1 })] },
+      admin,
+    );
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().code).toBe('VALIDATION_FAILED');
+    await post('/api/plan/updatePlan', { plCompanyId: 0, plans: [withRestriction(null)] }, admin);
+  });
 });
 
 describe('sandbox gateway and payment methods', () => {
@@ -612,6 +649,39 @@ describe('promo codes', () => {
     const zero = await apply('ZERO');
     expect(zero.statusCode).toBe(400);
     expect(zero.json().code).toBe('MAX_USAGE_PROMO_CODE');
+  });
+
+  it('the super admin edits a promo’s dates and status; an end before the start is a 400', async () => {
+    const who = await owner();
+    const apply = (code: string) =>
+      post('/api/subscription/applyPromoCode', { plCompanyId: who.companyId, promoCode: code }, who.token);
+    const created = (await upsert('EDITME')).json().detail;
+    const now = t.clock.now().getTime();
+    const later = {
+      startDate: new Date(now + 2 * DAY).toISOString(),
+      endDate: new Date(now + 9 * DAY).toISOString(),
+    };
+    const moved = await upsert('EDITME', { plPromoId: created.plPromoId, ...later });
+    expect(moved.statusCode).toBe(200);
+    expect(moved.json().detail).toMatchObject({ plPromoId: created.plPromoId, ...later });
+    expect((await apply('EDITME')).json().code).toBe('INVALID_PROMO_CODE');
+    await upsert('EDITME', { plPromoId: created.plPromoId, startDate: null, endDate: null });
+    expect((await apply('EDITME')).statusCode).toBe(200);
+    const paused = await upsert('EDITME', { plPromoId: created.plPromoId, status: 'INACTIVE' });
+    expect(paused.json().detail.status).toBe('INACTIVE');
+    await post('/api/subscription/cancelPromoCode', { plCompanyId: who.companyId }, who.token);
+    expect((await apply('EDITME')).json().code).toBe('INVALID_PROMO_CODE');
+
+    const backwards = await upsert('EDITME', {
+      plPromoId: created.plPromoId,
+      startDate: later.endDate,
+      endDate: later.startDate,
+    });
+    expect(backwards.statusCode).toBe(400);
+    expect(backwards.json()).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      messages: ['endDate: End date must be on or after the start date'],
+    });
   });
 
   it('records exactly 5 of 200 concurrent redemptions of a code limited to 5', async () => {
