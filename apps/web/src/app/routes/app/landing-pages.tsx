@@ -4,20 +4,33 @@ import TravelExploreOutlinedIcon from '@mui/icons-material/TravelExploreOutlined
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
 import Typography from '@mui/material/Typography';
 import { MENU_FEATURES } from '@trustleaf/domain/reference/features';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { PageLoader } from '@/components/layouts/page-loader';
+import { SummaryCard } from '@/components/layouts/summary-card';
 import { paths } from '@/config/paths';
 import { FeatureWrapper } from '@/features/billing/components/feature-wrapper';
 import { SubscriptionSummary, useFeatureAllowance } from '@/features/billing/components/subscription-summary';
 import { useFeatureStatus } from '@/features/billing/components/use-feature-status';
 import { VaultSummary } from '@/features/documents/components/vault-summary';
 import { useAppStore } from '@/stores/app-store';
+
+/** A term and its value in a definition list. */
+function Row({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {
+  return (
+    <>
+      <Typography variant="body2" component="dt" sx={{ color: 'text.secondary' }}>
+        {label}
+      </Typography>
+      <Typography variant="body2" component="dd" sx={{ m: 0, fontWeight: 500 }} data-testid={testId}>
+        {children}
+      </Typography>
+    </>
+  );
+}
 
 /** /dashboard/main, the landing of the Basic, Pro and Enterprise plans: the company's compliance overview. */
 export function DashboardRoute() {
@@ -39,31 +52,23 @@ export function DashboardRoute() {
         <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
           <SubscriptionSummary companyId={company.plCompanyId} />
           <VaultSummary plCompanyId={company.plCompanyId} />
-          <Card variant="outlined" component="section" aria-labelledby="dashboard-webcrawler-title">
-            <CardContent sx={{ display: 'grid', gap: 1.5 }}>
-              <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
-                <TravelExploreOutlinedIcon color="primary" aria-hidden />
-                <Typography variant="h3" component="h2" id="dashboard-webcrawler-title">
-                  {t('billing.nav.webcrawler')}
-                </Typography>
-              </Box>
-              <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-                {t('dashboard.webcrawlerText')}
-              </Typography>
-              <Box>
-                <FeatureWrapper feature={MENU_FEATURES.webCrawler}>
-                  <Button
-                    component={RouterLink}
-                    to={paths.webcrawler.getHref()}
-                    variant="outlined"
-                    data-testid="dashboard-webcrawler"
-                  >
-                    {t('dashboard.openWebcrawler')}
-                  </Button>
-                </FeatureWrapper>
-              </Box>
-            </CardContent>
-          </Card>
+          <SummaryCard icon={<TravelExploreOutlinedIcon aria-hidden />} title={t('billing.nav.webcrawler')}>
+            <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+              {t('dashboard.webcrawlerText')}
+            </Typography>
+            <Box>
+              <FeatureWrapper feature={MENU_FEATURES.webCrawler}>
+                <Button
+                  component={RouterLink}
+                  to={paths.webcrawler.getHref()}
+                  variant="outlined"
+                  data-testid="dashboard-webcrawler"
+                >
+                  {t('dashboard.openWebcrawler')}
+                </Button>
+              </FeatureWrapper>
+            </Box>
+          </SummaryCard>
         </Box>
       ) : (
         <Alert severity="info">{t('home.noCompany')}</Alert>
@@ -105,57 +110,22 @@ export function QMonitorRoute() {
       ) : null}
       {company ? (
         <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
-          <Card variant="outlined" component="section" aria-labelledby="qmonitor-monitoring-title">
-            <CardContent sx={{ display: 'grid', gap: 1.5 }}>
-              <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
-                <RadarOutlinedIcon color="primary" aria-hidden />
-                <Typography variant="h3" component="h2" id="qmonitor-monitoring-title">
-                  {t('qMonitor.monitoring')}
-                </Typography>
-              </Box>
-              <Box component="dl" sx={{ m: 0, display: 'grid', gridTemplateColumns: '1fr auto', rowGap: 1 }}>
-                <Typography variant="body2" component="dt">
-                  {t('qMonitor.allowance')}
-                </Typography>
-                <Typography
-                  variant="body2"
-                  component="dd"
-                  sx={{ m: 0, fontWeight: 600 }}
-                  data-testid="qmonitor-allowance"
-                >
-                  {allowance === null ? '—' : allowance}
-                </Typography>
-                <Typography variant="body2" component="dt">
-                  {t('qMonitor.monitored')}
-                </Typography>
-                <Typography variant="body2" component="dd" sx={{ m: 0, fontWeight: 600 }}>
-                  0
-                </Typography>
-              </Box>
-              <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-                {t('qMonitor.noClients')}
-              </Typography>
-            </CardContent>
-          </Card>
+          <SummaryCard icon={<RadarOutlinedIcon aria-hidden />} title={t('qMonitor.monitoring')}>
+            <Box component="dl" sx={{ m: 0, display: 'grid', gridTemplateColumns: '1fr auto', gap: 1 }}>
+              <Row label={t('qMonitor.allowance')} testId="qmonitor-allowance">
+                {allowance === null ? '—' : allowance}
+              </Row>
+            </Box>
+            <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+              {t('qMonitor.noClients')}
+            </Typography>
+          </SummaryCard>
           <SubscriptionSummary companyId={company.plCompanyId} />
           <VaultSummary plCompanyId={company.plCompanyId} />
         </Box>
       ) : (
         <Alert severity="info">{t('home.noCompany')}</Alert>
       )}
-    </>
-  );
-}
-
-function Row({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {
-  return (
-    <>
-      <Typography variant="body2" component="dt" sx={{ color: 'text.secondary' }}>
-        {label}
-      </Typography>
-      <Typography variant="body2" component="dd" sx={{ m: 0, fontWeight: 500 }} data-testid={testId}>
-        {children}
-      </Typography>
     </>
   );
 }
@@ -175,26 +145,18 @@ export function CompanyDetailRoute() {
       </Box>
       {company ? (
         <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
-          <Card variant="outlined" component="section" aria-labelledby="directory-company-title">
-            <CardContent sx={{ display: 'grid', gap: 1.5 }}>
-              <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
-                <ApartmentOutlinedIcon color="primary" aria-hidden />
-                <Typography variant="h3" component="h2" id="directory-company-title">
-                  {company.companyName}
-                </Typography>
-              </Box>
-              <Box component="dl" sx={{ m: 0, display: 'grid', gridTemplateColumns: '160px 1fr', rowGap: 1 }}>
-                <Row label={t('home.businessType')}>{company.businessType ?? '—'}</Row>
-                <Row label={t('home.location')}>
-                  {[company.state, company.country].filter(Boolean).join(', ') || '—'}
-                </Row>
-                <Row label={t('home.status')} testId="directory-status">
-                  {t(`companyStatus.${company.status}`)}
-                </Row>
-                <Row label={t('directory.listing')}>{t(`directory.kind.${company.kind}`)}</Row>
-              </Box>
-            </CardContent>
-          </Card>
+          <SummaryCard icon={<ApartmentOutlinedIcon aria-hidden />} title={company.companyName}>
+            <Box component="dl" sx={{ m: 0, display: 'grid', gridTemplateColumns: '160px 1fr', rowGap: 1 }}>
+              <Row label={t('home.businessType')}>{company.businessType ?? '—'}</Row>
+              <Row label={t('home.location')}>
+                {[company.state, company.country].filter(Boolean).join(', ') || '—'}
+              </Row>
+              <Row label={t('home.status')} testId="directory-status">
+                {t(`companyStatus.${company.status}`)}
+              </Row>
+              <Row label={t('directory.listing')}>{t(`directory.kind.${company.kind}`)}</Row>
+            </Box>
+          </SummaryCard>
           <VaultSummary plCompanyId={company.plCompanyId} />
           <SubscriptionSummary companyId={company.plCompanyId} />
         </Box>

@@ -12,7 +12,7 @@ import { createCardFormSchema, type CardForm } from '@trustleaf/domain/schemas/b
 import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { FormTextField } from '@/components/form/form-text-field';
+import { FormField } from '@/components/form/form-field';
 import { env } from '@/config/env';
 import { tokenizeCard, useSavePaymentMethod } from '../api/billing-mutations';
 
@@ -29,6 +29,36 @@ const EMPTY: CardForm = {
   ccexp: '',
   cvv: '',
 };
+
+/** The card form's fields in order; wide ones take the whole row. */
+const CARD_FIELDS: readonly {
+  name: keyof CardForm;
+  labelKey: string;
+  autoComplete: string;
+  isWide?: boolean;
+}[] = [
+  { name: 'firstName', labelKey: 'billing.card.firstName', autoComplete: 'cc-given-name' },
+  { name: 'lastName', labelKey: 'billing.card.lastName', autoComplete: 'cc-family-name' },
+  { name: 'ccnumber', labelKey: 'billing.card.number', autoComplete: 'cc-number', isWide: true },
+  { name: 'ccexp', labelKey: 'billing.card.expiry', autoComplete: 'cc-exp' },
+  { name: 'cvv', labelKey: 'billing.card.cvv', autoComplete: 'cc-csc' },
+  {
+    name: 'billingAddressLine1',
+    labelKey: 'billing.card.address1',
+    autoComplete: 'address-line1',
+    isWide: true,
+  },
+  {
+    name: 'billingAddressLine2',
+    labelKey: 'billing.card.address2',
+    autoComplete: 'address-line2',
+    isWide: true,
+  },
+  { name: 'billingCity', labelKey: 'billing.card.city', autoComplete: 'address-level2' },
+  { name: 'billingState', labelKey: env.region.statesLabelKey, autoComplete: 'address-level1' },
+  { name: 'billingZip', labelKey: 'billing.card.zip', autoComplete: 'postal-code' },
+  { name: 'billingCountry', labelKey: 'billing.card.country', autoComplete: 'country' },
+];
 
 /**
  * Spec 2 §5 'Credit Card'. The card number, expiry and CVV go to the payment gateway from the
@@ -92,73 +122,16 @@ export function CreditCardDialog({
               {banner}
             </Alert>
           ) : null}
-          <FormTextField
-            control={control}
-            name="firstName"
-            label={t('billing.card.firstName')}
-            autoComplete="cc-given-name"
-          />
-          <FormTextField
-            control={control}
-            name="lastName"
-            label={t('billing.card.lastName')}
-            autoComplete="cc-family-name"
-          />
-          <Box sx={{ gridColumn: '1 / -1' }}>
-            <FormTextField
-              control={control}
-              name="ccnumber"
-              label={t('billing.card.number')}
-              autoComplete="cc-number"
-            />
-          </Box>
-          <FormTextField
-            control={control}
-            name="ccexp"
-            label={t('billing.card.expiry')}
-            autoComplete="cc-exp"
-          />
-          <FormTextField control={control} name="cvv" label={t('billing.card.cvv')} autoComplete="cc-csc" />
-          <Box sx={{ gridColumn: '1 / -1' }}>
-            <FormTextField
-              control={control}
-              name="billingAddressLine1"
-              label={t('billing.card.address1')}
-              autoComplete="address-line1"
-            />
-          </Box>
-          <Box sx={{ gridColumn: '1 / -1' }}>
-            <FormTextField
-              control={control}
-              name="billingAddressLine2"
-              label={t('billing.card.address2')}
-              autoComplete="address-line2"
-            />
-          </Box>
-          <FormTextField
-            control={control}
-            name="billingCity"
-            label={t('billing.card.city')}
-            autoComplete="address-level2"
-          />
-          <FormTextField
-            control={control}
-            name="billingState"
-            label={t(env.region.statesLabelKey)}
-            autoComplete="address-level1"
-          />
-          <FormTextField
-            control={control}
-            name="billingZip"
-            label={t('billing.card.zip')}
-            autoComplete="postal-code"
-          />
-          <FormTextField
-            control={control}
-            name="billingCountry"
-            label={t('billing.card.country')}
-            autoComplete="country"
-          />
+          {CARD_FIELDS.map((spec) => (
+            <Box key={spec.name} sx={spec.isWide ? { gridColumn: '1 / -1' } : undefined}>
+              <FormField
+                control={control}
+                name={spec.name}
+                label={t(spec.labelKey)}
+                autoComplete={spec.autoComplete}
+              />
+            </Box>
+          ))}
         </DialogContent>
         <DialogActions>
           <Button onClick={onClose}>{t('billing.cancel')}</Button>

@@ -20,12 +20,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { formatMoney, type PaymentFrequency } from '@trustleaf/domain/rules/pricing';
-import {
-  PAYWALL_CANCELED_HEADER,
-  PAYWALL_FAILED_HEADER,
-  paywallHeaderKind,
-  SAME_PLAN_MESSAGE,
-} from '@trustleaf/domain/rules/subscription';
+import { SAME_PLAN_MESSAGE } from '@trustleaf/domain/rules/subscription';
 import { canManageCompany } from '@trustleaf/domain/rules/roles';
 import { useSnackbar } from 'notistack';
 import { useState } from 'react';
@@ -38,6 +33,7 @@ import { newIdempotencyKey, useCancelSubscription, useSwitchSubscription } from 
 import { useCompanySubscription, usePaymentMethod, usePlans, useTransactions } from '../api/billing-queries';
 import { CreditCardDialog } from './credit-card-dialog';
 import { SubscriptionFlow } from './subscription-flow';
+import { SubscriptionHeaderAlert } from './subscription-header-alert';
 import { liveSubscriptionOf } from './use-feature-status';
 
 /** Account settings → Subscription: plan and status, switch, cancel, card and payment history. */
@@ -67,7 +63,6 @@ export function SubscriptionPanel() {
   const setPaywall = (open: boolean) => setSearch(open ? { paywall: '1' } : {}, { replace: true });
   if (!company) return <Typography>{t('home.noCompany')}</Typography>;
 
-  const header = paywallHeaderKind(latest);
   const doSwitch = async () => {
     const planId = switchPlanId || live?.subscription.plPlanId;
     const frequency = switchFrequency || live?.paymentFrequency;
@@ -92,15 +87,7 @@ export function SubscriptionPanel() {
   return (
     <Box sx={{ display: 'grid', gap: 3 }}>
       <Typography variant="h1">{t('billing.page.title')}</Typography>
-      {header === 'PAYMENT_FAILED' ? (
-        <Alert severity="error" data-testid="subscription-header">
-          {t('billing.paywall.failedHeader', { defaultValue: PAYWALL_FAILED_HEADER })}
-        </Alert>
-      ) : header === 'CANCELED' ? (
-        <Alert severity="warning" data-testid="subscription-header">
-          {t('billing.paywall.canceledHeader', { defaultValue: PAYWALL_CANCELED_HEADER })}
-        </Alert>
-      ) : null}
+      <SubscriptionHeaderAlert subscription={latest} testId="subscription-header" />
       {canManage ? null : (
         <Alert severity="info" data-testid="view-only-notice">
           {t('billing.page.viewOnly')}

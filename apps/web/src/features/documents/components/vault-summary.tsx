@@ -2,8 +2,6 @@ import FolderSpecialOutlinedIcon from '@mui/icons-material/FolderSpecialOutlined
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import {
@@ -15,8 +13,10 @@ import {
 import type { CompanyDocument } from '@trustleaf/domain/schemas/document';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
+import { SummaryCard } from '@/components/layouts/summary-card';
 import { paths } from '@/config/paths';
 import { useCompanyDocuments } from '../api/documents';
+import { INDICATOR_LABEL_KEYS, INDICATOR_PALETTE } from './document-indicator';
 
 /** Order of the chart's segments: what needs attention first. */
 export const VAULT_STATES: readonly IndicatorState[] = [
@@ -26,15 +26,6 @@ export const VAULT_STATES: readonly IndicatorState[] = [
   'valid',
   'missing',
 ];
-const PALETTE = { green: 'success.main', amber: 'warning.main', red: 'error.main', grey: 'grey.500' };
-const LABEL_KEYS: Record<IndicatorState, string> = {
-  valid: 'documents.indicator.valid',
-  expiringSoon: 'documents.indicator.expiringSoon',
-  expired: 'documents.indicator.expired',
-  rejected: 'documents.indicator.rejected',
-  missing: 'documents.indicator.missing',
-};
-
 /** Counts a company's document types by their indicator (the vault's one rule, spec 1 §4). */
 export function countByIndicator(
   documents: readonly CompanyDocument[],
@@ -73,84 +64,72 @@ export function VaultSummary({ plCompanyId, now }: { plCompanyId: number; now?: 
   const counts = countByIndicator(documents.data ?? [], now);
   const total = VAULT_STATES.reduce((sum, state) => sum + counts[state], 0);
   const chartLabel = t('documents.summary.chartLabel', {
-    summary: VAULT_STATES.map((state) => `${t(LABEL_KEYS[state])}: ${counts[state]}`).join(', '),
+    summary: VAULT_STATES.map((state) => `${t(INDICATOR_LABEL_KEYS[state])}: ${counts[state]}`).join(', '),
   });
   return (
-    <Card variant="outlined" component="section" aria-labelledby="vault-summary-title">
-      <CardContent sx={{ display: 'grid', gap: 2 }}>
-        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
-          <FolderSpecialOutlinedIcon color="primary" aria-hidden />
-          <Typography variant="h3" component="h2" id="vault-summary-title">
-            {t('documents.summary.title')}
-          </Typography>
-        </Box>
-        {documents.isError ? (
-          <Alert severity="error">{documents.error.message}</Alert>
-        ) : documents.isPending ? (
-          <Skeleton variant="rounded" height={72} />
-        ) : total === 0 ? (
-          <Typography sx={{ color: 'text.secondary' }}>{t('documents.summary.empty')}</Typography>
-        ) : (
-          <>
-            <Box
-              role="img"
-              aria-label={chartLabel}
-              data-testid="vault-chart"
-              sx={{
-                display: 'flex',
-                height: 16,
-                borderRadius: 1,
-                overflow: 'hidden',
-                bgcolor: 'action.hover',
-              }}
-            >
-              {VAULT_STATES.filter((state) => counts[state] > 0).map((state) => (
-                <Box
-                  key={state}
-                  data-state={state}
-                  sx={{
-                    width: `${(counts[state] / total) * 100}%`,
-                    bgcolor: PALETTE[INDICATOR_COLOURS[state]],
-                  }}
-                />
-              ))}
-            </Box>
-            <Box component="dl" sx={{ m: 0, display: 'grid', gridTemplateColumns: '1fr auto', rowGap: 0.75 }}>
-              {VAULT_STATES.map((state) => (
-                <Box key={state} sx={{ display: 'contents' }} data-testid={`vault-count-${state}`}>
-                  <Box component="dt" sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
-                    <Box
-                      component="span"
-                      aria-hidden
-                      sx={{
-                        width: 10,
-                        height: 10,
-                        borderRadius: '50%',
-                        bgcolor: PALETTE[INDICATOR_COLOURS[state]],
-                      }}
-                    />
-                    <Typography variant="body2" component="span">
-                      {t(LABEL_KEYS[state])}
-                    </Typography>
-                  </Box>
-                  <Typography
-                    variant="body2"
-                    component="dd"
-                    sx={{ m: 0, fontWeight: 600, textAlign: 'right' }}
-                  >
-                    {counts[state]}
+    <SummaryCard icon={<FolderSpecialOutlinedIcon aria-hidden />} title={t('documents.summary.title')}>
+      {documents.isError ? (
+        <Alert severity="error">{documents.error.message}</Alert>
+      ) : documents.isPending ? (
+        <Skeleton variant="rounded" height={72} />
+      ) : total === 0 ? (
+        <Typography sx={{ color: 'text.secondary' }}>{t('documents.summary.empty')}</Typography>
+      ) : (
+        <>
+          <Box
+            role="img"
+            aria-label={chartLabel}
+            data-testid="vault-chart"
+            sx={{
+              display: 'flex',
+              height: 16,
+              borderRadius: 1,
+              overflow: 'hidden',
+              bgcolor: 'action.hover',
+            }}
+          >
+            {VAULT_STATES.filter((state) => counts[state] > 0).map((state) => (
+              <Box
+                key={state}
+                data-state={state}
+                sx={{
+                  width: `${(counts[state] / total) * 100}%`,
+                  bgcolor: INDICATOR_PALETTE[INDICATOR_COLOURS[state]],
+                }}
+              />
+            ))}
+          </Box>
+          <Box component="dl" sx={{ m: 0, display: 'grid', gridTemplateColumns: '1fr auto', rowGap: 0.75 }}>
+            {VAULT_STATES.map((state) => (
+              <Box key={state} sx={{ display: 'contents' }} data-testid={`vault-count-${state}`}>
+                <Box component="dt" sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+                  <Box
+                    component="span"
+                    aria-hidden
+                    sx={{
+                      width: 10,
+                      height: 10,
+                      borderRadius: '50%',
+                      bgcolor: INDICATOR_PALETTE[INDICATOR_COLOURS[state]],
+                    }}
+                  />
+                  <Typography variant="body2" component="span">
+                    {t(INDICATOR_LABEL_KEYS[state])}
                   </Typography>
                 </Box>
-              ))}
-            </Box>
-          </>
-        )}
-        <Box>
-          <Button component={RouterLink} to={paths.documents.company.getHref()} variant="outlined">
-            {t('documents.summary.open')}
-          </Button>
-        </Box>
-      </CardContent>
-    </Card>
+                <Typography variant="body2" component="dd" sx={{ m: 0, fontWeight: 600, textAlign: 'right' }}>
+                  {counts[state]}
+                </Typography>
+              </Box>
+            ))}
+          </Box>
+        </>
+      )}
+      <Box>
+        <Button component={RouterLink} to={paths.documents.company.getHref()} variant="outlined">
+          {t('documents.summary.open')}
+        </Button>
+      </Box>
+    </SummaryCard>
   );
 }
