@@ -44,8 +44,18 @@ export function DashboardRoute() {
         <Typography variant="h1" data-testid="welcome">
           {t('home.welcome', { name: user.firstName })}
         </Typography>
-        <Typography sx={{ color: 'text.secondary', mt: 1 }} data-testid="dashboard-intro">
-          {company ? t('dashboard.intro', { company: company.companyName }) : t('home.noCompany')}
+        {company ? (
+          <Typography
+            variant="subtitle1"
+            component="p"
+            sx={{ fontWeight: 600, mt: 1 }}
+            data-testid="profile-company"
+          >
+            {company.companyName}
+          </Typography>
+        ) : null}
+        <Typography sx={{ color: 'text.secondary', mt: 0.5 }}>
+          {company ? t('dashboard.intro') : t('home.noCompany')}
         </Typography>
       </Box>
       {company ? (
