@@ -1,4 +1,4 @@
-import ApartmentOutlinedIcon from '@mui/icons-material/ApartmentOutlined';
+import StorefrontOutlinedIcon from '@mui/icons-material/StorefrontOutlined';
 import RadarOutlinedIcon from '@mui/icons-material/RadarOutlined';
 import TravelExploreOutlinedIcon from '@mui/icons-material/TravelExploreOutlined';
 import Alert from '@mui/material/Alert';
@@ -155,7 +155,7 @@ export function CompanyDetailRoute() {
       </Box>
       {company ? (
         <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
-          <SummaryCard icon={<ApartmentOutlinedIcon aria-hidden />} title={company.companyName}>
+          <SummaryCard icon={<StorefrontOutlinedIcon aria-hidden />} title={company.companyName}>
             <Box component="dl" sx={{ m: 0, display: 'grid', gridTemplateColumns: '160px 1fr', rowGap: 1 }}>
               <Row label={t('home.businessType')}>{company.businessType ?? '—'}</Row>
               <Row label={t('home.location')}>
