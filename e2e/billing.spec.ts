@@ -296,4 +296,41 @@ test('a failed renewal shows the failed-payment header and view-only mode; a new
   await expect(page.getByTestId('subscription-status')).toHaveText('Active');
   await expect(page.getByTestId('subscription-header')).toHaveCount(0);
   await expect(webcrawler).toHaveAttribute('data-feature-status', 'NORMAL');
+
+  // The other landing pages of spec 3 §2 are real pages too.
+  await page.getByTestId('nav-qmonitor').click();
+  await expect(page.getByRole('heading', { name: 'Q-Monitor', level: 1 })).toBeVisible();
+  await expect(page.getByTestId('qmonitor-allowance')).toHaveText('25');
+  await expectNoSeriousViolations(page, 'Q-Monitor');
+  await page.getByTestId('nav-directory').click();
+  await expect(page.getByRole('heading', { name: 'Company detail', level: 1 })).toBeVisible();
+  await expect(page.getByTestId('directory-status')).not.toBeEmpty();
+  await expectNoSeriousViolations(page, 'company detail');
+});
+
+test('the super admin console edits a promo’s dates and status', async ({ page }) => {
+  await signIn(page, E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD);
+  await page.getByTestId('nav-admin-billing').click();
+  await expect(page.getByRole('heading', { name: 'Plans and promo codes', level: 1 })).toBeVisible();
+  const code = `EDIT${Date.now()}`;
+  const form = page.getByRole('form', { name: 'Create promo' });
+  await form.getByLabel('Promo code').fill(code);
+  await form.getByTestId('promo-submit').click();
+  const row = page.locator(`[data-testid="promo-row"][data-code="${code}"]`);
+  await expect(row).toContainText('Active');
+  await expectNoSeriousViolations(page, 'billing admin console');
+
+  await row.getByRole('button', { name: `Edit ${code}` }).click();
+  const editForm = page.getByRole('form', { name: 'Edit promo code' });
+  await editForm.getByLabel('Start date').fill('2026-12-10');
+  await editForm.getByLabel('End date').fill('2026-12-01');
+  await editForm.getByTestId('promo-submit').click();
+  await expect(editForm.getByText('End date must be on or after the start date')).toBeVisible();
+  await editForm.getByLabel('End date').fill('2026-12-31');
+  await editForm.getByRole('combobox', { name: 'Status' }).click();
+  await page.getByRole('option', { name: 'Inactive' }).click();
+  await editForm.getByTestId('promo-submit').click();
+  await expect(row).toContainText('Inactive');
+  await expect(row).toContainText('2026-12-10');
+  await expect(row).toContainText('2026-12-31');
 });
