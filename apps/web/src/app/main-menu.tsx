@@ -1,11 +1,11 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import { MENU_FEATURES, type MenuSection } from '@trustleaf/domain/reference/features';
-import { canManageCompany, isSuperAdmin as hasSuperAdminRole } from '@trustleaf/domain/rules/roles';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { paths } from '@/config/paths';
 import { FeatureWrapper } from '@/features/billing/components/feature-wrapper';
+import { useCanManageCompany, useIsSuperAdmin } from '@/features/billing/components/use-feature-status';
 import { useAppStore } from '@/stores/app-store';
 
 interface MenuItem {
@@ -79,13 +79,10 @@ const ADMIN_ITEMS = [
 export function MainMenu() {
   const { t } = useTranslation();
   const user = useAppStore((state) => state.account.currentUser);
+  const isSuperAdmin = useIsSuperAdmin();
+  const canManage = useCanManageCompany();
   if (!user) return null;
-  const isSuperAdmin = hasSuperAdminRole(user.roles.map((role) => role.name));
-  const who = {
-    isSuperAdmin,
-    hasCompany: Boolean(user.memberOfCompany),
-    canManage: canManageCompany(user.memberOfCompany?.roles ?? []),
-  };
+  const who = { isSuperAdmin, hasCompany: Boolean(user.memberOfCompany), canManage };
   const link = (item: { to: string; labelKey: string; testId: string }) => (
     <Button component={RouterLink} to={item.to} color="inherit" size="small" data-testid={item.testId}>
       {t(item.labelKey)}

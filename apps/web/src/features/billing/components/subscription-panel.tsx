@@ -21,7 +21,6 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { formatMoney, type PaymentFrequency } from '@trustleaf/domain/rules/pricing';
 import { SAME_PLAN_MESSAGE } from '@trustleaf/domain/rules/subscription';
-import { canManageCompany } from '@trustleaf/domain/rules/roles';
 import { useSnackbar } from 'notistack';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -34,7 +33,7 @@ import { useCompanySubscription, usePaymentMethod, usePlans, useTransactions } f
 import { CreditCardDialog } from './credit-card-dialog';
 import { SubscriptionFlow } from './subscription-flow';
 import { SubscriptionHeaderAlert } from './subscription-header-alert';
-import { liveSubscriptionOf } from './use-feature-status';
+import { liveSubscriptionOf, useCanManageCompany } from './use-feature-status';
 
 /** Account settings → Subscription: plan and status, switch, cancel, card and payment history. */
 export function SubscriptionPanel() {
@@ -43,9 +42,7 @@ export function SubscriptionPanel() {
   const company = useAppStore((state) => state.account.currentCompany);
   const companyId = company?.plCompanyId ?? 0;
   // Owners and admins buy and manage; other members see the plans in viewable-only mode (spec 2 §6).
-  const canManage = useAppStore((state) =>
-    canManageCompany(state.account.currentUser?.memberOfCompany?.roles ?? []),
-  );
+  const canManage = useCanManageCompany();
   const [search, setSearch] = useSearchParams();
   const listing = useCompanySubscription(companyId);
   const plans = usePlans(env.region.region);
