@@ -88,9 +88,9 @@ export function DashboardRoute() {
 }
 
 /**
- * /qmonitor, the Merchant Processor plan's landing (spec 3 §2 Q-Monitor): the monitoring allowance of
- * the plan, the companies monitored so far and the processor's own vault. Client pipelines arrive with
- * the monitoring module; until then the page says so instead of showing an empty table.
+ * /qmonitor, the Merchant Processor plan's landing (spec 3 §2 Q-Monitor): the plan's monitoring
+ * allowance, the processor's subscription and its own vault. Monitored client companies arrive with the
+ * monitoring module; until then the page says so instead of showing an empty table.
  */
 export function QMonitorRoute() {
   const { t } = useTranslation();
