@@ -144,3 +144,193 @@ test('subscribe by card, promo price, same-plan switch and cancel', async ({ pag
     'Canceled subscription! Start a subscription to reactivate your company',
   );
 });
+
+const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+const NEW_ACCOUNT_PASSWORD = 'Renewal-Passw0rd-2026!';
+
+async function postOk(request: APIRequestContext, url: string, data: object, token?: string) {
+  const response = await request.post(url, {
+    data,
+    headers: token ? { authorization: `Bearer ${token}` } : {},
+  });
+  expect(response.status(), `${url}: ${await response.text()}`).toBe(200);
+  return ((await response.json()) as { detail: Record<string, unknown> }).detail;
+}
+
+async function lastMailText(request: APIRequestContext, to: string): Promise<string> {
+  let text = '';
+  await expect
+    .poll(async () => {
+      const response = await request.get(`/api/dev/mailbox?to=${encodeURIComponent(to)}`);
+      text = ((await response.json()) as { detail: { text: string }[] }).detail.at(-1)?.text ?? '';
+      return text;
+    })
+    .toBeTruthy();
+  return text;
+}
+
+/** Registers through the API as the sign-up form does (emailed code, verify, register), then signs in. */
+async function registerViaApi(request: APIRequestContext, email: string, extra: object) {
+  const query = new URLSearchParams({ email, firstName: 'Rita', lastName: 'Renewal' });
+  expect((await request.get(`/api/auth/signUpCode?${query.toString()}`)).status()).toBe(200);
+  const signUpCode = /\b(\d{6})\b/.exec(await lastMailText(request, email))![1]!;
+  await postOk(request, '/api/auth/verifySignUpCode', { email, signUpCode });
+  await postOk(request, '/api/user/register', {
+    email,
+    password: NEW_ACCOUNT_PASSWORD,
+    firstName: 'Rita',
+    lastName: 'Renewal',
+    acceptedEula: true,
+    ...extra,
+  });
+  return (await postOk(request, '/api/auth/login', { email, password: NEW_ACCOUNT_PASSWORD }))
+    .accessToken as string;
+}
+
+async function signIn(page: Page, email: string, password: string) {
+  await page.goto('/auth/sign-in');
+  await page.getByLabel('Email address').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByTestId('welcome')).toBeVisible();
+}
+
+const FAILED_HEADER =
+  'Failed subscription payment! Update your payment method and start a subscription to reactivate your company';
+
+test('a failed renewal shows the failed-payment header and view-only mode; a new card recovers it', async ({
+  page,
+  browser,
+  request,
+}) => {
+  const ownerEmail = `renewal-owner-${unique()}@example.test`;
+  const ownerToken = await registerViaApi(request, ownerEmail, {
+    company: {
+      name: `Renewal Farms ${unique()}`,
+      companyType: 'RETAILER',
+      officeAddress: { address: '', city: 'Denver', state: 'CO', zip: '', country: 'US' },
+    },
+  });
+  const profile = await postOk(request, '/api/user/getMyProfile', {}, ownerToken);
+  const plCompanyId = (profile.currentCompany as { plCompanyId: number }).plCompanyId;
+  const memberEmail = `renewal-member-${unique()}@example.test`;
+  await postOk(
+    request,
+    '/api/company/inviteMember',
+    { plCompanyId, email: memberEmail, role: 'User' },
+    ownerToken,
+  );
+  const inviteMemberCode = /inviteMemberCode=([\w-]+)/.exec(await lastMailText(request, memberEmail))![1]!;
+  await registerViaApi(request, memberEmail, { inviteMemberCode });
+
+  // Without a plan the owner stays on / (the fallback landing).
+  await signIn(page, ownerEmail, NEW_ACCOUNT_PASSWORD);
+  await expect(page).toHaveURL(/\/$/);
+  const webcrawler = page.locator('nav [data-feature="content_compliance_monitoring"]');
+  await expect(webcrawler).toHaveAttribute('data-feature-status', 'NON_INTERACTABLE');
+
+  await page.getByTestId('nav-subscription').click();
+  await page.getByTestId('open-paywall').click();
+  await page.getByTestId('paywall').getByTestId('plan-Pro').getByTestId('buy-now').click();
+  await fillCard(page, '4242 4242 4242 4242', '123');
+  await page.getByTestId('start-subscription').click();
+  await expect(page.getByTestId('subscription-status')).toHaveText('Active');
+  await expect(webcrawler).toHaveAttribute('data-feature-status', 'NORMAL');
+
+  // The card on file becomes the one that tokenises but fails every charge; the period then ends.
+  await page.getByTestId('update-card').click();
+  await fillCard(page, '4000 0000 0000 0341', '123');
+  await expect(page.getByTestId('payment-method')).toContainText('0341');
+  const admin = await postOk(request, '/api/auth/login', {
+    email: E2E_ADMIN_EMAIL,
+    password: E2E_ADMIN_PASSWORD,
+  });
+  const renewed = await postOk(
+    request,
+    '/api/subscription/endCurrentPeriod',
+    { plCompanyId },
+    admin.accessToken as string,
+  );
+  expect(renewed.status).toBe('PAYMENT_FAILED');
+
+  // `/` (where sign-in lands) goes on to the plan's page; the company is view-only until it pays.
+  await page.goto('/');
+  await expect(page).toHaveURL(/\/dashboard\/main$/);
+  await expect(page.getByTestId('summary-status')).toHaveText('Payment failed');
+  await expect(webcrawler).toHaveAttribute('data-feature-status', 'NON_INTERACTABLE');
+  await expect(
+    page.getByTestId('dashboard-webcrawler').locator('xpath=ancestor::*[@aria-disabled]'),
+  ).toHaveCount(1);
+  await expectNoSeriousViolations(page, 'dashboard with a failed payment');
+  await page.getByTestId('nav-subscription').click();
+  await expect(page.getByTestId('subscription-header')).toHaveText(FAILED_HEADER);
+  await expect(page.getByTestId('subscription-status')).toHaveText('Payment failed');
+  await page.getByTestId('open-paywall').click();
+  const paywall = page.getByTestId('paywall');
+  await expect(paywall.getByTestId('paywall-header')).toHaveText(FAILED_HEADER);
+  await expectNoSeriousViolations(page, 'paywall with a failed payment');
+  await paywall.getByRole('button', { name: 'Close' }).click();
+
+  // A plain member sees the plans in viewable-only mode: no promo button, every Buy Now disabled.
+  const memberContext = await browser.newContext();
+  const memberPage = await memberContext.newPage();
+  await signIn(memberPage, memberEmail, NEW_ACCOUNT_PASSWORD);
+  await memberPage.getByTestId('nav-subscription').click();
+  await expect(memberPage.getByTestId('view-only-notice')).toBeVisible();
+  await expect(memberPage.getByTestId('subscription-header')).toHaveText(FAILED_HEADER);
+  await expect(memberPage.getByTestId('update-card')).toHaveCount(0);
+  await memberPage.getByTestId('open-paywall').click();
+  const memberPaywall = memberPage.getByTestId('paywall');
+  await expect(memberPaywall.getByTestId('paywall-header')).toHaveText(FAILED_HEADER);
+  await expect(memberPaywall.getByTestId('add-promo')).toHaveCount(0);
+  const buyButtons = memberPaywall.getByTestId('buy-now');
+  expect(await buyButtons.count()).toBeGreaterThan(1);
+  for (const button of await buyButtons.all()) await expect(button).toBeDisabled();
+  await expectNoSeriousViolations(memberPage, 'viewable-only paywall');
+  await memberContext.close();
+
+  // Recovery: a new card retries the failed renewal at once.
+  await page.getByTestId('update-card').click();
+  await fillCard(page, '4111 1111 1111 1111', '123');
+  await expect(page.getByText('Your subscription is active again.')).toBeVisible();
+  await expect(page.getByTestId('subscription-status')).toHaveText('Active');
+  await expect(page.getByTestId('subscription-header')).toHaveCount(0);
+  await expect(webcrawler).toHaveAttribute('data-feature-status', 'NORMAL');
+
+  // The other landing pages of spec 3 §2 are real pages too.
+  await page.getByTestId('nav-qmonitor').click();
+  await expect(page.getByRole('heading', { name: 'Q-Monitor', level: 1 })).toBeVisible();
+  await expect(page.getByTestId('qmonitor-allowance')).toHaveText('25');
+  await expectNoSeriousViolations(page, 'Q-Monitor');
+  await page.getByTestId('nav-directory').click();
+  await expect(page.getByRole('heading', { name: 'Company detail', level: 1 })).toBeVisible();
+  await expect(page.getByTestId('directory-status')).not.toBeEmpty();
+  await expectNoSeriousViolations(page, 'company detail');
+});
+
+test('the super admin console edits a promo’s dates and status', async ({ page }) => {
+  await signIn(page, E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD);
+  await page.getByTestId('nav-admin-billing').click();
+  await expect(page.getByRole('heading', { name: 'Plans and promo codes', level: 1 })).toBeVisible();
+  const code = `EDIT${Date.now()}`;
+  const form = page.getByRole('form', { name: 'Create promo' });
+  await form.getByLabel('Promo code').fill(code);
+  await form.getByTestId('promo-submit').click();
+  const row = page.locator(`[data-testid="promo-row"][data-code="${code}"]`);
+  await expect(row).toContainText('Active');
+  await expectNoSeriousViolations(page, 'billing admin console');
+
+  await row.getByRole('button', { name: `Edit ${code}` }).click();
+  const editForm = page.getByRole('form', { name: 'Edit promo code' });
+  await editForm.getByLabel('Start date').fill('2026-12-10');
+  await editForm.getByLabel('End date').fill('2026-12-01');
+  await editForm.getByTestId('promo-submit').click();
+  await expect(editForm.getByText('End date must be on or after the start date')).toBeVisible();
+  await editForm.getByLabel('End date').fill('2026-12-31');
+  await editForm.getByRole('combobox', { name: 'Status' }).click();
+  await page.getByRole('option', { name: 'Inactive' }).click();
+  await editForm.getByTestId('promo-submit').click();
+  await expect(row).toContainText('Inactive');
+  await expect(row).toContainText('2026-12-10');
+  await expect(row).toContainText('2026-12-31');
+});

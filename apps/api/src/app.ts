@@ -265,10 +265,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     service: billing,
     jobs,
     renewJob: definitions.renewSubscriptions,
+    testControls: env.NODE_ENV !== 'production',
   });
   await app.register(companyPaymentRoutes, { prefix: '/api/company', service: billing });
   await app.register(transactionRoutes, { prefix: '/api/transaction', service: billing });
-  await app.register(sandboxGatewayRoutes, { prefix: '/sandbox-gateway', gateway: definitions.gateway });
+  await app.register(sandboxGatewayRoutes, {
+    prefix: '/sandbox-gateway',
+    gateway: definitions.gateway,
+    tokensPerMinute: env.SANDBOX_TOKENS_PER_MINUTE,
+  });
   if (!env.SMTP_URL && env.NODE_ENV !== 'production') {
     await app.register(devMailboxRoutes, { prefix: '/api/dev', db: database.db });
   }

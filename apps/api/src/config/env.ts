@@ -38,6 +38,8 @@ export const EnvSchema = z.object({
     .positive()
     .default(1024 * 1024),
   DB_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  /** Card tokenisations one client address may ask the sandbox gateway for per minute. */
+  SANDBOX_TOKENS_PER_MINUTE: z.coerce.number().int().min(1).default(20),
 });
 export type Env = z.infer<typeof EnvSchema>;
 

@@ -19,6 +19,9 @@ const AppRoot = lazy(() =>
   })),
 );
 const HomeRoute = lazy(() => import('@/app/routes/app/home').then((m) => ({ default: m.HomeRoute })));
+const LandingPage = lazy(() =>
+  import('@/app/routes/app/landing-pages').then((m) => ({ default: m.LandingPage })),
+);
 const SubscriptionRoute = lazy(() =>
   import('@/app/routes/app/subscription').then((m) => ({ default: m.SubscriptionRoute })),
 );
@@ -81,6 +84,12 @@ export function AppRoutes() {
             <Route path={paths.home.path} element={<AppRoot />}>
               <Route index element={<HomeRoute />} />
               <Route path={paths.createCompany.path} element={<CreateCompanyRoute />} />
+              <Route path={paths.dashboard.main.path} element={<LandingPage page="dashboard" />} />
+              <Route path={paths.qMonitor.path} element={<LandingPage page="qMonitor" />} />
+              <Route
+                path={paths.directory.companyDetail.path}
+                element={<LandingPage page="companyDetail" />}
+              />
               <Route path={paths.account.subscription.path} element={<SubscriptionRoute />} />
               <Route path={paths.admin.billing.path} element={<AdminBillingRoute />} />
               <Route path={paths.documents.company.path} element={<DocumentsRoute />} />

@@ -41,6 +41,12 @@ export const paths = {
   admin: { billing: { path: '/admin/billing', getHref: () => '/admin/billing' } },
   /** Query-carrying hrefs of the scanner pages are in @trustleaf/domain/rules/crawler-link (lazy pages only). */
   webcrawler: { path: '/webcrawler', getHref: () => '/webcrawler', iframe: { path: '/webcrawler/iframe' } },
+  /** Landing routes by plan (spec 3 §2; @trustleaf/domain/rules/landing). */
+  dashboard: { main: { path: '/dashboard/main', getHref: () => '/dashboard/main' } },
+  qMonitor: { path: '/qmonitor', getHref: () => '/qmonitor' },
+  directory: {
+    companyDetail: { path: '/directory/company-detail', getHref: () => '/directory/company-detail' },
+  },
   documents: {
     company: { path: '/documents', getHref: () => '/documents' },
     review: { path: '/documents/review', getHref: () => '/documents/review' },

@@ -13,6 +13,10 @@ registerMessageKeys({
   'Invalid expiration Date. Ex: MM/YY': 'billing.card.errors.expiryFormat',
   'Invalid expiration day': 'billing.card.errors.expiryPast',
   'Incorrect ex: 123 or 1234': 'billing.card.errors.cvv',
+  // Billing admin console; the texts match @trustleaf/domain/rules/promo.
+  'End date must be on or after the start date': 'billing.admin.messages.dateOrder',
+  'Enter a whole number from 0 to 1000': 'billing.admin.messages.delayDuration',
+  'Enter source ids as whole numbers separated by commas': 'billing.admin.messages.sourceIds',
   // Document vault (spec 2 §5, spec 3 §5, §8).
   'Maximum 150 characters': 'documents.messages.max150',
   'Must be greater than 0': 'documents.messages.greaterThanZero',

@@ -31,6 +31,29 @@ export const FEATURES: readonly { key: string; name: string; featureType: Featur
 /** The web crawler menu item and the scanner's actions are gated by this key. */
 export const WEB_CRAWLER_FEATURE = 'content_compliance_monitoring';
 
+/**
+ * Menu sections (spec 3 §2) and the feature key (spec 3 §6) that gates each; null means the section
+ * is open to every plan. The menu passes these keys to the one gating rule (`featureStatus`), so a
+ * plan that does not grant a key shows its item locked, or hides it when the plan says so.
+ */
+export const MENU_FEATURES = {
+  dashboard: null,
+  directory: null,
+  subscription: null,
+  qMonitor: 'active_company_monitoring',
+  qVault: 'q_vault',
+  documentReview: 'q_vault',
+  webCrawler: WEB_CRAWLER_FEATURE,
+  qComply: 'compliance_rules',
+  marketplace: 'marketplace_access',
+  qReport: 'industry_research',
+  myEnterprise: 'banking_audit',
+  labelMaker: 'custom_label_maker',
+  catalogBuilder: 'catalog_builder',
+  communityForum: 'community_forum',
+} as const satisfies Record<string, string | null>;
+export type MenuSection = keyof typeof MENU_FEATURES;
+
 export const PLAN_NAMES = [
   'Basic',
   'Pro',

@@ -11,7 +11,8 @@ import {
   promoReducedText,
   trialText,
 } from './pricing.ts';
-import { promoValidity } from './promo.ts';
+import { dayStartIn, parseSourceIds, promoDayOf, promoPeriodFromDays, promoValidity } from './promo.ts';
+import { UpsertPromoInputSchema } from '../schemas/billing.ts';
 import {
   nextRetryAt,
   nextSubscriptionStatus,
@@ -251,5 +252,60 @@ describe('card form', () => {
     expect(parseExpiry('05/26')).toEqual({ month: 5, year: 2026 });
     expect(isCvvValid('123', '4111')).toBe(true);
     expect(isCvvValid('12', '4111')).toBe(false);
+  });
+});
+
+describe('promo dates (admin console)', () => {
+  it('starts a day at midnight Eastern time, in winter and in summer', () => {
+    expect(dayStartIn('2026-01-15').toISOString()).toBe('2026-01-15T05:00:00.000Z');
+    expect(dayStartIn('2026-07-15').toISOString()).toBe('2026-07-15T04:00:00.000Z');
+  });
+
+  it('turns inclusive calendar days into a period and back', () => {
+    const period = promoPeriodFromDays('2026-03-01', '2026-03-31');
+    expect(period).toEqual({ startDate: '2026-03-01T05:00:00.000Z', endDate: '2026-04-01T03:59:59.999Z' });
+    expect(promoDayOf(period.startDate)).toBe('2026-03-01');
+    expect(promoDayOf(period.endDate)).toBe('2026-03-31');
+    expect(promoPeriodFromDays(null, null)).toEqual({ startDate: null, endDate: null });
+  });
+
+  it('refuses an end date before the start date', () => {
+    const promo = {
+      promoCode: 'SPRING',
+      status: 'ACTIVE' as const,
+      limitUsage: false,
+      maxUsage: null,
+      promoPlans: [
+        {
+          plPlanId: 1,
+          paymentFrequency: 'MONTHLY' as const,
+          discountType: 'PERCENT' as const,
+          discountAmount: 10,
+        },
+      ],
+    };
+    const backwards = UpsertPromoInputSchema.safeParse({
+      ...promo,
+      ...promoPeriodFromDays('2026-03-10', '2026-03-09'),
+    });
+    expect(backwards.success).toBe(false);
+    expect(backwards.error?.issues[0]).toMatchObject({
+      path: ['endDate'],
+      message: 'End date must be on or after the start date',
+    });
+    expect(
+      UpsertPromoInputSchema.safeParse({ ...promo, ...promoPeriodFromDays('2026-03-10', '2026-03-10') })
+        .success,
+    ).toBe(true);
+  });
+});
+
+describe('delayed restriction sources (admin console)', () => {
+  it('reads comma-separated positive ids and refuses anything else', () => {
+    expect(parseSourceIds('2, 5,5 , 11')).toEqual([2, 5, 11]);
+    expect(parseSourceIds('  ')).toEqual([]);
+    expect(parseSourceIds('2, x')).toBeNull();
+    expect(parseSourceIds('0')).toBeNull();
+    expect(parseSourceIds('-3')).toBeNull();
   });
 });

@@ -14,9 +14,3 @@ export function landingRouteForPlan(planName: string | null | undefined): string
       return '/';
   }
 }
-
-/** After sign-in: the redirectUrl query value when non-empty and local, else the plan's landing. */
-export function afterSignInTarget(redirectUrl: string | null | undefined, planName?: string | null): string {
-  if (redirectUrl && redirectUrl.startsWith('/') && !redirectUrl.startsWith('//')) return redirectUrl;
-  return landingRouteForPlan(planName);
-}

@@ -1,3 +1,5 @@
+import { addDays, PLATFORM_TIME_ZONE, todayIn } from './document-status.ts';
+
 /** Spec 3 §5: a promo is valid when active, now within its dates, and under its usage limit if limited. */
 export interface PromoValidityInput {
   status: 'ACTIVE' | 'INACTIVE';
@@ -23,3 +25,54 @@ export function promoValidity(promo: PromoValidityInput | null | undefined, now:
 
 /** Codes are matched case-insensitively: people type them as they read them. */
 export const normalisePromoCode = (code: string): string => code.trim().toUpperCase();
+
+export const PROMO_DATE_ORDER_MESSAGE = 'End date must be on or after the start date';
+
+/** The instant a calendar day (`yyyy-MM-dd`) starts in the platform time zone (spec 3 §9). */
+export function dayStartIn(day: string, timeZone: string = PLATFORM_TIME_ZONE): Date {
+  const guess = new Date(`${day}T00:00:00Z`);
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+  }).formatToParts(guess);
+  const get = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0);
+  const wall = Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'), get('second'));
+  return new Date(guess.getTime() - (wall - guess.getTime()));
+}
+
+/**
+ * A promo's dates as the admin picks them (calendar days in Eastern time, both inclusive) and as the
+ * API stores them (instants): from the start of the first day to the last millisecond of the last.
+ */
+export function promoPeriodFromDays(
+  startDay: string | null,
+  endDay: string | null,
+): { startDate: string | null; endDate: string | null } {
+  return {
+    startDate: startDay ? dayStartIn(startDay).toISOString() : null,
+    endDate: endDay ? new Date(dayStartIn(addDays(endDay, 1)).getTime() - 1).toISOString() : null,
+  };
+}
+
+/** The calendar day (Eastern time) of a stored promo date, for the date inputs. */
+export const promoDayOf = (instant: string | null): string | null =>
+  instant ? todayIn(new Date(instant)) : null;
+
+export const DELAY_DURATION_MESSAGE = 'Enter a whole number from 0 to 1000';
+export const SOURCE_IDS_MESSAGE = 'Enter source ids as whole numbers separated by commas';
+
+/** A delayed restriction's source ids as typed ("2, 5"); null when an entry is not a positive id. */
+export function parseSourceIds(text: string): number[] | null {
+  const entries = text
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+  if (!entries.every((entry) => /^[1-9]\d{0,8}$/.test(entry))) return null;
+  return [...new Set(entries.map(Number))];
+}

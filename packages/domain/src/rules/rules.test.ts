@@ -1,5 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
-import { afterSignInTarget, landingRouteForPlan } from './landing.ts';
+import { FEATURES, MENU_FEATURES } from '../reference/features.ts';
+import { landingRouteForPlan } from './landing.ts';
+import { afterSignInTarget } from './sign-in-target.ts';
 import { isStrongPassword, STRONG_PASSWORD_MESSAGE } from './password.ts';
 import { regionConfig } from './region.ts';
 import { canManageCompany, isNotPlainUser, isSuperAdmin } from './roles.ts';
@@ -47,6 +49,17 @@ describe('themes', () => {
   });
 });
 
+describe('menu feature keys', () => {
+  it('gates each section with a known feature key (or none) and shares the vault key', () => {
+    const known = new Set(FEATURES.map((feature) => feature.key));
+    for (const key of Object.values(MENU_FEATURES)) if (key !== null) expect(known).toContain(key);
+    expect(MENU_FEATURES.webCrawler).toBe('content_compliance_monitoring');
+    expect(MENU_FEATURES.qMonitor).toBe('active_company_monitoring');
+    expect(MENU_FEATURES.documentReview).toBe(MENU_FEATURES.qVault);
+    expect(MENU_FEATURES.dashboard).toBeNull();
+  });
+});
+
 describe('landing', () => {
   it('routes by plan with / as the fallback', () => {
     expect(landingRouteForPlan('Merchant Processor')).toBe('/qmonitor');
@@ -55,11 +68,12 @@ describe('landing', () => {
     expect(landingRouteForPlan(undefined)).toBe('/');
   });
 
-  it('prefers a local redirectUrl and ignores external ones', () => {
-    expect(afterSignInTarget('/settings?tab=1', 'Pro')).toBe('/settings?tab=1');
-    expect(afterSignInTarget('', null)).toBe('/');
-    expect(afterSignInTarget('//evil.example', null)).toBe('/');
-    expect(afterSignInTarget('https://evil.example', null)).toBe('/');
+  it('after sign-in prefers a local redirectUrl, else / (where the plan landing takes over)', () => {
+    expect(afterSignInTarget('/settings?tab=1')).toBe('/settings?tab=1');
+    expect(afterSignInTarget('')).toBe('/');
+    expect(afterSignInTarget(null)).toBe('/');
+    expect(afterSignInTarget('//evil.example')).toBe('/');
+    expect(afterSignInTarget('https://evil.example')).toBe('/');
   });
 });
 

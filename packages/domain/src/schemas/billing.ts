@@ -8,6 +8,7 @@ import {
   parseExpiry,
 } from '../rules/card.ts';
 import { DISCOUNT_TYPES, PAYMENT_FREQUENCIES, TRIAL_UNITS } from '../rules/pricing.ts';
+import { DELAY_DURATION_MESSAGE, PROMO_DATE_ORDER_MESSAGE } from '../rules/promo.ts';
 import { SUBSCRIPTION_STATUSES } from '../rules/subscription.ts';
 import { PaginationOptionSchema } from './common.ts';
 
@@ -22,7 +23,13 @@ export const SubscriptionStatusSchema = z.enum(SUBSCRIPTION_STATUSES);
 export const RegionSchema = z.enum(['US', 'CA']);
 
 export const DelayedRestrictionSchema = z.object({
-  delayDuration: z.number().int().min(0).max(1000),
+  /** The feature's sources the restriction applies to (spec 3 §3); empty means all of them. */
+  sourceIds: z.array(z.number().int().positive()).max(100).default([]),
+  delayDuration: z
+    .number({ error: DELAY_DURATION_MESSAGE })
+    .int(DELAY_DURATION_MESSAGE)
+    .min(0, DELAY_DURATION_MESSAGE)
+    .max(1000, DELAY_DURATION_MESSAGE),
   delayUnit: z.enum(['DAY', 'WEEK', 'MONTH']),
   state: z.enum(['NON_INTERACTABLE', 'HIDDEN']),
 });
@@ -268,7 +275,11 @@ export const UpsertPromoInputSchema = z
       message: 'A percent discount is at most 100',
       path: ['promoPlans'],
     },
-  );
+  )
+  .refine((p) => !p.startDate || !p.endDate || Date.parse(p.endDate) >= Date.parse(p.startDate), {
+    message: PROMO_DATE_ORDER_MESSAGE,
+    path: ['endDate'],
+  });
 export type UpsertPromoInput = z.infer<typeof UpsertPromoInputSchema>;
 
 export const PromoSchema = z.object({

@@ -31,7 +31,8 @@ beforeAll(async () => {
     },
   });
   const logger = pino({ level: 'trace', redact: { paths: REDACT_PATHS, censor: '[redacted]' } }, sink);
-  t = await buildTestApp({ loggerInstance: logger });
+  // Every card path here tokenises from one address; the limit has its own test with the default.
+  t = await buildTestApp({ loggerInstance: logger, env: { SANDBOX_TOKENS_PER_MINUTE: '10000' } });
   await seedAdmin(t.database.db, { email: 'root@billing.test', password: 'Root-password-123!' });
   admin = (await login(t.app, 'root@billing.test', 'Root-password-123!')).accessToken;
   const rows = await t.database.db.select({ id: plans.id, name: plans.name }).from(plans);
@@ -159,6 +160,43 @@ describe('plans', () => {
     expect(saved.json().detail.plans[0].detailDescription.detailDescriptions[0].detailDescription).toBe(
       '<p>Hi</p>',
     );
+  });
+
+  it('updatePlan stores a feature’s delayed restriction (sources, delay, unit, state) and validates it', async () => {
+    const detail = (
+      await post('/api/plan/getPlanDetail', { plCompanyId: 0, plPlanId: planIds.Enterprise }, admin)
+    ).json().detail;
+    const restriction = { sourceIds: [2, 5], delayDuration: 3, delayUnit: 'WEEK', state: 'HIDDEN' };
+    const withRestriction = (value: object | null) => ({
+      ...detail,
+      features: detail.features.map(
+        (f: { plFeatureId: number; key: string; planFeatureConfig: object; restriction: object | null }) => ({
+          plFeatureId: f.plFeatureId,
+          planFeatureConfig: f.planFeatureConfig,
+          restriction: f.key === 'q_vault' ? value : f.restriction,
+        }),
+      ),
+    });
+    const saved = await post(
+      '/api/plan/updatePlan',
+      { plCompanyId: 0, plans: [withRestriction(restriction)] },
+      admin,
+    );
+    expect(saved.statusCode).toBe(200);
+    const reread = (
+      await post('/api/plan/getPlanDetail', { plCompanyId: 0, plPlanId: planIds.Enterprise }, admin)
+    ).json().detail;
+    expect(reread.features.find((f: { key: string }) => f.key === 'q_vault').restriction).toEqual(
+      restriction,
+    );
+    const bad = await post(
+      '/api/plan/updatePlan',
+      { plCompanyId: 0, plans: [withRestriction({ ...restriction, delayUnit: 'YEAR', delayDuration: -1 })] },
+      admin,
+    );
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().code).toBe('VALIDATION_FAILED');
+    await post('/api/plan/updatePlan', { plCompanyId: 0, plans: [withRestriction(null)] }, admin);
   });
 });
 
@@ -333,6 +371,39 @@ describe('subscriptions', () => {
       await post('/api/transaction/transactionListing', { plCompanyId: who.companyId }, who.token)
     ).json().detail.items;
     expect(txs.map((x: { status: string }) => x.status)).toEqual(['Paid', 'Failed', 'Paid', 'Paid']);
+  });
+
+  it('endCurrentPeriod (super admin, outside production) settles the renewal now; others get 403', async () => {
+    const who = await owner();
+    await saveCard(who, CARDS.visa2);
+    await subscribe(who, 'Basic', 'MONTHLY');
+    await saveCard(who, CARDS.failsCharges);
+    const refused = await post(
+      '/api/subscription/endCurrentPeriod',
+      { plCompanyId: who.companyId },
+      who.token,
+    );
+    expect(refused.statusCode).toBe(403);
+    const ended = await post('/api/subscription/endCurrentPeriod', { plCompanyId: who.companyId }, admin);
+    expect(ended.statusCode).toBe(200);
+    expect(ended.json().detail.status).toBe('PAYMENT_FAILED');
+    const none = await owner();
+    const missing = await post('/api/subscription/endCurrentPeriod', { plCompanyId: none.companyId }, admin);
+    expect(missing.statusCode).toBe(404);
+
+    const production = await buildTestApp({ env: { NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40) } });
+    try {
+      const absent = await production.app.inject({
+        method: 'POST',
+        url: '/api/subscription/endCurrentPeriod',
+        payload: { plCompanyId: who.companyId },
+        headers: bearer(admin),
+      });
+      expect(absent.statusCode).toBe(404);
+      expect(absent.json().code).toBe('NOT_FOUND');
+    } finally {
+      await production.close();
+    }
   });
 
   it('retries 1, 3 and 7 days after the first failure, then expires', async () => {
@@ -580,6 +651,39 @@ describe('promo codes', () => {
     expect(zero.json().code).toBe('MAX_USAGE_PROMO_CODE');
   });
 
+  it('the super admin edits a promo’s dates and status; an end before the start is a 400', async () => {
+    const who = await owner();
+    const apply = (code: string) =>
+      post('/api/subscription/applyPromoCode', { plCompanyId: who.companyId, promoCode: code }, who.token);
+    const created = (await upsert('EDITME')).json().detail;
+    const now = t.clock.now().getTime();
+    const later = {
+      startDate: new Date(now + 2 * DAY).toISOString(),
+      endDate: new Date(now + 9 * DAY).toISOString(),
+    };
+    const moved = await upsert('EDITME', { plPromoId: created.plPromoId, ...later });
+    expect(moved.statusCode).toBe(200);
+    expect(moved.json().detail).toMatchObject({ plPromoId: created.plPromoId, ...later });
+    expect((await apply('EDITME')).json().code).toBe('INVALID_PROMO_CODE');
+    await upsert('EDITME', { plPromoId: created.plPromoId, startDate: null, endDate: null });
+    expect((await apply('EDITME')).statusCode).toBe(200);
+    const paused = await upsert('EDITME', { plPromoId: created.plPromoId, status: 'INACTIVE' });
+    expect(paused.json().detail.status).toBe('INACTIVE');
+    await post('/api/subscription/cancelPromoCode', { plCompanyId: who.companyId }, who.token);
+    expect((await apply('EDITME')).json().code).toBe('INVALID_PROMO_CODE');
+
+    const backwards = await upsert('EDITME', {
+      plPromoId: created.plPromoId,
+      startDate: later.endDate,
+      endDate: later.startDate,
+    });
+    expect(backwards.statusCode).toBe(400);
+    expect(backwards.json()).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      messages: ['endDate: End date must be on or after the start date'],
+    });
+  });
+
   it('records exactly 5 of 200 concurrent redemptions of a code limited to 5', async () => {
     await upsert('FIVE', { limitUsage: true, maxUsage: 5 });
     const companies = await Promise.all(Array.from({ length: 200 }, () => createCompany(t.database.db)));
@@ -604,6 +708,35 @@ describe('promo codes', () => {
     await post('/api/subscription/cancelPromoCode', { plCompanyId: winner.id }, admin);
     const [after] = await t.database.db.select().from(promos).where(eq(promos.code, 'FIVE'));
     expect(after!.totalUsage).toBe(4);
+  });
+});
+
+describe('sandbox gateway rate limit', () => {
+  it('allows SANDBOX_TOKENS_PER_MINUTE tokenisations per client address, then answers 429 with messages', async () => {
+    const limited = await buildTestApp();
+    try {
+      const fromAddress = (remoteAddress: string) =>
+        limited.app.inject({
+          method: 'POST',
+          url: '/sandbox-gateway/tokens',
+          remoteAddress,
+          payload: { ...CARDS.visa, ccexp: '12/34' },
+        });
+      const allowed = limited.env.SANDBOX_TOKENS_PER_MINUTE;
+      expect(allowed).toBe(20);
+      for (let i = 0; i < allowed; i++) expect((await fromAddress('203.0.113.7')).statusCode).toBe(200);
+      const refused = await fromAddress('203.0.113.7');
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json()).toMatchObject({
+        code: 'RATE_LIMITED',
+        messages: ['Too many card attempts. Please wait a minute and try again.'],
+      });
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+      // Another client is not affected.
+      expect((await fromAddress('198.51.100.4')).statusCode).toBe(200);
+    } finally {
+      await limited.close();
+    }
   });
 });
 

@@ -33,6 +33,7 @@ import {
   UpsertPromoInputSchema,
 } from '@trustleaf/domain/schemas/billing';
 import { PaginationOptionSchema } from '@trustleaf/domain/schemas/common';
+import rateLimit from '@fastify/rate-limit';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -139,8 +140,13 @@ export const planRoutes: FastifyPluginAsyncZod<Options> = async (app, { service 
 
 /** /api/subscription */
 export const subscriptionRoutes: FastifyPluginAsyncZod<
-  Options & { jobs: JobQueue; renewJob: JobDefinition<Record<string, never>> }
-> = async (app, { service, jobs, renewJob }) => {
+  Options & {
+    jobs: JobQueue;
+    renewJob: JobDefinition<Record<string, never>>;
+    /** Outside production only: the super admin's endCurrentPeriod control for browser journeys. */
+    testControls: boolean;
+  }
+> = async (app, { service, jobs, renewJob, testControls }) => {
   app.addHook('onRequest', app.authenticate);
   app.post(
     '/companySubscriptionListing',
@@ -300,6 +306,25 @@ export const subscriptionRoutes: FastifyPluginAsyncZod<
       return { detail: { ok: true as const } };
     },
   );
+  if (testControls) {
+    /**
+     * Super admin, never in production: ends a company's current period now and settles the renewal
+     * at once (a failing card leads to PAYMENT_FAILED), as the clock of the API tests does.
+     */
+    app.post(
+      '/endCurrentPeriod',
+      {
+        schema: {
+          tags: ['subscription'],
+          body: CompanyIdBodySchema,
+          response: { 200: detailOf(CompanySubscriptionSchema) },
+        },
+      },
+      async (request) => ({
+        detail: await service.endCurrentPeriodNow(callerOf(request), request.body.plCompanyId),
+      }),
+    );
+  }
 };
 
 /** Payment method calls live under /api/company (spec 3 §7). */
@@ -380,21 +405,31 @@ export const transactionRoutes: FastifyPluginAsyncZod<Options> = async (app, { s
   );
 };
 
+export const SANDBOX_TOKEN_RATE_LIMIT_MESSAGE = 'Too many card attempts. Please wait a minute and try again.';
+
 /**
  * The sandbox gateway's tokenisation endpoint, called by the browser (hosted-fields style). It is
  * the processor's side of the line: its body is never logged (see REDACT_PATHS) nor stored.
+ * Unauthenticated by design, so it is limited per client address: an open tokeniser is how stolen
+ * card numbers get tested, as processors' own endpoints are limited for the same reason.
  */
-export const sandboxGatewayRoutes: FastifyPluginAsyncZod<{ gateway: SandboxGateway }> = async (
-  app,
-  { gateway },
-) => {
+export const sandboxGatewayRoutes: FastifyPluginAsyncZod<{
+  gateway: SandboxGateway;
+  /** Tokenisations one client address may ask for per minute (SANDBOX_TOKENS_PER_MINUTE). */
+  tokensPerMinute: number;
+}> = async (app, { gateway, tokensPerMinute }) => {
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: () => new AppError('RATE_LIMITED', SANDBOX_TOKEN_RATE_LIMIT_MESSAGE),
+  });
   app.post(
     '/tokens',
     {
+      config: { rateLimit: { max: tokensPerMinute, timeWindow: 60_000 } },
       schema: {
         tags: ['sandbox-gateway'],
         body: SandboxTokenInputSchema,
-        response: { 200: CardTokenSchema, 402: ApiErrorBodySchema },
+        response: { 200: CardTokenSchema, 402: ApiErrorBodySchema, 429: ApiErrorBodySchema },
       },
     },
     async (request, reply) => {

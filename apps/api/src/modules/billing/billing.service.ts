@@ -995,6 +995,27 @@ export function createBillingService({ db, repo, clock, gateway, mailer, appUrl 
       await repo.cancelPendingRedemptions(companyId);
     },
 
+    /**
+     * Test control (registered outside production only, see billing.routes.ts): ends one company's
+     * current period (or trial) now and settles it as the renewal job would, so a browser journey can
+     * reach a renewal, its failure and the failed-payment state without waiting for the schedule.
+     */
+    async endCurrentPeriodNow(auth: AuthContext, companyId: number) {
+      requireSuperAdmin(auth);
+      await requireCompanyAccess(db, auth, companyId);
+      const live = await repo.liveSubscription(companyId);
+      if (!live) throw new AppError('NOT_FOUND', 'No subscription to renew');
+      const now = clock.now();
+      const due = await repo.updateSubscription(live.id, {
+        currentPeriodEnd: now,
+        ...(live.status === 'TRIAL' ? { trialEndsAt: now } : {}),
+        ...(live.status === 'PAYMENT_FAILED' ? { nextRetryAt: now } : {}),
+      });
+      await settleRenewal(due, now);
+      const [latest] = (await listing(companyId)).companySubscriptions;
+      return latest!;
+    },
+
     /** The renewal job's work: due renewals, trial ends, scheduled retries and canceled period ends. */
     async runRenewals(): Promise<{ processed: number }> {
       const now = clock.now();

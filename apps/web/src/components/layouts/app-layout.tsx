@@ -131,30 +131,6 @@ function UserMenu() {
   );
 }
 
-/** Links to the signed-in areas; each page is a lazy chunk, so this adds no page code to the shell. */
-function MainNav() {
-  const { t } = useTranslation();
-  const user = useAppStore((state) => state.account.currentUser);
-  if (!user) return null;
-  const isSuperAdmin = user.roles.some((role) => role.name === 'Super Admin');
-  const companyRoles = user.memberOfCompany?.roles ?? [];
-  const canReview = isSuperAdmin || companyRoles.some((r) => r === 'Company Owner' || r === 'Company Admin');
-  const links = [
-    ...(user.memberOfCompany ? [{ to: paths.documents.company.getHref(), label: t('nav.documents') }] : []),
-    ...(canReview ? [{ to: paths.documents.review.getHref(), label: t('nav.review') }] : []),
-    ...(isSuperAdmin ? [{ to: paths.documents.admin.getHref(), label: t('nav.documentSettings') }] : []),
-  ];
-  return (
-    <Box component="nav" aria-label={t('nav.main')} sx={{ display: 'flex', gap: 0.5, mr: 1 }}>
-      {links.map((link) => (
-        <Button key={link.to} component={RouterLink} to={link.to} color="inherit" size="small">
-          {link.label}
-        </Button>
-      ))}
-    </Box>
-  );
-}
-
 /** The signed-in frame: app bar, content and footer. */
 export function AppLayout({ children, nav }: { children: ReactNode; nav?: ReactNode }) {
   const { t } = useTranslation();
@@ -192,7 +168,6 @@ export function AppLayout({ children, nav }: { children: ReactNode; nav?: ReactN
             >
               <BrandLogo />
             </Box>
-            <MainNav />
             {nav}
             <LiveIndicator />
             <LanguageSwitcher />

@@ -5,9 +5,10 @@ import { PageLoader } from '@/components/layouts/page-loader';
 import '@/lib/app-message-keys';
 import { paths } from '@/config/paths';
 import type { GeneralInfoField } from '@trustleaf/domain/schemas/reference';
+import { MainMenu } from '@/app/main-menu';
 import { useMyProfile } from '@/features/auth/api/use-my-profile';
+import { usePlanLanding } from '@/features/billing/components/use-plan-landing';
 import { useGeneralInfo } from '@/features/reference/api/get-general-info';
-import { BillingNav } from '@/features/billing/components/billing-nav';
 import { LiveProvider } from '@/lib/live-provider';
 import { useAppStore } from '@/stores/app-store';
 
@@ -32,6 +33,7 @@ export function AppRoot() {
   const hasCompany = useAppStore((state) => state.account.currentCompany !== null);
   const profile = useMyProfile(hasSession);
   useGeneralInfo(GLOBAL_DATA);
+  const landing = usePlanLanding();
 
   useEffect(() => {
     if (profile.data) useAppStore.getState().setProfile(profile.data);
@@ -47,10 +49,16 @@ export function AppRoot() {
     return <Navigate to={paths.createCompany.getHref()} replace />;
   }
 
+  // `/` is where sign-in lands (spec 3 §2); a plan with a landing route of its own goes on from there.
+  const isHome = location.pathname === paths.home.path;
+  if (isHome && currentUser && !landing.isPending && landing.path !== paths.home.path) {
+    return <Navigate to={landing.path} replace />;
+  }
+
   return (
     <LiveProvider>
-      <AppLayout nav={currentUser ? <BillingNav /> : null}>
-        {currentUser ? (
+      <AppLayout nav={currentUser ? <MainMenu /> : null}>
+        {currentUser && !(isHome && landing.isPending) ? (
           <Suspense fallback={<PageLoader />}>
             <Outlet />
           </Suspense>

@@ -1,4 +1,4 @@
-import { afterSignInTarget } from '@trustleaf/domain/rules/landing';
+import { afterSignInTarget } from '@trustleaf/domain/rules/sign-in-target';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { AuthHeading } from '@/features/auth/components/auth-heading';
@@ -10,8 +10,9 @@ export function SignInRoute() {
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
   const hasSession = useAppStore((state) => state.session !== null && state.account.currentUser !== null);
-  // Plans arrive with subscriptions; until then every account lands on the fallback route.
-  const target = afterSignInTarget(searchParams.get('redirectUrl'), null);
+  // Without a redirectUrl this is `/`, which sends a plan with a landing route of its own on to it
+  // (spec 3 §2; the plan is read there, in the app's chunk, to keep this page's first load small).
+  const target = afterSignInTarget(searchParams.get('redirectUrl'));
 
   if (hasSession) return <Navigate to={target} replace />;
 

@@ -1,3 +1,4 @@
+import type { SubscriptionStatus } from '@trustleaf/domain/rules/subscription';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type {
   CardToken,
@@ -42,7 +43,10 @@ export function useSavePaymentMethod() {
   const invalidate = useInvalidateBilling();
   return useMutation({
     mutationFn: (input: UpdatePaymentMethodInput) =>
-      api.request('/api/company/updateCompanyPaymentMethod', { body: input }),
+      api.request<{ last4: string; subscriptionStatus: SubscriptionStatus | null }>(
+        '/api/company/updateCompanyPaymentMethod',
+        { body: input },
+      ),
     onSuccess: invalidate,
   });
 }

@@ -7,11 +7,12 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { cardDigits } from '@trustleaf/domain/rules/card';
+import type { SubscriptionStatus } from '@trustleaf/domain/rules/subscription';
 import { createCardFormSchema, type CardForm } from '@trustleaf/domain/schemas/billing';
 import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { FormTextField } from '@/components/form/form-text-field';
+import { FormField } from '@/components/form/form-field';
 import { env } from '@/config/env';
 import { tokenizeCard, useSavePaymentMethod } from '../api/billing-mutations';
 
@@ -29,6 +30,36 @@ const EMPTY: CardForm = {
   cvv: '',
 };
 
+/** The card form's fields in order; wide ones take the whole row. */
+const CARD_FIELDS: readonly {
+  name: keyof CardForm;
+  labelKey: string;
+  autoComplete: string;
+  isWide?: boolean;
+}[] = [
+  { name: 'firstName', labelKey: 'billing.card.firstName', autoComplete: 'cc-given-name' },
+  { name: 'lastName', labelKey: 'billing.card.lastName', autoComplete: 'cc-family-name' },
+  { name: 'ccnumber', labelKey: 'billing.card.number', autoComplete: 'cc-number', isWide: true },
+  { name: 'ccexp', labelKey: 'billing.card.expiry', autoComplete: 'cc-exp' },
+  { name: 'cvv', labelKey: 'billing.card.cvv', autoComplete: 'cc-csc' },
+  {
+    name: 'billingAddressLine1',
+    labelKey: 'billing.card.address1',
+    autoComplete: 'address-line1',
+    isWide: true,
+  },
+  {
+    name: 'billingAddressLine2',
+    labelKey: 'billing.card.address2',
+    autoComplete: 'address-line2',
+    isWide: true,
+  },
+  { name: 'billingCity', labelKey: 'billing.card.city', autoComplete: 'address-level2' },
+  { name: 'billingState', labelKey: env.region.statesLabelKey, autoComplete: 'address-level1' },
+  { name: 'billingZip', labelKey: 'billing.card.zip', autoComplete: 'postal-code' },
+  { name: 'billingCountry', labelKey: 'billing.card.country', autoComplete: 'country' },
+];
+
 /**
  * Spec 2 §5 'Credit Card'. The card number, expiry and CVV go to the payment gateway from the
  * browser; Trustleaf's API receives the token and the billing address only.
@@ -42,7 +73,8 @@ export function CreditCardDialog({
   open: boolean;
   companyId: number;
   onClose: () => void;
-  onSaved: () => void;
+  /** Called with the company's subscription status after the save (a failed renewal is retried). */
+  onSaved: (subscriptionStatus: SubscriptionStatus | null) => void;
 }) {
   const { t } = useTranslation();
   const schema = useMemo(() => createCardFormSchema(env.region.region === 'CA' ? 'CA' : 'US'), []);
@@ -61,7 +93,7 @@ export function CreditCardDialog({
         ccexp: values.ccexp.replace('/', ''),
         cvv: values.cvv,
       });
-      await save.mutateAsync({
+      const saved = await save.mutateAsync({
         plCompanyId: companyId,
         paymentToken: card.token,
         firstName: values.firstName,
@@ -74,7 +106,7 @@ export function CreditCardDialog({
         billingCountry: values.billingCountry,
       });
       reset(EMPTY);
-      onSaved();
+      onSaved(saved.subscriptionStatus);
     } catch (error) {
       setBanner(error instanceof Error && error.message ? error.message : t('errors.unknown'));
     }
@@ -90,73 +122,16 @@ export function CreditCardDialog({
               {banner}
             </Alert>
           ) : null}
-          <FormTextField
-            control={control}
-            name="firstName"
-            label={t('billing.card.firstName')}
-            autoComplete="cc-given-name"
-          />
-          <FormTextField
-            control={control}
-            name="lastName"
-            label={t('billing.card.lastName')}
-            autoComplete="cc-family-name"
-          />
-          <Box sx={{ gridColumn: '1 / -1' }}>
-            <FormTextField
-              control={control}
-              name="ccnumber"
-              label={t('billing.card.number')}
-              autoComplete="cc-number"
-            />
-          </Box>
-          <FormTextField
-            control={control}
-            name="ccexp"
-            label={t('billing.card.expiry')}
-            autoComplete="cc-exp"
-          />
-          <FormTextField control={control} name="cvv" label={t('billing.card.cvv')} autoComplete="cc-csc" />
-          <Box sx={{ gridColumn: '1 / -1' }}>
-            <FormTextField
-              control={control}
-              name="billingAddressLine1"
-              label={t('billing.card.address1')}
-              autoComplete="address-line1"
-            />
-          </Box>
-          <Box sx={{ gridColumn: '1 / -1' }}>
-            <FormTextField
-              control={control}
-              name="billingAddressLine2"
-              label={t('billing.card.address2')}
-              autoComplete="address-line2"
-            />
-          </Box>
-          <FormTextField
-            control={control}
-            name="billingCity"
-            label={t('billing.card.city')}
-            autoComplete="address-level2"
-          />
-          <FormTextField
-            control={control}
-            name="billingState"
-            label={t(env.region.statesLabelKey)}
-            autoComplete="address-level1"
-          />
-          <FormTextField
-            control={control}
-            name="billingZip"
-            label={t('billing.card.zip')}
-            autoComplete="postal-code"
-          />
-          <FormTextField
-            control={control}
-            name="billingCountry"
-            label={t('billing.card.country')}
-            autoComplete="country"
-          />
+          {CARD_FIELDS.map((spec) => (
+            <Box key={spec.name} sx={spec.isWide ? { gridColumn: '1 / -1' } : undefined}>
+              <FormField
+                control={control}
+                name={spec.name}
+                label={t(spec.labelKey)}
+                autoComplete={spec.autoComplete}
+              />
+            </Box>
+          ))}
         </DialogContent>
         <DialogActions>
           <Button onClick={onClose}>{t('billing.cancel')}</Button>

@@ -43,7 +43,8 @@ export function SubscriptionFlow({
 }) {
   const { t, i18n } = useTranslation();
   const { enqueueSnackbar } = useSnackbar();
-  const paymentMethod = usePaymentMethod(companyId);
+  // Viewable-only mode never buys, and members without billing rights may not read the card.
+  const paymentMethod = usePaymentMethod(viewOnly ? null : companyId);
   const start = useStartSubscription();
   const switchPlan = useSwitchSubscription();
   const [choice, setChoice] = useState<Choice | null>(null);
@@ -57,7 +58,9 @@ export function SubscriptionFlow({
   const buy = (plan: Plan, frequency: PaymentFrequency, promoCode: string | null) => {
     setChoice({ plan, frequency, promoCode });
     idempotencyKey.current = newIdempotencyKey();
-    setStep(plan.enableSkipPaywall || paymentMethod.data ? 'confirm' : 'card');
+    // After a failed payment the card on file is the one that failed: a new card comes first.
+    const canUseCardOnFile = paymentMethod.data && live?.status !== 'PAYMENT_FAILED';
+    setStep(plan.enableSkipPaywall || canUseCardOnFile ? 'confirm' : 'card');
   };
 
   const confirm = async () => {
@@ -98,8 +101,22 @@ export function SubscriptionFlow({
         open={step === 'card'}
         companyId={companyId}
         onClose={() => setStep(null)}
-        onSaved={() => {
+        onSaved={(subscriptionStatus) => {
           enqueueSnackbar(t('billing.card.saved'), { variant: 'success' });
+          // A new card retries a failed renewal at once; when that reactivates the chosen plan as it
+          // was, there is nothing left to start.
+          const isRecoveredAsChosen =
+            live?.status === 'PAYMENT_FAILED' &&
+            subscriptionStatus === 'AVAILABLE' &&
+            choice?.plan.plPlanId === live.subscription.plPlanId &&
+            choice.frequency === live.paymentFrequency;
+          if (isRecoveredAsChosen) {
+            enqueueSnackbar(t('billing.reactivated'), { variant: 'success' });
+            setStep(null);
+            setChoice(null);
+            onClose();
+            return;
+          }
           setStep('confirm');
         }}
       />

@@ -20,12 +20,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { formatMoney, type PaymentFrequency } from '@trustleaf/domain/rules/pricing';
-import {
-  PAYWALL_CANCELED_HEADER,
-  PAYWALL_FAILED_HEADER,
-  paywallHeaderKind,
-  SAME_PLAN_MESSAGE,
-} from '@trustleaf/domain/rules/subscription';
+import { SAME_PLAN_MESSAGE } from '@trustleaf/domain/rules/subscription';
 import { useSnackbar } from 'notistack';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -37,7 +32,8 @@ import { newIdempotencyKey, useCancelSubscription, useSwitchSubscription } from 
 import { useCompanySubscription, usePaymentMethod, usePlans, useTransactions } from '../api/billing-queries';
 import { CreditCardDialog } from './credit-card-dialog';
 import { SubscriptionFlow } from './subscription-flow';
-import { liveSubscriptionOf } from './use-feature-status';
+import { SubscriptionHeaderAlert } from './subscription-header-alert';
+import { liveSubscriptionOf, useCanManageCompany } from './use-feature-status';
 
 /** Account settings → Subscription: plan and status, switch, cancel, card and payment history. */
 export function SubscriptionPanel() {
@@ -45,11 +41,13 @@ export function SubscriptionPanel() {
   const { enqueueSnackbar } = useSnackbar();
   const company = useAppStore((state) => state.account.currentCompany);
   const companyId = company?.plCompanyId ?? 0;
+  // Owners and admins buy and manage; other members see the plans in viewable-only mode (spec 2 §6).
+  const canManage = useCanManageCompany();
   const [search, setSearch] = useSearchParams();
   const listing = useCompanySubscription(companyId);
   const plans = usePlans(env.region.region);
-  const paymentMethod = usePaymentMethod(companyId);
-  const transactions = useTransactions(companyId);
+  const paymentMethod = usePaymentMethod(canManage ? companyId : null);
+  const transactions = useTransactions(canManage ? companyId : null);
   const cancel = useCancelSubscription();
   const switchPlan = useSwitchSubscription();
   const [cardOpen, setCardOpen] = useState(false);
@@ -62,7 +60,6 @@ export function SubscriptionPanel() {
   const setPaywall = (open: boolean) => setSearch(open ? { paywall: '1' } : {}, { replace: true });
   if (!company) return <Typography>{t('home.noCompany')}</Typography>;
 
-  const header = paywallHeaderKind(latest);
   const doSwitch = async () => {
     const planId = switchPlanId || live?.subscription.plPlanId;
     const frequency = switchFrequency || live?.paymentFrequency;
@@ -87,15 +84,12 @@ export function SubscriptionPanel() {
   return (
     <Box sx={{ display: 'grid', gap: 3 }}>
       <Typography variant="h1">{t('billing.page.title')}</Typography>
-      {header === 'PAYMENT_FAILED' ? (
-        <Alert severity="error" data-testid="subscription-header">
-          {t('billing.paywall.failedHeader', { defaultValue: PAYWALL_FAILED_HEADER })}
+      <SubscriptionHeaderAlert subscription={latest} testId="subscription-header" />
+      {canManage ? null : (
+        <Alert severity="info" data-testid="view-only-notice">
+          {t('billing.page.viewOnly')}
         </Alert>
-      ) : header === 'CANCELED' ? (
-        <Alert severity="warning" data-testid="subscription-header">
-          {t('billing.paywall.canceledHeader', { defaultValue: PAYWALL_CANCELED_HEADER })}
-        </Alert>
-      ) : null}
+      )}
       <Card variant="outlined" component="section" aria-label={t('billing.page.plan')}>
         <CardContent sx={{ display: 'grid', gap: 1.5 }}>
           <Typography variant="h3" component="h2">
@@ -128,7 +122,7 @@ export function SubscriptionPanel() {
             <Button variant="contained" onClick={() => setPaywall(true)} data-testid="open-paywall">
               {t('billing.page.choosePlan')}
             </Button>
-            {live && live.autoRenew ? (
+            {canManage && live && live.autoRenew ? (
               <Button
                 color="error"
                 variant="outlined"
@@ -139,7 +133,7 @@ export function SubscriptionPanel() {
               </Button>
             ) : null}
           </Box>
-          {live && (live.status === 'AVAILABLE' || live.status === 'TRIAL') ? (
+          {canManage && live && (live.status === 'AVAILABLE' || live.status === 'TRIAL') ? (
             <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap', mt: 1 }}>
               <FormControl size="small" sx={{ minWidth: 180 }}>
                 <InputLabel id="switch-plan-label">{t('billing.switch.plan')}</InputLabel>
@@ -181,69 +175,76 @@ export function SubscriptionPanel() {
           ) : null}
         </CardContent>
       </Card>
-      <Card variant="outlined" component="section" aria-label={t('billing.page.paymentMethod')}>
-        <CardContent sx={{ display: 'flex', gap: 2, alignItems: 'center', flexWrap: 'wrap' }}>
-          <Typography variant="h3" component="h2" sx={{ flex: '1 1 100%' }}>
-            {t('billing.page.paymentMethod')}
-          </Typography>
-          <Typography data-testid="payment-method">
-            {paymentMethod.data
-              ? t('billing.page.cardOnFile', {
-                  brand: paymentMethod.data.brand,
-                  last4: paymentMethod.data.last4,
-                  month: String(paymentMethod.data.expMonth).padStart(2, '0'),
-                  year: paymentMethod.data.expYear,
-                })
-              : t('billing.page.noCard')}
-          </Typography>
-          <Button variant="outlined" onClick={() => setCardOpen(true)} data-testid="update-card">
-            {t('billing.page.updateCard')}
-          </Button>
-        </CardContent>
-      </Card>
-      <Card variant="outlined" component="section" aria-label={t('billing.page.history')}>
-        <CardContent>
-          <Typography variant="h3" component="h2" sx={{ mb: 1 }}>
-            {t('billing.page.history')}
-          </Typography>
-          <Table size="small">
-            <TableHead>
-              <TableRow>
-                <TableCell>{t('billing.page.date')}</TableCell>
-                <TableCell>{t('billing.page.description')}</TableCell>
-                <TableCell>{t('billing.page.amount')}</TableCell>
-                <TableCell>{t('billing.page.status')}</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {(transactions.data?.items ?? []).map((tx) => (
-                <TableRow key={tx.plTransactionId}>
-                  <TableCell>{formatDateTime(tx.createdAt, i18n.language)}</TableCell>
-                  <TableCell>
-                    {tx.failureMessage ? `${tx.description} — ${tx.failureMessage}` : tx.description}
-                  </TableCell>
-                  <TableCell>{formatMoney(tx.amount)}</TableCell>
-                  <TableCell>{t(`billing.payment.${tx.status}`)}</TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </CardContent>
-      </Card>
+      {canManage ? (
+        <>
+          <Card variant="outlined" component="section" aria-label={t('billing.page.paymentMethod')}>
+            <CardContent sx={{ display: 'flex', gap: 2, alignItems: 'center', flexWrap: 'wrap' }}>
+              <Typography variant="h3" component="h2" sx={{ flex: '1 1 100%' }}>
+                {t('billing.page.paymentMethod')}
+              </Typography>
+              <Typography data-testid="payment-method">
+                {paymentMethod.data
+                  ? t('billing.page.cardOnFile', {
+                      brand: paymentMethod.data.brand,
+                      last4: paymentMethod.data.last4,
+                      month: String(paymentMethod.data.expMonth).padStart(2, '0'),
+                      year: paymentMethod.data.expYear,
+                    })
+                  : t('billing.page.noCard')}
+              </Typography>
+              <Button variant="outlined" onClick={() => setCardOpen(true)} data-testid="update-card">
+                {t('billing.page.updateCard')}
+              </Button>
+            </CardContent>
+          </Card>
+          <Card variant="outlined" component="section" aria-label={t('billing.page.history')}>
+            <CardContent>
+              <Typography variant="h3" component="h2" sx={{ mb: 1 }}>
+                {t('billing.page.history')}
+              </Typography>
+              <Table size="small">
+                <TableHead>
+                  <TableRow>
+                    <TableCell>{t('billing.page.date')}</TableCell>
+                    <TableCell>{t('billing.page.description')}</TableCell>
+                    <TableCell>{t('billing.page.amount')}</TableCell>
+                    <TableCell>{t('billing.page.status')}</TableCell>
+                  </TableRow>
+                </TableHead>
+                <TableBody>
+                  {(transactions.data?.items ?? []).map((tx) => (
+                    <TableRow key={tx.plTransactionId}>
+                      <TableCell>{formatDateTime(tx.createdAt, i18n.language)}</TableCell>
+                      <TableCell>
+                        {tx.failureMessage ? `${tx.description} — ${tx.failureMessage}` : tx.description}
+                      </TableCell>
+                      <TableCell>{formatMoney(tx.amount)}</TableCell>
+                      <TableCell>{t(`billing.payment.${tx.status}`)}</TableCell>
+                    </TableRow>
+                  ))}
+                </TableBody>
+              </Table>
+            </CardContent>
+          </Card>
+        </>
+      ) : null}
       <SubscriptionFlow
         open={paywallOpen}
         companyId={companyId}
         plans={plans.data ?? []}
         listing={listing.data}
+        viewOnly={!canManage}
         onClose={() => setPaywall(false)}
       />
       <CreditCardDialog
         open={cardOpen}
         companyId={companyId}
         onClose={() => setCardOpen(false)}
-        onSaved={() => {
+        onSaved={(subscriptionStatus) => {
           setCardOpen(false);
           enqueueSnackbar(t('billing.card.saved'), { variant: 'success' });
+          if (latest?.status === 'PAYMENT_FAILED' && subscriptionStatus === 'AVAILABLE')
+            enqueueSnackbar(t('billing.reactivated'), { variant: 'success' });
         }}
       />
       <Dialog open={confirmCancel} onClose={() => setConfirmCancel(false)} aria-labelledby="cancel-title">

@@ -1,4 +1,5 @@
 import { featureStatus, type FeatureStatus } from '@trustleaf/domain/rules/feature-gating';
+import { canManageCompany } from '@trustleaf/domain/rules/roles';
 import type { CompanySubscriptionListing } from '@trustleaf/domain/schemas/billing';
 import { useAppStore } from '@/stores/app-store';
 import { useCompanySubscription } from '../api/billing-queries';
@@ -7,6 +8,17 @@ const LIVE = new Set(['NEW', 'TRIAL', 'AVAILABLE', 'PAYMENT_FAILED']);
 
 export function liveSubscriptionOf(listing: CompanySubscriptionListing | undefined) {
   return listing?.companySubscriptions.find((s) => LIVE.has(s.status)) ?? null;
+}
+
+/** Company owners and admins (and the super admin) manage the company, its billing included. */
+export function useCanManageCompany(): boolean {
+  return useAppStore((state) => {
+    const user = state.account.currentUser;
+    return canManageCompany([
+      ...(user?.roles.map((role) => role.name) ?? []),
+      ...(user?.memberOfCompany?.roles ?? []),
+    ]);
+  });
 }
 
 export function useIsSuperAdmin(): boolean {

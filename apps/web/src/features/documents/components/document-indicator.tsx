@@ -9,8 +9,14 @@ import {
 } from '@trustleaf/domain/rules/document-status';
 import { useTranslation } from 'react-i18next';
 
-const PALETTE = { green: 'success.main', amber: 'warning.main', red: 'error.main', grey: 'action.disabled' };
-const LABEL_KEYS: Record<IndicatorState, string> = {
+/** Theme colours of the indicator's states (the vault summary's chart uses them too). */
+export const INDICATOR_PALETTE = {
+  green: 'success.main',
+  amber: 'warning.main',
+  red: 'error.main',
+  grey: 'action.disabled',
+};
+export const INDICATOR_LABEL_KEYS: Record<IndicatorState, string> = {
   valid: 'documents.indicator.valid',
   expiringSoon: 'documents.indicator.expiringSoon',
   expired: 'documents.indicator.expired',
@@ -31,7 +37,7 @@ export function DocumentIndicator({
   const { t } = useTranslation();
   const state = documentIndicator(document, todayIn(now), daysPriorNotify);
   const colour = INDICATOR_COLOURS[state];
-  const label = t(LABEL_KEYS[state]);
+  const label = t(INDICATOR_LABEL_KEYS[state]);
   const showsLabel = state === 'expiringSoon' || state === 'expired' || state === 'rejected';
   return (
     <Tooltip title={label}>
@@ -44,7 +50,10 @@ export function DocumentIndicator({
         data-colour={colour}
         sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.75 }}
       >
-        <Box component="span" sx={{ width: 12, height: 12, borderRadius: '50%', bgcolor: PALETTE[colour] }} />
+        <Box
+          component="span"
+          sx={{ width: 12, height: 12, borderRadius: '50%', bgcolor: INDICATOR_PALETTE[colour] }}
+        />
         {showsLabel ? (
           <Typography variant="caption" component="span" sx={{ color: 'text.primary', fontWeight: 600 }}>
             {label}

@@ -2,8 +2,12 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
+import { DOCUMENT_CLASSIFICATIONS, DocumentsListingSchema } from '@trustleaf/domain/schemas/document';
+import { MemoryRouter } from 'react-router';
+import { documentKeys } from '@/features/documents/api/documents';
 import { DocumentIndicator } from '@/features/documents/components/document-indicator';
 import { RejectionReasonsDialog } from '@/features/documents/components/rejection-reasons-dialog';
+import { VaultSummary } from '@/features/documents/components/vault-summary';
 import '@/lib/i18n';
 
 const NOW = new Date('2026-11-22T15:00:00Z');
@@ -75,5 +79,80 @@ describe('RejectionReasonsDialog', { timeout: 20_000 }, () => {
     expect(screen.getByText('Your unsaved changes will be lost. Save changes before closing?')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: "Don't Save" }));
     expect(onClose).toHaveBeenCalledWith(false);
+  });
+});
+
+describe('VaultSummary', () => {
+  const version = (reviewStatus: 'pending' | 'accepted' | 'rejected', expirationDate: string | null) => ({
+    documentId: 1,
+    documentTypeId: 1,
+    plCompanyId: 7,
+    version: 1,
+    fileName: 'licence.pdf',
+    reviewStatus,
+    isExpired: false,
+    isExpireSoon: false,
+    conversionStatus: 'COMPLETED' as const,
+    documentResource: { url: null, resourceId: 1 },
+    licenseCountry: null,
+    licenseState: null,
+    licenseAddress: null,
+    licenseNumber: null,
+    validationMethod: null,
+    stateLicenseStatus: null,
+    isLicenseStatusRecentlyChange: false,
+    expirationDate,
+    reviewComment: null,
+    reasonId: null,
+    reasonName: null,
+    businessTypeId: null,
+    rtqRequired: false,
+    uploadedAt: '2026-01-01T00:00:00Z',
+    reviewedAt: null,
+  });
+  const row = (id: number, latest: ReturnType<typeof version> | null) => ({
+    documentType: {
+      documentTypeId: id,
+      documentTypeName: `Type ${id}`,
+      licenseCheck: true,
+      certificationCheck: false,
+      expirationCheck: true,
+      dayPriorNotify: 30,
+      classification: DOCUMENT_CLASSIFICATIONS[0],
+    },
+    latest,
+    versionCount: latest ? 1 : 0,
+  });
+
+  it('counts document types by indicator and draws them as a labelled bar', () => {
+    const documents = DocumentsListingSchema.parse({
+      documents: [
+        row(1, version('accepted', '2027-06-01')),
+        row(2, version('accepted', '2026-12-10')),
+        row(3, version('accepted', '2026-11-21')),
+        row(4, version('rejected', '2027-06-01')),
+        row(5, null),
+        row(6, version('accepted', '2027-01-15')),
+      ],
+    }).documents;
+    const client = new QueryClient({ defaultOptions: { queries: { staleTime: Infinity } } });
+    client.setQueryData([...documentKeys.company(7), 'ALL'], { documents });
+    render(
+      <QueryClientProvider client={client}>
+        <MemoryRouter>
+          <VaultSummary plCompanyId={7} now={NOW} />
+        </MemoryRouter>
+      </QueryClientProvider>,
+    );
+    const count = (state: string) => screen.getByTestId(`vault-count-${state}`).textContent;
+    expect(count('valid')).toBe('Valid2');
+    expect(count('expiringSoon')).toBe('Expiring soon!1');
+    expect(count('expired')).toBe('Expired1');
+    expect(count('rejected')).toBe('Rejected1');
+    expect(count('missing')).toBe('Nothing uploaded1');
+    expect(screen.getByRole('img').getAttribute('aria-label')).toBe(
+      'Document types by status: Expired: 1, Rejected: 1, Expiring soon!: 1, Valid: 2, Nothing uploaded: 1',
+    );
+    expect(screen.getByRole('link', { name: 'Open the vault' }).getAttribute('href')).toBe('/documents');
   });
 });

@@ -29,9 +29,9 @@ import { displayStatus, tabColour, todayIn } from '@trustleaf/domain/rules/docum
 import type { DocumentTypeDetail, DocumentVersion } from '@trustleaf/domain/schemas/document';
 import { enqueueSnackbar } from 'notistack';
 import { useState, type KeyboardEvent } from 'react';
-import { Controller, useForm, type Control } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { translateMessage } from '@/lib/i18n-messages';
+import { FormField } from '@/components/form/form-field';
 import {
   openDocument,
   useDocumentTypeDetail,
@@ -73,58 +73,8 @@ function initialValues(version: DocumentVersion): ReviewFormValues {
   };
 }
 
-function Field({
-  control,
-  name,
-  label,
-  disabled,
-  select,
-  type,
-  children,
-  multiline,
-}: {
-  control: Control<ReviewFormValues>;
-  name: keyof ReviewFormValues;
-  label: string;
-  disabled?: boolean;
-  select?: boolean;
-  type?: string;
-  multiline?: boolean;
-  children?: React.ReactNode;
-}) {
-  const { t } = useTranslation();
-  return (
-    <Controller
-      control={control}
-      name={name}
-      render={({ field, fieldState }) => (
-        <TextField
-          {...field}
-          value={field.value ?? ''}
-          onChange={(event) => {
-            const raw = event.target.value;
-            field.onChange(
-              name === 'rejectReason' || name === 'businessTypeId' ? (raw === '' ? null : Number(raw)) : raw,
-            );
-          }}
-          label={label}
-          size="small"
-          fullWidth
-          select={select ?? false}
-          type={type ?? 'text'}
-          multiline={multiline ?? false}
-          minRows={multiline ? 2 : undefined}
-          disabled={disabled ?? false}
-          error={Boolean(fieldState.error)}
-          helperText={fieldState.error ? translateMessage(t, fieldState.error.message) : undefined}
-          slotProps={type === 'date' ? { inputLabel: { shrink: true } } : {}}
-        >
-          {children}
-        </TextField>
-      )}
-    />
-  );
-}
+/** Selects of ids keep numbers in the form; an empty choice is null. */
+const toId = (raw: string): number | null => (raw === '' ? null : Number(raw));
 
 function VersionForm({
   detail,
@@ -218,9 +168,11 @@ function VersionForm({
         </Box>
         {licenceBlock ? (
           <>
-            <Field
+            <FormField
+              size="small"
               control={control}
               name="businessTypeId"
+              parse={toId}
               label={t('documents.review.typeOfCompany')}
               select
               disabled={adminOnly}
@@ -230,8 +182,9 @@ function VersionForm({
                   {b.name}
                 </MenuItem>
               ))}
-            </Field>
-            <Field
+            </FormField>
+            <FormField
+              size="small"
               control={control}
               name="countryOfLicense"
               label={t('documents.review.country')}
@@ -243,8 +196,9 @@ function VersionForm({
                   {c.name}
                 </MenuItem>
               ))}
-            </Field>
-            <Field
+            </FormField>
+            <FormField
+              size="small"
               control={control}
               name="stateOfLicense"
               label={t('documents.review.state')}
@@ -258,14 +212,16 @@ function VersionForm({
                     {s.name}
                   </MenuItem>
                 ))}
-            </Field>
-            <Field
+            </FormField>
+            <FormField
+              size="small"
               control={control}
               name="licenseAddress"
               label={t('documents.review.address')}
               disabled={adminOnly}
             />
-            <Field
+            <FormField
+              size="small"
               control={control}
               name="rtqRequired"
               label={t('documents.review.required')}
@@ -274,14 +230,16 @@ function VersionForm({
             >
               <MenuItem value="Yes">{t('documents.yes')}</MenuItem>
               <MenuItem value="No">{t('documents.no')}</MenuItem>
-            </Field>
-            <Field
+            </FormField>
+            <FormField
+              size="small"
               control={control}
               name="licenseNumber"
               label={t('documents.review.documentNumber')}
               disabled={!isEditable}
             />
-            <Field
+            <FormField
+              size="small"
               control={control}
               name="validationMethod"
               label={t('documents.review.validationMethod')}
@@ -293,7 +251,7 @@ function VersionForm({
                   {t(METHOD_KEYS[method])}
                 </MenuItem>
               ))}
-            </Field>
+            </FormField>
             <Tooltip
               title={version.isLicenseStatusRecentlyChange ? t('documents.review.recentlyChange') : ''}
               placement="top-start"
@@ -312,7 +270,8 @@ function VersionForm({
             </Tooltip>
           </>
         ) : null}
-        <Field
+        <FormField
+          size="small"
           control={control}
           name="reviewStatus"
           label={t('documents.review.reviewStatus')}
@@ -324,11 +283,13 @@ function VersionForm({
               {t(c === 'ACCEPT' ? 'documents.review.accept' : 'documents.review.reject')}
             </MenuItem>
           ))}
-        </Field>
+        </FormField>
         {choice === 'REJECT' ? (
-          <Field
+          <FormField
+            size="small"
             control={control}
             name="rejectReason"
+            parse={toId}
             label={t('documents.review.rejectReason')}
             select
             disabled={!isEditable}
@@ -338,10 +299,11 @@ function VersionForm({
                 {reason.reasonName}
               </MenuItem>
             ))}
-          </Field>
+          </FormField>
         ) : null}
         {type.expirationCheck ? (
-          <Field
+          <FormField
+            size="small"
             control={control}
             name="expirationDate"
             label={t('documents.review.expirationDate')}
@@ -349,7 +311,8 @@ function VersionForm({
             disabled={!isEditable}
           />
         ) : null}
-        <Field
+        <FormField
+          size="small"
           control={control}
           name="reviewComment"
           label={t('documents.review.comments')}

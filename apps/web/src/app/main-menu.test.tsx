@@ -1,0 +1,176 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, within } from '@testing-library/react';
+import { FEATURES } from '@trustleaf/domain/reference/features';
+import {
+  CompanySubscriptionListingSchema,
+  type CompanySubscriptionListing,
+} from '@trustleaf/domain/schemas/billing';
+import { MemoryRouter } from 'react-router';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { MainMenu } from '@/app/main-menu';
+import { billingKeys } from '@/features/billing/api/billing-queries';
+import { useAppStore } from '@/stores/app-store';
+import '@/lib/i18n';
+
+const COMPANY_ID = 41;
+const NOW = new Date();
+
+/** A plan's features as the listing returns them: `grants` are granted, the rest carry `otherwise`. */
+function listingFor(
+  grants: Record<string, true | number>,
+  otherwise: 'NON_INTERACTABLE' | 'HIDDEN' = 'NON_INTERACTABLE',
+): CompanySubscriptionListing {
+  return CompanySubscriptionListingSchema.parse({
+    companySubscriptions: [
+      {
+        plCompanySubscriptionId: 1,
+        status: 'AVAILABLE',
+        paymentFrequency: 'MONTHLY',
+        autoRenew: true,
+        startedAt: NOW.toISOString(),
+        currentPeriodStart: NOW.toISOString(),
+        currentPeriodEnd: new Date(NOW.getTime() + 30 * 864e5).toISOString(),
+        trialEndsAt: null,
+        trialDuration: null,
+        trialUnit: null,
+        price: 49,
+        promoCode: null,
+        nextRetryAt: null,
+        subscription: { plPlanId: 7, name: 'Test plan' },
+      },
+    ],
+    metadata: { availablePlans: [] },
+    appliedPromoCode: null,
+    features: FEATURES.map((feature, index) => {
+      const grant = grants[feature.key];
+      return {
+        plFeatureId: index + 1,
+        key: feature.key,
+        name: feature.name,
+        featureType: feature.featureType,
+        available: true,
+        priority: index,
+        isMenuSetting: true,
+        planFeatureConfig: {
+          available: grant !== undefined,
+          include: grant !== undefined,
+          clientThreshold: typeof grant === 'number' ? grant : null,
+          status: otherwise,
+        },
+        restriction: null,
+      };
+    }),
+  });
+}
+
+function signInAs(roles: string[], isSuperAdmin = false) {
+  useAppStore.setState((state) => ({
+    account: {
+      ...state.account,
+      currentUser: {
+        plUserId: 1,
+        firstName: 'Ada',
+        lastName: 'Lovelace',
+        email: 'ada@example.test',
+        roles: isSuperAdmin ? [{ name: 'Super Admin' }] : [],
+        memberOfCompany: isSuperAdmin ? null : { plCompanyId: COMPANY_ID, roles },
+      },
+      currentCompany: null,
+    },
+  }));
+}
+
+function renderMenu(listing: CompanySubscriptionListing | null) {
+  const client = new QueryClient({ defaultOptions: { queries: { staleTime: Infinity, retry: false } } });
+  if (listing) client.setQueryData(billingKeys.subscription(COMPANY_ID), listing);
+  useAppStore.setState((state) => ({
+    account: {
+      ...state.account,
+      currentCompany: state.account.currentUser?.memberOfCompany
+        ? {
+            plCompanyId: COMPANY_ID,
+            companyName: 'Green Valley',
+            businessType: null,
+            state: 'CO',
+            country: 'US',
+            kind: 'NORMAL',
+            status: 'ACTIVE',
+            isOwner: true,
+            resourcePhoto: null,
+          }
+        : null,
+    },
+  }));
+  render(
+    <QueryClientProvider client={client}>
+      <MemoryRouter>
+        <MainMenu />
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+  return screen.getByRole('navigation', { name: 'Main navigation' });
+}
+
+const gate = (nav: HTMLElement, feature: string) =>
+  nav.querySelector<HTMLElement>(`[data-feature="${feature}"]`);
+
+describe('main menu follows the plan', () => {
+  beforeEach(() => signInAs(['Company Owner']));
+
+  it('a Basic-like plan: vault items usable, Webcrawler and Q-Monitor locked with the upgrade prompt', () => {
+    const nav = renderMenu(listingFor({ q_vault: true, community_forum: true }));
+    expect(gate(nav, 'q_vault')?.dataset.featureStatus).toBe('NORMAL');
+    expect(within(nav).getByTestId('nav-documents').closest('[aria-disabled]')).toBeNull();
+    for (const feature of ['content_compliance_monitoring', 'active_company_monitoring']) {
+      const wrapper = gate(nav, feature)!;
+      expect(wrapper.dataset.featureStatus).toBe('NON_INTERACTABLE');
+      expect(wrapper.querySelector('[aria-disabled="true"]')).not.toBeNull();
+      expect(
+        within(wrapper).getByRole('button', { name: 'Upgrade your subscription to use this' }),
+      ).toBeTruthy();
+    }
+    // Sections without a feature key are open to every plan.
+    expect(within(nav).getByTestId('nav-dashboard')).toBeTruthy();
+    expect(within(nav).getByTestId('nav-subscription')).toBeTruthy();
+  });
+
+  it('a Pro-like plan: every gated item is usable', () => {
+    const nav = renderMenu(
+      listingFor({ q_vault: true, content_compliance_monitoring: true, active_company_monitoring: 25 }),
+    );
+    for (const feature of ['q_vault', 'content_compliance_monitoring', 'active_company_monitoring'])
+      expect(gate(nav, feature)?.dataset.featureStatus).toBe('NORMAL');
+    expect(nav.querySelector('[aria-disabled="true"]')).toBeNull();
+  });
+
+  it('a plan that hides what it does not grant drops those items from the menu', () => {
+    const nav = renderMenu(listingFor({ q_vault: true }, 'HIDDEN'));
+    expect(within(nav).queryByTestId('nav-webcrawler')).toBeNull();
+    expect(within(nav).queryByTestId('nav-qmonitor')).toBeNull();
+    expect(within(nav).getByTestId('nav-documents')).toBeTruthy();
+  });
+
+  it('a number feature is locked once its client threshold is 0', () => {
+    const nav = renderMenu(listingFor({ q_vault: true, active_company_monitoring: 0 }));
+    expect(gate(nav, 'active_company_monitoring')?.dataset.featureStatus).toBe('NON_INTERACTABLE');
+  });
+
+  it('without a live subscription the gated items are locked', () => {
+    const nav = renderMenu({ ...listingFor({}), companySubscriptions: [], features: null });
+    expect(gate(nav, 'q_vault')?.dataset.featureStatus).toBe('NON_INTERACTABLE');
+    expect(gate(nav, 'content_compliance_monitoring')?.dataset.featureStatus).toBe('NON_INTERACTABLE');
+  });
+
+  it('a plain user sees no Review item; the super admin sees everything usable and the admin items', () => {
+    signInAs(['User']);
+    let nav = renderMenu(listingFor({ q_vault: true }));
+    expect(within(nav).queryByTestId('nav-review')).toBeNull();
+    document.body.innerHTML = '';
+    signInAs([], true);
+    nav = renderMenu(null);
+    expect(nav.querySelector('[aria-disabled="true"]')).toBeNull();
+    expect(gate(nav, 'content_compliance_monitoring')?.dataset.featureStatus).toBe('NORMAL');
+    expect(within(nav).getByTestId('nav-admin-billing')).toBeTruthy();
+    expect(within(nav).queryByTestId('nav-subscription')).toBeNull();
+  });
+});

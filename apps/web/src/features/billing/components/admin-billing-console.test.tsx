@@ -1,0 +1,150 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { PlanSchema, PromoSchema, type Plan, type Promo } from '@trustleaf/domain/schemas/billing';
+import { SnackbarProvider } from 'notistack';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { billingKeys } from '../api/billing-queries';
+import { AdminBillingConsole } from './admin-billing-console';
+import '@/lib/i18n';
+
+const PLAN: Plan = PlanSchema.parse({
+  plPlanId: 3,
+  name: 'Pro',
+  status: 'ACTIVE',
+  region: 'US',
+  priority: 2,
+  monthlyFee: 149,
+  annualFee: 1490,
+  promoMonthlyFee: null,
+  promoAnnualFee: null,
+  enableCcPaymentMonthly: true,
+  enableCcPaymentAnnually: true,
+  enableEftPaymentMonthly: false,
+  enableEftPaymentAnnually: false,
+  enableSkipPaywall: false,
+  trialDuration: null,
+  trialUnit: null,
+  detailDescription: { title: 'Pro', detailDescriptions: [] },
+  features: [
+    {
+      plFeatureId: 5,
+      key: 'q_vault',
+      name: 'Q vault',
+      featureType: 'BOOLEAN',
+      available: true,
+      priority: 4,
+      isMenuSetting: true,
+      planFeatureConfig: {
+        available: true,
+        include: true,
+        clientThreshold: null,
+        status: 'NON_INTERACTABLE',
+      },
+      restriction: null,
+    },
+  ],
+});
+
+const PROMO: Promo = PromoSchema.parse({
+  plPromoId: 8,
+  promoCode: 'SPRING',
+  status: 'ACTIVE',
+  startDate: null,
+  endDate: null,
+  limitUsage: true,
+  maxUsage: 10,
+  totalUsage: 2,
+  promoPlans: [{ plPlanId: 3, paymentFrequency: 'MONTHLY', discountType: 'PERCENT', discountAmount: 20 }],
+});
+
+let fetchMock: ReturnType<typeof vi.fn<typeof fetch>>;
+beforeEach(() => {
+  fetchMock = vi.fn<typeof fetch>(
+    async () =>
+      new Response(JSON.stringify({ detail: { plans: [PLAN], ...PROMO } }), {
+        status: 200,
+        headers: { 'content-type': 'application/json' },
+      }),
+  );
+  vi.stubGlobal('fetch', fetchMock);
+});
+afterEach(() => vi.unstubAllGlobals());
+
+function renderConsole() {
+  const client = new QueryClient({ defaultOptions: { queries: { staleTime: Infinity, retry: false } } });
+  client.setQueryData(billingKeys.adminPlans, [PLAN]);
+  client.setQueryData(billingKeys.promos, { items: [PROMO], total: 1 });
+  render(
+    <QueryClientProvider client={client}>
+      <SnackbarProvider>
+        <AdminBillingConsole />
+      </SnackbarProvider>
+    </QueryClientProvider>,
+  );
+}
+
+const sentBody = (url: string) => {
+  const call = fetchMock.mock.calls.find(([path]) => path === url);
+  return call ? (JSON.parse(call[1]?.body as string) as Record<string, unknown>) : null;
+};
+
+function choose(container: HTMLElement, label: string, option: string) {
+  fireEvent.mouseDown(within(container).getByRole('combobox', { name: label }));
+  fireEvent.click(screen.getByRole('option', { name: option }));
+}
+
+describe('admin billing console', { timeout: 20_000 }, () => {
+  it('edits a promo’s status and dates, refusing an end date before the start', async () => {
+    renderConsole();
+    fireEvent.click(screen.getByRole('button', { name: 'Edit SPRING' }));
+    const form = screen.getByRole('form', { name: 'Edit promo code' });
+    expect(within(form).getByLabelText('Promo code')).toHaveProperty('value', 'SPRING');
+    fireEvent.change(within(form).getByLabelText('Start date'), { target: { value: '2026-12-10' } });
+    fireEvent.change(within(form).getByLabelText('End date'), { target: { value: '2026-12-01' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Save promo' }));
+    expect(await within(form).findByText('End date must be on or after the start date')).toBeTruthy();
+    expect(sentBody('/api/subscription/upsertPromo')).toBeNull();
+
+    fireEvent.change(within(form).getByLabelText('End date'), { target: { value: '2026-12-31' } });
+    choose(form, 'Status', 'Inactive');
+    fireEvent.click(within(form).getByRole('button', { name: 'Save promo' }));
+    await waitFor(() => expect(sentBody('/api/subscription/upsertPromo')).not.toBeNull());
+    expect(sentBody('/api/subscription/upsertPromo')).toMatchObject({
+      plPromoId: 8,
+      promoCode: 'SPRING',
+      status: 'INACTIVE',
+      startDate: '2026-12-10T05:00:00.000Z',
+      endDate: '2027-01-01T04:59:59.999Z',
+      limitUsage: true,
+      maxUsage: 10,
+      promoPlans: [{ plPlanId: 3, paymentFrequency: 'MONTHLY', discountType: 'PERCENT', discountAmount: 20 }],
+    });
+  });
+
+  it('edits a feature’s delayed restriction with validation', async () => {
+    renderConsole();
+    const fields = screen.getByTestId('restriction-Q vault');
+    fireEvent.click(within(fields).getByRole('checkbox', { name: 'Delayed restriction' }));
+    fireEvent.change(within(fields).getByLabelText('After'), { target: { value: '-1' } });
+    fireEvent.change(within(fields).getByLabelText('Source ids'), { target: { value: '3, x' } });
+    const plan = screen.getByTestId('admin-plan-Pro');
+    fireEvent.click(within(plan).getByRole('button', { name: 'Save' }));
+    expect(await within(fields).findByText('Enter a whole number from 0 to 1000')).toBeTruthy();
+    expect(within(fields).getByText('Enter source ids as whole numbers separated by commas')).toBeTruthy();
+    expect(sentBody('/api/plan/updatePlan')).toBeNull();
+
+    fireEvent.change(within(fields).getByLabelText('After'), { target: { value: '2' } });
+    fireEvent.change(within(fields).getByLabelText('Source ids'), { target: { value: '3, 4' } });
+    choose(fields, 'Unit', 'Week');
+    choose(fields, 'Then', 'Hidden');
+    fireEvent.click(within(plan).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(sentBody('/api/plan/updatePlan')).not.toBeNull());
+    const body = sentBody('/api/plan/updatePlan') as { plans: Plan[] };
+    expect(body.plans[0]!.features[0]!.restriction).toEqual({
+      sourceIds: [3, 4],
+      delayDuration: 2,
+      delayUnit: 'WEEK',
+      state: 'HIDDEN',
+    });
+  });
+});

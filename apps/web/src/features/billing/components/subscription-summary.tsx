@@ -1,0 +1,75 @@
+import WorkspacePremiumOutlinedIcon from '@mui/icons-material/WorkspacePremiumOutlined';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Skeleton from '@mui/material/Skeleton';
+import Typography from '@mui/material/Typography';
+import { formatMoney } from '@trustleaf/domain/rules/pricing';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
+import { SummaryCard } from '@/components/layouts/summary-card';
+import { paths } from '@/config/paths';
+import { formatDateTime } from '@/lib/i18n';
+import { useCompanySubscription } from '../api/billing-queries';
+import { SubscriptionHeaderAlert } from './subscription-header-alert';
+
+const STATUS_COLOURS = {
+  AVAILABLE: 'success',
+  TRIAL: 'info',
+  NEW: 'default',
+  PAYMENT_FAILED: 'error',
+  EXPIRED: 'default',
+  DELETED: 'default',
+} as const;
+
+/** A company's plan at a glance for the landing pages: plan, status, price and the next date. */
+export function SubscriptionSummary({ companyId }: { companyId: number }) {
+  const { t, i18n } = useTranslation();
+  const listing = useCompanySubscription(companyId);
+  const latest = listing.data?.companySubscriptions[0] ?? null;
+  return (
+    <SummaryCard icon={<WorkspacePremiumOutlinedIcon aria-hidden />} title={t('billing.summary.title')}>
+      {listing.isPending ? (
+        <Skeleton variant="rounded" height={48} />
+      ) : latest ? (
+        <>
+          <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
+            <Typography sx={{ fontWeight: 600 }} data-testid="summary-plan">
+              {latest.subscription.name}
+            </Typography>
+            <Chip
+              size="small"
+              color={STATUS_COLOURS[latest.status]}
+              label={t(`billing.status.${latest.status}`)}
+              data-testid="summary-status"
+            />
+            <Typography variant="body2">
+              {formatMoney(latest.price)}{' '}
+              {latest.paymentFrequency === 'ANNUAL' ? t('billing.perYear') : t('billing.perMonth')}
+            </Typography>
+          </Box>
+          <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+            {t(latest.autoRenew ? 'billing.page.renews' : 'billing.page.ends', {
+              date: formatDateTime(latest.currentPeriodEnd, i18n.language),
+            })}
+          </Typography>
+          <SubscriptionHeaderAlert subscription={latest} />
+        </>
+      ) : (
+        <Typography sx={{ color: 'text.secondary' }}>{t('billing.page.none')}</Typography>
+      )}
+      <Box>
+        <Button component={RouterLink} to={paths.account.subscription.getHref()} variant="outlined">
+          {t('billing.summary.manage')}
+        </Button>
+      </Box>
+    </SummaryCard>
+  );
+}
+
+/** The monitoring allowance of the plan (a number feature's client threshold), or null without one. */
+export function useFeatureAllowance(companyId: number, featureKey: string): number | null {
+  const listing = useCompanySubscription(companyId);
+  const feature = listing.data?.features?.find((f) => f.key === featureKey);
+  return feature?.planFeatureConfig.clientThreshold ?? null;
+}

@@ -1,0 +1,19 @@
+import { landingRouteForPlan } from '@trustleaf/domain/rules/landing';
+import { useAppStore } from '@/stores/app-store';
+import { useCompanySubscription } from '../api/billing-queries';
+import { liveSubscriptionOf, useIsSuperAdmin } from './use-feature-status';
+
+/**
+ * Spec 3 §2 landing by plan. The plan comes from the subscription context (spec 3 §7: the company's
+ * subscriptions), the same query the gating and the Subscription page use; a super admin, a user
+ * without a company or a company without a live subscription lands on the fallback `/`.
+ */
+export function usePlanLanding(): { isPending: boolean; path: string } {
+  const companyId = useAppStore((state) => state.account.currentCompany?.plCompanyId ?? null);
+  const isSuperAdmin = useIsSuperAdmin();
+  const subscription = useCompanySubscription(isSuperAdmin ? null : companyId);
+  if (isSuperAdmin || companyId === null) return { isPending: false, path: landingRouteForPlan(null) };
+  if (subscription.isPending) return { isPending: true, path: landingRouteForPlan(null) };
+  const live = liveSubscriptionOf(subscription.data);
+  return { isPending: false, path: landingRouteForPlan(live?.subscription.name) };
+}
