@@ -1,7 +1,7 @@
-import { enqueueSnackbar } from 'notistack';
 import { SESSION_EXEMPT_PATHS, paths } from '@/config/paths';
 import { createApiClient } from '@/lib/api-client';
 import { i18n } from '@/lib/i18n';
+import { notify } from '@/lib/notices';
 import { createSessionTimer } from '@/lib/session-timer';
 import { getAccessToken, useAppStore } from '@/stores/app-store';
 
@@ -25,7 +25,7 @@ export const api = createApiClient({
   getLocation: () => ({ pathname: window.location.pathname, search: window.location.search }),
   redirect: (href) => navigate(href),
   notifyFailure: (kind) => {
-    enqueueSnackbar(i18n.t(kind === 'network' ? 'errors.network' : 'errors.generic'), {
+    notify(i18n.t(kind === 'network' ? 'errors.network' : 'errors.generic'), {
       variant: 'error',
       preventDuplicate: true,
     });

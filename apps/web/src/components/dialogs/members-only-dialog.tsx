@@ -9,7 +9,7 @@ import DialogTitle from '@mui/material/DialogTitle';
 import IconButton from '@mui/material/IconButton';
 import Typography from '@mui/material/Typography';
 import { COPY_BLOCK_MS } from '@trustleaf/domain/rules/sign-up';
-import { useSnackbar } from 'notistack';
+import { enqueueSnackbar } from 'notistack';
 import { useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useExtraLocale } from '@/lib/locale-bundle';
@@ -30,7 +30,6 @@ export function MembersOnlyDialog({
 }) {
   useExtraLocale();
   const { t } = useTranslation();
-  const { enqueueSnackbar } = useSnackbar();
   const titleId = useId();
   const lastCopy = useRef(Number.NEGATIVE_INFINITY);
 

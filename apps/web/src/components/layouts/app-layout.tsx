@@ -11,33 +11,18 @@ import MenuItem from '@mui/material/MenuItem';
 import Toolbar from '@mui/material/Toolbar';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import { styled } from '@mui/material/styles';
-import { MaterialDesignContent, SnackbarProvider } from 'notistack';
 import { useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { BrandLogo } from '@/components/brand/brand-logo';
 import { ErrorBoundary } from '@/components/errors/error-boundary';
 import { AppFooter } from '@/components/layouts/app-footer';
+import NoticeHost from '@/components/layouts/notice-host';
 import { LanguageSwitcher } from '@/components/settings/language-switcher';
 import { ThemeSwitcher } from '@/components/settings/theme-switcher';
 import { paths } from '@/config/paths';
 import { useLiveStatus } from '@/lib/live-provider';
 import { useAppStore } from '@/stores/app-store';
-
-/** notistack's default success and warning colours fail WCAG AA contrast with white text. */
-const AccessibleNotice = styled(MaterialDesignContent)({
-  '&.notistack-MuiContent-success': { backgroundColor: '#1b5e20' },
-  '&.notistack-MuiContent-error': { backgroundColor: '#b71c1c' },
-  '&.notistack-MuiContent-warning': { backgroundColor: '#8a4b00' },
-  '&.notistack-MuiContent-info': { backgroundColor: '#01579b' },
-});
-const NOTICE_COMPONENTS = {
-  success: AccessibleNotice,
-  error: AccessibleNotice,
-  warning: AccessibleNotice,
-  info: AccessibleNotice,
-};
 
 /** Spec 3 §9: up to 50 notices at once inside the app. */
 export const APP_LAYOUT_MAX_NOTICES = 50;
@@ -135,11 +120,11 @@ function UserMenu() {
 export function AppLayout({ children, nav }: { children: ReactNode; nav?: ReactNode }) {
   const { t } = useTranslation();
   return (
-    <SnackbarProvider
-      maxSnack={APP_LAYOUT_MAX_NOTICES}
-      Components={NOTICE_COMPONENTS}
-      anchorOrigin={{ vertical: 'bottom', horizontal: 'left' }}
-    >
+    <>
+      <NoticeHost
+        maxSnack={APP_LAYOUT_MAX_NOTICES}
+        anchorOrigin={{ vertical: 'bottom', horizontal: 'left' }}
+      />
       <Box
         sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column', bgcolor: 'background.default' }}
       >
@@ -180,6 +165,6 @@ export function AppLayout({ children, nav }: { children: ReactNode; nav?: ReactN
         </Container>
         <AppFooter />
       </Box>
-    </SnackbarProvider>
+    </>
   );
 }

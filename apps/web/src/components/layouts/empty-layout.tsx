@@ -1,8 +1,7 @@
 import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { SnackbarProvider } from 'notistack';
-import { Suspense } from 'react';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 import { BrandLogo } from '@/components/brand/brand-logo';
@@ -15,14 +14,19 @@ import { ThemeSwitcher } from '@/components/settings/theme-switcher';
 /** Spec 3 §9: at most 3 notices at once on the empty layout. */
 export const EMPTY_LAYOUT_MAX_NOTICES = 3;
 
+const NoticeHost = lazy(() => import('@/components/layouts/notice-host'));
+
 /** Pages without a session (sign-in, password reset, not found): one centred card. */
 export function EmptyLayout() {
   const { t } = useTranslation();
   return (
-    <SnackbarProvider
-      maxSnack={EMPTY_LAYOUT_MAX_NOTICES}
-      anchorOrigin={{ vertical: 'top', horizontal: 'center' }}
-    >
+    <>
+      <Suspense fallback={null}>
+        <NoticeHost
+          maxSnack={EMPTY_LAYOUT_MAX_NOTICES}
+          anchorOrigin={{ vertical: 'top', horizontal: 'center' }}
+        />
+      </Suspense>
       <Box
         sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column', bgcolor: 'background.default' }}
       >
@@ -65,6 +69,6 @@ export function EmptyLayout() {
         </Box>
         <AppFooter />
       </Box>
-    </SnackbarProvider>
+    </>
   );
 }

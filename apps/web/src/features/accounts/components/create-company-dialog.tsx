@@ -10,7 +10,7 @@ import DialogTitle from '@mui/material/DialogTitle';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { processorAnswers } from '@trustleaf/domain/rules/sign-up';
 import { CompanyNameSchema } from '@trustleaf/domain/schemas/accounts';
-import { useSnackbar } from 'notistack';
+import { enqueueSnackbar } from 'notistack';
 import { useId, useState } from 'react';
 import { useController, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -42,7 +42,6 @@ type CreateCompanyForm = z.infer<typeof CreateCompanyFormSchema>;
 export function CreateCompanyDialog({ open, onCreated }: { open: boolean; onCreated: () => Promise<void> }) {
   const { t } = useTranslation();
   const titleId = useId();
-  const { enqueueSnackbar } = useSnackbar();
   const [serverError, setServerError] = useState<string | null>(null);
   const [logo, setLogo] = useState<{ key: string; previewUrl: string | null } | null>(null);
   const { control, handleSubmit, formState, setValue } = useForm<CreateCompanyForm>({

@@ -8,7 +8,7 @@ import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import OutlinedInput from '@mui/material/OutlinedInput';
 import { isCompleteCode, parsePastedCode, SIGN_UP_CODE_LENGTH } from '@trustleaf/domain/rules/sign-up';
-import { useSnackbar } from 'notistack';
+import { enqueueSnackbar } from 'notistack';
 import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '@/lib/api-client';
@@ -31,7 +31,6 @@ export function VerifyEmailDialog({
   onResend: () => Promise<void>;
 }) {
   const { t } = useTranslation();
-  const { enqueueSnackbar } = useSnackbar();
   const titleId = useId();
   const [digits, setDigits] = useState<string[]>(EMPTY);
   const [isBusy, setIsBusy] = useState(false);

@@ -26,7 +26,7 @@ import {
   type PlanUpsert,
   type Promo,
 } from '@trustleaf/domain/schemas/billing';
-import { useSnackbar } from 'notistack';
+import { enqueueSnackbar } from 'notistack';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { translateMessage } from '@/lib/i18n-messages';
@@ -191,7 +191,6 @@ function RestrictionFields({
 
 function PlanEditor({ plan }: { plan: Plan }) {
   const { t } = useTranslation();
-  const { enqueueSnackbar } = useSnackbar();
   const update = useUpdatePlans();
   const [draft, setDraft] = useState<PlanUpsert>(() => toUpsert(plan));
   const [restrictions, setRestrictions] = useState<(RestrictionDraft | null)[]>(() =>
@@ -434,7 +433,6 @@ function promoFormOf(promo: Promo): PromoForm {
  */
 function PromoConsole({ plans }: { plans: Plan[] }) {
   const { t } = useTranslation();
-  const { enqueueSnackbar } = useSnackbar();
   const promos = usePromos();
   const upsert = useUpsertPromo();
   const [form, setForm] = useState<PromoForm>(EMPTY_PROMO_FORM);

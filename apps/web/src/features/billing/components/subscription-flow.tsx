@@ -6,7 +6,7 @@ import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import { formatMoney, planPrice, type PaymentFrequency } from '@trustleaf/domain/rules/pricing';
 import type { CompanySubscriptionListing, Plan } from '@trustleaf/domain/schemas/billing';
-import { useSnackbar } from 'notistack';
+import { enqueueSnackbar } from 'notistack';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '@/lib/i18n';
@@ -42,7 +42,6 @@ export function SubscriptionFlow({
   onClose: () => void;
 }) {
   const { t, i18n } = useTranslation();
-  const { enqueueSnackbar } = useSnackbar();
   // Viewable-only mode never buys, and members without billing rights may not read the card.
   const paymentMethod = usePaymentMethod(viewOnly ? null : companyId);
   const start = useStartSubscription();

@@ -21,7 +21,7 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { formatMoney, type PaymentFrequency } from '@trustleaf/domain/rules/pricing';
 import { SAME_PLAN_MESSAGE } from '@trustleaf/domain/rules/subscription';
-import { useSnackbar } from 'notistack';
+import { enqueueSnackbar } from 'notistack';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -38,7 +38,6 @@ import { liveSubscriptionOf, useCanManageCompany } from './use-feature-status';
 /** Account settings → Subscription: plan and status, switch, cancel, card and payment history. */
 export function SubscriptionPanel() {
   const { t, i18n } = useTranslation();
-  const { enqueueSnackbar } = useSnackbar();
   const company = useAppStore((state) => state.account.currentCompany);
   const companyId = company?.plCompanyId ?? 0;
   // Owners and admins buy and manage; other members see the plans in viewable-only mode (spec 2 §6).
