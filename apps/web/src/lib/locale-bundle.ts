@@ -35,6 +35,7 @@ registerMessageKeys({
   'You already belong to a company': 'signUp.server.alreadyMember',
   'Invalid Promo Code.': 'signUp.server.promoInvalid',
   'This promo code has reached its maximum usage.': 'signUp.server.promoMaxUsage',
+  'Too many promo code checks. Please wait a minute and try again.': 'signUp.server.promoTooManyChecks',
 });
 const pending = new Map<string, Promise<void>>();
 

@@ -10,6 +10,7 @@ import { createBillingRepository } from '../billing/billing.repository.ts';
 import { createBillingService } from '../billing/billing.service.ts';
 import { createAccountsRepository } from './accounts.repository.ts';
 import { createAccountsService } from './accounts.service.ts';
+import { PROMO_CHECK_RATE_LIMIT_MESSAGE, PROMO_CHECKS_PER_MINUTE } from './accounts.routes.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -299,6 +300,27 @@ describe('sign-up promo code (spec 1 §3, §8)', () => {
     expect(maxed.json().code).toBe('MAX_USAGE_PROMO_CODE');
     expect((await post('/api/user/checkPromoCode', { promoCode: ' ' })).statusCode).toBe(400);
     expect(await usageOf(good.id)).toBe(0);
+  });
+
+  it('limits promo checks per client address so codes cannot be guessed', async () => {
+    const check = (remoteAddress: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/user/checkPromoCode',
+        remoteAddress,
+        payload: { promoCode: 'GUESS-1' },
+      });
+    for (let i = 0; i < PROMO_CHECKS_PER_MINUTE; i++) {
+      expect((await check('203.0.113.9')).json().code).toBe('INVALID_PROMO_CODE');
+    }
+    const refused = await check('203.0.113.9');
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toMatchObject({
+      code: 'RATE_LIMITED',
+      messages: [PROMO_CHECK_RATE_LIMIT_MESSAGE],
+    });
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect((await check('198.51.100.9')).json().code).toBe('INVALID_PROMO_CODE');
   });
 
   it('refuses an unknown or inactive code with INVALID_PROMO_CODE and creates nothing', async () => {

@@ -20,12 +20,19 @@ import {
 } from '@trustleaf/domain/schemas/accounts';
 import { detailOf, OkSchema } from '@trustleaf/domain/schemas/common';
 import { CompanyIdInputSchema } from '@trustleaf/domain/schemas/company';
+import rateLimit from '@fastify/rate-limit';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { AppError } from '../../lib/errors.ts';
 import { callerOf } from '../../plugins/auth.ts';
 import type { AccountsService } from './accounts.service.ts';
 
 const ok = { detail: { ok: true as const } };
+
+/** The public promo check answers only "usable or not", but it must not become a way to guess codes. */
+export const PROMO_CHECKS_PER_MINUTE = 10;
+export const PROMO_CHECK_RATE_LIMIT_MESSAGE =
+  'Too many promo code checks. Please wait a minute and try again.';
 
 /** Registered under `/api`: the spec spreads these calls over the auth, user and company areas. */
 export const accountsRoutes: FastifyPluginAsyncZod<{ service: AccountsService }> = async (
@@ -33,6 +40,10 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ service: AccountsService }>
   { service },
 ) => {
   const tags = ['accounts'];
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: () => new AppError('RATE_LIMITED', PROMO_CHECK_RATE_LIMIT_MESSAGE),
+  });
 
   app.get(
     '/auth/signUpCode',
@@ -85,6 +96,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ service: AccountsService }>
   app.post(
     '/user/checkPromoCode',
     {
+      config: { rateLimit: { max: PROMO_CHECKS_PER_MINUTE, timeWindow: 60_000 } },
       schema: {
         tags,
         body: SignUpPromoCodeInputSchema,
