@@ -1,6 +1,5 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
@@ -20,8 +19,8 @@ import type { JobQueue } from './lib/jobs.ts';
 import type { MailTransport } from './lib/mailer.ts';
 import { createJobDefinitions } from './job-definitions.ts';
 import { createLinkSigner, createLocalStorage, type Storage } from './lib/storage.ts';
-import { lazyRequestLogger } from './lib/request-logger.ts';
-import { securityHeaders } from './lib/security-headers.ts';
+import { lazyRequestLogger, logsAtInfo } from './lib/request-logger.ts';
+import { apiSecurityHeaders, securityHeaders } from './lib/security-headers.ts';
 import { createTokenSigner } from './lib/tokens.ts';
 import { createLive, type Live } from './live/live.ts';
 import {
@@ -116,6 +115,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     trustProxy: true,
     genReqId: () => crypto.randomUUID(),
     childLoggerFactory: lazyRequestLogger,
+    // The "incoming request" / "request completed" lines are info; below that level Fastify would
+    // still build their arguments for every request.
+    disableRequestLogging: !logsAtInfo(deps.loggerInstance),
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -123,7 +125,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerErrorHandler(app);
 
   // Worked out once from helmet (DESIGN "Security"); see lib/security-headers.ts.
-  const headers = securityHeaders({
+  const documentHeaders = securityHeaders({
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -139,11 +141,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       },
     },
   });
-  app.addHook('onRequest', (_request, reply, done) => {
-    reply.headers(headers);
-    done();
+  const jsonHeaders = apiSecurityHeaders(documentHeaders);
+  // Chosen by what is sent: JSON (answers and errors alike) gets the API set, everything else
+  // (the SPA, files, the OpenAPI page) helmet's document set.
+  app.addHook('onSend', (_request, reply, payload, done) => {
+    const type = reply.getHeader('content-type');
+    reply.headers(
+      typeof type === 'string' && type.startsWith('application/json') ? jsonHeaders : documentHeaders,
+    );
+    done(null, payload);
   });
-  await app.register(cookie);
   // Per-request limits are set where files are read (modules/files); these are the outer bounds.
   await app.register(multipart, { limits: { fileSize: 20 * 1024 * 1024, files: 10, fields: 20, parts: 30 } });
   await app.register(swagger, {

@@ -82,3 +82,8 @@ export function lazyRequestLogger(
 ): FastifyBaseLogger {
   return new LazyRequestLogger(parent, bindings, options);
 }
+
+/** Whether a logger writes info lines (request logging is worth its cost only then). */
+export function logsAtInfo(logger: FastifyBaseLogger | undefined): boolean {
+  return logger !== undefined && (LEVEL_VALUES[logger.level] ?? 0) <= LEVEL_VALUES.info!;
+}

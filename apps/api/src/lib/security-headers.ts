@@ -22,3 +22,25 @@ export function securityHeaders(options: HelmetOptions): Readonly<Record<string,
   });
   return Object.freeze(headers);
 }
+
+/**
+ * What a JSON response carries instead of the document set: the headers OWASP's REST Security Cheat
+ * Sheet names for API responses (never cached, framed or run as a document). The document-only
+ * ones (COOP, Origin-Agent-Cluster, DNS prefetch, download options, referrer policy, …) mean nothing
+ * for JSON. Cross-Origin-Resource-Policy is left to documents and files too: a cross-origin no-cors
+ * read of our JSON carries no credentials (bearer tokens; the refresh cookie is SameSite=Strict) and
+ * browsers' ORB refuses `nosniff` JSON to such reads anyway.
+ */
+export function apiSecurityHeaders(
+  documentHeaders: Readonly<Record<string, string>>,
+): Readonly<Record<string, string>> {
+  const headers: Record<string, string> = {
+    'cache-control': 'no-store',
+    'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+    'x-content-type-options': 'nosniff',
+    'x-frame-options': 'DENY',
+  };
+  const hsts = documentHeaders['strict-transport-security'];
+  if (hsts) headers['strict-transport-security'] = hsts;
+  return Object.freeze(headers);
+}

@@ -1,3 +1,4 @@
+import cookie from '@fastify/cookie';
 import { LoginInputSchema, RefreshInputSchema, SessionSchema } from '@trustleaf/domain/schemas/auth';
 import { detailOf, OkSchema } from '@trustleaf/domain/schemas/common';
 import type { FastifyReply } from 'fastify';
@@ -13,6 +14,8 @@ export const authRoutes: FastifyPluginAsyncZod<{
   refreshTtlSeconds: number;
   secureCookies: boolean;
 }> = async (app, { service, refreshTtlSeconds, secureCookies }) => {
+  // Only these routes read or set the refresh cookie, so only they parse cookies.
+  await app.register(cookie);
   const setRefreshCookie = (reply: FastifyReply, token: string) =>
     reply.setCookie(REFRESH_COOKIE, token, {
       httpOnly: true,
