@@ -4,7 +4,7 @@ import { STRONG_PASSWORD_MESSAGE } from '@trustleaf/domain/rules/password';
  * The shared zod schemas and the server speak English; the UI shows their messages in the user's
  * language by mapping the known texts to locale keys. An unknown text is shown as it came.
  */
-const KEY_BY_MESSAGE: Record<string, string> = {
+const BUILT_IN: Record<string, string> = {
   'Must be a valid email': 'validation.emailInvalid',
   'Email address is required': 'validation.emailRequired',
   'Password is required': 'validation.passwordRequired',
@@ -16,15 +16,21 @@ const KEY_BY_MESSAGE: Record<string, string> = {
   'Something went wrong': 'errors.generic',
 };
 
+/**
+ * A text may have a key in more than one message part (the sign-up pages and the app both show
+ * "Invalid Promo Code."); every registered key is kept, and the first one loaded is used.
+ */
+const KEYS_BY_MESSAGE = new Map<string, string[]>();
+
 /** Lazy pages add the message keys of their own locale bundle (see lib/locale-bundle.ts). */
 export function registerMessageKeys(keys: Record<string, string>): void {
-  Object.assign(KEY_BY_MESSAGE, keys);
+  for (const [message, key] of Object.entries(keys)) {
+    const known = KEYS_BY_MESSAGE.get(message);
+    if (!known) KEYS_BY_MESSAGE.set(message, [key]);
+    else if (!known.includes(key)) known.push(key);
+  }
 }
-
-export function messageKey(message: string | undefined): string | undefined {
-  if (!message) return undefined;
-  return KEY_BY_MESSAGE[message];
-}
+registerMessageKeys(BUILT_IN);
 
 export function translateMessage(t: (key: string) => string, message: string | undefined): string {
   if (!message) return t('errors.unknown');
@@ -32,6 +38,10 @@ export function translateMessage(t: (key: string) => string, message: string | u
   const bare = message.replace(/^[\w.]+: /, '');
   // Form-only schemas carry locale keys as their messages.
   if (message.startsWith('validation.')) return t(message);
-  const key = KEY_BY_MESSAGE[message] ?? KEY_BY_MESSAGE[bare];
-  return key ? t(key) : message;
+  for (const key of KEYS_BY_MESSAGE.get(message) ?? KEYS_BY_MESSAGE.get(bare) ?? []) {
+    // i18next answers a key it does not have (its part not loaded here) with the key itself.
+    const text = t(key);
+    if (text !== key) return text;
+  }
+  return message;
 }
