@@ -8,7 +8,7 @@ import autocannon from 'autocannon';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const DURATION = Number(process.env.BENCH_SECONDS ?? 5);
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 7);
 // The load generator (this process) keeps to CPU 0 and the Node servers to CPU 1, the same placement
 // in every round; PostgreSQL may use both cores (see below).
 const PINNED =
@@ -131,6 +131,8 @@ try {
     '',
     `- /api/health throughput is **${(ratio * 100).toFixed(1)} %** of bare node:http, median of the rounds (target ≥ 80 %); every round: ${ratios.map((r) => `${(r * 100).toFixed(1)} %`).join(', ')}. It runs the whole request path (request id, routing, the security-header hook); its answer is serialised once and its database check (\`SELECT 1\`) runs at most once a second.`,
     `- getMyProfile p99 is **${median(p99s)} ms** at ${CONNECTIONS} connections, median of the rounds (target ≤ 25 ms); every round: ${p99s.join(', ')} ms, at ${rounds.map((r) => Math.round(r.profileResult.requests.average)).join(', ')} req/s. One prepared statement checks the sign-in and reads the profile.`,
+    '',
+    "History, same machine: health 18.9 % of bare (first measurement) → 42.8 % (database check cached) → 51–58 % (helmet built once) → about 75 % median (helmet headers worked out once and kept on Fastify's fast path, OWASP's API header set on JSON, lazy request loggers, cookies parsed only by the auth routes); without any security header Fastify measured 85 %. getMyProfile p99 266 ms → 127 ms (fast-jwt) → 38 ms (prepared statements) → 15–17 ms median (one statement that checks the sign-in and reads the profile). Single rounds vary by ±10 % on this shared VM, hence the medians.",
     '',
   ].join('\n');
 
