@@ -1,27 +1,7 @@
 import type { CompanyRef, MyProfile } from '@trustleaf/domain/schemas/auth';
 import { AppError } from '../../lib/errors.ts';
 import type { AccessClaims } from '../../lib/tokens.ts';
-import type { companies } from '../../db/schema.ts';
 import type { UsersRepository } from './users.repository.ts';
-
-type CompanyRow = Pick<
-  typeof companies.$inferSelect,
-  'id' | 'name' | 'state' | 'country' | 'kind' | 'status' | 'logoUrl'
->;
-
-function toCompanyRef(row: CompanyRow, businessType: string | null, isOwner: boolean): CompanyRef {
-  return {
-    plCompanyId: row.id,
-    companyName: row.name,
-    businessType,
-    state: row.state,
-    country: row.country,
-    kind: row.kind,
-    status: row.status,
-    isOwner,
-    resourcePhoto: row.logoUrl ? { url: row.logoUrl } : null,
-  };
-}
 
 export function createUsersService({ repo }: { repo: UsersRepository }) {
   return {
@@ -32,26 +12,24 @@ export function createUsersService({ repo }: { repo: UsersRepository }) {
       if (!row) throw new AppError('UNAUTHENTICATED', 'Your session has expired. Please sign in again.');
       const { user, role } = row;
       const roles = user.isSuperAdmin ? ['Super Admin'] : [];
-      const shown: CompanyRow | null =
-        row.companyId !== null && row.companyName !== null && row.companyKind && row.companyStatus
+      // The super admin's built-in company is theirs; a member owns the company only as its owner.
+      const currentCompany: CompanyRef | null =
+        row.companyId !== null &&
+        row.companyName !== null &&
+        row.companyKind &&
+        row.companyStatus &&
+        (user.isSuperAdmin || role)
           ? {
-              id: row.companyId,
-              name: row.companyName,
+              plCompanyId: row.companyId,
+              companyName: row.companyName,
+              businessType: user.isSuperAdmin ? null : row.businessType,
               state: row.companyState,
               country: row.companyCountry,
               kind: row.companyKind,
               status: row.companyStatus,
-              logoUrl: row.companyLogoUrl,
+              isOwner: user.isSuperAdmin || role === 'Company Owner',
+              resourcePhoto: row.companyLogoUrl ? { url: row.companyLogoUrl } : null,
             }
-          : null;
-      // The super admin's built-in company is theirs; a member owns the company only as its owner.
-      const currentCompany =
-        shown && (user.isSuperAdmin || role)
-          ? toCompanyRef(
-              shown,
-              user.isSuperAdmin ? null : row.businessType,
-              user.isSuperAdmin || role === 'Company Owner',
-            )
           : null;
       if (role) roles.push(role);
       return {
