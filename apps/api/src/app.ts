@@ -1,6 +1,5 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -20,7 +19,8 @@ import type { MailTransport } from './lib/mailer.ts';
 import { createJobDefinitions } from './job-definitions.ts';
 import { createLinkSigner, createLocalStorage, type Storage } from './lib/storage.ts';
 import { lazyRequestLogger, logsAtInfo } from './lib/request-logger.ts';
-import { apiSecurityHeaders, securityHeaders } from './lib/security-headers.ts';
+import { securityHeaderSets } from './lib/security-headers.ts';
+import { createRequestIds } from './lib/request-id.ts';
 import { createTokenSigner } from './lib/tokens.ts';
 import { createLive, type Live } from './live/live.ts';
 import {
@@ -113,7 +113,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // Start-up work (OpenAPI, routes) must not fail on a busy machine; ten seconds is Fastify's default.
     pluginTimeout: 60_000,
     trustProxy: true,
-    genReqId: () => crypto.randomUUID(),
+    genReqId: createRequestIds(),
     childLoggerFactory: lazyRequestLogger,
     // The "incoming request" / "request completed" lines are info; below that level Fastify would
     // still build their arguments for every request.
@@ -125,7 +125,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerErrorHandler(app);
 
   // Worked out once from helmet (DESIGN "Security"); see lib/security-headers.ts.
-  const documentHeaders = securityHeaders({
+  const headersFor = securityHeaderSets({
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -141,18 +141,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       },
     },
   });
-  const jsonHeaders = apiSecurityHeaders(documentHeaders);
   // Chosen by what is sent: JSON (answers and errors alike) gets the API set, everything else
-  // (the SPA, files, the OpenAPI page) helmet's document set.
-  app.addHook('onSend', (_request, reply, payload, done) => {
+  // (the SPA, files, the OpenAPI page) helmet's document set; HSTS only over HTTPS.
+  app.addHook('onSend', (request, reply, payload, done) => {
     const type = reply.getHeader('content-type');
-    reply.headers(
-      typeof type === 'string' && type.startsWith('application/json') ? jsonHeaders : documentHeaders,
-    );
+    const json = typeof type === 'string' && type.startsWith('application/json');
+    reply.headers(headersFor(json ? 'json' : 'document', request.protocol === 'https'));
     done(null, payload);
   });
-  // Per-request limits are set where files are read (modules/files); these are the outer bounds.
-  await app.register(multipart, { limits: { fileSize: 20 * 1024 * 1024, files: 10, fields: 20, parts: 30 } });
   await app.register(swagger, {
     openapi: {
       info: { title: 'Trustleaf API', version: deps.releaseDate },

@@ -101,8 +101,19 @@ describe('infrastructure routes', () => {
         'x-content-type-options': 'nosniff',
         'x-frame-options': 'DENY',
       });
-      expect(response.headers['strict-transport-security']).toMatch(/^max-age=\d+/);
       expect(response.headers['cross-origin-opener-policy']).toBeUndefined();
+      // Plain HTTP: RFC 6797 §7.2 forbids HSTS here.
+      expect(response.headers['strict-transport-security']).toBeUndefined();
+    }
+  });
+
+  it('sends HSTS only when the request came over HTTPS (directly or through a TLS proxy)', async () => {
+    const headers = { 'x-forwarded-proto': 'https' };
+    for (const url of ['/api/health', '/api/docs', '/api/no-such-route']) {
+      const secure = await t.app.inject({ method: 'GET', url, headers });
+      expect(secure.headers['strict-transport-security']).toMatch(/^max-age=\d+/);
+      const plain = await t.app.inject({ method: 'GET', url });
+      expect(plain.headers['strict-transport-security']).toBeUndefined();
     }
   });
 

@@ -59,7 +59,7 @@ describe('request logging through the app', () => {
     expect(response.statusCode).toBe(200);
     const requestLines = sink.lines.filter((line) => typeof line.reqId === 'string');
     expect(requestLines.map((line) => line.msg)).toEqual(['incoming request', 'request completed']);
-    expect(requestLines[0]?.reqId).toMatch(/^[0-9a-f-]{36}$/);
+    expect(requestLines[0]?.reqId).toMatch(/^[\w-]{8}-[0-9a-z]+$/);
     expect(requestLines[1]?.reqId).toBe(requestLines[0]?.reqId);
   });
 });

@@ -44,3 +44,24 @@ export function apiSecurityHeaders(
   if (hsts) headers['strict-transport-security'] = hsts;
   return Object.freeze(headers);
 }
+
+/**
+ * The four header sets a response can get: JSON or document, over HTTPS or plain HTTP. HSTS goes
+ * only with HTTPS: RFC 6797 §7.2 says a host MUST NOT send it over a non-secure transport (and
+ * browsers ignore it there, §8.1). Behind a TLS-terminating proxy the request's protocol comes
+ * from X-Forwarded-Proto (`trustProxy`).
+ */
+export function securityHeaderSets(options: HelmetOptions) {
+  const document = securityHeaders(options);
+  const json = apiSecurityHeaders(document);
+  const overHttp = (headers: Readonly<Record<string, string>>) => {
+    const { 'strict-transport-security': _hsts, ...rest } = headers;
+    return Object.freeze(rest);
+  };
+  const sets = {
+    json: { https: json, http: overHttp(json) },
+    document: { https: document, http: overHttp(document) },
+  };
+  return (kind: 'json' | 'document', secure: boolean): Readonly<Record<string, string>> =>
+    sets[kind][secure ? 'https' : 'http'];
+}

@@ -1,3 +1,4 @@
+import multipart from '@fastify/multipart';
 import { UPLOAD_MODES, UPLOAD_RULES } from '@trustleaf/domain/rules/uploads';
 import { detailOf } from '@trustleaf/domain/schemas/common';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -24,6 +25,12 @@ const CONTENT_TYPES: Record<string, string> = {
 };
 
 export const fileRoutes: FastifyPluginAsyncZod<{ service: FilesService }> = async (app, { service }) => {
+  // Only these routes read multipart bodies. Registered here, the plugin's per-request hooks (an
+  // async onRequest and onResponse for its temporary files) stay off every other route.
+  // Per-request limits are set where the files are read; these are the outer bounds.
+  await app.register(multipart, {
+    limits: { fileSize: 20 * 1024 * 1024, files: MAX_FILES, fields: 20, parts: 30 },
+  });
   app.post(
     '/preupload',
     {
