@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { buildTestApp, type TestApp } from './build-test-app.ts';
 
 let t: TestApp;
@@ -72,6 +72,31 @@ describe('infrastructure routes', () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/health' });
     expect(response.json()).toEqual({ detail: { status: 'ok', database: 'up' } });
   });
+
+  it('runs one database check for health requests that arrive together', async () => {
+    const fresh = await buildTestApp();
+    try {
+      const query = vi.spyOn(fresh.database.pool, 'query');
+      const responses = await Promise.all(
+        Array.from({ length: 20 }, () => fresh.app.inject({ method: 'GET', url: '/api/health' })),
+      );
+      expect(responses.map((r) => r.statusCode)).toEqual(Array.from({ length: 20 }, () => 200));
+      expect(query.mock.calls.filter(([sql]) => sql === 'SELECT 1')).toHaveLength(1);
+    } finally {
+      await fresh.close();
+    }
+  });
+
+  it.skipIf(inject('dbTarget') !== 'embedded')(
+    'reaches the embedded PostgreSQL over its Unix socket',
+    async () => {
+      // inet_server_addr() is NULL on a Unix-socket connection, the server's address over TCP.
+      const { rows } = await t.database.pool.query<{ addr: string | null }>(
+        'SELECT inet_server_addr() AS addr',
+      );
+      expect(rows[0]?.addr).toBeNull();
+    },
+  );
 
   it('serves OpenAPI generated from the zod schemas', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/docs/json' });

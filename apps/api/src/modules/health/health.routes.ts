@@ -13,6 +13,21 @@ const HEALTHY = JSON.stringify({ detail: { status: 'ok', database: 'up' } } sati
 
 export const healthRoutes: FastifyPluginAsyncZod<{ pool: pg.Pool }> = async (app, { pool }) => {
   let checkedAt = 0;
+  // One check at a time: requests that arrive while it runs wait for it rather than queueing
+  // checks of their own on the pool (under load, thousands arrive in one round trip).
+  let checking: Promise<void> | null = null;
+  const check = () =>
+    (checking ??= pool.query('SELECT 1').then(
+      () => {
+        checkedAt = Date.now();
+        checking = null;
+      },
+      (error: unknown) => {
+        checkedAt = 0;
+        checking = null;
+        throw error;
+      },
+    ));
   app.get(
     '/health',
     {
@@ -28,16 +43,9 @@ export const healthRoutes: FastifyPluginAsyncZod<{ pool: pg.Pool }> = async (app
       };
       // Synchronous while the last check is fresh: no promise for the common case.
       if (Date.now() - checkedAt <= DB_CHECK_TTL_MS) return healthy();
-      return pool.query('SELECT 1').then(
-        () => {
-          checkedAt = Date.now();
-          healthy();
-        },
-        () => {
-          checkedAt = 0;
-          throw new AppError('INTERNAL', 'Database unreachable');
-        },
-      );
+      return check().then(healthy, () => {
+        throw new AppError('INTERNAL', 'Database unreachable');
+      });
     },
   );
 };
