@@ -1,5 +1,4 @@
 import { AddressSuggestionSchema, type AddressSuggestion } from '@trustleaf/domain/schemas/accounts';
-import zipcodes from 'zipcodes';
 import { z } from 'zod';
 
 /** Where office-address suggestions come from (spec 1 §7 "places-autocomplete service"). */
@@ -8,6 +7,12 @@ export interface AddressProvider {
 }
 
 const MAX_SUGGESTIONS = 5;
+
+type Zipcodes = typeof import('zipcodes');
+let zipcodesData: Promise<Zipcodes> | null = null;
+// The dataset takes about 23 MB of heap: loaded with the first suggestion rather than at start, so a
+// server that never suggests an address does not carry it (nor every garbage collection walk it).
+const loadZipcodes = () => (zipcodesData ??= import('zipcodes'));
 const US_ZIP = /\b(\d{5})(?:-\d{4})?\b/;
 const CA_POSTAL = /\b([A-Za-z]\d[A-Za-z])\s?(\d[A-Za-z]\d)?\b/;
 
@@ -25,6 +30,7 @@ export function createOfflineAddressProvider(): AddressProvider {
   return {
     async suggest(query, country) {
       const text = query.trim();
+      const zipcodes = await loadZipcodes();
       if (country === 'US') {
         const zipMatch = US_ZIP.exec(text);
         if (zipMatch) {
