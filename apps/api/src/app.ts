@@ -112,7 +112,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     bodyLimit: env.BODY_LIMIT_BYTES,
     // Start-up work (OpenAPI, routes) must not fail on a busy machine; ten seconds is Fastify's default.
     pluginTimeout: 60_000,
-    trustProxy: true,
+    trustProxy: env.TRUST_PROXY,
     genReqId: createRequestIds(),
     childLoggerFactory: lazyRequestLogger,
     // The "incoming request" / "request completed" lines are info; below that level Fastify would

@@ -3,7 +3,7 @@ import { buildTestApp, type TestApp } from './build-test-app.ts';
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await buildTestApp({ env: { BODY_LIMIT_BYTES: '2048' } });
+  t = await buildTestApp({ env: { BODY_LIMIT_BYTES: '2048', TRUST_PROXY: 'loopback' } });
 });
 afterAll(() => t.close());
 
@@ -139,6 +139,21 @@ describe('infrastructure routes', () => {
       expect(secure.headers['strict-transport-security']).toMatch(/^max-age=\d+/);
       const plain = await t.app.inject({ method: 'GET', url });
       expect(plain.headers['strict-transport-security']).toBeUndefined();
+    }
+  });
+
+  it('believes X-Forwarded-Proto only from a trusted proxy', async () => {
+    const direct = await buildTestApp();
+    try {
+      const response = await direct.app.inject({
+        method: 'GET',
+        url: '/api/health',
+        headers: { 'x-forwarded-proto': 'https' },
+      });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['strict-transport-security']).toBeUndefined();
+    } finally {
+      await direct.close();
     }
   });
 

@@ -1,4 +1,16 @@
+import { isIP } from 'node:net';
 import { z } from 'zod';
+
+const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+function isTrustedProxyEntry(entry: string): boolean {
+  if (PROXY_NAMES.has(entry)) return true;
+  const [address = '', bits, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (bits === undefined) return true;
+  const max = family === 4 ? 32 : 128;
+  return /^\d+$/.test(bits) && Number(bits) <= max;
+}
 
 const booleanish = z
   .enum(['0', '1', 'true', 'false'])
@@ -37,6 +49,28 @@ export const EnvSchema = z.object({
     .int()
     .positive()
     .default(1024 * 1024),
+  /**
+   * Which proxies' X-Forwarded-For / -Proto to believe (Fastify `trustProxy`): none by default, so a
+   * client cannot pick its own address (per-address sign-in limits) by sending the header itself.
+   * `true` (every proxy), or addresses and CIDRs (`loopback`, `10.0.0.0/8, 127.0.0.1`).
+   */
+  TRUST_PROXY: z
+    .string()
+    .default('false')
+    .transform((value, context): boolean | string => {
+      const text = value.trim();
+      if (text === 'false' || text === '0') return false;
+      if (text === 'true') return true;
+      const wrong = text.split(',').find((entry) => !isTrustedProxyEntry(entry.trim()));
+      if (wrong !== undefined) {
+        context.addIssue({
+          code: 'custom',
+          message: `"${wrong.trim()}" is not an address, a CIDR range, loopback, linklocal or uniquelocal`,
+        });
+        return z.NEVER;
+      }
+      return text;
+    }),
   DB_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   /** Card tokenisations one client address may ask the sandbox gateway for per minute. */
   SANDBOX_TOKENS_PER_MINUTE: z.coerce.number().int().min(1).default(20),

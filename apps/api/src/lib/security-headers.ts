@@ -49,7 +49,7 @@ export function apiSecurityHeaders(
  * The four header sets a response can get: JSON or document, over HTTPS or plain HTTP. HSTS goes
  * only with HTTPS: RFC 6797 §7.2 says a host MUST NOT send it over a non-secure transport (and
  * browsers ignore it there, §8.1). Behind a TLS-terminating proxy the request's protocol comes
- * from X-Forwarded-Proto (`trustProxy`).
+ * from X-Forwarded-Proto when that proxy is trusted (`TRUST_PROXY`).
  */
 export function securityHeaderSets(options: HelmetOptions) {
   const document = securityHeaders(options);

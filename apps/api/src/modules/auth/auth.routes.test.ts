@@ -117,6 +117,28 @@ describe('login', () => {
   });
 });
 
+describe('client addresses', () => {
+  it('ignores X-Forwarded-For from a client when no proxy is trusted (the default)', async () => {
+    const ip = '10.6.6.6';
+    for (let i = 0; i < 30; i++) {
+      await post(
+        '/api/auth/login',
+        { email: `spoof-${i}@example.test`, password: 'Wrong-password-1' },
+        { 'x-forwarded-for': `203.0.113.${i}` },
+        ip,
+      );
+    }
+    const { user } = await createMember(t.database.db);
+    const blocked = await post(
+      '/api/auth/login',
+      { email: user.email, password: TEST_PASSWORD },
+      { 'x-forwarded-for': '203.0.113.200' },
+      ip,
+    );
+    expect(blocked.statusCode).toBe(429);
+  });
+});
+
 describe('refresh tokens', () => {
   it('rotates the refresh token on every use', async () => {
     const { user } = await createMember(t.database.db);
