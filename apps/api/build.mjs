@@ -11,6 +11,12 @@ await build({
   platform: 'node',
   target: 'node22',
   format: 'esm',
+  // Modules the app imports on demand (the scanner's OCR and PDF code, with pdfkit, tesseract.js and
+  // undici) become chunks of their own, loaded when first used: bundled into the entry, their
+  // dependencies were imported at start and carried in every process's heap. Chunks sit beside the
+  // entries, so paths taken from import.meta.url (migrations, package.json) stay the same.
+  splitting: true,
+  chunkNames: '[name]-[hash]',
   sourcemap: true,
   plugins: [
     {

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import { z } from 'zod';
 import type { Db } from '../db/client.ts';
 import { mailOutbox } from '../db/schema.ts';
@@ -22,10 +22,12 @@ export interface MailTransport {
 }
 
 export function createSmtpTransport(smtpUrl: string, from: string): MailTransport {
-  const transporter = nodemailer.createTransport(smtpUrl);
+  // nodemailer (about 5 MB of heap) loads with the first message, and only where SMTP is configured.
+  let transporter: Promise<Transporter> | null = null;
   return {
     async deliver(message) {
-      await transporter.sendMail({ from, ...message });
+      transporter ??= import('nodemailer').then((module) => module.default.createTransport(smtpUrl));
+      await (await transporter).sendMail({ from, ...message });
     },
   };
 }
