@@ -2,85 +2,136 @@
 // Usage: npm run build -w apps/api && npm run bench:api
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 
 const root = path.resolve(import.meta.dirname, '../..');
-const DURATION = Number(process.env.BENCH_SECONDS ?? 5);
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
-// Health against bare runs in short back-to-back pairs: this VM's speed drifts within seconds, so
-// many short pairs compare the two under the same conditions far better than a few long rounds.
-const PAIRS = Number(process.env.BENCH_PAIRS ?? 15);
-const PAIR_SECONDS = Number(process.env.BENCH_PAIR_SECONDS ?? 3);
+// Every round starts fresh server processes: on this VM one and the same server code runs up to
+// twice as fast in one process as in another started beside it, for the whole life of each, so a
+// few long-lived processes would measure their luck. Many fresh pairs average it out.
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 15);
+const PROFILE_ROUNDS = Number(process.env.BENCH_PROFILE_ROUNDS ?? 7);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 2);
+const PROFILE_SECONDS = Number(process.env.BENCH_PROFILE_SECONDS ?? 4);
+// A fresh server's first seconds under load are still warming up (JIT, pool, caches): its first
+// measured round ran ~20 % slower at p99 after a 2 s warm-up. Production servers are warm.
+const PROFILE_WARMUP = Number(process.env.BENCH_PROFILE_WARMUP ?? 5);
+const CONNECTIONS = 50;
+// Throughput is compared with 10 requests in flight per connection: with one, the load generator
+// (autocannon, one core) is the bottleneck before bare node:http is, and would measure itself.
+const PIPELINING = Number(process.env.BENCH_PIPELINING ?? 10);
 // The load generator (this process) keeps to CPU 0 and the Node servers to CPU 1, the same placement
 // in every round; PostgreSQL may use both cores (see below).
 const PINNED =
   os.cpus().length >= 2 && spawnSync('taskset', ['-p', '-c', '0', String(process.pid)]).status === 0;
-const CONNECTIONS = 50;
 const HISTORY = [
-  "History, same machine: health 18.9 % of bare (first measurement) → 42.8 % (database check cached) → 51–58 % (helmet built once) → about 75 % median (helmet headers worked out once and kept on Fastify's fast path, OWASP's API header set on JSON, lazy request loggers, cookies parsed only by the auth routes) → the figure above (the multipart plugin's async per-request hooks kept to the upload routes, counter request ids, HSTS only over HTTPS).",
-  'For scale: a minimal Fastify 5 server sending the same bytes (one route, the same headers from an onSend hook) measured 85 %, 94 % and 76 % of bare in three runs of 9–15 pairs on this VM, the same as the app within the noise; without any security header Fastify measured 85 % of bare. Single pairs vary by ±15 % here (the CPU time per request of one and the same server moves by up to 2× from one second to the next), hence many pairs and the median.',
-  'getMyProfile p99 266 ms → 127 ms (fast-jwt) → 38 ms (prepared statements) → 15–19 ms median (one statement that checks the sign-in and reads the profile).',
+  'History, same machine: health 18.9 % of bare (first measurement) → 42.8 % (database check cached) → 51–58 % (helmet built once) → about 75 % (helmet headers worked out once, OWASP’s API header set on JSON, lazy request loggers, cookies parsed only by the auth routes, multipart hooks only on upload routes) → the figure above (X-Forwarded-* read only from trusted proxies, a smaller heap). Those figures came from one long-lived process per side and one request in flight per connection, which measured the load generator’s limit and each process’s luck; the figure above is from the method described here.',
+  'getMyProfile p99 266 ms → 127 ms (fast-jwt) → 38 ms (prepared statements) → 15–27 ms (one statement that checks the sign-in and reads the profile; the spread is process luck) → the figure above (the embedded database reached over its Unix socket instead of TCP on 127.0.0.1; the scanner’s PDF and OCR code, nodemailer and the ZIP dataset loaded on first use, so the idle heap fell from ~53 MB to ~34 MB and no major collection ran during a measured round).',
 ].join('\n\n');
 
-function start(args, env, ready) {
+const ticks = (pid) => {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return Number(fields[11]) + Number(fields[12]);
+};
+const TICK_MS = 1000 / Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout.trim() || 100);
+
+function start(args, env) {
   const child = spawn(
     PINNED ? 'taskset' : process.execPath,
     PINNED ? ['-c', '1', process.execPath, ...args] : args,
-    {
-      cwd: root,
-      env: { ...process.env, ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
+    { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] },
   );
   let output = '';
-  return new Promise((resolve, reject) => {
-    const onData = (chunk) => {
-      output += chunk;
-      if (output.includes(ready)) resolve(child);
-    };
-    child.stdout.on('data', onData);
-    child.stderr.on('data', onData);
-    child.on('exit', (code) => reject(new Error(`exited ${code}: ${output}`)));
-  });
+  child.stdout.on('data', (chunk) => (output += chunk));
+  child.stderr.on('data', (chunk) => (output += chunk));
+  child.output = () => output;
+  child.exited = new Promise((resolve) => child.on('exit', resolve));
+  return child;
 }
 
-const run = (opts) =>
-  new Promise((resolve, reject) =>
-    autocannon({ duration: DURATION, connections: CONNECTIONS, ...opts }, (error, result) =>
-      error ? reject(error) : resolve(result),
+async function ready(child, url) {
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited ${child.exitCode}: ${child.output()}`);
+    if (Date.now() > deadline) throw new Error(`server not ready: ${child.output()}`);
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+async function stop(...children) {
+  for (const child of children) child.kill('SIGTERM');
+  await Promise.all(children.map((child) => child.exited));
+}
+
+/** One autocannon run, with the load generator's share of its core while it ran. */
+async function run(opts, duration) {
+  const before = ticks(process.pid);
+  const started = Date.now();
+  const result = await new Promise((resolve, reject) =>
+    autocannon({ connections: CONNECTIONS, duration, ...opts }, (error, r) =>
+      error ? reject(error) : resolve(r),
     ),
   );
+  result.loadCpu = ((ticks(process.pid) - before) * TICK_MS) / (Date.now() - started);
+  return result;
+}
 
 const bareSource = `
 const http = require('node:http');
 const body = JSON.stringify({ detail: { status: 'ok', database: 'up' } });
 http.createServer((req, res) => { res.writeHead(200, { 'content-type': 'application/json; charset=utf-8' }); res.end(body); })
-  .listen(3391, '127.0.0.1', () => console.log('bare ready'));`;
+  .listen(Number(process.env.PORT), '127.0.0.1');`;
 
 const dataDir = await mkdtemp(path.join(os.tmpdir(), 'trustleaf-bench-'));
 const admin = { email: 'bench@trustleaf.test', password: 'Bench-password-123!' };
-const bare = await start(['-e', bareSource], {}, 'bare ready');
-const api = await start(
-  ['apps/api/dist/server.js'],
-  {
-    PORT: '3390',
-    DATA_DIR: dataDir,
-    EMBEDDED_PG_PORT: '54390',
-    WORKERS: '0',
-    LOG_LEVEL: 'warn',
-    SEED_DEMO: 'false',
-    NODE_ENV: 'production',
-    JWT_SECRET: 'bench-secret-bench-secret-bench-secret-42',
-    ADMIN_EMAIL: admin.email,
-    ADMIN_PASSWORD: admin.password,
-  },
-  'Account created',
-);
+const appEnv = {
+  DATA_DIR: dataDir,
+  WORKERS: '0',
+  LOG_LEVEL: 'warn',
+  SEED_DEMO: 'false',
+  NODE_ENV: 'production',
+  JWT_SECRET: 'bench-secret-bench-secret-bench-secret-42',
+  ADMIN_EMAIL: admin.email,
+  ADMIN_PASSWORD: admin.password,
+};
+const PG_PORT = 54390;
+// The first server starts the embedded PostgreSQL in DATA_DIR and keeps it for the whole run (idle,
+// it takes no CPU); every measured server is a fresh process on the same database, reached over the
+// Unix socket as the app reaches its own.
+const owner = start(['apps/api/dist/server.js'], {
+  ...appEnv,
+  PORT: '3390',
+  EMBEDDED_PG_PORT: String(PG_PORT),
+});
+const pgDir = path.join(dataDir, 'pg');
+const databaseUrl = `postgres://postgres:trustleaf-embedded@${encodeURIComponent(pgDir)}:${PG_PORT}/trustleaf`;
+let port = 3400;
+const startApp = () => {
+  const appPort = port++;
+  const child = start(['apps/api/dist/server.js'], {
+    ...appEnv,
+    PORT: String(appPort),
+    DATABASE_URL: databaseUrl,
+  });
+  child.url = `http://127.0.0.1:${appPort}`;
+  return child;
+};
+const startBare = () => {
+  const barePort = port++;
+  const child = start(['-e', bareSource], { PORT: String(barePort) });
+  child.url = `http://127.0.0.1:${barePort}`;
+  return child;
+};
 
 try {
-  await new Promise((resolve) => setTimeout(resolve, 500));
+  await ready(owner, 'http://127.0.0.1:3390/api/health');
   if (PINNED) {
     // Embedded PostgreSQL inherited the server's CPU; give its processes (and the backends they
     // fork from now on) both cores back, as a database server on its own host would have.
@@ -94,66 +145,87 @@ try {
   });
   const { detail } = await login.json();
 
-  // Warm-up, then back-to-back pairs so drift and neighbours hit both sides alike; the ratio is
-  // taken per pair and the median of the pairs is reported.
-  await run({ url: 'http://127.0.0.1:3391/', duration: 2 });
-  await run({ url: 'http://127.0.0.1:3390/api/health', duration: 2 });
+  // Health against bare: each round a fresh pair, warmed up, then measured bare-app-app-bare or
+  // app-bare-bare-app (alternating), so drift within the round hits both sides alike.
+  const rounds = [];
+  for (let i = 0; i < ROUNDS; i++) {
+    const bare = startBare();
+    const app = startApp();
+    await Promise.all([ready(bare, bare.url), ready(app, `${app.url}/api/health`)]);
+    const targets = { bare: `${bare.url}/`, app: `${app.url}/api/health` };
+    for (const url of Object.values(targets)) await run({ url, pipelining: PIPELINING }, 1);
+    const order = i % 2 ? ['app', 'bare', 'bare', 'app'] : ['bare', 'app', 'app', 'bare'];
+    const results = { bare: [], app: [] };
+    for (const side of order) {
+      const pid = side === 'bare' ? bare.pid : app.pid;
+      const before = ticks(pid);
+      const r = await run({ url: targets[side], pipelining: PIPELINING }, SECONDS);
+      r.serverCpuPerRequest = ((ticks(pid) - before) * TICK_MS * 1000) / r.requests.total;
+      results[side].push(r);
+    }
+    await stop(bare, app);
+    const total = (side) => results[side].reduce((sum, r) => sum + r.requests.total, 0);
+    const sum = (side, key) => results[side].reduce((s, r) => s + r[key], 0);
+    const round = {
+      bare: total('bare') / (SECONDS * 2),
+      app: total('app') / (SECONDS * 2),
+      ratio: total('app') / total('bare'),
+      bareCpu: sum('bare', 'serverCpuPerRequest') / 2,
+      appCpu: sum('app', 'serverCpuPerRequest') / 2,
+      loadCpu: Math.max(...[...results.bare, ...results.app].map((r) => r.loadCpu)),
+      non2xx: sum('bare', 'non2xx') + sum('app', 'non2xx'),
+    };
+    rounds.push(round);
+    console.log(
+      `round ${i + 1}: bare ${Math.round(round.bare)}, health ${Math.round(round.app)} req/s (${(round.ratio * 100).toFixed(1)} %); server CPU ${round.bareCpu.toFixed(1)} / ${round.appCpu.toFixed(1)} µs a request`,
+    );
+  }
+
+  // getMyProfile: each round a fresh server, warmed up, then one request in flight per connection.
   const profileRequest = {
-    url: 'http://127.0.0.1:3390/api/user/getMyProfile',
     method: 'POST',
     headers: { authorization: `Bearer ${detail.accessToken}`, 'content-type': 'application/json' },
     body: '{}',
   };
-  await run({ ...profileRequest, duration: 2 });
-  const health = 'http://127.0.0.1:3390/api/health';
-  const bareUrl = 'http://127.0.0.1:3391/';
-  const pairs = [];
-  for (let i = 0; i < PAIRS; i++) {
-    // Alternating which goes first, so neither side always meets the other's after-effects.
-    const order = i % 2 ? [health, bareUrl] : [bareUrl, health];
-    const results = {};
-    for (const url of order) results[url] = await run({ url, duration: PAIR_SECONDS });
-    pairs.push({ bareResult: results[bareUrl], healthResult: results[health] });
-    console.log(
-      `pair ${i + 1}: bare ${Math.round(results[bareUrl].requests.average)}, health ${Math.round(results[health].requests.average)} req/s`,
-    );
-  }
   const profiles = [];
-  for (let i = 0; i < ROUNDS; i++) {
-    profiles.push(await run(profileRequest));
-    console.log(
-      `profile round ${i + 1}: ${Math.round(profiles[i].requests.average)} req/s, p99 ${profiles[i].latency.p99} ms`,
-    );
+  for (let i = 0; i < PROFILE_ROUNDS; i++) {
+    const app = startApp();
+    await ready(app, `${app.url}/api/health`);
+    const url = `${app.url}/api/user/getMyProfile`;
+    await run({ ...profileRequest, url }, PROFILE_WARMUP);
+    const r = await run({ ...profileRequest, url }, PROFILE_SECONDS);
+    await stop(app);
+    profiles.push(r);
+    console.log(`profile round ${i + 1}: ${Math.round(r.requests.average)} req/s, p99 ${r.latency.p99} ms`);
   }
+
   const sorted = (values) => [...values].sort((x, y) => x - y);
   const quantile = (values, q) => sorted(values)[Math.round((values.length - 1) * q)];
   const median = (values) => quantile(values, 0.5);
   const percent = (value) => `${(value * 100).toFixed(1)} %`;
-  const ratios = pairs.map((p) => p.healthResult.requests.average / p.bareResult.requests.average);
+  const ratios = rounds.map((r) => r.ratio);
   const ratio = median(ratios);
+  const cpuRatio = median(rounds.map((r) => r.bareCpu / r.appCpu));
   const p99s = profiles.map((r) => r.latency.p99);
-  // The pair whose ratio is the median, and the profile round whose p99 is, stand for the run.
-  const shown = pairs[ratios.indexOf(ratio)];
+  const shown = rounds[ratios.indexOf(ratio)];
   const shownProfile = profiles[p99s.indexOf(median(p99s))];
-  const rows = [
-    ['bare node:http (baseline)', shown.bareResult],
-    ['GET /api/health', shown.healthResult],
-    ['POST /api/user/getMyProfile (authenticated)', shownProfile],
-  ].map(
-    ([name, r]) =>
-      `| ${name} | ${Math.round(r.requests.average)} | ${r.latency.p50} | ${r.latency.p99} | ${r.non2xx} |`,
-  );
+  const non2xx = rounds.reduce((s, r) => s + r.non2xx, 0) + profiles.reduce((s, r) => s + r.non2xx, 0);
   const section = [
     '## API',
     '',
-    `Measured ${new Date().toISOString().slice(0, 10)} on this machine (${os.cpus().length} cores), ${CONNECTIONS} connections, autocannon; the API is the built server on the embedded PostgreSQL with workers off, the load generator on CPU 0 and the Node servers on CPU 1. /api/health and bare node:http ran in ${PAIRS} back-to-back pairs of ${PAIR_SECONDS} s (alternating which went first), getMyProfile in ${ROUNDS} rounds of ${DURATION} s, after a warm-up. Run: \`npm run build -w apps/api && npm run bench:api\`. The table shows the median pair and the median profile round.`,
+    `Measured ${new Date().toISOString().slice(0, 10)} on this machine (${os.cpus().length} cores) with autocannon, ${CONNECTIONS} connections; the API is the built server (\`NODE_ENV=production\`, workers off) on the embedded PostgreSQL 18, reached over its Unix socket. The load generator runs on CPU 0 and the Node servers on CPU 1; PostgreSQL may use both. Run: \`npm run build -w apps/api && npm run bench:api\`.`,
     '',
-    '| target | req/s | p50 ms | p99 ms | non-2xx |',
-    '|---|---|---|---|---|',
-    ...rows,
+    `**Method.** ${ROUNDS} rounds, each with a freshly started bare node:http server and a freshly started API server: a 1 s warm-up each, then ${SECONDS} s runs in the order bare, API, API, bare (every other round API, bare, bare, API), ${PIPELINING} requests in flight per connection; the round's ratio is the API's requests over bare's. getMyProfile: ${PROFILE_ROUNDS} rounds, each a fresh API server, ${PROFILE_WARMUP} s warm-up, ${PROFILE_SECONDS} s measured with one request in flight per connection. Fresh processes because on this VM the same server code runs up to twice as fast in one process as in another started beside it, for the life of each; one pair of long-lived processes measures its luck. ${PIPELINING} in flight because with one, autocannon's core is saturated before bare node:http's is (it then measures itself); the load generator's busiest run here used ${percent(Math.max(...rounds.map((r) => r.loadCpu)))} of its core.`,
     '',
-    `- /api/health throughput is **${percent(ratio)}** of bare node:http, the median of ${PAIRS} pairs (target ≥ 80 %); middle half of the pairs ${percent(quantile(ratios, 0.25))} to ${percent(quantile(ratios, 0.75))}; every pair: ${ratios.map(percent).join(', ')}. It runs the whole request path (request id, routing, the security-header hook); its answer is serialised once and its database check (\`SELECT 1\`) runs at most once a second.`,
-    `- getMyProfile p99 is **${median(p99s)} ms** at ${CONNECTIONS} connections, median of the rounds (target ≤ 25 ms); every round: ${p99s.join(', ')} ms, at ${profiles.map((r) => Math.round(r.requests.average)).join(', ')} req/s. One prepared statement checks the sign-in and reads the profile.`,
+    '| target | req/s | server CPU µs a request | non-2xx |',
+    '|---|---|---|---|',
+    `| bare node:http (baseline), median round | ${Math.round(shown.bare)} | ${shown.bareCpu.toFixed(1)} | 0 |`,
+    `| GET /api/health, same round | ${Math.round(shown.app)} | ${shown.appCpu.toFixed(1)} | 0 |`,
+    `| POST /api/user/getMyProfile (authenticated), median round | ${Math.round(shownProfile.requests.average)} | | ${shownProfile.non2xx} |`,
+    '',
+    `- /api/health throughput is **${percent(ratio)}** of bare node:http, the median of ${ROUNDS} rounds (target ≥ 80 %); middle half of the rounds ${percent(quantile(ratios, 0.25))} to ${percent(quantile(ratios, 0.75))}; every round: ${ratios.map(percent).join(', ')}. By server CPU time a request, the API costs ${(1 / cpuRatio).toFixed(2)}× bare (median round). It runs the whole request path (request id, routing, the security-header hook); its answer is serialised once and its database check (\`SELECT 1\`) runs at most once a second, one at a time.`,
+    `- getMyProfile p99 is **${median(p99s)} ms** at ${CONNECTIONS} connections, the median of the rounds (target ≤ 25 ms); p50 ${shownProfile.latency.p50} ms in that round; every round's p99: ${p99s.join(', ')} ms, at ${profiles.map((r) => Math.round(r.requests.average)).join(', ')} req/s. One prepared statement checks the sign-in and reads the profile.`,
+    `- Non-2xx answers in the whole run: ${non2xx}.`,
     '',
     HISTORY,
     '',
@@ -173,8 +245,6 @@ try {
   await writeFile(file, next.trimEnd() + '\n');
   console.log(section);
 } finally {
-  bare.kill();
-  api.kill('SIGTERM');
-  await new Promise((resolve) => api.on('exit', resolve));
+  await stop(owner);
   await rm(dataDir, { recursive: true, force: true });
 }
