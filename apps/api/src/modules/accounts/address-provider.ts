@@ -1,4 +1,5 @@
 import { AddressSuggestionSchema, type AddressSuggestion } from '@trustleaf/domain/schemas/accounts';
+import type * as ZipcodesModule from 'zipcodes';
 import { z } from 'zod';
 
 /** Where office-address suggestions come from (spec 1 §7 "places-autocomplete service"). */
@@ -8,8 +9,7 @@ export interface AddressProvider {
 
 const MAX_SUGGESTIONS = 5;
 
-type Zipcodes = typeof import('zipcodes');
-let zipcodesData: Promise<Zipcodes> | null = null;
+let zipcodesData: Promise<typeof ZipcodesModule> | null = null;
 // The dataset takes about 23 MB of heap: loaded with the first suggestion rather than at start, so a
 // server that never suggests an address does not carry it (nor every garbage collection walk it).
 const loadZipcodes = () => (zipcodesData ??= import('zipcodes'));
