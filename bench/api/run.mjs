@@ -113,22 +113,15 @@ const owner = start(['apps/api/dist/server.js'], {
 const pgDir = path.join(dataDir, 'pg');
 const databaseUrl = `postgres://postgres:trustleaf-embedded@${encodeURIComponent(pgDir)}:${PG_PORT}/trustleaf`;
 let port = 3400;
-const startApp = () => {
-  const appPort = port++;
-  const child = start(['apps/api/dist/server.js'], {
-    ...appEnv,
-    PORT: String(appPort),
-    DATABASE_URL: databaseUrl,
-  });
-  child.url = `http://127.0.0.1:${appPort}`;
+/** A server on the next free port, with its base URL. */
+const startOn = (args, env) => {
+  const serverPort = port++;
+  const child = start(args, { ...env, PORT: String(serverPort) });
+  child.url = `http://127.0.0.1:${serverPort}`;
   return child;
 };
-const startBare = () => {
-  const barePort = port++;
-  const child = start(['-e', bareSource], { PORT: String(barePort) });
-  child.url = `http://127.0.0.1:${barePort}`;
-  return child;
-};
+const startApp = () => startOn(['apps/api/dist/server.js'], { ...appEnv, DATABASE_URL: databaseUrl });
+const startBare = () => startOn(['-e', bareSource], {});
 
 try {
   await ready(owner, 'http://127.0.0.1:3390/api/health');

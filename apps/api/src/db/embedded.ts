@@ -65,18 +65,16 @@ export async function startEmbeddedPostgres(options: {
 }): Promise<EmbeddedServer> {
   const dataDir = path.resolve(options.dataDir);
   // The server also listens on a Unix socket in its own data folder: the app runs on the same host,
-  // and a query over the socket skips the TCP stack (getMyProfile answered ~30 % more requests a
-  // second, bench/RESULTS.md). TCP on 127.0.0.1 stays for tools and for a socket path too long.
+  // and a query over the socket skips the TCP stack (docs/decisions.md). TCP on 127.0.0.1 stays for
+  // tools, for an older server found running without the socket, and for a socket path too long.
   const socketDir = unixSocketDir(dataDir, options.port);
-  const tcpUrl = (database: string) =>
-    `postgres://${USER}:${PASSWORD}@127.0.0.1:${options.port}/${encodeURIComponent(database)}`;
-  const socketUrl = (database: string) =>
-    `postgres://${USER}:${PASSWORD}@${encodeURIComponent(socketDir ?? '')}:${options.port}/${encodeURIComponent(database)}`;
-  // A running server (this start's, or one reused) is reached over its socket when it has one.
-  const url = (database: string) =>
-    socketDir && existsSync(path.join(socketDir, `.s.PGSQL.${options.port}`))
-      ? socketUrl(database)
-      : tcpUrl(database);
+  const url = (database: string) => {
+    const host =
+      socketDir && existsSync(path.join(socketDir, `.s.PGSQL.${options.port}`))
+        ? encodeURIComponent(socketDir)
+        : '127.0.0.1';
+    return `postgres://${USER}:${PASSWORD}@${host}:${options.port}/${encodeURIComponent(database)}`;
+  };
   const pidFile = path.join(dataDir, 'postmaster.pid');
 
   if (existsSync(pidFile)) {

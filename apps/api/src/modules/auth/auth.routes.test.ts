@@ -15,6 +15,22 @@ const post = (
   remoteAddress = '10.1.1.1',
 ) => t.app.inject({ method: 'POST', url, payload: payload ?? {}, headers, remoteAddress });
 
+/** Thirty failed sign-ins from one client address, each for another account. */
+async function failSignIns(
+  ip: string,
+  prefix: string,
+  headers: (i: number) => Record<string, string> = () => ({}),
+) {
+  for (let i = 0; i < 30; i++) {
+    await post(
+      '/api/auth/login',
+      { email: `${prefix}-${i}@example.test`, password: 'Wrong-password-1' },
+      headers(i),
+      ip,
+    );
+  }
+}
+
 describe('login', () => {
   it('returns an access token, a refresh token and sets the refresh cookie', async () => {
     const { user } = await createMember(t.database.db);
@@ -96,14 +112,7 @@ describe('login', () => {
 
   it('limits failures per IP address across accounts', async () => {
     const ip = '10.4.4.4';
-    for (let i = 0; i < 30; i++) {
-      await post(
-        '/api/auth/login',
-        { email: `probe-${i}@example.test`, password: 'Wrong-password-1' },
-        {},
-        ip,
-      );
-    }
+    await failSignIns(ip, 'probe');
     const { user } = await createMember(t.database.db);
     const blocked = await post('/api/auth/login', { email: user.email, password: TEST_PASSWORD }, {}, ip);
     expect(blocked.statusCode).toBe(429);
@@ -120,14 +129,7 @@ describe('login', () => {
 describe('client addresses', () => {
   it('ignores X-Forwarded-For from a client when no proxy is trusted (the default)', async () => {
     const ip = '10.6.6.6';
-    for (let i = 0; i < 30; i++) {
-      await post(
-        '/api/auth/login',
-        { email: `spoof-${i}@example.test`, password: 'Wrong-password-1' },
-        { 'x-forwarded-for': `203.0.113.${i}` },
-        ip,
-      );
-    }
+    await failSignIns(ip, 'spoof', (i) => ({ 'x-forwarded-for': `203.0.113.${i}` }));
     const { user } = await createMember(t.database.db);
     const blocked = await post(
       '/api/auth/login',

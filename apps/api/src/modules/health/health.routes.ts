@@ -17,17 +17,14 @@ export const healthRoutes: FastifyPluginAsyncZod<{ pool: pg.Pool }> = async (app
   // checks of their own on the pool (under load, thousands arrive in one round trip).
   let checking: Promise<void> | null = null;
   const check = () =>
-    (checking ??= pool.query('SELECT 1').then(
-      () => {
+    (checking ??= pool
+      .query('SELECT 1')
+      .then(() => {
         checkedAt = Date.now();
+      })
+      .finally(() => {
         checking = null;
-      },
-      (error: unknown) => {
-        checkedAt = 0;
-        checking = null;
-        throw error;
-      },
-    ));
+      }));
   app.get(
     '/health',
     {
