@@ -3,7 +3,12 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import Fastify, {
+  LogController,
+  type FastifyBaseLogger,
+  type FastifyInstance,
+  type FastifyServerOptions,
+} from 'fastify';
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -103,21 +108,37 @@ export const REDACT_PATHS = [
   'req.headers["idempotency-key"]',
 ];
 
+/**
+ * How Fastify logs. At info and below it writes a line as each request starts and ends, so it gets
+ * the logger itself. Above info (warn, as production usually runs) it gets none: a Fastify logger
+ * costs every request response-timing listeners and a child logger even when nothing is written.
+ * `request.log` still works: a child of the real logger, built only when a line is written (errors,
+ * Fastify's own warnings).
+ */
+function fastifyLogging(logger: FastifyBaseLogger | undefined): FastifyServerOptions {
+  if (!logger) return { logger: false };
+  if (logsAtInfo(logger)) return { loggerInstance: logger };
+  return {
+    logger: false,
+    // Fastify hands its silent logger in as the parent; request loggers hang off the real one.
+    childLoggerFactory: (_silent, bindings, options) => lazyRequestLogger(logger, bindings, options),
+    // The request lines are info: not written at this level, so not built either.
+    logController: new LogController({ disableRequestLogging: true }),
+  };
+}
+
 const LOGO_LINK_TTL_MS = 10 * 365 * 24 * 3600 * 1000;
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { env, database, jobs, clock } = deps;
+  const logger = deps.loggerInstance;
   const app = Fastify({
-    ...(deps.loggerInstance ? { loggerInstance: deps.loggerInstance } : { logger: false }),
+    ...fastifyLogging(logger),
     bodyLimit: env.BODY_LIMIT_BYTES,
     // Start-up work (OpenAPI, routes) must not fail on a busy machine; ten seconds is Fastify's default.
     pluginTimeout: 60_000,
     trustProxy: env.TRUST_PROXY,
     genReqId: createRequestIds(),
-    childLoggerFactory: lazyRequestLogger,
-    // The "incoming request" / "request completed" lines are info; below that level Fastify would
-    // still build their arguments for every request.
-    logController: new LogController({ disableRequestLogging: !logsAtInfo(deps.loggerInstance) }),
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -161,7 +182,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const tokens = createTokenSigner(deps.tokenSecret);
   await app.register(authPlugin, { db: database.db, tokens });
 
-  const log = (message: string) => app.log.info(message);
+  const log = (message: string) => logger?.info(message);
   const appUrl = env.APP_URL ?? `http://localhost:${env.PORT}`;
   const storage = deps.storage ?? createLocalStorage(path.resolve(env.DATA_DIR, 'uploads'));
   const definitions = createJobDefinitions({

@@ -63,3 +63,41 @@ describe('request logging through the app', () => {
     expect(requestLines[1]?.reqId).toBe(requestLines[0]?.reqId);
   });
 });
+
+describe('logging above info (production at warn)', () => {
+  const sink = logSink();
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp({
+      loggerInstance: pino(
+        { level: 'warn', redact: { paths: REDACT_PATHS, censor: '[redacted]' } },
+        sink.stream,
+      ),
+    });
+  });
+  afterAll(() => t.close());
+
+  it('writes no request lines, yet logs an unexpected failure under its request id, redacted', async () => {
+    expect((await t.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+    expect(sink.lines).toEqual([]);
+
+    // The sign-in's table is gone: the database fails the query, which nothing expects.
+    await t.database.pool.query('ALTER TABLE users RENAME TO users_away');
+    try {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { email: 'someone@example.test', password: 'Secret-password-1!' },
+      });
+      expect(response.statusCode).toBe(500);
+      const body = response.json<{ code: string; requestId: string }>();
+      expect(body.code).toBe('INTERNAL');
+      expect(sink.lines).toHaveLength(1);
+      expect(sink.lines[0]).toMatchObject({ level: 50, msg: 'request failed', reqId: body.requestId });
+      expect(JSON.stringify(sink.lines[0])).toContain('users');
+      expect(JSON.stringify(sink.lines[0])).not.toContain('Secret-password-1!');
+    } finally {
+      await t.database.pool.query('ALTER TABLE users_away RENAME TO users');
+    }
+  });
+});

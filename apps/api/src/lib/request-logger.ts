@@ -74,7 +74,7 @@ class LazyRequestLogger {
   }
 }
 
-/** Fastify's `childLoggerFactory`: every request gets a lazily built child logger. */
+/** A child logger factory for Fastify above info (see `fastifyLogging` in app.ts): built on first write. */
 export function lazyRequestLogger(
   parent: FastifyBaseLogger,
   bindings: Bindings,
