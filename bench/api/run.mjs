@@ -27,7 +27,7 @@ const PIPELINING = Number(process.env.BENCH_PIPELINING ?? 10);
 const PINNED =
   os.cpus().length >= 2 && spawnSync('taskset', ['-p', '-c', '0', String(process.pid)]).status === 0;
 const HISTORY = [
-  'History, same machine: health 18.9 % of bare (first measurement) → 42.8 % (database check cached) → 51–58 % (helmet built once) → about 75 % (helmet headers worked out once, OWASP’s API header set on JSON, lazy request loggers, cookies parsed only by the auth routes, multipart hooks only on upload routes) → the figure above (X-Forwarded-* read only from trusted proxies, a smaller heap). Those figures came from one long-lived process per side and one request in flight per connection, which measured the load generator’s limit and each process’s luck; the figure above is from the method described here.',
+  'History, same machine: health 18.9 % of bare (first measurement) → 42.8 % (database check cached) → 51–58 % (helmet built once) → about 75 % (helmet headers worked out once, OWASP’s API header set on JSON, lazy request loggers, cookies parsed only by the auth routes, multipart hooks only on upload routes) → 70–85 % (X-Forwarded-* read only from trusted proxies, a smaller heap; measured as described here, run to run) → the figure above (above info, Fastify runs without a logger of its own: no response-timing listeners or eager child logger a request). The figures up to about 75 % came from one long-lived process per side and one request in flight per connection, which measured the load generator’s limit and each process’s luck.',
   'getMyProfile p99 266 ms → 127 ms (fast-jwt) → 38 ms (prepared statements) → 15–27 ms (one statement that checks the sign-in and reads the profile; the spread is process luck) → the figure above (the embedded database reached over its Unix socket instead of TCP on 127.0.0.1; the scanner’s PDF and OCR code, nodemailer and the ZIP dataset loaded on first use, so the idle heap fell from ~53 MB to ~34 MB and no major collection ran during a measured round).',
 ].join('\n\n');
 
@@ -83,11 +83,17 @@ async function run(opts, duration) {
   return result;
 }
 
+// The bare server answers with the health body and the headers in BARE_HEADERS: the content type
+// alone (the baseline of the target), or every header the API sends beside Node's own (Date,
+// Connection, Keep-Alive, Content-Length), read from a live API response, so that the second
+// baseline sends the same bytes as the API and the difference is the server's work alone.
 const bareSource = `
 const http = require('node:http');
 const body = JSON.stringify({ detail: { status: 'ok', database: 'up' } });
-http.createServer((req, res) => { res.writeHead(200, { 'content-type': 'application/json; charset=utf-8' }); res.end(body); })
+const headers = JSON.parse(process.env.BARE_HEADERS);
+http.createServer((req, res) => { res.writeHead(200, headers); res.end(body); })
   .listen(Number(process.env.PORT), '127.0.0.1');`;
+const NODE_HEADERS = new Set(['date', 'connection', 'keep-alive', 'content-length', 'transfer-encoding']);
 
 const dataDir = await mkdtemp(path.join(os.tmpdir(), 'trustleaf-bench-'));
 const admin = { email: 'bench@trustleaf.test', password: 'Bench-password-123!' };
@@ -121,7 +127,7 @@ const startOn = (args, env) => {
   return child;
 };
 const startApp = () => startOn(['apps/api/dist/server.js'], { ...appEnv, DATABASE_URL: databaseUrl });
-const startBare = () => startOn(['-e', bareSource], {});
+const startBare = (headers) => startOn(['-e', bareSource], { BARE_HEADERS: JSON.stringify(headers) });
 
 try {
   await ready(owner, 'http://127.0.0.1:3390/api/health');
@@ -137,40 +143,52 @@ try {
     body: JSON.stringify(admin),
   });
   const { detail } = await login.json();
+  const probe = await fetch('http://127.0.0.1:3390/api/health');
+  await probe.arrayBuffer();
+  const apiHeaders = Object.fromEntries([...probe.headers].filter(([name]) => !NODE_HEADERS.has(name)));
+  const bareHeaders = { 'content-type': apiHeaders['content-type'] };
 
-  // Health against bare: each round a fresh pair, warmed up, then measured bare-app-app-bare or
-  // app-bare-bare-app (alternating), so drift within the round hits both sides alike.
+  // Health against both bare servers: each round fresh processes, warmed up, then measured in the
+  // order bare, same, API, API, same, bare (every other round reversed), so drift within the round
+  // hits every side alike.
   const rounds = [];
   for (let i = 0; i < ROUNDS; i++) {
-    const bare = startBare();
-    const app = startApp();
-    await Promise.all([ready(bare, bare.url), ready(app, `${app.url}/api/health`)]);
-    const targets = { bare: `${bare.url}/`, app: `${app.url}/api/health` };
+    const servers = { bare: startBare(bareHeaders), same: startBare(apiHeaders), app: startApp() };
+    const targets = {
+      bare: `${servers.bare.url}/`,
+      same: `${servers.same.url}/`,
+      app: `${servers.app.url}/api/health`,
+    };
+    await Promise.all(Object.keys(servers).map((side) => ready(servers[side], targets[side])));
     for (const url of Object.values(targets)) await run({ url, pipelining: PIPELINING }, 1);
-    const order = i % 2 ? ['app', 'bare', 'bare', 'app'] : ['bare', 'app', 'app', 'bare'];
-    const results = { bare: [], app: [] };
-    for (const side of order) {
-      const pid = side === 'bare' ? bare.pid : app.pid;
+    const half = i % 2 ? ['app', 'same', 'bare'] : ['bare', 'same', 'app'];
+    const results = { bare: [], same: [], app: [] };
+    for (const side of [...half, ...half.toReversed()]) {
+      const pid = servers[side].pid;
       const before = ticks(pid);
       const r = await run({ url: targets[side], pipelining: PIPELINING }, SECONDS);
       r.serverCpuPerRequest = ((ticks(pid) - before) * TICK_MS * 1000) / r.requests.total;
       results[side].push(r);
     }
-    await stop(bare, app);
+    await stop(...Object.values(servers));
     const total = (side) => results[side].reduce((sum, r) => sum + r.requests.total, 0);
     const sum = (side, key) => results[side].reduce((s, r) => s + r[key], 0);
+    const sides = Object.keys(results);
     const round = {
-      bare: total('bare') / (SECONDS * 2),
-      app: total('app') / (SECONDS * 2),
+      ...Object.fromEntries(sides.map((side) => [side, total(side) / (SECONDS * 2)])),
+      ...Object.fromEntries(sides.map((side) => [`${side}Cpu`, sum(side, 'serverCpuPerRequest') / 2])),
       ratio: total('app') / total('bare'),
-      bareCpu: sum('bare', 'serverCpuPerRequest') / 2,
-      appCpu: sum('app', 'serverCpuPerRequest') / 2,
-      loadCpu: Math.max(...[...results.bare, ...results.app].map((r) => r.loadCpu)),
-      non2xx: sum('bare', 'non2xx') + sum('app', 'non2xx'),
+      sameRatio: total('app') / total('same'),
+      loadCpu: Math.max(
+        ...Object.values(results)
+          .flat()
+          .map((r) => r.loadCpu),
+      ),
+      non2xx: sides.reduce((s, side) => s + sum(side, 'non2xx'), 0),
     };
     rounds.push(round);
     console.log(
-      `round ${i + 1}: bare ${Math.round(round.bare)}, health ${Math.round(round.app)} req/s (${(round.ratio * 100).toFixed(1)} %); server CPU ${round.bareCpu.toFixed(1)} / ${round.appCpu.toFixed(1)} µs a request`,
+      `round ${i + 1}: bare ${Math.round(round.bare)}, same headers ${Math.round(round.same)}, health ${Math.round(round.app)} req/s (${(round.ratio * 100).toFixed(1)} % / ${(round.sameRatio * 100).toFixed(1)} %); server CPU ${round.bareCpu.toFixed(1)} / ${round.sameCpu.toFixed(1)} / ${round.appCpu.toFixed(1)} µs a request`,
     );
   }
 
@@ -197,27 +215,37 @@ try {
   const median = (values) => quantile(values, 0.5);
   const percent = (value) => `${(value * 100).toFixed(1)} %`;
   const ratios = rounds.map((r) => r.ratio);
+  const sameRatios = rounds.map((r) => r.sameRatio);
   const ratio = median(ratios);
-  const cpuRatio = median(rounds.map((r) => r.bareCpu / r.appCpu));
+  const sameRatio = median(sameRatios);
+  const cpuRatio = median(rounds.map((r) => r.appCpu / r.bareCpu));
+  const sameCpuRatio = median(rounds.map((r) => r.appCpu / r.sameCpu));
   const p99s = profiles.map((r) => r.latency.p99);
   const shown = rounds[ratios.indexOf(ratio)];
   const shownProfile = profiles[p99s.indexOf(median(p99s))];
   const non2xx = rounds.reduce((s, r) => s + r.non2xx, 0) + profiles.reduce((s, r) => s + r.non2xx, 0);
+  const met = (value, target, atMost = false) =>
+    (atMost ? value <= target : value >= target) ? 'met' : 'not met';
+  const spread = (values) =>
+    `middle half of the rounds ${percent(quantile(values, 0.25))} to ${percent(quantile(values, 0.75))}; every round: ${values.map(percent).join(', ')}`;
+  const extraHeaders = Object.keys(apiHeaders).filter((name) => !(name in bareHeaders));
   const section = [
     '## API',
     '',
-    `Measured ${new Date().toISOString().slice(0, 10)} on this machine (${os.cpus().length} cores) with autocannon, ${CONNECTIONS} connections; the API is the built server (\`NODE_ENV=production\`, workers off) on the embedded PostgreSQL 18, reached over its Unix socket. The load generator runs on CPU 0 and the Node servers on CPU 1; PostgreSQL may use both. Run: \`npm run build -w apps/api && npm run bench:api\`.`,
+    `Measured ${new Date().toISOString().slice(0, 10)} on this machine (${os.cpus().length} cores) with autocannon, ${CONNECTIONS} connections; the API is the built server (\`NODE_ENV=production\`, \`LOG_LEVEL=warn\`, workers off) on the embedded PostgreSQL 18, reached over its Unix socket. The load generator runs on CPU 0 and the Node servers on CPU 1; PostgreSQL may use both. Run: \`npm run build -w apps/api && npm run bench:api\`.`,
     '',
-    `**Method.** ${ROUNDS} rounds, each with a freshly started bare node:http server and a freshly started API server: a 1 s warm-up each, then ${SECONDS} s runs in the order bare, API, API, bare (every other round API, bare, bare, API), ${PIPELINING} requests in flight per connection; the round's ratio is the API's requests over bare's. getMyProfile: ${PROFILE_ROUNDS} rounds, each a fresh API server, ${PROFILE_WARMUP} s warm-up, ${PROFILE_SECONDS} s measured with one request in flight per connection. Fresh processes because on this VM the same server code runs up to twice as fast in one process as in another started beside it, for the life of each; one pair of long-lived processes measures its luck. ${PIPELINING} in flight because with one, autocannon's core saturates long before bare node:http's does (it then measures itself); even with ${PIPELINING} its busiest run here used ${percent(Math.max(...rounds.map((r) => r.loadCpu)))} of its core, so the table also gives each server's CPU time a request, which the load generator does not limit.`,
+    `**Method.** ${ROUNDS} rounds, each with freshly started servers: bare node:http answering the health body with its content type only (the target's baseline), bare node:http answering with every header the API sends (the same bytes: ${extraHeaders.join(', ')} besides the content type, read from a live API response), and the API. A 1 s warm-up each, then ${SECONDS} s runs in the order bare, same headers, API, API, same headers, bare (every other round reversed), ${PIPELINING} requests in flight per connection; a round's ratio is the API's requests over a baseline's. getMyProfile: ${PROFILE_ROUNDS} rounds, each a fresh API server, ${PROFILE_WARMUP} s warm-up, ${PROFILE_SECONDS} s measured with one request in flight per connection. Fresh processes because on this VM the same server code runs up to twice as fast in one process as in another started beside it, for the life of each; one pair of long-lived processes measures its luck. ${PIPELINING} in flight because with one, autocannon's core saturates long before bare node:http's does (it then measures itself); even with ${PIPELINING} its busiest run here used ${percent(Math.max(...rounds.map((r) => r.loadCpu)))} of its core, so the table also gives each server's CPU time a request, which the load generator does not limit.`,
     '',
     '| target | req/s | server CPU µs a request | non-2xx |',
     '|---|---|---|---|',
-    `| bare node:http (baseline), median round | ${Math.round(shown.bare)} | ${shown.bareCpu.toFixed(1)} | 0 |`,
+    `| bare node:http, content type only (baseline), median round | ${Math.round(shown.bare)} | ${shown.bareCpu.toFixed(1)} | 0 |`,
+    `| bare node:http, the API's headers, same round | ${Math.round(shown.same)} | ${shown.sameCpu.toFixed(1)} | 0 |`,
     `| GET /api/health, same round | ${Math.round(shown.app)} | ${shown.appCpu.toFixed(1)} | 0 |`,
     `| POST /api/user/getMyProfile (authenticated), median round | ${Math.round(shownProfile.requests.average)} | | ${shownProfile.non2xx} |`,
     '',
-    `- /api/health throughput is **${percent(ratio)}** of bare node:http, the median of ${ROUNDS} rounds (target ≥ 80 %); middle half of the rounds ${percent(quantile(ratios, 0.25))} to ${percent(quantile(ratios, 0.75))}; every round: ${ratios.map(percent).join(', ')}. By server CPU time a request, the API costs ${(1 / cpuRatio).toFixed(2)}× bare (median round). It runs the whole request path (request id, routing, the security-header hook); its answer is serialised once and its database check (\`SELECT 1\`) runs at most once a second, one at a time.`,
-    `- getMyProfile p99 is **${median(p99s)} ms** at ${CONNECTIONS} connections, the median of the rounds (target ≤ 25 ms); p50 ${shownProfile.latency.p50} ms in that round; every round's p99: ${p99s.join(', ')} ms, at ${profiles.map((r) => Math.round(r.requests.average)).join(', ')} req/s. One prepared statement checks the sign-in and reads the profile.`,
+    `- /api/health throughput is **${percent(ratio)}** of bare node:http, the median of ${ROUNDS} rounds (target ≥ 80 %: ${met(ratio, 0.8)}); ${spread(ratios)}. By server CPU time a request, the API costs ${cpuRatio.toFixed(2)}× bare (median round).`,
+    `- Against bare node:http sending the same headers, it is **${percent(sameRatio)}** (${spread(sameRatios)}), and costs ${sameCpuRatio.toFixed(2)}× its CPU a request. The difference between the two baselines is what the security headers cost Node and the load generator; the rest is the API's request path (request id, routing, the security-header hook). Its answer is serialised once and its database check (\`SELECT 1\`) runs at most once a second, one at a time.`,
+    `- getMyProfile p99 is **${median(p99s)} ms** at ${CONNECTIONS} connections, the median of the rounds (target ≤ 25 ms: ${met(median(p99s), 25, true)}); p50 ${shownProfile.latency.p50} ms in that round; every round's p99: ${p99s.join(', ')} ms, at ${profiles.map((r) => Math.round(r.requests.average)).join(', ')} req/s. One prepared statement checks the sign-in and reads the profile.`,
     `- Non-2xx answers in the whole run: ${non2xx}.`,
     '',
     HISTORY,
