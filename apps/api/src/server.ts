@@ -1,3 +1,5 @@
+// First, before the app allocates: see lib/tick-shape.ts.
+import './lib/keep-tick-shape.ts';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { pino } from 'pino';

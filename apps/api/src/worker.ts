@@ -1,3 +1,5 @@
+// First, before the app allocates: see lib/tick-shape.ts.
+import './lib/keep-tick-shape.ts';
 import path from 'node:path';
 import { pino } from 'pino';
 import { REDACT_PATHS } from './app.ts';
