@@ -167,7 +167,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onSend', (request, reply, payload, done) => {
     const type = reply.getHeader('content-type');
     const json = typeof type === 'string' && type.startsWith('application/json');
-    reply.headers(headersFor(json ? 'json' : 'document', request.protocol === 'https'));
+    for (const [name, value] of headersFor(json ? 'json' : 'document', request.protocol === 'https')) {
+      reply.header(name, value);
+    }
     done(null, payload);
   });
   await app.register(swagger, {

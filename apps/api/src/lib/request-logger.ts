@@ -22,13 +22,12 @@ class LazyRequestLogger {
   readonly #parent: FastifyBaseLogger;
   readonly #bindings: Bindings;
   readonly #options: ChildLoggerOptions;
-  readonly #threshold: number;
 
+  // Nothing is read from the parent here: the constructor runs for every request, a write rarely.
   constructor(parent: FastifyBaseLogger, bindings: Bindings, options: ChildLoggerOptions) {
     this.#parent = parent;
     this.#bindings = bindings;
     this.#options = options;
-    this.#threshold = LEVEL_VALUES[options.level ?? parent.level] ?? LEVEL_VALUES.info!;
   }
 
   get level(): string {
@@ -45,7 +44,10 @@ class LazyRequestLogger {
   }
 
   #write(level: Level, args: unknown[]): void {
-    if ((LEVEL_VALUES[level] ?? 0) < this.#threshold && !this.#child) return;
+    if (!this.#child) {
+      const threshold = LEVEL_VALUES[this.#options.level ?? this.#parent.level] ?? LEVEL_VALUES.info!;
+      if ((LEVEL_VALUES[level] ?? 0) < threshold) return;
+    }
     const child = this.#real();
     Reflect.apply(child[level], child, args);
   }
