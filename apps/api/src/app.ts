@@ -167,9 +167,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onSend', (request, reply, payload, done) => {
     const type = reply.getHeader('content-type');
     const json = typeof type === 'string' && type.startsWith('application/json');
-    for (const [name, value] of headersFor(json ? 'json' : 'document', request.protocol === 'https')) {
-      reply.header(name, value);
-    }
+    const headers = headersFor(json ? 'json' : 'document', request.protocol === 'https');
+    for (let i = 0; i < headers.length; i++) reply.header(headers[i]![0], headers[i]![1]);
     done(null, payload);
   });
   await app.register(swagger, {

@@ -1,6 +1,7 @@
 import { detailOf } from '@trustleaf/domain/schemas/common';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { FastifyReply } from 'fastify';
 import type pg from 'pg';
 import { AppError } from '../../lib/errors.ts';
 
@@ -10,6 +11,11 @@ const healthySchema = detailOf(z.object({ status: z.literal('ok'), database: z.l
 type Healthy = z.infer<typeof healthySchema>;
 const JSON_TYPE = 'application/json; charset=utf-8';
 const HEALTHY = JSON.stringify({ detail: { status: 'ok', database: 'up' } } satisfies Healthy);
+
+// Serialised once: the answer never changes while the database is up.
+function sendHealthy(reply: FastifyReply): void {
+  void reply.header('content-type', JSON_TYPE).send(HEALTHY);
+}
 
 export const healthRoutes: FastifyPluginAsyncZod<{ pool: pg.Pool }> = async (app, { pool }) => {
   let checkedAt = 0;
@@ -34,15 +40,14 @@ export const healthRoutes: FastifyPluginAsyncZod<{ pool: pg.Pool }> = async (app
       },
     },
     (_request, reply) => {
-      // Serialised once: the answer never changes while the database is up.
-      const healthy = () => {
-        void reply.header('content-type', JSON_TYPE).send(HEALTHY as unknown as Healthy);
-      };
-      // Synchronous while the last check is fresh: no promise for the common case.
-      if (Date.now() - checkedAt <= DB_CHECK_TTL_MS) return healthy();
-      return check().then(healthy, () => {
-        throw new AppError('INTERNAL', 'Database unreachable');
-      });
+      // Synchronous while the last check is fresh: no promise or closure for the common case.
+      if (Date.now() - checkedAt <= DB_CHECK_TTL_MS) return sendHealthy(reply);
+      return check().then(
+        () => sendHealthy(reply),
+        () => {
+          throw new AppError('INTERNAL', 'Database unreachable');
+        },
+      );
     },
   );
 };
