@@ -1,4 +1,4 @@
-// First, before the app allocates: see lib/tick-shape.ts.
+// First, before the app is built: see lib/tick-shape.ts.
 import './lib/keep-tick-shape.ts';
 import path from 'node:path';
 import { pino } from 'pino';
