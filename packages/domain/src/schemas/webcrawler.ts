@@ -1,0 +1,415 @@
+import { z } from 'zod';
+import { MAX_CRAWLER_ADDRESS_LENGTH } from '../rules/crawler-link.ts';
+
+/**
+ * The Webcrawler's wire shapes (spec 3 §3 "Violation check detail", "Severity and period", "Scan job",
+ * "Violation check", "Scan request", "Scan response detail"; §7 Scanner; issue 17). The API validates
+ * with these, the web reads its types from them. Changes are additive only.
+ */
+
+const IdSchema = z.number().int().positive();
+/** Query strings carry ids as text. */
+const QueryIdSchema = z.coerce.number().int().positive();
+
+// ---- enumerations (spec 3 §3, §5) ----
+
+/** Remote job status (spec 3 §4 "Scan job"), plus the cancelled state of issue 17. */
+export const SCAN_JOB_STATUSES = ['processing', 'completed', 'failed', 'cancelled'] as const;
+export type ScanJobStatus = (typeof SCAN_JOB_STATUSES)[number];
+export const ScanJobStatusSchema = z.enum(SCAN_JOB_STATUSES);
+
+/** Spec 3 §3 "Severity and period": letters H, M, L, C. */
+export const SEVERITIES = ['HIGH', 'MEDIUM', 'LOW', 'COMPLIANCE'] as const;
+export type Severity = (typeof SEVERITIES)[number];
+export const SeveritySchema = z.enum(SEVERITIES);
+
+/** Spec 3 §5 violation types. */
+export const VIOLATION_TYPES = ['NON_COMPLIANCE', 'FDA_DISCLAIMER', 'AGE_RESTRICTION'] as const;
+export type ViolationType = (typeof VIOLATION_TYPES)[number];
+export const ViolationTypeSchema = z.enum(VIOLATION_TYPES);
+
+/** The scanner's own finding categories (packages/scanner `ViolationCategory`). */
+export const FINDING_CATEGORIES = [
+  'DISEASE_CLAIM',
+  'ABSOLUTE_CLAIM',
+  'FDA_DISCLAIMER',
+  'ADDITIONAL_WORD',
+  'AGE_RESTRICTION',
+] as const;
+export const FindingCategorySchema = z.enum(FINDING_CATEGORIES);
+
+/** Spec 3 §3 period filter (labels All Time, Last Week, Last Month, Last 3 Months). */
+export const SCAN_PERIODS = ['ALL_TIME', 'LAST_WEEK', 'LAST_MONTH', 'LAST_3_MONTHS'] as const;
+export type ScanPeriod = (typeof SCAN_PERIODS)[number];
+export const ScanPeriodSchema = z.enum(SCAN_PERIODS);
+
+/** A scan of the site (the Scan button) or a product scan task (spec 3 §3 "Scan job" type). */
+export const SCAN_KINDS = ['job', 'productScanTask'] as const;
+export type ScanKind = (typeof SCAN_KINDS)[number];
+
+export const URL_WARNINGS = ['SSL_CERTIFICATE_ISSUE', 'HTTP_FALLBACK_USED'] as const;
+export type UrlWarning = (typeof URL_WARNINGS)[number];
+
+export const URL_NOT_CONNECTED = 'Url not connected';
+export const REPORT_PDF_FILE_NAME = 'Website Compliance Report.pdf';
+/** Spec 3 §8 upgrade banner; also the message of the API's 402 on issue details. */
+export const UPGRADE_TO_VIEW_ISSUES =
+  'Upgrade subscription! Your subscription does not allow you to view the issues! Click here to upgrade!';
+
+export const ADDITIONAL_WORDS_MAX = 50;
+export const ADDITIONAL_WORD_MAX_LENGTH = 100;
+
+// ---- URL check (GET /api/check-valid-url) ----
+
+export const CheckValidUrlQuerySchema = z.object({
+  scanUrl: z.string().trim().min(1, 'This field is required').max(MAX_CRAWLER_ADDRESS_LENGTH),
+});
+export type CheckValidUrlQuery = z.infer<typeof CheckValidUrlQuerySchema>;
+
+export const UrlCheckSchema = z.object({
+  status: z.enum(['SUCCESS', 'FAILED']),
+  /** The address that answered (after redirects and any fallback). */
+  url: z.string().optional(),
+  warning: z.enum(URL_WARNINGS).optional(),
+  message: z.string().optional(),
+});
+export type UrlCheck = z.infer<typeof UrlCheckSchema>;
+
+// ---- scan request and jobs ----
+
+/**
+ * Spec 3 §3 "Scan request"; §5: blank or whitespace-only additional words are dropped. analyzeImage is
+ * always true from the web form but honoured when sent false.
+ */
+export const ScanRequestSchema = z.object({
+  plCompanyId: IdSchema,
+  url: z.string().trim().min(1, 'This field is required').max(MAX_CRAWLER_ADDRESS_LENGTH),
+  additionalWords: z
+    .array(z.string().max(ADDITIONAL_WORD_MAX_LENGTH, 'Maximum 100 characters'))
+    .max(ADDITIONAL_WORDS_MAX, 'At most 50 additional words')
+    .default([])
+    .transform((words) => words.map((w) => w.trim()).filter((w) => w.length > 0)),
+  isIncludedVideo: z.boolean().default(false),
+  verifyProduct: z.boolean().default(false),
+  analyzeImage: z.boolean().default(true),
+  autoCreateProduct: z.boolean().default(false),
+});
+export type ScanRequest = z.input<typeof ScanRequestSchema>;
+
+/** Spec 3 §3 "Scan response detail". jobId is the scan's id (a UUID). */
+export const ScanStartSchema = z.object({
+  jobId: z.string(),
+  status: ScanJobStatusSchema,
+  plViolationCheckId: z.number().int().nullable(),
+});
+export type ScanStart = z.infer<typeof ScanStartSchema>;
+
+export const ScanProgressSchema = z.object({
+  /** Pages read so far. */
+  done: z.number().int().nonnegative(),
+  /** Pages found so far (read or waiting); grows while the crawl discovers links. */
+  queued: z.number().int().nonnegative(),
+});
+export type ScanProgress = z.infer<typeof ScanProgressSchema>;
+
+/** One scan job as polled (getScanUrlJob, task/{id}/status, scanUrlListing, scanProduct). */
+export const ScanJobSchema = z.object({
+  jobId: z.string(),
+  type: z.enum(SCAN_KINDS),
+  status: ScanJobStatusSchema,
+  /** True while the job waits for another scan of the same website or for a free worker. */
+  isQueued: z.boolean(),
+  plCompanyId: z.number().int(),
+  companyName: z.string(),
+  url: z.string(),
+  plViolationCheckId: z.number().int().nullable(),
+  progress: ScanProgressSchema,
+  /** Why a scan failed ("Url not connected…"), or "Webcrawler is cancelled". */
+  message: z.string().nullable(),
+  createdAt: z.string(),
+  startedAt: z.string().nullable(),
+  finishedAt: z.string().nullable(),
+});
+export type ScanJob = z.infer<typeof ScanJobSchema>;
+
+export const ScanJobInputSchema = z.object({ jobId: z.uuid('Scan job not found') });
+export type ScanJobInput = z.infer<typeof ScanJobInputSchema>;
+
+/** GET task/{id}/status: the id is a scan job's or product scan task's jobId. */
+export const ScanTaskInputSchema = z.object({ id: z.uuid('Scan job not found') });
+export type ScanTaskInput = z.infer<typeof ScanTaskInputSchema>;
+
+export const ScanUrlListingQuerySchema = z.object({
+  plCompanyId: QueryIdSchema,
+  /** Comma-separated statuses (`processing,completed`); all when omitted. */
+  statuses: z
+    .string()
+    .optional()
+    .transform((value, ctx) => {
+      if (!value) return [] as ScanJobStatus[];
+      const parts = value
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean);
+      for (const part of parts) {
+        if (!(SCAN_JOB_STATUSES as readonly string[]).includes(part)) {
+          ctx.addIssue({ code: 'custom', message: `Unknown status ${part}` });
+          return z.NEVER;
+        }
+      }
+      return parts as ScanJobStatus[];
+    }),
+});
+export type ScanUrlListingQuery = z.input<typeof ScanUrlListingQuerySchema>;
+
+export const ScanJobListSchema = z.object({ jobs: z.array(ScanJobSchema) });
+
+// ---- product scan tasks (spec 3 §4: the first task's status; completed when there are none) ----
+
+export const ProductScanRequestSchema = z.object({
+  plCompanyId: IdSchema,
+  url: z.string().trim().min(1, 'This field is required').max(MAX_CRAWLER_ADDRESS_LENGTH),
+  autoCreateProduct: z.boolean().default(false),
+});
+export type ProductScanRequest = z.input<typeof ProductScanRequestSchema>;
+
+export const CompanyQuerySchema = z.object({ plCompanyId: QueryIdSchema });
+export type CompanyQuery = z.input<typeof CompanyQuerySchema>;
+
+export const ProductScanTasksSchema = z.object({
+  /** Unfinished tasks first, newest first; the web reads tasks[0].status. */
+  tasks: z.array(ScanJobSchema),
+});
+
+// ---- violation checks (scan results) ----
+
+export const SeverityCountsSchema = z.object({
+  HIGH: z.number().int(),
+  MEDIUM: z.number().int(),
+  LOW: z.number().int(),
+  COMPLIANCE: z.number().int(),
+});
+export type SeverityCounts = z.infer<typeof SeverityCountsSchema>;
+
+/** Spec 3 §3 "Violation check (scan result)" / history rows, plus counts for the severity chart. */
+export const ViolationCheckSchema = z.object({
+  plViolationCheckId: z.number().int(),
+  checkTime: z.string(),
+  url: z.string(),
+  /** Findings not marked compliant. */
+  violationCount: z.number().int(),
+  /** Every finding of the scan ("findings mode"). */
+  totalFindings: z.number().int(),
+  severityCounts: SeverityCountsSchema,
+  /** Findings not present in the previous scan of the same website (0 on a first scan). */
+  newCount: z.number().int(),
+  /** Findings of the previous scan of the same website that this scan no longer found. */
+  resolvedCount: z.number().int(),
+});
+export type ViolationCheck = z.infer<typeof ViolationCheckSchema>;
+
+export const ViolationCheckListingInputSchema = z.object({
+  plCompanyId: IdSchema,
+  period: ScanPeriodSchema.default('ALL_TIME'),
+});
+export type ViolationCheckListingInput = z.input<typeof ViolationCheckListingInputSchema>;
+
+export const ViolationCheckListingSchema = z.object({ violationChecks: z.array(ViolationCheckSchema) });
+
+/** One finding (spec 3 §3 violations entry, with its id, rule reference and remediation hint). */
+export const ViolationSchema = z.object({
+  complianceFindingId: z.number().int(),
+  description: z.string(),
+  /** The page the finding is on. */
+  url: z.string(),
+  /** Image findings (OCR, alt, title): the image; shown through GET /api/url-to-base64. */
+  imageUrl: z.string().nullable(),
+  isInVideo: z.boolean(),
+  /** Seconds from the start of the video; the evidence link spans startTime to startTime + 0.01. */
+  startTime: z.number().nullable(),
+  /** Caption findings: the video the cue belongs to. */
+  videoUrl: z.string().nullable(),
+  evidence: z.string(),
+  severity: SeveritySchema,
+  violationType: ViolationTypeSchema,
+  category: FindingCategorySchema,
+  term: z.string(),
+  ruleRef: z.string(),
+  hint: z.string(),
+  isCompliant: z.boolean(),
+  isReviewed: z.boolean(),
+  /** Not found by the previous scan of the same website ("new since last scan"). */
+  isNew: z.boolean(),
+});
+export type Violation = z.infer<typeof ViolationSchema>;
+
+/** A finding of the previous scan that this scan no longer found ("resolved"). */
+export const ResolvedViolationSchema = z.object({
+  complianceFindingId: z.number().int(),
+  description: z.string(),
+  url: z.string(),
+  evidence: z.string(),
+  severity: SeveritySchema,
+  violationType: ViolationTypeSchema,
+  ruleRef: z.string(),
+  hint: z.string(),
+});
+export type ResolvedViolation = z.infer<typeof ResolvedViolationSchema>;
+
+export const ProductVerificationSchema = z.object({
+  authorizedProducts: z.array(z.object({ productName: z.string(), found: z.boolean() })),
+  unauthorizedProducts: z.array(z.object({ productName: z.string(), url: z.string() })),
+});
+export type ProductVerification = z.infer<typeof ProductVerificationSchema>;
+
+/** Spec 3 §3 "Violation check detail". */
+export const ViolationCheckDetailSchema = z.object({
+  plViolationCheckId: z.number().int(),
+  plCompanyId: z.number().int(),
+  companyName: z.string(),
+  url: z.string(),
+  checkTime: z.string(),
+  violationCount: z.number().int(),
+  totalFindings: z.number().int(),
+  pagesScanned: z.number().int(),
+  severityCounts: SeverityCountsSchema,
+  violations: z.array(ViolationSchema),
+  /** Empty on a first scan of the website. */
+  resolvedViolations: z.array(ResolvedViolationSchema),
+  /** The previous scan of the same website the new/resolved marks compare with. */
+  previousViolationCheckId: z.number().int().nullable(),
+  productVerification: ProductVerificationSchema,
+});
+export type ViolationCheckDetail = z.infer<typeof ViolationCheckDetailSchema>;
+
+export const ViolationCheckDetailInputSchema = z.object({
+  plCompanyId: IdSchema,
+  plViolationCheckId: IdSchema,
+});
+export type ViolationCheckDetailInput = z.infer<typeof ViolationCheckDetailInputSchema>;
+
+/**
+ * The report PDF is made on the server with the scanner's renderer (the CLI's layout) and read through
+ * a five-minute signed link, as documents are, so a plain link or `<a download>` fetches it.
+ */
+export const ReportLinkSchema = z.object({
+  url: z.string(),
+  fileName: z.literal(REPORT_PDF_FILE_NAME),
+});
+export type ReportLink = z.infer<typeof ReportLinkSchema>;
+
+// ---- reviewing findings ----
+
+/**
+ * PATCH complianceFinding/{id}: `{severity, isCompliant}` or `{isReviewed}` (spec 3 §7). One object
+ * schema (the path parameter is picked from it); the service refuses a body with neither group.
+ */
+export const UpdateFindingInputSchema = z.strictObject({
+  id: z.coerce.number().int().positive(),
+  severity: SeveritySchema.optional(),
+  isCompliant: z.boolean().optional(),
+  isReviewed: z.boolean().optional(),
+});
+export type UpdateFindingInput = z.input<typeof UpdateFindingInputSchema>;
+
+export const BulkReviewFindingsInputSchema = z.object({
+  complianceFindingIds: z.array(IdSchema).min(1).max(1000),
+  isReviewed: z.boolean(),
+});
+export type BulkReviewFindingsInput = z.infer<typeof BulkReviewFindingsInputSchema>;
+
+export const BulkReviewResultSchema = z.object({ updated: z.number().int() });
+
+// ---- issue images (GET /api/url-to-base64) ----
+
+export const URL_TO_BASE64_MAX_BYTES = 5 * 1024 * 1024;
+
+export const UrlToBase64QuerySchema = z.object({
+  imageUrl: z.string().min(1).max(MAX_CRAWLER_ADDRESS_LENGTH),
+  cache: z
+    .enum(['true', 'false'])
+    .optional()
+    .transform((v) => v !== 'false'),
+});
+export type UrlToBase64Query = z.input<typeof UrlToBase64QuerySchema>;
+
+export const UrlToBase64Schema = z.object({
+  /** `data:<type>;base64,…`, usable as an <img src>. */
+  base64: z.string(),
+  contentType: z.string(),
+});
+
+// ---- the company's websites (scheduled re-scans) ----
+
+export const RESCAN_FREQUENCIES = ['WEEKLY'] as const;
+
+export const WebsiteSchema = z.object({
+  plWebsiteId: z.number().int(),
+  plCompanyId: z.number().int(),
+  url: z.string(),
+  rescanEnabled: z.boolean(),
+  rescanFrequency: z.enum(RESCAN_FREQUENCIES),
+  lastScanAt: z.string().nullable(),
+  nextScanAt: z.string().nullable(),
+  lastViolationCheckId: z.number().int().nullable(),
+});
+export type Website = z.infer<typeof WebsiteSchema>;
+
+export const WebsiteListSchema = z.object({ websites: z.array(WebsiteSchema) });
+
+export const UpsertWebsiteInputSchema = z.object({
+  plCompanyId: IdSchema,
+  url: z.string().trim().min(1, 'This field is required').max(MAX_CRAWLER_ADDRESS_LENGTH),
+  rescanEnabled: z.boolean().default(true),
+});
+export type UpsertWebsiteInput = z.input<typeof UpsertWebsiteInputSchema>;
+
+export const DeleteWebsiteInputSchema = z.object({ plCompanyId: IdSchema, plWebsiteId: IdSchema });
+export type DeleteWebsiteInput = z.infer<typeof DeleteWebsiteInputSchema>;
+
+// ---- minimal product catalogue (the product comparison's authorised products) ----
+
+export const PRODUCT_STATUSES = ['ACTIVE', 'INACTIVE'] as const;
+export const PRODUCT_NAME_MAX = 255;
+
+export const ProductSchema = z.object({
+  plProductId: z.number().int(),
+  plCompanyId: z.number().int(),
+  name: z.string(),
+  status: z.enum(PRODUCT_STATUSES),
+  /** MANUAL, or SCAN when "Automatically Creates New Products" added it. */
+  source: z.enum(['MANUAL', 'SCAN']),
+  createdAt: z.string(),
+});
+export type Product = z.infer<typeof ProductSchema>;
+
+export const ProductListSchema = z.object({ products: z.array(ProductSchema) });
+
+export const CreateProductInputSchema = z.object({
+  plCompanyId: IdSchema,
+  name: z.string().trim().min(1, 'This field is required').max(PRODUCT_NAME_MAX, 'Character limit'),
+  status: z.enum(PRODUCT_STATUSES).default('ACTIVE'),
+});
+export type CreateProductInput = z.input<typeof CreateProductInputSchema>;
+
+export const UpdateProductInputSchema = z.object({
+  plCompanyId: IdSchema,
+  plProductId: IdSchema,
+  name: z
+    .string()
+    .trim()
+    .min(1, 'This field is required')
+    .max(PRODUCT_NAME_MAX, 'Character limit')
+    .optional(),
+  status: z.enum(PRODUCT_STATUSES).optional(),
+});
+export type UpdateProductInput = z.infer<typeof UpdateProductInputSchema>;
+
+export const DeleteProductInputSchema = z.object({ plCompanyId: IdSchema, plProductId: IdSchema });
+export type DeleteProductInput = z.infer<typeof DeleteProductInputSchema>;
+
+// ---- live channel ----
+
+/** Event sent to the company room on every progress step and at the end of a scan. */
+export const SCAN_PROGRESS_EVENT = 'scan-progress';
+export const ScanProgressEventSchema = ScanJobSchema;
