@@ -1,3 +1,9 @@
+import {
+  buildRequest,
+  type Endpoint,
+  type EndpointInput,
+  type EndpointOutput,
+} from '@trustleaf/domain/api/endpoint';
 import type { ApiErrorBody } from '@trustleaf/domain/errors';
 import type { z } from 'zod';
 import { SESSION_EXEMPT_PATHS, paths } from '@/config/paths';
@@ -159,7 +165,26 @@ export function createApiClient(deps: ApiClientDeps) {
     return parsed.data;
   }
 
-  return { request };
+  /**
+   * Calls one endpoint contract (`@trustleaf/domain/api/*`): the request is built from the contract's
+   * method and path, and `detail` is parsed with its output schema, so no response type is cast.
+   */
+  async function call<E extends Endpoint>(
+    contract: E,
+    input: EndpointInput<E>,
+    options: Pick<RequestOptions<unknown>, 'signal' | 'headers'> = {},
+  ): Promise<EndpointOutput<E>> {
+    const { method, url, body } = buildRequest(contract, input);
+    return request(url, {
+      method,
+      body,
+      auth: contract.access === 'user',
+      schema: contract.output as z.ZodType<EndpointOutput<E>>,
+      ...options,
+    });
+  }
+
+  return { request, call };
 }
 
 export type ApiClient = ReturnType<typeof createApiClient>;

@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { generalInfo } from '@trustleaf/domain/api/reference';
 import type { GeneralInfo, GeneralInfoField } from '@trustleaf/domain/schemas/reference';
 import { api } from '@/lib/api';
 
@@ -25,10 +26,7 @@ export async function getGeneralInfo(
   log: (message: string, error: unknown) => void = console.error,
 ): Promise<LoadedGeneralInfo> {
   try {
-    const detail = await api.request<GeneralInfo>('/api/general/generalInfo', {
-      body: { requestFields },
-      auth: false,
-    });
+    const detail = await api.call(generalInfo, { requestFields: [...requestFields] });
     return { ...EMPTY_GENERAL_INFO, ...detail };
   } catch (error) {
     log('Global data could not be loaded', error);

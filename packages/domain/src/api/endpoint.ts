@@ -1,0 +1,99 @@
+import type { z } from 'zod';
+
+/**
+ * One typed contract per endpoint (DESIGN "API conventions"): the API route validates and serialises
+ * with it, the web client builds the request and parses `detail` with it, forms derive from `input`.
+ * Paths are the spec's, written in full (`/api/<area>/<action>`); a path parameter is `{name}` as the
+ * spec writes it, filled from the input field of that name. Type-only zod import: the web client
+ * builds requests with this module on the sign-in page's first load.
+ */
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** Who may call: `public` needs no session; `user` a signed-in user (the service checks company and role). */
+export type EndpointAccess = 'public' | 'user';
+
+export interface Endpoint<
+  M extends HttpMethod = HttpMethod,
+  P extends string = string,
+  I extends z.ZodType = z.ZodType,
+  O extends z.ZodType = z.ZodType,
+  A extends EndpointAccess = EndpointAccess,
+> {
+  method: M;
+  path: P;
+  /** Body for POST/PUT/PATCH, query string for GET/DELETE; path parameters are read from it too. */
+  input: I;
+  /** The `detail` of a success body. */
+  output: O;
+  access: A;
+  /** OpenAPI tag (the module) and a one-line summary. */
+  tag: string;
+  summary: string;
+  /** Success status; 200 unless the spec says otherwise. */
+  status?: 200 | 201 | 202;
+}
+
+export function endpoint<
+  M extends HttpMethod,
+  P extends string,
+  I extends z.ZodType,
+  O extends z.ZodType,
+  A extends EndpointAccess,
+>(definition: Endpoint<M, P, I, O, A>): Endpoint<M, P, I, O, A> {
+  return definition;
+}
+
+export type EndpointInput<E extends Endpoint> = z.input<E['input']>;
+export type EndpointOutput<E extends Endpoint> = z.output<E['output']>;
+
+/** Where an endpoint's input travels. */
+export function inputLocation(method: HttpMethod): 'body' | 'querystring' {
+  return method === 'GET' || method === 'DELETE' ? 'querystring' : 'body';
+}
+
+/** A query or path value as text: numbers and booleans as written, anything else as JSON. */
+function asText(value: unknown): string {
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint')
+    return String(value);
+  return JSON.stringify(value) ?? '';
+}
+
+const PARAM = /\{([A-Za-z][A-Za-z0-9]*)\}/g;
+
+/** The names of the `{param}` segments of a path, in order. */
+export function pathParams(path: string): string[] {
+  return [...path.matchAll(PARAM)].map((match) => match[1]!);
+}
+
+/**
+ * The request an endpoint makes for an input: the path with its parameters filled in (encoded),
+ * the remaining fields as the query string (GET/DELETE) or the JSON body.
+ */
+export function buildRequest(
+  contract: Pick<Endpoint, 'method' | 'path'>,
+  input: unknown,
+): { method: HttpMethod; url: string; body?: unknown } {
+  const params = new Set(pathParams(contract.path));
+  const record = (input && typeof input === 'object' ? input : {}) as Record<string, unknown>;
+  const url = contract.path.replace(PARAM, (_match, name: string) =>
+    encodeURIComponent(asText(record[name] ?? '')),
+  );
+  const rest: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(record)) if (!params.has(key)) rest[key] = value;
+  if (inputLocation(contract.method) === 'body') {
+    return {
+      method: contract.method,
+      url,
+      body: input === undefined && params.size === 0 ? undefined : rest,
+    };
+  }
+  const query = new URLSearchParams();
+  for (const [key, value] of Object.entries(rest)) {
+    if (value === undefined || value === null) continue;
+    if (Array.isArray(value)) for (const item of value as unknown[]) query.append(key, asText(item));
+    else query.append(key, asText(value));
+  }
+  const search = query.toString();
+  return { method: contract.method, url: search ? `${url}?${search}` : url };
+}

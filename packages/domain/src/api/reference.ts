@@ -1,0 +1,13 @@
+import { GeneralInfoInputSchema, GeneralInfoSchema } from '../schemas/reference.ts';
+import { endpoint } from './endpoint.ts';
+
+/** Spec 3 §7 global data. Public: the sign-up form needs its lists before anyone is signed in. */
+export const generalInfo = endpoint({
+  method: 'POST',
+  path: '/api/general/generalInfo',
+  input: GeneralInfoInputSchema,
+  output: GeneralInfoSchema,
+  access: 'public',
+  tag: 'general',
+  summary: 'Global lists: roles, business types, categories, segments, countries, states',
+});
