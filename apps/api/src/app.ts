@@ -3,12 +3,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, {
-  LogController,
-  type FastifyBaseLogger,
-  type FastifyInstance,
-  type FastifyServerOptions,
-} from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -23,7 +18,6 @@ import type { JobQueue } from './lib/jobs.ts';
 import type { MailTransport } from './lib/mailer.ts';
 import { createJobDefinitions } from './job-definitions.ts';
 import { createLinkSigner, createLocalStorage, type Storage } from './lib/storage.ts';
-import { lazyRequestLogger, logsAtInfo } from './lib/request-logger.ts';
 import { securityHeaderSets } from './lib/security-headers.ts';
 import { createRequestIds } from './lib/request-id.ts';
 import { createTokenSigner } from './lib/tokens.ts';
@@ -109,22 +103,13 @@ export const REDACT_PATHS = [
 ];
 
 /**
- * How Fastify logs. At info and below it writes a line as each request starts and ends, so it gets
- * the logger itself. Above info (warn, as production usually runs) it gets none: a Fastify logger
- * costs every request response-timing listeners and a child logger even when nothing is written.
- * `request.log` still works: a child of the real logger, built only when a line is written (errors,
- * Fastify's own warnings).
+ * How Fastify logs: with the process's logger, writing a line as each request starts and ends only
+ * at info and below (production usually runs at warn, where errors still carry their request id).
  */
 function fastifyLogging(logger: FastifyBaseLogger | undefined): FastifyServerOptions {
   if (!logger) return { logger: false };
-  if (logsAtInfo(logger)) return { loggerInstance: logger };
-  return {
-    logger: false,
-    // Fastify hands its silent logger in as the parent; request loggers hang off the real one.
-    childLoggerFactory: (_silent, bindings, options) => lazyRequestLogger(logger, bindings, options),
-    // The request lines are info: not written at this level, so not built either.
-    logController: new LogController({ disableRequestLogging: true }),
-  };
+  const logsRequests = ['trace', 'debug', 'info'].includes(logger.level);
+  return { loggerInstance: logger, disableRequestLogging: !logsRequests };
 }
 
 const LOGO_LINK_TTL_MS = 10 * 365 * 24 * 3600 * 1000;
@@ -167,8 +152,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onSend', (request, reply, payload, done) => {
     const type = reply.getHeader('content-type');
     const json = typeof type === 'string' && type.startsWith('application/json');
-    const headers = headersFor(json ? 'json' : 'document', request.protocol === 'https');
-    for (let i = 0; i < headers.length; i++) reply.header(headers[i]![0], headers[i]![1]);
+    reply.headers(headersFor(json ? 'json' : 'document', request.protocol === 'https'));
     done(null, payload);
   });
   await app.register(swagger, {

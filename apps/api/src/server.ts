@@ -1,5 +1,3 @@
-// First, before the app is built: see lib/tick-shape.ts.
-import './lib/keep-tick-shape.ts';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { pino } from 'pino';

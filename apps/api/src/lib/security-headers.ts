@@ -2,9 +2,8 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import helmet, { type HelmetOptions } from 'helmet';
 
 /**
- * Helmet's headers for our configuration, worked out once. They do not depend on the request, so
- * every response gets the same headers through Fastify's reply: nothing is set on the raw
- * response, which keeps Node on its fast path that validates each header once, in writeHead.
+ * Helmet's headers for our configuration, worked out once: they do not depend on the request, and
+ * helmet's middleware would rebuild them (CSP parsing included) on every response.
  */
 export function securityHeaders(options: HelmetOptions): Readonly<Record<string, string>> {
   const headers: Record<string, string> = {};
@@ -58,14 +57,10 @@ export function securityHeaderSets(options: HelmetOptions) {
     const { 'strict-transport-security': _hsts, ...rest } = headers;
     return Object.freeze(rest);
   };
-  // As name/value pairs, set in an indexed loop: no key listing or iterator a response. Read-only by
-  // type (frozen arrays would take V8 off its fast path for them).
-  const pairs = (headers: Readonly<Record<string, string>>): ReadonlyArray<readonly [string, string]> =>
-    Object.entries(headers);
   const sets = {
-    json: { https: pairs(json), http: pairs(overHttp(json)) },
-    document: { https: pairs(document), http: pairs(overHttp(document)) },
+    json: { https: json, http: overHttp(json) },
+    document: { https: document, http: overHttp(document) },
   };
-  return (kind: 'json' | 'document', secure: boolean): ReadonlyArray<readonly [string, string]> =>
+  return (kind: 'json' | 'document', secure: boolean): Readonly<Record<string, string>> =>
     sets[kind][secure ? 'https' : 'http'];
 }

@@ -1,9 +1,8 @@
 import { Writable } from 'node:stream';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
-import { REDACT_PATHS } from '../app.ts';
-import { lazyRequestLogger } from './request-logger.ts';
+import { REDACT_PATHS } from '../src/app.ts';
+import { buildTestApp, type TestApp } from './build-test-app.ts';
 
 function logSink() {
   const lines: Record<string, unknown>[] = [];
@@ -17,34 +16,6 @@ function logSink() {
   });
   return { lines, stream };
 }
-
-describe('lazy request logger', () => {
-  it('writes enabled levels with the request bindings and skips the rest', () => {
-    const { lines, stream } = logSink();
-    const logger = lazyRequestLogger(pino({ level: 'warn' }, stream), { reqId: 'r-1' }, {});
-    logger.info('not written');
-    logger.debug({ detail: 1 }, 'not written either');
-    logger.warn({ code: 'X' }, 'written');
-    logger.error('also written');
-    expect(lines.map((line) => [line.msg, line.reqId])).toEqual([
-      ['written', 'r-1'],
-      ['also written', 'r-1'],
-    ]);
-    expect(lines[0]).toMatchObject({ code: 'X' });
-    expect(logger.level).toBe('warn');
-  });
-
-  it('follows a route-level log level and redaction, and makes children that keep the bindings', () => {
-    const { lines, stream } = logSink();
-    const parent = pino({ level: 'warn', redact: { paths: REDACT_PATHS, censor: '[redacted]' } }, stream);
-    const logger = lazyRequestLogger(parent, { reqId: 'r-2' }, { level: 'debug' });
-    logger.debug({ body: { password: 'secret-value' } }, 'debugging');
-    logger.child({ step: 'inner' }).warn('from a child');
-    expect(lines).toHaveLength(2);
-    expect(lines[0]).toMatchObject({ msg: 'debugging', reqId: 'r-2', body: { password: '[redacted]' } });
-    expect(lines[1]).toMatchObject({ msg: 'from a child', reqId: 'r-2', step: 'inner' });
-  });
-});
 
 describe('request logging through the app', () => {
   const sink = logSink();
