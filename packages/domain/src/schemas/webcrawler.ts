@@ -232,7 +232,8 @@ export const ViolationSchema = z.object({
   evidence: z.string(),
   severity: SeveritySchema,
   violationType: ViolationTypeSchema,
-  category: FindingCategorySchema,
+  /** One of FINDING_CATEGORIES; a category the engine adds later passes through as text. */
+  category: z.union([FindingCategorySchema, z.string()]),
   term: z.string(),
   ruleRef: z.string(),
   hint: z.string(),
