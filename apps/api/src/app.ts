@@ -26,6 +26,7 @@ import {
   createHttpAddressProvider,
   createOfflineAddressProvider,
 } from './modules/accounts/address-provider.ts';
+import { createAttemptLimiter } from './lib/attempt-limiter.ts';
 import { createAccountsRepository } from './modules/accounts/accounts.repository.ts';
 import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
 import { createAccountsService } from './modules/accounts/accounts.service.ts';
@@ -187,8 +188,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   jobs.register(definitions.all);
   const { mailer } = definitions;
   const authRepo = createAuthRepository(database.db);
+  const limiter = createAttemptLimiter(database.db);
   const authService = createAuthService({
     repo: authRepo,
+    limiter,
     tokens,
     mailer,
     clock,
@@ -209,6 +212,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const accountsService = createAccountsService({
     db: database.db,
     repo: createAccountsRepository(database.db),
+    limiter,
     mailer,
     clock,
     appUrl,

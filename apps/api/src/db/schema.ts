@@ -162,25 +162,24 @@ export const refreshTokens = pgTable(
     tokenHash: text('token_hash').notNull().unique(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
+    /** The pair that replaced this token, sealed with this token, for a second tab's refresh in the grace. */
+    successorSealed: text('successor_sealed'),
     createdAt: createdAt(),
   },
   (t) => [index('refresh_tokens_family').on(t.familyId)],
 );
 
-export const loginAttempts = pgTable(
-  'login_attempts',
-  {
-    id: serial('id').primaryKey(),
-    email: text('email').notNull(),
-    ip: text('ip').notNull(),
-    succeeded: boolean('succeeded').notNull(),
-    createdAt: createdAt(),
-  },
-  (t) => [
-    index('login_attempts_email').on(t.email, t.createdAt),
-    index('login_attempts_ip').on(t.ip, t.createdAt),
-  ],
-);
+/**
+ * Attempt counters (sign-in failures, sign-up codes, registrations): one row a key, counted by a single
+ * conditional upsert so that concurrent requests each take their own slot. `strikes` counts how often
+ * the key reached its limit, for the growing delay of sign-in; `resetAt` ends the window or the delay.
+ */
+export const attemptCounters = pgTable('attempt_counters', {
+  key: text('key').primaryKey(),
+  hits: integer('hits').notNull(),
+  resetAt: timestamp('reset_at', { withTimezone: true }).notNull(),
+  strikes: integer('strikes').notNull().default(0),
+});
 
 export const passwordResets = pgTable('password_resets', {
   id: serial('id').primaryKey(),

@@ -1,5 +1,14 @@
-import { createHash, randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
+import {
+  createCipheriv,
+  createDecipheriv,
+  createHash,
+  randomBytes,
+  scrypt,
+  timingSafeEqual,
+} from 'node:crypto';
 import { promisify } from 'node:util';
+import { hash as argon2Hash, verify as argon2Verify, type Algorithm } from '@node-rs/argon2';
+import pLimit from 'p-limit';
 
 const scryptAsync = promisify(scrypt) as (
   password: string,
@@ -8,31 +17,54 @@ const scryptAsync = promisify(scrypt) as (
   options: { N: number; r: number; p: number; maxmem: number },
 ) => Promise<Buffer>;
 
-// OWASP's scrypt floor (N=2^17, r=8, p=1); the parameters travel with the hash so they can be raised later.
-const PARAMS = { N: 2 ** 17, r: 8, p: 1, maxmem: 256 * 1024 * 1024 };
-const KEY_LENGTH = 32;
+/** OWASP's argon2id parameters: 19 MiB of memory, 2 passes, 1 lane. They travel with each hash. */
+export const ARGON2_PARAMS = {
+  // Algorithm.Argon2id: the package declares its enum `const`, which this build cannot read.
+  algorithm: 2 as Algorithm.Argon2id,
+  memoryCost: 19 * 1024,
+  timeCost: 2,
+  parallelism: 1,
+  outputLen: 32,
+} as const;
+const ARGON2_PREFIX = `$argon2id$v=19$m=${ARGON2_PARAMS.memoryCost},t=${ARGON2_PARAMS.timeCost},p=${ARGON2_PARAMS.parallelism}$`;
 
-export async function hashPassword(password: string): Promise<string> {
-  const salt = randomBytes(16);
-  const key = await scryptAsync(password.normalize('NFKC'), salt, KEY_LENGTH, PARAMS);
-  return `scrypt$${PARAMS.N}$${PARAMS.r}$${PARAMS.p}$${salt.toString('base64url')}$${key.toString('base64url')}`;
+/**
+ * Hashing runs on libuv's thread pool, which file I/O shares (4 threads unless UV_THREADPOOL_SIZE says
+ * otherwise). At most this many hashes run at once, so files always have threads left however many
+ * sign-ins and registrations wait; the rest queue here, on the event loop, at no cost.
+ */
+export const PASSWORD_HASH_CONCURRENCY = 2;
+const hashSlots = pLimit(PASSWORD_HASH_CONCURRENCY);
+
+const normalise = (password: string) => password.normalize('NFKC');
+
+export function hashPassword(password: string): Promise<string> {
+  return hashSlots(() => argon2Hash(normalise(password), ARGON2_PARAMS));
 }
 
-export async function verifyPassword(password: string, stored: string): Promise<boolean> {
+/** Verifies an argon2id hash, or a scrypt hash from before argon2id (see `needsRehash`). */
+export function verifyPassword(password: string, stored: string): Promise<boolean> {
+  if (stored.startsWith('$argon2')) {
+    return hashSlots(() => argon2Verify(stored, normalise(password))).catch(() => false);
+  }
+  return hashSlots(() => verifyScrypt(password, stored));
+}
+
+/** A hash made with other parameters or the older scheme: replace it at the next successful sign-in. */
+export function needsRehash(stored: string): boolean {
+  return !stored.startsWith(ARGON2_PREFIX);
+}
+
+async function verifyScrypt(password: string, stored: string): Promise<boolean> {
   const [scheme, n, r, p, saltText, keyText] = stored.split('$');
   if (scheme !== 'scrypt' || !n || !r || !p || !saltText || !keyText) return false;
   const expected = Buffer.from(keyText, 'base64url');
-  const key = await scryptAsync(
-    password.normalize('NFKC'),
-    Buffer.from(saltText, 'base64url'),
-    expected.length,
-    {
-      N: Number(n),
-      r: Number(r),
-      p: Number(p),
-      maxmem: PARAMS.maxmem,
-    },
-  );
+  const key = await scryptAsync(normalise(password), Buffer.from(saltText, 'base64url'), expected.length, {
+    N: Number(n),
+    r: Number(r),
+    p: Number(p),
+    maxmem: 256 * 1024 * 1024,
+  });
   return timingSafeEqual(key, expected);
 }
 
@@ -44,3 +76,28 @@ export function newToken(): string {
 export function sha256(value: string): string {
   return createHash('sha256').update(value).digest('hex');
 }
+
+/**
+ * Encrypts `plaintext` (AES-256-GCM) under a key derived from the secret `token`, which is stored only
+ * as its SHA-256: the database alone cannot open it, the holder of the token can.
+ */
+export function sealWithToken(token: string, plaintext: string): string {
+  const iv = randomBytes(12);
+  const cipher = createCipheriv('aes-256-gcm', sealKey(token), iv);
+  const body = Buffer.concat([cipher.update(plaintext, 'utf8'), cipher.final()]);
+  return [iv, cipher.getAuthTag(), body].map((part) => part.toString('base64url')).join('.');
+}
+
+export function openWithToken(token: string, sealed: string): string | null {
+  const [iv, tag, body] = sealed.split('.').map((part) => Buffer.from(part, 'base64url'));
+  if (!iv || !tag || !body) return null;
+  try {
+    const decipher = createDecipheriv('aes-256-gcm', sealKey(token), iv);
+    decipher.setAuthTag(tag);
+    return Buffer.concat([decipher.update(body), decipher.final()]).toString('utf8');
+  } catch {
+    return null;
+  }
+}
+
+const sealKey = (token: string) => createHash('sha256').update(`seal:${token}`).digest();

@@ -30,13 +30,6 @@ function queries(db: DbExecutor) {
     },
 
     // ---- sign-up codes ----
-    async countCodesSince(email: string, since: Date) {
-      const [row] = await db
-        .select({ n: count() })
-        .from(signUpCodes)
-        .where(and(eq(signUpCodes.email, email), gte(signUpCodes.createdAt, since)));
-      return row?.n ?? 0;
-    },
     async insertCode(email: string, codeHash: string, expiresAt: Date, now: Date) {
       await db.insert(signUpCodes).values({ email, codeHash, expiresAt, createdAt: now });
     },
@@ -49,28 +42,47 @@ function queries(db: DbExecutor) {
         .limit(1);
       return row ?? null;
     },
-    async recordWrongCode(id: number) {
+    /**
+     * Takes one of the code's tries before it is compared, in one conditional statement: of N
+     * concurrent guesses at most `maxTries` are compared. Null when the code has no tries left.
+     */
+    async takeCodeTry(id: number, maxTries: number): Promise<number | null> {
       const [row] = await db
         .update(signUpCodes)
         .set({ failedAttempts: sql`${signUpCodes.failedAttempts} + 1` })
-        .where(eq(signUpCodes.id, id))
-        .returning({ failedAttempts: signUpCodes.failedAttempts });
-      return row?.failedAttempts ?? Number.POSITIVE_INFINITY;
-    },
-    /** Atomic: a code verifies once, and never after its fifth wrong try. */
-    async markVerified(id: number, now: Date, maxFailures: number) {
-      const rows = await db
-        .update(signUpCodes)
-        .set({ verifiedAt: now })
         .where(
           and(
             eq(signUpCodes.id, id),
             isNull(signUpCodes.verifiedAt),
-            sql`${signUpCodes.failedAttempts} < ${maxFailures}`,
+            sql`${signUpCodes.failedAttempts} < ${maxTries}`,
           ),
         )
+        .returning({ failedAttempts: signUpCodes.failedAttempts });
+      return row?.failedAttempts ?? null;
+    },
+    /** Atomic: a code verifies once; the right try is given back, so the column counts wrong ones. */
+    async markVerified(id: number, now: Date) {
+      const rows = await db
+        .update(signUpCodes)
+        .set({ verifiedAt: now, failedAttempts: sql`${signUpCodes.failedAttempts} - 1` })
+        .where(and(eq(signUpCodes.id, id), isNull(signUpCodes.verifiedAt)))
         .returning({ id: signUpCodes.id });
       return rows.length === 1;
+    },
+    /** Whether a verified code waits for its registration (read only: the transaction consumes it). */
+    async hasVerification(email: string, verifiedSince: Date) {
+      const [row] = await db
+        .select({ id: signUpCodes.id })
+        .from(signUpCodes)
+        .where(
+          and(
+            eq(signUpCodes.email, email),
+            isNull(signUpCodes.consumedAt),
+            gte(signUpCodes.verifiedAt, verifiedSince),
+          ),
+        )
+        .limit(1);
+      return row !== undefined;
     },
     /** Atomic: of two concurrent registrations only one consumes the verification. */
     async consumeVerification(email: string, verifiedSince: Date, now: Date) {

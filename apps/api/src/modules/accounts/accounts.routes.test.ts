@@ -4,6 +4,7 @@ import { companies, mailOutbox, promoRedemptions, promos, users } from '../../db
 import { seedAdmin, seedDemo } from '../../db/seed.ts';
 import { bearer, createMember, login } from '../../../test/factories.ts';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
+import { createAttemptLimiter } from '../../lib/attempt-limiter.ts';
 import type { Mailer } from '../../lib/mailer.ts';
 import type { PaymentGateway } from '../../lib/payment-gateway.ts';
 import { createBillingRepository } from '../billing/billing.repository.ts';
@@ -405,6 +406,7 @@ describe('sign-up promo code (spec 1 §3, §8)', () => {
     const accounts = createAccountsService({
       db: t.database.db,
       repo: createAccountsRepository(t.database.db),
+      limiter: createAttemptLimiter(t.database.db),
       mailer: { send: async () => 0 },
       clock: t.clock,
       appUrl: '',
@@ -421,11 +423,14 @@ describe('sign-up promo code (spec 1 §3, §8)', () => {
     const email = newEmail();
     await verify(email);
     await expect(
-      accounts.register({
-        ...registration(email),
-        firstName: 'Ada',
-        company: { ...withPromo('Promo Rollback Co', promo.code), manufactureForOther: 1, requiredMOQ: 0 },
-      } as Parameters<typeof accounts.register>[0]),
+      accounts.register(
+        {
+          ...registration(email),
+          firstName: 'Ada',
+          company: { ...withPromo('Promo Rollback Co', promo.code), manufactureForOther: 1, requiredMOQ: 0 },
+        } as Parameters<typeof accounts.register>[0],
+        '10.9.9.9',
+      ),
     ).rejects.toThrow('the registration fails after the promo was applied');
     expect(await usageOf(promo.id)).toBe(0);
     expect(await redemptionsOf(promo.id)).toHaveLength(0);

@@ -66,7 +66,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ service: AccountsService }>
   app.post(
     '/user/register',
     { schema: { tags, body: UserRegisterInputSchema, response: { 200: detailOf(RegisterResultSchema) } } },
-    async (request) => ({ detail: await service.register(request.body) }),
+    async (request) => ({ detail: await service.register(request.body, request.ip) }),
   );
 
   app.post(

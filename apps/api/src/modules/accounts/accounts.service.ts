@@ -24,6 +24,7 @@ import {
 import { parse as parseCsv } from 'csv-parse/sync';
 import type { z } from 'zod';
 import { requireCompanyAccess, type AuthContext } from '../../lib/authz.ts';
+import type { AttemptLimiter } from '../../lib/attempt-limiter.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { hashPassword, newToken, sha256 } from '../../lib/crypto.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -37,6 +38,8 @@ export const CODE_TTL_MS = 15 * 60 * 1000;
 export const MAX_CODE_FAILURES = 5;
 export const RESEND_INTERVAL_MS = 60 * 1000;
 export const MAX_CODES_PER_HOUR = 5;
+/** Registrations that reach the password hash, per client address. */
+export const MAX_REGISTRATIONS_PER_HOUR_PER_IP = 20;
 /** A verified code must be used for registration within this window. */
 export const VERIFIED_TTL_MS = 30 * 60 * 1000;
 export const INVITE_TTL_MS = 7 * 24 * 3600 * 1000;
@@ -52,6 +55,7 @@ export const MESSAGES = {
   invalidClaim: 'This claim code is invalid or was already used',
   invalidInvite: 'This invitation is invalid or has expired',
   alreadyMember: 'You already belong to a company',
+  tooManyRegistrations: 'Too many registrations from this network. Please try again in an hour.',
 } as const;
 
 type RegisterInput = z.output<typeof UserRegisterInputSchema>;
@@ -105,6 +109,7 @@ function toOption(row: {
 export interface AccountsServiceDeps {
   db: Db;
   repo: AccountsRepository;
+  limiter: AttemptLimiter;
   mailer: Mailer;
   clock: Clock;
   appUrl: string;
@@ -122,7 +127,7 @@ export interface AccountsServiceDeps {
 }
 
 export function createAccountsService(deps: AccountsServiceDeps) {
-  const { db, repo, clock, mailer } = deps;
+  const { db, repo, limiter, clock, mailer } = deps;
 
   /** Same name in the same state among registered companies is a duplicate (spec 1 §5). */
   async function assertNotDuplicate(tx: AccountsQueries, name: string, state: string, excludeId?: number) {
@@ -220,12 +225,15 @@ export function createAccountsService(deps: AccountsServiceDeps) {
     async sendSignUpCode(input: SignUpCodeQuery): Promise<void> {
       if (await repo.findUserByEmail(input.email)) throw new AppError('CONFLICT', MESSAGES.emailTaken);
       const now = clock.now();
-      const [lastMinute, lastHour] = await Promise.all([
-        repo.countCodesSince(input.email, new Date(now.getTime() - RESEND_INTERVAL_MS)),
-        repo.countCodesSince(input.email, new Date(now.getTime() - 3600_000)),
-      ]);
-      if (lastMinute > 0) throw new AppError('RATE_LIMITED', MESSAGES.resendTooSoon);
-      if (lastHour >= MAX_CODES_PER_HOUR) throw new AppError('RATE_LIMITED', MESSAGES.tooManyCodes);
+      // The minute first: a refused resend must not use up one of the hour's codes.
+      const perMinute = { limit: 1, windowMs: RESEND_INTERVAL_MS };
+      if (!(await limiter.take(`sign-up-code:minute:${input.email}`, perMinute, now))) {
+        throw new AppError('RATE_LIMITED', MESSAGES.resendTooSoon);
+      }
+      const perHour = { limit: MAX_CODES_PER_HOUR, windowMs: 3600_000 };
+      if (!(await limiter.take(`sign-up-code:hour:${input.email}`, perHour, now))) {
+        throw new AppError('RATE_LIMITED', MESSAGES.tooManyCodes);
+      }
       const code = String(randomInt(0, 10 ** SIGN_UP_CODE_LENGTH)).padStart(SIGN_UP_CODE_LENGTH, '0');
       await repo.insertCode(
         input.email,
@@ -249,24 +257,33 @@ export function createAccountsService(deps: AccountsServiceDeps) {
       if (!latest || latest.verifiedAt || latest.consumedAt || latest.expiresAt <= now) {
         throw new AppError('VALIDATION_FAILED', MESSAGES.codeExpired);
       }
-      if (latest.failedAttempts >= MAX_CODE_FAILURES) {
-        throw new AppError('RATE_LIMITED', MESSAGES.tooManyWrongCodes);
-      }
+      // The try is taken before the comparison, so concurrent guesses cannot outrun the limit.
+      const tries = await repo.takeCodeTry(latest.id, MAX_CODE_FAILURES);
+      if (tries === null) throw new AppError('RATE_LIMITED', MESSAGES.tooManyWrongCodes);
       if (!sameHash(latest.codeHash, codeHash(input.email, input.signUpCode))) {
-        const failures = await repo.recordWrongCode(latest.id);
-        if (failures >= MAX_CODE_FAILURES) throw new AppError('RATE_LIMITED', MESSAGES.tooManyWrongCodes);
+        if (tries >= MAX_CODE_FAILURES) throw new AppError('RATE_LIMITED', MESSAGES.tooManyWrongCodes);
         throw new AppError('VALIDATION_FAILED', MESSAGES.wrongCode, {
           reason: 'WRONG_CODE',
-          triesLeft: MAX_CODE_FAILURES - failures,
+          triesLeft: MAX_CODE_FAILURES - tries,
         });
       }
-      if (!(await repo.markVerified(latest.id, now, MAX_CODE_FAILURES))) {
+      if (!(await repo.markVerified(latest.id, now))) {
         throw new AppError('VALIDATION_FAILED', MESSAGES.codeExpired);
       }
     },
 
     /** User and company in one transaction, after a verified code (spec 1 §4 "Sign-up flow"). */
-    async register(input: RegisterInput): Promise<RegisterResult> {
+    async register(input: RegisterInput, ip: string): Promise<RegisterResult> {
+      // Everything that costs little comes before the password hash, the costly part.
+      const checkedAt = clock.now();
+      if (await repo.findUserByEmail(input.email)) throw new AppError('CONFLICT', MESSAGES.emailTaken);
+      if (!(await repo.hasVerification(input.email, new Date(checkedAt.getTime() - VERIFIED_TTL_MS)))) {
+        throw new AppError('VALIDATION_FAILED', MESSAGES.notVerified);
+      }
+      const perAddress = { limit: MAX_REGISTRATIONS_PER_HOUR_PER_IP, windowMs: 3600_000 };
+      if (!(await limiter.take(`register:ip:${ip}`, perAddress, checkedAt))) {
+        throw new AppError('RATE_LIMITED', MESSAGES.tooManyRegistrations);
+      }
       const passwordHash = await hashPassword(input.password);
       try {
         return await repo.transaction(async (tx) => {

@@ -1,34 +1,12 @@
-import { and, count, eq, gt, isNotNull, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { loginAttempts, passwordResets, refreshTokens, sessionFamilies, users } from '../../db/schema.ts';
+import { passwordResets, refreshTokens, sessionFamilies, users } from '../../db/schema.ts';
 
 export function createAuthRepository(db: Db) {
   return {
     async findUserByEmail(email: string) {
       const [row] = await db.select().from(users).where(eq(users.email, email));
       return row ?? null;
-    },
-
-    async countFailures(by: 'email' | 'ip', value: string, since: Date): Promise<number> {
-      const column = by === 'email' ? loginAttempts.email : loginAttempts.ip;
-      const [row] = await db
-        .select({ n: count() })
-        .from(loginAttempts)
-        .where(
-          and(eq(column, value), eq(loginAttempts.succeeded, false), gt(loginAttempts.createdAt, since)),
-        );
-      return row?.n ?? 0;
-    },
-
-    async recordAttempt(email: string, ip: string, succeeded: boolean, at: Date) {
-      await db.insert(loginAttempts).values({ email, ip, succeeded, createdAt: at });
-    },
-
-    /** A successful sign-in clears the account's failure count (the IP's stays). */
-    async clearFailures(email: string) {
-      await db
-        .delete(loginAttempts)
-        .where(and(eq(loginAttempts.email, email), eq(loginAttempts.succeeded, false)));
     },
 
     async createFamily(userId: number) {
@@ -40,28 +18,49 @@ export function createAuthRepository(db: Db) {
       await db.insert(refreshTokens).values({ familyId, tokenHash, expiresAt });
     },
 
-    /** Marks the token used if it is still unused and unexpired; the single UPDATE makes it race-safe. */
-    async consumeRefreshToken(tokenHash: string, now: Date) {
+    /** The token with its sign-in; `active` is false once the sign-in was revoked. */
+    async findRefreshToken(tokenHash: string) {
       const [row] = await db
-        .update(refreshTokens)
-        .set({ usedAt: now })
-        .where(
-          and(
-            eq(refreshTokens.tokenHash, tokenHash),
-            isNull(refreshTokens.usedAt),
-            gt(refreshTokens.expiresAt, now),
-          ),
-        )
-        .returning({ familyId: refreshTokens.familyId });
+        .select({
+          familyId: refreshTokens.familyId,
+          userId: sessionFamilies.userId,
+          usedAt: refreshTokens.usedAt,
+          expiresAt: refreshTokens.expiresAt,
+          successorSealed: refreshTokens.successorSealed,
+          active: isNull(sessionFamilies.revokedAt),
+        })
+        .from(refreshTokens)
+        .innerJoin(sessionFamilies, eq(sessionFamilies.id, refreshTokens.familyId))
+        .where(eq(refreshTokens.tokenHash, tokenHash));
       return row ?? null;
     },
 
-    async findUsedRefreshToken(tokenHash: string) {
-      const [row] = await db
-        .select({ familyId: refreshTokens.familyId })
-        .from(refreshTokens)
-        .where(and(eq(refreshTokens.tokenHash, tokenHash), isNotNull(refreshTokens.usedAt)));
-      return row ?? null;
+    /**
+     * Marks the token used, if it is still unused and unexpired, and stores its successor, in one
+     * transaction: a concurrent rotation of the same token waits for it, then finds the token used.
+     */
+    async rotateRefreshToken(input: {
+      tokenHash: string;
+      now: Date;
+      successorSealed: string;
+      successor: { tokenHash: string; expiresAt: Date };
+    }): Promise<boolean> {
+      return db.transaction(async (tx) => {
+        const [row] = await tx
+          .update(refreshTokens)
+          .set({ usedAt: input.now, successorSealed: input.successorSealed })
+          .where(
+            and(
+              eq(refreshTokens.tokenHash, input.tokenHash),
+              isNull(refreshTokens.usedAt),
+              gt(refreshTokens.expiresAt, input.now),
+            ),
+          )
+          .returning({ familyId: refreshTokens.familyId });
+        if (!row) return false;
+        await tx.insert(refreshTokens).values({ familyId: row.familyId, ...input.successor });
+        return true;
+      });
     },
 
     async findActiveFamily(familyId: string) {
@@ -86,14 +85,6 @@ export function createAuthRepository(db: Db) {
         .where(and(eq(sessionFamilies.userId, userId), isNull(sessionFamilies.revokedAt)));
     },
 
-    async countRecentResets(userId: number, since: Date): Promise<number> {
-      const [row] = await db
-        .select({ n: count() })
-        .from(passwordResets)
-        .where(and(eq(passwordResets.userId, userId), gt(passwordResets.createdAt, since)));
-      return row?.n ?? 0;
-    },
-
     async insertReset(userId: number, tokenHash: string, expiresAt: Date, at: Date) {
       await db.insert(passwordResets).values({ userId, tokenHash, expiresAt, createdAt: at });
     },
@@ -111,6 +102,14 @@ export function createAuthRepository(db: Db) {
         )
         .returning({ userId: passwordResets.userId });
       return row ?? null;
+    },
+
+    /** Replaces a hash made with older parameters, unless the password changed meanwhile. */
+    async replacePasswordHash(userId: number, previous: string, passwordHash: string) {
+      await db
+        .update(users)
+        .set({ passwordHash })
+        .where(and(eq(users.id, userId), eq(users.passwordHash, previous)));
     },
 
     async setPassword(userId: number, passwordHash: string) {

@@ -1,6 +1,16 @@
+import { randomBytes, scryptSync } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createMember, login, TEST_PASSWORD } from '../../../test/factories.ts';
+import { bearer, createMember, createUser, login, TEST_PASSWORD } from '../../../test/factories.ts';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
+import { users } from '../../db/schema.ts';
+import { createAttemptLimiter } from '../../lib/attempt-limiter.ts';
+import {
+  LOGIN_WINDOW_MS,
+  MAX_FAILURES_PER_ACCOUNT_AND_IP,
+  MAX_FAILURES_PER_IP,
+  REFRESH_GRACE_MS,
+} from './auth.service.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -15,18 +25,26 @@ const post = (
   remoteAddress = '10.1.1.1',
 ) => t.app.inject({ method: 'POST', url, payload: payload ?? {}, headers, remoteAddress });
 
-/** Thirty failed sign-ins from one client address, each for another account. */
-async function failSignIns(
-  ip: string,
-  prefix: string,
-  headers: (i: number) => Record<string, string> = () => ({}),
-) {
-  for (let i = 0; i < 30; i++) {
-    await post(
-      '/api/auth/login',
-      { email: `${prefix}-${i}@example.test`, password: 'Wrong-password-1' },
-      headers(i),
-      ip,
+type Session = { accessToken: string; refreshToken: string; expiresIn: number };
+
+const signIn = (email: string, password: string, ip: string, headers: Record<string, string> = {}) =>
+  post('/api/auth/login', { email, password }, headers, ip);
+
+const statuses = (responses: { statusCode: number }[]) =>
+  responses.map((r) => r.statusCode).sort((a, b) => a - b);
+
+/**
+ * Brings a client address to two failures short of its limit without checking 28 passwords: the same
+ * counter the sign-in takes its slots from, filled directly, so the test costs two password checks
+ * however slow the machine is.
+ */
+async function nearIpLimit(ip: string) {
+  const limiter = createAttemptLimiter(t.database.db);
+  for (let i = 0; i < MAX_FAILURES_PER_IP - 2; i++) {
+    await limiter.take(
+      `login:ip:${ip}`,
+      { limit: MAX_FAILURES_PER_IP, windowMs: LOGIN_WINDOW_MS },
+      t.clock.now(),
     );
   }
 }
@@ -78,65 +96,112 @@ describe('login', () => {
     }
   });
 
-  it('locks an account after 5 failures for 15 minutes, even with the right password', async () => {
+  it('delays one address after 5 failures on an account, 2 minutes then growing, not other addresses', async () => {
     const { user } = await createMember(t.database.db);
-    for (let i = 0; i < 5; i++) {
-      expect(
-        (
-          await post(
-            '/api/auth/login',
-            { email: user.email, password: `Wrong-${i}-password` },
-            {},
-            `10.3.0.${i}`,
-          )
-        ).statusCode,
-      ).toBe(401);
-    }
-    const locked = await post(
-      '/api/auth/login',
-      { email: user.email, password: TEST_PASSWORD },
-      {},
-      '10.3.1.1',
-    );
+    const attacker = '10.3.0.1';
+    const fail = async (ip: string) => (await signIn(user.email, 'Wrong-password-1', ip)).statusCode;
+    for (let i = 0; i < MAX_FAILURES_PER_ACCOUNT_AND_IP; i++) expect(await fail(attacker)).toBe(401);
+    const locked = await signIn(user.email, TEST_PASSWORD, attacker);
     expect(locked.statusCode).toBe(429);
     expect(locked.json()).toMatchObject({
       code: 'RATE_LIMITED',
       messages: ['Too many sign-in attempts. Please wait 15 minutes and try again.'],
     });
-    t.clock.advance(15 * 60 * 1000 + 1000);
-    expect(
-      (await post('/api/auth/login', { email: user.email, password: TEST_PASSWORD }, {}, '10.3.1.1'))
-        .statusCode,
-    ).toBe(200);
+    // The owner, elsewhere, is not locked out.
+    expect((await signIn(user.email, TEST_PASSWORD, '10.3.1.1')).statusCode).toBe(200);
+    t.clock.advance(2 * 60 * 1000 + 1000);
+    for (let i = 0; i < MAX_FAILURES_PER_ACCOUNT_AND_IP; i++) expect(await fail(attacker)).toBe(401);
+    // The second delay is twice as long.
+    t.clock.advance(2 * 60 * 1000 + 1000);
+    expect(await fail(attacker)).toBe(429);
+    t.clock.advance(2 * 60 * 1000);
+    expect((await signIn(user.email, TEST_PASSWORD, attacker)).statusCode).toBe(200);
+    t.clock.set(new Date());
   });
 
   it('limits failures per IP address across accounts', async () => {
     const ip = '10.4.4.4';
-    await failSignIns(ip, 'probe');
+    await nearIpLimit(ip);
+    for (const prefix of ['probe-a', 'probe-b']) {
+      expect((await signIn(`${prefix}@example.test`, 'Wrong-password-1', ip)).statusCode).toBe(401);
+    }
     const { user } = await createMember(t.database.db);
-    const blocked = await post('/api/auth/login', { email: user.email, password: TEST_PASSWORD }, {}, ip);
+    const blocked = await signIn(user.email, TEST_PASSWORD, ip);
     expect(blocked.statusCode).toBe(429);
-    const elsewhere = await post(
-      '/api/auth/login',
-      { email: user.email, password: TEST_PASSWORD },
-      {},
-      '10.4.4.5',
+    expect((await signIn(user.email, TEST_PASSWORD, '10.4.4.5')).statusCode).toBe(200);
+  });
+});
+
+describe('concurrent sign-in attempts', () => {
+  it('checks at most the limit of 40 parallel wrong passwords on one account', async () => {
+    const { user } = await createMember(t.database.db);
+    const responses = await Promise.all(
+      Array.from({ length: 40 }, (_, i) => signIn(user.email, `Wrong-password-${i}`, '10.7.0.1')),
     );
-    expect(elsewhere.statusCode).toBe(200);
+    // 401 means the password was checked; 429 means it was refused before.
+    expect(statuses(responses)).toEqual([
+      ...Array<number>(MAX_FAILURES_PER_ACCOUNT_AND_IP).fill(401),
+      ...Array<number>(40 - MAX_FAILURES_PER_ACCOUNT_AND_IP).fill(429),
+    ]);
+  });
+
+  it('does not let the right password in within a burst of 20 after the limit', async () => {
+    const { user } = await createMember(t.database.db);
+    const ip = '10.7.0.2';
+    for (let i = 0; i < MAX_FAILURES_PER_ACCOUNT_AND_IP; i++) {
+      expect((await signIn(user.email, `Wrong-password-${i}`, ip)).statusCode).toBe(401);
+    }
+    const burst = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        signIn(user.email, i === 10 ? TEST_PASSWORD : `Wrong-password-${i}`, ip),
+      ),
+    );
+    expect(statuses(burst)).toEqual(Array<number>(20).fill(429));
+  });
+
+  it('does not let an attacker at one address lock the owner out at another', async () => {
+    const { user } = await createMember(t.database.db);
+    const attacker = '10.7.0.3';
+    const attempts = await Promise.all(
+      Array.from({ length: 40 }, (_, i) => signIn(user.email, `Wrong-password-${i}`, attacker)),
+    );
+    expect(attempts.every((r) => r.statusCode === 401 || r.statusCode === 429)).toBe(true);
+    for (let i = 0; i < 40; i++) await signIn(user.email, 'Wrong-password-x', attacker);
+    expect((await signIn(user.email, TEST_PASSWORD, '10.7.9.9')).statusCode).toBe(200);
+    expect((await signIn(user.email, TEST_PASSWORD, attacker)).statusCode).toBe(429);
+  });
+});
+
+describe('password hashes', () => {
+  it('stores argon2id with OWASP parameters, verifies an older scrypt hash and replaces it at sign-in', async () => {
+    const salt = randomBytes(16);
+    const key = scryptSync('Legacy-password-1', salt, 32, { N: 2 ** 14, r: 8, p: 1 });
+    const scryptHash = `scrypt$${2 ** 14}$8$1$${salt.toString('base64url')}$${key.toString('base64url')}`;
+    const user = await createUser(t.database.db, { passwordHash: scryptHash });
+    expect((await signIn(user.email, 'Legacy-password-2', '10.8.0.1')).statusCode).toBe(401);
+    const hashOf = async () =>
+      (await t.database.db.select().from(users).where(eq(users.id, user.id)))[0]!.passwordHash;
+    expect(await hashOf()).toBe(scryptHash);
+    expect((await signIn(user.email, 'Legacy-password-1', '10.8.0.1')).statusCode).toBe(200);
+    const rehashed = await hashOf();
+    expect(rehashed).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+    expect((await signIn(user.email, 'Legacy-password-1', '10.8.0.1')).statusCode).toBe(200);
+    expect(await hashOf()).toBe(rehashed);
   });
 });
 
 describe('client addresses', () => {
   it('ignores X-Forwarded-For from a client when no proxy is trusted (the default)', async () => {
     const ip = '10.6.6.6';
-    await failSignIns(ip, 'spoof', (i) => ({ 'x-forwarded-for': `203.0.113.${i}` }));
+    await nearIpLimit(ip);
+    for (const i of [1, 2]) {
+      const response = await signIn(`spoof-${i}@example.test`, 'Wrong-password-1', ip, {
+        'x-forwarded-for': `203.0.113.${i}`,
+      });
+      expect(response.statusCode).toBe(401);
+    }
     const { user } = await createMember(t.database.db);
-    const blocked = await post(
-      '/api/auth/login',
-      { email: user.email, password: TEST_PASSWORD },
-      { 'x-forwarded-for': '203.0.113.200' },
-      ip,
-    );
+    const blocked = await signIn(user.email, TEST_PASSWORD, ip, { 'x-forwarded-for': '203.0.113.200' });
     expect(blocked.statusCode).toBe(429);
   });
 });
@@ -164,18 +229,40 @@ describe('refresh tokens', () => {
     expect(response.statusCode).toBe(200);
   });
 
-  it('revokes the whole session family when a used refresh token comes back', async () => {
+  it('gives two simultaneous refreshes with one token (two tabs) the same new pair', async () => {
+    const { user } = await createMember(t.database.db);
+    const first = await login(t.app, user.email);
+    const both = await Promise.all(
+      [0, 1].map(() => post('/api/auth/refreshAccessToken', { refreshToken: first.refreshToken })),
+    );
+    expect(statuses(both)).toEqual([200, 200]);
+    const [a, b] = both.map((r) => r.json<{ detail: Session }>().detail);
+    expect(a).toEqual(b);
+    expect(a!.refreshToken).not.toBe(first.refreshToken);
+    // A tab a few seconds late still gets that pair, and the sign-in goes on.
+    t.clock.advance(REFRESH_GRACE_MS - 1000);
+    const late = await post('/api/auth/refreshAccessToken', { refreshToken: first.refreshToken });
+    expect(late.json<{ detail: Session }>().detail).toEqual(a);
+    const next = await post('/api/auth/refreshAccessToken', { refreshToken: a!.refreshToken });
+    expect(next.statusCode).toBe(200);
+    expect((await post('/api/user/getMyProfile', {}, bearer(a!.accessToken))).statusCode).toBe(200);
+    t.clock.set(new Date());
+  });
+
+  it('revokes the whole session family when a used refresh token comes back after the grace', async () => {
     const { user } = await createMember(t.database.db);
     const first = await login(t.app, user.email);
     const rotated = (await post('/api/auth/refreshAccessToken', { refreshToken: first.refreshToken })).json<{
       detail: { accessToken: string; refreshToken: string };
     }>().detail;
+    t.clock.advance(REFRESH_GRACE_MS + 1000);
     const replay = await post('/api/auth/refreshAccessToken', { refreshToken: first.refreshToken });
     expect(replay.statusCode).toBe(401);
     expect(
       (await post('/api/auth/refreshAccessToken', { refreshToken: rotated.refreshToken })).statusCode,
     ).toBe(401);
     expect((await post('/api/user/getMyProfile', {}, bearer(rotated.accessToken))).statusCode).toBe(401);
+    t.clock.set(new Date());
   });
 
   it('refuses an expired refresh token', async () => {

@@ -1,25 +1,59 @@
 import type { LoginInput, ResetPasswordInput, Session } from '@trustleaf/domain/schemas/auth';
 import type { AuthContext } from '../../lib/authz.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { hashPassword, newToken, sha256, verifyPassword } from '../../lib/crypto.ts';
+import type { AttemptLimiter } from '../../lib/attempt-limiter.ts';
+import {
+  hashPassword,
+  needsRehash,
+  newToken,
+  openWithToken,
+  sealWithToken,
+  sha256,
+  verifyPassword,
+} from '../../lib/crypto.ts';
 import { AppError } from '../../lib/errors.ts';
 import { escapeHtml, type Mailer } from '../../lib/mailer.ts';
 import type { TokenSigner } from '../../lib/tokens.ts';
 import type { AuthRepository } from './auth.repository.ts';
 
 export const LOGIN_WINDOW_MS = 15 * 60 * 1000;
-export const MAX_FAILURES_PER_ACCOUNT = 5;
+/** Failures from one address on one account before a delay: 2 min, then 4, 8, at most 15 (ASVS 2.2.1). */
+export const MAX_FAILURES_PER_ACCOUNT_AND_IP = 5;
+export const LOGIN_DELAY = { baseMs: 2 * 60 * 1000, maxMs: LOGIN_WINDOW_MS };
+/**
+ * Failures on one account from every address together (ASVS 2.2.1: at most 100 an hour). Reaching it
+ * takes at least two addresses, since the delay above keeps one address to 20 in a window: an
+ * attacker at one address cannot lock the owner out from another.
+ */
+export const MAX_FAILURES_PER_ACCOUNT = 25;
 export const MAX_FAILURES_PER_IP = 30;
+/** Two tabs refreshing with the same token within this time both get the pair the first one got. */
+export const REFRESH_GRACE_MS = 10 * 1000;
 export const RESET_TTL_MS = 60 * 60 * 1000;
 export const MAX_RESETS_PER_HOUR = 3;
 export const TOO_MANY_ATTEMPTS = 'Too many sign-in attempts. Please wait 15 minutes and try again.';
 export const BAD_CREDENTIALS = 'Email or password incorrect';
+const SESSION_EXPIRED = 'Your session has expired. Please sign in again.';
+
+const loginLimits = (email: string, ip: string) => ({
+  accountAndIp: {
+    key: `login:account+ip:${email}|${ip}`,
+    rule: { limit: MAX_FAILURES_PER_ACCOUNT_AND_IP, windowMs: LOGIN_WINDOW_MS, delay: LOGIN_DELAY },
+  },
+  ip: { key: `login:ip:${ip}`, rule: { limit: MAX_FAILURES_PER_IP, windowMs: LOGIN_WINDOW_MS } },
+  account: {
+    key: `login:account:${email}`,
+    rule: { limit: MAX_FAILURES_PER_ACCOUNT, windowMs: LOGIN_WINDOW_MS },
+  },
+});
 
 // Verifying against a real hash when the email is unknown keeps both paths equally slow.
-const DUMMY_HASH = hashPassword('trustleaf-timing-equaliser');
+let dummyHash: Promise<string> | undefined;
+const timingEqualiser = () => (dummyHash ??= hashPassword('trustleaf-timing-equaliser'));
 
 export interface AuthServiceDeps {
   repo: AuthRepository;
+  limiter: AttemptLimiter;
   tokens: TokenSigner;
   mailer: Mailer;
   clock: Clock;
@@ -29,55 +63,74 @@ export interface AuthServiceDeps {
 }
 
 export function createAuthService(deps: AuthServiceDeps) {
-  const { repo, tokens, clock } = deps;
+  const { repo, limiter, tokens, clock } = deps;
 
-  async function issue(userId: number, familyId: string): Promise<Session> {
-    const refreshToken = newToken();
-    await repo.insertRefreshToken(
-      familyId,
-      sha256(refreshToken),
-      new Date(clock.now().getTime() + deps.refreshTtlSeconds * 1000),
-    );
+  async function newSession(userId: number, familyId: string): Promise<Session> {
     const accessToken = await tokens.sign({ userId, familyId }, deps.accessTtlSeconds);
-    return { accessToken, refreshToken, expiresIn: deps.accessTtlSeconds };
+    return { accessToken, refreshToken: newToken(), expiresIn: deps.accessTtlSeconds };
   }
 
+  const refreshExpiry = () => new Date(clock.now().getTime() + deps.refreshTtlSeconds * 1000);
+
   return {
+    /**
+     * Each attempt takes a slot from its counters before the password is checked, so concurrent
+     * attempts cannot outrun the limits; a right password gives its slots back.
+     */
     async login(input: LoginInput, ip: string): Promise<Session> {
-      const since = new Date(clock.now().getTime() - LOGIN_WINDOW_MS);
-      const [byAccount, byIp] = await Promise.all([
-        repo.countFailures('email', input.email, since),
-        repo.countFailures('ip', ip, since),
-      ]);
-      if (byAccount >= MAX_FAILURES_PER_ACCOUNT || byIp >= MAX_FAILURES_PER_IP) {
-        throw new AppError('RATE_LIMITED', TOO_MANY_ATTEMPTS);
+      const limits = loginLimits(input.email, ip);
+      const now = clock.now();
+      for (const { key, rule } of [limits.accountAndIp, limits.ip, limits.account]) {
+        if (!(await limiter.take(key, rule, now))) throw new AppError('RATE_LIMITED', TOO_MANY_ATTEMPTS);
       }
       const user = await repo.findUserByEmail(input.email);
-      const ok = await verifyPassword(input.password, user?.passwordHash ?? (await DUMMY_HASH));
-      if (!user || !ok) {
-        await repo.recordAttempt(input.email, ip, false, clock.now());
-        throw new AppError('UNAUTHENTICATED', BAD_CREDENTIALS);
+      const ok = await verifyPassword(input.password, user?.passwordHash ?? (await timingEqualiser()));
+      if (!user || !ok) throw new AppError('UNAUTHENTICATED', BAD_CREDENTIALS);
+      await Promise.all([
+        limiter.forget(limits.accountAndIp.key),
+        limiter.giveBack(limits.ip.key, now),
+        limiter.giveBack(limits.account.key, now),
+      ]);
+      if (needsRehash(user.passwordHash)) {
+        await repo.replacePasswordHash(user.id, user.passwordHash, await hashPassword(input.password));
       }
-      await repo.clearFailures(input.email);
       const familyId = await repo.createFamily(user.id);
-      return issue(user.id, familyId);
+      const session = await newSession(user.id, familyId);
+      await repo.insertRefreshToken(familyId, sha256(session.refreshToken), refreshExpiry());
+      return session;
     },
 
-    /** Rotates the refresh token; presenting an already-used one revokes the whole sign-in. */
+    /**
+     * Rotates the refresh token. The token it replaces keeps the new pair, sealed with itself, so a
+     * second refresh with it within REFRESH_GRACE_MS (another tab) gets that same pair; any later use
+     * of a used token revokes the whole sign-in.
+     */
     async refresh(refreshToken: string | undefined): Promise<Session> {
-      if (!refreshToken)
-        throw new AppError('UNAUTHENTICATED', 'Your session has expired. Please sign in again.');
+      if (!refreshToken) throw new AppError('UNAUTHENTICATED', SESSION_EXPIRED);
       const hash = sha256(refreshToken);
       const now = clock.now();
-      const consumed = await repo.consumeRefreshToken(hash, now);
-      if (!consumed) {
-        const reused = await repo.findUsedRefreshToken(hash);
-        if (reused) await repo.revokeFamily(reused.familyId, 'refresh token reused', now);
-        throw new AppError('UNAUTHENTICATED', 'Your session has expired. Please sign in again.');
+      const current = await repo.findRefreshToken(hash);
+      if (!current) throw new AppError('UNAUTHENTICATED', SESSION_EXPIRED);
+      if (!current.usedAt && current.expiresAt > now && current.active) {
+        const session = await newSession(current.userId, current.familyId);
+        const rotated = await repo.rotateRefreshToken({
+          tokenHash: hash,
+          now,
+          successorSealed: sealWithToken(refreshToken, JSON.stringify(session)),
+          successor: { tokenHash: sha256(session.refreshToken), expiresAt: refreshExpiry() },
+        });
+        if (rotated) return session;
       }
-      const family = await repo.findActiveFamily(consumed.familyId);
-      if (!family) throw new AppError('UNAUTHENTICATED', 'Your session has expired. Please sign in again.');
-      return issue(family.userId, consumed.familyId);
+      // Used (perhaps by a concurrent request a moment ago), expired, or its sign-in revoked.
+      const used = current.usedAt ? current : await repo.findRefreshToken(hash);
+      if (used?.usedAt && used.active) {
+        const sealed = used.successorSealed && openWithToken(refreshToken, used.successorSealed);
+        if (sealed && now.getTime() - used.usedAt.getTime() <= REFRESH_GRACE_MS) {
+          return JSON.parse(sealed) as Session;
+        }
+        await repo.revokeFamily(used.familyId, 'refresh token reused', now);
+      }
+      throw new AppError('UNAUTHENTICATED', SESSION_EXPIRED);
     },
 
     async logout(auth: AuthContext): Promise<void> {
@@ -97,8 +150,8 @@ export function createAuthService(deps: AuthServiceDeps) {
       const user = await repo.findUserByEmail(email);
       if (!user) return;
       const now = clock.now();
-      const recent = await repo.countRecentResets(user.id, new Date(now.getTime() - 3600_000));
-      if (recent >= MAX_RESETS_PER_HOUR) return;
+      const perHour = { limit: MAX_RESETS_PER_HOUR, windowMs: 3600_000 };
+      if (!(await limiter.take(`password-reset:user:${user.id}`, perHour, now))) return;
       const token = newToken();
       await repo.insertReset(user.id, sha256(token), new Date(now.getTime() + RESET_TTL_MS), now);
       const link = `${deps.appUrl}/auth/reset-password?token=${encodeURIComponent(token)}`;

@@ -138,4 +138,12 @@ describe('password reset', () => {
     const rows = await t.database.db.select().from(passwordResets).where(eq(passwordResets.userId, user.id));
     expect(rows.every((row) => !row.tokenHash.includes('token'))).toBe(true);
   });
+
+  it('sends at most three reset emails for 10 parallel requests', async () => {
+    const { user } = await createMember(t.database.db);
+    await Promise.all(
+      Array.from({ length: 10 }, () => post('/api/user/requestResetPassword', { email: user.email })),
+    );
+    expect(await mailbox(user.email)).toHaveLength(3);
+  });
 });
