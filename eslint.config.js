@@ -1,7 +1,18 @@
 // One flat config for every workspace; type-aware rules use each package's tsconfig.
 import js from '@eslint/js';
+import checkFile from 'eslint-plugin-check-file';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import importX from 'eslint-plugin-import-x';
+import jsxA11y from 'eslint-plugin-jsx-a11y-x';
+import reactHooks from 'eslint-plugin-react-hooks';
+import { readdirSync } from 'node:fs';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+
+const WEB = 'apps/web/src';
+const webFeatures = readdirSync(`${WEB}/features`, { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
 
 export default tseslint.config(
   {
@@ -30,6 +41,92 @@ export default tseslint.config(
       // Fastify plugins and handlers are async by contract, with or without an await inside.
       '@typescript-eslint/require-await': 'off',
     },
+  },
+  {
+    // The architecture STYLE §7 writes down, enforced (bulletproof-react's zones).
+    files: ['apps/**/*.{ts,tsx}', 'packages/**/*.ts'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({
+          project: ['apps/*/tsconfig.json', 'packages/*/tsconfig.json'],
+        }),
+      ],
+    },
+    rules: {
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            // Features never import each other; routes in app/ compose them.
+            ...webFeatures.map((feature) => ({
+              target: `./${WEB}/features/${feature}`,
+              from: `./${WEB}/features`,
+              except: [`./${feature}`],
+              message: 'Features never import other features; compose them in app/routes.',
+            })),
+            {
+              target: [`./${WEB}/components`, `./${WEB}/lib`, `./${WEB}/stores`, `./${WEB}/config`],
+              from: [`./${WEB}/features`, `./${WEB}/app`],
+              message: 'Shared code never imports features or the app.',
+            },
+            { target: './apps/web', from: './apps/api', message: 'The web app never imports the API.' },
+            {
+              target: './packages/domain',
+              from: ['./apps', './packages/scanner'],
+              message: 'The domain package is pure and shared.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Domain code is pure: zod and small pure libraries only (no node:*, no I/O, no DOM).
+    files: ['packages/domain/src/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(?!zod$|zod/|libphonenumber-js|\\.)',
+              message: 'packages/domain imports only zod, libphonenumber-js and its own files.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['apps/**/*.{ts,tsx}', 'packages/**/*.{ts,tsx}', 'e2e/**/*.ts', 'bench/**/*.{ts,mjs}'],
+    plugins: { 'check-file': checkFile },
+    rules: {
+      'check-file/filename-naming-convention': [
+        'error',
+        { '**/*.{ts,tsx,mjs}': 'KEBAB_CASE' },
+        { ignoreMiddleExtensions: true },
+      ],
+      'check-file/folder-naming-convention': ['error', { '**/': 'KEBAB_CASE' }],
+    },
+  },
+  {
+    files: [`${WEB}/**/*.tsx`, `${WEB}/**/*.ts`],
+    plugins: { 'react-hooks': reactHooks, ...jsxA11y.configs.recommended.plugins },
+    rules: {
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'warn',
+      ...jsxA11y.configs.recommended.rules,
+      // MUI components take autoFocus for a dialog's or a single-purpose form's first field.
+      'jsx-a11y-x/no-autofocus': ['error', { ignoreNonDOM: true }],
+    },
+  },
+  {
+    files: ['apps/*/src/**/*.{ts,tsx}', 'packages/*/src/**/*.ts'],
+    ignores: ['**/*.test.ts', '**/*.test.tsx', '**/db/migrations/**', '**/locales/**'],
+    rules: { 'max-lines': ['warn', { max: 400, skipBlankLines: true, skipComments: true }] },
   },
   {
     // Tests read JSON response bodies, which are untyped by nature.
