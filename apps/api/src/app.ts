@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import compress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -127,6 +128,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     genReqId: createRequestIds(),
   }).withTypeProvider<ZodTypeProvider>();
 
+  // JSON answers above 1 KB go compressed to browsers that accept it; the SPA's files are
+  // compressed at build time and served as they are (below).
+  await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
@@ -293,7 +297,20 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   const webDist = deps.webDist && existsSync(path.join(deps.webDist, 'index.html')) ? deps.webDist : null;
   if (webDist) {
-    await app.register(fastifyStatic, { root: webDist, wildcard: false, index: false, maxAge: '1h' });
+    await app.register(fastifyStatic, {
+      root: webDist,
+      wildcard: false,
+      index: false,
+      // The .br and .gz copies made at build time, chosen by Accept-Encoding.
+      preCompressed: true,
+      cacheControl: false,
+      // Hashed file names change with their content, so they are cached for good; anything else
+      // (index.html, the favicon) is revalidated.
+      setHeaders: (reply, filePath) => {
+        const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
+        void reply.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
   }
   app.setNotFoundHandler((request, reply) => {
     const wantsPage =

@@ -60,6 +60,8 @@ export async function buildTestApp(
     /** A logger to capture (e.g. to check redaction); tests are silent without one. */
     loggerInstance?: FastifyBaseLogger;
     documentsJobs?: AppDeps['documentsJobs'];
+    /** A folder standing in for the built SPA. */
+    webDist?: string;
   } = {},
 ): Promise<TestApp> {
   const testDb = await createTestDatabase();
@@ -77,6 +79,7 @@ export async function buildTestApp(
     releaseDate: '2026-11-22',
     ...(overrides.loggerInstance ? { loggerInstance: overrides.loggerInstance } : {}),
     ...(overrides.documentsJobs ? { documentsJobs: overrides.documentsJobs } : {}),
+    ...(overrides.webDist ? { webDist: overrides.webDist } : {}),
   });
   await app.ready();
   return {

@@ -1,0 +1,80 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from './build-test-app.ts';
+
+const SCRIPT = `console.log(${JSON.stringify('trustleaf '.repeat(400))});`;
+const PAGE = `<!doctype html><html><body>${'<div>shell</div>'.repeat(200)}</body></html>`;
+
+let t: TestApp;
+let webDist: string;
+beforeAll(async () => {
+  // What `vite build` leaves: hashed assets with .br and .gz copies beside each file.
+  webDist = await mkdtemp(path.join(os.tmpdir(), 'trustleaf-web-'));
+  await mkdir(path.join(webDist, 'assets'));
+  const files = { 'assets/index-AbC123.js': SCRIPT, 'index.html': PAGE };
+  for (const [name, text] of Object.entries(files)) {
+    await writeFile(path.join(webDist, name), text);
+    await writeFile(path.join(webDist, `${name}.br`), brotliCompressSync(text));
+    await writeFile(path.join(webDist, `${name}.gz`), gzipSync(text));
+  }
+  t = await buildTestApp({ webDist });
+});
+afterAll(async () => {
+  await t.close();
+  await rm(webDist, { recursive: true, force: true });
+});
+
+describe('delivery of the SPA and JSON', () => {
+  it('sends the brotli copy of a hashed asset, cached for a year as immutable', async () => {
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/assets/index-AbC123.js',
+      headers: { 'accept-encoding': 'gzip, deflate, br' },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-encoding']).toBe('br');
+    expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(response.headers.vary).toContain('accept-encoding');
+    expect(brotliDecompressSync(response.rawPayload).toString()).toBe(SCRIPT);
+  });
+
+  it('sends gzip to a browser without brotli, and the plain file to one without either', async () => {
+    const gzip = await t.app.inject({
+      method: 'GET',
+      url: '/assets/index-AbC123.js',
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.rawPayload).toString()).toBe(SCRIPT);
+    const plain = await t.app.inject({ method: 'GET', url: '/assets/index-AbC123.js' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(SCRIPT);
+  });
+
+  it('revalidates the page shell on every client-side route', async () => {
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/documents/review',
+      headers: { 'accept-encoding': 'br' },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('no-cache');
+    expect(brotliDecompressSync(response.rawPayload).toString()).toBe(PAGE);
+  });
+
+  it('compresses a JSON answer above 1 KB', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/general/generalInfo',
+      headers: { 'accept-encoding': 'gzip' },
+      payload: { requestFields: ['countries', 'states'] },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-encoding']).toBe('gzip');
+    const body = JSON.parse(gunzipSync(response.rawPayload).toString());
+    expect(body.detail.states.length).toBeGreaterThan(50);
+  });
+});
