@@ -11,7 +11,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import type { Env } from './config/env.ts';
+import { scannerAllowHosts, type Env } from './config/env.ts';
 import type { Database } from './db/client.ts';
 import type { Clock } from './lib/clock.ts';
 import { AppError } from './lib/errors.ts';
@@ -58,6 +58,11 @@ import { referenceRoutes } from './modules/reference/reference.routes.ts';
 import { createReferenceService } from './modules/reference/reference.service.ts';
 import { createUsersRepository } from './modules/users/users.repository.ts';
 import { userRoutes } from './modules/users/users.routes.ts';
+import { demoSiteRoutes } from './modules/webcrawler/demo-site.ts';
+import type { WebcrawlerJobsDeps } from './modules/webcrawler/webcrawler.jobs.ts';
+import { createWebcrawlerRepository } from './modules/webcrawler/webcrawler.repository.ts';
+import { scannerRoutes, webcrawlerRoutes } from './modules/webcrawler/webcrawler.routes.ts';
+import { createWebcrawlerService } from './modules/webcrawler/webcrawler.service.ts';
 import { createUsersService } from './modules/users/users.service.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
@@ -78,6 +83,8 @@ export interface AppDeps {
   documentsJobs?: Pick<DocumentsJobsDeps, 'convertOffice' | 'readCoaText'>;
   /** Folder of the built SPA; served at `/` when present. */
   webDist?: string | null;
+  /** Test seam: replaces the scanner library's scanSite in scan jobs. */
+  scan?: WebcrawlerJobsDeps['scan'];
 }
 
 declare module 'fastify' {
@@ -188,6 +195,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     notify: (companyId, event, payload) => app.live.toCompany(companyId, event, payload),
     delta9ThresholdPercent: env.DELTA9_THC_THRESHOLD_PERCENT,
     ...(deps.documentsJobs ? { documents: deps.documentsJobs } : {}),
+    scanner: {
+      allowHosts: scannerAllowHosts(env),
+      timeLimitSeconds: env.SCAN_TIME_LIMIT_SECONDS,
+      maxPages: env.SCAN_MAX_PAGES,
+    },
+    ...(deps.scan ? { scan: deps.scan } : {}),
   });
   jobs.register(definitions.all);
   const { mailer } = definitions;
@@ -256,6 +269,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     mailer,
     appUrl,
   });
+  const webcrawlerService = createWebcrawlerService({
+    db: database.db,
+    repo: createWebcrawlerRepository(database.db),
+    clock,
+    jobs: definitions.webcrawler,
+    links: createLinkSigner(deps.tokenSecret),
+    featureStatus: (auth, companyId, key) => definitions.billing.featureAccess(auth, companyId, key),
+    allowHosts: scannerAllowHosts(env),
+    productName: 'Trustleaf',
+  });
   const referenceService = createReferenceService({
     repo: createReferenceRepository(database.db),
     releaseDate: deps.releaseDate,
@@ -274,6 +297,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(documentRoutes, { prefix: '/api/document', service: documentsService, storage });
   await app.register(coaRoutes, { prefix: '/api/coa', service: documentsService });
   await app.register(referenceRoutes, { prefix: '/api/general', service: referenceService });
+  await app.register(webcrawlerRoutes, { prefix: '/api/webcrawler', service: webcrawlerService });
+  await app.register(scannerRoutes, { prefix: '/api', service: webcrawlerService });
+  await app.register(demoSiteRoutes);
   await app.register(accountsRoutes, { prefix: '/api', service: accountsService });
   const billing = definitions.billing;
   await app.register(planRoutes, { prefix: '/api/plan', service: billing });

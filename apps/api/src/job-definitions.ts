@@ -12,6 +12,15 @@ import { createBillingRepository } from './modules/billing/billing.repository.ts
 import { createBillingService } from './modules/billing/billing.service.ts';
 import { createDocumentsJobs, type DocumentsJobsDeps } from './modules/documents/documents.jobs.ts';
 import { createDocumentsRepository } from './modules/documents/documents.repository.ts';
+import {
+  createWebcrawlerJobs,
+  type ScannerSettings,
+  type WebcrawlerJobsDeps,
+} from './modules/webcrawler/webcrawler.jobs.ts';
+import { createWebcrawlerRepository } from './modules/webcrawler/webcrawler.repository.ts';
+import { RESCAN_FEATURE } from './modules/webcrawler/webcrawler.service.ts';
+
+const SYSTEM_CALLER = { userId: 0, familyId: '', email: '', isSuperAdmin: true };
 
 /**
  * Every job the process knows, built once so the server and `npm run worker` consume the same set.
@@ -31,6 +40,10 @@ export function createJobDefinitions(deps: {
   delta9ThresholdPercent: number;
   /** Test seams for the documents jobs (office conversion, COA text reading). */
   documents?: Pick<DocumentsJobsDeps, 'convertOffice' | 'readCoaText'>;
+  /** The scanner's allow list and limits; none allowed, 30 minutes and 100 pages when absent. */
+  scanner?: ScannerSettings;
+  /** Test seam: replaces the scanner library's scanSite. */
+  scan?: WebcrawlerJobsDeps['scan'];
 }) {
   const mailSend = createMailSendJob(deps.db, deps.mailTransport, deps.log, {
     printBodies: deps.printMailBodies,
@@ -65,8 +78,23 @@ export function createJobDefinitions(deps: {
       appUrl: deps.appUrl ?? '',
     }),
   );
+  const webcrawler = createWebcrawlerJobs({
+    repo: createWebcrawlerRepository(deps.db),
+    clock: deps.clock,
+    jobs: deps.jobs,
+    mailer,
+    notify: deps.notify,
+    scanner: deps.scanner ?? { allowHosts: [], timeLimitSeconds: 1800, maxPages: 100 },
+    log: deps.log,
+    appUrl: deps.appUrl ?? '',
+    // Scheduled work has no caller: the plan is read as a super admin reads it for one company.
+    rescanAllowed: async (companyId) =>
+      (await billing.featureAccess(SYSTEM_CALLER, companyId, RESCAN_FEATURE)) === 'NORMAL',
+    ...(deps.scan ? { scan: deps.scan } : {}),
+  });
   return {
     mailSend,
+    webcrawler,
     renewSubscriptions,
     importProspects,
     mailer,
@@ -81,6 +109,8 @@ export function createJobDefinitions(deps: {
       documents.processCoas,
       documents.expiryReminders,
       importProspects,
+      webcrawler.scan,
+      webcrawler.rescanWebsites,
     ] as JobDefinition<never>[],
   };
 }

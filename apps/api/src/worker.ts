@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { pino } from 'pino';
 import { REDACT_PATHS } from './app.ts';
-import { readEnv } from './config/env.ts';
+import { readEnv, scannerAllowHosts } from './config/env.ts';
 import { createJobDefinitions } from './job-definitions.ts';
 import { systemClock } from './lib/clock.ts';
 import { createPgBossQueue } from './lib/jobs.ts';
@@ -32,6 +32,11 @@ jobs.register(
     // No sockets here: events go through PostgreSQL to the API processes that hold them.
     notify: (companyId, event, payload) => live.toCompany(companyId, event, payload),
     delta9ThresholdPercent: env.DELTA9_THC_THRESHOLD_PERCENT,
+    scanner: {
+      allowHosts: scannerAllowHosts(env),
+      timeLimitSeconds: env.SCAN_TIME_LIMIT_SECONDS,
+      maxPages: env.SCAN_MAX_PAGES,
+    },
   }).all,
 );
 await jobs.start({ work: true });

@@ -72,6 +72,30 @@ export const EnvSchema = z.object({
       return text;
     }),
   DB_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  /**
+   * host:port pairs the scanner's SSRF guard lets through although they resolve to private or loopback
+   * addresses (comma-separated). Unset: the app's own demo site (`localhost:$PORT`, `127.0.0.1:$PORT`).
+   */
+  SCANNER_ALLOWED_HOSTS: z
+    .string()
+    .optional()
+    .transform((value, context) => {
+      if (value === undefined) return undefined;
+      const entries = value
+        .split(',')
+        .map((entry) => entry.trim())
+        .filter(Boolean);
+      const wrong = entries.find((entry) => !/^(\[[0-9a-f:.]+\]|[a-z0-9.-]+):\d{1,5}$/i.test(entry));
+      if (wrong !== undefined) {
+        context.addIssue({ code: 'custom', message: `"${wrong}" is not host:port` });
+        return z.NEVER;
+      }
+      return entries;
+    }),
+  /** A scan is stopped (and recorded as failed) after this long. */
+  SCAN_TIME_LIMIT_SECONDS: z.coerce.number().int().min(10).default(1800),
+  /** Most HTML pages one scan reads. */
+  SCAN_MAX_PAGES: z.coerce.number().int().min(1).max(5000).default(100),
   /** Card tokenisations one client address may ask the sandbox gateway for per minute. */
   SANDBOX_TOKENS_PER_MINUTE: z.coerce.number().int().min(1).default(20),
 });
@@ -86,4 +110,9 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
   }
   return parsed.data;
+}
+
+/** The scanner's SSRF allow list: SCANNER_ALLOWED_HOSTS, or the app's own demo site. */
+export function scannerAllowHosts(env: Env): string[] {
+  return env.SCANNER_ALLOWED_HOSTS ?? [`localhost:${env.PORT}`, `127.0.0.1:${env.PORT}`];
 }

@@ -9,6 +9,13 @@ export interface QueuePolicy {
   retryDelayMax?: number;
   expireInSeconds: number;
   deleteAfterSeconds?: number;
+  /**
+   * pg-boss queue policy, set when the queue is created (`singleton`: one active job per singleton
+   * key, the others wait queued).
+   */
+  policy?: 'standard' | 'singleton';
+  /** A job whose worker sends no heartbeat for this long (≥ 10 s) is failed and retried. */
+  heartbeatSeconds?: number;
 }
 
 /** A job owned by one module: named `<module>.<action>`, payload validated on enqueue and consume. */
@@ -40,8 +47,17 @@ export function defineJob<T>(definition: JobDefinition<T>): JobDefinition<T> {
 export function createPgBossQueue(
   connectionString: string,
   log: (message: string, error?: unknown) => void,
+  /** How often pg-boss looks for expired jobs and missed heartbeats (default 60 s; tests shorten it). */
+  options: { superviseIntervalSeconds?: number } = {},
 ): JobQueue {
-  const boss = new PgBoss({ connectionString, schema: 'pgboss', max: 4 });
+  const boss = new PgBoss({
+    connectionString,
+    schema: 'pgboss',
+    max: 4,
+    ...(options.superviseIntervalSeconds
+      ? { superviseIntervalSeconds: options.superviseIntervalSeconds }
+      : {}),
+  });
   boss.on('error', (error) => log('job queue error', error));
   const definitions = new Map<string, JobDefinition<never>>();
   let started = false;
@@ -71,10 +87,12 @@ export function createPgBossQueue(
           expireInSeconds: policy.expireInSeconds,
           deleteAfterSeconds: policy.deleteAfterSeconds ?? 7 * 24 * 3600,
           ...(policy.retryDelayMax === undefined ? {} : { retryDelayMax: policy.retryDelayMax }),
+          ...(policy.heartbeatSeconds === undefined ? {} : { heartbeatSeconds: policy.heartbeatSeconds }),
         };
         const existing = await boss.getQueue(definition.name);
         if (existing) await boss.updateQueue(definition.name, queueOptions);
-        else await boss.createQueue(definition.name, queueOptions);
+        else
+          await boss.createQueue(definition.name, { ...queueOptions, policy: policy.policy ?? 'standard' });
         if (definition.cron) await boss.schedule(definition.name, definition.cron);
         if (!work) continue;
         await boss.work<unknown>(definition.name, { pollingIntervalSeconds: 1 }, async (jobs) => {

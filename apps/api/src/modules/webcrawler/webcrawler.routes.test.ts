@@ -1,0 +1,576 @@
+import { UPGRADE_TO_VIEW_ISSUES } from '@trustleaf/domain/schemas/webcrawler';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import {
+  companySubscriptions,
+  complianceFindings,
+  mailOutbox,
+  plans,
+  violationChecks,
+} from '../../db/schema.ts';
+import { createJobDefinitions } from '../../job-definitions.ts';
+import { createLocalStorage } from '../../lib/storage.ts';
+import { bearer, createMember, login } from '../../../test/factories.ts';
+import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
+import { startFixtureSite, type FixtureSite } from '../../../test/fixture-site.ts';
+
+let t: TestApp;
+let site: FixtureSite;
+
+interface Who {
+  token: string;
+  companyId: number;
+  email: string;
+}
+
+beforeAll(async () => {
+  site = await startFixtureSite();
+  t = await buildTestApp({ env: { SCANNER_ALLOWED_HOSTS: site.host } });
+});
+afterAll(async () => {
+  await t.close();
+  await site.close();
+});
+
+function call(method: 'GET' | 'POST' | 'PATCH', url: string, token: string, payload?: object) {
+  return t.app.inject({ method, url, headers: bearer(token), ...(payload ? { payload } : {}) });
+}
+
+async function member(role: 'Company Owner' | 'User' = 'Company Owner', companyId?: number): Promise<Who> {
+  const m = await createMember(t.database.db, role, companyId);
+  return {
+    token: (await login(t.app, m.user.email)).accessToken,
+    companyId: m.companyId,
+    email: m.user.email,
+  };
+}
+
+/** The Pro plan (it grants the Webcrawler feature), paid and live. */
+async function subscribePro(companyId: number) {
+  const [pro] = await t.database.db.select().from(plans).where(eq(plans.name, 'Pro'));
+  const now = t.clock.now();
+  await t.database.db.insert(companySubscriptions).values({
+    companyId,
+    planId: pro!.id,
+    status: 'AVAILABLE',
+    paymentFrequency: 'MONTHLY',
+    priceCents: 14900,
+    paidCents: 14900,
+    startedAt: now,
+    currentPeriodStart: now,
+    currentPeriodEnd: new Date(now.getTime() + 30 * 864e5),
+  });
+}
+
+async function scan(who: Who, extra: object = {}) {
+  const response = await call('POST', '/api/webcrawler/scanUrl', who.token, {
+    plCompanyId: who.companyId,
+    url: `${site.origin}/`,
+    additionalWords: [],
+    isIncludedVideo: false,
+    verifyProduct: false,
+    analyzeImage: false,
+    autoCreateProduct: false,
+    ...extra,
+  });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json().detail as { jobId: string; status: string; plViolationCheckId: number | null };
+}
+
+describe('scanning a website', () => {
+  let owner: Who;
+  let outsider: Who;
+  let started: Awaited<ReturnType<typeof scan>>;
+
+  beforeAll(async () => {
+    owner = await member();
+    outsider = await member();
+    await subscribePro(owner.companyId);
+    started = await scan(owner, { additionalWords: ['  ', 'family farm'] });
+  });
+
+  it('runs the scan as a job and stores the result (jobs run inline in tests)', async () => {
+    expect(started.status).toBe('completed');
+    expect(started.plViolationCheckId).toEqual(expect.any(Number));
+    const job = await call('POST', '/api/webcrawler/getScanUrlJob', owner.token, { jobId: started.jobId });
+    expect(job.statusCode).toBe(200);
+    expect(job.json().detail).toMatchObject({
+      jobId: started.jobId,
+      type: 'job',
+      status: 'completed',
+      plCompanyId: owner.companyId,
+      plViolationCheckId: started.plViolationCheckId,
+      isQueued: false,
+    });
+    const task = await call('GET', `/api/webcrawler/task/${started.jobId}/status`, owner.token);
+    expect(task.json().detail.status).toBe('completed');
+    const listing = await call(
+      'GET',
+      `/api/webcrawler/scanUrlListing?plCompanyId=${owner.companyId}&statuses=completed,failed`,
+      owner.token,
+    );
+    expect(listing.json().detail.jobs.map((j: { jobId: string }) => j.jobId)).toEqual([started.jobId]);
+    const processing = await call(
+      'GET',
+      `/api/webcrawler/scanUrlListing?plCompanyId=${owner.companyId}&statuses=processing`,
+      owner.token,
+    );
+    expect(processing.json().detail.jobs).toEqual([]);
+  });
+
+  it('lists the result with its counts and shows its findings with rule and hint', async () => {
+    const listing = await call('POST', '/api/webcrawler/violationCheckListing', owner.token, {
+      plCompanyId: owner.companyId,
+    });
+    const [row] = listing.json().detail.violationChecks;
+    expect(row).toMatchObject({
+      plViolationCheckId: started.plViolationCheckId,
+      newCount: 0,
+      resolvedCount: 0,
+    });
+    expect(row.violationCount).toBeGreaterThan(0);
+    const detail = await call('POST', '/api/webcrawler/violationCheckDetail', owner.token, {
+      plCompanyId: owner.companyId,
+      plViolationCheckId: started.plViolationCheckId,
+    });
+    expect(detail.statusCode).toBe(200);
+    const body = detail.json().detail;
+    expect(body.totalFindings).toBe(row.totalFindings);
+    expect(body.pagesScanned).toBeGreaterThanOrEqual(5);
+    const disease = body.violations.find((v: { evidence: string }) => v.evidence.includes('cures anxiety'));
+    expect(disease).toMatchObject({ severity: 'HIGH', violationType: 'NON_COMPLIANCE', isNew: false });
+    expect(disease.ruleRef).not.toBe('');
+    expect(disease.hint).not.toBe('');
+    const disclaimer = body.violations.find(
+      (v: { violationType: string }) => v.violationType === 'FDA_DISCLAIMER',
+    );
+    expect(disclaimer.url).toContain('calm-drops.html');
+    expect(body.violations.some((v: { term: string }) => v.term === 'family farm')).toBe(true);
+    expect(
+      body.violations.some((v: { imageUrl: string | null }) => v.imageUrl?.endsWith('calm-drops.png')),
+    ).toBe(true);
+  });
+
+  it('reviews findings one by one and in bulk', async () => {
+    const [first, second] = await t.database.db
+      .select()
+      .from(complianceFindings)
+      .where(eq(complianceFindings.checkId, started.plViolationCheckId!));
+    const severity = await call('PATCH', `/api/webcrawler/complianceFinding/${first!.id}`, owner.token, {
+      severity: 'COMPLIANCE',
+      isCompliant: true,
+    });
+    expect(severity.statusCode).toBe(200);
+    expect(severity.json().detail).toMatchObject({ severity: 'COMPLIANCE', isCompliant: true });
+    const reviewed = await call('PATCH', `/api/webcrawler/complianceFinding/${first!.id}`, owner.token, {
+      isReviewed: true,
+    });
+    expect(reviewed.json().detail.isReviewed).toBe(true);
+    const neither = await call('PATCH', `/api/webcrawler/complianceFinding/${first!.id}`, owner.token, {});
+    expect(neither.statusCode).toBe(400);
+    const bulk = await call('PATCH', '/api/webcrawler/complianceFinding/bulk', owner.token, {
+      complianceFindingIds: [first!.id, second!.id],
+      isReviewed: true,
+    });
+    expect(bulk.json().detail).toEqual({ updated: 2 });
+    const listing = await call('POST', '/api/webcrawler/violationCheckListing', owner.token, {
+      plCompanyId: owner.companyId,
+    });
+    const row = listing.json().detail.violationChecks[0];
+    expect(row.violationCount).toBe(row.totalFindings - 1);
+  });
+
+  it('exports the report as "Website Compliance Report.pdf" through a signed link', async () => {
+    const link = await call('POST', '/api/webcrawler/violationCheckReportLink', owner.token, {
+      plCompanyId: owner.companyId,
+      plViolationCheckId: started.plViolationCheckId,
+    });
+    expect(link.statusCode).toBe(200);
+    expect(link.json().detail.fileName).toBe('Website Compliance Report.pdf');
+    const pdf = await t.app.inject({ method: 'GET', url: link.json().detail.url });
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    expect(pdf.headers['content-disposition']).toBe('attachment; filename="Website Compliance Report.pdf"');
+    expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    const forged = await t.app.inject({
+      method: 'GET',
+      url: link.json().detail.url.replace(/sig=[^&]+/, 'sig=x'),
+    });
+    expect(forged.statusCode).toBe(403);
+  });
+
+  it('serves an image of its own findings as a data URL, and nothing else', async () => {
+    const imageUrl = `${site.origin}/images/calm-drops.png`;
+    const ok = await call(
+      'GET',
+      `/api/url-to-base64?cache=true&imageUrl=${encodeURIComponent(imageUrl)}`,
+      owner.token,
+    );
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(ok.json().detail.base64).toMatch(/^data:image\/png;base64,/);
+    const before = site.requests;
+    await call('GET', `/api/url-to-base64?cache=true&imageUrl=${encodeURIComponent(imageUrl)}`, owner.token);
+    expect(site.requests).toBe(before);
+
+    const notMine = await call(
+      'GET',
+      `/api/url-to-base64?imageUrl=${encodeURIComponent(`${site.origin}/big.png`)}`,
+      owner.token,
+    );
+    expect(notMine.statusCode).toBe(404);
+    const otherCompany = await call(
+      'GET',
+      `/api/url-to-base64?imageUrl=${encodeURIComponent(imageUrl)}`,
+      outsider.token,
+    );
+    expect(otherCompany.statusCode).toBe(404);
+
+    // A page may name any image address; the guard refuses the private and metadata ones.
+    const planted = async (url: string) => {
+      const [finding] = await t.database.db
+        .select()
+        .from(complianceFindings)
+        .where(eq(complianceFindings.checkId, started.plViolationCheckId!));
+      const { id: _id, ...rest } = finding!;
+      await t.database.db
+        .insert(complianceFindings)
+        .values({ ...rest, position: 1000 + Math.floor(Math.random() * 1e6), imageUrl: url });
+    };
+    const metadata = 'http://169.254.169.254/latest/meta-data/iam.png';
+    await planted(metadata);
+    const refused = await call(
+      'GET',
+      `/api/url-to-base64?imageUrl=${encodeURIComponent(metadata)}`,
+      owner.token,
+    );
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().messages[0]).toBe('This image address cannot be fetched');
+
+    await planted(`${site.origin}/big.png`);
+    const big = await call(
+      'GET',
+      `/api/url-to-base64?imageUrl=${encodeURIComponent(`${site.origin}/big.png`)}`,
+      owner.token,
+    );
+    expect(big.statusCode).toBe(413);
+  });
+
+  it('refuses every call about another company', async () => {
+    const { token } = outsider;
+    const id = owner.companyId;
+    const checkId = started.plViolationCheckId;
+    const [finding] = await t.database.db
+      .select()
+      .from(complianceFindings)
+      .where(eq(complianceFindings.checkId, checkId!));
+    const attempts = [
+      call('POST', '/api/webcrawler/scanUrl', token, { plCompanyId: id, url: `${site.origin}/` }),
+      call('POST', '/api/webcrawler/getScanUrlJob', token, { jobId: started.jobId }),
+      call('GET', `/api/webcrawler/task/${started.jobId}/status`, token),
+      call('GET', `/api/webcrawler/scanUrlListing?plCompanyId=${id}`, token),
+      call('POST', '/api/webcrawler/cancelScanUrlJob', token, { jobId: started.jobId }),
+      call('POST', '/api/webcrawler/violationCheckListing', token, { plCompanyId: id }),
+      call('POST', '/api/webcrawler/violationCheckDetail', token, {
+        plCompanyId: id,
+        plViolationCheckId: checkId,
+      }),
+      call('POST', '/api/webcrawler/violationCheckReportLink', token, {
+        plCompanyId: id,
+        plViolationCheckId: checkId,
+      }),
+      call('PATCH', `/api/webcrawler/complianceFinding/${finding!.id}`, token, { isReviewed: false }),
+      call('PATCH', '/api/webcrawler/complianceFinding/bulk', token, {
+        complianceFindingIds: [finding!.id],
+        isReviewed: false,
+      }),
+      call('GET', `/api/webcrawler/scanProduct?plCompanyId=${id}`, token),
+      call('POST', '/api/webcrawler/scanProduct', token, { plCompanyId: id, url: `${site.origin}/` }),
+      call('GET', `/api/webcrawler/scanProduct/histories?plCompanyId=${id}`, token),
+      call('GET', `/api/webcrawler/websites?plCompanyId=${id}`, token),
+      call('POST', '/api/webcrawler/upsertWebsite', token, { plCompanyId: id, url: `${site.origin}/` }),
+      call('POST', '/api/webcrawler/deleteWebsite', token, { plCompanyId: id, plWebsiteId: 1 }),
+      call('GET', `/api/webcrawler/products?plCompanyId=${id}`, token),
+      call('POST', '/api/webcrawler/createProduct', token, { plCompanyId: id, name: 'Calm Drops' }),
+      call('POST', '/api/webcrawler/updateProduct', token, {
+        plCompanyId: id,
+        plProductId: 1,
+        status: 'INACTIVE',
+      }),
+      call('POST', '/api/webcrawler/deleteProduct', token, { plCompanyId: id, plProductId: 1 }),
+    ];
+    for (const response of await Promise.all(attempts)) {
+      expect(response.statusCode, response.body).toBe(404);
+    }
+    // Nothing changed: the finding is still reviewed and no scan was added.
+    const [after] = await t.database.db
+      .select()
+      .from(complianceFindings)
+      .where(eq(complianceFindings.id, finding!.id));
+    expect(after!.isReviewed).toBe(true);
+  });
+
+  it('needs a session', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/webcrawler/violationCheckListing',
+      payload: {},
+    });
+    expect(response.statusCode).toBe(401);
+  });
+});
+
+describe('issue viewing by plan', () => {
+  it('refuses issue details with 402 and the upgrade banner when the plan does not allow them', async () => {
+    const owner = await member();
+    const started = await scan(owner);
+    const listing = await call('POST', '/api/webcrawler/violationCheckListing', owner.token, {
+      plCompanyId: owner.companyId,
+    });
+    expect(listing.json().detail.violationChecks[0].violationCount).toBeGreaterThan(0);
+    for (const url of ['/api/webcrawler/violationCheckDetail', '/api/webcrawler/violationCheckReportLink']) {
+      const refused = await call('POST', url, owner.token, {
+        plCompanyId: owner.companyId,
+        plViolationCheckId: started.plViolationCheckId,
+      });
+      expect(refused.statusCode).toBe(402);
+      expect(refused.json()).toMatchObject({
+        code: 'PLAN_LIMIT_REACHED',
+        messages: [UPGRADE_TO_VIEW_ISSUES],
+        details: { reason: 'content_compliance_monitoring' },
+      });
+    }
+    const image = await call(
+      'GET',
+      `/api/url-to-base64?imageUrl=${encodeURIComponent(`${site.origin}/images/calm-drops.png`)}`,
+      owner.token,
+    );
+    expect(image.statusCode).toBe(402);
+  });
+});
+
+describe('the URL check', () => {
+  it('answers for a site that is up and 404 "Url not connected" otherwise', async () => {
+    const owner = await member();
+    const up = await call(
+      'GET',
+      `/api/check-valid-url?scanUrl=${encodeURIComponent(`${site.origin}/`)}`,
+      owner.token,
+    );
+    expect(up.statusCode).toBe(200);
+    expect(up.json().detail.status).toBe('SUCCESS');
+    for (const url of [`${site.origin}/missing/`, 'http://169.254.169.254/latest/']) {
+      const down = await call('GET', `/api/check-valid-url?scanUrl=${encodeURIComponent(url)}`, owner.token);
+      expect(down.statusCode).toBe(404);
+      expect(down.json().messages).toEqual(['Url not connected']);
+    }
+  });
+
+  it('refuses a scan of something that is not a URL', async () => {
+    const owner = await member();
+    const response = await call('POST', '/api/webcrawler/scanUrl', owner.token, {
+      plCompanyId: owner.companyId,
+      url: 'ftp://example.com/',
+    });
+    expect(response.statusCode).toBe(400);
+  });
+
+  it('records a failed scan when the site does not answer', async () => {
+    const owner = await member();
+    const started = await scan(owner, { url: `${site.origin}/missing/` });
+    expect(started.status).toBe('failed');
+    const job = await call('POST', '/api/webcrawler/getScanUrlJob', owner.token, { jobId: started.jobId });
+    expect(job.json().detail.message).toMatch(/^Url not connected/);
+  });
+});
+
+describe('cancel', () => {
+  it('stops a running scan within seconds and records "cancelled"', async () => {
+    const owner = await member();
+    const pending = scan(owner, { url: `${site.origin}/slow/` });
+    await vi.waitFor(
+      async () => {
+        const listing = await call(
+          'GET',
+          `/api/webcrawler/scanUrlListing?plCompanyId=${owner.companyId}&statuses=processing`,
+          owner.token,
+        );
+        expect(listing.json().detail.jobs[0]?.startedAt).toEqual(expect.any(String));
+      },
+      { timeout: 10_000, interval: 50 },
+    );
+    const listing = await call(
+      'GET',
+      `/api/webcrawler/scanUrlListing?plCompanyId=${owner.companyId}`,
+      owner.token,
+    );
+    const jobId = listing.json().detail.jobs[0].jobId;
+    const cancel = await call('POST', '/api/webcrawler/cancelScanUrlJob', owner.token, { jobId });
+    expect(cancel.statusCode).toBe(200);
+    const finished = await pending;
+    expect(finished.status).toBe('cancelled');
+    const job = await call('POST', '/api/webcrawler/getScanUrlJob', owner.token, { jobId });
+    expect(job.json().detail).toMatchObject({ status: 'cancelled', message: 'Webcrawler is cancelled' });
+  });
+});
+
+describe('products', () => {
+  it('keeps a catalogue, compares it with the site and adds the unknown products when asked', async () => {
+    const owner = await member();
+    await subscribePro(owner.companyId);
+    const created = await call('POST', '/api/webcrawler/createProduct', owner.token, {
+      plCompanyId: owner.companyId,
+      name: 'Calm Drops',
+    });
+    expect(created.statusCode).toBe(200);
+    const again = await call('POST', '/api/webcrawler/createProduct', owner.token, {
+      plCompanyId: owner.companyId,
+      name: ' calm drops ',
+    });
+    expect(again.statusCode).toBe(409);
+    await call('POST', '/api/webcrawler/createProduct', owner.token, {
+      plCompanyId: owner.companyId,
+      name: 'Hemp Soap',
+    });
+
+    const task = await call('POST', '/api/webcrawler/scanProduct', owner.token, {
+      plCompanyId: owner.companyId,
+      url: `${site.origin}/`,
+      autoCreateProduct: true,
+    });
+    expect(task.statusCode).toBe(200);
+    const open = await call('GET', `/api/webcrawler/scanProduct?plCompanyId=${owner.companyId}`, owner.token);
+    expect(open.json().detail.tasks).toEqual([]);
+    const history = await call(
+      'GET',
+      `/api/webcrawler/scanProduct/histories?plCompanyId=${owner.companyId}`,
+      owner.token,
+    );
+    expect(history.json().detail.tasks).toMatchObject([{ type: 'productScanTask', status: 'completed' }]);
+
+    const detail = await call('POST', '/api/webcrawler/violationCheckDetail', owner.token, {
+      plCompanyId: owner.companyId,
+      plViolationCheckId: task.json().detail.plViolationCheckId,
+    });
+    const verification = detail.json().detail.productVerification;
+    expect(verification.authorizedProducts).toEqual([
+      { productName: 'Calm Drops', found: true },
+      { productName: 'Hemp Soap', found: false },
+    ]);
+    const unauthorized = verification.unauthorizedProducts.map((p: { productName: string }) => p.productName);
+    expect(unauthorized).toEqual(expect.arrayContaining(['Night Balm', 'Sunrise Gummies']));
+
+    const products = await call(
+      'GET',
+      `/api/webcrawler/products?plCompanyId=${owner.companyId}`,
+      owner.token,
+    );
+    const names = products
+      .json()
+      .detail.products.map((p: { name: string; source: string }) => `${p.name}/${p.source}`);
+    expect(names).toEqual([
+      'Calm Drops/MANUAL',
+      'Hemp Soap/MANUAL',
+      'Night Balm/SCAN',
+      'Sunrise Gummies/SCAN',
+    ]);
+
+    const soap = products.json().detail.products[1].plProductId;
+    const updated = await call('POST', '/api/webcrawler/updateProduct', owner.token, {
+      plCompanyId: owner.companyId,
+      plProductId: soap,
+      status: 'INACTIVE',
+    });
+    expect(updated.json().detail.status).toBe('INACTIVE');
+    const removed = await call('POST', '/api/webcrawler/deleteProduct', owner.token, {
+      plCompanyId: owner.companyId,
+      plProductId: soap,
+    });
+    expect(removed.statusCode).toBe(200);
+  });
+});
+
+describe('scheduled re-scans', () => {
+  it('re-scans weekly, marks new and resolved findings and mails owners about new HIGH findings', async () => {
+    const owner = await member();
+    await subscribePro(owner.companyId);
+    const first = await scan(owner);
+    const websites = await call(
+      'GET',
+      `/api/webcrawler/websites?plCompanyId=${owner.companyId}`,
+      owner.token,
+    );
+    expect(websites.json().detail.websites).toMatchObject([
+      { rescanEnabled: true, rescanFrequency: 'WEEKLY' },
+    ]);
+
+    const definitions = createJobDefinitions({
+      db: t.database.db,
+      mailTransport: null,
+      log: () => undefined,
+      printMailBodies: false,
+      jobs: t.jobs,
+      clock: t.clock,
+      storage: createLocalStorage(t.env.DATA_DIR),
+      notify: () => undefined,
+      delta9ThresholdPercent: 0.3,
+      scanner: { allowHosts: [site.host], timeLimitSeconds: 60, maxPages: 100 },
+    });
+    expect(await definitions.webcrawler.runRescans()).toBe(0);
+
+    site.extraClaim = 'Our hemp balm heals arthritis overnight.';
+    try {
+      t.clock.advance(8 * 864e5);
+      // Other tests' companies have websites too; only this one's re-scan matters here.
+      await definitions.webcrawler.runRescans();
+    } finally {
+      site.extraClaim = null;
+    }
+    const checks = await t.database.db
+      .select()
+      .from(violationChecks)
+      .where(eq(violationChecks.companyId, owner.companyId));
+    expect(checks).toHaveLength(2);
+    const latest = checks.find((c) => c.id !== first.plViolationCheckId)!;
+    const detail = await call('POST', '/api/webcrawler/violationCheckDetail', owner.token, {
+      plCompanyId: owner.companyId,
+      plViolationCheckId: latest.id,
+    });
+    const body = detail.json().detail;
+    expect(body.previousViolationCheckId).toBe(first.plViolationCheckId);
+    const fresh = body.violations.filter((v: { isNew: boolean }) => v.isNew);
+    expect(fresh).toMatchObject([{ severity: 'HIGH', evidence: expect.stringContaining('heals arthritis') }]);
+    expect(body.violations.length).toBeGreaterThan(1);
+    expect(body.resolvedViolations).toEqual([]);
+
+    const mails = await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, owner.email));
+    expect(mails.map((m) => m.subject)).toEqual([`New high-severity findings on ${site.origin}/`]);
+
+    // The week after, the claim is gone: resolved.
+    t.clock.advance(8 * 864e5);
+    await definitions.webcrawler.runRescans();
+    const third = await call('POST', '/api/webcrawler/violationCheckListing', owner.token, {
+      plCompanyId: owner.companyId,
+    });
+    expect(third.json().detail.violationChecks[0]).toMatchObject({ newCount: 0, resolvedCount: 1 });
+  });
+
+  it('makes scheduled re-scans a plan feature', async () => {
+    const owner = await member();
+    const refused = await call('POST', '/api/webcrawler/upsertWebsite', owner.token, {
+      plCompanyId: owner.companyId,
+      url: `${site.origin}/`,
+    });
+    expect(refused.statusCode).toBe(402);
+    const off = await call('POST', '/api/webcrawler/upsertWebsite', owner.token, {
+      plCompanyId: owner.companyId,
+      url: `${site.origin}/`,
+      rescanEnabled: false,
+    });
+    expect(off.json().detail).toMatchObject({ rescanEnabled: false, nextScanAt: null });
+    const removed = await call('POST', '/api/webcrawler/deleteWebsite', owner.token, {
+      plCompanyId: owner.companyId,
+      plWebsiteId: off.json().detail.plWebsiteId,
+    });
+    expect(removed.statusCode).toBe(200);
+  });
+});
