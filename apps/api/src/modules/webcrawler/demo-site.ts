@@ -99,8 +99,10 @@ export function demoSiteFile(relative: string): { type: string; body: string | B
 }
 
 export const demoSiteRoutes: FastifyPluginAsync = async (app) => {
-  app.get('/demo-site', async (_request, reply) => reply.redirect(DEMO_SITE_PATH, 301));
-  app.get<{ Params: { '*': string } }>('/demo-site/*', async (request, reply) => {
+  // A static website, not an API operation: kept out of the OpenAPI document.
+  const options = { schema: { hide: true } };
+  app.get('/demo-site', options, async (_request, reply) => reply.redirect(DEMO_SITE_PATH, 301));
+  app.get<{ Params: { '*': string } }>('/demo-site/*', options, async (request, reply) => {
     const file = demoSiteFile(request.params['*']);
     if (!file)
       return reply.code(404).type('text/html; charset=utf-8').send(page('Not found', '<h1>Not found</h1>'));
