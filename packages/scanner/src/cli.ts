@@ -5,7 +5,7 @@ import cliProgress from 'cli-progress';
 import { ScanError } from './errors.ts';
 import { renderReportPdf, summarySentence } from './report-pdf.ts';
 import { scanSite } from './scan-site.ts';
-import type { ScanResult } from './types.ts';
+import type { ScanResult, Severity } from './types.ts';
 
 const USAGE = `Usage: trustleaf-scan <url> [options]
 
@@ -14,7 +14,9 @@ Scans a website for claims the FDA / FTC commonly flag and prints a summary.
 Options:
   --json <file>          write the full result as JSON
   --pdf <file>           write the Website Compliance Report as PDF
-  --max-pages <n>        most pages to read (default 100)
+  --max-pages <n>        most pages to read, nearest the start first (default 500)
+  --max-depth <n>        most link hops from the start page (default: no limit)
+  --fail-on <severity>   exit 3 when a finding of this severity or higher is found (HIGH, MEDIUM or LOW)
   --words <a,b,...>      additional words to look for, comma separated
   --video                read caption tracks of videos
   --no-images            do not read text inside images (OCR)
@@ -25,7 +27,10 @@ Options:
   --product-name <name>  product name that prefixes the report title (default: Trustleaf)
   -h, --help             show this help
 
-Exit codes: 0 the scan ran (whatever it found), 1 the scan could not run, 2 wrong usage.`;
+Exit codes: 0 the scan ran (and, with --fail-on, found nothing at or above that severity), 1 the scan
+could not run, 2 wrong usage or a Node.js older than 22, 3 a finding at or above the --fail-on severity.`;
+
+const SEVERITY_RANK: Record<Severity, number> = { HIGH: 3, MEDIUM: 2, LOW: 1 };
 
 class UsageError extends Error {}
 
@@ -38,6 +43,8 @@ function parse(argv: string[]) {
       json: { type: 'string' },
       pdf: { type: 'string' },
       'max-pages': { type: 'string' },
+      'max-depth': { type: 'string' },
+      'fail-on': { type: 'string' },
       words: { type: 'string' },
       video: { type: 'boolean', default: false },
       'no-images': { type: 'boolean', default: false },
@@ -57,6 +64,18 @@ function parse(argv: string[]) {
     if (!Number.isInteger(maxPages) || maxPages < 1)
       throw new UsageError('--max-pages must be a whole number of 1 or more.');
   }
+  let maxDepth: number | undefined;
+  if (values['max-depth'] !== undefined) {
+    maxDepth = Number(values['max-depth']);
+    if (!Number.isInteger(maxDepth) || maxDepth < 0)
+      throw new UsageError('--max-depth must be a whole number of 0 or more.');
+  }
+  let failOn: Severity | undefined;
+  if (values['fail-on'] !== undefined) {
+    const severity = values['fail-on'].toUpperCase();
+    if (!(severity in SEVERITY_RANK)) throw new UsageError('--fail-on must be HIGH, MEDIUM or LOW.');
+    failOn = severity as Severity;
+  }
   let authorizedProducts: string[] | undefined;
   if (values.products !== undefined) {
     try {
@@ -74,6 +93,8 @@ function parse(argv: string[]) {
     json: values.json,
     pdf: values.pdf,
     maxPages,
+    maxDepth,
+    failOn,
     words: values.words?.split(',') ?? [],
     video: values.video,
     images: !values['no-images'],
@@ -138,6 +159,7 @@ export async function main(argv: string[]): Promise<number> {
   try {
     const result = await scanSite(args.url, {
       maxPages: args.maxPages,
+      maxDepth: args.maxDepth,
       additionalWords: args.words,
       includeVideo: args.video,
       analyzeImages: args.images,
@@ -163,6 +185,11 @@ export async function main(argv: string[]): Promise<number> {
       });
       writeFileSync(args.pdf, pdf);
       process.stdout.write(`PDF written to ${args.pdf}\n`);
+    }
+    const failOn = args.failOn;
+    if (failOn && result.violations.some((v) => SEVERITY_RANK[v.severity] >= SEVERITY_RANK[failOn])) {
+      process.stderr.write(`trustleaf-scan: findings at or above ${failOn} severity\n`);
+      return 3;
     }
     return 0;
   } catch (err) {

@@ -25,6 +25,16 @@ export interface VerbGroup extends TermGroup {
 
 export interface PhraseGroup extends TermGroup, RuleInfo {}
 
+/** A cannabis site must confirm its visitors' age (21+) before showing them anything. */
+export interface AgeRestrictionRule extends RuleInfo {
+  /** Words that make a page a cannabis page. */
+  siteMarkers: string[];
+  /** Phrases around those words that do not ("thc-free", "less than 0.3% thc"). */
+  exemptContexts: string[];
+  /** Words of an age gate, in its text or in its markup ("are you 21", "age-gate"). */
+  gateMarkers: string[];
+}
+
 export interface Dictionary {
   version: number;
   diseaseClaim: Omit<RuleInfo, 'severity'>;
@@ -36,10 +46,18 @@ export interface Dictionary {
   negations: string[];
   negationWindow: number;
   benignContexts: string[];
+  /** Absent from a dictionary file: the shipped rule applies. */
+  ageRestriction?: AgeRestrictionRule;
 }
 
 const SEVERITIES = new Set(['HIGH', 'MEDIUM', 'LOW']);
-const CATEGORIES = new Set(['DISEASE_CLAIM', 'ABSOLUTE_CLAIM', 'FDA_DISCLAIMER', 'ADDITIONAL_WORD']);
+const CATEGORIES = new Set([
+  'DISEASE_CLAIM',
+  'ABSOLUTE_CLAIM',
+  'FDA_DISCLAIMER',
+  'ADDITIONAL_WORD',
+  'AGE_RESTRICTION',
+]);
 
 class DictionaryError extends Error {
   constructor(path: string, problem: string) {
@@ -98,6 +116,16 @@ function list(value: unknown, path: string): unknown[] {
   return value;
 }
 
+function ageRestriction(value: unknown, path: string): AgeRestrictionRule {
+  if (!isRecord(value)) throw new DictionaryError(path, 'expected an object');
+  return {
+    ...rule(value, path),
+    siteMarkers: stringList(value.siteMarkers, `${path}.siteMarkers`),
+    exemptContexts: stringList(value.exemptContexts, `${path}.exemptContexts`),
+    gateMarkers: stringList(value.gateMarkers, `${path}.gateMarkers`),
+  };
+}
+
 /** Validates a parsed dictionary object (for example one stored in the database as JSON). */
 export function parseDictionary(raw: unknown): Dictionary {
   if (!isRecord(raw)) throw new DictionaryError('$', 'expected an object');
@@ -137,6 +165,9 @@ export function parseDictionary(raw: unknown): Dictionary {
     negations: stringList(raw.negations, '$.negations'),
     negationWindow,
     benignContexts: stringList(raw.benignContexts, '$.benignContexts'),
+    ...(raw.ageRestriction === undefined
+      ? {}
+      : { ageRestriction: ageRestriction(raw.ageRestriction, '$.ageRestriction') }),
   };
 }
 

@@ -12,6 +12,10 @@ export interface PageContent {
   links: string[];
   videos: Array<{ videoUrl: string; tracks: string[] }>;
   products: string[];
+  /** The page's rel=canonical address, resolved. */
+  canonical?: string;
+  /** Descriptions in the page's markup: product JSON-LD, Open Graph and Twitter cards. */
+  descriptions?: Array<{ text: string; where: string }>;
 }
 
 const SKIP = new Set([
@@ -59,6 +63,8 @@ const INLINE = new Set([
   'u',
   'var',
   'wbr',
+  // A line break inside a paragraph does not end its sentence ("cures<br>insomnia").
+  'br',
   'img',
   'picture',
   'source',
@@ -142,18 +148,23 @@ function isProductType(type: unknown): boolean {
   );
 }
 
-function productsFromJsonLd(value: unknown, out: Set<string>, depth = 0): void {
+function productsFromJsonLd(value: unknown, out: Set<string>, descriptions: Set<string>, depth = 0): void {
   if (depth > 8 || value === null || typeof value !== 'object') return;
   if (Array.isArray(value)) {
-    for (const item of value) productsFromJsonLd(item, out, depth + 1);
+    for (const item of value) productsFromJsonLd(item, out, descriptions, depth + 1);
     return;
   }
   const record = value as Record<string, unknown>;
-  if (isProductType(record['@type']) && typeof record.name === 'string' && record.name.trim()) {
-    out.add(collapseWhitespace(record.name));
+  if (isProductType(record['@type'])) {
+    if (typeof record.name === 'string' && record.name.trim()) out.add(collapseWhitespace(record.name));
+    if (typeof record.description === 'string') {
+      // Shops often put HTML in the description: its text is what shoppers and search engines show.
+      const text = collapseWhitespace(decodeHTML(record.description.replace(/<[^>]*>/g, ' ')));
+      if (text) descriptions.add(text);
+    }
   }
   for (const [key, child] of Object.entries(record)) {
-    if (key !== '@context') productsFromJsonLd(child, out, depth + 1);
+    if (key !== '@context') productsFromJsonLd(child, out, descriptions, depth + 1);
   }
 }
 
@@ -209,6 +220,9 @@ export function extractPage(html: string, pageUrl: string): PageContent {
   let metaDescription = '';
   let ogType = '';
   let ogTitle = '';
+  let canonical: string | undefined;
+  const jsonLdDescriptions = new Set<string>();
+  const descriptions: Array<{ text: string; where: string }> = [];
 
   const stack: OpenElement[] = [];
   let skipDepth = 0;
@@ -262,8 +276,21 @@ export function extractPage(html: string, pageUrl: string): PageContent {
             if (key === 'description') metaDescription = collapseWhitespace(attr(attribs.content) ?? '');
             else if (key === 'og:type') ogType = (attr(attribs.content) ?? '').trim();
             else if (key === 'og:title') ogTitle = collapseWhitespace(attr(attribs.content) ?? '');
+            else if (key === 'og:description' || key === 'twitter:description') {
+              const text = collapseWhitespace(attr(attribs.content) ?? '');
+              if (text)
+                descriptions.push({
+                  text,
+                  where: key === 'og:description' ? 'Open Graph description' : 'Twitter card description',
+                });
+            }
             break;
           }
+          case 'link':
+            if (canonical === undefined && /(?:^|\s)canonical(?:\s|$)/i.test(attr(attribs.rel) ?? '')) {
+              canonical = resolve(attr(attribs.href), base) ?? undefined;
+            }
+            break;
           case 'script':
             if ((attr(attribs.type) ?? '').toLowerCase() === 'application/ld+json') jsonLd = [];
             break;
@@ -341,7 +368,7 @@ export function extractPage(html: string, pageUrl: string): PageContent {
         if (name === 'title') inTitle = false;
         if (name === 'script' && jsonLd) {
           try {
-            productsFromJsonLd(JSON.parse(jsonLd.join('')) as unknown, products);
+            productsFromJsonLd(JSON.parse(jsonLd.join('')) as unknown, products, jsonLdDescriptions);
           } catch {
             // Broken JSON-LD is common on real sites; the rest of the page is still read.
           }
@@ -377,5 +404,10 @@ export function extractPage(html: string, pageUrl: string): PageContent {
     links: [...links],
     videos,
     products: [...products],
+    canonical,
+    descriptions: [
+      ...descriptions,
+      ...[...jsonLdDescriptions].map((text) => ({ text, where: 'product description in JSON-LD' })),
+    ],
   };
 }

@@ -336,6 +336,8 @@ function label(category: ViolationCategory): string {
       return 'FDA disclaimer';
     case 'ADDITIONAL_WORD':
       return 'Additional word';
+    case 'AGE_RESTRICTION':
+      return 'Age restriction';
   }
 }
 

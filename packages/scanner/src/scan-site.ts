@@ -1,12 +1,13 @@
 import type dns from 'node:dns';
 import { gunzipSync } from 'node:zlib';
-import pLimit from 'p-limit';
+import { createHash } from 'node:crypto';
 import robotsParserModule from 'robots-parser';
 import type { Dispatcher } from 'undici';
 import { XMLParser } from 'fast-xml-parser';
 import { Automaton } from './automaton.ts';
 import { captionSegments, cueStartAt, parseCaptions } from './captions.ts';
-import type { Dictionary } from './dictionary.ts';
+import { defaultDictionary } from './dictionary.ts';
+import type { AgeRestrictionRule, Dictionary } from './dictionary.ts';
 import { RequestPacer, crawlDelayMs } from './crawl-delay.ts';
 import { ScanError, describeNetworkError, parseSiteUrl } from './errors.ts';
 import { extractPage } from './extract.ts';
@@ -20,13 +21,22 @@ import { compareProducts, normaliseProductName } from './products.ts';
 import type { SiteProduct } from './products.ts';
 import { atWordBoundary, collapseWhitespace } from './sentences.ts';
 import { leaseGuardedAgent } from './agent-pool.ts';
-import type { ScanProgress, ScanResult, Severity, Violation } from './types.ts';
+import type {
+  ScanProgress,
+  ScanResult,
+  Severity,
+  Violation,
+  ViolationCategory,
+  ViolationType,
+} from './types.ts';
 
 export interface ScanOptions {
-  /** Most HTML pages read (default 100). */
+  /** Most pages fetched (default 500). Pages are taken breadth-first, so a cap keeps those nearest the start. */
   maxPages?: number;
-  /** Most link hops from the start page (default 10; sitemap pages count as depth 1). */
+  /** Most link hops from the start page (default: no limit; sitemap pages count as depth 1). */
   maxDepth?: number;
+  /** No new page is started after this long (default 30 minutes); pages already read are reported. */
+  maxDurationMs?: number;
   /** Bytes read per page, caption file or sitemap; the rest is cut (default 5 MB). */
   maxPageBytes?: number;
   /** Per request, headers and body (default 15 s). */
@@ -92,6 +102,98 @@ function bareHost(hostname: string): string {
   return hostname.replace(/^www\./i, '').toLowerCase();
 }
 
+interface QueuedPage {
+  url: string;
+  prefetched: FetchedResource | undefined;
+}
+
+/**
+ * One page, one key: http and https, the www twin, a trailing slash and an index file name
+ * ("/index.html") all name the same page; tracking parameters are removed before (stripTracking).
+ */
+export function pageKey(url: URL): string {
+  let path = url.pathname;
+  if (path.length > 1) {
+    const last = path.lastIndexOf('/');
+    if (last < path.length - 1 && INDEX_FILE.test(path.slice(last + 1))) path = path.slice(0, last + 1);
+    if (path.length > 1 && path.endsWith('/')) path = path.slice(0, -1);
+  }
+  return `${bareHost(url.hostname)}${path}${url.search}`;
+}
+
+const INDEX_FILE = /^(?:index|default)\.(?:html?|php|aspx?|jsp)$/i;
+/** Query parameters that only say where a visitor came from: the page is the same without them. */
+const TRACKING_PARAM =
+  /^(?:utm_\w+|fbclid|gclid|gclsrc|dclid|gbraid|wbraid|msclkid|yclid|twclid|ttclid|li_fat_id|igshid|mc_cid|mc_eid|_ga|_gl|_hsenc|_hsmi|__hstc|__hssc|__hsfp|mkt_tok|srsltid|oly_anon_id|oly_enc_id|vero_id|wickedid|_kx|ref_src)$/i;
+
+/** Removes tracking parameters and sorts the rest, so one page has one address. */
+export function stripTracking(url: URL): void {
+  if (url.search.length <= 1) return;
+  const params = url.searchParams;
+  for (const name of [...params.keys()]) if (TRACKING_PARAM.test(name)) params.delete(name);
+  params.sort();
+  url.search = params.size > 0 ? params.toString() : '';
+}
+
+/** What decides whether two addresses serve the same page: its title and visible text. */
+function fingerprintOf(content: PageContent): string {
+  const hash = createHash('sha1').update(content.title);
+  for (const block of content.blocks) hash.update('\n').update(block);
+  return hash.digest('base64');
+}
+
+function violationType(category: ViolationCategory): ViolationType {
+  return category === 'FDA_DISCLAIMER' || category === 'AGE_RESTRICTION' ? category : 'NON_COMPLIANCE';
+}
+
+interface AgeRule {
+  rule: AgeRestrictionRule;
+  /** The first word that makes this text a cannabis page, if any. */
+  cannabisMarker(text: string): string | undefined;
+  /** Whether the page (HTML as served, or rendered text) carries an age gate. */
+  hasGate(html: string): boolean;
+}
+
+const ageRules = new WeakMap<Dictionary, AgeRule | null>();
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/** Terms as one case-insensitive regular expression, each on word boundaries (literal, never user regex). */
+function termsRegExp(terms: readonly string[], flags: string): RegExp {
+  const alternatives = [...terms]
+    .sort((a, b) => b.length - a.length)
+    .map(escapeRegExp)
+    .join('|');
+  return new RegExp(`(?<![\\p{L}\\p{N}])(?:${alternatives})(?![\\p{L}\\p{N}])`, `iu${flags}`);
+}
+
+/** The age gate rule of a dictionary (the shipped one when the dictionary has none), compiled once. */
+function ageRestrictionOf(dictionary: Dictionary): AgeRule | undefined {
+  let compiled = ageRules.get(dictionary);
+  if (compiled === undefined) {
+    const rule = dictionary.ageRestriction ?? defaultDictionary().ageRestriction;
+    compiled = rule ? compileAgeRule(rule) : null;
+    ageRules.set(dictionary, compiled);
+  }
+  return compiled ?? undefined;
+}
+
+function compileAgeRule(rule: AgeRestrictionRule): AgeRule {
+  const markers = termsRegExp(rule.siteMarkers, '');
+  const exempt = rule.exemptContexts.length > 0 ? termsRegExp(rule.exemptContexts, 'g') : undefined;
+  const gate = termsRegExp(rule.gateMarkers, '');
+  return {
+    rule,
+    cannabisMarker(text) {
+      const folded = exempt ? text.replace(exempt, ' ') : text;
+      return markers.exec(folded)?.[0];
+    },
+    hasGate: (html) => gate.test(html),
+  };
+}
+
 function isHtml(contentType: string): boolean {
   return contentType === '' || contentType.includes('text/html') || contentType.includes('application/xhtml');
 }
@@ -99,8 +201,9 @@ function isHtml(contentType: string): boolean {
 /** Crawls one site and reports its risky claims in the spec's "Violation check detail" shape. */
 export async function scanSite(inputUrl: string, options: ScanOptions = {}): Promise<ScanResult> {
   const startUrl = parseSiteUrl(inputUrl);
-  const maxPages = options.maxPages ?? 100;
-  const maxDepth = options.maxDepth ?? 10;
+  const maxPages = options.maxPages ?? 500;
+  const maxDepth = options.maxDepth ?? Infinity;
+  const deadline = performance.now() + (options.maxDurationMs ?? 30 * 60_000);
   const maxPageBytes = options.maxPageBytes ?? 5 * 1024 * 1024;
   const timeoutMs = options.requestTimeoutMs ?? 15_000;
   const concurrency = Math.max(1, options.concurrency ?? 8);
@@ -175,8 +278,6 @@ export async function scanSite(inputUrl: string, options: ScanOptions = {}): Pro
       (url.protocol === 'http:' || url.protocol === 'https:') &&
       bareHost(url.hostname) === siteHost &&
       url.port === sitePort;
-    // http and https, and the www twin, are one page: scan each path once.
-    const pageKey = (url: URL) => `${bareHost(url.hostname)}${url.pathname}${url.search}`;
 
     let robots: Robots | undefined;
     if (site.origin === startUrl.origin) {
@@ -195,11 +296,26 @@ export async function scanSite(inputUrl: string, options: ScanOptions = {}): Pro
       return fetchResource(url, opts);
     };
 
-    const limit = pLimit(concurrency);
-    const visited = new Set<string>();
+    // Breadth-first: one queue per depth, the shallowest served first, so a page cap keeps the pages
+    // nearest the start whatever order the responses come back in. A page (its normalised address,
+    // pageKey) is queued once; `read` holds the pages read, by key, with a fingerprint of their text
+    // where a canonical link made one necessary.
+    const frontier: Array<{ items: QueuedPage[]; head: number }> = [];
+    let shallowest = 0;
+    let frontierSize = 0;
+    let started = 0;
+    let active = 0;
+    let seeding = true;
+    const queuedKeys = new Set<string>();
+    const read = new Map<string, string>();
+    const ageRule = ageRestrictionOf(matcher.dictionary);
+    let cannabisPage: { url: string; marker: string } | undefined;
+    let startHasAgeGate = false;
     const considered = new Set<string>();
-    const tasks: Array<Promise<void>> = [];
-    const report = () => options.onProgress?.({ done, queued: visited.size });
+    let finish!: () => void;
+    const finished = new Promise<void>((resolve) => (finish = resolve));
+    const report = () =>
+      options.onProgress?.({ done, queued: started + Math.min(frontierSize, maxPages - started) });
 
     const addViolation = (
       pageUrl: string,
@@ -219,6 +335,7 @@ export async function scanSite(inputUrl: string, options: ScanOptions = {}): Pro
         ruleRef: match.ruleRef,
         hint: match.hint,
         ...(extra.videoUrl ? { videoUrl: extra.videoUrl } : {}),
+        type: violationType(match.category),
       };
       // Site-wide boilerplate (a footer claim on every page) is one issue, reported on its first page.
       const key = [match.category, match.term, match.evidence, violation.imageUrl, violation.startTime].join(
@@ -268,9 +385,14 @@ export async function scanSite(inputUrl: string, options: ScanOptions = {}): Pro
 
     const readPage = async (pageUrl: string, content: PageContent, depth: number) => {
       pagesScanned++;
+      if (ageRule && !cannabisPage) {
+        const marker = ageRule.cannabisMarker(`${content.title}\n${content.blocks.join('\n')}`);
+        if (marker) cannabisPage = { url: pageUrl, marker };
+      }
       let hasDisclaimer = false;
       if (content.title) analyse(pageUrl, content.title, { where: 'page title' });
       if (content.metaDescription) analyse(pageUrl, content.metaDescription, { where: 'meta description' });
+      for (const d of content.descriptions ?? []) analyse(pageUrl, d.text, { where: d.where });
       const body = matcher.analyzeBlocks(content.blocks);
       for (const m of body.matches) addViolation(pageUrl, m, {});
       if (body.hasDisclaimer) hasDisclaimer = true;
@@ -281,8 +403,12 @@ export async function scanSite(inputUrl: string, options: ScanOptions = {}): Pro
       for (const name of content.products) siteProducts.push({ productName: name, url: pageUrl });
       if (content.products.length > 0 && !hasDisclaimer) {
         const d = matcher.dictionary.disclaimer;
+        // Variants of one product page (?color=red) that name the same canonical page are one finding.
+        const canonical =
+          content.canonical && isSameSite(new URL(content.canonical)) ? content.canonical : undefined;
+        const productUrl = canonical ?? pageUrl;
         addViolation(
-          pageUrl,
+          productUrl,
           {
             category: d.category,
             term: 'fda disclaimer',
@@ -290,7 +416,7 @@ export async function scanSite(inputUrl: string, options: ScanOptions = {}): Pro
             ruleRef: d.ruleRef,
             hint: d.hint,
             description: 'Product page without the FDA disclaimer',
-            evidence: `Product page "${content.title || content.products[0]}" (${pageUrl}) does not carry the FDA disclaimer "${FDA_DISCLAIMER_TEXT}"`,
+            evidence: `Product page "${content.title || content.products[0]}" (${productUrl}) does not carry the FDA disclaimer "${FDA_DISCLAIMER_TEXT}"`,
             at: 0,
           },
           {},
@@ -339,12 +465,32 @@ export async function scanSite(inputUrl: string, options: ScanOptions = {}): Pro
             true,
           ));
         if (res.status >= 300 || !isHtml(res.contentType)) return;
-        if (!prefetched && res.url !== url) {
-          const key = pageKey(new URL(res.url));
-          if (visited.has(key) && key !== pageKey(new URL(url))) return;
-          visited.add(key);
+        const finalUrl = new URL(res.url);
+        stripTracking(finalUrl);
+        const key = pageKey(finalUrl);
+        if (!prefetched && res.url !== url && key !== pageKey(new URL(url))) {
+          // Redirected to a page that is queued (or read) under its own address: it is read there.
+          if (queuedKeys.has(key)) return;
+          queuedKeys.add(key);
         }
-        await readPage(res.url, extractPage(decodeBody(res.body, res.contentType), res.url), depth);
+        const html = decodeBody(res.body, res.contentType);
+        const content = extractPage(html, finalUrl.href);
+        // The age gate is asked for where a visitor arrives: the start page as served.
+        if (prefetched && ageRule) startHasAgeGate = ageRule.hasGate(html);
+        const canonical = canonicalKey(content.canonical, key);
+        // Another page named this one as its canonical address and was read: this one is read only
+        // when its text differs (a wrong canonical link must not hide a page's claims).
+        const earlier = read.get(key);
+        // Pages that take part in canonical links (naming one, or named by one) are fingerprinted.
+        const fingerprint =
+          content.canonical !== undefined || earlier !== undefined ? fingerprintOf(content) : '';
+        if (earlier !== undefined && earlier === fingerprint) return;
+        if (canonical !== undefined) {
+          if (read.get(canonical) === fingerprint) return;
+          if (!read.has(canonical)) read.set(canonical, fingerprint);
+        }
+        read.set(key, fingerprint);
+        await readPage(finalUrl.href, content, depth);
       } catch {
         // One failing page (timeout, reset, refused redirect) does not end the scan; it is just not read.
       } finally {
@@ -353,9 +499,47 @@ export async function scanSite(inputUrl: string, options: ScanOptions = {}): Pro
       }
     };
 
+    /** The same-site canonical address a page names, as a page key, when it is not the page's own. */
+    const canonicalKey = (href: string | undefined, ownKey: string): string | undefined => {
+      if (!href) return undefined;
+      try {
+        const url = new URL(href);
+        if (!isSameSite(url)) return undefined;
+        stripTracking(url);
+        const key = pageKey(url);
+        return key === ownKey ? undefined : key;
+      } catch {
+        return undefined;
+      }
+    };
+
+    const pump = () => {
+      while (
+        active < concurrency &&
+        frontierSize > 0 &&
+        started < maxPages &&
+        !signal?.aborted &&
+        performance.now() < deadline
+      ) {
+        let level = frontier[shallowest];
+        while (!level || level.head === level.items.length) level = frontier[++shallowest];
+        const page = level.items[level.head]!;
+        level.items[level.head++] = undefined as unknown as QueuedPage;
+        const depth = shallowest;
+        frontierSize--;
+        started++;
+        active++;
+        void processPage(page.url, depth, page.prefetched).finally(() => {
+          active--;
+          pump();
+        });
+      }
+      if (active === 0 && !seeding) finish();
+    };
+
     function schedule(href: string, depth: number, prefetched?: FetchedResource) {
       // Pages link to the same navigation over and over. Whatever this decides for an href holds for
-      // the rest of the scan (visited only grows), so each href is parsed and checked once.
+      // the rest of the scan (queuedKeys only grows), so each href is parsed and checked once.
       if (considered.has(href)) return;
       considered.add(href);
       let url: URL;
@@ -366,16 +550,24 @@ export async function scanSite(inputUrl: string, options: ScanOptions = {}): Pro
       }
       url.hash = '';
       if (!isSameSite(url) || SKIP_EXTENSIONS.test(url.pathname)) return;
+      stripTracking(url);
       const key = pageKey(url);
-      if (visited.has(key) || visited.size >= maxPages) return;
+      if (queuedKeys.has(key)) return;
       if (!prefetched && !allowedByRobots(url)) return;
-      visited.add(key);
-      tasks.push(limit(() => processPage(url.href, depth, prefetched)));
+      queuedKeys.add(key);
+      (frontier[depth] ??= { items: [], head: 0 }).items.push({ url: url.href, prefetched });
+      if (depth < shallowest) shallowest = depth;
+      frontierSize++;
       report();
+      // While the start is being set up, the sitemap's request goes first (its Crawl-delay slot too).
+      if (seeding) queueMicrotask(pump);
+      else pump();
     }
 
     schedule(first.url, 0, first);
-    if (startUrl.href !== first.url) visited.add(pageKey(startUrl));
+    const typed = new URL(startUrl.href);
+    stripTracking(typed);
+    queuedKeys.add(pageKey(typed));
     for (const pageUrl of await loadSitemapUrls(
       site,
       robots?.getSitemaps() ?? [],
@@ -384,11 +576,26 @@ export async function scanSite(inputUrl: string, options: ScanOptions = {}): Pro
     )) {
       schedule(pageUrl, 1);
     }
-    for (let i = 0; i < tasks.length; i++) {
-      await tasks[i];
-      throwIfCancelled();
-    }
+    seeding = false;
+    pump();
+    await finished;
     throwIfCancelled();
+    if (ageRule && cannabisPage && !startHasAgeGate) {
+      addViolation(
+        site.href,
+        {
+          category: ageRule.rule.category,
+          term: 'age gate',
+          severity: ageRule.rule.severity,
+          ruleRef: ageRule.rule.ruleRef,
+          hint: ageRule.rule.hint,
+          description: 'Cannabis site without an age gate (21+)',
+          evidence: `The site offers cannabis ("${cannabisPage.marker}" on ${cannabisPage.url}) but its start page ${site.href} does not ask visitors to confirm they are 21 or older`,
+          at: 0,
+        },
+        {},
+      );
+    }
 
     const list = [...violations.values()].sort(
       (a, b) =>

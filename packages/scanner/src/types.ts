@@ -1,7 +1,11 @@
 export type Severity = 'HIGH' | 'MEDIUM' | 'LOW';
 
-/** Finding categories; FDA_DISCLAIMER matches the spec's violation type of the same name. */
-export type ViolationCategory = 'DISEASE_CLAIM' | 'ABSOLUTE_CLAIM' | 'FDA_DISCLAIMER' | 'ADDITIONAL_WORD';
+/** Finding categories; FDA_DISCLAIMER and AGE_RESTRICTION match the spec's violation types of the same name. */
+export type ViolationCategory =
+  'DISEASE_CLAIM' | 'ABSOLUTE_CLAIM' | 'FDA_DISCLAIMER' | 'ADDITIONAL_WORD' | 'AGE_RESTRICTION';
+
+/** The spec's violation types (spec 3, enumerations): claims in text are NON_COMPLIANCE. */
+export type ViolationType = 'FDA_DISCLAIMER' | 'NON_COMPLIANCE' | 'AGE_RESTRICTION';
 
 /** Where a piece of text came from on a page; decides imageUrl / isInVideo on a finding. */
 export type TextSource = 'text' | 'title' | 'meta' | 'alt' | 'ocr' | 'caption';
@@ -22,6 +26,13 @@ export interface Violation {
   hint: string;
   /** Caption track findings only: the video the cue belongs to, so a report can link to it. */
   videoUrl?: string;
+  /** The spec's violation type; scanSite always sets it (optional for results stored before it existed). */
+  type?: ViolationType;
+  /** Findings in a linked PDF: the document, and the page (from 1) the sentence is on. */
+  pdfUrl?: string;
+  pdfPage?: number;
+  /** Findings on a rendered page with snapshots on: the PNG crop of the element, claim highlighted. */
+  snapshot?: string;
 }
 
 export interface AuthorizedProductResult {

@@ -1,5 +1,5 @@
-import { execFile } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { execFile, execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, realpathSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -8,25 +8,47 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ScanResult } from '../src/index.ts';
 import type { FixtureServer } from './fixture-server.ts';
-import { startClaimsSite } from './sites.ts';
+import { cleanSiteRoutes, startClaimsSite } from './sites.ts';
+import { serveSite } from './fixture-server.ts';
 
 const run = promisify(execFile);
 const packageDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const cli = path.join(packageDir, 'dist', 'cli.js');
+const repoRoot = path.resolve(packageDir, '..', '..');
+/** The committed launcher that npm links as the trustleaf-scan bin. */
+const launcher = path.join(packageDir, 'bin', 'trustleaf-scan.cjs');
 
-async function scan(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+type Outcome = { code: number; stdout: string; stderr: string };
+
+async function exec(file: string, args: string[], cwd = packageDir): Promise<Outcome> {
   try {
-    const { stdout, stderr } = await run(process.execPath, [cli, ...args], { timeout: 60_000 });
+    const { stdout, stderr } = await run(file, args, { timeout: 60_000, cwd });
     return { code: 0, stdout, stderr };
   } catch (err) {
     const e = err as { code?: number; stdout?: string; stderr?: string };
-    return { code: e.code ?? -1, stdout: e.stdout ?? '', stderr: e.stderr ?? '' };
+    return { code: typeof e.code === 'number' ? e.code : -1, stdout: e.stdout ?? '', stderr: e.stderr ?? '' };
   }
+}
+
+/** The bin as installed, run by the Node 22 running the tests. */
+const scan = (args: string[]) => exec(process.execPath, [launcher, ...args]);
+
+/** A Node.js older than 22 on this machine (Debian's), if there is one. */
+function oldNode(): string | undefined {
+  for (const candidate of ['/usr/bin/node', '/usr/local/bin/node']) {
+    try {
+      const version = execFileSync(candidate, ['--version'], { encoding: 'utf8' }).trim();
+      if (Number(/^v(\d+)/.exec(version)?.[1]) < 22) return candidate;
+    } catch {
+      // not installed there
+    }
+  }
+  return undefined;
 }
 
 describe('trustleaf-scan CLI (built)', () => {
   let site: FixtureServer;
   let external: FixtureServer;
+  let clean: FixtureServer;
   const dir = mkdtempSync(path.join(tmpdir(), 'trustleaf-scan-'));
 
   beforeAll(async () => {
@@ -38,10 +60,41 @@ describe('trustleaf-scan CLI (built)', () => {
     );
     await run(process.execPath, [tsc, '-p', 'tsconfig.build.json'], { cwd: packageDir });
     ({ site, external } = await startClaimsSite());
+    clean = await serveSite(cleanSiteRoutes);
   }, 120_000);
   afterAll(async () => {
     await site.close();
     await external.close();
+    await clean.close();
+  });
+
+  it('is linked at install time and runs from the repository root through npx, never the registry', async () => {
+    expect(realpathSync(path.join(repoRoot, 'node_modules', '.bin', 'trustleaf-scan'))).toBe(launcher);
+    // --no: npx refuses to install anything, so a missing link fails here instead of fetching a package.
+    const { code, stdout } = await exec(
+      'npx',
+      ['--no', 'trustleaf-scan', clean.origin, '--allow-host', clean.host, '--no-images', '--fail-on', 'LOW'],
+      repoRoot,
+    );
+    expect(code).toBe(0);
+    expect(stdout).toContain('Scan has identified 0 potential issues');
+  });
+
+  it.skipIf(!oldNode())('exits 2 with one line on a Node.js older than 22', async () => {
+    const { code, stdout, stderr } = await exec(oldNode()!, [launcher, clean.origin]);
+    expect(code).toBe(2);
+    expect(stdout).toBe('');
+    expect(stderr).toMatch(/^trustleaf-scan needs Node\.js 22 or newer; this is Node\.js 2?\d\.[\d.]+\.\n$/);
+  });
+
+  it('exits 3 with --fail-on when a finding at or above that severity is found', async () => {
+    const high = await scan([site.origin, '--allow-host', site.host, '--no-images', '--fail-on', 'high']);
+    expect(high.code).toBe(3);
+    expect(high.stdout).toContain('HIGH');
+    expect(high.stderr).toContain('findings at or above HIGH severity');
+    const bad = await scan([site.origin, '--fail-on', 'severe']);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain('--fail-on must be HIGH, MEDIUM or LOW.');
   });
 
   it('scans a site, prints a summary and writes JSON and PDF', async () => {
