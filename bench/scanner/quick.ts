@@ -1,5 +1,5 @@
 // Quick comparison while profiling: the same crawls as run.ts, without the RSS part or RESULTS.md.
-// Run: npx node --experimental-strip-types bench/scanner/quick.ts [rounds]
+// Run: npx node --experimental-strip-types bench/scanner/quick.ts [rounds] [mesh|chain]
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -8,9 +8,10 @@ import { bareCrawl } from './bare-crawler.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const rounds = Number(process.argv[2] ?? 21);
+const mode = process.argv[3] ?? 'mesh';
 const child = spawn(
   process.execPath,
-  ['--experimental-strip-types', '--no-warnings', path.join(here, 'site-server.ts'), '400'],
+  ['--experimental-strip-types', '--no-warnings', path.join(here, 'site-server.ts'), '400', mode],
   { stdio: ['ignore', 'pipe', 'inherit'] },
 );
 const port = await new Promise<number>((resolve) =>

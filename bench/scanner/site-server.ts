@@ -1,9 +1,12 @@
 // A generated site for the scanner benchmark, served from its own process so that the server's CPU
-// time is not charged to the crawler being measured. Usage: site-server.ts <pages>; prints the port.
+// time is not charged to the crawler being measured. Usage: site-server.ts <pages> [mesh|chain]; prints
+// the port. mesh: every page links 15 others; chain: pagination, page n links only to n + 1 (and back to
+// the start), so the last page is 399 hops deep.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 const pages = Number(process.argv[2] ?? 400);
+const chain = process.argv[3] === 'chain';
 
 // Sentences carry the page and paragraph numbers so that, as on a real site, body text differs from
 // page to page and only navigation and footer repeat.
@@ -27,8 +30,14 @@ const DISCLAIMER =
 
 function render(i: number): string {
   const links: string[] = [];
-  for (let k = 1; k <= 5; k++) links.push(`/page/${(i + k) % pages}`);
-  for (let k = 0; k < 10; k++) links.push(`/page/${(i * 7919 + k * 104729) % pages}`);
+  if (chain) {
+    links.push('/', '/page/1');
+    if (i > 1) links.push(`/page/${i - 1}`);
+    if (i + 1 < pages) links.push(`/page/${i + 1}`);
+  } else {
+    for (let k = 1; k <= 5; k++) links.push(`/page/${(i + k) % pages}`);
+    for (let k = 0; k < 10; k++) links.push(`/page/${(i * 7919 + k * 104729) % pages}`);
+  }
   const paragraphs: string[] = [];
   for (let p = 0; p < 30; p++) {
     const a = SENTENCES[(i + p) % SENTENCES.length]!.replace('#', `${i}-${p}`);

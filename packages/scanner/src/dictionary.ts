@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { Severity, ViolationCategory } from './types.ts';
 import shipped from './dictionary/default-dictionary.json' with { type: 'json' };
+import medlinePlus from './dictionary/conditions-medlineplus.json' with { type: 'json' };
 
 /**
  * The phrase dictionary is data, not code: compliance staff edit default-dictionary.json (or pass
@@ -176,9 +177,39 @@ export function loadDictionary(path: string | URL): Dictionary {
   return parseDictionary(JSON.parse(readFileSync(path, 'utf8')) as unknown);
 }
 
+/**
+ * Adds condition groups from a vocabulary file (conditions-medlineplus.json: its source, version and
+ * licence are stated in the file): a group whose id the dictionary has gains the new terms; a term the
+ * dictionary already lists under any condition stays where it is.
+ */
+export function withConditions(dictionary: Dictionary, vocabulary: readonly TermGroup[]): Dictionary {
+  const conditions = dictionary.conditions.map((g) => ({ id: g.id, terms: [...g.terms] }));
+  const byId = new Map(conditions.map((g) => [g.id, g]));
+  const known = new Set(conditions.flatMap((g) => g.terms));
+  for (const group of vocabulary) {
+    const terms = group.terms.filter((t) => !known.has(t));
+    for (const t of terms) known.add(t);
+    if (terms.length === 0) continue;
+    const existing = byId.get(group.id);
+    if (existing) existing.terms.push(...terms);
+    else {
+      const added = { id: group.id, terms };
+      conditions.push(added);
+      byId.set(added.id, added);
+    }
+  }
+  return { ...dictionary, conditions };
+}
+
 let cached: Dictionary | undefined;
-/** The dictionary shipped with the scanner (imported, so bundlers carry it along). */
+/**
+ * The dictionary shipped with the scanner (imported, so bundlers carry it along): default-dictionary.json
+ * with the MedlinePlus condition vocabulary added.
+ */
 export function defaultDictionary(): Dictionary {
-  cached ??= parseDictionary(shipped);
+  cached ??= withConditions(
+    parseDictionary(shipped),
+    parseDictionary({ ...shipped, conditions: medlinePlus.conditions }).conditions,
+  );
   return cached;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ClaimMatcher } from './matcher.ts';
+import { ClaimMatcher, isDenial } from './matcher.ts';
 import { parseDictionary, defaultDictionary } from './dictionary.ts';
 import { parseCaptions } from './captions.ts';
 import { compareProducts, normaliseProductName } from './products.ts';
@@ -79,10 +79,22 @@ describe('ClaimMatcher', () => {
 
 describe('ClaimMatcher.analyzeBlocks', () => {
   /** What the scanner did before analyzeBlocks: each block on its own, results in block order. */
+  // Matchers of their own (a cache of their own), compiled once: compiling the shipped dictionary is the
+  // slow part, and analyze() gives the same answer from its cache.
+  const fresh = new Map<ClaimMatcher, ClaimMatcher>();
   function oneByOne(m: ClaimMatcher, blocks: string[]) {
-    const fresh = new ClaimMatcher({ dictionary: m.dictionary, additionalWords: m.additionalWords });
-    const matches = blocks.flatMap((b) => fresh.analyze(b).matches);
-    return { matches, hasDisclaimer: blocks.some((b) => fresh.analyze(b).hasDisclaimer) };
+    let own = fresh.get(m);
+    if (!own) {
+      own = new ClaimMatcher({ dictionary: m.dictionary, additionalWords: m.additionalWords });
+      fresh.set(m, own);
+    }
+    const results = blocks.map((b) => own.analyze(b));
+    // A question that ends its block is answered by the next block: a denial there drops it.
+    const matches = results.flatMap((r, i) => {
+      const denied = isDenial(blocks[i + 1] ?? '');
+      return r.matches.filter((match) => !(denied && match.question));
+    });
+    return { matches, hasDisclaimer: results.some((r) => r.hasDisclaimer) };
   }
 
   const WORDS = [

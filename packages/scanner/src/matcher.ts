@@ -37,6 +37,11 @@ export interface Match {
   evidence: string;
   /** Offset in the analysed text where the claim's first word begins. */
   at: number;
+  /**
+   * The claim is a question that ends its text ("Does CBD cure anxiety?"): whether it is asserted
+   * depends on the answer that follows (analyzeBlocks reads the next block; a denial drops it).
+   */
+  question?: true;
 }
 
 export interface SegmentAnalysis {
@@ -149,7 +154,8 @@ export class ClaimMatcher {
       if (inBlock.length === 0) continue;
       const result = this.analyzeFound(blocks[block]!, folded.slice(blockStart, blockEnd), inBlock, true);
       if (result.hasDisclaimer) hasDisclaimer = true;
-      for (const match of result.matches) matches.push(match);
+      const denied = result.matches.some((m) => m.question) && isDenial(blocks[block + 1] ?? '');
+      for (const match of result.matches) if (!(denied && match.question)) matches.push(match);
     }
     return { matches, hasDisclaimer };
   }
@@ -157,10 +163,11 @@ export class ClaimMatcher {
   private analyzeEach(blocks: readonly string[]): SegmentAnalysis {
     const matches: Match[] = [];
     let hasDisclaimer = false;
-    for (const block of blocks) {
-      const result = this.analyzeUncached(block);
+    for (let i = 0; i < blocks.length; i++) {
+      const result = this.analyzeUncached(blocks[i]!);
       if (result.hasDisclaimer) hasDisclaimer = true;
-      for (const match of result.matches) matches.push(match);
+      const denied = result.matches.some((m) => m.question) && isDenial(blocks[i + 1] ?? '');
+      for (const match of result.matches) if (!(denied && match.question)) matches.push(match);
     }
     return { matches, hasDisclaimer };
   }
@@ -213,7 +220,9 @@ export class ClaimMatcher {
     const matches: Match[] = [];
     let hasDisclaimer = false;
     let cursor = 0;
-    for (const [sStart, sEnd] of splitSentences(text)) {
+    const sentences = splitSentences(text);
+    for (let n = 0; n < sentences.length; n++) {
+      const [sStart, sEnd] = sentences[n]!;
       const inSentence: Hit[] = [];
       while (cursor < hits.length && hits[cursor]!.start < sEnd) {
         const hit = hits[cursor]!;
@@ -224,6 +233,18 @@ export class ClaimMatcher {
       if (inSentence.some((h) => h.kind === 'required-disclaimer')) hasDisclaimer = true;
       // The disclaimer itself names treat/cure/prevent/disease: never a claim.
       if (inSentence.some((h) => h.kind === 'disclaimer' || h.kind === 'required-disclaimer')) continue;
+      // A claim is an assertion: a question the text answers with a denial ("Does CBD cure anxiety? No.")
+      // is not one. A question that ends the text is marked, for the caller to read the answer after it.
+      if (isQuestion(text, sEnd)) {
+        const next = sentences[n + 1];
+        if (next && isDenial(text.slice(next[0], next[1]))) continue;
+        if (!next) {
+          const before = matches.length;
+          this.sentenceMatches(text, folded, sStart, sEnd, inSentence, matches);
+          for (let m = before; m < matches.length; m++) matches[m] = { ...matches[m]!, question: true };
+          continue;
+        }
+      }
       this.sentenceMatches(text, folded, sStart, sEnd, inSentence, matches);
     }
     return { matches, hasDisclaimer };
@@ -324,6 +345,34 @@ export class ClaimMatcher {
     }
     return false;
   }
+}
+
+/** Whether the sentence ending at end asks a question (closing quotes and brackets aside). */
+function isQuestion(text: string, end: number): boolean {
+  for (let i = end - 1; i >= 0; i--) {
+    const ch = text[i]!;
+    if (ch === '?') return true;
+    if (!/["'\u201d\u2019)\]\s]/.test(ch)) return false;
+  }
+  return false;
+}
+
+const DENIAL_START = /^(?:no|nope|never|unfortunately|sadly|false|myth)\b|^not\b(?! only)/;
+const DENIAL_WORD = /^(?:not|no|never|cannot|nothing|neither|nor)$|n't$/;
+
+/**
+ * Whether an answer begins by denying ("No, ...", "CBD does not cure ...", "There is no evidence ..."):
+ * its first sentence starts with a denial or has a negation among its first eight words.
+ */
+export function isDenial(answer: string): boolean {
+  const first = foldText(answer.trimStart()).slice(0, 160);
+  if (DENIAL_START.test(first)) return true;
+  const words = (first.split(/[.!?](?:\s|$)/)[0] ?? '').match(/[\p{L}']+/gu) ?? [];
+  for (let i = 0; i < Math.min(words.length, 8); i++) {
+    // "Not only does it ..." intensifies rather than denies.
+    if (DENIAL_WORD.test(words[i]!) && words[i + 1] !== 'only') return true;
+  }
+  return false;
 }
 
 function label(category: ViolationCategory): string {
