@@ -17,6 +17,7 @@ import type { FetchedResource } from './http.ts';
 import { ClaimMatcher, normaliseWords } from './matcher.ts';
 import type { Match } from './matcher.ts';
 import { ImageTextReader, isOcrImageType } from './ocr.ts';
+import { isPdf, pdfPageTexts } from './pdf.ts';
 import { compareProducts, normaliseProductName } from './products.ts';
 import type { SiteProduct } from './products.ts';
 import { atWordBoundary, collapseWhitespace } from './sentences.ts';
@@ -53,6 +54,12 @@ export interface ScanOptions {
   additionalWords?: readonly string[];
   /** Read caption tracks (WebVTT, SRT) of videos (default false: the spec's "Video Analysis" option). */
   includeVideo?: boolean;
+  /** Read same-site PDFs the pages link to (product sheets, lab reports) (default true). */
+  readPdfs?: boolean;
+  /** Most PDFs read per scan (default 20). */
+  maxPdfs?: number;
+  /** Bytes read per PDF; a larger one is skipped (default 10 MB). */
+  maxPdfBytes?: number;
   /** Read text inside images with OCR (default true). */
   analyzeImages?: boolean;
   /** Most images read by OCR per scan (default 40). */
@@ -87,6 +94,7 @@ const robotsParser: RobotsParser =
 const ROBOTS_AGENT = 'TrustleafScanner';
 const SKIP_EXTENSIONS =
   /\.(?:jpe?g|png|gif|webp|svg|ico|bmp|tiff?|pdf|zip|gz|tgz|rar|7z|mp4|m4v|mov|webm|avi|mp3|wav|ogg|woff2?|ttf|eot|css|js|json|xml|txt|csv|xlsx?|docx?|pptx?|exe|dmg|apk)$/i;
+const PDF_LINK = /\.pdf(?:$|\?)/i;
 const SEVERITY_ORDER: Record<Severity, number> = { HIGH: 0, MEDIUM: 1, LOW: 2 };
 const FDA_DISCLAIMER_TEXT = 'This product is not intended to diagnose, treat, cure, or prevent any disease.';
 
@@ -212,6 +220,9 @@ export async function scanSite(inputUrl: string, options: ScanOptions = {}): Pro
   const analyzeImages = options.analyzeImages ?? true;
   const maxImages = options.maxImages ?? 40;
   const maxImageBytes = options.maxImageBytes ?? 5 * 1024 * 1024;
+  const readPdfs = options.readPdfs ?? true;
+  const maxPdfs = options.maxPdfs ?? 20;
+  const maxPdfBytes = options.maxPdfBytes ?? 10 * 1024 * 1024;
   const signal = options.signal;
   const leased = options.dispatcher
     ? undefined
@@ -236,6 +247,7 @@ export async function scanSite(inputUrl: string, options: ScanOptions = {}): Pro
   const productTextHits = new Set<string>();
   const seenImages = new Set<string>();
   const seenTracks = new Set<string>();
+  const seenPdfs = new Set<string>();
   let imagesRead = 0;
   let pagesScanned = 0;
   let done = 0;
@@ -320,7 +332,14 @@ export async function scanSite(inputUrl: string, options: ScanOptions = {}): Pro
     const addViolation = (
       pageUrl: string,
       match: Match,
-      extra: { imageUrl?: string; startTime?: number; videoUrl?: string; where?: string },
+      extra: {
+        imageUrl?: string;
+        startTime?: number;
+        videoUrl?: string;
+        where?: string;
+        pdfUrl?: string;
+        pdfPage?: number;
+      },
     ) => {
       const violation: Violation = {
         description: extra.where ? `${match.description} (${extra.where})` : match.description,
@@ -336,6 +355,7 @@ export async function scanSite(inputUrl: string, options: ScanOptions = {}): Pro
         hint: match.hint,
         ...(extra.videoUrl ? { videoUrl: extra.videoUrl } : {}),
         type: violationType(match.category),
+        ...(extra.pdfUrl ? { pdfUrl: extra.pdfUrl, pdfPage: extra.pdfPage } : {}),
       };
       // Site-wide boilerplate (a footer claim on every page) is one issue, reported on its first page.
       const key = [match.category, match.term, match.evidence, violation.imageUrl, violation.startTime].join(
@@ -360,6 +380,23 @@ export async function scanSite(inputUrl: string, options: ScanOptions = {}): Pro
         if (text) analyse(pageUrl, text, { imageUrl, where: 'text in image' });
       } catch {
         // An unreadable image must not fail the page; the rest of the page has been read.
+      }
+    };
+
+    const readPdf = async (pageUrl: string, pdfUrl: string) => {
+      try {
+        const res = await fetchFromSite(pdfUrl, { ...fetchOpts, maxBytes: maxPdfBytes }, true);
+        if (res.status >= 400 || res.truncated || !isPdf(res.body)) return;
+        const pages = await pdfPageTexts(
+          new Uint8Array(res.body.buffer, res.body.byteOffset, res.body.byteLength),
+        );
+        const name = decodeURIComponent(new URL(pdfUrl).pathname.split('/').pop() ?? pdfUrl);
+        pages.forEach((text, i) => {
+          const clean = collapseWhitespace(text);
+          if (clean) analyse(pageUrl, clean, { pdfUrl, pdfPage: i + 1, where: `PDF ${name}, page ${i + 1}` });
+        });
+      } catch {
+        // A broken or encrypted PDF is skipped; the pages that link it have been read.
       }
     };
 
@@ -434,6 +471,15 @@ export async function scanSite(inputUrl: string, options: ScanOptions = {}): Pro
       }
 
       const pending: Array<Promise<void>> = [];
+      if (readPdfs) {
+        for (const link of content.links) {
+          if (seenPdfs.size >= maxPdfs || !PDF_LINK.test(link) || seenPdfs.has(link)) continue;
+          const url = new URL(link);
+          if (!isSameSite(url) || !allowedByRobots(url)) continue;
+          seenPdfs.add(link);
+          pending.push(readPdf(pageUrl, link));
+        }
+      }
       if (options.includeVideo) {
         for (const video of content.videos) {
           for (const track of video.tracks) {

@@ -1,3 +1,4 @@
+import PDFDocument from 'pdfkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { scanSite } from '../src/index.ts';
 import type { ScanResult } from '../src/index.ts';
@@ -167,5 +168,51 @@ describe('scanSite reads line breaks, structured text and the age gate', () => {
 
     const withGate = await scanSite(gated.origin, { allowHosts: [gated.host], analyzeImages: false });
     expect(withGate.violations.filter((x) => x.category === 'AGE_RESTRICTION')).toEqual([]);
+  });
+});
+
+/** A two-page PDF with vector text, as a lab report or product sheet would be. */
+async function twoPagePdf(first: string, second: string): Promise<Buffer> {
+  const doc = new PDFDocument({ size: 'A4' });
+  const chunks: Buffer[] = [];
+  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const done = new Promise<Buffer>((resolve) => doc.on('end', () => resolve(Buffer.concat(chunks))));
+  doc.text(first);
+  doc.addPage().text(second);
+  doc.end();
+  return done;
+}
+
+describe('scanSite reads linked PDFs', () => {
+  let site: FixtureServer;
+  let result: ScanResult;
+  beforeAll(async () => {
+    const pdf = await twoPagePdf(
+      'Certificate of analysis, batch 42. Potency and contaminants tested.',
+      'Customer notes: this tincture relieves fibromyalgia within days.',
+    );
+    site = await serveSite({
+      '/': page(
+        'Lab reports',
+        '<a href="/docs/lab%20report.pdf">Lab report</a> <a href="/docs/fake.pdf">Old sheet</a><p>Tested hemp.</p>',
+      ),
+      '/docs/lab%20report.pdf': { type: 'application/octet-stream', body: pdf },
+      '/docs/fake.pdf': { type: 'application/pdf', body: '<html>not a pdf</html>' },
+    });
+    result = await scanSite(site.origin, { allowHosts: [site.host], analyzeImages: false });
+  });
+  afterAll(() => site.close());
+
+  it('finds a claim in a PDF and names the PDF and its page', () => {
+    const v = result.violations.find((x) => x.term === 'relieve fibromyalgia');
+    expect(v).toMatchObject({
+      url: `${site.origin}/`,
+      pdfUrl: `${site.origin}/docs/lab%20report.pdf`,
+      pdfPage: 2,
+      evidence: 'Customer notes: this tincture relieves fibromyalgia within days.',
+    });
+    expect(v!.description).toContain('PDF lab report.pdf, page 2');
+    expect(result.violations).toHaveLength(1);
+    expect(result.pagesScanned).toBe(1);
   });
 });
