@@ -24,12 +24,13 @@ const WARM_UP = 8;
 const PINNED =
   os.cpus().length >= 2 && spawnSync('taskset', ['-p', '-c', '0', String(process.pid)]).status === 0;
 
-async function startSite(pages: number) {
+async function startSite(pages: number, mode: 'mesh' | 'chain' = 'mesh') {
   const serverArgs = [
     '--experimental-strip-types',
     '--no-warnings',
     path.join(here, 'site-server.ts'),
     String(pages),
+    mode,
   ];
   const child = spawn(
     PINNED ? 'taskset' : process.execPath,
@@ -101,6 +102,47 @@ for (let round = 0; round < ROUNDS; round++) {
 }
 site.stop();
 
+// The deep chain: pagination where page n links only to n + 1, so the last page is 399 hops deep and
+// each page is found only once the one before it is read (both crawlers go one page at a time).
+const CHAIN_ROUNDS = 9;
+const chainSite = await startSite(PAGES, 'chain');
+const chainScanner = () =>
+  scanSite(chainSite.origin, {
+    allowHosts: [chainSite.host],
+    analyzeImages: false,
+    maxPages: 500,
+    concurrency: CONCURRENCY,
+  });
+const chainBare = () => bareCrawl(chainSite.origin, 500, CONCURRENCY);
+for (let i = 0; i < 3; i++) {
+  await chainScanner();
+  await chainBare();
+}
+const chainScannerTimes: number[] = [];
+const chainBareTimes: number[] = [];
+const chainScannerCpu: number[] = [];
+const chainBareCpu: number[] = [];
+let chainPages = 0;
+let chainBarePages = 0;
+for (let round = 0; round < CHAIN_ROUNDS; round++) {
+  const order = round % 2 === 0 ? ['scanner', 'bare'] : ['bare', 'scanner'];
+  for (const which of order) {
+    if (which === 'scanner') {
+      const [ms, result, cpu] = await time(chainScanner);
+      chainScannerTimes.push(ms);
+      chainScannerCpu.push(cpu);
+      chainPages = result.pagesScanned;
+    } else {
+      const [ms, result, cpu] = await time(chainBare);
+      chainBareTimes.push(ms);
+      chainBareCpu.push(cpu);
+      chainBarePages = result.pages;
+    }
+  }
+}
+chainSite.stop();
+const chainRatio = median(chainScannerTimes) / median(chainBareTimes);
+
 const big = await startSite(RSS_PAGES);
 const rssOf = (mode: string) =>
   JSON.parse(
@@ -145,6 +187,10 @@ const lines = [
   `| CPU ratio scanner / bare | ${(median(scannerCpu) / median(bareCpu)).toFixed(2)}× | 1.00× | |`,
   `| paired time ratio (each round's scanner ÷ bare run beside it), median | ${pairedRatio.toFixed(2)}× | 1.00× | (for the noise) |`,
   `| all rounds, ms | ${scannerTimes.map((t) => t.toFixed(0)).join(', ')} | ${bareTimes.map((t) => t.toFixed(0)).join(', ')} | |`,
+  `| ${PAGES}-page deep chain (pagination, last page ${PAGES - 1} hops deep), median of ${CHAIN_ROUNDS} | ${median(chainScannerTimes).toFixed(0)} ms (${chainPages} pages) | ${median(chainBareTimes).toFixed(0)} ms (${chainBarePages} pages) | |`,
+  `| deep chain time ratio scanner / bare | **${chainRatio.toFixed(2)}×** | 1.00× | ≤ 1.25× ${chainRatio <= 1.25 ? '(met)' : '(missed)'} |`,
+  `| deep chain CPU ratio scanner / bare | ${(median(chainScannerCpu) / median(chainBareCpu)).toFixed(2)}× | 1.00× | |`,
+  `| deep chain, all rounds, ms | ${chainScannerTimes.map((t) => t.toFixed(0)).join(', ')} | ${chainBareTimes.map((t) => t.toFixed(0)).join(', ')} | |`,
   `| peak RSS, ${RSS_PAGES}-page crawl (own process) | **${scannerRss.maxRssMb.toFixed(0)} MB** (${scannerRss.pages} pages) | ${bareRss.maxRssMb.toFixed(0)} MB (${bareRss.pages} pages) | ≤ 300 MB ${scannerRss.maxRssMb <= 300 ? '(met)' : '(missed)'} |`,
   '',
   'The bare crawler only finds links and counts words; the scanner also parses each page (one streaming',
