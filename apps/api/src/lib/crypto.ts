@@ -42,12 +42,17 @@ export function hashPassword(password: string): Promise<string> {
   return hashSlots(() => argon2Hash(normalise(password), ARGON2_PARAMS));
 }
 
-/** Verifies an argon2id hash, or a scrypt hash from before argon2id (see `needsRehash`). */
-export function verifyPassword(password: string, stored: string): Promise<boolean> {
-  if (stored.startsWith('$argon2')) {
-    return hashSlots(() => argon2Verify(stored, normalise(password))).catch(() => false);
-  }
-  return hashSlots(() => verifyScrypt(password, stored));
+/**
+ * Verifies an argon2id hash, or a scrypt hash from before argon2id (see `needsRehash`). When
+ * `abandoned` says the client has gone by the time a slot is free, nothing is computed (false): under
+ * overload, the queue then works for clients that still wait instead of for those that gave up.
+ */
+export function verifyPassword(password: string, stored: string, abandoned = () => false): Promise<boolean> {
+  return hashSlots(async () => {
+    if (abandoned()) return false;
+    if (stored.startsWith('$argon2')) return argon2Verify(stored, normalise(password)).catch(() => false);
+    return verifyScrypt(password, stored);
+  });
 }
 
 /** A hash made with other parameters or the older scheme: replace it at the next successful sign-in. */

@@ -5,6 +5,7 @@ import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { mailOutbox } from '../../db/schema.ts';
 import { createAttemptLimiter } from '../../lib/attempt-limiter.ts';
 import type * as Crypto from '../../lib/crypto.ts';
+import { REGISTER_RATE_LIMIT_MESSAGE, REGISTER_REQUESTS_PER_MINUTE } from './accounts.routes.ts';
 import { MAX_CODE_FAILURES, MAX_REGISTRATIONS_PER_HOUR_PER_IP } from './accounts.service.ts';
 
 // Counts the password hashes the app computes, to show which requests are refused before hashing.
@@ -124,5 +125,22 @@ describe('limits under concurrent requests', () => {
     const duplicate = await post('/api/user/register', registration(taken.email));
     expect(duplicate.statusCode).toBe(409);
     expect(hashes.count).toBe(0);
+  });
+
+  it('refuses a flood of registration requests from one address before reading them', async () => {
+    const ip = '10.20.0.3';
+    const responses = await Promise.all(
+      Array.from({ length: REGISTER_REQUESTS_PER_MINUTE + 10 }, () =>
+        post('/api/user/register', registration(newEmail()), ip),
+      ),
+    );
+    // At most the limit get through (a burst that overruns it may be refused whole).
+    const through = responses.filter((r) => r.statusCode !== 429);
+    expect(through.length).toBeLessThanOrEqual(REGISTER_REQUESTS_PER_MINUTE);
+    expect(through.every((r) => r.statusCode === 400)).toBe(true);
+    expect(responses.find((r) => r.statusCode === 429)!.json()).toMatchObject({
+      code: 'RATE_LIMITED',
+      messages: [REGISTER_RATE_LIMIT_MESSAGE],
+    });
   });
 });

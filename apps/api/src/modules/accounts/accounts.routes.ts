@@ -34,6 +34,10 @@ export const PROMO_CHECKS_PER_MINUTE = 10;
 export const PROMO_CHECK_RATE_LIMIT_MESSAGE =
   'Too many promo code checks. Please wait a minute and try again.';
 
+export const REGISTER_REQUESTS_PER_MINUTE = 30;
+export const REGISTER_RATE_LIMIT_MESSAGE =
+  'Too many registration attempts. Please wait a minute and try again.';
+
 /** Registered under `/api`: the spec spreads these calls over the auth, user and company areas. */
 export const accountsRoutes: FastifyPluginAsyncZod<{ service: AccountsService }> = async (
   app,
@@ -65,7 +69,18 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ service: AccountsService }>
 
   app.post(
     '/user/register',
-    { schema: { tags, body: UserRegisterInputSchema, response: { 200: detailOf(RegisterResultSchema) } } },
+    {
+      // Counted in memory before the body is even parsed: a flood from one address costs next to
+      // nothing. The service's own limit, in PostgreSQL, bounds the registrations that reach the hash.
+      config: {
+        rateLimit: {
+          max: REGISTER_REQUESTS_PER_MINUTE,
+          timeWindow: 60_000,
+          errorResponseBuilder: () => new AppError('RATE_LIMITED', REGISTER_RATE_LIMIT_MESSAGE),
+        },
+      },
+      schema: { tags, body: UserRegisterInputSchema, response: { 200: detailOf(RegisterResultSchema) } },
+    },
     async (request) => ({ detail: await service.register(request.body, request.ip) }),
   );
 

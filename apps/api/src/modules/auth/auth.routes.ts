@@ -29,7 +29,8 @@ export const authRoutes: FastifyPluginAsyncZod<{
     '/login',
     { schema: { tags: ['auth'], body: LoginInputSchema, response: { 200: detailOf(SessionSchema) } } },
     async (request, reply) => {
-      const session = await service.login(request.body, request.ip);
+      // A client that closed its connection while its check waited in the queue is not checked.
+      const session = await service.login(request.body, request.ip, () => request.raw.socket.destroyed);
       setRefreshCookie(reply, session.refreshToken);
       return { detail: session };
     },

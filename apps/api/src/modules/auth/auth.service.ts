@@ -77,14 +77,18 @@ export function createAuthService(deps: AuthServiceDeps) {
      * Each attempt takes a slot from its counters before the password is checked, so concurrent
      * attempts cannot outrun the limits; a right password gives its slots back.
      */
-    async login(input: LoginInput, ip: string): Promise<Session> {
+    async login(input: LoginInput, ip: string, abandoned?: () => boolean): Promise<Session> {
       const limits = loginLimits(input.email, ip);
       const now = clock.now();
       for (const { key, rule } of [limits.accountAndIp, limits.ip, limits.account]) {
         if (!(await limiter.take(key, rule, now))) throw new AppError('RATE_LIMITED', TOO_MANY_ATTEMPTS);
       }
       const user = await repo.findUserByEmail(input.email);
-      const ok = await verifyPassword(input.password, user?.passwordHash ?? (await timingEqualiser()));
+      const ok = await verifyPassword(
+        input.password,
+        user?.passwordHash ?? (await timingEqualiser()),
+        abandoned,
+      );
       if (!user || !ok) throw new AppError('UNAUTHENTICATED', BAD_CREDENTIALS);
       await Promise.all([
         limiter.forget(limits.accountAndIp.key),
