@@ -12,6 +12,8 @@ import { createBillingRepository } from './modules/billing/billing.repository.ts
 import { createBillingService } from './modules/billing/billing.service.ts';
 import { createDocumentsJobs, type DocumentsJobsDeps } from './modules/documents/documents.jobs.ts';
 import { createDocumentsRepository } from './modules/documents/documents.repository.ts';
+import { createFilesJobs } from './modules/files/files.jobs.ts';
+import { createFilesRepository } from './modules/files/files.repository.ts';
 import {
   createWebcrawlerJobs,
   type ScannerSettings,
@@ -70,6 +72,12 @@ export function createJobDefinitions(deps: {
     log: deps.log,
     ...deps.documents,
   });
+  const files = createFilesJobs({
+    repo: createFilesRepository(deps.db),
+    storage: deps.storage,
+    clock: deps.clock,
+    log: deps.log,
+  });
   const importProspects = createProspectImportJob(
     createProspectImporter({
       repo: createAccountsRepository(deps.db),
@@ -101,6 +109,7 @@ export function createJobDefinitions(deps: {
     gateway,
     billing,
     documents,
+    files,
     all: [
       mailSend,
       renewSubscriptions,
@@ -108,6 +117,7 @@ export function createJobDefinitions(deps: {
       documents.convert,
       documents.processCoas,
       documents.expiryReminders,
+      files.removeUnreferenced,
       importProspects,
       webcrawler.scan,
       webcrawler.rescanWebsites,

@@ -1,6 +1,6 @@
 import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, readFile, rename, rm, stat } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -15,7 +15,14 @@ export interface Storage {
   read(key: string): Promise<Buffer>;
   open(key: string): Readable;
   remove(key: string): Promise<void>;
+  /**
+   * Removes partial writes left by a process that died mid-upload: `.part` files untouched since
+   * `before` (a live write touches its file with every chunk). Returns how many were removed.
+   */
+  removeStalePartials(before: Date): Promise<number>;
 }
+
+const PARTIAL_SUFFIX = '.part';
 
 export function createLocalStorage(root: string): Storage {
   const resolve = (key: string) => {
@@ -31,7 +38,7 @@ export function createLocalStorage(root: string): Storage {
     async put(key, source) {
       const target = resolve(key);
       await mkdir(path.dirname(target), { recursive: true });
-      const partial = `${target}.part`;
+      const partial = `${target}${PARTIAL_SUFFIX}`;
       try {
         await pipeline(source, createWriteStream(partial));
         await rename(partial, target);
@@ -44,6 +51,25 @@ export function createLocalStorage(root: string): Storage {
     read: (key) => readFile(resolve(key)),
     open: (key) => createReadStream(resolve(key)),
     remove: (key) => rm(resolve(key), { force: true }),
+    async removeStalePartials(before) {
+      let entries;
+      try {
+        entries = await readdir(root, { recursive: true, withFileTypes: true });
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return 0;
+        throw error;
+      }
+      let removed = 0;
+      for (const entry of entries) {
+        if (!entry.isFile() || !entry.name.endsWith(PARTIAL_SUFFIX)) continue;
+        const full = path.join(entry.parentPath, entry.name);
+        const stats = await stat(full).catch(() => null);
+        if (!stats || stats.mtime >= before) continue;
+        await rm(full, { force: true });
+        removed += 1;
+      }
+      return removed;
+    },
   };
 }
 

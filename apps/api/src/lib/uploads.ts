@@ -1,5 +1,8 @@
+import { Readable } from 'node:stream';
+import { parse as parseCsv } from 'csv-parse';
 import { fileTypeFromBuffer } from 'file-type';
 import { PASSWORD_PROTECTED_MESSAGE, UPLOAD_RULES, type UploadMode } from '@trustleaf/domain/rules/uploads';
+import { readZip } from './archives.ts';
 import { AppError } from './errors.ts';
 
 /** What the content says a file is, as one of the extensions the upload rules name. */
@@ -42,15 +45,71 @@ export async function checkUploadContent(mode: UploadMode, head: Buffer): Promis
 }
 
 /**
- * An encrypted PDF names its encryption dictionary with `/Encrypt` in the trailer or the
- * cross-reference stream dictionary (ISO 32000-1 §7.6.1).
+ * Whether a PDF is encrypted (ISO 32000-1 §7.6: an `/Encrypt` entry in the trailer or the
+ * cross-reference stream), as a PDF parser reads it: names written with `#xx` escapes and comments
+ * between tokens are the parser's business, not a byte pattern's. pdf-lib parses what it can of a
+ * damaged file; when it gives up, pdf.js (which rebuilds broken cross-reference tables) decides.
  */
-export function isPasswordProtectedPdf(content: Buffer): boolean {
-  return /\/Encrypt\s*(\d+\s+\d+\s+R|<<)/.test(content.toString('latin1'));
+export async function isPasswordProtectedPdf(content: Buffer): Promise<boolean> {
+  const { PDFDocument } = await import('pdf-lib');
+  try {
+    const pdf = await PDFDocument.load(content, {
+      ignoreEncryption: true,
+      throwOnInvalidObject: false,
+      updateMetadata: false,
+    });
+    return pdf.isEncrypted;
+  } catch {
+    const { getDocumentProxy } = await import('unpdf');
+    try {
+      const pdf = await getDocumentProxy(new Uint8Array(content));
+      const { info } = await pdf.getMetadata();
+      return Boolean((info as { EncryptFilterName?: string | null }).EncryptFilterName);
+    } catch (error) {
+      // A password the empty one does not open; any other failure leaves an unreadable file, which
+      // the document's own processing reports.
+      return (error as { name?: string }).name === 'PasswordException';
+    }
+  }
 }
 
-export function assertNotPasswordProtected(kind: string, content: Buffer): void {
-  if (kind === 'pdf' && isPasswordProtectedPdf(content)) {
+async function assertPdfNotProtected(content: Buffer): Promise<void> {
+  if (await isPasswordProtectedPdf(content)) {
     throw new AppError('VALIDATION_FAILED', PASSWORD_PROTECTED_MESSAGE, { reason: 'encrypted' });
   }
+}
+
+/**
+ * Checks what a file holds beyond its type: no encrypted PDF (alone or inside a ZIP), a ZIP within
+ * the archive bounds, CSV that parses.
+ */
+export async function checkUploadBody(mode: UploadMode, kind: string, content: Buffer): Promise<void> {
+  if (kind === 'pdf') await assertPdfNotProtected(content);
+  else if (kind === 'zip') {
+    await readZip(content, {
+      keep: (entry) => entry.kind === 'pdf',
+      visit: (_entry, pdf) => assertPdfNotProtected(pdf),
+    });
+  } else if (kind === 'csv') await assertParsableCsv(mode, content);
+}
+
+/**
+ * CSV has no signature, so text is CSV only when it parses as one: quotes closed, the same number
+ * of columns on every row, and at least two columns (prose with or without commas is refused).
+ */
+async function assertParsableCsv(mode: UploadMode, content: Buffer): Promise<void> {
+  const refuse = (reason: string) =>
+    new AppError('VALIDATION_FAILED', UPLOAD_RULES[mode].message, { reason: 'csv', detail: reason });
+  let columns = 0;
+  try {
+    const parser = Readable.from([content]).pipe(
+      parseCsv({ bom: true, skip_empty_lines: true, relax_column_count: false }),
+    );
+    for await (const record of parser as AsyncIterable<string[]>) {
+      columns ||= record.length;
+    }
+  } catch (error) {
+    throw refuse(String((error as Error).message).slice(0, 200));
+  }
+  if (columns < 2) throw refuse('fewer than two columns');
 }

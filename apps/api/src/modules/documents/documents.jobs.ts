@@ -8,7 +8,9 @@ import { delta9ThcViolation, extractCannabinoidPercents } from '@trustleaf/domai
 import { dueReminder, todayIn } from '@trustleaf/domain/rules/document-status';
 import { COA_UPLOAD_EVENT, type CoaUploadItem, type CoaUploadJob } from '@trustleaf/domain/schemas/document';
 import { z } from 'zod';
+import { readZip, type ArchiveEntry } from '../../lib/archives.ts';
 import type { Clock } from '../../lib/clock.ts';
+import { AppError } from '../../lib/errors.ts';
 import { defineJob } from '../../lib/jobs.ts';
 import { escapeHtml, type Mailer } from '../../lib/mailer.ts';
 import type { Storage } from '../../lib/storage.ts';
@@ -96,21 +98,29 @@ async function imageText(content: Buffer): Promise<string> {
   }
 }
 
+const MAX_COA_FILES_IN_ARCHIVE = 20;
+
+/** What an archive entry is to COA reading, by its content first and its name second. */
+function coaKind(entry: ArchiveEntry): string | null {
+  for (const ext of [entry.kind ?? '', path.extname(entry.name).slice(1).toLowerCase()]) {
+    if (ext === 'pdf' || IMAGE.has(ext)) return ext;
+  }
+  return null;
+}
+
 /** Text of a COA: PDF text, OCR for images, and every PDF or image inside a ZIP. */
 export async function readCoaText(content: Buffer, extension: string): Promise<string> {
   if (extension === 'pdf') return pdfText(content);
   if (IMAGE.has(extension)) return imageText(content);
   if (extension === 'zip') {
-    const { unzipSync } = await import('fflate');
-    const entries = unzipSync(new Uint8Array(content), {
-      // Bounded: a zip bomb cannot expand beyond what a COA plausibly holds.
-      filter: (file) => file.originalSize < 50 * 1024 * 1024 && !file.name.endsWith('/'),
-    });
+    // Streamed with the archive bounds: a bomb is refused as it inflates, one entry in memory at a time.
     const texts: string[] = [];
-    for (const [name, bytes] of Object.entries(entries).slice(0, 20)) {
-      const ext = path.extname(name).slice(1).toLowerCase();
-      if (ext === 'pdf' || IMAGE.has(ext)) texts.push(await readCoaText(Buffer.from(bytes), ext));
-    }
+    await readZip(content, {
+      keep: (entry) => texts.length < MAX_COA_FILES_IN_ARCHIVE && coaKind(entry) !== null,
+      visit: async (entry, bytes) => {
+        texts.push(await readCoaText(bytes, coaKind(entry)!));
+      },
+    });
     if (texts.length === 0) throw new Error('the archive holds no PDF or image');
     return texts.join('\n');
   }
@@ -185,7 +195,9 @@ export function createDocumentsJobs(deps: DocumentsJobsDeps) {
           log(
             `documents.process-coas ${uploadId}: ${item.fileName} unreadable (${String(error).slice(0, 200)})`,
           );
-          next = { ...item, status: 'FAILED', message: 'Cannot upload your file' };
+          // A refused archive says why (its bounds, a nested archive); anything else stays generic.
+          const message = error instanceof AppError ? error.message : 'Cannot upload your file';
+          next = { ...item, status: 'FAILED', message };
         }
         items[index] = next;
         processed += 1;

@@ -1,13 +1,24 @@
-import { readdir } from 'node:fs/promises';
+import { randomUUID } from 'node:crypto';
+import { mkdir, readdir, utimes, writeFile } from 'node:fs/promises';
+import http from 'node:http';
 import path from 'node:path';
 import { Readable } from 'node:stream';
+import { eq, inArray } from 'drizzle-orm';
+import { zipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { companies, companyDocuments, documentTypes, files } from '../../db/schema.ts';
+import { createInlineQueue, type JobDefinition } from '../../lib/jobs.ts';
 import { bearer, createMember, login } from '../../../test/factories.ts';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
+import { makePdf } from '../../../test/pdf-fixture.ts';
 
 let t: TestApp;
+const registered: JobDefinition<never>[] = [];
 beforeAll(async () => {
-  t = await buildTestApp();
+  const inline = createInlineQueue();
+  t = await buildTestApp({
+    jobs: { ...inline, register: (definitions) => void registered.push(...definitions) },
+  });
 });
 afterAll(() => t.close());
 
@@ -177,5 +188,174 @@ describe('preupload', () => {
       payload: { file: 'x' },
     });
     expect(json.statusCode).toBe(400);
+  });
+
+  it('answers 413 at the limit of a 64 MB stream on a real socket, without reading the rest', async () => {
+    const { user } = await createMember(t.database.db);
+    const { accessToken } = await login(t.app, user.email);
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = t.app.server.address() as { port: number };
+    const total = 64 * 1024 * 1024;
+    const boundary = 'trustleafboundary';
+    const chunk = Buffer.alloc(64 * 1024, 0x41);
+    const result = await new Promise<{ status: number; body: string; sent: number }>((resolve, reject) => {
+      let sent = 0;
+      let answered = false;
+      const request = http.request({
+        host: '127.0.0.1',
+        port,
+        method: 'POST',
+        path: '/api/storage/preupload?mode=pdf',
+        headers: { ...bearer(accessToken), 'content-type': `multipart/form-data; boundary=${boundary}` },
+      });
+      request.on('response', (response) => {
+        answered = true;
+        let body = '';
+        response.on('data', (data: Buffer) => (body += data.toString()));
+        response.on('end', () => resolve({ status: response.statusCode!, body, sent }));
+      });
+      // Writes after the answer fail once the server closes the connection; that is the point.
+      request.on('error', (error) => {
+        if (!answered) reject(error);
+      });
+      request.write(
+        `--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="big.pdf"\r\nContent-Type: application/pdf\r\n\r\n%PDF-1.4\n`,
+      );
+      const pump = () => {
+        while (!answered && sent < total) {
+          sent += chunk.length;
+          if (!request.write(chunk)) {
+            request.once('drain', pump);
+            return;
+          }
+        }
+        if (!answered) request.end(`\r\n--${boundary}--\r\n`);
+      };
+      pump();
+    });
+    expect(result.status).toBe(413);
+    expect(JSON.parse(result.body)).toMatchObject({
+      code: 'PAYLOAD_TOO_LARGE',
+      messages: ['The file is larger than 10 MB'],
+    });
+    // The answer came at the limit (plus what the sockets buffer), not after the whole stream.
+    expect(result.sent).toBeLessThan(total / 2);
+  });
+
+  it('refuses an encrypted PDF however the key is written, alone and inside a ZIP', async () => {
+    const { user, companyId } = await createMember(t.database.db);
+    const { accessToken } = await login(t.app, user.email);
+    const encryptDict = '2 0 obj << /Filter /Standard /V 2 /R 3 /O <00> /U <00> /P -4 >> endobj\n';
+    const variants = {
+      escaped: `%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\n${encryptDict}trailer << /Root 1 0 R /Encr#79pt 2 0 R >>\n%%EOF\n`,
+      comment: `%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\n${encryptDict}trailer << /Root 1 0 R /Encrypt % key\n 2 0 R >>\n%%EOF\n`,
+      xrefStream: `%PDF-1.5\n1 0 obj << /Type /Catalog >> endobj\n${encryptDict}3 0 obj << /Type /XRef /Size 4 /Root 1 0 R /E#6Ecrypt 2 0 R /W [1 1 1] /Length 0 >>\nstream\n\nendstream\nendobj\nstartxref\n0\n%%EOF\n`,
+    };
+    for (const [name, text] of Object.entries(variants)) {
+      const content = Buffer.from(text, 'latin1');
+      const alone = await upload(accessToken, 'mode=pdf', [{ name: 'licence.pdf', content }]);
+      expect(alone.statusCode, name).toBe(400);
+      expect(alone.json().messages).toEqual(['Cannot upload a password protected document']);
+      const zipped = Buffer.from(zipSync({ 'coa.pdf': new Uint8Array(content) }));
+      const inZip = await upload(accessToken, `mode=coa&plCompanyId=${companyId}`, [
+        { name: 'coas.zip', content: zipped },
+      ]);
+      expect(inZip.statusCode, `${name} in a ZIP`).toBe(400);
+      expect(inZip.json().messages).toEqual(['Cannot upload a password protected document']);
+    }
+    const plain = Buffer.from(zipSync({ 'coa.pdf': new Uint8Array(makePdf(['CBD 1.2 %'])) }));
+    const accepted = await upload(accessToken, `mode=coa&plCompanyId=${companyId}`, [
+      { name: 'coas.zip', content: plain },
+    ]);
+    expect(accepted.statusCode, accepted.body).toBe(200);
+  });
+
+  it('accepts CSV only when it parses', async () => {
+    const { user } = await createMember(t.database.db);
+    const { accessToken } = await login(t.app, user.email);
+    const good = Buffer.from('\uFEFFcompanyName,state\n"Leaf, Inc.",CO\n"Say ""hi""",WA\n');
+    expect((await upload(accessToken, 'mode=csv', [{ name: 'p.csv', content: good }])).statusCode).toBe(200);
+    for (const text of [
+      'Dear team,\nplease find attached our list.\nThanks, Jo\n',
+      'just some words without a separator\n',
+      'companyName,state\n"Green Leaf,CO\n',
+    ]) {
+      const response = await upload(accessToken, 'mode=csv', [{ name: 'p.csv', content: Buffer.from(text) }]);
+      expect(response.statusCode, text).toBe(400);
+      expect(response.json().messages).toEqual(['Please upload file csv only.']);
+    }
+  });
+
+  it('removes partial files an interrupted process left behind when the app starts', async () => {
+    const uploads = path.join(t.env.DATA_DIR, 'restart', 'uploads', '2026-01-01');
+    await mkdir(uploads, { recursive: true });
+    const stale = path.join(uploads, `${randomUUID()}.part`);
+    const live = path.join(uploads, `${randomUUID()}.part`);
+    const kept = path.join(uploads, randomUUID());
+    for (const file of [stale, live, kept]) await writeFile(file, 'x');
+    const hourAgo = new Date(Date.now() - 3600 * 1000);
+    await utimes(stale, hourAgo, hourAgo);
+    await utimes(kept, hourAgo, hourAgo);
+    const restarted = await buildTestApp({ env: { DATA_DIR: path.join(t.env.DATA_DIR, 'restart') } });
+    try {
+      await restarted.app.ready();
+      expect((await readdir(uploads)).sort()).toEqual([path.basename(live), path.basename(kept)].sort());
+    } finally {
+      await restarted.close();
+    }
+  });
+
+  it('removes, once a day, uploads that nothing refers to after 24 hours', async () => {
+    const job = registered.find((d) => d.name === 'files.remove-unreferenced')!;
+    expect(job.cron).toBeDefined();
+    const { user, companyId } = await createMember(t.database.db);
+    const { accessToken } = await login(t.app, user.email);
+    const store = async (mode: string, name: string, content: Buffer) =>
+      (await upload(accessToken, `mode=${mode}&plCompanyId=${companyId}`, [{ name, content }])).json()
+        .detail[0].key as string;
+    const orphan = await store('image', 'a.png', PNG);
+    const coa = await store('coa', 'coa.pdf', makePdf(['CBD 1.2 %']));
+    const logo = await store('image', 'logo.png', PNG);
+    const document = await store('document', 'licence.pdf', makePdf(['Licence']));
+    const batch = await t.app.inject({
+      method: 'POST',
+      url: '/api/coa/uploadCoas',
+      headers: bearer(accessToken),
+      payload: { plCompanyId: companyId, uploadKeys: [coa] },
+    });
+    expect(batch.statusCode, batch.body).toBe(200);
+    const logoQuery = new URLSearchParams({ key: logo, expires: '1', sig: 'x' });
+    await t.database.db
+      .update(companies)
+      .set({ logoUrl: `/api/storage/file?${logoQuery.toString()}` })
+      .where(eq(companies.id, companyId));
+    const [type] = await t.database.db.select({ id: documentTypes.id }).from(documentTypes).limit(1);
+    await t.database.db.insert(companyDocuments).values({
+      companyId,
+      documentTypeId: type!.id,
+      version: 1,
+      fileKey: document,
+      fileName: 'licence.pdf',
+      mimeType: 'pdf',
+      sizeBytes: 10,
+    });
+    const keys = [orphan, coa, logo, document];
+    const present = async () => {
+      const rows = await t.database.db.select({ key: files.key }).from(files).where(inArray(files.key, keys));
+      const onDisk = new Set(await storedFiles());
+      return keys.filter((key) => rows.some((r) => r.key === key) && onDisk.has(path.basename(key)));
+    };
+
+    // A scheduled run carries no payload (pg-boss sends null).
+    const run = () => job.handler(job.payload.parse(null));
+    await run();
+    expect(await present()).toEqual(keys);
+    t.clock.advance(25 * 3600 * 1000);
+    try {
+      await run();
+      expect(await present()).toEqual([coa, logo, document]);
+    } finally {
+      t.clock.set(new Date());
+    }
   });
 });

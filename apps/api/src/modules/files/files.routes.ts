@@ -31,6 +31,11 @@ export const fileRoutes: FastifyPluginAsyncZod<{ service: FilesService }> = asyn
   await app.register(multipart, {
     limits: { fileSize: 20 * 1024 * 1024, files: MAX_FILES, fields: 20, parts: 30 },
   });
+  app.addHook('onReady', async () => {
+    const removed = await service.removeStalePartials();
+    if (removed > 0) app.log.info(`removed ${removed} partial upload(s) left by an interrupted process`);
+  });
+
   app.post(
     '/preupload',
     {
@@ -49,16 +54,21 @@ export const fileRoutes: FastifyPluginAsyncZod<{ service: FilesService }> = asyn
         },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       if (!request.isMultipart())
         throw new AppError('VALIDATION_FAILED', 'Send the files as multipart/form-data');
       const auth = callerOf(request);
       const { mode, plCompanyId } = request.query;
       await service.authorise(auth, plCompanyId);
       const maxBytes = UPLOAD_RULES[mode].maxBytes;
+      const tooLarge = () =>
+        new AppError('PAYLOAD_TOO_LARGE', `The file is larger than ${maxBytes / (1024 * 1024)} MB`);
       const stored: UploadedFile[] = [];
       try {
         for await (const part of request.files({ limits: { fileSize: maxBytes, files: MAX_FILES } })) {
+          // At the limit busboy only stops passing bytes on; it would read the rest of the part (and
+          // the request) before the file ends. Failing the file here stops the upload at the limit.
+          part.file.once('limit', () => part.file.destroy(tooLarge()));
           stored.push(
             await service.store(auth, {
               mode,
@@ -70,8 +80,11 @@ export const fileRoutes: FastifyPluginAsyncZod<{ service: FilesService }> = asyn
           );
         }
       } catch (error) {
-        if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-          throw new AppError('PAYLOAD_TOO_LARGE', `The file is larger than ${maxBytes / (1024 * 1024)} MB`);
+        const code = (error as { code?: string }).code;
+        if (code === 'FST_REQ_FILE_TOO_LARGE' || code === 'PAYLOAD_TOO_LARGE') {
+          // The rest of the body is never read: the connection closes once the answer is written.
+          void reply.header('connection', 'close');
+          throw tooLarge();
         }
         if ((error as { code?: string }).code === 'FST_FILES_LIMIT') {
           throw new AppError('VALIDATION_FAILED', `At most ${MAX_FILES} files can be uploaded at once`);

@@ -5,10 +5,12 @@ import { requireCompanyAccess, type AuthContext } from '../../lib/authz.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { createLinkSigner, Storage } from '../../lib/storage.ts';
-import { assertNotPasswordProtected, checkUploadContent } from '../../lib/uploads.ts';
+import { checkUploadBody, checkUploadContent } from '../../lib/uploads.ts';
 import type { FilesRepository } from './files.repository.ts';
 
 export const DOWNLOAD_LINK_TTL_MS = 5 * 60 * 1000;
+/** A write untouched this long belongs to no live upload (every chunk touches it). */
+export const STALE_PARTIAL_AFTER_MS = 15 * 60 * 1000;
 
 export interface UploadedFile {
   key: string;
@@ -67,8 +69,8 @@ export function createFilesService({ db, repo, storage, links, clock }: FilesSer
         }
         const content = await storage.read(key);
         const extension = await checkUploadContent(input.mode, content.subarray(0, 4100));
-        assertNotPasswordProtected(extension, content);
         if (size === 0) throw new AppError('VALIDATION_FAILED', 'Cannot upload your file');
+        await checkUploadBody(input.mode, extension, content);
         await repo.insert({
           key,
           companyId: input.companyId ?? null,
@@ -86,6 +88,9 @@ export function createFilesService({ db, repo, storage, links, clock }: FilesSer
     },
 
     maxBytes: (mode: UploadMode) => UPLOAD_RULES[mode].maxBytes,
+    /** Partial writes a crashed process left behind; run at start. */
+    removeStalePartials: () =>
+      storage.removeStalePartials(new Date(clock.now().getTime() - STALE_PARTIAL_AFTER_MS)),
 
     /** A stored upload's record, for modules that attach uploads (documents) and authorise on their own. */
     async findUpload(key: string) {
