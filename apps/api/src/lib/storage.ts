@@ -7,7 +7,7 @@ import { pipeline } from 'node:stream/promises';
 
 /**
  * Where uploaded bytes live. Local disk by default; an S3-compatible backend implements the same
- * four calls. Keys are generated here, never taken from a file name.
+ * calls. Keys are generated here, never taken from a file name.
  */
 export interface Storage {
   newKey(): string;
