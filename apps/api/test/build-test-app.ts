@@ -56,7 +56,8 @@ export async function buildTestApp(
   overrides: {
     env?: Partial<Record<keyof Env, string>>;
     mailTransport?: MailTransport;
-    jobs?: JobQueue;
+    /** The queue, or a function that builds one on the test database (a real pg-boss queue). */
+    jobs?: JobQueue | ((databaseUrl: string) => JobQueue);
     /** A logger to capture (e.g. to check redaction); tests are silent without one. */
     loggerInstance?: FastifyBaseLogger;
     documentsJobs?: AppDeps['documentsJobs'];
@@ -68,7 +69,10 @@ export async function buildTestApp(
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'trustleaf-test-'));
   const env = EnvSchema.parse({ NODE_ENV: 'test', SEED_DEMO: 'false', DATA_DIR: dataDir, ...overrides.env });
   const clock = createManualClock(new Date());
-  const jobs = overrides.jobs ?? createInlineQueue();
+  const jobs =
+    typeof overrides.jobs === 'function'
+      ? overrides.jobs(testDb.url)
+      : (overrides.jobs ?? createInlineQueue());
   const app = await buildApp({
     env,
     database: testDb.database,

@@ -1,4 +1,4 @@
-import { PgBoss } from 'pg-boss';
+import { PgBoss, type ConstructorOptions } from 'pg-boss';
 import type { z } from 'zod';
 
 /** Retry, backoff and expiry are set for every queue explicitly: pg-boss defaults differ by version. */
@@ -7,6 +7,7 @@ export interface QueuePolicy {
   retryDelay: number;
   retryBackoff: boolean;
   retryDelayMax?: number;
+  /** The longest a healthy run may take; a run past it is failed (and retried) even while alive. */
   expireInSeconds: number;
   deleteAfterSeconds?: number;
   /**
@@ -14,8 +15,53 @@ export interface QueuePolicy {
    * key, the others wait queued).
    */
   policy?: 'standard' | 'singleton';
-  /** A job whose worker sends no heartbeat for this long (≥ 10 s) is failed and retried. */
+  /** A job whose worker sends no heartbeat for this long (≥ 10 s) is failed and retried; HEARTBEAT_SECONDS when absent. */
   heartbeatSeconds?: number;
+}
+
+/**
+ * A worker refreshes the heartbeat of the job it runs every HEARTBEAT_SECONDS / 2 (pg-boss). A worker
+ * killed mid-job (`kill -9`, a lost machine) stops refreshing it; the supervisor fails the job once its
+ * heartbeat is HEARTBEAT_SECONDS old, and the retry runs after the queue's retry delay. Without it a
+ * crashed run waited out expireInSeconds (a COA batch stayed "processing" for 15 minutes, issue 15).
+ */
+export const HEARTBEAT_SECONDS = 15;
+/** How often the supervisor looks for jobs whose heartbeat stopped (or that ran past their expiry). */
+export const SUPERVISE_SECONDS = 10;
+
+/**
+ * The longest a job interrupted by a crash waits before it runs again: its heartbeat going stale, the
+ * supervisor's next pass, then the first retry delay (doubled at most by pg-boss's backoff jitter),
+ * and a poll. Every queue keeps this under a minute (jobs.test.ts).
+ */
+export function crashRetryBoundSeconds(policy: QueuePolicy): number {
+  const heartbeat = policy.heartbeatSeconds ?? HEARTBEAT_SECONDS;
+  return heartbeat + SUPERVISE_SECONDS + policy.retryDelay * (policy.retryBackoff ? 2 : 1) + 1;
+}
+
+/** pg-boss's timers: the production values, and what tests shorten to watch the real mechanics. */
+export type QueueTiming = Pick<
+  ConstructorOptions,
+  | 'superviseIntervalSeconds'
+  | 'monitorIntervalSeconds'
+  | 'cronMonitorIntervalSeconds'
+  | 'cronWorkerIntervalSeconds'
+  | 'clockMonitorIntervalSeconds'
+>;
+
+const PRODUCTION_TIMING: QueueTiming = {
+  superviseIntervalSeconds: SUPERVISE_SECONDS,
+  // The heartbeat and expiry checks run in each queue's monitor step, which a supervisor pass skips
+  // when the step ran less than monitorIntervalSeconds ago: half the pass's period never skips one.
+  monitorIntervalSeconds: SUPERVISE_SECONDS / 2,
+};
+
+/**
+ * pg-boss sends a scheduled job with the data its schedule was given, `null` when none (as every
+ * schedule was stored before issue 15); a scheduled job's payload is an empty object, so null reads as one.
+ */
+function scheduledPayload(data: unknown): unknown {
+  return data ?? {};
 }
 
 /** A job owned by one module: named `<module>.<action>`, payload validated on enqueue and consume. */
@@ -44,19 +90,24 @@ export function defineJob<T>(definition: JobDefinition<T>): JobDefinition<T> {
   return definition;
 }
 
+/** A scheduled job is sent with no payload: its schema must take the empty object it reads as. */
+function assertSchedulable(definition: JobDefinition<never>) {
+  if (definition.cron && !definition.payload.safeParse(scheduledPayload(null)).success)
+    throw new Error(`scheduled job ${definition.name} must accept an empty payload`);
+}
+
 export function createPgBossQueue(
   connectionString: string,
   log: (message: string, error?: unknown) => void,
-  /** How often pg-boss looks for expired jobs and missed heartbeats (default 60 s; tests shorten it). */
-  options: { superviseIntervalSeconds?: number } = {},
+  /** pg-boss's timers; the production ones when absent (tests shorten them to watch the real mechanics). */
+  options: QueueTiming = {},
 ): JobQueue {
   const boss = new PgBoss({
     connectionString,
     schema: 'pgboss',
     max: 4,
-    ...(options.superviseIntervalSeconds
-      ? { superviseIntervalSeconds: options.superviseIntervalSeconds }
-      : {}),
+    ...PRODUCTION_TIMING,
+    ...options,
   });
   boss.on('error', (error) => log('job queue error', error));
   const definitions = new Map<string, JobDefinition<never>>();
@@ -64,7 +115,10 @@ export function createPgBossQueue(
 
   return {
     register(list) {
-      for (const definition of list) definitions.set(definition.name, definition);
+      for (const definition of list) {
+        assertSchedulable(definition);
+        definitions.set(definition.name, definition);
+      }
     },
     async enqueue(definition, payload, options) {
       const data = definition.payload.parse(payload) as object;
@@ -85,19 +139,22 @@ export function createPgBossQueue(
           retryDelay: policy.retryDelay,
           retryBackoff: policy.retryBackoff,
           expireInSeconds: policy.expireInSeconds,
+          heartbeatSeconds: policy.heartbeatSeconds ?? HEARTBEAT_SECONDS,
           deleteAfterSeconds: policy.deleteAfterSeconds ?? 7 * 24 * 3600,
           ...(policy.retryDelayMax === undefined ? {} : { retryDelayMax: policy.retryDelayMax }),
-          ...(policy.heartbeatSeconds === undefined ? {} : { heartbeatSeconds: policy.heartbeatSeconds }),
         };
         const existing = await boss.getQueue(definition.name);
         if (existing) await boss.updateQueue(definition.name, queueOptions);
         else
           await boss.createQueue(definition.name, { ...queueOptions, policy: policy.policy ?? 'standard' });
-        if (definition.cron) await boss.schedule(definition.name, definition.cron);
+        // Rewritten on every start, so a changed expression (or data) replaces the stored one.
+        if (definition.cron) await boss.schedule(definition.name, definition.cron, {});
         if (!work) continue;
         await boss.work<unknown>(definition.name, { pollingIntervalSeconds: 1 }, async (jobs) => {
           for (const job of jobs) {
-            const parsed = definition.payload.safeParse(job.data);
+            // Schedules stored before they carried `{}` still send null.
+            const data = definition.cron ? scheduledPayload(job.data) : job.data;
+            const parsed = definition.payload.safeParse(data);
             if (!parsed.success) {
               log(`job ${definition.name} ${job.id} has an invalid payload; dropped`);
               continue;

@@ -45,7 +45,7 @@ export function createMailSendJob(
   return defineJob({
     name: 'mail.send',
     payload: z.object({ outboxId: z.number().int().positive() }),
-    policy: { retryLimit: 8, retryDelay: 30, retryBackoff: true, retryDelayMax: 3600, expireInSeconds: 120 },
+    policy: { retryLimit: 8, retryDelay: 15, retryBackoff: true, retryDelayMax: 3600, expireInSeconds: 120 },
     async handler({ outboxId }) {
       const [row] = await db.select().from(mailOutbox).where(eq(mailOutbox.id, outboxId));
       // A retried or duplicated job finds the row already sent and does nothing.

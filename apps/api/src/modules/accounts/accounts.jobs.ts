@@ -6,7 +6,7 @@ export function createProspectImportJob(run: (jobId: string) => Promise<void>) {
   return defineJob({
     name: 'accounts.import-prospects',
     payload: z.object({ jobId: z.uuid() }),
-    policy: { retryLimit: 3, retryDelay: 30, retryBackoff: true, expireInSeconds: 600 },
+    policy: { retryLimit: 3, retryDelay: 15, retryBackoff: true, expireInSeconds: 600 },
     handler: ({ jobId }) => run(jobId),
   });
 }

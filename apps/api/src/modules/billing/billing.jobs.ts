@@ -10,7 +10,7 @@ export function createRenewSubscriptionsJob(run: () => Promise<unknown>) {
   return defineJob({
     name: 'billing.renew-subscriptions',
     payload: z.object({}).strict(),
-    policy: { retryLimit: 2, retryDelay: 60, retryBackoff: true, expireInSeconds: 600 },
+    policy: { retryLimit: 2, retryDelay: 15, retryBackoff: true, expireInSeconds: 600 },
     cron: '*/15 * * * *',
     async handler() {
       await run();

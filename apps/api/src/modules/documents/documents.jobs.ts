@@ -135,7 +135,7 @@ export function createDocumentsJobs(deps: DocumentsJobsDeps) {
   const convert = defineJob({
     name: 'documents.convert',
     payload: z.object({ documentId: z.number().int().positive() }),
-    policy: { retryLimit: 1, retryDelay: 30, retryBackoff: false, expireInSeconds: 180 },
+    policy: { retryLimit: 1, retryDelay: 20, retryBackoff: false, expireInSeconds: 180 },
     async handler({ documentId }) {
       const row = await repo.findVersion(documentId);
       // Idempotent: a version already converted (or failed) is left alone.
@@ -167,7 +167,7 @@ export function createDocumentsJobs(deps: DocumentsJobsDeps) {
   const processCoas = defineJob({
     name: 'documents.process-coas',
     payload: z.object({ uploadId: z.number().int().positive() }),
-    policy: { retryLimit: 2, retryDelay: 10, retryBackoff: true, expireInSeconds: 900 },
+    policy: { retryLimit: 2, retryDelay: 5, retryBackoff: true, expireInSeconds: 900 },
     async handler({ uploadId }) {
       const row = await repo.findCoaUpload(uploadId);
       if (!row || row.status !== 'PROCESSING') return;
@@ -212,7 +212,7 @@ export function createDocumentsJobs(deps: DocumentsJobsDeps) {
   const expiryReminders = defineJob({
     name: 'documents.expiry-reminders',
     payload: z.object({}).loose(),
-    policy: { retryLimit: 3, retryDelay: 300, retryBackoff: true, expireInSeconds: 1800 },
+    policy: { retryLimit: 3, retryDelay: 15, retryBackoff: true, expireInSeconds: 1800 },
     // 13:00 UTC is the morning in New York, the platform's time zone (spec 3 §9).
     cron: '0 13 * * *',
     async handler() {

@@ -1,0 +1,200 @@
+import { addDays, todayIn } from '@trustleaf/domain/rules/document-status';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { documentTypes, mailOutbox, paymentTransactions, plans } from '../db/schema.ts';
+import { createJobDefinitions } from '../job-definitions.ts';
+import { bearer, createMember, login } from '../../test/factories.ts';
+import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
+import { makePdf } from '../../test/pdf-fixture.ts';
+import { createLocalStorage } from './storage.ts';
+import {
+  createInlineQueue,
+  createPgBossQueue,
+  crashRetryBoundSeconds,
+  type JobDefinition,
+  type JobQueue,
+} from './jobs.ts';
+
+const DAY = 86_400_000;
+/** pg-boss's own timers at their shortest, so its scheduler passes every second instead of every 30. */
+const FAST_TIMING = {
+  cronMonitorIntervalSeconds: 1,
+  cronWorkerIntervalSeconds: 1,
+  superviseIntervalSeconds: 1,
+  monitorIntervalSeconds: 1,
+};
+
+describe('queue policies', () => {
+  it('retry every queue within a minute of a crash (heartbeat, supervisor, first retry delay)', () => {
+    const definitions = createJobDefinitions({
+      db: null as never,
+      mailTransport: null,
+      log: () => undefined,
+      printMailBodies: false,
+      jobs: createInlineQueue(),
+      clock: { now: () => new Date() },
+      storage: createLocalStorage('/nonexistent'),
+      notify: () => undefined,
+      delta9ThresholdPercent: 0.3,
+    });
+    for (const definition of definitions.all) {
+      expect(crashRetryBoundSeconds(definition.policy), definition.name).toBeLessThanOrEqual(60);
+    }
+  });
+
+  it('refuses to schedule a job whose payload cannot be empty', () => {
+    const queue = createPgBossQueue('postgres://unused', () => undefined);
+    const job = {
+      name: 'test.scheduled',
+      payload: { safeParse: () => ({ success: false }) },
+      policy: { retryLimit: 0, retryDelay: 1, retryBackoff: false, expireInSeconds: 60 },
+      cron: '* * * * *',
+      handler: async () => undefined,
+    } as unknown as JobDefinition<never>;
+    expect(() => queue.register([job])).toThrow('scheduled job test.scheduled must accept an empty payload');
+  });
+});
+
+/**
+ * The real app on a real pg-boss queue: set-up requests run their jobs inline until the queue starts,
+ * then pg-boss's scheduler alone fires the scheduled jobs. Their expressions are moved to every minute
+ * (the production ones fire at a quarter hour and at 13:00 UTC); a pass sends the occurrence of the
+ * current minute, so each fires within a few seconds of the start.
+ */
+describe('scheduled jobs, fired by pg-boss', () => {
+  let t: TestApp;
+  const scheduled: string[] = [];
+  const logs: string[] = [];
+
+  beforeAll(async () => {
+    const inline = createInlineQueue();
+    let boss: JobQueue | null = null;
+    let started = false;
+    const queue: JobQueue = {
+      register(definitions) {
+        inline.register(definitions);
+        boss!.register(
+          definitions.map((definition) => {
+            if (!definition.cron) return definition;
+            scheduled.push(definition.name);
+            return { ...definition, cron: '* * * * *' };
+          }),
+        );
+      },
+      enqueue: (definition, payload, options) =>
+        started ? boss!.enqueue(definition, payload, options) : inline.enqueue(definition, payload),
+      async start(options) {
+        await boss!.start(options);
+        started = true;
+      },
+      stop: () => boss!.stop(),
+    };
+    t = await buildTestApp({
+      jobs: (url) => {
+        boss = createPgBossQueue(url, (message) => logs.push(message), FAST_TIMING);
+        return queue;
+      },
+    });
+  });
+  afterAll(async () => {
+    await t.jobs.stop();
+    await t.close();
+  });
+
+  const post = (url: string, payload: object, token: string) =>
+    t.app.inject({ method: 'POST', url, payload, headers: bearer(token) });
+
+  async function uploadLicence(token: string, companyId: number, expirationDate: string) {
+    const form = new FormData();
+    form.append('files', new Blob([new Uint8Array(makePdf(['State Cannabis License 402-00123']))]), 'l.pdf');
+    const request = new Request('http://x', { method: 'POST', body: form });
+    const stored = await t.app.inject({
+      method: 'POST',
+      url: `/api/storage/preupload?mode=document&plCompanyId=${companyId}`,
+      headers: { ...bearer(token), 'content-type': request.headers.get('content-type')! },
+      payload: Buffer.from(await request.arrayBuffer()),
+    });
+    expect(stored.statusCode, stored.body).toBe(200);
+    const [licence] = await t.database.db
+      .select({ id: documentTypes.id })
+      .from(documentTypes)
+      .where(eq(documentTypes.name, 'State Cannabis License'));
+    const created = await post(
+      '/api/document/document',
+      {
+        plCompanyId: companyId,
+        documentTypeId: licence!.id,
+        uploadKey: stored.json().detail[0].key,
+        expirationDate,
+        licenseNumber: '402-00123',
+        licenseCountry: 'US',
+        licenseState: 'CO',
+        licenseAddress: '120 Orchard Road, Boulder',
+      },
+      token,
+    );
+    expect(created.statusCode, created.body).toBe(200);
+  }
+
+  it('renews a due subscription and mails an expiry reminder with no one calling a handler', async () => {
+    const owner = await createMember(t.database.db);
+    const token = (await login(t.app, owner.user.email)).accessToken;
+    const card = await t.app.inject({
+      method: 'POST',
+      url: '/sandbox-gateway/tokens',
+      payload: { ccnumber: '4242 4242 4242 4242', cvv: '592', ccexp: '12/34' },
+    });
+    const saved = await post(
+      '/api/company/updateCompanyPaymentMethod',
+      {
+        plCompanyId: owner.companyId,
+        paymentToken: card.json<{ token: string }>().token,
+        firstName: 'Ada',
+        lastName: 'Lovelace',
+        billingAddressLine1: '1 Main St',
+        billingCity: 'Denver',
+        billingState: 'CO',
+        billingZip: '80202',
+        billingCountry: 'US',
+      },
+      token,
+    );
+    expect(saved.statusCode, saved.body).toBe(200);
+    const [basic] = await t.database.db.select().from(plans).where(eq(plans.name, 'Basic'));
+    const subscribed = await post(
+      '/api/subscription/startSubscription',
+      { plCompanyId: owner.companyId, plPlanId: basic!.id, paymentFrequency: 'MONTHLY' },
+      token,
+    );
+    expect(subscribed.statusCode, subscribed.body).toBe(200);
+    // The licence type reminds 30 days before expiry: after the month below it is 13 days away.
+    await uploadLicence(token, owner.companyId, addDays(todayIn(t.clock.now()), 45));
+    t.clock.advance(32 * DAY);
+
+    await t.jobs.start({ work: true });
+    expect(scheduled.sort()).toEqual(['billing.renew-subscriptions', 'documents.expiry-reminders']);
+
+    const paid = () =>
+      t.database.db
+        .select()
+        .from(paymentTransactions)
+        .where(
+          and(eq(paymentTransactions.companyId, owner.companyId), eq(paymentTransactions.status, 'Paid')),
+        );
+    await expect.poll(async () => (await paid()).length, { timeout: 30_000, interval: 250 }).toBe(2);
+    // Mailed: the reminder went through the queue's mail.send job as well.
+    await expect
+      .poll(
+        async () =>
+          (
+            await t.database.db
+              .select({ subject: mailOutbox.subject, status: mailOutbox.status })
+              .from(mailOutbox)
+              .where(eq(mailOutbox.to, owner.user.email))
+          ).filter((mail) => mail.subject === 'State Cannabis License expires soon'),
+        { timeout: 30_000, interval: 250 },
+      )
+      .toEqual([{ subject: 'State Cannabis License expires soon', status: 'SENT' }]);
+    expect(logs.filter((line) => line.includes('invalid payload'))).toEqual([]);
+  }, 90_000);
+});
