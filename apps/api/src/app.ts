@@ -204,7 +204,20 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   jobs.register(definitions.all);
   const { mailer } = definitions;
-  const authRepo = createAuthRepository(database.db);
+  const signIns = createAuthRepository(database.db);
+  // A revoked sign-in loses its live sockets as well, in every API process (issue 15): after the
+  // revocation is written, so a socket reconnecting at that moment is refused by its handshake.
+  const authRepo: typeof signIns = {
+    ...signIns,
+    async revokeFamily(familyId, reason, at) {
+      await signIns.revokeFamily(familyId, reason, at);
+      await app.live.endSignIn(familyId);
+    },
+    async revokeAllForUser(userId, reason, at) {
+      await signIns.revokeAllForUser(userId, reason, at);
+      await app.live.endUserSignIns(userId);
+    },
+  };
   const limiter = createAttemptLimiter(database.db);
   const authService = createAuthService({
     repo: authRepo,

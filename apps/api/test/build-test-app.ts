@@ -48,6 +48,8 @@ export interface TestApp {
   clock: ReturnType<typeof createManualClock>;
   jobs: JobQueue;
   env: Env;
+  /** The access tokens' signing key, for a second app on the same database. */
+  tokenSecret: string;
   close(): Promise<void>;
 }
 
@@ -69,6 +71,7 @@ export async function buildTestApp(
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'trustleaf-test-'));
   const env = EnvSchema.parse({ NODE_ENV: 'test', SEED_DEMO: 'false', DATA_DIR: dataDir, ...overrides.env });
   const clock = createManualClock(new Date());
+  const tokenSecret = randomBytes(32).toString('hex');
   const jobs =
     typeof overrides.jobs === 'function'
       ? overrides.jobs(testDb.url)
@@ -79,7 +82,7 @@ export async function buildTestApp(
     jobs,
     mailTransport: overrides.mailTransport ?? null,
     clock,
-    tokenSecret: randomBytes(32).toString('hex'),
+    tokenSecret,
     releaseDate: '2026-11-22',
     ...(overrides.loggerInstance ? { loggerInstance: overrides.loggerInstance } : {}),
     ...(overrides.documentsJobs ? { documentsJobs: overrides.documentsJobs } : {}),
@@ -92,6 +95,7 @@ export async function buildTestApp(
     clock,
     jobs,
     env,
+    tokenSecret,
     async close() {
       await app.close();
       await testDb.drop();

@@ -1,7 +1,11 @@
+import { eq } from 'drizzle-orm';
 import { io as connect, type Socket } from 'socket.io-client';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { bearer, createMember, login } from '../../test/factories.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
+import { buildApp } from '../app.ts';
+import { mailOutbox } from '../db/schema.ts';
+import { createInlineQueue } from '../lib/jobs.ts';
 import { createLiveEmitter, type LiveAck } from './live.ts';
 
 let t: TestApp;
@@ -98,5 +102,100 @@ describe('live channel', () => {
     const { accessToken } = await login(t.app, a.user.email);
     await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: bearer(accessToken) });
     await expect(connected(open(accessToken))).rejects.toThrow('Unauthorized');
+  });
+});
+
+describe('a revoked sign-in loses its sockets', () => {
+  const disconnected = (socket: Socket) =>
+    vi.waitFor(() => expect(socket.connected).toBe(false), { timeout: 5000, interval: 20 });
+
+  async function openSubscribed(email: string, companyId: number) {
+    const session = await login(t.app, email);
+    const socket = open(session.accessToken);
+    await connected(socket);
+    expect(await subscribe(socket, companyId)).toEqual({ ok: true });
+    return { socket, session };
+  }
+
+  it('on logout, and a reconnect with the same token is refused', async () => {
+    const a = await createMember(t.database.db);
+    const { socket, session } = await openSubscribed(a.user.email, a.companyId);
+    const other = await openSubscribed(a.user.email, a.companyId);
+    await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: bearer(session.accessToken) });
+    await disconnected(socket);
+    // Only that sign-in: the user's other sign-in keeps its socket.
+    expect(other.socket.connected).toBe(true);
+    await expect(connected(open(session.accessToken))).rejects.toThrow('Unauthorized');
+  });
+
+  it('on a password reset, every sign-in of the user', async () => {
+    const a = await createMember(t.database.db);
+    const first = await openSubscribed(a.user.email, a.companyId);
+    const second = await openSubscribed(a.user.email, a.companyId);
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/user/requestResetPassword',
+      payload: { email: a.user.email },
+    });
+    const [mail] = await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, a.user.email));
+    const token = decodeURIComponent(/token=([\w%-]+)/.exec(mail!.text)![1]!);
+    const reset = await t.app.inject({
+      method: 'POST',
+      url: '/api/user/resetPassword',
+      payload: { token, password: 'Another-Passw0rd-42!' },
+    });
+    expect(reset.statusCode, reset.body).toBe(200);
+    await Promise.all([disconnected(first.socket), disconnected(second.socket)]);
+  });
+
+  it('on removal from the company (a ban), and the removed user gets no more of its events', async () => {
+    const owner = await createMember(t.database.db);
+    const member = await createMember(t.database.db, 'User', owner.companyId);
+    const ownerToken = (await login(t.app, owner.user.email)).accessToken;
+    const { socket } = await openSubscribed(member.user.email, owner.companyId);
+    const received: unknown[] = [];
+    socket.on('upload-progress', (payload) => received.push(payload));
+    const removed = await t.app.inject({
+      method: 'POST',
+      url: '/api/company/removeMember',
+      payload: { plCompanyId: owner.companyId, plUserId: member.user.id },
+      headers: bearer(ownerToken),
+    });
+    expect(removed.statusCode, removed.body).toBe(200);
+    await disconnected(socket);
+    t.app.live.toCompany(owner.companyId, 'upload-progress', { after: 'removal' });
+    expect(received).toEqual([]);
+  });
+
+  it('when the sign-in is revoked by another API process (through PostgreSQL)', async () => {
+    // A second API on the same database and signing key: the socket is on it, the logout on this one.
+    const other = await buildApp({
+      env: t.env,
+      database: t.database,
+      jobs: createInlineQueue(),
+      mailTransport: null,
+      clock: t.clock,
+      tokenSecret: t.tokenSecret,
+      releaseDate: '2026-11-22',
+    });
+    await other.listen({ port: 0, host: '127.0.0.1' });
+    try {
+      const address = other.server.address();
+      const otherBase = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+      const a = await createMember(t.database.db);
+      const session = await login(t.app, a.user.email);
+      const socket = connect(otherBase, {
+        path: '/socket.io',
+        auth: { token: session.accessToken },
+        transports: ['websocket'],
+        reconnection: false,
+      });
+      sockets.push(socket);
+      await connected(socket);
+      await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: bearer(session.accessToken) });
+      await disconnected(socket);
+    } finally {
+      await other.close();
+    }
   });
 });

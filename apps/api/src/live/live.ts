@@ -11,6 +11,9 @@ import { resolveAccessToken } from '../plugins/auth.ts';
 const SubscribeSchema = z.object({ plCompanyId: z.number().int().positive() });
 
 export const companyRoom = (companyId: number) => `company:${companyId}`;
+/** Every socket of one sign-in, and of one user: what a revocation disconnects. */
+const signInRoom = (familyId: string) => `sign-in:${familyId}`;
+const userRoom = (userId: number) => `user:${userId}`;
 
 /** Where the live channel's PostgreSQL messages too large for NOTIFY go (migration 0005). */
 const LIVE_OPTIONS = { channelPrefix: 'trustleaf-live', tableName: 'socket_io_attachments' } as const;
@@ -59,7 +62,24 @@ export interface Live {
   io: Server;
   /** Sends an event to every socket subscribed to the company (spec 3 §7 "Live channel"). */
   toCompany(companyId: number, event: string, payload: unknown): void;
+  /**
+   * Disconnects the sockets of a revoked sign-in (logout, a reused refresh token), or of every
+   * sign-in of a user (password reset, removal from a company), in every process: the request goes
+   * through the PostgreSQL adapter. Call it once the revocation is committed.
+   */
+  endSignIn(familyId: string): Promise<void>;
+  endUserSignIns(userId: number): Promise<void>;
   close(): Promise<void>;
+}
+
+/** Never throws: the revocation is committed either way, and the request that made it must not fail. */
+async function disconnectRoom(io: Server, room: string): Promise<void> {
+  try {
+    // The cluster adapter's disconnectSockets returns a promise once the request is published.
+    await (io.in(room).disconnectSockets(true) as unknown as Promise<void> | undefined);
+  } catch {
+    // The adapter logs its own connection failures.
+  }
 }
 
 /**
@@ -95,6 +115,16 @@ export function createLive(
 
   io.on('connection', (socket) => {
     const auth = (socket.data as { auth: AuthContext }).auth;
+    // Joined before the sign-in is read again: a revocation committed after that read reaches this
+    // socket through its rooms, and one committed before it is seen by the read. Either way the
+    // socket does not outlive its sign-in. A reconnection is a new handshake, checked the same way.
+    void socket.join([signInRoom(auth.familyId), userRoom(auth.userId)]);
+    resolveAccessToken(deps.db, deps.tokens, (socket.handshake.auth as { token: string }).token).then(
+      (current) => {
+        if (!current) socket.disconnect(true);
+      },
+      () => socket.disconnect(true),
+    );
     const handle = (join: boolean) => (raw: unknown, ack?: (result: LiveAck) => void) => {
       const reply = typeof ack === 'function' ? ack : () => undefined;
       const parsed = SubscribeSchema.safeParse(raw);
@@ -120,6 +150,12 @@ export function createLive(
     io,
     toCompany(companyId, event, payload) {
       io.to(companyRoom(companyId)).emit(event, payload);
+    },
+    async endSignIn(familyId) {
+      await disconnectRoom(io, signInRoom(familyId));
+    },
+    async endUserSignIns(userId) {
+      await disconnectRoom(io, userRoom(userId));
     },
     async close() {
       io.disconnectSockets(true);
