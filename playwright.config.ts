@@ -84,6 +84,8 @@ export default defineConfig({
         PORT: String(CA_PORT),
         EMBEDDED_PG_PORT: String(PG_PORT + 1),
         DATA_DIR: caDataDir,
+        ADMIN_EMAIL: E2E_ADMIN_EMAIL,
+        ADMIN_PASSWORD: E2E_ADMIN_PASSWORD,
         WEB_DIST: path.resolve('apps/web/dist-ca'),
         APP_URL: `http://localhost:${CA_PORT}`,
         LOG_LEVEL: 'warn',

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { DEMO_OWNER_EMAIL, E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD } from './accounts.ts';
+import { DEMO_OWNER_EMAIL, E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD, readMailbox } from './accounts.ts';
 
 async function expectNoSeriousViolations(page: Page, label: string): Promise<void> {
   const results = await new AxeBuilder({ page }).analyze();
@@ -16,10 +16,7 @@ async function ownerPassword(request: APIRequestContext): Promise<string> {
   let token: string | undefined;
   await expect
     .poll(async () => {
-      const body = (await (await request.get('/api/dev/mailbox')).json()) as {
-        detail: { to: string; text: string }[];
-      };
-      const mail = body.detail.filter((m) => m.to.includes(DEMO_OWNER_EMAIL)).at(-1);
+      const mail = (await readMailbox(request)).filter((m) => m.to.includes(DEMO_OWNER_EMAIL)).at(-1);
       token = /reset-password\?token=([^\s"<]+)/.exec(mail?.text ?? '')?.[1];
       return token;
     })
@@ -161,8 +158,7 @@ async function lastMailText(request: APIRequestContext, to: string): Promise<str
   let text = '';
   await expect
     .poll(async () => {
-      const response = await request.get(`/api/dev/mailbox?to=${encodeURIComponent(to)}`);
-      text = ((await response.json()) as { detail: { text: string }[] }).detail.at(-1)?.text ?? '';
+      text = (await readMailbox(request, to)).at(-1)?.text ?? '';
       return text;
     })
     .toBeTruthy();

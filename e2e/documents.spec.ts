@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
-import { DEMO_OWNER_EMAIL, E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD } from './accounts.ts';
+import { DEMO_OWNER_EMAIL, E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD, readMailbox } from './accounts.ts';
 
 const OWNER_PASSWORD = `Vault-Owner-Passw0rd-${Date.now()}!`;
 const DAY = 864e5;
@@ -51,8 +51,7 @@ async function expectNoSeriousViolations(page: Page, label: string) {
 }
 
 async function mailsTo(request: APIRequestContext, email: string) {
-  const response = await request.get(`/api/dev/mailbox?to=${encodeURIComponent(email)}`);
-  return ((await response.json()) as { detail: { subject: string; text: string }[] }).detail;
+  return readMailbox(request, email);
 }
 
 /** The demo owner's password is random; set a known one through the emailed reset link. */

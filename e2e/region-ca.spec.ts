@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { readMailbox } from './accounts.ts';
 
 /** playwright.config.ts serves the Canadian build (VITE_REGION=CA) on the port after the main one. */
 const CA_BASE = `http://localhost:${Number(process.env.E2E_PORT ?? 3210) + 1}`;
@@ -43,9 +44,7 @@ test('the Canadian build offers no segment choice and signs a cannabis company u
   let code = '';
   await expect
     .poll(async () => {
-      const response = await request.get(`/api/dev/mailbox?to=${encodeURIComponent(email)}`);
-      const { detail } = (await response.json()) as { detail: { text: string }[] };
-      code = /\b(\d{6})\b/.exec(detail.at(-1)?.text ?? '')?.[1] ?? '';
+      code = /\b(\d{6})\b/.exec((await readMailbox(request, email)).at(-1)?.text ?? '')?.[1] ?? '';
       return code;
     })
     .not.toBe('');

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD } from './accounts.ts';
+import { E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD, readMailbox } from './accounts.ts';
 
 const PASSWORD = 'Sign-up-Passw0rd!';
 const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
@@ -11,9 +11,7 @@ const PNG = Buffer.from(
 );
 
 async function lastMail(request: APIRequestContext, to: string): Promise<string> {
-  const response = await request.get(`/api/dev/mailbox?to=${encodeURIComponent(to)}`);
-  const { detail } = (await response.json()) as { detail: { text: string }[] };
-  return detail.at(-1)?.text ?? '';
+  return (await readMailbox(request, to)).at(-1)?.text ?? '';
 }
 
 async function codeFromMailbox(request: APIRequestContext, to: string): Promise<string> {

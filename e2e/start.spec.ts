@@ -80,6 +80,13 @@ test('a fresh start serves sign-in, the printed admin signs in, and restarts kee
     await expect.poll(() => credentials.test(running.output()), { timeout: 60_000 }).toBe(true);
     const printed = credentials.exec(running.output());
     const [, email, password] = printed!;
+    // It says first that it is a development server, and where mail goes.
+    expect(running.output()).toContain(
+      'This is a development server (NODE_ENV=development), not for production',
+    );
+    expect(running.output()).toContain(
+      `readable by a signed-in super admin at http://localhost:${PORT}/dev/mailbox`,
+    );
 
     await signIn(page, email!, password!);
     await expect(page.getByText('Super Admin').first()).toBeVisible();
@@ -90,8 +97,19 @@ test('a fresh start serves sign-in, the printed admin signs in, and restarts kee
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ email: 'owner@greenvalley.example' }),
     });
-    const mailCount = async () =>
-      ((await (await fetch(`${BASE}/api/dev/mailbox`)).json()) as { detail: unknown[] }).detail.length;
+    // The dev mailbox answers the signed-in super admin only.
+    const mailCount = async () => {
+      const login = await fetch(`${BASE}/api/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email, password }),
+      });
+      const { accessToken } = ((await login.json()) as { detail: { accessToken: string } }).detail;
+      const mailbox = await fetch(`${BASE}/api/dev/mailbox`, {
+        headers: { authorization: `Bearer ${accessToken}` },
+      });
+      return ((await mailbox.json()) as { detail: unknown[] }).detail.length;
+    };
     expect(await mailCount()).toBe(1);
 
     await stopServer(running, 'SIGTERM');

@@ -31,6 +31,42 @@ export function releaseDate(): string {
   }
 }
 
+/** Where mail goes, naming the SMTP server without its credentials. */
+function mailDestination(env: Env, appUrl: string): string {
+  if (env.SMTP_URL) {
+    let server = 'the SMTP server in SMTP_URL';
+    try {
+      const url = new URL(env.SMTP_URL);
+      server = `SMTP server ${url.hostname}${url.port ? `:${url.port}` : ''}`;
+    } catch {
+      // An unparsable URL is reported by the transport when it first sends.
+    }
+    return `Mail is sent through the ${server}.`;
+  }
+  return env.NODE_ENV === 'production'
+    ? 'Mail is not sent (no SMTP_URL): it stays in the mail_outbox table.'
+    : `Mail is not sent (no SMTP_URL): it stays in the outbox, readable by a signed-in super admin at ${appUrl}/dev/mailbox.`;
+}
+
+/**
+ * What `npm start` says first (issue 15): a development server is not for production (it signs with
+ * a generated secret and serves the dev mailbox and billing test controls), and where mail goes.
+ */
+export function startBanner(env: Env, appUrl: string): string[] {
+  const lines: string[] = [];
+  if (env.NODE_ENV !== 'production') {
+    lines.push(
+      `This is a development server (NODE_ENV=${env.NODE_ENV}), not for production: set NODE_ENV=production and JWT_SECRET there.`,
+    );
+    if (env.HOST === '0.0.0.0' || env.HOST === '::')
+      lines.push(
+        `It listens on every network interface (HOST=${env.HOST}); HOST=127.0.0.1 keeps it on this machine.`,
+      );
+  }
+  lines.push(mailDestination(env, appUrl));
+  return lines;
+}
+
 export interface Runtime {
   url: string;
   database: Database;

@@ -5,11 +5,18 @@ import { buildApp, REDACT_PATHS } from './app.ts';
 import { readEnv } from './config/env.ts';
 import { systemClock } from './lib/clock.ts';
 import { createPgBossQueue } from './lib/jobs.ts';
-import { releaseDate, startRuntime } from './runtime.ts';
+import { releaseDate, startBanner, startRuntime } from './runtime.ts';
 
 const env = readEnv();
 const logger = pino({ level: env.LOG_LEVEL, redact: { paths: REDACT_PATHS, censor: '[redacted]' } });
 const here = path.dirname(fileURLToPath(import.meta.url));
+const appUrl = env.APP_URL ?? `http://localhost:${env.PORT}`;
+// On the console whatever LOG_LEVEL is: the person who started the server reads it first.
+console.log(
+  `\n${startBanner(env, appUrl)
+    .map((line) => `  ${line}`)
+    .join('\n')}\n`,
+);
 
 const runtime = await startRuntime(env, (line) => logger.info(line), {
   migrate: true,

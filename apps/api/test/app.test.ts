@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
+import { seedAdmin } from '../src/db/seed.ts';
 import { buildTestApp, type TestApp } from './build-test-app.ts';
+import { createMember, login } from './factories.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -175,6 +177,30 @@ describe('infrastructure routes', () => {
 });
 
 describe('dev mailbox', () => {
+  it('is read only by a signed-in super admin', async () => {
+    const read = (token?: string) =>
+      t.app.inject({
+        method: 'GET',
+        url: '/api/dev/mailbox',
+        headers: token ? { authorization: `Bearer ${token}` } : {},
+      });
+    expect((await read()).statusCode).toBe(401);
+    expect((await read('forged.token.value')).statusCode).toBe(401);
+    const owner = await createMember(t.database.db, 'Company Owner');
+    const ownerToken = (await login(t.app, owner.user.email)).accessToken;
+    const refused = await read(ownerToken);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toMatchObject({
+      code: 'FORBIDDEN',
+      messages: ['The development mailbox is for super admins'],
+    });
+    await seedAdmin(t.database.db, { email: 'mailbox-admin@example.test', password: 'Mailbox-admin-123!' });
+    const adminToken = (await login(t.app, 'mailbox-admin@example.test', 'Mailbox-admin-123!')).accessToken;
+    const allowed = await read(adminToken);
+    expect(allowed.statusCode).toBe(200);
+    expect(Array.isArray(allowed.json().detail)).toBe(true);
+  });
+
   it('is absent when SMTP is configured or in production', async () => {
     const smtp = await buildTestApp({ env: { SMTP_URL: 'smtp://127.0.0.1:1' } });
     const production = await buildTestApp({ env: { NODE_ENV: 'production' } });

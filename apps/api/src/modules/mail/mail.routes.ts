@@ -5,12 +5,23 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { mailOutbox } from '../../db/schema.ts';
+import { AppError } from '../../lib/errors.ts';
+import { callerOf } from '../../plugins/auth.ts';
 
-/** The dev mailbox: registered only when no SMTP server is configured and not in production. */
+/**
+ * The dev mailbox: registered only when no SMTP server is configured and not in production, and read
+ * only by a signed-in super admin. It holds every sign-up code and password-reset link, so anyone else
+ * reading it could take over any account (issue 15).
+ */
 export const devMailboxRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   app.get(
     '/mailbox',
     {
+      onRequest: app.authenticate,
+      preHandler: async (request) => {
+        if (!callerOf(request).isSuperAdmin)
+          throw new AppError('FORBIDDEN', 'The development mailbox is for super admins');
+      },
       schema: {
         tags: ['dev'],
         querystring: z.object({

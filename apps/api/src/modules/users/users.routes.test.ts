@@ -14,11 +14,19 @@ afterAll(() => t.close());
 const post = (url: string, payload: object = {}, headers: Record<string, string> = {}) =>
   t.app.inject({ method: 'POST', url, payload, headers });
 
+let mailboxReader: Promise<string> | null = null;
+/** The dev mailbox is read by a super admin. */
 async function mailbox(to: string) {
+  mailboxReader ??= seedAdmin(t.database.db, {
+    email: 'mailbox-reader@example.test',
+    password: 'Mailbox-reader-123!',
+  }).then(async (admin) => (await login(t.app, admin.email, 'Mailbox-reader-123!')).accessToken);
   const response = await t.app.inject({
     method: 'GET',
     url: `/api/dev/mailbox?to=${encodeURIComponent(to)}`,
+    headers: bearer(await mailboxReader),
   });
+  expect(response.statusCode).toBe(200);
   return response.json<{ detail: { to: string; subject: string; text: string; html: string }[] }>().detail;
 }
 

@@ -35,7 +35,8 @@ export function MailboxRoute() {
   const mailbox = useQuery({
     queryKey: ['dev', 'mailbox'],
     queryFn: () =>
-      api.request('/api/dev/mailbox', { method: 'GET', auth: false, schema: z.array(MailMessageSchema) }),
+      // Sign-up codes and reset links: for a signed-in super admin only (a 401 leads to sign-in).
+      api.request('/api/dev/mailbox', { method: 'GET', schema: z.array(MailMessageSchema) }),
     retry: false,
   });
   const messages = [...(mailbox.data ?? [])].reverse();
