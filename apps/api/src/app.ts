@@ -186,7 +186,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     db: database.db,
     mailTransport: deps.mailTransport,
     log,
-    printMailBodies: env.NODE_ENV !== 'production',
+    devMailbox: env.NODE_ENV !== 'production',
     jobs,
     clock,
     appUrl,

@@ -32,7 +32,7 @@ export function createJobDefinitions(deps: {
   db: Db;
   mailTransport: MailTransport | null;
   log: (line: string) => void;
-  printMailBodies: boolean;
+  devMailbox: boolean;
   jobs: JobQueue;
   clock: Clock;
   appUrl?: string;
@@ -48,7 +48,7 @@ export function createJobDefinitions(deps: {
   scan?: WebcrawlerJobsDeps['scan'];
 }) {
   const mailSend = createMailSendJob(deps.db, deps.mailTransport, deps.log, {
-    printBodies: deps.printMailBodies,
+    devMailbox: deps.devMailbox,
   });
   const mailer = createMailer(deps.db, deps.jobs, mailSend);
   // The sandbox is the only gateway built in; a processor's adapter implements PaymentGateway.

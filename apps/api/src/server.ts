@@ -3,12 +3,17 @@ import { fileURLToPath } from 'node:url';
 import { pino } from 'pino';
 import { buildApp, REDACT_PATHS } from './app.ts';
 import { readEnv } from './config/env.ts';
+import { LOG_SERIALIZERS } from './lib/log-serializers.ts';
 import { systemClock } from './lib/clock.ts';
 import { createPgBossQueue } from './lib/jobs.ts';
 import { releaseDate, startBanner, startRuntime } from './runtime.ts';
 
 const env = readEnv();
-const logger = pino({ level: env.LOG_LEVEL, redact: { paths: REDACT_PATHS, censor: '[redacted]' } });
+const logger = pino({
+  level: env.LOG_LEVEL,
+  redact: { paths: REDACT_PATHS, censor: '[redacted]' },
+  serializers: LOG_SERIALIZERS,
+});
 const here = path.dirname(fileURLToPath(import.meta.url));
 const appUrl = env.APP_URL ?? `http://localhost:${env.PORT}`;
 // On the console whatever LOG_LEVEL is: the person who started the server reads it first.

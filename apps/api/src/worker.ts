@@ -2,6 +2,7 @@ import path from 'node:path';
 import { pino } from 'pino';
 import { REDACT_PATHS } from './app.ts';
 import { readEnv, scannerAllowHosts } from './config/env.ts';
+import { LOG_SERIALIZERS } from './lib/log-serializers.ts';
 import { createJobDefinitions } from './job-definitions.ts';
 import { systemClock } from './lib/clock.ts';
 import { createPgBossQueue } from './lib/jobs.ts';
@@ -11,7 +12,11 @@ import { startRuntime } from './runtime.ts';
 
 /** Workers alone (`npm run worker`): the same job definitions as the server, no HTTP. */
 const env = readEnv();
-const logger = pino({ level: env.LOG_LEVEL, redact: { paths: REDACT_PATHS, censor: '[redacted]' } });
+const logger = pino({
+  level: env.LOG_LEVEL,
+  redact: { paths: REDACT_PATHS, censor: '[redacted]' },
+  serializers: LOG_SERIALIZERS,
+});
 const runtime = await startRuntime(env, (line) => logger.info(line), {
   migrate: true,
   seed: false,
@@ -24,7 +29,7 @@ jobs.register(
     db: runtime.database.db,
     mailTransport: runtime.mailTransport,
     log: (line) => logger.info(line),
-    printMailBodies: env.NODE_ENV !== 'production',
+    devMailbox: env.NODE_ENV !== 'production',
     appUrl: env.APP_URL ?? `http://localhost:${env.PORT}`,
     jobs,
     clock: systemClock,

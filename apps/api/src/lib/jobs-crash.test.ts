@@ -34,7 +34,7 @@ function jobsOn(queue: JobQueue, reads: string[]) {
     db: testDb.database.db,
     mailTransport: null,
     log: () => undefined,
-    printMailBodies: false,
+    devMailbox: false,
     jobs: queue,
     clock: { now: () => new Date() },
     storage: createLocalStorage(uploadsDir),

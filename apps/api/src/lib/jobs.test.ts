@@ -30,7 +30,7 @@ describe('queue policies', () => {
       db: null as never,
       mailTransport: null,
       log: () => undefined,
-      printMailBodies: false,
+      devMailbox: false,
       jobs: createInlineQueue(),
       clock: { now: () => new Date() },
       storage: createLocalStorage('/nonexistent'),

@@ -141,7 +141,7 @@ describe('mail.send job', () => {
       .returning();
     const loud: string[] = [];
     await createMailSendJob(testDb.database.db, null, (line) => loud.push(line), {
-      printBodies: true,
+      devMailbox: true,
     }).handler({
       outboxId: again!.id,
     });

@@ -474,7 +474,7 @@ describe('expiry reminders', () => {
       db: t.database.db,
       mailTransport: null,
       log: () => undefined,
-      printMailBodies: false,
+      devMailbox: false,
       jobs: t.jobs,
       clock: t.clock,
       storage: createLocalStorage(path.join(t.env.DATA_DIR, 'uploads')),
