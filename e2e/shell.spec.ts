@@ -169,6 +169,7 @@ test.describe('app shell', () => {
     await page.goto('/dev/mailbox');
     await expect(page).toHaveURL(/\/auth\/sign-in\?redirectUrl=%2Fdev%2Fmailbox/);
     await signIn(page, E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD);
+    await expect(page.getByTestId('welcome')).toBeVisible();
     await page.goto('/dev/mailbox');
     await expect(page.getByRole('heading', { name: 'Development mailbox' })).toBeVisible();
     await expect(page.getByText(/^To: /).first().or(page.getByText('No emails yet.'))).toBeVisible();
