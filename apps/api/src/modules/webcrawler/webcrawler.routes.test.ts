@@ -507,7 +507,7 @@ describe('scheduled re-scans', () => {
       db: t.database.db,
       mailTransport: null,
       log: () => undefined,
-      printMailBodies: false,
+      devMailbox: false,
       jobs: t.jobs,
       clock: t.clock,
       storage: createLocalStorage(t.env.DATA_DIR),
