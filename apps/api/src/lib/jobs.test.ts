@@ -172,7 +172,9 @@ describe('scheduled jobs, fired by pg-boss', () => {
     t.clock.advance(32 * DAY);
 
     await t.jobs.start({ work: true });
-    expect(scheduled.sort()).toEqual(['billing.renew-subscriptions', 'documents.expiry-reminders']);
+    expect(scheduled).toEqual(
+      expect.arrayContaining(['billing.renew-subscriptions', 'documents.expiry-reminders']),
+    );
 
     const paid = () =>
       t.database.db

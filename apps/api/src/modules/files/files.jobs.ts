@@ -20,7 +20,7 @@ export function createFilesJobs(deps: {
     name: 'files.remove-unreferenced',
     // pg-boss sends `null` as the payload of a scheduled run.
     payload: z.object({}).loose().nullish(),
-    policy: { retryLimit: 3, retryDelay: 300, retryBackoff: true, expireInSeconds: 1800 },
+    policy: { retryLimit: 3, retryDelay: 15, retryBackoff: true, expireInSeconds: 1800 },
     cron: '30 3 * * *',
     async handler() {
       const before = new Date(clock.now().getTime() - UNREFERENCED_UPLOAD_TTL_MS);

@@ -306,7 +306,7 @@ export function createWebcrawlerJobs(deps: WebcrawlerJobsDeps) {
   const rescanWebsites = defineJob({
     name: 'webcrawler.rescan-websites',
     payload: z.object({}).strict(),
-    policy: { retryLimit: 2, retryDelay: 60, retryBackoff: false, expireInSeconds: 600 },
+    policy: { retryLimit: 2, retryDelay: 20, retryBackoff: false, expireInSeconds: 600 },
     cron: '7 * * * *',
     handler: async () => {
       await runRescans();
