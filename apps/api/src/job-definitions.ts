@@ -1,5 +1,6 @@
 import type { Db } from './db/client.ts';
 import type { Clock } from './lib/clock.ts';
+import { createCompanyLocks } from './lib/company-locks.ts';
 import type { JobDefinition, JobQueue } from './lib/jobs.ts';
 import { createMailer, createMailSendJob, type MailTransport } from './lib/mailer.ts';
 import { createSandboxGateway } from './lib/payment-gateway.ts';
@@ -30,6 +31,8 @@ const SYSTEM_CALLER = { userId: 0, familyId: '', email: '', isSuperAdmin: true }
  */
 export function createJobDefinitions(deps: {
   db: Db;
+  /** For connections of their own (the billing account's lock). */
+  databaseUrl: string;
   mailTransport: MailTransport | null;
   log: (line: string) => void;
   devMailbox: boolean;
@@ -60,6 +63,7 @@ export function createJobDefinitions(deps: {
     gateway,
     mailer,
     appUrl: deps.appUrl ?? '',
+    locks: createCompanyLocks(deps.databaseUrl),
   });
   const renewSubscriptions = createRenewSubscriptionsJob(() => billing.runRenewals());
   const documents = createDocumentsJobs({

@@ -27,6 +27,7 @@ const jobs = createPgBossQueue(runtime.url, (message, error) => logger.error({ e
 jobs.register(
   createJobDefinitions({
     db: runtime.database.db,
+    databaseUrl: runtime.database.url,
     mailTransport: runtime.mailTransport,
     log: (line) => logger.info(line),
     devMailbox: env.NODE_ENV !== 'production',

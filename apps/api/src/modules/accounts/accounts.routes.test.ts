@@ -5,6 +5,7 @@ import { seedAdmin, seedDemo } from '../../db/seed.ts';
 import { bearer, createMember, login } from '../../../test/factories.ts';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { createAttemptLimiter } from '../../lib/attempt-limiter.ts';
+import type { CompanyLocks } from '../../lib/company-locks.ts';
 import type { Mailer } from '../../lib/mailer.ts';
 import type { PaymentGateway } from '../../lib/payment-gateway.ts';
 import { createBillingRepository } from '../billing/billing.repository.ts';
@@ -402,6 +403,7 @@ describe('sign-up promo code (spec 1 §3, §8)', () => {
       gateway: {} as PaymentGateway,
       mailer: {} as Mailer,
       appUrl: '',
+      locks: {} as CompanyLocks,
     });
     const accounts = createAccountsService({
       db: t.database.db,

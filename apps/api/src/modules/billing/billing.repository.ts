@@ -28,6 +28,22 @@ class PromoExhausted extends Error {}
 
 export const LIVE_STATUSES = ['NEW', 'TRIAL', 'AVAILABLE', 'PAYMENT_FAILED'] as const;
 
+/** Live subscriptions whose period ended, failed ones whose retry is due, and canceled failed ones. */
+function dueAt(now: Date) {
+  return or(
+    and(
+      inArray(companySubscriptions.status, ['AVAILABLE', 'TRIAL']),
+      lte(companySubscriptions.currentPeriodEnd, now),
+    ),
+    and(eq(companySubscriptions.status, 'PAYMENT_FAILED'), lte(companySubscriptions.nextRetryAt, now)),
+    and(
+      eq(companySubscriptions.status, 'PAYMENT_FAILED'),
+      eq(companySubscriptions.autoRenew, false),
+      lte(companySubscriptions.currentPeriodEnd, now),
+    ),
+  );
+}
+
 /**
  * Billing SQL. Company-scoped functions take the company id the caller was authorised for. Bound to the
  * database, or to another module's open transaction when billing work must commit with it.
@@ -139,25 +155,18 @@ export function createBillingRepository(db: DbExecutor) {
       return db
         .select()
         .from(companySubscriptions)
-        .where(
-          or(
-            and(
-              inArray(companySubscriptions.status, ['AVAILABLE', 'TRIAL']),
-              lte(companySubscriptions.currentPeriodEnd, now),
-            ),
-            and(
-              eq(companySubscriptions.status, 'PAYMENT_FAILED'),
-              lte(companySubscriptions.nextRetryAt, now),
-            ),
-            and(
-              eq(companySubscriptions.status, 'PAYMENT_FAILED'),
-              eq(companySubscriptions.autoRenew, false),
-              lte(companySubscriptions.currentPeriodEnd, now),
-            ),
-          ),
-        )
+        .where(dueAt(now))
         .orderBy(asc(companySubscriptions.id))
         .limit(500);
+    },
+
+    /** One subscription if it is still due (read again under the company's billing lock). */
+    async dueSubscription(id: number, now: Date) {
+      const [row] = await db
+        .select()
+        .from(companySubscriptions)
+        .where(and(eq(companySubscriptions.id, id), dueAt(now)));
+      return row ?? null;
     },
 
     async paidChargeCount(subscriptionId: number) {

@@ -3,7 +3,15 @@ import { eq, sql } from 'drizzle-orm';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REDACT_PATHS } from '../../app.ts';
-import { billingAccounts, mailOutbox, planFeatures, plans, promos } from '../../db/schema.ts';
+import {
+  billingAccounts,
+  mailOutbox,
+  paymentMethods,
+  planFeatures,
+  plans,
+  promos,
+  sandboxGatewayCharges,
+} from '../../db/schema.ts';
 import { seedAdmin } from '../../db/seed.ts';
 import { bearer, createCompany, createMember, login } from '../../../test/factories.ts';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
@@ -302,6 +310,51 @@ describe('subscriptions', () => {
     expect((await post('/api/subscription/requireFeature', gated, who.token)).statusCode).toBe(200);
     const access = await post('/api/subscription/featureAccess', gated, who.token);
     expect(access.json().detail.status).toBe('NORMAL');
+  });
+
+  it('charges once for 6 simultaneous starts and once for 6 simultaneous switches of one company', async () => {
+    const who = await owner();
+    await saveCard(who);
+    const expectOneWinner = (responses: { statusCode: number; json(): { code?: string } }[]) => {
+      expect(responses.filter((r) => r.statusCode === 200)).toHaveLength(1);
+      for (const r of responses.filter((x) => x.statusCode !== 200)) {
+        expect([400, 409]).toContain(r.statusCode);
+        expect(['CONFLICT', 'VALIDATION_FAILED']).toContain(r.json().code);
+      }
+    };
+    const now = t.clock.now.bind(t.clock);
+    let tick = 0;
+    // The clock moves while the requests run, as a real one does.
+    t.clock.now = () => new Date(now().getTime() + tick++);
+    try {
+      expectOneWinner(await Promise.all(Array.from({ length: 6 }, () => subscribe(who, 'Basic', 'MONTHLY'))));
+      t.clock.advance(10 * DAY);
+      const switchTo = { plCompanyId: who.companyId, plPlanId: planIds.Pro, paymentFrequency: 'MONTHLY' };
+      expectOneWinner(
+        await Promise.all(
+          Array.from({ length: 6 }, () =>
+            post('/api/subscription/updateCompanySubscription', switchTo, who.token),
+          ),
+        ),
+      );
+    } finally {
+      t.clock.now = now;
+    }
+    const txs = (
+      await post('/api/transaction/transactionListing', { plCompanyId: who.companyId }, who.token)
+    ).json().detail.items as { amount: number; status: string }[];
+    expect(txs.map((x) => x.status)).toEqual(['Paid', 'Paid']);
+    const [method] = await t.database.db
+      .select()
+      .from(paymentMethods)
+      .where(eq(paymentMethods.companyId, who.companyId));
+    const charges = await t.database.db
+      .select()
+      .from(sandboxGatewayCharges)
+      .where(eq(sandboxGatewayCharges.token, method!.token));
+    expect(charges).toHaveLength(2);
+    const live = (await listing(who)).companySubscriptions.filter((s) => s.status === 'AVAILABLE');
+    expect(live).toHaveLength(1);
   });
 
   it('switching to the same plan and frequency says "Please select plan to switch"; a switch prorates', async () => {

@@ -40,6 +40,7 @@ import sanitizeHtml from 'sanitize-html';
 import type { Db, DbExecutor } from '../../db/client.ts';
 import { requireCompanyAccess, type AuthContext } from '../../lib/authz.ts';
 import type { Clock } from '../../lib/clock.ts';
+import { LOCK_BUSY, type CompanyLocks } from '../../lib/company-locks.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { Mailer } from '../../lib/mailer.ts';
 import type { PaymentGateway } from '../../lib/payment-gateway.ts';
@@ -74,13 +75,35 @@ export interface BillingServiceDeps {
   gateway: PaymentGateway;
   mailer: Mailer;
   appUrl: string;
+  /** One charge in flight per company (the billing account's lock). */
+  locks: CompanyLocks;
 }
+
+export const PAYMENT_IN_PROGRESS_MESSAGE =
+  'A payment for this company is already in progress. Please try again in a moment.';
+/** How long a card update or the renewal job waits for a charge in flight before leaving it be. */
+const LOCK_WAIT_MS = 30_000;
 
 function requireSuperAdmin(auth: AuthContext): void {
   if (!auth.isSuperAdmin) throw new AppError('FORBIDDEN', 'You do not have permission to do this');
 }
 
-export function createBillingService({ db, repo, clock, gateway, mailer, appUrl }: BillingServiceDeps) {
+export function createBillingService({
+  db,
+  repo,
+  clock,
+  gateway,
+  mailer,
+  appUrl,
+  locks,
+}: BillingServiceDeps) {
+  /** Runs a request's billing work holding the company's lock; a second one at the same time gets 409. */
+  async function oneChargeAtATime<T>(companyId: number, work: () => Promise<T>): Promise<T> {
+    const result = await locks.tryWith(companyId, work);
+    if (result === LOCK_BUSY) throw new AppError('CONFLICT', PAYMENT_IN_PROGRESS_MESSAGE);
+    return result;
+  }
+
   async function planFeaturesByPlan(planIds: number[]): Promise<Map<number, PlanFeature[]>> {
     const rows = await repo.planFeaturesOf(planIds);
     const byPlan = new Map<number, PlanFeature[]>();
@@ -235,6 +258,9 @@ export function createBillingService({ db, repo, clock, gateway, mailer, appUrl 
   /**
    * Charges the company's card once per charge key and records the transaction. Re-running with
    * the same key (a retried job or request) returns the first outcome without a second charge.
+   * Callers derive the key from the billing state the charge settles (subscription, period, plan),
+   * never from the clock, and the card is part of it: the gateway's idempotency key is the server's
+   * own, whether or not the client sent an Idempotency-Key. Callers hold the company's lock.
    */
   async function charge(input: {
     companyId: number;
@@ -243,21 +269,22 @@ export function createBillingService({ db, repo, clock, gateway, mailer, appUrl 
     description: string;
     chargeKey: string;
   }): Promise<{ ok: true; transaction: TransactionRow } | { ok: false; message: string }> {
-    const previous = await repo.findTransactionByKey(input.chargeKey);
+    const method = await repo.findPaymentMethod(input.companyId);
+    if (!method) {
+      return { ok: false, message: 'Please add a payment method' };
+    }
+    const chargeKey = `${input.chargeKey}:${createHash('sha256').update(method.token).digest('hex').slice(0, 16)}`;
+    const previous = await repo.findTransactionByKey(chargeKey);
     if (previous) {
       return previous.status === 'Failed'
         ? { ok: false, message: previous.failureMessage ?? 'Payment failed' }
         : { ok: true, transaction: previous };
     }
-    const method = await repo.findPaymentMethod(input.companyId);
-    if (!method) {
-      return { ok: false, message: 'Please add a payment method' };
-    }
     const result = await gateway.charge({
       token: method.token,
       amountCents: input.amountCents,
       currency: 'USD',
-      idempotencyKey: input.chargeKey,
+      idempotencyKey: chargeKey,
       description: input.description,
     });
     const transaction = await repo.recordTransaction({
@@ -268,7 +295,7 @@ export function createBillingService({ db, repo, clock, gateway, mailer, appUrl 
       description: input.description,
       failureMessage: result.ok ? null : result.message,
       gatewayChargeId: result.ok ? result.chargeId : null,
-      chargeKey: input.chargeKey,
+      chargeKey,
       brand: method.brand,
       last4: method.last4,
     });
@@ -431,7 +458,7 @@ export function createBillingService({ db, repo, clock, gateway, mailer, appUrl 
       subscriptionId: sub.id,
       amountCents: amount,
       description: await describeCharge(sub, 'Renewal retry'),
-      chargeKey: `renew:${sub.id}:${sub.currentPeriodEnd.getTime()}:${reason}:${sub.failureCount}:${now.getTime()}`,
+      chargeKey: `renew:${sub.id}:${sub.currentPeriodEnd.getTime()}:${reason}:${sub.failureCount}`,
     });
     if (result.ok) {
       await repo.updateSubscription(sub.id, {
@@ -469,11 +496,11 @@ export function createBillingService({ db, repo, clock, gateway, mailer, appUrl 
   return {
     sanitizeDescription,
 
-    async getPlans(input: GetPlansInput & { itemsPerPage: number; currentPage: number }) {
+    async getPlans(input: GetPlansInput) {
       const rows = await repo.listPlans({
-        status: input.status ?? 'ACTIVE',
-        region: input.region ?? 'US',
-        sort: input.sortOrder ?? 'ASC',
+        status: input.status,
+        region: input.region,
+        sort: input.sortOrder,
       });
       const pageRows = rows.slice(
         (input.currentPage - 1) * input.itemsPerPage,
@@ -607,97 +634,101 @@ export function createBillingService({ db, repo, clock, gateway, mailer, appUrl 
 
     async startSubscription(auth: AuthContext, input: StartSubscriptionInput, idempotencyKey?: string) {
       await requireCompanyAccess(db, auth, input.plCompanyId, MANAGERS);
-      return withIdempotency(`start:${input.plCompanyId}`, idempotencyKey, input, async () => {
-        const now = clock.now();
-        const plan = await loadPlan(input.plPlanId);
-        const available = await repo.availablePlanIds(input.plCompanyId);
-        // Inactive plans are offered only to companies they were assigned to (metadata.availablePlans).
-        if (plan.status !== 'ACTIVE' && !available.includes(plan.id))
-          throw new AppError('NOT_FOUND', 'Plan not found');
-        if (available.length > 0 && !available.includes(plan.id))
-          throw new AppError('FORBIDDEN', 'This plan is not available to your company');
-        const cardAllowed =
-          input.paymentFrequency === 'MONTHLY' ? plan.enableCcPaymentMonthly : plan.enableCcPaymentAnnually;
-        if (!plan.enableSkipPaywall && !cardAllowed)
-          throw new AppError('VALIDATION_FAILED', 'This plan cannot be paid by card at that frequency');
+      return oneChargeAtATime(input.plCompanyId, () =>
+        withIdempotency(`start:${input.plCompanyId}`, idempotencyKey, input, async () => {
+          const now = clock.now();
+          const plan = await loadPlan(input.plPlanId);
+          const available = await repo.availablePlanIds(input.plCompanyId);
+          // Inactive plans are offered only to companies they were assigned to (metadata.availablePlans).
+          if (plan.status !== 'ACTIVE' && !available.includes(plan.id))
+            throw new AppError('NOT_FOUND', 'Plan not found');
+          if (available.length > 0 && !available.includes(plan.id))
+            throw new AppError('FORBIDDEN', 'This plan is not available to your company');
+          const cardAllowed =
+            input.paymentFrequency === 'MONTHLY' ? plan.enableCcPaymentMonthly : plan.enableCcPaymentAnnually;
+          if (!plan.enableSkipPaywall && !cardAllowed)
+            throw new AppError('VALIDATION_FAILED', 'This plan cannot be paid by card at that frequency');
 
-        const live = await repo.liveSubscription(input.plCompanyId);
-        if (live && (live.status === 'AVAILABLE' || live.status === 'TRIAL')) {
-          throw new AppError(
-            'CONFLICT',
-            'The company already has an active subscription; switch plan instead',
-          );
-        }
-        if (!plan.enableSkipPaywall && !(await repo.findPaymentMethod(input.plCompanyId))) {
-          throw new AppError('PAYMENT_FAILED', 'Please add a payment method');
-        }
-
-        let promo: PromoRow | null = null;
-        const code = input.promoCode?.trim() || (await repo.pendingRedemption(input.plCompanyId))?.promo.code;
-        if (code) {
-          promo = (await promoFor(code, plan.id, input.paymentFrequency)).promo;
-          await redeem(promo, input.plCompanyId);
-        }
-        // A failed or unpaid earlier attempt is closed before the new one opens.
-        if (live)
-          await repo.updateSubscription(live.id, { status: 'EXPIRED', endedAt: now, nextRetryAt: null });
-
-        const price = planPrice(
-          {
-            monthlyFee: toDollars(plan.monthlyFeeCents),
-            annualFee: toDollars(plan.annualFeeCents),
-            promoMonthlyFee: plan.promoMonthlyFeeCents === null ? null : toDollars(plan.promoMonthlyFeeCents),
-            promoAnnualFee: plan.promoAnnualFeeCents === null ? null : toDollars(plan.promoAnnualFeeCents),
-          },
-          input.paymentFrequency,
-        );
-        const hasTrial = plan.trialDuration !== null && plan.trialUnit !== null;
-        const trialEndsAt = hasTrial ? trialEnd(now, plan.trialDuration!, plan.trialUnit!) : null;
-        let sub = await repo
-          .insertSubscription({
-            companyId: input.plCompanyId,
-            planId: plan.id,
-            status: 'NEW',
-            paymentFrequency: input.paymentFrequency,
-            priceCents: toCents(price),
-            startedAt: now,
-            currentPeriodStart: now,
-            currentPeriodEnd: trialEndsAt ?? periodEnd(now, input.paymentFrequency),
-            trialEndsAt,
-            trialDuration: plan.trialDuration,
-            trialUnit: plan.trialUnit,
-            promoId: promo?.id ?? null,
-          })
-          .catch((error: unknown) => {
-            if ((error as { cause?: { code?: string } }).cause?.code === '23505')
-              throw new AppError('CONFLICT', 'A subscription is already being started');
-            throw error;
-          });
-        if (promo) await repo.consumeRedemption(promo.id, input.plCompanyId, sub.id);
-
-        if (hasTrial) {
-          sub = await repo.updateSubscription(sub.id, { status: 'TRIAL' });
-        } else if (plan.enableSkipPaywall) {
-          sub = await repo.updateSubscription(sub.id, { status: 'AVAILABLE' });
-        } else {
-          const amount = await amountDue(sub);
-          if (amount > 0) {
-            const result = await charge({
-              companyId: input.plCompanyId,
-              subscriptionId: sub.id,
-              amountCents: amount,
-              description: await describeCharge(sub, 'Subscription'),
-              chargeKey: `start:${sub.id}`,
-            });
-            if (!result.ok) {
-              await repo.updateSubscription(sub.id, { status: 'PAYMENT_FAILED' });
-              throw new AppError('PAYMENT_FAILED', result.message);
-            }
+          const live = await repo.liveSubscription(input.plCompanyId);
+          if (live && (live.status === 'AVAILABLE' || live.status === 'TRIAL')) {
+            throw new AppError(
+              'CONFLICT',
+              'The company already has an active subscription; switch plan instead',
+            );
           }
-          sub = await repo.updateSubscription(sub.id, { status: 'AVAILABLE', paidCents: amount });
-        }
-        return toSubscription(sub, plan.name, promo?.code ?? null);
-      });
+          if (!plan.enableSkipPaywall && !(await repo.findPaymentMethod(input.plCompanyId))) {
+            throw new AppError('PAYMENT_FAILED', 'Please add a payment method');
+          }
+
+          let promo: PromoRow | null = null;
+          const code =
+            input.promoCode?.trim() || (await repo.pendingRedemption(input.plCompanyId))?.promo.code;
+          if (code) {
+            promo = (await promoFor(code, plan.id, input.paymentFrequency)).promo;
+            await redeem(promo, input.plCompanyId);
+          }
+          // A failed or unpaid earlier attempt is closed before the new one opens.
+          if (live)
+            await repo.updateSubscription(live.id, { status: 'EXPIRED', endedAt: now, nextRetryAt: null });
+
+          const price = planPrice(
+            {
+              monthlyFee: toDollars(plan.monthlyFeeCents),
+              annualFee: toDollars(plan.annualFeeCents),
+              promoMonthlyFee:
+                plan.promoMonthlyFeeCents === null ? null : toDollars(plan.promoMonthlyFeeCents),
+              promoAnnualFee: plan.promoAnnualFeeCents === null ? null : toDollars(plan.promoAnnualFeeCents),
+            },
+            input.paymentFrequency,
+          );
+          const hasTrial = plan.trialDuration !== null && plan.trialUnit !== null;
+          const trialEndsAt = hasTrial ? trialEnd(now, plan.trialDuration!, plan.trialUnit!) : null;
+          let sub = await repo
+            .insertSubscription({
+              companyId: input.plCompanyId,
+              planId: plan.id,
+              status: 'NEW',
+              paymentFrequency: input.paymentFrequency,
+              priceCents: toCents(price),
+              startedAt: now,
+              currentPeriodStart: now,
+              currentPeriodEnd: trialEndsAt ?? periodEnd(now, input.paymentFrequency),
+              trialEndsAt,
+              trialDuration: plan.trialDuration,
+              trialUnit: plan.trialUnit,
+              promoId: promo?.id ?? null,
+            })
+            .catch((error: unknown) => {
+              if ((error as { cause?: { code?: string } }).cause?.code === '23505')
+                throw new AppError('CONFLICT', 'A subscription is already being started');
+              throw error;
+            });
+          if (promo) await repo.consumeRedemption(promo.id, input.plCompanyId, sub.id);
+
+          if (hasTrial) {
+            sub = await repo.updateSubscription(sub.id, { status: 'TRIAL' });
+          } else if (plan.enableSkipPaywall) {
+            sub = await repo.updateSubscription(sub.id, { status: 'AVAILABLE' });
+          } else {
+            const amount = await amountDue(sub);
+            if (amount > 0) {
+              const result = await charge({
+                companyId: input.plCompanyId,
+                subscriptionId: sub.id,
+                amountCents: amount,
+                description: await describeCharge(sub, 'Subscription'),
+                chargeKey: `start:${sub.id}`,
+              });
+              if (!result.ok) {
+                await repo.updateSubscription(sub.id, { status: 'PAYMENT_FAILED' });
+                throw new AppError('PAYMENT_FAILED', result.message);
+              }
+            }
+            sub = await repo.updateSubscription(sub.id, { status: 'AVAILABLE', paidCents: amount });
+          }
+          return toSubscription(sub, plan.name, promo?.code ?? null);
+        }),
+      );
     },
 
     async updateCompanySubscription(
@@ -706,71 +737,74 @@ export function createBillingService({ db, repo, clock, gateway, mailer, appUrl 
       idempotencyKey?: string,
     ) {
       await requireCompanyAccess(db, auth, input.plCompanyId, MANAGERS);
-      return withIdempotency(`switch:${input.plCompanyId}`, idempotencyKey, input, async () => {
-        const now = clock.now();
-        const live = await repo.liveSubscription(input.plCompanyId);
-        if (!live || !isSubscriptionActive(live.status))
-          throw new AppError('CONFLICT', 'Start a subscription first');
-        if (live.planId === input.plPlanId && live.paymentFrequency === input.paymentFrequency) {
-          throw new AppError('VALIDATION_FAILED', SAME_PLAN_MESSAGE);
-        }
-        const plan = await loadPlan(input.plPlanId);
-        const available = await repo.availablePlanIds(input.plCompanyId);
-        // Inactive plans are offered only to companies they were assigned to (metadata.availablePlans).
-        if (plan.status !== 'ACTIVE' && !available.includes(plan.id))
-          throw new AppError('NOT_FOUND', 'Plan not found');
-        if (available.length > 0 && !available.includes(plan.id))
-          throw new AppError('FORBIDDEN', 'This plan is not available to your company');
-        const newPrice = planPrice(
-          {
-            monthlyFee: toDollars(plan.monthlyFeeCents),
-            annualFee: toDollars(plan.annualFeeCents),
-            promoMonthlyFee: plan.promoMonthlyFeeCents === null ? null : toDollars(plan.promoMonthlyFeeCents),
-            promoAnnualFee: plan.promoAnnualFeeCents === null ? null : toDollars(plan.promoAnnualFeeCents),
-          },
-          input.paymentFrequency,
-        );
+      return oneChargeAtATime(input.plCompanyId, () =>
+        withIdempotency(`switch:${input.plCompanyId}`, idempotencyKey, input, async () => {
+          const now = clock.now();
+          const live = await repo.liveSubscription(input.plCompanyId);
+          if (!live || !isSubscriptionActive(live.status))
+            throw new AppError('CONFLICT', 'Start a subscription first');
+          if (live.planId === input.plPlanId && live.paymentFrequency === input.paymentFrequency) {
+            throw new AppError('VALIDATION_FAILED', SAME_PLAN_MESSAGE);
+          }
+          const plan = await loadPlan(input.plPlanId);
+          const available = await repo.availablePlanIds(input.plCompanyId);
+          // Inactive plans are offered only to companies they were assigned to (metadata.availablePlans).
+          if (plan.status !== 'ACTIVE' && !available.includes(plan.id))
+            throw new AppError('NOT_FOUND', 'Plan not found');
+          if (available.length > 0 && !available.includes(plan.id))
+            throw new AppError('FORBIDDEN', 'This plan is not available to your company');
+          const newPrice = planPrice(
+            {
+              monthlyFee: toDollars(plan.monthlyFeeCents),
+              annualFee: toDollars(plan.annualFeeCents),
+              promoMonthlyFee:
+                plan.promoMonthlyFeeCents === null ? null : toDollars(plan.promoMonthlyFeeCents),
+              promoAnnualFee: plan.promoAnnualFeeCents === null ? null : toDollars(plan.promoAnnualFeeCents),
+            },
+            input.paymentFrequency,
+          );
 
-        if (live.status === 'TRIAL') {
+          if (live.status === 'TRIAL') {
+            const updated = await repo.updateSubscription(live.id, {
+              planId: plan.id,
+              paymentFrequency: input.paymentFrequency,
+              priceCents: toCents(newPrice),
+              autoRenew: true,
+              canceledAt: null,
+            });
+            return toSubscription(updated, plan.name, null);
+          }
+          const { charge: due } = prorateSwitch({
+            paidAmount: toDollars(live.paidCents),
+            periodStart: live.currentPeriodStart,
+            periodEnd: live.currentPeriodEnd,
+            now,
+            newPrice,
+          });
+          if (due > 0 && !plan.enableSkipPaywall) {
+            const result = await charge({
+              companyId: input.plCompanyId,
+              subscriptionId: live.id,
+              amountCents: toCents(due),
+              description: `Switch to ${plan.name} (${input.paymentFrequency === 'MONTHLY' ? 'monthly' : 'annual'}), prorated`,
+              chargeKey: `switch:${live.id}:${live.currentPeriodStart.getTime()}:${live.planId}:${live.paymentFrequency}:${plan.id}:${input.paymentFrequency}`,
+            });
+            if (!result.ok) throw new AppError('PAYMENT_FAILED', result.message);
+          }
           const updated = await repo.updateSubscription(live.id, {
             planId: plan.id,
             paymentFrequency: input.paymentFrequency,
             priceCents: toCents(newPrice),
+            paidCents: toCents(roundCents(newPrice)),
             autoRenew: true,
             canceledAt: null,
+            currentPeriodStart: now,
+            currentPeriodEnd: periodEnd(now, input.paymentFrequency),
+            promoId: null,
           });
           return toSubscription(updated, plan.name, null);
-        }
-        const { charge: due } = prorateSwitch({
-          paidAmount: toDollars(live.paidCents),
-          periodStart: live.currentPeriodStart,
-          periodEnd: live.currentPeriodEnd,
-          now,
-          newPrice,
-        });
-        if (due > 0 && !plan.enableSkipPaywall) {
-          const result = await charge({
-            companyId: input.plCompanyId,
-            subscriptionId: live.id,
-            amountCents: toCents(due),
-            description: `Switch to ${plan.name} (${input.paymentFrequency === 'MONTHLY' ? 'monthly' : 'annual'}), prorated`,
-            chargeKey: `switch:${live.id}:${now.getTime()}:${plan.id}:${input.paymentFrequency}`,
-          });
-          if (!result.ok) throw new AppError('PAYMENT_FAILED', result.message);
-        }
-        const updated = await repo.updateSubscription(live.id, {
-          planId: plan.id,
-          paymentFrequency: input.paymentFrequency,
-          priceCents: toCents(newPrice),
-          paidCents: toCents(roundCents(newPrice)),
-          autoRenew: true,
-          canceledAt: null,
-          currentPeriodStart: now,
-          currentPeriodEnd: periodEnd(now, input.paymentFrequency),
-          promoId: null,
-        });
-        return toSubscription(updated, plan.name, null);
-      });
+        }),
+      );
     },
 
     /** Auto-renew off: the subscription stays active to the period end, then becomes DELETED. */
@@ -827,11 +861,16 @@ export function createBillingService({ db, repo, clock, gateway, mailer, appUrl 
         billingCountry: input.billingCountry,
         updatedAt: now,
       });
-      const live = await repo.liveSubscription(input.plCompanyId);
-      let subscriptionStatus = live?.status ?? null;
-      if (live?.status === 'PAYMENT_FAILED' && live.firstFailureAt) {
-        subscriptionStatus = (await retryFailed(live, now, 'new-card')) ? 'AVAILABLE' : 'PAYMENT_FAILED';
-      }
+      // A charge in flight (a renewal, a switch) settles first; the retry then sees its outcome.
+      const settled = await locks.waitWith(input.plCompanyId, LOCK_WAIT_MS, async () => {
+        const live = await repo.liveSubscription(input.plCompanyId);
+        if (live?.status === 'PAYMENT_FAILED' && live.firstFailureAt) {
+          return (await retryFailed(live, now, 'new-card')) ? 'AVAILABLE' : 'PAYMENT_FAILED';
+        }
+        return live?.status ?? null;
+      });
+      const subscriptionStatus =
+        settled === LOCK_BUSY ? ((await repo.liveSubscription(input.plCompanyId))?.status ?? null) : settled;
       return {
         brand: card.brand,
         last4: card.last4,
@@ -1003,15 +1042,17 @@ export function createBillingService({ db, repo, clock, gateway, mailer, appUrl 
     async endCurrentPeriodNow(auth: AuthContext, companyId: number) {
       requireSuperAdmin(auth);
       await requireCompanyAccess(db, auth, companyId);
-      const live = await repo.liveSubscription(companyId);
-      if (!live) throw new AppError('NOT_FOUND', 'No subscription to renew');
-      const now = clock.now();
-      const due = await repo.updateSubscription(live.id, {
-        currentPeriodEnd: now,
-        ...(live.status === 'TRIAL' ? { trialEndsAt: now } : {}),
-        ...(live.status === 'PAYMENT_FAILED' ? { nextRetryAt: now } : {}),
+      await oneChargeAtATime(companyId, async () => {
+        const live = await repo.liveSubscription(companyId);
+        if (!live) throw new AppError('NOT_FOUND', 'No subscription to renew');
+        const now = clock.now();
+        const due = await repo.updateSubscription(live.id, {
+          currentPeriodEnd: now,
+          ...(live.status === 'TRIAL' ? { trialEndsAt: now } : {}),
+          ...(live.status === 'PAYMENT_FAILED' ? { nextRetryAt: now } : {}),
+        });
+        await settleRenewal(due, now);
       });
-      await settleRenewal(due, now);
       const [latest] = (await listing(companyId)).companySubscriptions;
       return latest!;
     },
@@ -1020,8 +1061,18 @@ export function createBillingService({ db, repo, clock, gateway, mailer, appUrl 
     async runRenewals(): Promise<{ processed: number }> {
       const now = clock.now();
       const due = await repo.dueSubscriptions(now);
-      for (const sub of due) await settleRenewal(sub, now);
-      return { processed: due.length };
+      let processed = 0;
+      for (const { id, companyId } of due) {
+        // Read again under the lock: a switch or a new card may have settled it meanwhile. A company
+        // whose charge stays in flight past the wait is settled by the next run.
+        const settled = await locks.waitWith(companyId, LOCK_WAIT_MS, async () => {
+          const sub = await repo.dueSubscription(id, now);
+          if (sub) await settleRenewal(sub, now);
+          return sub !== null;
+        });
+        if (settled === true) processed += 1;
+      }
+      return { processed };
     },
   };
 }
