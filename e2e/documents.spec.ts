@@ -71,6 +71,67 @@ async function setOwnerPassword(request: APIRequestContext) {
   expect(reset.status()).toBe(200);
 }
 
+async function postDetail(request: APIRequestContext, url: string, data: object, token?: string) {
+  const response = await request.post(url, {
+    data,
+    headers: token ? { authorization: `Bearer ${token}` } : {},
+  });
+  expect(response.status(), `${url}: ${await response.text()}`).toBe(200);
+  return ((await response.json()) as { detail: Record<string, unknown> }).detail;
+}
+
+/**
+ * The vault is gated by the plan (q_vault): the demo company subscribes to Basic by card, unless it
+ * already has a live subscription (the billing journey leaves one).
+ */
+async function ensureVaultPlan(request: APIRequestContext) {
+  const { accessToken } = await postDetail(request, '/api/auth/login', {
+    email: DEMO_OWNER_EMAIL,
+    password: OWNER_PASSWORD,
+  });
+  const token = accessToken as string;
+  const profile = await postDetail(request, '/api/user/getMyProfile', {}, token);
+  const plCompanyId = (profile.currentCompany as { plCompanyId: number }).plCompanyId;
+  const listing = await postDetail(
+    request,
+    '/api/subscription/companySubscriptionListing',
+    { plCompanyId },
+    token,
+  );
+  const live = (listing.companySubscriptions as { status: string }[]).some((s) =>
+    ['AVAILABLE', 'TRIAL'].includes(s.status),
+  );
+  if (live) return;
+  const card = await request.post('/sandbox-gateway/tokens', {
+    data: { ccnumber: '4111 1111 1111 1111', ccexp: '12/34', cvv: '381' },
+  });
+  const paymentToken = ((await card.json()) as { token: string }).token;
+  await postDetail(
+    request,
+    '/api/company/updateCompanyPaymentMethod',
+    {
+      plCompanyId,
+      paymentToken,
+      firstName: 'Grace',
+      lastName: 'Hopper',
+      billingAddressLine1: '1 Main St',
+      billingCity: 'Denver',
+      billingState: 'CO',
+      billingZip: '80202',
+      billingCountry: 'US',
+    },
+    token,
+  );
+  const plans = await postDetail(request, '/api/plan/getPlans', { status: 'ACTIVE', region: 'US' }, token);
+  const basic = (plans.items as { plPlanId: number; name: string }[]).find((p) => p.name === 'Basic')!;
+  await postDetail(
+    request,
+    '/api/subscription/startSubscription',
+    { plCompanyId, plPlanId: basic.plPlanId, paymentFrequency: 'MONTHLY' },
+    token,
+  );
+}
+
 async function pick(page: Page, label: string, option: string) {
   await page.getByRole('combobox', { name: label }).click();
   await page.getByRole('option', { name: option, exact: true }).click();
@@ -108,6 +169,7 @@ test.describe.configure({ mode: 'serial' });
 test.describe('document vault', () => {
   test.beforeAll(async ({ request }) => {
     await setOwnerPassword(request);
+    await ensureVaultPlan(request);
   });
 
   test('licence upload, rejection with a reason and email, new version accepted', async ({

@@ -184,6 +184,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const storage = deps.storage ?? createLocalStorage(path.resolve(env.DATA_DIR, 'uploads'));
   const definitions = createJobDefinitions({
     db: database.db,
+    databaseUrl: database.url,
     mailTransport: deps.mailTransport,
     log,
     devMailbox: env.NODE_ENV !== 'production',
@@ -281,6 +282,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     definitions: definitions.documents,
     mailer,
     appUrl,
+    features: definitions.billing,
   });
   const webcrawlerService = createWebcrawlerService({
     db: database.db,

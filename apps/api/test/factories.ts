@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../src/db/client.ts';
-import { companies, companyMembers, users } from '../src/db/schema.ts';
+import { eq } from 'drizzle-orm';
+import { companies, companyMembers, companySubscriptions, plans, users } from '../src/db/schema.ts';
 import { hashPassword } from '../src/lib/crypto.ts';
 import type { CompanyRole } from '../src/lib/authz.ts';
 
@@ -39,6 +40,30 @@ export async function createMember(db: Db, role: CompanyRole = 'Company Owner', 
   const user = await createUser(db);
   await db.insert(companyMembers).values({ companyId: company.id, userId: user.id, role });
   return { user, companyId: company.id };
+}
+
+/**
+ * Gives the company an active subscription to a seeded plan (Basic grants the vault, q_vault), as a
+ * paid checkout would leave it, for tests of features a plan gates. The period runs ten years.
+ */
+export async function subscribeCompany(db: Db, companyId: number, planName = 'Basic', now = new Date()) {
+  const [plan] = await db.select().from(plans).where(eq(plans.name, planName));
+  if (!plan) throw new Error(`no seeded plan named ${planName}`);
+  const [row] = await db
+    .insert(companySubscriptions)
+    .values({
+      companyId,
+      planId: plan.id,
+      status: 'AVAILABLE',
+      paymentFrequency: 'MONTHLY',
+      priceCents: plan.monthlyFeeCents,
+      paidCents: plan.monthlyFeeCents,
+      startedAt: now,
+      currentPeriodStart: now,
+      currentPeriodEnd: new Date(now.getTime() + 10 * 365 * 864e5),
+    })
+    .returning();
+  return row!;
 }
 
 export async function login(app: FastifyInstance, email: string, password = TEST_PASSWORD) {

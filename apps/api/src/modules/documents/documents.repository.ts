@@ -129,21 +129,27 @@ export function createDocumentsRepository(db: Db) {
       return Boolean(row);
     },
 
-    /** True when the user is an owner or admin of a company assigned to review the client's documents. */
-    async isAssignedReviewer(userId: number, clientCompanyId: number) {
-      const [row] = await db
-        .select({ one: sql<number>`1` })
+    /**
+     * The reviewer companies through which the user reviews: those the user owns or administers that
+     * are assigned to the client (or to any client when none is given).
+     */
+    async reviewerCompaniesOf(userId: number, clientCompanyId?: number) {
+      const rows = await db
+        .selectDistinct({ companyId: documentReviewers.reviewerCompanyId })
         .from(documentReviewers)
         .innerJoin(companyMembers, eq(companyMembers.companyId, documentReviewers.reviewerCompanyId))
         .where(
           and(
-            eq(documentReviewers.clientCompanyId, clientCompanyId),
+            clientCompanyId === undefined
+              ? undefined
+              : eq(documentReviewers.clientCompanyId, clientCompanyId),
             eq(companyMembers.userId, userId),
             isNull(companyMembers.bannedAt),
             inArray(companyMembers.role, ['Company Owner', 'Company Admin']),
           ),
-        );
-      return Boolean(row);
+        )
+        .orderBy(asc(documentReviewers.reviewerCompanyId));
+      return rows.map((r) => r.companyId);
     },
 
     async assignReviewer(clientCompanyId: number, reviewerCompanyId: number) {
@@ -185,9 +191,16 @@ export function createDocumentsRepository(db: Db) {
       return row ?? null;
     },
 
-    /** Numbers the new version inside a transaction; the unique index guards concurrent uploads. */
+    /**
+     * Numbers the new version inside a transaction. Concurrent uploads of one document wait for each
+     * other on an advisory lock of the company and type, so each reads the number the previous one
+     * wrote: versions run 1, 2, 3… without gaps or duplicates (the unique index is the last guard).
+     */
     async insertVersion(values: Omit<typeof companyDocuments.$inferInsert, 'version'>) {
       return db.transaction(async (tx) => {
+        await tx.execute(
+          sql`select pg_advisory_xact_lock(hashtext(${`document-version:${values.companyId}:${values.documentTypeId}`}))`,
+        );
         const [last] = await tx
           .select({ version: max(companyDocuments.version) })
           .from(companyDocuments)
@@ -268,8 +281,11 @@ export function createDocumentsRepository(db: Db) {
         .where(and(eq(documentReminders.documentId, documentId), eq(documentReminders.threshold, threshold)));
     },
 
-    /** Pending versions a reviewer may review: every company for a super admin, else assigned clients. */
-    async reviewQueue(reviewerUserId: number | null) {
+    /**
+     * Pending versions to review: every company's for a super admin (null), else those of the clients
+     * the given reviewer companies are assigned to.
+     */
+    async reviewQueue(reviewerCompanyIds: number[] | null) {
       const base = db
         .select({
           plCompanyId: companies.id,
@@ -284,24 +300,18 @@ export function createDocumentsRepository(db: Db) {
         .innerJoin(companies, eq(companies.id, companyDocuments.companyId))
         .innerJoin(documentTypes, eq(documentTypes.id, companyDocuments.documentTypeId));
       const pending = and(isNull(companyDocuments.deletedAt), eq(companyDocuments.reviewStatus, 'pending'));
-      const rows =
-        reviewerUserId === null
-          ? await base.where(pending).orderBy(asc(companyDocuments.createdAt)).limit(200)
-          : await base
-              .innerJoin(documentReviewers, eq(documentReviewers.clientCompanyId, companies.id))
-              .innerJoin(
-                companyMembers,
-                and(
-                  eq(companyMembers.companyId, documentReviewers.reviewerCompanyId),
-                  eq(companyMembers.userId, reviewerUserId),
-                  isNull(companyMembers.bannedAt),
-                  inArray(companyMembers.role, ['Company Owner', 'Company Admin']),
-                ),
-              )
-              .where(pending)
-              .orderBy(asc(companyDocuments.createdAt))
-              .limit(200);
-      return rows;
+      if (reviewerCompanyIds === null) {
+        return base.where(pending).orderBy(asc(companyDocuments.createdAt)).limit(200);
+      }
+      if (reviewerCompanyIds.length === 0) return [];
+      const clients = db
+        .select({ id: documentReviewers.clientCompanyId })
+        .from(documentReviewers)
+        .where(inArray(documentReviewers.reviewerCompanyId, reviewerCompanyIds));
+      return base
+        .where(and(pending, inArray(companies.id, clients)))
+        .orderBy(asc(companyDocuments.createdAt))
+        .limit(200);
     },
 
     // ---- notes ----

@@ -2,11 +2,18 @@ import path from 'node:path';
 import { addDays, todayIn } from '@trustleaf/domain/rules/document-status';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { mailOutbox } from '../../db/schema.ts';
+import { companySubscriptions, mailOutbox } from '../../db/schema.ts';
 import { seedAdmin } from '../../db/seed.ts';
 import { createJobDefinitions } from '../../job-definitions.ts';
 import { createLocalStorage } from '../../lib/storage.ts';
-import { bearer, createMember, login } from '../../../test/factories.ts';
+import type { Db } from '../../db/client.ts';
+import type { CompanyRole } from '../../lib/authz.ts';
+import {
+  bearer,
+  createMember as createMemberWithoutPlan,
+  login,
+  subscribeCompany,
+} from '../../../test/factories.ts';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { makePdf } from '../../../test/pdf-fixture.ts';
 
@@ -42,6 +49,13 @@ beforeAll(async () => {
     .reasons[0].plReasonId;
 });
 afterAll(() => t.close());
+
+/** A member of a new company whose plan grants the vault, or of the given company. */
+async function createMember(db: Db, role: CompanyRole = 'Company Owner', companyId?: number) {
+  const member = await createMemberWithoutPlan(db, role, companyId);
+  if (companyId === undefined) await subscribeCompany(db, member.companyId, 'Basic', t.clock.now());
+  return member;
+}
 
 function post(url: string, payload: object, token: string) {
   return t.app.inject({ method: 'POST', url, payload, headers: bearer(token) });
@@ -219,6 +233,36 @@ describe('uploads and versions', () => {
       token,
     );
     expect(missing.json().messages[0]).toBe('Expiration Date is required');
+  });
+
+  it('numbers 10 concurrent new versions of one document 1 to 10, without a 500', async () => {
+    const { user, companyId } = await createMember(t.database.db);
+    const token = (await login(t.app, user.email)).accessToken;
+    const stored = await preupload(
+      token,
+      companyId,
+      'document',
+      Array.from({ length: 10 }, (_, i) => ({ name: `licence-${i}.pdf`, content: LICENCE_PDF })),
+    );
+    expect(stored.statusCode, stored.body).toBe(200);
+    const responses = await Promise.all(
+      stored.json().detail.map((file: { key: string }) =>
+        post(
+          '/api/document/document',
+          {
+            plCompanyId: companyId,
+            documentTypeId: licenceTypeId,
+            uploadKey: file.key,
+            expirationDate: addDays(todayIn(t.clock.now()), 200),
+            licenseNumber: '402-00123',
+          },
+          token,
+        ),
+      ),
+    );
+    expect(responses.map((r) => r.statusCode)).toEqual(Array(10).fill(200));
+    const versions = responses.map((r) => r.json().detail.version as number).sort((a, b) => a - b);
+    expect(versions).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
   });
 
   it('serves the file through a short-lived signed link only', async () => {
@@ -472,6 +516,7 @@ describe('expiry reminders', () => {
     await uploadLicence(token, owner.companyId, { expirationDate: addDays(today, 20) });
     const definitions = createJobDefinitions({
       db: t.database.db,
+      databaseUrl: t.database.url,
       mailTransport: null,
       log: () => undefined,
       devMailbox: false,
@@ -542,5 +587,133 @@ describe('COA batch', () => {
       '3/3 PROCESSING',
       '3/3 COMPLETED',
     ]);
+  });
+});
+
+describe('plan gating (q_vault)', () => {
+  it('answers 402 PLAN_LIMIT_REACHED to every documents operation of a company without a subscription', async () => {
+    const owner = await createMember(t.database.db, 'Company Owner');
+    const token = (await login(t.app, owner.user.email)).accessToken;
+    const { documentId } = await uploadLicence(token, owner.companyId);
+    const coaFile = await preupload(token, owner.companyId, 'coa', [{ name: 'c.pdf', content: LICENCE_PDF }]);
+    const coaJob = await post(
+      '/api/coa/uploadCoas',
+      { plCompanyId: owner.companyId, uploadKeys: [coaFile.json().detail[0].key] },
+      token,
+    );
+    expect(coaJob.statusCode, coaJob.body).toBe(200);
+    const newFile = await preupload(token, owner.companyId, 'document', [
+      { name: 'l.pdf', content: LICENCE_PDF },
+    ]);
+    const reviewer = await createMember(t.database.db, 'Company Owner');
+    // The subscription ends: the plan no longer grants the vault.
+    await t.database.db
+      .update(companySubscriptions)
+      .set({ status: 'EXPIRED', endedAt: t.clock.now() })
+      .where(eq(companySubscriptions.companyId, owner.companyId));
+
+    const company = owner.companyId;
+    const operations = {
+      documents: () => get(`/api/document/documents?plCompanyId=${company}`, token),
+      document: () => get(`/api/document/document?plDocumentId=${documentId}`, token),
+      getDocumentTypeDetail: () =>
+        post(
+          '/api/document/getDocumentTypeDetail',
+          { plCompanyId: company, documentTypeId: licenceTypeId },
+          token,
+        ),
+      upload: () =>
+        post(
+          '/api/document/document',
+          {
+            plCompanyId: company,
+            documentTypeId: licenceTypeId,
+            uploadKey: newFile.json().detail[0].key,
+            expirationDate: addDays(todayIn(t.clock.now()), 200),
+            licenseNumber: '402-00123',
+          },
+          token,
+        ),
+      deleteDocuments: () =>
+        post('/api/document/deleteDocuments', { plCompanyId: company, documentIds: [documentId] }, token),
+      getDownloadLink: () =>
+        post('/api/document/getDownloadLink', { documentId, variant: 'original' }, token),
+      listNotes: () => get(`/api/document/notes?plDocumentId=${documentId}`, token),
+      addNote: () => post('/api/document/notes', { plDocumentId: documentId, note: 'Checked' }, token),
+      assignReviewer: () =>
+        post(
+          '/api/document/reviewer',
+          { plCompanyId: company, reviewerCompanyId: reviewer.companyId },
+          token,
+        ),
+      uploadCoas: () =>
+        post(
+          '/api/coa/uploadCoas',
+          { plCompanyId: company, uploadKeys: [coaFile.json().detail[0].key] },
+          token,
+        ),
+      uploadJob: () =>
+        get(`/api/coa/uploadJob?plUserUploadCoaId=${coaJob.json().detail.plUserUploadCoaId}`, token),
+    };
+    for (const [name, call] of Object.entries(operations)) {
+      const response = await call();
+      expect(`${name} ${response.statusCode} ${response.json().code}`).toBe(`${name} 402 PLAN_LIMIT_REACHED`);
+    }
+    // Nothing changed: the version is still there for the super admin, who is not gated.
+    const asAdmin = await get(`/api/document/document?plDocumentId=${documentId}`, adminToken);
+    expect(asAdmin.statusCode).toBe(200);
+    expect(asAdmin.json().detail.versions).toHaveLength(1);
+    expect(
+      (await get(`/api/document/notes?plDocumentId=${documentId}`, adminToken)).json().detail.notes,
+    ).toEqual([]);
+  });
+
+  it("gates a reviewer by its own company's plan, not by the client's", async () => {
+    const { client, clientToken, processor, processorToken } = await companyWithReviewer();
+    const { documentId } = await uploadLicence(clientToken, client.companyId);
+    const review = () =>
+      post(
+        '/api/document/updateDocumentReviewStatus',
+        {
+          documentId,
+          reviewStatus: 'accepted',
+          licenseNumber: '402-00123',
+          validationMethod: 'STATE_VERIFIED',
+        },
+        processorToken,
+      );
+    const read = () => get(`/api/document/document?plDocumentId=${documentId}`, processorToken);
+    // The client's plan ends: its reviewer still reviews what was uploaded.
+    await t.database.db
+      .update(companySubscriptions)
+      .set({ status: 'EXPIRED', endedAt: t.clock.now() })
+      .where(eq(companySubscriptions.companyId, client.companyId));
+    expect((await read()).statusCode).toBe(200);
+    expect((await post('/api/document/reviewQueue', {}, processorToken)).json().detail.items).toHaveLength(1);
+    // The reviewer's plan ends: its Document Review module is locked.
+    await t.database.db
+      .update(companySubscriptions)
+      .set({ status: 'EXPIRED', endedAt: t.clock.now() })
+      .where(eq(companySubscriptions.companyId, processor.companyId));
+    for (const response of [
+      await read(),
+      await review(),
+      await post('/api/document/reviewQueue', {}, processorToken),
+    ]) {
+      expect(response.statusCode).toBe(402);
+      expect(response.json().code).toBe('PLAN_LIMIT_REACHED');
+    }
+    // The super admin reviews any company's documents, whatever its plan.
+    const byAdmin = await post(
+      '/api/document/updateDocumentReviewStatus',
+      {
+        documentId,
+        reviewStatus: 'accepted',
+        licenseNumber: '402-00123',
+        validationMethod: 'STATE_VERIFIED',
+      },
+      adminToken,
+    );
+    expect(byAdmin.statusCode, byAdmin.body).toBe(200);
   });
 });

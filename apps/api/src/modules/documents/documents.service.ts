@@ -5,6 +5,8 @@ import {
 } from '@trustleaf/domain/rules/document-review';
 import { daysBetween, isExpired, isExpiringSoon, todayIn } from '@trustleaf/domain/rules/document-status';
 import { normalizeLoadedDocumentType } from '@trustleaf/domain/rules/document-types';
+import type { FeatureStatus } from '@trustleaf/domain/rules/feature-gating';
+import { MENU_FEATURES } from '@trustleaf/domain/reference/features';
 import { COA_BATCH_MAX_BYTES } from '@trustleaf/domain/schemas/document';
 import type {
   CoaUploadJob,
@@ -38,6 +40,8 @@ import { toCoaJob } from './documents.jobs.ts';
 
 export const DOCUMENT_LINK_TTL_MS = 5 * 60 * 1000;
 const NOT_FOUND = 'Document not found';
+/** The vault and document review are one module behind one feature key (spec 3 §2 and §6). */
+const VAULT = MENU_FEATURES.qVault;
 
 export interface DocumentsServiceDeps {
   db: Db;
@@ -49,6 +53,11 @@ export interface DocumentsServiceDeps {
   definitions: DocumentsJobs;
   mailer: Mailer;
   appUrl: string;
+  /** Billing's gating: the one rule (`featureStatus`) for a company's plan, and its 402 refusal. */
+  features: {
+    featureAccess(auth: AuthContext, companyId: number, featureKey: string): Promise<FeatureStatus>;
+    assertFeature(auth: AuthContext, companyId: number, featureKey: string): Promise<void>;
+  };
 }
 
 export function classificationOf(type: Pick<DocumentTypeRowDb, 'licenseCheck' | 'certificationCheck'>) {
@@ -58,7 +67,7 @@ export function classificationOf(type: Pick<DocumentTypeRowDb, 'licenseCheck' | 
 }
 
 export function createDocumentsService(deps: DocumentsServiceDeps) {
-  const { db, repo, files, links, clock, jobs, definitions, mailer } = deps;
+  const { db, repo, files, links, clock, jobs, definitions, mailer, features } = deps;
   const today = () => todayIn(clock.now());
 
   function toVersion(
@@ -102,25 +111,60 @@ export function createDocumentsService(deps: DocumentsServiceDeps) {
   }
 
   /**
+   * The vault is gated by the company's plan (q_vault): a member uses the company's documents only
+   * while its plan grants the vault, else 402 PLAN_LIMIT_REACHED. Super admins administer every
+   * company's vault and are not gated. Call after the membership check, so outsiders still get 404.
+   */
+  async function requireVault(auth: AuthContext, companyId: number) {
+    if (!auth.isSuperAdmin) await features.assertFeature(auth, companyId, VAULT);
+  }
+
+  /**
+   * The reviewer companies through which the user reviews (the client's, or any client's), and those
+   * of them whose own plan grants the vault: a reviewer company reviews through its Document Review
+   * module, which the same key gates, whatever the client's plan.
+   */
+  async function reviewerCompanies(auth: AuthContext, clientCompanyId?: number) {
+    const all = await repo.reviewerCompaniesOf(auth.userId, clientCompanyId);
+    const granted: number[] = [];
+    for (const id of all) {
+      if ((await features.featureAccess(auth, id, VAULT)) === 'NORMAL') granted.push(id);
+    }
+    return { all, granted };
+  }
+
+  /** 402 for a reviewer whose reviewer companies' plans do not grant the vault. */
+  async function refuseReviewerWithoutVault(auth: AuthContext, reviewerCompanyIds: number[]) {
+    if (reviewerCompanyIds.length > 0) await features.assertFeature(auth, reviewerCompanyIds[0]!, VAULT);
+  }
+
+  /**
    * Read access to a company's documents: its members (through requireCompanyAccess), super admins,
-   * and the owners and admins of a reviewer company assigned to it. Anyone else gets 404.
+   * and the owners and admins of a reviewer company assigned to it. Anyone else gets 404. Members and
+   * reviewers need the vault in their own company's plan (402 otherwise).
    */
   async function requireDocumentRead(auth: AuthContext, companyId: number) {
     if (auth.isSuperAdmin) return;
-    if (await repo.isAssignedReviewer(auth.userId, companyId)) return;
+    const reviewers = await reviewerCompanies(auth, companyId);
+    if (reviewers.granted.length > 0) return;
     try {
       await requireCompanyAccess(db, auth, companyId);
     } catch {
+      await refuseReviewerWithoutVault(auth, reviewers.all);
       throw new AppError('NOT_FOUND', NOT_FOUND);
     }
+    await requireVault(auth, companyId);
   }
 
-  /** Reviewers: super admins and assigned reviewer companies; never the company itself. */
+  /** Reviewers: super admins and assigned reviewer companies (with the vault); never the company itself. */
   async function requireReviewer(auth: AuthContext, companyId: number) {
-    if (!auth.isSuperAdmin && (await repo.isMember(auth.userId, companyId))) {
+    if (auth.isSuperAdmin) return;
+    if (await repo.isMember(auth.userId, companyId)) {
       throw new AppError('FORBIDDEN', 'A company cannot review its own documents');
     }
-    if (auth.isSuperAdmin || (await repo.isAssignedReviewer(auth.userId, companyId))) return;
+    const reviewers = await reviewerCompanies(auth, companyId);
+    if (reviewers.granted.length > 0) return;
+    await refuseReviewerWithoutVault(auth, reviewers.all);
     throw new AppError('NOT_FOUND', NOT_FOUND);
   }
 
@@ -296,6 +340,7 @@ export function createDocumentsService(deps: DocumentsServiceDeps) {
     /** Each upload is a new version of the company's document for that type. */
     async uploadDocument(auth: AuthContext, input: UploadDocumentInput): Promise<DocumentVersion> {
       await requireCompanyAccess(db, auth, input.plCompanyId, ['Company Owner', 'Company Admin', 'User']);
+      await requireVault(auth, input.plCompanyId);
       const type = await typeOf(input.documentTypeId);
       const company = await repo.findCompany(input.plCompanyId);
       if (!company) throw new AppError('NOT_FOUND', 'Company not found');
@@ -337,6 +382,7 @@ export function createDocumentsService(deps: DocumentsServiceDeps) {
 
     async deleteDocuments(auth: AuthContext, companyId: number, documentIds: number[]) {
       await requireCompanyAccess(db, auth, companyId, ['Company Owner', 'Company Admin']);
+      await requireVault(auth, companyId);
       const deleted = await repo.softDeleteVersions(companyId, documentIds, clock.now());
       if (deleted === 0) throw new AppError('NOT_FOUND', NOT_FOUND);
       return { deleted };
@@ -480,7 +526,13 @@ export function createDocumentsService(deps: DocumentsServiceDeps) {
     },
 
     async reviewQueue(auth: AuthContext) {
-      const rows = await repo.reviewQueue(auth.isSuperAdmin ? null : auth.userId);
+      let reviewerCompanyIds: number[] | null = null;
+      if (!auth.isSuperAdmin) {
+        const reviewers = await reviewerCompanies(auth);
+        if (reviewers.granted.length === 0) await refuseReviewerWithoutVault(auth, reviewers.all);
+        reviewerCompanyIds = reviewers.granted;
+      }
+      const rows = await repo.reviewQueue(reviewerCompanyIds);
       return {
         items: rows.map((r) => ({ ...r, uploadedAt: r.uploadedAt.toISOString() })),
       };
@@ -495,6 +547,7 @@ export function createDocumentsService(deps: DocumentsServiceDeps) {
       input: { plCompanyId: number; reviewerCompanyId: number; remove?: boolean | undefined },
     ) {
       await requireCompanyAccess(db, auth, input.plCompanyId, ['Company Owner', 'Company Admin']);
+      await requireVault(auth, input.plCompanyId);
       if (input.plCompanyId === input.reviewerCompanyId) {
         throw new AppError('VALIDATION_FAILED', 'A company cannot review its own documents');
       }
@@ -542,6 +595,7 @@ export function createDocumentsService(deps: DocumentsServiceDeps) {
       input: { plCompanyId: number; uploadKeys: string[] },
     ): Promise<CoaUploadJob> {
       await requireCompanyAccess(db, auth, input.plCompanyId, ['Company Owner', 'Company Admin', 'User']);
+      await requireVault(auth, input.plCompanyId);
       const uploads = [];
       for (const key of new Set(input.uploadKeys)) {
         const file = await files.findUpload(key);
@@ -579,6 +633,7 @@ export function createDocumentsService(deps: DocumentsServiceDeps) {
       } catch {
         throw new AppError('NOT_FOUND', 'Upload not found');
       }
+      await requireVault(auth, row.companyId);
       return toCoaJob(row);
     },
   };
