@@ -11,7 +11,10 @@ import { useAppStore } from '@/stores/app-store';
 export function DocumentsRoute() {
   const { t } = useTranslation();
   const company = useAppStore((state) => state.account.currentCompany);
-  const roles = useAppStore((state) => state.account.currentUser?.memberOfCompany?.roles ?? []);
+  // Select the stored membership, not `roles ?? []`: a selector must return the same value while the
+  // store is unchanged, and a fresh empty array for a super admin (no membership) re-rendered forever.
+  const membership = useAppStore((state) => state.account.currentUser?.memberOfCompany ?? null);
+  const roles = membership?.roles ?? [];
   const canUpload = roles.some((role) => role !== 'Weak User');
   const canDelete = roles.some((role) => role === 'Company Owner' || role === 'Company Admin');
   return (
