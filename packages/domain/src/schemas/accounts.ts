@@ -8,7 +8,7 @@ import {
   normalizeSaleNumber,
   SIGN_UP_CODE_LENGTH,
 } from '../rules/sign-up.ts';
-import { EmailSchema, PaginationOptionSchema } from './common.ts';
+import { anySpellingEnum, EmailSchema, emptyAsNull, oneOrMany, PaginationOptionSchema } from './common.ts';
 
 /** Spec 1 §5: Password is required, at most 255, and strong (12–50 with every character class). */
 export const SignUpPasswordSchema = z
@@ -33,7 +33,10 @@ export const CompanyNameSchema = z
   .max(COMPANY_NAME_MAX, 'Character limit');
 
 export const COMPANY_TYPE_CODES = COMPANY_TYPES.map((entry) => entry.type) as [string, ...string[]];
-export const CompanyTypeSchema = z.enum(COMPANY_TYPE_CODES, { error: 'Type Of Company is required' });
+/** Spec 1 §1 names the types in words ("processor", "hemp seed"); the codes are PROCESSOR, HEMP_SEED. */
+export const CompanyTypeSchema = anySpellingEnum(COMPANY_TYPE_CODES, {
+  error: 'Type Of Company is required',
+});
 
 export const OfficeAddressSchema = z.object({
   address: z.string().trim().max(255, 'Character limit').default(''),
@@ -58,8 +61,8 @@ export const RegisterCompanySchema = z
     manufactureForOther: Binary.optional(),
     requiredMOQ: Binary.optional(),
     officeAddress: OfficeAddressSchema,
-    /** The prospect being claimed; empty when not claiming (spec 1 §3). */
-    plCompanyId: z.number().int().positive().nullish(),
+    /** The prospect being claimed; empty ("", null or absent) when not claiming (spec 1 §3). */
+    plCompanyId: emptyAsNull(z.number().int().positive()),
     claimCode: z.string().trim().max(64).optional(),
     saleNumber: SaleNumberSchema.optional(),
     promoCode: z.string().trim().max(255).optional(),
@@ -115,7 +118,7 @@ export type VerifySignUpCodeInput = z.infer<typeof VerifySignUpCodeInputSchema>;
 export const CompanyFilterListingInputSchema = z.object({
   companyName: z.string().trim().min(1).max(255),
   officeAddress: z.object({ state: z.string().trim().max(100).default('') }).default({ state: '' }),
-  companyType: z.array(z.enum(['registered', 'prospect'])).default(['registered']),
+  companyType: oneOrMany(anySpellingEnum(['registered', 'prospect'])).default(['registered']),
   companyNameValidation: z.boolean().default(false),
   paginationOption: PaginationOptionSchema.default({ itemsPerPage: 1, currentPage: 1 }),
 });
@@ -143,8 +146,9 @@ export const CompanyListingResultSchema = z.object({
 
 /** Spec 1 §7 companyListing as the sign-up prospect search uses it (5 per page). */
 export const CompanyListingInputSchema = z.object({
-  searchFor: z.literal('sign-up'),
-  companyType: z.array(z.literal('prospect')).default(['prospect']),
+  // Spec 1 §7 sends searchFor sign-up and companyType [prospect]; spec 2 §7 companyType prospect alone.
+  searchFor: z.literal('sign-up').default('sign-up'),
+  companyType: oneOrMany(anySpellingEnum(['prospect'])).default(['prospect']),
   companyName: z.string().trim().max(255).default(''),
   paginationOption: z
     .object({

@@ -10,7 +10,7 @@ import {
 import { DISCOUNT_TYPES, PAYMENT_FREQUENCIES, TRIAL_UNITS } from '../rules/pricing.ts';
 import { DELAY_DURATION_MESSAGE, PROMO_DATE_ORDER_MESSAGE } from '../rules/promo.ts';
 import { SUBSCRIPTION_STATUSES } from '../rules/subscription.ts';
-import { PaginationOptionSchema } from './common.ts';
+import { anySpellingEnum, PaginationOptionSchema } from './common.ts';
 
 const companyId = z.number().int().positive();
 /** Money on the wire is dollars with at most two decimals. */
@@ -21,6 +21,17 @@ export const DiscountTypeSchema = z.enum(DISCOUNT_TYPES);
 export const TrialUnitSchema = z.enum(TRIAL_UNITS);
 export const SubscriptionStatusSchema = z.enum(SUBSCRIPTION_STATUSES);
 export const RegionSchema = z.enum(['US', 'CA']);
+
+/**
+ * What requests accept: spec 2 §7 writes the frequency "annual or monthly" and the promo discount
+ * "percent or amount", spec 3 §3 MONTHLY and ANNUAL and trial units "day, week, month, year"; either
+ * spelling parses to the declared value (responses keep the declared one).
+ */
+export const PaymentFrequencyInputSchema = anySpellingEnum(PAYMENT_FREQUENCIES);
+const DiscountTypeInputSchema = anySpellingEnum(DISCOUNT_TYPES);
+const TrialUnitInputSchema = anySpellingEnum(TRIAL_UNITS);
+const StatusInputSchema = anySpellingEnum(['ACTIVE', 'INACTIVE']);
+const RegionInputSchema = anySpellingEnum(['US', 'CA']);
 
 export const DelayedRestrictionSchema = z.object({
   /** The feature's sources the restriction applies to (spec 3 §3); empty means all of them. */
@@ -84,12 +95,12 @@ export const PlanSchema = z.object({
 export type Plan = z.infer<typeof PlanSchema>;
 
 export const GetPlansInputSchema = PaginationOptionSchema.extend({
-  status: z.enum(['ACTIVE', 'INACTIVE']).default('ACTIVE'),
-  region: RegionSchema.default('US'),
+  status: StatusInputSchema.default('ACTIVE'),
+  region: RegionInputSchema.default('US'),
   systemPlatform: z.string().max(50).optional(),
-  sortOrder: z.enum(['ASC', 'DESC']).default('ASC'),
+  sortOrder: anySpellingEnum(['ASC', 'DESC']).default('ASC'),
 });
-export type GetPlansInput = z.input<typeof GetPlansInputSchema>;
+export type GetPlansInput = z.infer<typeof GetPlansInputSchema>;
 
 export const PlanListSchema = z.object({ items: z.array(PlanSchema), total: z.number().int() });
 
@@ -100,8 +111,8 @@ export const PlanUpsertSchema = z
   .object({
     plPlanId: z.number().int().positive().optional(),
     name: z.string().trim().min(1, 'This field is required').max(100, 'Maximum 100 characters'),
-    status: z.enum(['ACTIVE', 'INACTIVE']),
-    region: RegionSchema,
+    status: StatusInputSchema,
+    region: RegionInputSchema,
     priority: z.number().int().min(0).max(1000),
     monthlyFee: Money,
     annualFee: Money,
@@ -113,7 +124,7 @@ export const PlanUpsertSchema = z
     enableEftPaymentAnnually: z.boolean(),
     enableSkipPaywall: z.boolean(),
     trialDuration: z.number().int().min(1).max(365).nullable(),
-    trialUnit: TrialUnitSchema.nullable(),
+    trialUnit: TrialUnitInputSchema.nullable(),
     detailDescription: DetailDescriptionSchema,
     features: z
       .array(
@@ -169,7 +180,7 @@ export const CompanyIdBodySchema = z.object({ plCompanyId: companyId });
 export const StartSubscriptionInputSchema = z.object({
   plCompanyId: companyId,
   plPlanId: companyId,
-  paymentFrequency: PaymentFrequencySchema,
+  paymentFrequency: PaymentFrequencyInputSchema,
   promoCode: z.string().trim().max(255).optional().nullable(),
 });
 export type StartSubscriptionInput = z.infer<typeof StartSubscriptionInputSchema>;
@@ -177,7 +188,7 @@ export type StartSubscriptionInput = z.infer<typeof StartSubscriptionInputSchema
 export const UpdateCompanySubscriptionInputSchema = z.object({
   plCompanyId: companyId,
   plPlanId: companyId,
-  paymentFrequency: PaymentFrequencySchema,
+  paymentFrequency: PaymentFrequencyInputSchema,
 });
 export type UpdateCompanySubscriptionInput = z.infer<typeof UpdateCompanySubscriptionInputSchema>;
 
@@ -255,18 +266,23 @@ export const PromoPlanSchema = z.object({
   discountAmount: Money,
 });
 
+const PromoPlanInputSchema = PromoPlanSchema.extend({
+  paymentFrequency: PaymentFrequencyInputSchema,
+  discountType: DiscountTypeInputSchema,
+});
+
 export const PromoCodeSchema = z.string().trim().min(1, 'This field is required').max(255, 'Character limit');
 
 export const UpsertPromoInputSchema = z
   .object({
     plPromoId: z.number().int().positive().optional(),
     promoCode: PromoCodeSchema,
-    status: z.enum(['ACTIVE', 'INACTIVE']),
+    status: StatusInputSchema,
     startDate: z.iso.datetime({ offset: true }).nullable(),
     endDate: z.iso.datetime({ offset: true }).nullable(),
     limitUsage: z.boolean(),
     maxUsage: z.number().int().min(0).nullable(),
-    promoPlans: z.array(PromoPlanSchema).min(1).max(100),
+    promoPlans: z.array(PromoPlanInputSchema).min(1).max(100),
   })
   .refine((p) => !p.limitUsage || p.maxUsage !== null, { message: 'Required', path: ['maxUsage'] })
   .refine(
@@ -301,7 +317,7 @@ export const PromoDetailInputSchema = z.object({ promoCode: PromoCodeSchema });
 export const PromoDiscountInputSchema = z.object({
   plCompanyId: companyId,
   plPlanId: companyId,
-  paymentFrequency: PaymentFrequencySchema,
+  paymentFrequency: PaymentFrequencyInputSchema,
   promoCode: PromoCodeSchema,
 });
 export const PromoDiscountSchema = z.object({

@@ -2,11 +2,27 @@ import { z } from 'zod';
 import { DOCUMENT_TYPE_NAME_MAX } from '../rules/document-types.ts';
 import { LICENSE_NUMBER_PATTERN, VALIDATION_METHODS } from '../rules/document-review.ts';
 import { REASON_FIELD_MAX } from '../rules/rejection-reasons.ts';
+import { anySpellingEnum, declaredSpelling } from './common.ts';
 
 const DaySchema = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use the format yyyy-MM-dd');
 const IdSchema = z.number().int().positive();
 /** Query strings carry ids as text. */
 const QueryIdSchema = z.coerce.number().int().positive();
+
+/**
+ * Change rows name their action; spec 2 §3 writes it insert/update/delete and spec 3 §3 INSERT,
+ * UPDATE, DELETE, so either spelling is read as the one the schema declares.
+ */
+function withActionSpelling<T extends z.ZodType>(actions: readonly string[], schema: T) {
+  const toDeclared = declaredSpelling(actions);
+  return z.preprocess(
+    (row: unknown) =>
+      row !== null && typeof row === 'object' && 'action' in row
+        ? { ...row, action: toDeclared(row.action) }
+        : row,
+    schema,
+  );
+}
 
 // ---- document types (spec 2 §3 "Document type") ----
 
@@ -37,11 +53,14 @@ const DocumentTypeValuesSchema = z.object({
   plBusinessTypeIds: z.array(IdSchema).min(1, 'Select at least one business type'),
 });
 
-export const DocumentTypeChangeSchema = z.discriminatedUnion('action', [
-  DocumentTypeValuesSchema.extend({ action: z.literal('insert') }),
-  DocumentTypeValuesSchema.extend({ action: z.literal('update'), plDocumentTypeId: IdSchema }),
-  z.object({ action: z.literal('delete'), plDocumentTypeId: IdSchema }).loose(),
-]);
+export const DocumentTypeChangeSchema = withActionSpelling(
+  ['insert', 'update', 'delete'],
+  z.discriminatedUnion('action', [
+    DocumentTypeValuesSchema.extend({ action: z.literal('insert') }),
+    DocumentTypeValuesSchema.extend({ action: z.literal('update'), plDocumentTypeId: IdSchema }),
+    z.object({ action: z.literal('delete'), plDocumentTypeId: IdSchema }).loose(),
+  ]),
+);
 
 export const UpsertDocumentTypeInputSchema = z.object({
   plDocumentTypes: z.array(DocumentTypeChangeSchema).min(1).max(500),
@@ -117,7 +136,7 @@ export type CompanyDocument = z.infer<typeof CompanyDocumentSchema>;
 
 export const DocumentsQuerySchema = z.object({
   plCompanyId: QueryIdSchema,
-  classification: z.enum(DOCUMENT_CLASSIFICATIONS).optional(),
+  classification: anySpellingEnum(DOCUMENT_CLASSIFICATIONS).optional(),
 });
 export const DocumentsListingSchema = z.object({ documents: z.array(CompanyDocumentSchema) });
 
@@ -169,13 +188,19 @@ export const AddNoteInputSchema = z.object({
 
 // ---- review (spec 3 §6, §7 "Update document review status") ----
 
+function declaredYesNo(value: unknown): unknown {
+  if (typeof value !== 'string') return value;
+  const answer = value.trim().toLowerCase();
+  return answer === 'yes' ? true : answer === 'no' ? false : value;
+}
+
 /**
  * Strict: a field the caller may not send is refused (400), never ignored. Which of the optional
  * fields a caller may send depends on the role (rules/document-review `forbiddenReviewFields`).
  */
 export const UpdateReviewStatusInputSchema = z.strictObject({
   documentId: IdSchema,
-  reviewStatus: z.enum(['accepted', 'rejected']),
+  reviewStatus: anySpellingEnum(['accepted', 'rejected']),
   reviewComment: z.string().trim().max(1000, 'Maximum 1000 characters').optional().default(''),
   rejectReasonId: IdSchema.nullable().optional(),
   expirationDate: DaySchema.nullable().optional(),
@@ -186,8 +211,13 @@ export const UpdateReviewStatusInputSchema = z.strictObject({
     .regex(LICENSE_NUMBER_PATTERN, 'Please enter a valid license number')
     .nullable()
     .optional(),
-  validationMethod: z.enum(VALIDATION_METHODS).optional(),
-  rtqRequired: z.boolean().optional().default(false),
+  // Spec 3 §4 names the methods "state verified, document provided, third party".
+  validationMethod: anySpellingEnum(VALIDATION_METHODS).optional(),
+  // Spec 3 §7 sends a boolean; its review form (§3) holds Yes/No.
+  rtqRequired: z
+    .preprocess((value: boolean) => declaredYesNo(value), z.boolean())
+    .optional()
+    .default(false),
   businessTypeId: IdSchema.nullable().optional(),
   countryOfLicense: z.string().trim().max(100).optional(),
   stateOfLicense: z.string().trim().max(100).optional(),
@@ -230,22 +260,25 @@ const ReasonTextSchema = z
   .trim()
   .min(1, 'This field is required')
   .max(REASON_FIELD_MAX, 'Maximum 150 characters');
-export const ReasonChangeSchema = z.discriminatedUnion('action', [
-  z.object({
-    action: z.literal('INSERT'),
-    reasonName: ReasonTextSchema,
-    notification: ReasonTextSchema,
-    reasonType: z.literal('REJECT').default('REJECT'),
-  }),
-  z.object({
-    action: z.literal('UPDATE'),
-    plReasonId: IdSchema,
-    reasonName: ReasonTextSchema,
-    notification: ReasonTextSchema,
-    reasonType: z.literal('REJECT').default('REJECT'),
-  }),
-  z.object({ action: z.literal('DELETE'), plReasonId: IdSchema }).loose(),
-]);
+export const ReasonChangeSchema = withActionSpelling(
+  ['INSERT', 'UPDATE', 'DELETE'],
+  z.discriminatedUnion('action', [
+    z.object({
+      action: z.literal('INSERT'),
+      reasonName: ReasonTextSchema,
+      notification: ReasonTextSchema,
+      reasonType: z.literal('REJECT').default('REJECT'),
+    }),
+    z.object({
+      action: z.literal('UPDATE'),
+      plReasonId: IdSchema,
+      reasonName: ReasonTextSchema,
+      notification: ReasonTextSchema,
+      reasonType: z.literal('REJECT').default('REJECT'),
+    }),
+    z.object({ action: z.literal('DELETE'), plReasonId: IdSchema }).loose(),
+  ]),
+);
 export const UpsertReasonInputSchema = z.object({ plReasons: z.array(ReasonChangeSchema).min(1).max(200) });
 export type UpsertReasonInput = z.infer<typeof UpsertReasonInputSchema>;
 

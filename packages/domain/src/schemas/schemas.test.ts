@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { firstMessage } from '../errors.ts';
 import { LoginInputSchema, ResetPasswordInputSchema } from './auth.ts';
+import { StartSubscriptionInputSchema } from './billing.ts';
+import { anySpellingEnum } from './common.ts';
 
 describe('auth schemas', () => {
   it('lower-cases and trims the email', () => {
@@ -26,5 +28,22 @@ describe('auth schemas', () => {
   it('reads the first message of an error body or falls back', () => {
     expect(firstMessage({ messages: ['Duplicate'], code: 'CONFLICT' }, 'x')).toBe('Duplicate');
     expect(firstMessage({ nope: true }, 'Unknown error')).toBe('Unknown error');
+  });
+});
+
+describe('enums the specs spell two ways', () => {
+  it('parse any letter case, with spaces or hyphens for underscores, to the declared value', () => {
+    const schema = anySpellingEnum(['STATE_VERIFIED', 'THIRD_PARTY']);
+    expect(schema.parse('state verified')).toBe('STATE_VERIFIED');
+    expect(schema.parse('Third-Party')).toBe('THIRD_PARTY');
+    expect(schema.safeParse('verified').success).toBe(false);
+    expect(schema.safeParse(3).success).toBe(false);
+    const body = { plCompanyId: 1, plPlanId: 2 };
+    expect(StartSubscriptionInputSchema.parse({ ...body, paymentFrequency: 'annual' }).paymentFrequency).toBe(
+      'ANNUAL',
+    );
+    expect(
+      StartSubscriptionInputSchema.parse({ ...body, paymentFrequency: 'MONTHLY' }).paymentFrequency,
+    ).toBe('MONTHLY');
   });
 });

@@ -180,6 +180,53 @@ describe('registration', () => {
     });
   });
 
+  it("accepts spec 1 §3's literal payload: plCompanyId and saleNumber empty, the type in words", async () => {
+    const email = newEmail();
+    await verify(email);
+    const response = await post(
+      '/api/user/register',
+      registration(email, {
+        inviteMemberCode: '',
+        company: {
+          name: 'Literal Payload Hemp Seeds',
+          companyType: 'hemp seed',
+          officeAddress: { address: '1 Main St', city: 'Denver', state: 'CO', zip: '80202', country: 'US' },
+          plCompanyId: '',
+          saleNumber: '',
+          claimCode: '',
+          promoCode: '',
+        },
+      }),
+    );
+    expect(response.statusCode, response.body).toBe(200);
+    const { plCompanyId } = response.json().detail;
+    expect(plCompanyId).toBeGreaterThan(0);
+    // Spec 2 §7 sends the prospect search's and the duplicate check's type as one word.
+    const listing = await post('/api/company/companyFilterListing', {
+      companyName: 'literal payload hemp seeds',
+      officeAddress: { state: 'CO' },
+      companyType: 'registered',
+      companyNameValidation: true,
+    });
+    expect(listing.statusCode, listing.body).toBe(200);
+    expect(listing.json().detail.items[0]).toMatchObject({
+      plCompanyId,
+      companyName: 'Literal Payload Hemp Seeds',
+    });
+    const search = await post('/api/company/companyListing', { companyType: 'prospect', companyName: 'x' });
+    expect(search.statusCode, search.body).toBe(200);
+  });
+
+  it('still refuses a plCompanyId that is not a number or an empty value', async () => {
+    const email = newEmail();
+    await verify(email);
+    const response = await post(
+      '/api/user/register',
+      registration(email, { company: companyPayload('Not A Claim', { plCompanyId: 'abc' }) }),
+    );
+    expect(response.statusCode).toBe(400);
+  });
+
   it('answers "Duplicate" for the same name in the same state, ignoring case and spaces', async () => {
     const first = newEmail();
     await verify(first);

@@ -357,6 +357,34 @@ describe('subscriptions', () => {
     expect(live).toHaveLength(1);
   });
 
+  it('takes the frequency as spec 2 §7 spells it ("monthly", "annual") as well as MONTHLY and ANNUAL', async () => {
+    const who = await owner();
+    await saveCard(who);
+    const started = await subscribe(who, 'Basic', 'monthly');
+    expect(started.statusCode, started.body).toBe(200);
+    expect(started.json().detail.paymentFrequency).toBe('MONTHLY');
+    const switched = await post(
+      '/api/subscription/updateCompanySubscription',
+      { plCompanyId: who.companyId, plPlanId: planIds.Basic, paymentFrequency: 'annual' },
+      who.token,
+    );
+    expect(switched.statusCode, switched.body).toBe(200);
+    expect(switched.json().detail.paymentFrequency).toBe('ANNUAL');
+    const plans = await post(
+      '/api/plan/getPlans',
+      { status: 'active', region: 'us', sortOrder: 'asc', currentPage: 1, itemsPerPage: 20 },
+      who.token,
+    );
+    expect(plans.statusCode, plans.body).toBe(200);
+    expect(plans.json().detail.items.map((p: { name: string }) => p.name)).toEqual([
+      'Basic',
+      'Pro',
+      'Enterprise',
+    ]);
+    const unknown = await subscribe(await owner(), 'Basic', 'weekly');
+    expect(unknown.statusCode).toBe(400);
+  });
+
   it('switching to the same plan and frequency says "Please select plan to switch"; a switch prorates', async () => {
     const who = await owner();
     await saveCard(who);

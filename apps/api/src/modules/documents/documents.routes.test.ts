@@ -378,6 +378,68 @@ describe('review', () => {
     });
   });
 
+  it('takes review values as spec 3 spells them: ACCEPTED, "state verified", rtqRequired Yes', async () => {
+    const { client, clientToken, processorToken } = await companyWithReviewer();
+    const { documentId } = await uploadLicence(clientToken, client.companyId);
+    const accepted = await post(
+      '/api/document/updateDocumentReviewStatus',
+      {
+        documentId,
+        reviewStatus: 'ACCEPTED',
+        licenseNumber: '402-00123',
+        validationMethod: 'state verified',
+        rtqRequired: 'Yes',
+      },
+      processorToken,
+    );
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    expect(accepted.json().detail).toMatchObject({
+      reviewStatus: 'accepted',
+      validationMethod: 'STATE_VERIFIED',
+      rtqRequired: true,
+    });
+    const licences = await get(
+      `/api/document/documents?plCompanyId=${client.companyId}&classification=License`,
+      clientToken,
+    );
+    expect(licences.statusCode, licences.body).toBe(200);
+    // Change rows: spec 3 writes the action INSERT, spec 2 insert; each list takes both.
+    const reason = await post(
+      '/api/document/upsertReason',
+      {
+        plReasons: [{ action: 'insert', reasonName: 'Blurred scan', notification: 'Upload a sharper scan.' }],
+      },
+      adminToken,
+    );
+    expect(reason.statusCode, reason.body).toBe(200);
+    const type = await post(
+      '/api/document/upsertDocumentType',
+      {
+        plDocumentTypes: [
+          {
+            action: 'INSERT',
+            name: 'Spelling Check Certificate',
+            licenseCheck: false,
+            certificationCheck: false,
+            expirationCheck: false,
+            dayPriorNotify: null,
+            plBusinessTypeIds: [1],
+          },
+        ],
+      },
+      adminToken,
+    );
+    expect(type.statusCode, type.body).toBe(200);
+    const added = type
+      .json()
+      .detail.plDocumentTypes.find((x: { name: string }) => x.name === 'Spelling Check Certificate');
+    await post(
+      '/api/document/upsertDocumentType',
+      { plDocumentTypes: [{ action: 'Delete', plDocumentTypeId: added.plDocumentTypeId }] },
+      adminToken,
+    );
+  });
+
   it('lets the super admin change the licence location', async () => {
     const { client, clientToken } = await companyWithReviewer();
     const { documentId } = await uploadLicence(clientToken, client.companyId);
