@@ -505,6 +505,7 @@ describe('scheduled re-scans', () => {
 
     const definitions = createJobDefinitions({
       db: t.database.db,
+      databaseUrl: t.database.url,
       mailTransport: null,
       log: () => undefined,
       devMailbox: false,
