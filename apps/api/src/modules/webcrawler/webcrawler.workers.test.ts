@@ -23,6 +23,7 @@ function worker(scan: typeof scanSite): JobQueue {
   queue.register(
     createJobDefinitions({
       db: t.database.db,
+      databaseUrl: t.database.url,
       mailTransport: null,
       log: () => undefined,
       devMailbox: false,
@@ -70,6 +71,7 @@ describe('scan workers on pg-boss', () => {
     // The API process enqueues only.
     const definitions = createJobDefinitions({
       db: t.database.db,
+      databaseUrl: t.database.url,
       mailTransport: null,
       log: () => undefined,
       devMailbox: false,
