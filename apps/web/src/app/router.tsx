@@ -37,6 +37,9 @@ const DocumentReviewRoute = lazy(() =>
 const DocumentsAdminRoute = lazy(() =>
   import('@/app/routes/app/documents-admin').then((m) => ({ default: m.DocumentsAdminRoute })),
 );
+const WebcrawlerRoute = lazy(() =>
+  import('@/app/routes/app/webcrawler').then((m) => ({ default: m.WebcrawlerRoute })),
+);
 const SignInRoute = lazy(() => import('@/app/routes/auth/sign-in').then((m) => ({ default: m.SignInRoute })));
 const SignOutRoute = lazy(() =>
   import('@/app/routes/auth/sign-out').then((m) => ({ default: m.SignOutRoute })),
@@ -95,6 +98,7 @@ export function AppRoutes() {
               <Route path={paths.documents.company.path} element={<DocumentsRoute />} />
               <Route path={paths.documents.review.path} element={<DocumentReviewRoute />} />
               <Route path={paths.documents.admin.path} element={<DocumentsAdminRoute />} />
+              <Route path={paths.webcrawler.path} element={<WebcrawlerRoute />} />
             </Route>
             <Route element={<EmptyLayout />}>
               <Route path={paths.auth.signIn.path} element={<SignInRoute />} />

@@ -40,7 +40,13 @@ export const paths = {
   },
   admin: { billing: { path: '/admin/billing', getHref: () => '/admin/billing' } },
   /** Query-carrying hrefs of the scanner pages are in @trustleaf/domain/rules/crawler-link (lazy pages only). */
-  webcrawler: { path: '/webcrawler', getHref: () => '/webcrawler', iframe: { path: '/webcrawler/iframe' } },
+  webcrawler: {
+    path: '/webcrawler',
+    getHref: () => '/webcrawler',
+    /** The scanner page with a check's report open (the notices' and rows' View). */
+    report: { getHref: (plViolationCheckId: number) => `/webcrawler?view=${plViolationCheckId}` },
+    iframe: { path: '/webcrawler/iframe' },
+  },
   /** Landing routes by plan (spec 3 §2; @trustleaf/domain/rules/landing). */
   dashboard: { main: { path: '/dashboard/main', getHref: () => '/dashboard/main' } },
   qMonitor: { path: '/qmonitor', getHref: () => '/qmonitor' },

@@ -1,4 +1,11 @@
 import type { CompanyRef, MyProfile, Session, User } from '@trustleaf/domain/schemas/auth';
+import {
+  addScanJob,
+  removeScanJob,
+  updateScanJob,
+  type ScanJob,
+  type ScanJobType,
+} from '@trustleaf/domain/rules/scan-jobs';
 import { LANGUAGES, type Language } from '@trustleaf/domain/rules/themes';
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
@@ -16,13 +23,14 @@ export interface SessionTokens {
   receivedAt: number;
 }
 
-/** Spec 3 §3 "Account state". Jobs and statistics arrive with later features. */
+/** Spec 3 §3 "Account state". Statistics arrive with a later feature. */
 export interface AccountState {
   currentUser: User | null;
   currentCompany: CompanyRef | null;
   currentAdminSelectedCompany: CompanyRef | null;
   statistics: Record<string, unknown> | null;
-  jobs: unknown[];
+  /** Scan jobs the progress notices show on every page, kept across reloads (spec 3 §4 "Scan job"). */
+  jobs: ScanJob[];
 }
 
 export const EMPTY_ACCOUNT: AccountState = {
@@ -43,6 +51,9 @@ export interface AppState {
   setLanguage: (language: Language) => void;
   setTheme: (theme: string) => void;
   setProfile: (profile: MyProfile) => void;
+  addJob: (job: ScanJob) => void;
+  updateJob: (jobId: string, type: ScanJobType, change: Partial<Omit<ScanJob, 'jobId' | 'type'>>) => void;
+  removeJob: (jobId: string, type: ScanJobType) => void;
   /** Sign-out: forget the session and the account and drop the persisted root key (spec 3 §4). */
   clearAll: () => void;
 }
@@ -78,6 +89,13 @@ export const useAppStore = create<AppState>()(
             currentCompany: profile.currentCompany,
           },
         })),
+      addJob: (job) => set((state) => ({ account: { ...state.account, jobs: addScanJob(state.account.jobs, job) } })),
+      updateJob: (jobId, type, change) =>
+        set((state) => ({
+          account: { ...state.account, jobs: updateScanJob(state.account.jobs, jobId, type, change) },
+        })),
+      removeJob: (jobId, type) =>
+        set((state) => ({ account: { ...state.account, jobs: removeScanJob(state.account.jobs, jobId, type) } })),
       clearAll: () => {
         // Language and theme stay for this tab so the sign-in page doesn't change under the user,
         // but nothing of the account survives in storage.

@@ -32,6 +32,16 @@ export const FEATURES: readonly { key: string; name: string; featureType: Featur
 export const WEB_CRAWLER_FEATURE = 'content_compliance_monitoring';
 
 /**
+ * Spec 3 §2: feature flags gate the scanner's URL field, its two catalogue toggles (Product Comparison,
+ * Automatically Creates New Products) and the additional words; the Video Analysis toggle is open.
+ */
+export const WEBCRAWLER_GATES = {
+  url: WEB_CRAWLER_FEATURE,
+  toggles: 'marketplace_publishing',
+  additionalWords: 'compliance_rules',
+} as const;
+
+/**
  * Menu sections (spec 3 §2) and the feature key (spec 3 §6) that gates each; null means the section
  * is open to every plan. The menu passes these keys to the one gating rule (`featureStatus`), so a
  * plan that does not grant a key shows its item locked, or hides it when the plan says so.

@@ -3,6 +3,8 @@ import {
   crawlerIframeHref,
   MAX_CRAWLER_ADDRESS_LENGTH,
   parseCrawlerIframeParams,
+  parseWebcrawlerParams,
+  webcrawlerScanHref,
   websiteUrl,
 } from './crawler-link.ts';
 
@@ -41,5 +43,15 @@ describe('crawler iframe link (spec 1 §2)', () => {
     expect(websiteUrl('http://shop.example/products')).toBe('http://shop.example/products');
     for (const bad of ['', 'javascript:alert(1)', 'ftp://example.com', 'not a site', 'intranet'])
       expect(websiteUrl(bad), bad).toBeNull();
+  });
+
+  it('prefills the scanner page with what the iframe page sends after sign-in', () => {
+    const href = webcrawlerScanHref('https://shop.example/a b?x=1', true);
+    expect(parseWebcrawlerParams(new URL(href, 'http://app.test').searchParams)).toEqual({
+      url: 'https://shop.example/a b?x=1',
+      isVideo: true,
+    });
+    expect(parseWebcrawlerParams(new URLSearchParams('url=x&isVideo=yes'))).toEqual({ url: 'x', isVideo: false });
+    expect(parseWebcrawlerParams(new URLSearchParams(`url=${'a'.repeat(3000)}`)).url).toBe('');
   });
 });

@@ -21,6 +21,15 @@ export function webcrawlerScanHref(url: string, isVideo: boolean): string {
   return `/webcrawler?url=${encodeURIComponent(url)}&isVideo=${isVideo ? 1 : 0}`;
 }
 
+/** Reads back what `webcrawlerScanHref` wrote: the scanner form's prefill (an over-long address is dropped). */
+export function parseWebcrawlerParams(search: URLSearchParams): { url: string; isVideo: boolean } {
+  const url = (search.get('url') ?? '').trim();
+  return {
+    url: url.length > MAX_CRAWLER_ADDRESS_LENGTH ? '' : url,
+    isVideo: search.get('isVideo') === '1',
+  };
+}
+
 /** Reads the page's query; anything but `isVideo=1` is no video, an over-long address is dropped. */
 export function parseCrawlerIframeParams(search: URLSearchParams): CrawlerIframeParams {
   const address = (search.get('data') ?? '').trim();

@@ -1,5 +1,5 @@
 import { Suspense, useEffect } from 'react';
-import { Navigate, Outlet, useLocation } from 'react-router';
+import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
 import { AppLayout } from '@/components/layouts/app-layout';
 import { PageLoader } from '@/components/layouts/page-loader';
 import '@/lib/app-message-keys';
@@ -9,6 +9,7 @@ import { MainMenu } from '@/app/main-menu';
 import { useMyProfile } from '@/features/auth/api/use-my-profile';
 import { usePlanLanding } from '@/features/billing/components/use-plan-landing';
 import { useGeneralInfo } from '@/features/reference/api/get-general-info';
+import { ScanNotices } from '@/features/webcrawler/components/scan-notices';
 import { LiveProvider } from '@/lib/live-provider';
 import { useAppStore } from '@/stores/app-store';
 
@@ -28,6 +29,7 @@ const GLOBAL_DATA: readonly GeneralInfoField[] = [
 /** The protected part of the app: needs a session, keeps the account state fresh, owns the live channel. */
 export function AppRoot() {
   const location = useLocation();
+  const navigate = useNavigate();
   const hasSession = useAppStore((state) => state.session !== null);
   const currentUser = useAppStore((state) => state.account.currentUser);
   const hasCompany = useAppStore((state) => state.account.currentCompany !== null);
@@ -57,6 +59,16 @@ export function AppRoot() {
 
   return (
     <LiveProvider>
+      {/* Spec 3 §2 "Scan progress notice": bottom-centre on every signed-in page. */}
+      <ScanNotices
+        onView={(job) =>
+          void navigate(
+            job.plViolationCheckId === null
+              ? paths.webcrawler.getHref()
+              : paths.webcrawler.report.getHref(job.plViolationCheckId),
+          )
+        }
+      />
       <AppLayout nav={currentUser ? <MainMenu /> : null}>
         {currentUser && !(isHome && landing.isPending) ? (
           <Suspense fallback={<PageLoader />}>
