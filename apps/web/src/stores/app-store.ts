@@ -3,7 +3,7 @@ import {
   addScanJob,
   removeScanJob,
   updateScanJob,
-  type ScanJob,
+  type LocalScanJob,
   type ScanJobType,
 } from '@trustleaf/domain/rules/scan-jobs';
 import { LANGUAGES, type Language } from '@trustleaf/domain/rules/themes';
@@ -30,7 +30,7 @@ export interface AccountState {
   currentAdminSelectedCompany: CompanyRef | null;
   statistics: Record<string, unknown> | null;
   /** Scan jobs the progress notices show on every page, kept across reloads (spec 3 §4 "Scan job"). */
-  jobs: ScanJob[];
+  jobs: LocalScanJob[];
 }
 
 export const EMPTY_ACCOUNT: AccountState = {
@@ -51,8 +51,12 @@ export interface AppState {
   setLanguage: (language: Language) => void;
   setTheme: (theme: string) => void;
   setProfile: (profile: MyProfile) => void;
-  addJob: (job: ScanJob) => void;
-  updateJob: (jobId: string, type: ScanJobType, change: Partial<Omit<ScanJob, 'jobId' | 'type'>>) => void;
+  addJob: (job: LocalScanJob) => void;
+  updateJob: (
+    jobId: string,
+    type: ScanJobType,
+    change: Partial<Omit<LocalScanJob, 'jobId' | 'type'>>,
+  ) => void;
   removeJob: (jobId: string, type: ScanJobType) => void;
   /** Sign-out: forget the session and the account and drop the persisted root key (spec 3 §4). */
   clearAll: () => void;
@@ -89,13 +93,16 @@ export const useAppStore = create<AppState>()(
             currentCompany: profile.currentCompany,
           },
         })),
-      addJob: (job) => set((state) => ({ account: { ...state.account, jobs: addScanJob(state.account.jobs, job) } })),
+      addJob: (job) =>
+        set((state) => ({ account: { ...state.account, jobs: addScanJob(state.account.jobs, job) } })),
       updateJob: (jobId, type, change) =>
         set((state) => ({
           account: { ...state.account, jobs: updateScanJob(state.account.jobs, jobId, type, change) },
         })),
       removeJob: (jobId, type) =>
-        set((state) => ({ account: { ...state.account, jobs: removeScanJob(state.account.jobs, jobId, type) } })),
+        set((state) => ({
+          account: { ...state.account, jobs: removeScanJob(state.account.jobs, jobId, type) },
+        })),
       clearAll: () => {
         // Language and theme stay for this tab so the sign-in page doesn't change under the user,
         // but nothing of the account survives in storage.

@@ -32,11 +32,12 @@ export const FEATURES: readonly { key: string; name: string; featureType: Featur
 export const WEB_CRAWLER_FEATURE = 'content_compliance_monitoring';
 
 /**
- * Spec 3 §2: feature flags gate the scanner's URL field, its two catalogue toggles (Product Comparison,
- * Automatically Creates New Products) and the additional words; the Video Analysis toggle is open.
+ * Spec 3 §2: feature flags gate the scanner's options: its two catalogue toggles (Product Comparison,
+ * Automatically Creates New Products) and the additional words. The URL field is open to every company
+ * (docs/decisions.md): scanning is how a new company meets the product, and what a plan buys is seeing
+ * the issues, which the API refuses without WEB_CRAWLER_FEATURE.
  */
 export const WEBCRAWLER_GATES = {
-  url: WEB_CRAWLER_FEATURE,
   toggles: 'marketplace_publishing',
   additionalWords: 'compliance_rules',
 } as const;

@@ -51,7 +51,10 @@ describe('crawler iframe link (spec 1 §2)', () => {
       url: 'https://shop.example/a b?x=1',
       isVideo: true,
     });
-    expect(parseWebcrawlerParams(new URLSearchParams('url=x&isVideo=yes'))).toEqual({ url: 'x', isVideo: false });
+    expect(parseWebcrawlerParams(new URLSearchParams('url=x&isVideo=yes'))).toEqual({
+      url: 'x',
+      isVideo: false,
+    });
     expect(parseWebcrawlerParams(new URLSearchParams(`url=${'a'.repeat(3000)}`)).url).toBe('');
   });
 });

@@ -1,3 +1,5 @@
+import type { ScanJobStatus as RemoteScanStatus, ScanKind } from '../schemas/webcrawler.ts';
+
 /**
  * Scan jobs kept in the account state (spec 3 §3 "Scan job", §4 "Scan job", §9 timings): what the
  * bottom progress notice shows on every page and re-shows after a reload.
@@ -8,11 +10,11 @@ export const SCAN_POLL_INTERVAL_MS = 7000;
 /** Spec 3 §9: closing a notice removes its job after 300 ms (the notice's exit transition). */
 export const SCAN_NOTICE_REMOVAL_MS = 300;
 
-export type ScanJobType = 'job' | 'productScan';
+export type ScanJobType = ScanKind;
 /** Spec 3 §4 local statuses, with cancelled for a job the user stopped. */
-export type ScanJobStatus = 'SCANNING' | 'SUCCESS' | 'FAILED' | 'CANCELLED';
+export type LocalScanStatus = 'SCANNING' | 'SUCCESS' | 'FAILED' | 'CANCELLED';
 
-export interface ScanJob {
+export interface LocalScanJob {
   jobId: string;
   type: ScanJobType;
   url: string;
@@ -21,7 +23,7 @@ export interface ScanJob {
   isDone: boolean;
   plViolationCheckId: number | null;
   isShowModalOnClick: boolean;
-  status: ScanJobStatus;
+  status: LocalScanStatus;
   /** The user closed the progress notice (X); the outcome notice still comes. */
   isProgressClosed: boolean;
   /** Pages done and pages queued so far (both 0 until the crawl reports). */
@@ -30,31 +32,35 @@ export interface ScanJob {
 }
 
 /** Spec 3 §3: adding a job with the same jobId and type replaces the earlier one. */
-export function addScanJob(jobs: readonly ScanJob[], job: ScanJob): ScanJob[] {
+export function addScanJob(jobs: readonly LocalScanJob[], job: LocalScanJob): LocalScanJob[] {
   return [...jobs.filter((j) => !(j.jobId === job.jobId && j.type === job.type)), job];
 }
 
 export function updateScanJob(
-  jobs: readonly ScanJob[],
+  jobs: readonly LocalScanJob[],
   jobId: string,
   type: ScanJobType,
-  change: Partial<Omit<ScanJob, 'jobId' | 'type'>>,
-): ScanJob[] {
+  change: Partial<Omit<LocalScanJob, 'jobId' | 'type'>>,
+): LocalScanJob[] {
   return jobs.map((j) => (j.jobId === jobId && j.type === type ? { ...j, ...change } : j));
 }
 
-export function removeScanJob(jobs: readonly ScanJob[], jobId: string, type: ScanJobType): ScanJob[] {
+export function removeScanJob(
+  jobs: readonly LocalScanJob[],
+  jobId: string,
+  type: ScanJobType,
+): LocalScanJob[] {
   return jobs.filter((j) => !(j.jobId === jobId && j.type === type));
 }
 
 /** The progress bar's value in percent: pages done of pages queued, never above 100. */
-export function scanProgressPercent(job: Pick<ScanJob, 'pagesDone' | 'pagesQueued'>): number | null {
+export function scanProgressPercent(job: Pick<LocalScanJob, 'pagesDone' | 'pagesQueued'>): number | null {
   if (job.pagesQueued <= 0) return null;
   return Math.min(100, Math.round((job.pagesDone / job.pagesQueued) * 100));
 }
 
 /** Remote statuses (processing, completed, failed, cancelled) as the notice's local status. */
-export function localScanStatus(remote: string): ScanJobStatus {
+export function localScanStatus(remote: RemoteScanStatus): LocalScanStatus {
   switch (remote) {
     case 'completed':
       return 'SUCCESS';
@@ -68,7 +74,7 @@ export function localScanStatus(remote: string): ScanJobStatus {
 }
 
 /** Spec 3 §4: a product-scan's status is its first task's; with no tasks it is completed. */
-export function productScanStatus(tasks: readonly { status: string }[]): string {
+export function productScanStatus(tasks: readonly { status: RemoteScanStatus }[]): RemoteScanStatus {
   return tasks[0]?.status ?? 'completed';
 }
 

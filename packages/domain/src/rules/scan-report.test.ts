@@ -8,7 +8,7 @@ import {
   scanProgressPercent,
   scanUrlIcon,
   updateScanJob,
-  type ScanJob,
+  type LocalScanJob,
 } from './scan-jobs.ts';
 import {
   isInPeriod,
@@ -20,7 +20,7 @@ import {
   videoEvidenceHref,
 } from './scan-report.ts';
 
-const job = (jobId: string, change: Partial<ScanJob> = {}): ScanJob => ({
+const job = (jobId: string, change: Partial<LocalScanJob> = {}): LocalScanJob => ({
   jobId,
   type: 'job',
   url: 'https://shop.example/',
@@ -79,13 +79,13 @@ describe('scan jobs (spec 3 §3 "Scan job", §4)', () => {
     const replaced = addScanJob(first, job('7', { url: 'https://other.example/' }));
     expect(replaced).toHaveLength(1);
     expect(replaced[0]?.url).toBe('https://other.example/');
-    expect(addScanJob(replaced, job('7', { type: 'productScan' }))).toHaveLength(2);
+    expect(addScanJob(replaced, job('7', { type: 'productScanTask' }))).toHaveLength(2);
   });
 
   it('updates and removes by id and type only', () => {
     const jobs = [job('1'), job('2')];
     expect(updateScanJob(jobs, '2', 'job', { isDone: true }).map((j) => j.isDone)).toEqual([false, true]);
-    expect(removeScanJob(jobs, '1', 'productScan')).toHaveLength(2);
+    expect(removeScanJob(jobs, '1', 'productScanTask')).toHaveLength(2);
     expect(removeScanJob(jobs, '1', 'job').map((j) => j.jobId)).toEqual(['2']);
   });
 

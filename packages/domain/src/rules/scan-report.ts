@@ -1,13 +1,12 @@
+import { SEVERITIES, type ScanPeriod, type Severity } from '../schemas/webcrawler.ts';
+
 /**
  * Pure rules of the Website Compliance Report and its history (spec 3 §3 "Severity and period", §9
  * severity colours), shared by the report dialog, the findings chart and their tests.
  */
 
-export const SEVERITY_LEVELS = ['HIGH', 'MEDIUM', 'LOW', 'COMPLIANCE'] as const;
-export type SeverityLevel = (typeof SEVERITY_LEVELS)[number];
-
 /** Spec 3 §3: the one-letter form of each level. */
-export const SEVERITY_LETTERS: Record<SeverityLevel, string> = {
+export const SEVERITY_LETTERS: Record<Severity, string> = {
   HIGH: 'H',
   MEDIUM: 'M',
   LOW: 'L',
@@ -16,7 +15,7 @@ export const SEVERITY_LETTERS: Record<SeverityLevel, string> = {
 
 /** Spec 3 §9 colours S0 green, S1 yellow, S2 orange, S3 red; a finding's level maps onto that scale. */
 export type SeverityTone = 'S0' | 'S1' | 'S2' | 'S3';
-export const SEVERITY_TONES: Record<SeverityLevel, SeverityTone> = {
+export const SEVERITY_TONES: Record<Severity, SeverityTone> = {
   COMPLIANCE: 'S0',
   LOW: 'S1',
   MEDIUM: 'S2',
@@ -32,17 +31,14 @@ export const SEVERITY_TONE_COLOURS: Record<SeverityTone, string> = {
   S2: '#b34700',
   S3: '#b71c1c',
 };
-export function severityColour(level: SeverityLevel): string {
+export function severityColour(level: Severity): string {
   return SEVERITY_TONE_COLOURS[SEVERITY_TONES[level]];
 }
 
 /** Spec 3 §3: the total of the counts per severity plus an optional extra. */
-export function totalFindings(counts: Partial<Record<SeverityLevel, number>>, extra = 0): number {
-  return SEVERITY_LEVELS.reduce((sum, level) => sum + (counts[level] ?? 0), extra);
+export function totalFindings(counts: Partial<Record<Severity, number>>, extra = 0): number {
+  return SEVERITIES.reduce((sum, level) => sum + (counts[level] ?? 0), extra);
 }
-
-export const SCAN_PERIODS = ['ALL_TIME', 'LAST_WEEK', 'LAST_MONTH', 'LAST_3_MONTHS'] as const;
-export type ScanPeriod = (typeof SCAN_PERIODS)[number];
 
 const DAY_MS = 864e5;
 
@@ -81,6 +77,3 @@ export function videoEvidenceHref(url: string, startTime: number): string {
 export function issueImageHref(imageUrl: string): string {
   return `/api/url-to-base64?cache=true&imageUrl=${encodeURIComponent(imageUrl)}`;
 }
-
-/** Spec 3 §2: the name the exported report is saved under. */
-export const REPORT_PDF_FILE_NAME = 'Website Compliance Report.pdf';

@@ -41,7 +41,6 @@ export function WebcrawlerRoute() {
   );
   const isSuperAdmin = useIsSuperAdmin();
   const gates = {
-    url: settled(useFeatureStatus(WEBCRAWLER_GATES.url)),
     toggles: settled(useFeatureStatus(WEBCRAWLER_GATES.toggles)),
     additionalWords: settled(useFeatureStatus(WEBCRAWLER_GATES.additionalWords)),
     bypass: isSuperAdmin,
@@ -78,9 +77,11 @@ export function WebcrawlerRoute() {
             initialIsVideo={prefill.isVideo}
             gates={gates}
           />
-          <Suspense fallback={null}>
-            <FindingsChart checks={checks.data ?? []} />
-          </Suspense>
+          {checks.data && checks.data.length > 0 ? (
+            <Suspense fallback={null}>
+              <FindingsChart checks={checks.data} />
+            </Suspense>
+          ) : null}
           <ScanHistory rows={checks.data} isLoading={checks.isPending} onView={openReport} />
           {Number.isInteger(viewed) && viewed > 0 ? (
             <Suspense fallback={null}>

@@ -12,11 +12,7 @@ import {
   violationCheckReportLink,
 } from '@trustleaf/domain/api/webcrawler';
 import type { EndpointInput } from '@trustleaf/domain/api/endpoint';
-import {
-  localScanStatus,
-  SCAN_POLL_INTERVAL_MS,
-  type ScanJob as LocalScanJob,
-} from '@trustleaf/domain/rules/scan-jobs';
+import { localScanStatus, SCAN_POLL_INTERVAL_MS, type LocalScanJob } from '@trustleaf/domain/rules/scan-jobs';
 import { SCAN_PROGRESS_EVENT, type ScanJob } from '@trustleaf/domain/schemas/webcrawler';
 import { useEffect } from 'react';
 import { api } from '@/lib/api';
@@ -63,9 +59,7 @@ export function useIssueImage(imageUrl: string | null) {
   });
 }
 
-export type StartScanOutcome =
-  | { ok: true }
-  | { ok: false; stage: 'check' | 'scan'; error: unknown };
+export type StartScanOutcome = { ok: true } | { ok: false; stage: 'check' | 'scan'; error: unknown };
 
 /**
  * The Scan button (spec 3 §4, §5): the server checks the address first (404 → 'Url not connected';

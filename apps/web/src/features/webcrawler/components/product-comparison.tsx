@@ -79,7 +79,16 @@ export function ProductComparison({ authorizedProducts, unauthorizedProducts }: 
                   <TableCell align="center">
                     <Link href={product.url} target="_blank" rel="noopener noreferrer">
                       {t('webcrawler.products.view')}
-                      <Box component="span" sx={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>
+                      <Box
+                        component="span"
+                        sx={{
+                          position: 'absolute',
+                          width: 1,
+                          height: 1,
+                          overflow: 'hidden',
+                          clip: 'rect(0 0 0 0)',
+                        }}
+                      >
                         {` ${product.productName} ${t('webcrawler.newTab')}`}
                       </Box>
                     </Link>

@@ -178,13 +178,26 @@ function IssueRow({
 }) {
   const { t } = useTranslation();
   return (
-    <TableRow data-testid="issue-row" data-finding-id={violation.complianceFindingId} sx={{ verticalAlign: 'top' }}>
+    <TableRow
+      data-testid="issue-row"
+      data-finding-id={violation.complianceFindingId}
+      sx={{ verticalAlign: 'top' }}
+    >
       <TableCell sx={{ minWidth: 240 }}>
         <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5, mb: 0.5 }}>
           <SeverityChip severity={violation.severity} />
-          <Chip size="small" variant="outlined" label={t(`webcrawler.report.types.${violation.violationType}`)} />
+          <Chip
+            size="small"
+            variant="outlined"
+            label={t(`webcrawler.report.types.${violation.violationType}`)}
+          />
           {violation.isNew ? (
-            <Chip size="small" color="info" label={t('webcrawler.report.newSinceLast')} data-testid="finding-new" />
+            <Chip
+              size="small"
+              color="info"
+              label={t('webcrawler.report.newSinceLast')}
+              data-testid="finding-new"
+            />
           ) : null}
         </Box>
         <Typography variant="body2" sx={{ fontWeight: 600 }}>
@@ -196,7 +209,11 @@ function IssueRow({
         <Typography variant="caption" component="p" data-testid="finding-hint">
           {t('webcrawler.report.remediation')}: {violation.hint}
         </Typography>
-        <FindingReview violation={violation} plCompanyId={plCompanyId} plViolationCheckId={plViolationCheckId} />
+        <FindingReview
+          violation={violation}
+          plCompanyId={plCompanyId}
+          plViolationCheckId={plViolationCheckId}
+        />
       </TableCell>
       <TableCell sx={{ minWidth: 160 }}>
         {violation.imageUrl ? <IssueImage imageUrl={violation.imageUrl} pageUrl={violation.url} /> : null}
@@ -221,9 +238,24 @@ function IssueRow({
 /** Stand-in rows behind the upgrade banner: the real findings never reach a plan that may not see them. */
 function BlurredIssues() {
   return (
-    <Box aria-hidden inert data-testid="issues-blurred" sx={{ filter: 'blur(6px)', userSelect: 'none', pointerEvents: 'none' }}>
+    <Box
+      aria-hidden
+      inert
+      data-testid="issues-blurred"
+      sx={{ filter: 'blur(6px)', userSelect: 'none', pointerEvents: 'none' }}
+    >
       {[0, 1, 2].map((row) => (
-        <Box key={row} sx={{ display: 'grid', gridTemplateColumns: '2fr 1fr 2fr', gap: 2, py: 1.5, borderBottom: 1, borderColor: 'divider' }}>
+        <Box
+          key={row}
+          sx={{
+            display: 'grid',
+            gridTemplateColumns: '2fr 1fr 2fr',
+            gap: 2,
+            py: 1.5,
+            borderBottom: 1,
+            borderColor: 'divider',
+          }}
+        >
           <Box sx={{ height: 44, bgcolor: 'action.selected', borderRadius: 1 }} />
           <Box sx={{ height: 44, bgcolor: 'action.hover', borderRadius: 1 }} />
           <Box sx={{ height: 44, bgcolor: 'action.selected', borderRadius: 1 }} />
@@ -264,7 +296,12 @@ function IssuesTable({ detail }: { detail: ViolationCheckDetail }) {
           </Button>
         </Box>
       ) : null}
-      <Box sx={{ overflowX: 'auto' }} tabIndex={0} role="region" aria-label={t('webcrawler.report.potentialIssues')}>
+      <Box
+        sx={{ overflowX: 'auto' }}
+        tabIndex={0}
+        role="region"
+        aria-label={t('webcrawler.report.potentialIssues')}
+      >
         <Table size="small" data-testid="issues-table">
           <TableHead>
             <TableRow>
@@ -359,7 +396,15 @@ export function ReportDialog({
   }
 
   return (
-    <Dialog open onClose={onClose} fullScreen={isSmall} maxWidth="lg" fullWidth aria-labelledby={titleId} data-testid="report-dialog">
+    <Dialog
+      open
+      onClose={onClose}
+      fullScreen={isSmall}
+      maxWidth="lg"
+      fullWidth
+      aria-labelledby={titleId}
+      data-testid="report-dialog"
+    >
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, px: { xs: 2, sm: 3 }, pt: 2, pb: 1 }}>
         <BrandMark size={40} />
         <Box sx={{ flex: 1, minWidth: 0 }}>
@@ -397,7 +442,15 @@ export function ReportDialog({
         {summary ? (
           <>
             <Section title={t('webcrawler.report.scanInformation')}>
-              <Box component="dl" sx={{ m: 0, display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '140px 1fr' }, rowGap: 0.5 }}>
+              <Box
+                component="dl"
+                sx={{
+                  m: 0,
+                  display: 'grid',
+                  gridTemplateColumns: { xs: '1fr', sm: '140px 1fr' },
+                  rowGap: 0.5,
+                }}
+              >
                 <Typography component="dt" variant="body2" sx={{ color: 'text.secondary' }}>
                   {t('webcrawler.report.company')}
                 </Typography>

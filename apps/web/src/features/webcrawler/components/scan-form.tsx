@@ -1,3 +1,4 @@
+import CancelIcon from '@mui/icons-material/Cancel';
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import ErrorIcon from '@mui/icons-material/Error';
 import Alert from '@mui/material/Alert';
@@ -13,11 +14,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { websiteUrl } from '@trustleaf/domain/rules/crawler-link';
 import type { FeatureStatus } from '@trustleaf/domain/rules/feature-gating';
-import {
-  cleanAdditionalWords,
-  scanUrlIcon,
-  type ScanFormStatus,
-} from '@trustleaf/domain/rules/scan-jobs';
+import { cleanAdditionalWords, scanUrlIcon, type ScanFormStatus } from '@trustleaf/domain/rules/scan-jobs';
 import { useId, useState, type ReactNode } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -27,7 +24,6 @@ import { translateMessage } from '@/lib/i18n-messages';
 import { useStartScan } from '../api/webcrawler';
 
 export interface ScanFormGates {
-  url: FeatureStatus;
   toggles: FeatureStatus;
   additionalWords: FeatureStatus;
   /** The super admin working across companies passes every gate. */
@@ -156,62 +152,62 @@ export function ScanForm({
         sx={{ display: 'grid', gap: 2 }}
         data-testid="scan-form"
       >
-        <Gate status={gates.url} bypass={gates.bypass}>
-          <Box sx={{ display: 'flex', gap: 1, alignItems: 'flex-start', flexWrap: { xs: 'wrap', sm: 'nowrap' } }}>
-            <Controller
-              name="url"
-              control={form.control}
-              rules={{
-                validate: (input) =>
-                  input.trim() === ''
-                    ? t('webcrawler.urlRequired')
-                    : websiteUrl(input)
-                      ? true
-                      : t('webcrawler.urlInvalid', { host: 'https://example.com' }),
-              }}
-              render={({ field, fieldState }) => (
-                <TextField
-                  {...field}
-                  inputRef={field.ref}
-                  fullWidth
-                  label={t('webcrawler.url')}
-                  placeholder={t('webcrawler.urlPlaceholder')}
-                  type="url"
-                  inputMode="url"
-                  autoComplete="url"
-                  error={Boolean(fieldState.error)}
-                  helperText={fieldState.error?.message}
-                  onChange={(event) => {
-                    field.onChange(event);
-                    if (status === 'FAILED') form.clearErrors('url');
-                  }}
-                  slotProps={{
-                    input: {
-                      endAdornment: icon ? (
-                        <InputAdornment position="end">
-                          <UrlStatusIcon icon={icon} />
-                        </InputAdornment>
-                      ) : undefined,
-                    },
-                    htmlInput: { 'data-testid': 'scan-url' },
-                  }}
-                />
-              )}
-            />
-            {value.trim() !== '' ? (
-              <Button
-                type="submit"
-                variant="contained"
-                size="large"
-                disabled={isProcessing}
-                sx={{ minHeight: 56, minWidth: 112, width: { xs: '100%', sm: 'auto' } }}
-                data-testid="scan-submit"
-              >
-                {t('webcrawler.scan')}
-              </Button>
-            ) : null}
-          </Box>
-        </Gate>
+        <Box
+          sx={{ display: 'flex', gap: 1, alignItems: 'flex-start', flexWrap: { xs: 'wrap', sm: 'nowrap' } }}
+        >
+          <Controller
+            name="url"
+            control={form.control}
+            rules={{
+              validate: (input) =>
+                input.trim() === ''
+                  ? t('webcrawler.urlRequired')
+                  : websiteUrl(input)
+                    ? true
+                    : t('webcrawler.urlInvalid', { host: 'https://example.com' }),
+            }}
+            render={({ field, fieldState }) => (
+              <TextField
+                {...field}
+                inputRef={field.ref}
+                fullWidth
+                label={t('webcrawler.url')}
+                placeholder={t('webcrawler.urlPlaceholder')}
+                type="url"
+                inputMode="url"
+                autoComplete="url"
+                error={Boolean(fieldState.error)}
+                helperText={fieldState.error?.message}
+                onChange={(event) => {
+                  field.onChange(event);
+                  if (status === 'FAILED') form.clearErrors('url');
+                }}
+                slotProps={{
+                  input: {
+                    endAdornment: icon ? (
+                      <InputAdornment position="end">
+                        <UrlStatusIcon icon={icon} />
+                      </InputAdornment>
+                    ) : undefined,
+                  },
+                  htmlInput: { 'data-testid': 'scan-url' },
+                }}
+              />
+            )}
+          />
+          {value.trim() !== '' ? (
+            <Button
+              type="submit"
+              variant="contained"
+              size="large"
+              disabled={isProcessing}
+              sx={{ minHeight: 56, minWidth: 112, width: { xs: '100%', sm: 'auto' } }}
+              data-testid="scan-submit"
+            >
+              {t('webcrawler.scan')}
+            </Button>
+          ) : null}
+        </Box>
         {serverMessage ? (
           <Alert severity="warning" data-testid="scan-error">
             {serverMessage}
@@ -277,7 +273,12 @@ export function ScanForm({
                   }
                 }}
               />
-              <Button variant="outlined" onClick={addWord} disabled={word.trim() === ''} sx={{ minHeight: 40 }}>
+              <Button
+                variant="outlined"
+                onClick={addWord}
+                disabled={word.trim() === ''}
+                sx={{ minHeight: 40 }}
+              >
                 {t('webcrawler.addWord')}
               </Button>
             </Box>
@@ -293,7 +294,7 @@ export function ScanForm({
                         words.filter((other) => other !== w),
                       )
                     }
-                    slotProps={{ deleteIcon: { 'aria-label': t('webcrawler.removeWord', { word: w }) } as object }}
+                    deleteIcon={<CancelIcon titleAccess={t('webcrawler.removeWord', { word: w })} />}
                   />
                 ))}
               </Box>

@@ -109,7 +109,12 @@ export function ScanHistory({
       >
         <Tab value="recent" label={t('webcrawler.recent')} id="scan-tab-recent" aria-controls="scan-panel" />
         <Tab value="separator" label="/" disabled sx={{ minWidth: 24, px: 0 }} aria-hidden />
-        <Tab value="history" label={t('webcrawler.history')} id="scan-tab-history" aria-controls="scan-panel" />
+        <Tab
+          value="history"
+          label={t('webcrawler.history')}
+          id="scan-tab-history"
+          aria-controls="scan-panel"
+        />
       </Tabs>
       <Box role="tabpanel" id="scan-panel" aria-labelledby={`scan-tab-${tab}`}>
         {isLoading ? (

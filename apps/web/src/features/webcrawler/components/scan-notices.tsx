@@ -11,14 +11,14 @@ import Typography from '@mui/material/Typography';
 import {
   SCAN_NOTICE_REMOVAL_MS,
   scanProgressPercent,
-  type ScanJob,
+  type LocalScanJob,
 } from '@trustleaf/domain/rules/scan-jobs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppStore } from '@/stores/app-store';
 import { useCancelScan, useScanJobTracking } from '../api/webcrawler';
 
-function ProgressNotice({ job, onClose }: { job: ScanJob; onClose: () => void }) {
+function ProgressNotice({ job, onClose }: { job: LocalScanJob; onClose: () => void }) {
   const { t } = useTranslation();
   const cancel = useCancelScan();
   const percent = scanProgressPercent(job);
@@ -72,9 +72,9 @@ function OutcomeNotice({
   onClose,
   onView,
 }: {
-  job: ScanJob;
+  job: LocalScanJob;
   onClose: () => void;
-  onView: (job: ScanJob) => void;
+  onView: (job: LocalScanJob) => void;
 }) {
   const { t } = useTranslation();
   const kind = job.status === 'SUCCESS' ? 'success' : job.status === 'FAILED' ? 'failed' : 'cancelled';
@@ -99,7 +99,12 @@ function OutcomeNotice({
               {t('webcrawler.view')}
             </Button>
           ) : null}
-          <IconButton color="inherit" size="small" aria-label={t('webcrawler.notice.close')} onClick={onClose}>
+          <IconButton
+            color="inherit"
+            size="small"
+            aria-label={t('webcrawler.notice.close')}
+            onClick={onClose}
+          >
             <CloseIcon fontSize="small" />
           </IconButton>
         </>
@@ -121,7 +126,7 @@ function OutcomeNotice({
  * progress (pages done of queued) and follows the live channel, polling every 7 s as the fallback; its
  * outcome stays until closed, and closing removes the job after 300 ms (the notice's exit).
  */
-export function ScanNotices({ onView }: { onView: (job: ScanJob) => void }) {
+export function ScanNotices({ onView }: { onView: (job: LocalScanJob) => void }) {
   const { t } = useTranslation();
   const jobs = useAppStore((state) => state.account.jobs);
   const [closing, setClosing] = useState<ReadonlySet<string>>(new Set());
@@ -129,7 +134,7 @@ export function ScanNotices({ onView }: { onView: (job: ScanJob) => void }) {
   const visible = jobs.filter((job) => !(job.status === 'SCANNING' && job.isProgressClosed));
   if (visible.length === 0) return null;
 
-  function close(job: ScanJob) {
+  function close(job: LocalScanJob) {
     if (job.status === 'SCANNING') {
       useAppStore.getState().updateJob(job.jobId, job.type, { isProgressClosed: true });
       return;
@@ -146,7 +151,7 @@ export function ScanNotices({ onView }: { onView: (job: ScanJob) => void }) {
     }, SCAN_NOTICE_REMOVAL_MS);
   }
 
-  function view(job: ScanJob) {
+  function view(job: LocalScanJob) {
     onView(job);
     useAppStore.getState().removeJob(job.jobId, job.type);
   }

@@ -1,0 +1,155 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import type { LocalScanJob } from '@trustleaf/domain/rules/scan-jobs';
+import { UPGRADE_TO_VIEW_ISSUES } from '@trustleaf/domain/schemas/webcrawler';
+import type { ReactNode } from 'react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { useAppStore } from '@/stores/app-store';
+import { ReportDialog } from './report-dialog';
+import { ScanNotices } from './scan-notices';
+import '@/lib/i18n';
+
+const withQuery = (node: ReactNode) => (
+  <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+    {node}
+  </QueryClientProvider>
+);
+
+const job = (change: Partial<LocalScanJob> = {}): LocalScanJob => ({
+  jobId: '6f1c1c8e-7a55-4c55-9d0e-1f1f8a0e0001',
+  type: 'job',
+  url: 'https://shop.example/',
+  companyName: 'Acme Hemp',
+  plCompanyId: 7,
+  isDone: false,
+  plViolationCheckId: null,
+  isShowModalOnClick: true,
+  status: 'SCANNING',
+  isProgressClosed: false,
+  pagesDone: 3,
+  pagesQueued: 12,
+  ...change,
+});
+
+function remoteJob(status: string, done: number, queued: number, plViolationCheckId: number | null = null) {
+  return {
+    jobId: job().jobId,
+    type: 'job',
+    status,
+    isQueued: false,
+    plCompanyId: 7,
+    companyName: 'Acme Hemp',
+    url: 'https://shop.example/',
+    plViolationCheckId,
+    progress: { done, queued },
+    message: null,
+    createdAt: '2026-11-20T10:00:00.000Z',
+    startedAt: '2026-11-20T10:00:01.000Z',
+    finishedAt: null,
+  };
+}
+
+function stubFetch(answer: (url: string, init?: RequestInit) => { status: number; body: unknown }) {
+  const fetch = vi.fn(async (url: string, init?: RequestInit) => {
+    const { status, body } = answer(url, init);
+    return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+  });
+  vi.stubGlobal('fetch', fetch);
+  return fetch;
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+  useAppStore.setState((state) => ({ account: { ...state.account, jobs: [] } }));
+});
+
+describe('scan notices (spec 3 §2, §4, §9)', { timeout: 20_000 }, () => {
+  it('shows "{company} is scanning" with pages done of queued, then the success notice with View', async () => {
+    // Only the poll's interval is faked: the 7 s pass at once, everything else runs as usual.
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    let remote = remoteJob('processing', 3, 12);
+    const fetch = stubFetch(() => ({ status: 200, body: { detail: remote } }));
+    useAppStore.getState().addJob(job({ pagesDone: 0, pagesQueued: 0 }));
+    const onView = vi.fn();
+    render(withQuery(<ScanNotices onView={onView} />));
+    expect(screen.getByText('Acme Hemp is scanning')).toBeTruthy();
+    expect(screen.getByText(/You will be notified upon completion\. Press X to close\./)).toBeTruthy();
+    await waitFor(() => expect(screen.getByTestId('scan-progress-pages').textContent).toContain('3 of 12 pages'));
+    expect(screen.getByRole('progressbar', { name: 'Scan progress' }).getAttribute('aria-valuenow')).toBe('25');
+    expect(String(fetch.mock.calls[0]?.[0])).toBe('/api/webcrawler/getScanUrlJob');
+
+    remote = remoteJob('completed', 12, 12, 41);
+    // The live channel is absent here: the poll (every 7 s) is what brings the outcome.
+    act(() => vi.advanceTimersByTime(6999));
+    expect(screen.queryByText('Webcrawler ran successfully')).toBeNull();
+    act(() => vi.advanceTimersByTime(1));
+    await waitFor(() => expect(screen.getByText('Webcrawler ran successfully')).toBeTruthy());
+    expect(screen.getByText('Scan completed! (Acme Hemp)')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'View' }));
+    expect(onView).toHaveBeenCalledWith(expect.objectContaining({ plViolationCheckId: 41 }));
+    expect(useAppStore.getState().account.jobs).toEqual([]);
+  });
+
+  it('re-shows stored outcomes after a reload and removes a closed one after 300 ms', () => {
+    vi.useFakeTimers();
+    stubFetch(() => ({ status: 500, body: {} }));
+    useAppStore.getState().addJob(job({ jobId: 'a', status: 'FAILED', isDone: true }));
+    useAppStore.getState().addJob(job({ jobId: 'b', status: 'CANCELLED', isDone: true }));
+    render(withQuery(<ScanNotices onView={vi.fn()} />));
+    expect(screen.getByText('Webcrawler ran failed')).toBeTruthy();
+    expect(screen.getByText('Webcrawler is cancelled')).toBeTruthy();
+    fireEvent.click(screen.getAllByRole('button', { name: 'Close' })[0]!);
+    act(() => vi.advanceTimersByTime(299));
+    expect(useAppStore.getState().account.jobs.map((j) => j.jobId)).toEqual(['a', 'b']);
+    act(() => vi.advanceTimersByTime(1));
+    expect(useAppStore.getState().account.jobs.map((j) => j.jobId)).toEqual(['b']);
+  });
+
+  it('cancels a running scan', async () => {
+    const fetch = stubFetch((url) => ({
+      status: 200,
+      body: { detail: remoteJob(url.endsWith('cancelScanUrlJob') ? 'cancelled' : 'processing', 1, 4) },
+    }));
+    useAppStore.getState().addJob(job());
+    render(withQuery(<ScanNotices onView={vi.fn()} />));
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.getByText('Webcrawler is cancelled')).toBeTruthy());
+    const cancel = fetch.mock.calls.find(([url]) => String(url).endsWith('/cancelScanUrlJob'));
+    expect(JSON.parse(String(cancel?.[1]?.body))).toEqual({ jobId: job().jobId });
+  });
+});
+
+describe('report dialog (spec 3 §2)', { timeout: 20_000 }, () => {
+  it('blurs the issues and shows the upgrade banner when the plan may not see them', async () => {
+    stubFetch(() => ({ status: 402, body: { messages: [UPGRADE_TO_VIEW_ISSUES], code: 'PLAN_LIMIT_REACHED' } }));
+    const onUpgrade = vi.fn();
+    render(
+      withQuery(
+        <ReportDialog
+          plCompanyId={7}
+          plViolationCheckId={41}
+          companyName="Acme Hemp"
+          check={{
+            plViolationCheckId: 41,
+            checkTime: '2026-11-20T10:00:00.000Z',
+            url: 'https://shop.example/',
+            violationCount: 1,
+            totalFindings: 1,
+            severityCounts: { HIGH: 1, MEDIUM: 0, LOW: 0, COMPLIANCE: 0 },
+            newCount: 0,
+            resolvedCount: 0,
+          }}
+          onClose={vi.fn()}
+          onUpgrade={onUpgrade}
+        />,
+      ),
+    );
+    await waitFor(() => expect(screen.getByTestId('issues-blurred')).toBeTruthy());
+    expect(screen.getByText('Scan has identified 1 potential issue!')).toBeTruthy();
+    expect(screen.getByText('Trustleaf Website Compliance Report')).toBeTruthy();
+    expect(screen.queryByTestId('report-export')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: UPGRADE_TO_VIEW_ISSUES }));
+    expect(onUpgrade).toHaveBeenCalled();
+  });
+});
