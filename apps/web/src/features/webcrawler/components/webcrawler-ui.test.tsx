@@ -75,8 +75,12 @@ describe('scan notices (spec 3 §2, §4, §9)', { timeout: 20_000 }, () => {
     render(withQuery(<ScanNotices onView={onView} />));
     expect(screen.getByText('Acme Hemp is scanning')).toBeTruthy();
     expect(screen.getByText(/You will be notified upon completion\. Press X to close\./)).toBeTruthy();
-    await waitFor(() => expect(screen.getByTestId('scan-progress-pages').textContent).toContain('3 of 12 pages'));
-    expect(screen.getByRole('progressbar', { name: 'Scan progress' }).getAttribute('aria-valuenow')).toBe('25');
+    await waitFor(() =>
+      expect(screen.getByTestId('scan-progress-pages').textContent).toContain('3 of 12 pages'),
+    );
+    expect(screen.getByRole('progressbar', { name: 'Scan progress' }).getAttribute('aria-valuenow')).toBe(
+      '25',
+    );
     expect(String(fetch.mock.calls[0]?.[0])).toBe('/api/webcrawler/getScanUrlJob');
 
     remote = remoteJob('completed', 12, 12, 41);
@@ -122,7 +126,10 @@ describe('scan notices (spec 3 §2, §4, §9)', { timeout: 20_000 }, () => {
 
 describe('report dialog (spec 3 §2)', { timeout: 20_000 }, () => {
   it('blurs the issues and shows the upgrade banner when the plan may not see them', async () => {
-    stubFetch(() => ({ status: 402, body: { messages: [UPGRADE_TO_VIEW_ISSUES], code: 'PLAN_LIMIT_REACHED' } }));
+    stubFetch(() => ({
+      status: 402,
+      body: { messages: [UPGRADE_TO_VIEW_ISSUES], code: 'PLAN_LIMIT_REACHED' },
+    }));
     const onUpgrade = vi.fn();
     render(
       withQuery(
