@@ -85,9 +85,13 @@ describe('scan notices (spec 3 §2, §4, §9)', { timeout: 20_000 }, () => {
 
     remote = remoteJob('completed', 12, 12, 41);
     // The live channel is absent here: the poll (every 7 s) is what brings the outcome.
-    act(() => vi.advanceTimersByTime(6999));
+    await act(async () => {
+      vi.advanceTimersByTime(6999);
+    });
     expect(screen.queryByText('Webcrawler ran successfully')).toBeNull();
-    act(() => vi.advanceTimersByTime(1));
+    await act(async () => {
+      vi.advanceTimersByTime(1);
+    });
     await waitFor(() => expect(screen.getByText('Webcrawler ran successfully')).toBeTruthy());
     expect(screen.getByText('Scan completed! (Acme Hemp)')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'View' }));
@@ -95,7 +99,7 @@ describe('scan notices (spec 3 §2, §4, §9)', { timeout: 20_000 }, () => {
     expect(useAppStore.getState().account.jobs).toEqual([]);
   });
 
-  it('re-shows stored outcomes after a reload and removes a closed one after 300 ms', () => {
+  it('re-shows stored outcomes after a reload and removes a closed one after 300 ms', async () => {
     vi.useFakeTimers();
     stubFetch(() => ({ status: 500, body: {} }));
     useAppStore.getState().addJob(job({ jobId: 'a', status: 'FAILED', isDone: true }));
@@ -104,9 +108,13 @@ describe('scan notices (spec 3 §2, §4, §9)', { timeout: 20_000 }, () => {
     expect(screen.getByText('Webcrawler ran failed')).toBeTruthy();
     expect(screen.getByText('Webcrawler is cancelled')).toBeTruthy();
     fireEvent.click(screen.getAllByRole('button', { name: 'Close' })[0]!);
-    act(() => vi.advanceTimersByTime(299));
+    await act(async () => {
+      vi.advanceTimersByTime(299);
+    });
     expect(useAppStore.getState().account.jobs.map((j) => j.jobId)).toEqual(['a', 'b']);
-    act(() => vi.advanceTimersByTime(1));
+    await act(async () => {
+      vi.advanceTimersByTime(1);
+    });
     expect(useAppStore.getState().account.jobs.map((j) => j.jobId)).toEqual(['b']);
   });
 
@@ -120,7 +128,7 @@ describe('scan notices (spec 3 §2, §4, §9)', { timeout: 20_000 }, () => {
     fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.getByText('Webcrawler is cancelled')).toBeTruthy());
     const cancel = fetch.mock.calls.find(([url]) => String(url).endsWith('/cancelScanUrlJob'));
-    expect(JSON.parse(String(cancel?.[1]?.body))).toEqual({ jobId: job().jobId });
+    expect(JSON.parse(cancel?.[1]?.body as string)).toEqual({ jobId: job().jobId });
   });
 });
 

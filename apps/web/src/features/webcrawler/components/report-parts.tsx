@@ -1,0 +1,331 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import Chip from '@mui/material/Chip';
+import CircularProgress from '@mui/material/CircularProgress';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import Link from '@mui/material/Link';
+import MenuItem from '@mui/material/MenuItem';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { severityColour, videoEvidenceHref } from '@trustleaf/domain/rules/scan-report';
+import {
+  SEVERITIES,
+  type Severity,
+  type Violation,
+  type ViolationCheckDetail,
+} from '@trustleaf/domain/schemas/webcrawler';
+import { enqueueSnackbar } from 'notistack';
+import { useId, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '@/lib/api-client';
+import { useBulkReview, useIssueImage, useUpdateFinding } from '../api/webcrawler';
+
+const visuallyHidden = {
+  border: 0,
+  clip: 'rect(0 0 0 0)',
+  height: 1,
+  width: 1,
+  margin: -1,
+  padding: 0,
+  overflow: 'hidden',
+  position: 'absolute',
+  whiteSpace: 'nowrap',
+} as const;
+
+export function ExternalLink({ href, children }: { href: string; children: ReactNode }) {
+  const { t } = useTranslation();
+  return (
+    <Link href={href} target="_blank" rel="noopener noreferrer" sx={{ overflowWrap: 'anywhere' }}>
+      {children}
+      <Box component="span" sx={visuallyHidden}>{` ${t('webcrawler.newTab')}`}</Box>
+    </Link>
+  );
+}
+
+export function SeverityChip({ severity }: { severity: Severity }) {
+  const { t } = useTranslation();
+  return (
+    <Chip
+      size="small"
+      label={t(`webcrawler.report.levels.${severity}`)}
+      data-severity={severity}
+      sx={{ bgcolor: severityColour(severity), color: '#fff', fontWeight: 600 }}
+    />
+  );
+}
+
+function IssueImage({ imageUrl, pageUrl }: { imageUrl: string; pageUrl: string }) {
+  const { t } = useTranslation();
+  const image = useIssueImage(imageUrl);
+  if (image.isPending) return <CircularProgress size={20} aria-label={t('webcrawler.report.loading')} />;
+  if (!image.data) return null;
+  return (
+    <Box
+      component="img"
+      src={image.data.base64}
+      alt={t('webcrawler.report.snapshotAlt', { url: pageUrl })}
+      data-testid="issue-image"
+      sx={{ display: 'block', maxWidth: 160, maxHeight: 120, objectFit: 'contain', borderRadius: 1 }}
+    />
+  );
+}
+
+function FindingReview({
+  violation,
+  plCompanyId,
+  plViolationCheckId,
+}: {
+  violation: Violation;
+  plCompanyId: number;
+  plViolationCheckId: number;
+}) {
+  const { t } = useTranslation();
+  const update = useUpdateFinding(plCompanyId, plViolationCheckId);
+  const save = (change: { severity: Severity; isCompliant: boolean } | { isReviewed: boolean }) =>
+    update.mutate(
+      { id: violation.complianceFindingId, ...change },
+      {
+        onSuccess: () => enqueueSnackbar(t('webcrawler.report.saved'), { variant: 'success' }),
+        onError: (error) =>
+          enqueueSnackbar(error instanceof ApiError ? error.message : t('webcrawler.report.saveFailed'), {
+            variant: 'error',
+          }),
+      },
+    );
+  return (
+    <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1, mt: 1 }}>
+      <TextField
+        select
+        size="small"
+        label={t('webcrawler.report.severity')}
+        value={violation.severity}
+        disabled={update.isPending}
+        onChange={(event) =>
+          save({ severity: event.target.value as Severity, isCompliant: violation.isCompliant })
+        }
+        sx={{ minWidth: 140 }}
+        slotProps={{ htmlInput: { 'data-testid': 'finding-severity' } }}
+      >
+        {SEVERITIES.map((level) => (
+          <MenuItem key={level} value={level}>
+            {t(`webcrawler.report.levels.${level}`)}
+          </MenuItem>
+        ))}
+      </TextField>
+      <FormControlLabel
+        control={
+          <Checkbox
+            size="small"
+            checked={violation.isCompliant}
+            disabled={update.isPending}
+            onChange={(event) => save({ severity: violation.severity, isCompliant: event.target.checked })}
+          />
+        }
+        label={t('webcrawler.report.compliant')}
+      />
+      <FormControlLabel
+        control={
+          <Checkbox
+            size="small"
+            checked={violation.isReviewed}
+            disabled={update.isPending}
+            onChange={(event) => save({ isReviewed: event.target.checked })}
+            data-testid="finding-reviewed"
+          />
+        }
+        label={t('webcrawler.report.reviewed')}
+      />
+    </Box>
+  );
+}
+
+function IssueRow({
+  violation,
+  plCompanyId,
+  plViolationCheckId,
+}: {
+  violation: Violation;
+  plCompanyId: number;
+  plViolationCheckId: number;
+}) {
+  const { t } = useTranslation();
+  return (
+    <TableRow
+      data-testid="issue-row"
+      data-finding-id={violation.complianceFindingId}
+      sx={{ verticalAlign: 'top' }}
+    >
+      <TableCell sx={{ minWidth: 240 }}>
+        <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5, mb: 0.5 }}>
+          <SeverityChip severity={violation.severity} />
+          <Chip
+            size="small"
+            variant="outlined"
+            label={t(`webcrawler.report.types.${violation.violationType}`)}
+          />
+          {violation.isNew ? (
+            <Chip
+              size="small"
+              color="info"
+              label={t('webcrawler.report.newSinceLast')}
+              data-testid="finding-new"
+            />
+          ) : null}
+        </Box>
+        <Typography variant="body2" sx={{ fontWeight: 600 }}>
+          {violation.description}
+        </Typography>
+        <Typography variant="caption" component="p" sx={{ color: 'text.secondary' }}>
+          {t('webcrawler.report.rule')}: {violation.ruleRef}
+        </Typography>
+        <Typography variant="caption" component="p" data-testid="finding-hint">
+          {t('webcrawler.report.remediation')}: {violation.hint}
+        </Typography>
+        <FindingReview
+          violation={violation}
+          plCompanyId={plCompanyId}
+          plViolationCheckId={plViolationCheckId}
+        />
+      </TableCell>
+      <TableCell sx={{ minWidth: 160 }}>
+        {violation.imageUrl ? <IssueImage imageUrl={violation.imageUrl} pageUrl={violation.url} /> : null}
+        <Box sx={{ display: 'grid', gap: 0.5, mt: violation.imageUrl ? 1 : 0 }}>
+          <ExternalLink href={violation.url}>{t('webcrawler.report.openPage')}</ExternalLink>
+          {violation.isInVideo && violation.startTime !== null ? (
+            <ExternalLink href={videoEvidenceHref(violation.videoUrl ?? violation.url, violation.startTime)}>
+              {t('webcrawler.report.openVideo', { time: violation.startTime })}
+            </ExternalLink>
+          ) : null}
+        </Box>
+      </TableCell>
+      <TableCell sx={{ minWidth: 200 }}>
+        <Typography variant="body2" component="blockquote" sx={{ m: 0, fontStyle: 'italic' }}>
+          {violation.evidence}
+        </Typography>
+      </TableCell>
+    </TableRow>
+  );
+}
+
+/** Stand-in rows behind the upgrade banner: the real findings never reach a plan that may not see them. */
+export function BlurredIssues() {
+  return (
+    <Box
+      aria-hidden
+      inert
+      data-testid="issues-blurred"
+      sx={{ filter: 'blur(6px)', userSelect: 'none', pointerEvents: 'none' }}
+    >
+      {[0, 1, 2].map((row) => (
+        <Box
+          key={row}
+          sx={{
+            display: 'grid',
+            gridTemplateColumns: '2fr 1fr 2fr',
+            gap: 2,
+            py: 1.5,
+            borderBottom: 1,
+            borderColor: 'divider',
+          }}
+        >
+          <Box sx={{ height: 44, bgcolor: 'action.selected', borderRadius: 1 }} />
+          <Box sx={{ height: 44, bgcolor: 'action.hover', borderRadius: 1 }} />
+          <Box sx={{ height: 44, bgcolor: 'action.selected', borderRadius: 1 }} />
+        </Box>
+      ))}
+    </Box>
+  );
+}
+
+export function Section({ title, children }: { title: string; children: ReactNode }) {
+  const id = useId();
+  return (
+    <Box component="section" aria-labelledby={id} sx={{ display: 'grid', gap: 1 }}>
+      <Typography id={id} variant="h4" component="h3" sx={{ fontSize: 18 }}>
+        {title}
+      </Typography>
+      {children}
+    </Box>
+  );
+}
+
+export function IssuesTable({ detail }: { detail: ViolationCheckDetail }) {
+  const { t } = useTranslation();
+  const bulk = useBulkReview(detail.plCompanyId, detail.plViolationCheckId);
+  const unreviewed = detail.violations.filter((v) => !v.isReviewed).map((v) => v.complianceFindingId);
+  return (
+    <>
+      {unreviewed.length > 0 ? (
+        <Box>
+          <Button
+            size="small"
+            variant="outlined"
+            disabled={bulk.isPending}
+            onClick={() => bulk.mutate({ complianceFindingIds: unreviewed, isReviewed: true })}
+            data-testid="mark-all-reviewed"
+          >
+            {t('webcrawler.report.markAllReviewed')}
+          </Button>
+        </Box>
+      ) : null}
+      <Box
+        sx={{ overflowX: 'auto' }}
+        tabIndex={0}
+        role="region"
+        aria-label={t('webcrawler.report.potentialIssues')}
+      >
+        <Table size="small" data-testid="issues-table">
+          <TableHead>
+            <TableRow>
+              <TableCell>{t('webcrawler.report.potentialIssues')}</TableCell>
+              <TableCell>{t('webcrawler.report.snapshot')}</TableCell>
+              <TableCell>{t('webcrawler.report.evidence')}</TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {detail.violations.map((violation) => (
+              <IssueRow
+                key={violation.complianceFindingId}
+                violation={violation}
+                plCompanyId={detail.plCompanyId}
+                plViolationCheckId={detail.plViolationCheckId}
+              />
+            ))}
+          </TableBody>
+        </Table>
+      </Box>
+      {detail.previousViolationCheckId !== null ? (
+        <Section title={t('webcrawler.report.resolved')}>
+          {detail.resolvedViolations.length === 0 ? (
+            <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+              {t('webcrawler.report.resolvedNone')}
+            </Typography>
+          ) : (
+            <Box component="ul" sx={{ m: 0, pl: 2.5, display: 'grid', gap: 1 }} data-testid="resolved-list">
+              {detail.resolvedViolations.map((resolved) => (
+                <li key={resolved.complianceFindingId}>
+                  <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5, alignItems: 'center' }}>
+                    <Chip size="small" color="success" label={t('webcrawler.report.resolved')} />
+                    <SeverityChip severity={resolved.severity} />
+                    <Typography variant="body2" component="span">
+                      {resolved.description}
+                    </Typography>
+                  </Box>
+                  <Typography variant="caption" component="p" sx={{ color: 'text.secondary' }}>
+                    {t('webcrawler.report.rule')}: {resolved.ruleRef} · {resolved.url}
+                  </Typography>
+                </li>
+              ))}
+            </Box>
+          )}
+        </Section>
+      ) : null}
+    </>
+  );
+}
