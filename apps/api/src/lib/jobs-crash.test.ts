@@ -32,6 +32,7 @@ afterAll(async () => {
 function jobsOn(queue: JobQueue, reads: string[]) {
   return createJobDefinitions({
     db: testDb.database.db,
+    databaseUrl: testDb.url,
     mailTransport: null,
     log: () => undefined,
     devMailbox: false,

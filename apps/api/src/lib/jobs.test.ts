@@ -28,6 +28,7 @@ describe('queue policies', () => {
   it('retry every queue within a minute of a crash (heartbeat, supervisor, first retry delay)', () => {
     const definitions = createJobDefinitions({
       db: null as never,
+      databaseUrl: '',
       mailTransport: null,
       log: () => undefined,
       devMailbox: false,
