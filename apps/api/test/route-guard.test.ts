@@ -19,7 +19,6 @@ const PUBLIC_OPERATIONS: Record<string, string> = {
   'GET /api/storage/file': 'five-minute signed links (the signature is the credential)',
   'GET /api/document/file': 'five-minute signed links (the signature is the credential)',
   'GET /api/webcrawler/report': 'five-minute signed links (the signature is the credential)',
-  'GET /api/dev/mailbox': 'the development mailbox (never in production)',
 };
 /** Whole areas that are public by nature (sign-in, sign-up and its checks, the payment gateway). */
 const PUBLIC_PREFIXES = ['/api/auth/', '/sandbox-gateway/', '/api/address/', '/api/docs'];
