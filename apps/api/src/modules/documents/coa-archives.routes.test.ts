@@ -2,7 +2,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { files } from '../../db/schema.ts';
-import { bearer, createMember, login } from '../../../test/factories.ts';
+import { bearer, createMember, login, subscribeCompany } from '../../../test/factories.ts';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { makePdf } from '../../../test/pdf-fixture.ts';
 import { compressibleData, makeZip } from '../../../test/zip-fixture.ts';
@@ -62,6 +62,7 @@ async function storeDirectly(companyId: number, userId: number, content: Buffer)
 describe('COA archives', () => {
   it('refuses a zip bomb while it inflates: memory stays within +100 MB and health keeps answering', async () => {
     const { user, companyId } = await createMember(t.database.db);
+    await subscribeCompany(t.database.db, companyId);
     const token = (await login(t.app, user.email)).accessToken;
     // 90 entries of 4 MB that each deflate about 50:1 (under the ratio bound): 360 MB from ~5 MB.
     const bomb = makeZip([{ name: 'part.txt', data: compressibleData(4 * MB), copies: 90 }]);
@@ -118,6 +119,7 @@ describe('COA archives', () => {
 
   it('reads the PDFs of a COA archive and refuses nested archives with a clear message', async () => {
     const { user, companyId } = await createMember(t.database.db);
+    await subscribeCompany(t.database.db, companyId);
     const token = (await login(t.app, user.email)).accessToken;
     const coas = makeZip([
       { name: 'gummies.pdf', data: makePdf(['Delta-9 THC 0.01 0.03 0.412 %']) },
@@ -154,6 +156,7 @@ describe('COA archives', () => {
 
   it('refuses bombs, nested archives and too many entries at upload, with the bound in the message', async () => {
     const { user, companyId } = await createMember(t.database.db);
+    await subscribeCompany(t.database.db, companyId);
     const token = (await login(t.app, user.email)).accessToken;
     const pdf = makePdf(['CBD 0.01 0.03 1.2 %']);
     const pdfStart = Buffer.concat([pdf, Buffer.alloc(8 * 1024, 0x20)]);

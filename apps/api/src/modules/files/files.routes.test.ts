@@ -8,7 +8,7 @@ import { zipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { companies, companyDocuments, documentTypes, files } from '../../db/schema.ts';
 import { createInlineQueue, type JobDefinition } from '../../lib/jobs.ts';
-import { bearer, createMember, login } from '../../../test/factories.ts';
+import { bearer, createMember, login, subscribeCompany } from '../../../test/factories.ts';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { makePdf } from '../../../test/pdf-fixture.ts';
 
@@ -309,6 +309,7 @@ describe('preupload', () => {
     const job = registered.find((d) => d.name === 'files.remove-unreferenced')!;
     expect(job.cron).toBeDefined();
     const { user, companyId } = await createMember(t.database.db);
+    await subscribeCompany(t.database.db, companyId);
     const { accessToken } = await login(t.app, user.email);
     const store = async (mode: string, name: string, content: Buffer) =>
       (await upload(accessToken, `mode=${mode}&plCompanyId=${companyId}`, [{ name, content }])).json()
