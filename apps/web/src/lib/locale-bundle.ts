@@ -36,6 +36,10 @@ registerMessageKeys({
   'Invalid Promo Code.': 'signUp.server.promoInvalid',
   'This promo code has reached its maximum usage.': 'signUp.server.promoMaxUsage',
   'Too many promo code checks. Please wait a minute and try again.': 'signUp.server.promoTooManyChecks',
+  'Too many registrations from this network. Please try again in an hour.':
+    'signUp.server.tooManyRegistrations',
+  'Too many registration attempts. Please wait a minute and try again.':
+    'signUp.server.tooManyRegistrationAttempts',
 });
 const pending = new Map<string, Promise<void>>();
 
