@@ -20,6 +20,11 @@ Options:
   --words <a,b,...>      additional words to look for, comma separated
   --video                read caption tracks of videos
   --no-images            do not read text inside images (OCR)
+  --render               render every page in headless Chromium and read the text scripts build
+                         (default: only pages whose HTML carries little text but runs scripts)
+  --no-render            never render pages; read them as served
+  --chrome-path <file>   Chromium's executable (default: $CHROME_PATH, else /usr/bin/chromium)
+  --snapshots <dir>      write a PNG crop of each finding on a rendered page, claim highlighted, to dir
   --ignore-crawl-delay   do not space requests by robots.txt's Crawl-delay (honoured up to 10 s)
   --products <file>      authorised product names, one a line, for the product comparison
   --allow-host <h:port>  let the scanner reach this host:port even if private (repeatable)
@@ -48,6 +53,10 @@ function parse(argv: string[]) {
       words: { type: 'string' },
       video: { type: 'boolean', default: false },
       'no-images': { type: 'boolean', default: false },
+      render: { type: 'boolean', default: false },
+      'no-render': { type: 'boolean', default: false },
+      'chrome-path': { type: 'string' },
+      snapshots: { type: 'string' },
       'ignore-crawl-delay': { type: 'boolean', default: false },
       products: { type: 'string' },
       'allow-host': { type: 'string', multiple: true },
@@ -70,6 +79,9 @@ function parse(argv: string[]) {
     if (!Number.isInteger(maxDepth) || maxDepth < 0)
       throw new UsageError('--max-depth must be a whole number of 0 or more.');
   }
+  if (values.render && values['no-render']) throw new UsageError('Give --render or --no-render, not both.');
+  if (values.snapshots !== undefined && values['no-render'])
+    throw new UsageError('--snapshots needs rendering: drop --no-render.');
   let failOn: Severity | undefined;
   if (values['fail-on'] !== undefined) {
     const severity = values['fail-on'].toUpperCase();
@@ -98,6 +110,9 @@ function parse(argv: string[]) {
     words: values.words?.split(',') ?? [],
     video: values.video,
     images: !values['no-images'],
+    render: values.render ? true : values['no-render'] ? false : undefined,
+    chromePath: values['chrome-path'],
+    snapshots: values.snapshots,
     respectCrawlDelay: !values['ignore-crawl-delay'],
     authorizedProducts,
     allowHosts: values['allow-host'] ?? [],
@@ -119,6 +134,7 @@ function printSummary(result: ScanResult, out: NodeJS.WritableStream): void {
           : '';
     lines.push(`  ${v.severity.padEnd(6)} ${v.category.padEnd(15)} ${v.term}  ${v.url}${where}`);
     lines.push(`         "${v.evidence}"`);
+    if (v.snapshot) lines.push(`         snapshot ${v.snapshot}`);
   }
   const pv = result.productVerification;
   if (pv.authorizedProducts.length > 0) {
@@ -166,6 +182,10 @@ export async function main(argv: string[]): Promise<number> {
       respectCrawlDelay: args.respectCrawlDelay,
       authorizedProducts: args.authorizedProducts,
       allowHosts: args.allowHosts,
+      render: args.render,
+      chromePath: args.chromePath,
+      snapshotDir: args.snapshots,
+      onWarning: (message) => process.stderr.write(`trustleaf-scan: warning: ${message}\n`),
       signal: controller.signal,
       onProgress: ({ done, queued }) => {
         bar?.setTotal(Math.max(queued, 1));

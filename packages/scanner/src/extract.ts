@@ -16,6 +16,8 @@ export interface PageContent {
   canonical?: string;
   /** Descriptions in the page's markup: product JSON-LD, Open Graph and Twitter cards. */
   descriptions?: Array<{ text: string; where: string }>;
+  /** Whether the page runs scripts (other than JSON data blocks): its text may be built in the browser. */
+  loadsScripts?: boolean;
 }
 
 const SKIP = new Set([
@@ -221,6 +223,7 @@ export function extractPage(html: string, pageUrl: string): PageContent {
   let ogType = '';
   let ogTitle = '';
   let canonical: string | undefined;
+  let loadsScripts = false;
   const jsonLdDescriptions = new Set<string>();
   const descriptions: Array<{ text: string; where: string }> = [];
 
@@ -291,9 +294,13 @@ export function extractPage(html: string, pageUrl: string): PageContent {
               canonical = resolve(attr(attribs.href), base) ?? undefined;
             }
             break;
-          case 'script':
-            if ((attr(attribs.type) ?? '').toLowerCase() === 'application/ld+json') jsonLd = [];
+          case 'script': {
+            const type = (attr(attribs.type) ?? '').trim().toLowerCase();
+            if (type === 'application/ld+json') jsonLd = [];
+            else if (type === '' || type === 'module' || /(?:java|ecma)script/.test(type))
+              loadsScripts = true;
             break;
+          }
           case 'a':
           case 'area': {
             const url = resolve(attr(attribs.href), base);
@@ -409,5 +416,6 @@ export function extractPage(html: string, pageUrl: string): PageContent {
       ...descriptions,
       ...[...jsonLdDescriptions].map((text) => ({ text, where: 'product description in JSON-LD' })),
     ],
+    loadsScripts,
   };
 }

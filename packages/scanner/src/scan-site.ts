@@ -22,6 +22,8 @@ import { compareProducts, normaliseProductName } from './products.ts';
 import type { SiteProduct } from './products.ts';
 import { atWordBoundary, collapseWhitespace } from './sentences.ts';
 import { leaseGuardedAgent } from './agent-pool.ts';
+import { PageRenderer, RENDER_TEXT_THRESHOLD, snapshotFileName } from './render.ts';
+import type { RenderedPage } from './render.ts';
 import type {
   ScanProgress,
   ScanResult,
@@ -77,6 +79,19 @@ export interface ScanOptions {
   lookup?: typeof dns.lookup;
   /** Replaces the guarded agent; the caller is then responsible for its SSRF safety. */
   dispatcher?: Dispatcher;
+  /**
+   * Render pages in headless Chromium and read the DOM scripts built: true renders every page, false
+   * none; by default a page is rendered when its HTML carries little text but runs scripts.
+   */
+  render?: boolean;
+  /** Chromium's executable (default: the CHROME_PATH environment variable, else /usr/bin/chromium). */
+  chromePath?: string;
+  /** Pages rendering at once, in one browser for the scan (default 4). */
+  renderConcurrency?: number;
+  /** Directory for snapshots: a PNG crop, claim highlighted, of each finding on a rendered page. */
+  snapshotDir?: string;
+  /** Told once of anything the scan could not do as asked (no Chromium); also in the result's warnings. */
+  onWarning?: (message: string) => void;
 }
 
 interface Robots {
@@ -242,6 +257,32 @@ export async function scanSite(inputUrl: string, options: ScanOptions = {}): Pro
   const productAutomaton = authorised.length > 0 ? new Automaton(authorised) : undefined;
 
   const fetchOpts = { dispatcher, signal, timeoutMs, maxBytes: maxPageBytes };
+  const warnings: string[] = [];
+  const warn = (message: string) => {
+    warnings.push(message);
+    options.onWarning?.(message);
+  };
+  const renderer =
+    options.render === false
+      ? undefined
+      : new PageRenderer({
+          chromePath: options.chromePath,
+          concurrency: options.renderConcurrency,
+          dispatcher,
+          timeoutMs,
+          maxBytes: maxPageBytes,
+          signal,
+          onWarning: warn,
+        });
+  const snapshotDir = options.snapshotDir;
+  /** Whether a page is read as the browser shows it: always with render, else when scripts build its text. */
+  const wantsRender = (content: PageContent) => {
+    if (options.render === true) return true;
+    if (!content.loadsScripts) return false;
+    let length = 0;
+    for (const block of content.blocks) length += block.length;
+    return length < RENDER_TEXT_THRESHOLD;
+  };
   const violations = new Map<string, Violation>();
   const siteProducts: SiteProduct[] = [];
   const productTextHits = new Set<string>();
@@ -420,8 +461,15 @@ export async function scanSite(inputUrl: string, options: ScanOptions = {}): Pro
       }
     };
 
-    const readPage = async (pageUrl: string, content: PageContent, depth: number) => {
+    const readPage = async (
+      pageUrl: string,
+      content: PageContent,
+      depth: number,
+      onFindings?: (added: Violation[]) => Promise<void>,
+    ) => {
       pagesScanned++;
+      // Findings of this page's own text are added below without a pause, so they are the map's last.
+      const before = violations.size;
       if (ageRule && !cannabisPage) {
         const marker = ageRule.cannabisMarker(`${content.title}\n${content.blocks.join('\n')}`);
         if (marker) cannabisPage = { url: pageUrl, marker };
@@ -471,6 +519,7 @@ export async function scanSite(inputUrl: string, options: ScanOptions = {}): Pro
       }
 
       const pending: Array<Promise<void>> = [];
+      if (onFindings) pending.push(onFindings([...violations.values()].slice(before)));
       if (readPdfs) {
         for (const link of content.links) {
           if (seenPdfs.size >= maxPdfs || !PDF_LINK.test(link) || seenPdfs.has(link)) continue;
@@ -499,8 +548,23 @@ export async function scanSite(inputUrl: string, options: ScanOptions = {}): Pro
       await Promise.all(pending);
     };
 
+    /** A PNG crop of each finding's sentence on the rendered page, named in the finding's snapshot. */
+    const takeSnapshots = async (page: RenderedPage, added: Violation[]) => {
+      const taken = new Map<string, string | undefined>();
+      for (const v of added) {
+        if (v.imageUrl || v.pdfUrl || v.isInVideo || !v.evidence) continue;
+        if (!taken.has(v.evidence)) {
+          const file = snapshotFileName(snapshotDir!, v.url, v.evidence);
+          taken.set(v.evidence, (await page.snapshot(v.evidence, file)) ? file : undefined);
+        }
+        const file = taken.get(v.evidence);
+        if (file) v.snapshot = file;
+      }
+    };
+
     const processPage = async (url: string, depth: number, prefetched?: FetchedResource) => {
       if (signal?.aborted) return;
+      let rendered: RenderedPage | undefined;
       try {
         const res =
           prefetched ??
@@ -536,10 +600,26 @@ export async function scanSite(inputUrl: string, options: ScanOptions = {}): Pro
           if (!read.has(canonical)) read.set(canonical, fingerprint);
         }
         read.set(key, fingerprint);
-        await readPage(finalUrl.href, content, depth);
+        if (renderer && wantsRender(content)) {
+          rendered = await renderer.render(finalUrl.href, html, res.contentType);
+        }
+        if (rendered) {
+          // The age gate may be one that scripts display: the start page is asked again as rendered.
+          if (prefetched && ageRule && !startHasAgeGate) startHasAgeGate = ageRule.hasGate(rendered.html);
+          const page = rendered;
+          await readPage(
+            finalUrl.href,
+            extractPage(rendered.html, finalUrl.href),
+            depth,
+            snapshotDir ? (added) => takeSnapshots(page, added) : undefined,
+          );
+        } else {
+          await readPage(finalUrl.href, content, depth);
+        }
       } catch {
         // One failing page (timeout, reset, refused redirect) does not end the scan; it is just not read.
       } finally {
+        await rendered?.release();
         done++;
         report();
       }
@@ -656,8 +736,10 @@ export async function scanSite(inputUrl: string, options: ScanOptions = {}): Pro
       violations: list,
       productVerification: compareProducts(options.authorizedProducts ?? [], siteProducts, productTextHits),
       pagesScanned,
+      ...(warnings.length > 0 ? { warnings } : {}),
     };
   } finally {
+    await renderer?.close();
     await reader?.close();
     await leased?.release();
   }

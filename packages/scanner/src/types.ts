@@ -58,6 +58,8 @@ export interface ScanResult {
   violations: Violation[];
   productVerification: ProductVerification;
   pagesScanned: number;
+  /** What the scan could not do as asked, once each (no Chromium to render pages built by scripts). */
+  warnings?: string[];
 }
 
 export interface ScanProgress {

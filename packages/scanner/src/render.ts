@@ -1,0 +1,321 @@
+import { existsSync } from 'node:fs';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
+import path from 'node:path';
+import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
+import { request } from 'undici';
+import type { Dispatcher } from 'undici';
+import { USER_AGENT } from './http.ts';
+
+export const DEFAULT_CHROME_PATH = '/usr/bin/chromium';
+export const CHROME_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+/** Visible text below this many characters, with scripts loaded, makes a page worth rendering. */
+export const RENDER_TEXT_THRESHOLD = 200;
+
+export interface RendererOptions {
+  /** Chromium's executable (default: CHROME_PATH, else /usr/bin/chromium). */
+  chromePath?: string;
+  /** Pages rendering at once (default 4). */
+  concurrency?: number;
+  /** Every request the browser makes goes through this dispatcher: the scanner's SSRF-guarded agent. */
+  dispatcher: Dispatcher;
+  timeoutMs: number;
+  /** Bytes read per resource the browser asks for; a larger one is refused. */
+  maxBytes: number;
+  signal?: AbortSignal;
+  onWarning: (message: string) => void;
+}
+
+/** A rendered page, open until release() so that snapshots can be taken of it. */
+export interface RenderedPage {
+  /** The DOM after scripts ran, serialised. */
+  html: string;
+  /** Requests the guard refused (their URLs). */
+  refused: string[];
+  /** Writes a PNG crop of the element holding `sentence`, highlighted; false when it is not on the page. */
+  snapshot(sentence: string, file: string): Promise<boolean>;
+  release(): Promise<void>;
+}
+
+const HOP_HEADERS = new Set([
+  'host',
+  'connection',
+  'keep-alive',
+  'transfer-encoding',
+  'content-length',
+  'content-encoding',
+  'accept-encoding',
+  'upgrade',
+  'proxy-connection',
+  'te',
+  'trailer',
+]);
+
+/**
+ * Headless Chromium for pages whose text scripts build. One browser for a scan, launched on the first
+ * page that needs it and closed by close(); at most `concurrency` pages open at once. The browser never
+ * reaches the network itself: every request it makes is intercepted and made by the scanner through its
+ * SSRF-guarded dispatcher (refused ones are aborted), and answered with what came back.
+ */
+export class PageRenderer {
+  private readonly options: RendererOptions;
+  private browser: Promise<{ browser: Browser; context: BrowserContext } | undefined> | undefined;
+  private active = 0;
+  private readonly waiting: Array<() => void> = [];
+  private readonly concurrency: number;
+
+  constructor(options: RendererOptions) {
+    this.options = options;
+    this.concurrency = Math.max(1, options.concurrency ?? 4);
+  }
+
+  get chromePath(): string {
+    return this.options.chromePath ?? process.env.CHROME_PATH ?? DEFAULT_CHROME_PATH;
+  }
+
+  private start() {
+    this.browser ??= (async () => {
+      const executablePath = this.chromePath;
+      if (!existsSync(executablePath)) {
+        this.options.onWarning(
+          `Chromium not found at ${executablePath}: pages built by scripts are read as served (set CHROME_PATH or --chrome-path)`,
+        );
+        return undefined;
+      }
+      try {
+        const { chromium } = await import('playwright-core');
+        const browser = await chromium.launch({
+          executablePath,
+          args: CHROME_ARGS,
+          timeout: 30_000,
+        });
+        const context = await browser.newContext({
+          userAgent: USER_AGENT,
+          serviceWorkers: 'block',
+          viewport: { width: 1280, height: 900 },
+        });
+        return { browser, context };
+      } catch (err) {
+        this.options.onWarning(
+          `Chromium at ${executablePath} could not be started (${(err as Error).message.split('\n')[0]}): pages built by scripts are read as served`,
+        );
+        return undefined;
+      }
+    })();
+    return this.browser;
+  }
+
+  private async acquire(): Promise<void> {
+    if (this.active < this.concurrency) {
+      this.active++;
+      return;
+    }
+    await new Promise<void>((resolve) => this.waiting.push(resolve));
+  }
+
+  private releaseSlot(): void {
+    const next = this.waiting.shift();
+    if (next) next();
+    else this.active--;
+  }
+
+  /**
+   * Renders a page whose HTML was already fetched (served to the browser as is, not fetched again).
+   * Undefined when no browser could be started or the page could not be rendered.
+   */
+  async render(url: string, html: string, contentType: string): Promise<RenderedPage | undefined> {
+    const started = await this.start();
+    if (!started) return undefined;
+    await this.acquire();
+    let page: Page | undefined;
+    try {
+      page = await started.context.newPage();
+      const refused: string[] = [];
+      let documentServed = false;
+      await page.routeWebSocket(/.*/, (ws) => ws.close());
+      await page.route('**/*', (route) => {
+        const req = route.request();
+        if (!documentServed && req.isNavigationRequest() && req.url() === url) {
+          documentServed = true;
+          return route.fulfill({ status: 200, contentType: contentType || 'text/html', body: html });
+        }
+        return this.forward(route, refused);
+      });
+      page.setDefaultTimeout(this.options.timeoutMs);
+      await page.goto(url, { waitUntil: 'load', timeout: this.options.timeoutMs });
+      // Scripts that fetch their text after load: wait for the network to go quiet, briefly.
+      await page
+        .waitForLoadState('networkidle', { timeout: Math.min(5_000, this.options.timeoutMs) })
+        .catch(() => {});
+      const rendered = await page.content();
+      const open = page;
+      return {
+        html: rendered,
+        refused,
+        snapshot: (sentence, file) => snapshotSentence(open, sentence, file),
+        release: async () => {
+          await open.close().catch(() => {});
+          this.releaseSlot();
+        },
+      };
+    } catch {
+      await page?.close().catch(() => {});
+      this.releaseSlot();
+      return undefined;
+    }
+  }
+
+  /** Makes the browser's request through the guarded dispatcher; a refused or failed one is aborted. */
+  private async forward(route: Route, refused: string[]): Promise<void> {
+    const req = route.request();
+    const target = req.url();
+    if (target.startsWith('data:') || target.startsWith('blob:')) return route.continue();
+    let protocol: string;
+    try {
+      protocol = new URL(target).protocol;
+    } catch {
+      return route.abort('blockedbyclient');
+    }
+    if (protocol !== 'http:' && protocol !== 'https:') {
+      refused.push(target);
+      return route.abort('blockedbyclient');
+    }
+    const headers: Record<string, string> = {};
+    for (const [name, value] of Object.entries(req.headers())) {
+      if (!HOP_HEADERS.has(name.toLowerCase())) headers[name] = value;
+    }
+    headers['accept-encoding'] = 'identity';
+    const controller = new AbortController();
+    const timer = setTimeout(() => controller.abort(), this.options.timeoutMs);
+    const outer = this.options.signal;
+    const onAbort = () => controller.abort();
+    outer?.addEventListener('abort', onAbort, { once: true });
+    try {
+      const method = req.method();
+      const res = await request(target, {
+        dispatcher: this.options.dispatcher,
+        method,
+        headers,
+        body: method === 'GET' || method === 'HEAD' ? undefined : (req.postDataBuffer() ?? undefined),
+        signal: controller.signal,
+      });
+      const chunks: Buffer[] = [];
+      let size = 0;
+      for await (const chunk of res.body as AsyncIterable<Buffer>) {
+        size += chunk.length;
+        if (size > this.options.maxBytes) {
+          res.body.destroy();
+          return await route.abort('blockedbyclient');
+        }
+        chunks.push(chunk);
+      }
+      const out: Record<string, string> = {};
+      for (const [name, value] of Object.entries(res.headers)) {
+        if (value === undefined || HOP_HEADERS.has(name)) continue;
+        out[name] = Array.isArray(value) ? value.join(name === 'set-cookie' ? '\n' : ', ') : value;
+      }
+      // A redirect goes back to the browser, whose next hop is intercepted and checked like any request.
+      await route.fulfill({ status: res.statusCode, headers: out, body: Buffer.concat(chunks) });
+    } catch {
+      refused.push(target);
+      await route.abort('blockedbyclient').catch(() => {});
+    } finally {
+      clearTimeout(timer);
+      outer?.removeEventListener('abort', onAbort);
+    }
+  }
+
+  async close(): Promise<void> {
+    const started = await this.browser;
+    await started?.browser.close().catch(() => {});
+  }
+}
+
+/** The name of a snapshot file: one per page and sentence. */
+export function snapshotFileName(dir: string, pageUrl: string, sentence: string): string {
+  const hash = createHash('sha1').update(pageUrl).update('\u0000').update(sentence).digest('hex');
+  return path.join(dir, `${hash.slice(0, 20)}.png`);
+}
+
+/**
+ * Runs in the page (plain JavaScript: the scanner is typed without the DOM library). Finds `wanted` in
+ * the body's visible text, whitespace collapsed as the extraction does, highlights it with the CSS Custom
+ * Highlight API, outlines the smallest element holding it and returns that element (null when absent).
+ */
+const MARK_SENTENCE = `(wanted) => {
+  const nodes = [];
+  let text = '';
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT, {
+    acceptNode: (node) => {
+      const parent = node.parentElement;
+      if (!parent || parent.closest('script,style,noscript,template,[hidden],[aria-hidden="true"]'))
+        return NodeFilter.FILTER_REJECT;
+      return NodeFilter.FILTER_ACCEPT;
+    },
+  });
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    const data = node.data;
+    for (let i = 0; i < data.length; i++) {
+      const space = /\\s/.test(data[i]);
+      if (space && (text.length === 0 || text.endsWith(' '))) continue;
+      text += space ? ' ' : data[i];
+      nodes.push({ node, offset: i });
+    }
+    if (!text.endsWith(' ')) {
+      text += ' ';
+      nodes.push({ node, offset: data.length });
+    }
+  }
+  let at = text.indexOf(wanted);
+  if (at < 0) at = text.toLowerCase().indexOf(wanted.toLowerCase());
+  if (at < 0) return null;
+  const first = nodes[at];
+  const last = nodes[at + wanted.length - 1];
+  const range = document.createRange();
+  range.setStart(first.node, first.offset);
+  range.setEnd(last.node, Math.min(last.offset + 1, last.node.data.length));
+  const container = range.commonAncestorContainer;
+  const element = container.nodeType === Node.ELEMENT_NODE ? container : container.parentElement;
+  if (!element) return null;
+  const style = document.createElement('style');
+  style.textContent =
+    '::highlight(trustleaf-claim){background-color:#ffeb3b;color:#000;text-decoration:underline 2px #d32f2f}' +
+    '[data-trustleaf-claim]{outline:3px solid #d32f2f;outline-offset:-3px}';
+  document.head.append(style);
+  if (globalThis.CSS && CSS.highlights && globalThis.Highlight) {
+    CSS.highlights.clear();
+    CSS.highlights.set('trustleaf-claim', new Highlight(range));
+  }
+  for (const marked of document.querySelectorAll('[data-trustleaf-claim]')) marked.removeAttribute('data-trustleaf-claim');
+  element.setAttribute('data-trustleaf-claim', '');
+  element.scrollIntoView({ block: 'center' });
+  return element;
+}`;
+
+async function snapshotSentence(page: Page, sentence: string, file: string): Promise<boolean> {
+  const handle = await page.evaluateHandle(`(${MARK_SENTENCE})(${JSON.stringify(sentence)})`);
+  const element = handle.asElement();
+  if (!element) {
+    await handle.dispose();
+    return false;
+  }
+  try {
+    await mkdir(path.dirname(file), { recursive: true });
+    await writeFile(file, await element.screenshot({ type: 'png', animations: 'disabled' }));
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await handle.dispose();
+  }
+}
