@@ -1,12 +1,14 @@
 // A generated site for the scanner benchmark, served from its own process so that the server's CPU
 // time is not charged to the crawler being measured. Usage: site-server.ts <pages> [mesh|chain]; prints
 // the port. mesh: every page links 15 others; chain: pagination, page n links only to n + 1 (and back to
-// the start), so the last page is 399 hops deep.
+// the start), so the last page is 399 hops deep. An optional third argument serves the same site on that
+// many ports (printed on one line, space-separated): one website each for scans that must not share one.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 const pages = Number(process.argv[2] ?? 400);
 const chain = process.argv[3] === 'chain';
+const listeners = Number(process.argv[4] ?? 1);
 
 // Sentences carry the page and paragraph numbers so that, as on a real site, body text differs from
 // page to page and only navigation and footer repeat.
@@ -53,7 +55,7 @@ function render(i: number): string {
 <footer><p>${DISCLAIMER}</p><a href="/">Home</a></footer></body></html>`;
 }
 
-const server = http.createServer((req, res) => {
+function answer(req: http.IncomingMessage, res: http.ServerResponse) {
   const url = req.url ?? '/';
   const match = /^\/page\/(\d+)$/.exec(url);
   if (url === '/' || (match && Number(match[1]) < pages)) {
@@ -63,8 +65,16 @@ const server = http.createServer((req, res) => {
   }
   res.writeHead(404, { 'content-type': 'text/plain' });
   res.end('not found');
-});
-server.listen(0, '127.0.0.1', () => {
-  process.stdout.write(`${(server.address() as AddressInfo).port}\n`);
-});
-process.on('SIGTERM', () => server.close(() => process.exit(0)));
+}
+
+const servers = Array.from({ length: listeners }, () => http.createServer(answer));
+const ports = await Promise.all(
+  servers.map(
+    (server) =>
+      new Promise<number>((resolve) =>
+        server.listen(0, '127.0.0.1', () => resolve((server.address() as AddressInfo).port)),
+      ),
+  ),
+);
+process.stdout.write(`${ports.join(' ')}\n`);
+process.on('SIGTERM', () => process.exit(0));

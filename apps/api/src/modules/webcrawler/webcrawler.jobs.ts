@@ -137,6 +137,7 @@ export function createWebcrawlerJobs(deps: WebcrawlerJobsDeps) {
       await publish(id);
       return;
     }
+    deps.log(`scan ${id} started (attempt ${claimed.attempts})`);
     await publish(id);
     const options = claimed.options as ScanOptionsStored;
     const controller = new AbortController();
@@ -212,6 +213,7 @@ export function createWebcrawlerJobs(deps: WebcrawlerJobsDeps) {
     }
 
     const stored = await storeResult(claimed, options, result);
+    deps.log(`scan ${id} completed`);
     const row = await publish(id);
     if (stored && row && claimed.isRescan && stored.newHigh > 0) {
       await mailNewHighFindings(row, stored.newHigh, stored.checkId);
