@@ -108,6 +108,8 @@ const env = {
 };
 const api = start(process.execPath, ['apps/api/dist/server.js'], { ...env, WORKERS: '0', LOG_LEVEL: 'warn' });
 const loads: number[] = [];
+/** Every worker started, so that a failed run stops them too. */
+const allWorkers: Running[] = [];
 
 async function cliScan(host: string): Promise<number> {
   const out = path.join(dataDir, 'cli.json');
@@ -166,6 +168,7 @@ try {
     const workers = Array.from({ length: workerCount }, () =>
       start(process.execPath, ['apps/api/dist/worker.js'], env),
     );
+    allWorkers.push(...workers);
     for (const worker of workers) {
       await until('a worker', () => {
         if (worker.child.exitCode !== null) throw new Error(`worker exited: ${worker.output()}`);
@@ -257,6 +260,7 @@ try {
   writeFileSync(resultsFile, `${existing.trimEnd()}\n\n${section}`);
   process.stdout.write(`${section}\n`);
 } finally {
+  await Promise.all(allWorkers.map(stop));
   await stop(api);
   site.child.kill('SIGTERM');
   rmSync(dataDir, { recursive: true, force: true });
