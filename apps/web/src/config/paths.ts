@@ -1,16 +1,24 @@
+/** `path?name=value&…` with the empty values left out. */
+function withQuery(path: string, query: Record<string, string | null | undefined>): string {
+  const pairs = Object.entries(query).filter((pair): pair is [string, string] => Boolean(pair[1]));
+  if (pairs.length === 0) return path;
+  return `${path}?${pairs.map(([name, value]) => `${name}=${encodeURIComponent(value)}`).join('&')}`;
+}
+
 /** Every in-app URL comes from here (STYLE §3), so links and guards can't drift apart. */
 export const paths = {
   home: { path: '/', getHref: () => '/' },
   auth: {
+    /** `reason` says why the session ended (@trustleaf/domain/rules/session-end); the page shows it. */
     signIn: {
       path: '/auth/sign-in',
-      getHref: (redirectUrl?: string | null) =>
-        redirectUrl ? `/auth/sign-in?redirectUrl=${encodeURIComponent(redirectUrl)}` : '/auth/sign-in',
+      getHref: (redirectUrl?: string | null, reason?: string | null) =>
+        withQuery('/auth/sign-in', { redirectUrl, reason }),
     },
     signOut: {
       path: '/auth/sign-out',
-      getHref: (redirectUrl?: string | null) =>
-        redirectUrl ? `/auth/sign-out?redirectUrl=${encodeURIComponent(redirectUrl)}` : '/auth/sign-out',
+      getHref: (redirectUrl?: string | null, reason?: string | null) =>
+        withQuery('/auth/sign-out', { redirectUrl, reason }),
     },
     signUp: {
       path: '/auth/sign-up',

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { ApiError, createApiClient, type ApiClientDeps } from '@/lib/api-client';
+import { ApiError, createApiClient, type ApiClient, type ApiClientDeps } from '@/lib/api-client';
 
 function jsonResponse(status: number, body?: unknown): Response {
   return new Response(body === undefined ? null : JSON.stringify(body), {
@@ -59,7 +59,9 @@ describe('api client', () => {
       jsonResponse(401, { messages: ['Session expired'], code: 'UNAUTHENTICATED' }),
     );
     await expect(client.request('/api/x')).rejects.toMatchObject({ status: 401, code: 'UNAUTHENTICATED' });
-    expect(deps.redirect).toHaveBeenCalledWith('/auth/sign-out?redirectUrl=%2Fcompanies%3Ftab%3D2');
+    expect(deps.redirect).toHaveBeenCalledWith(
+      '/auth/sign-out?redirectUrl=%2Fcompanies%3Ftab%3D2&reason=expired',
+    );
   });
 
   it('redirects when the body carries a 401 even under a 200 status', async () => {
@@ -99,5 +101,139 @@ describe('api client', () => {
     await expect(client.request('/api/x', { schema: schema as never })).rejects.toMatchObject({
       code: 'INVALID_RESPONSE',
     });
+  });
+});
+
+/**
+ * A server that accepts only `validToken` and answers refreshes with `refreshAnswer`; the client
+ * stores a refreshed token like the app does.
+ */
+function refreshSetup(options: { refreshAnswer?: () => Promise<Response>; stale?: boolean } = {}) {
+  let token = 'old';
+  let validToken = 'new';
+  const refreshAnswer =
+    options.refreshAnswer ?? (() => Promise.resolve(jsonResponse(200, { detail: { accessToken: 'new' } })));
+  const fetchMock = vi.fn<typeof fetch>((input, init) => {
+    const headers = init?.headers as Record<string, string>;
+    if (input === '/api/auth/refreshAccessToken') return refreshAnswer();
+    if (headers.authorization === `Bearer ${validToken}`) {
+      return Promise.resolve(jsonResponse(200, { detail: { path: input } }));
+    }
+    return Promise.resolve(jsonResponse(401, { messages: ['Unauthenticated'], code: 'UNAUTHENTICATED' }));
+  });
+  const deps: ApiClientDeps = {
+    fetch: fetchMock,
+    getToken: () => token,
+    getLocation: () => ({ pathname: '/documents', search: '?status=pending' }),
+    redirect: vi.fn(),
+    notifyFailure: vi.fn(),
+    refreshSession: vi.fn(async (client: ApiClient) => {
+      const session = await client.request<{ accessToken: string }>('/api/auth/refreshAccessToken', {
+        body: {},
+        auth: false,
+        redirectOnUnauthorized: false,
+      });
+      token = session.accessToken;
+    }),
+    isTokenStale: () => options.stale === true && token === 'old',
+  };
+  const refreshCalls = () => fetchMock.mock.calls.filter(([path]) => path === '/api/auth/refreshAccessToken');
+  return {
+    client: createApiClient(deps),
+    deps,
+    fetchMock,
+    refreshCalls,
+    rejectAll: () => {
+      validToken = 'none';
+    },
+  };
+}
+
+describe('api client: refresh and retry', () => {
+  it('refreshes once on a 401 and sends the request again with the new token', async () => {
+    const { client, deps, fetchMock, refreshCalls } = refreshSetup();
+    await expect(client.request('/api/x')).resolves.toEqual({ path: '/api/x' });
+    expect(refreshCalls()).toHaveLength(1);
+    const authorizations = fetchMock.mock.calls
+      .filter(([path]) => path === '/api/x')
+      .map(([, init]) => (init?.headers as Record<string, string>).authorization);
+    expect(authorizations).toEqual(['Bearer old', 'Bearer new']);
+    expect(deps.redirect).not.toHaveBeenCalled();
+  });
+
+  it('shares one refresh between concurrent 401s (single flight)', async () => {
+    let answer!: (response: Response) => void;
+    const { client, refreshCalls, deps } = refreshSetup({
+      refreshAnswer: () => new Promise<Response>((resolve) => (answer = resolve)),
+    });
+    const pending = Promise.all(['/api/a', '/api/b', '/api/c'].map((path) => client.request(path)));
+    await vi.waitFor(() => expect(refreshCalls()).toHaveLength(1));
+    answer(jsonResponse(200, { detail: { accessToken: 'new' } }));
+    await expect(pending).resolves.toEqual([{ path: '/api/a' }, { path: '/api/b' }, { path: '/api/c' }]);
+    expect(refreshCalls()).toHaveLength(1);
+    expect(deps.refreshSession).toHaveBeenCalledOnce();
+  });
+
+  it('goes to sign-out with the reason when the refresh is refused, without looping', async () => {
+    const { client, deps, fetchMock } = refreshSetup({
+      refreshAnswer: () =>
+        Promise.resolve(
+          jsonResponse(401, {
+            messages: ['Your session has expired. Please sign in again.'],
+            code: 'UNAUTHENTICATED',
+            details: { reason: 'revoked' },
+          }),
+        ),
+    });
+    await expect(client.request('/api/x')).rejects.toMatchObject({ status: 401 });
+    expect(fetchMock.mock.calls.map(([path]) => path)).toEqual(['/api/x', '/api/auth/refreshAccessToken']);
+    expect(deps.redirect).toHaveBeenCalledExactlyOnceWith(
+      '/auth/sign-out?redirectUrl=%2Fdocuments%3Fstatus%3Dpending&reason=revoked',
+    );
+  });
+
+  it('retries only once: a second 401 after a good refresh ends the session', async () => {
+    const { client, deps, fetchMock, rejectAll } = refreshSetup();
+    rejectAll();
+    await expect(client.request('/api/x')).rejects.toMatchObject({ status: 401 });
+    expect(fetchMock.mock.calls.map(([path]) => path)).toEqual([
+      '/api/x',
+      '/api/auth/refreshAccessToken',
+      '/api/x',
+    ]);
+    expect(deps.redirect).toHaveBeenCalledOnce();
+  });
+
+  it('never refreshes for a call without the access token (sign-in)', async () => {
+    const { client, fetchMock } = refreshSetup();
+    await expect(client.request('/api/auth/login', { auth: false })).rejects.toMatchObject({ status: 401 });
+    expect(fetchMock).toHaveBeenCalledOnce();
+  });
+
+  it('keeps the session when the refresh gets no answer (offline after a wake)', async () => {
+    const { client, deps } = refreshSetup({ refreshAnswer: () => Promise.reject(new TypeError('offline')) });
+    await expect(client.request('/api/x')).rejects.toMatchObject({ status: 401 });
+    expect(deps.redirect).not.toHaveBeenCalled();
+  });
+
+  it('refreshes a token that went stale (by the wall clock) before sending the request', async () => {
+    const { client, fetchMock } = refreshSetup({ stale: true });
+    await expect(client.request('/api/x')).resolves.toEqual({ path: '/api/x' });
+    expect(fetchMock.mock.calls.map(([path]) => path)).toEqual(['/api/auth/refreshAccessToken', '/api/x']);
+  });
+
+  it('sends a request that got a 401 again with a token another request refreshed meanwhile', async () => {
+    const { client, deps, fetchMock, refreshCalls } = refreshSetup();
+    await client.request('/api/a');
+    expect(refreshCalls()).toHaveLength(1);
+    fetchMock.mockClear();
+    // A response to the old token arriving after the refresh is retried without a second refresh.
+    const lateDeps = {
+      ...deps,
+      getToken: vi.fn<() => string | null>().mockReturnValueOnce('old').mockReturnValue('new'),
+    };
+    const late = createApiClient(lateDeps);
+    await expect(late.request('/api/b')).resolves.toEqual({ path: '/api/b' });
+    expect(refreshCalls()).toHaveLength(0);
   });
 });

@@ -6,6 +6,7 @@ import {
 } from '@trustleaf/domain/api/endpoint';
 import type { ApiErrorBody } from '@trustleaf/domain/errors';
 import type { z } from 'zod';
+import { isSessionEndReason, type SessionEndReason } from '@trustleaf/domain/rules/session-end';
 import { SESSION_EXEMPT_PATHS, paths } from '@/config/paths';
 
 /** Spec 3 §7: only these statuses count as success; every other status throws to the caller. */
@@ -39,6 +40,14 @@ export interface ApiClientDeps {
   redirect: (href: string) => void;
   /** Network failures and 5xx are announced once, globally; the caller still gets the ApiError. */
   notifyFailure: (kind: FailureKind) => void;
+  /**
+   * Swaps the refresh cookie for a new access token and stores it (a request with `auth: false` and
+   * `redirectOnUnauthorized: false`, so it never refreshes itself). Without it a 401 goes straight
+   * to sign-out.
+   */
+  refreshSession?: (client: ApiClient) => Promise<void>;
+  /** True when the stored access token has expired or is about to, by the wall clock. */
+  isTokenStale?: () => boolean;
 }
 
 export interface RequestOptions<T> {
@@ -50,7 +59,12 @@ export interface RequestOptions<T> {
   signal?: AbortSignal;
   /** Extra request headers, e.g. an Idempotency-Key on a charge. */
   headers?: Record<string, string>;
+  /** False for calls whose 401 is an answer, not a lost session (the refresh call itself). */
+  redirectOnUnauthorized?: boolean;
 }
+
+/** How a refresh attempt ended: a new token, a session that is over, or no answer (offline). */
+type RefreshOutcome = 'refreshed' | SessionEndReason | 'unreachable';
 
 /**
  * Reads `ApiErrorBody` (the domain's schema) by its shape rather than through zod: this module is on
@@ -71,6 +85,17 @@ function parseErrorBody(body: unknown): ApiErrorBody | null {
   };
 }
 
+function unauthorized(payload: unknown): ApiError {
+  const parsed = parseErrorBody(payload);
+  return new ApiError(
+    401,
+    'UNAUTHENTICATED',
+    parsed?.messages[0] ?? 'Unauthenticated',
+    parsed?.details,
+    parsed?.requestId,
+  );
+}
+
 function hasUnauthorizedMarker(body: unknown): boolean {
   if (!body || typeof body !== 'object') return false;
   const record = body as Record<string, unknown>;
@@ -88,35 +113,85 @@ async function readJson(response: Response): Promise<unknown> {
 }
 
 export function createApiClient(deps: ApiClientDeps) {
-  function sendToSignOut(): void {
+  function sendToSignOut(reason?: SessionEndReason): void {
     const { pathname, search } = deps.getLocation();
     if (SESSION_EXEMPT_PATHS.includes(pathname)) return;
-    deps.redirect(paths.auth.signOut.getHref(`${pathname}${search}`));
+    deps.redirect(paths.auth.signOut.getHref(`${pathname}${search}`, reason));
   }
 
-  async function request<T = unknown>(path: string, options: RequestOptions<T> = {}): Promise<T> {
-    const { method = 'POST', body, auth = true, schema, signal } = options;
-    const headers: Record<string, string> = { ...options.headers, accept: 'application/json' };
-    if (body !== undefined) headers['content-type'] = 'application/json';
-    const token = auth ? deps.getToken() : null;
-    if (token) headers.authorization = `Bearer ${token}`;
+  let refreshing: Promise<RefreshOutcome> | null = null;
 
-    let response: Response;
-    try {
-      response = await deps.fetch(path, {
-        method,
-        headers,
-        body: body === undefined ? undefined : JSON.stringify(body),
-        credentials: 'same-origin',
-        signal,
+  /**
+   * One refresh at a time for the whole tab: the server rotates the refresh token, so concurrent
+   * 401s (and the session timer) share the same attempt instead of presenting a used token.
+   */
+  function refreshOnce(): Promise<RefreshOutcome> {
+    const refreshSession = deps.refreshSession;
+    if (!refreshSession) return Promise.resolve('expired');
+    refreshing ??= refreshSession(client)
+      .then((): RefreshOutcome => 'refreshed')
+      .catch((error: unknown): RefreshOutcome => {
+        if (!(error instanceof ApiError) || !error.isUnauthorized) return 'unreachable';
+        const reason = (error.details as { reason?: unknown } | undefined)?.reason;
+        return isSessionEndReason(reason) ? reason : 'expired';
+      })
+      .finally(() => {
+        refreshing = null;
       });
+    return refreshing;
+  }
+
+  /**
+   * Refreshes the access token and, when the session is over, sends the user to sign-out with the
+   * reason. An unreachable server (a laptop that woke before its network) keeps the session.
+   */
+  async function refreshSession(): Promise<RefreshOutcome> {
+    const outcome = await refreshOnce();
+    if (outcome === 'expired' || outcome === 'revoked') sendToSignOut(outcome);
+    return outcome;
+  }
+
+  async function send(path: string, init: RequestInit, signal?: AbortSignal): Promise<Response> {
+    try {
+      return await deps.fetch(path, { ...init, credentials: 'same-origin', signal });
     } catch (cause) {
       if (signal?.aborted) throw cause;
       deps.notifyFailure('network');
       throw new ApiError(0, 'NETWORK', 'Network error');
     }
+  }
 
-    const payload = await readJson(response);
+  async function request<T = unknown>(path: string, options: RequestOptions<T> = {}): Promise<T> {
+    const { method = 'POST', body, auth = true, schema, signal, redirectOnUnauthorized = true } = options;
+    const baseHeaders: Record<string, string> = { ...options.headers, accept: 'application/json' };
+    if (body !== undefined) baseHeaders['content-type'] = 'application/json';
+    const init = (token: string | null): RequestInit => ({
+      method,
+      headers: token ? { ...baseHeaders, authorization: `Bearer ${token}` } : baseHeaders,
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+
+    // A tab that slept past the token's expiry refreshes before sending anything with it.
+    if (auth && deps.isTokenStale?.()) await refreshSession();
+    const token = auth ? deps.getToken() : null;
+    let response = await send(path, init(token), signal);
+    let payload = await readJson(response);
+
+    if (token && (response.status === 401 || hasUnauthorizedMarker(payload))) {
+      // Another request may have refreshed meanwhile; otherwise try one refresh. Either way the
+      // request is sent again once, and a second 401 ends the session.
+      const current = deps.getToken();
+      const outcome = current && current !== token ? 'refreshed' : await refreshOnce();
+      const next = deps.getToken();
+      if (outcome === 'refreshed' && next) {
+        response = await send(path, init(next), signal);
+        payload = await readJson(response);
+      } else {
+        // An unreachable server decides nothing: the session stays for the next attempt.
+        if (outcome === 'expired' || outcome === 'revoked') sendToSignOut(outcome);
+        throw unauthorized(payload);
+      }
+    }
 
     if (response.status >= 500) {
       deps.notifyFailure('server');
@@ -131,15 +206,8 @@ export function createApiClient(deps: ApiClientDeps) {
     }
 
     if (response.status === 401 || hasUnauthorizedMarker(payload)) {
-      sendToSignOut();
-      const parsed = parseErrorBody(payload);
-      throw new ApiError(
-        401,
-        'UNAUTHENTICATED',
-        parsed?.messages[0] ?? 'Unauthenticated',
-        parsed?.details,
-        parsed?.requestId,
-      );
+      if (redirectOnUnauthorized) sendToSignOut(token ? 'revoked' : undefined);
+      throw unauthorized(payload);
     }
 
     if (!SUCCESS_STATUSES.has(response.status)) {
@@ -184,7 +252,17 @@ export function createApiClient(deps: ApiClientDeps) {
     });
   }
 
-  return { request, call };
+  const client = { request, call, refreshSession };
+  return client;
 }
 
-export type ApiClient = ReturnType<typeof createApiClient>;
+export interface ApiClient {
+  request: <T = unknown>(path: string, options?: RequestOptions<T>) => Promise<T>;
+  call: <E extends Endpoint>(
+    contract: E,
+    input: EndpointInput<E>,
+    options?: Pick<RequestOptions<unknown>, 'signal' | 'headers'>,
+  ) => Promise<EndpointOutput<E>>;
+  /** Refreshes now (shared with any refresh under way); a session that is over goes to sign-out. */
+  refreshSession: () => Promise<RefreshOutcome>;
+}

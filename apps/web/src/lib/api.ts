@@ -1,8 +1,7 @@
-import { SESSION_EXEMPT_PATHS, paths } from '@/config/paths';
 import { createApiClient } from '@/lib/api-client';
 import { i18n } from '@/lib/i18n';
 import { notify } from '@/lib/notices';
-import { createSessionTimer } from '@/lib/session-timer';
+import { createSessionTimer, isAccessTokenStale } from '@/lib/session-timer';
 import { getAccessToken, useAppStore } from '@/stores/app-store';
 
 type Navigate = (href: string) => void;
@@ -30,25 +29,21 @@ export const api = createApiClient({
       preventDuplicate: true,
     });
   },
+  refreshSession: async (client) => {
+    // The schemas (and zod) load on first use, off the sign-in page's first load.
+    const { SessionSchema } = await import('@trustleaf/domain/schemas/auth');
+    const session = await client.request('/api/auth/refreshAccessToken', {
+      body: {},
+      auth: false,
+      redirectOnUnauthorized: false,
+      schema: SessionSchema,
+    });
+    useAppStore.getState().setSession(session);
+  },
+  isTokenStale: () => isAccessTokenStale(useAppStore.getState().session),
 });
-
-export async function refreshAccessToken(): Promise<void> {
-  // The schemas (and zod) load on first use, off the sign-in page's first load.
-  const { SessionSchema } = await import('@trustleaf/domain/schemas/auth');
-  const session = await api.request('/api/auth/refreshAccessToken', {
-    body: {},
-    auth: false,
-    schema: SessionSchema,
-  });
-  useAppStore.getState().setSession(session);
-}
 
 export const sessionTimer = createSessionTimer({
   getSession: () => useAppStore.getState().session,
-  refresh: refreshAccessToken,
-  expire: () => {
-    const { pathname, search } = window.location;
-    if (SESSION_EXEMPT_PATHS.includes(pathname)) return;
-    navigate(paths.auth.signOut.getHref(`${pathname}${search}`));
-  },
+  refresh: () => api.refreshSession(),
 });

@@ -75,6 +75,16 @@ describe('landing', () => {
     expect(afterSignInTarget('//evil.example')).toBe('/');
     expect(afterSignInTarget('https://evil.example')).toBe('/');
   });
+
+  it('keeps a deep link with its query and fragment, and only ever a same-origin path', () => {
+    expect(afterSignInTarget('/documents/review?status=pending&q=a%26b#row-3')).toBe(
+      '/documents/review?status=pending&q=a%26b#row-3',
+    );
+    for (const outside of ['/\\evil.example', '/\t/evil.example', '/\n/evil.example', '\\evil.example']) {
+      expect(afterSignInTarget(outside)).toBe('/');
+    }
+    expect(afterSignInTarget('javascript:alert(1)')).toBe('/');
+  });
 });
 
 describe('region', () => {

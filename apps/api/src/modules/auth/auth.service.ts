@@ -11,6 +11,7 @@ import {
   sha256,
   verifyPassword,
 } from '../../lib/crypto.ts';
+import type { SessionEndReason } from '@trustleaf/domain/rules/session-end';
 import { AppError } from '../../lib/errors.ts';
 import { escapeHtml, type Mailer } from '../../lib/mailer.ts';
 import type { TokenSigner } from '../../lib/tokens.ts';
@@ -34,6 +35,11 @@ export const MAX_RESETS_PER_HOUR = 3;
 export const TOO_MANY_ATTEMPTS = 'Too many sign-in attempts. Please wait 15 minutes and try again.';
 export const BAD_CREDENTIALS = 'Email or password incorrect';
 const SESSION_EXPIRED = 'Your session has expired. Please sign in again.';
+
+/** A refused refresh, with the reason the sign-in page shows (`details.reason`). */
+function sessionEnded(reason: SessionEndReason): AppError {
+  return new AppError('UNAUTHENTICATED', SESSION_EXPIRED, { reason });
+}
 
 const loginLimits = (email: string, ip: string) => ({
   accountAndIp: {
@@ -110,11 +116,11 @@ export function createAuthService(deps: AuthServiceDeps) {
      * of a used token revokes the whole sign-in.
      */
     async refresh(refreshToken: string | undefined): Promise<Session> {
-      if (!refreshToken) throw new AppError('UNAUTHENTICATED', SESSION_EXPIRED);
+      if (!refreshToken) throw sessionEnded('expired');
       const hash = sha256(refreshToken);
       const now = clock.now();
       const current = await repo.findRefreshToken(hash);
-      if (!current) throw new AppError('UNAUTHENTICATED', SESSION_EXPIRED);
+      if (!current) throw sessionEnded('expired');
       if (!current.usedAt && current.expiresAt > now && current.active) {
         const session = await newSession(current.userId, current.familyId);
         const rotated = await repo.rotateRefreshToken({
@@ -133,8 +139,9 @@ export function createAuthService(deps: AuthServiceDeps) {
           return JSON.parse(sealed) as Session;
         }
         await repo.revokeFamily(used.familyId, 'refresh token reused', now);
+        throw sessionEnded('revoked');
       }
-      throw new AppError('UNAUTHENTICATED', SESSION_EXPIRED);
+      throw sessionEnded(current.active && !used?.usedAt ? 'expired' : 'revoked');
     },
 
     async logout(auth: AuthContext): Promise<void> {

@@ -1,3 +1,5 @@
+import Alert from '@mui/material/Alert';
+import { isSessionEndReason } from '@trustleaf/domain/rules/session-end';
 import { afterSignInTarget } from '@trustleaf/domain/rules/sign-in-target';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
@@ -13,12 +15,18 @@ export function SignInRoute() {
   // Without a redirectUrl this is `/`, which sends a plan with a landing route of its own on to it
   // (spec 3 §2; the plan is read there, in the app's chunk, to keep this page's first load small).
   const target = afterSignInTarget(searchParams.get('redirectUrl'));
+  const reason = searchParams.get('reason');
 
   if (hasSession) return <Navigate to={target} replace />;
 
   return (
     <>
       <AuthHeading title={t('auth.signIn.title')} subtitle={t('auth.signIn.subtitle')} />
+      {isSessionEndReason(reason) ? (
+        <Alert severity="info" sx={{ mb: 2 }} data-testid="session-ended">
+          {t(`auth.signIn.sessionEnded.${reason}`)}
+        </Alert>
+      ) : null}
       <SignInForm onSuccess={() => void navigate(target, { replace: true })} />
     </>
   );

@@ -2,6 +2,7 @@ import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
+import { isSessionEndReason } from '@trustleaf/domain/rules/session-end';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -11,7 +12,8 @@ import { useAppStore } from '@/stores/app-store';
 
 /**
  * Revokes the session when there is one (a failure means it is already gone), then clears the
- * persisted state and the account (spec 3 §4) and shows sign-in, keeping where the user was.
+ * persisted state and the account (spec 3 §4) and shows sign-in, keeping where the user was and
+ * why the session ended.
  */
 export function SignOutRoute() {
   const { t } = useTranslation();
@@ -24,12 +26,15 @@ export function SignOutRoute() {
     if (hasStarted.current) return;
     hasStarted.current = true;
     const redirectUrl = searchParams.get('redirectUrl');
+    const reason = searchParams.get('reason');
     const hasToken = useAppStore.getState().session !== null;
     const revoke = hasToken ? logout().catch(() => undefined) : Promise.resolve();
     void revoke.then(() => {
       useAppStore.getState().clearAll();
       queryClient.clear();
-      void navigate(paths.auth.signIn.getHref(redirectUrl), { replace: true });
+      void navigate(paths.auth.signIn.getHref(redirectUrl, isSessionEndReason(reason) ? reason : null), {
+        replace: true,
+      });
     });
   }, [navigate, queryClient, searchParams]);
 
