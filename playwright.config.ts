@@ -10,6 +10,8 @@ import { E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD } from './e2e/accounts.ts';
  */
 const PORT = Number(process.env.E2E_PORT ?? 3210);
 const PG_PORT = Number(process.env.E2E_PG_PORT ?? 54410);
+/** A website the webcrawler journey serves from the test process (e2e/webcrawler.spec.ts), slow on purpose. */
+const SLOW_SITE_PORT = PORT + 2;
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(tmpdir(), 'trustleaf-e2e-'));
 // Run as root, embedded PostgreSQL drops to its own user, which must be able to enter the folder.
 chmodSync(dataDir, 0o755);
@@ -70,6 +72,8 @@ export default defineConfig({
         ADMIN_PASSWORD: E2E_ADMIN_PASSWORD,
         APP_URL: `http://localhost:${PORT}`,
         LOG_LEVEL: 'warn',
+        // The app's own demo site (the default) and the journey's slow site.
+        SCANNER_ALLOWED_HOSTS: `localhost:${PORT},127.0.0.1:${PORT},localhost:${SLOW_SITE_PORT},127.0.0.1:${SLOW_SITE_PORT}`,
       },
     },
     {
