@@ -4,7 +4,12 @@ import compress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, {
+  LogController,
+  type FastifyBaseLogger,
+  type FastifyInstance,
+  type FastifyServerOptions,
+} from 'fastify';
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -118,7 +123,8 @@ export const REDACT_PATHS = [
 function fastifyLogging(logger: FastifyBaseLogger | undefined): FastifyServerOptions {
   if (!logger) return { logger: false };
   const logsRequests = ['trace', 'debug', 'info'].includes(logger.level);
-  return { loggerInstance: logger, disableRequestLogging: !logsRequests };
+  if (logsRequests) return { loggerInstance: logger };
+  return { loggerInstance: logger, logController: new LogController({ disableRequestLogging: true }) };
 }
 
 const LOGO_LINK_TTL_MS = 10 * 365 * 24 * 3600 * 1000;

@@ -87,6 +87,13 @@ function FindingReview({
 }) {
   const { t } = useTranslation();
   const update = useUpdateFinding(plCompanyId, plViolationCheckId);
+  // The change shows at once while it is saved (TanStack Query's optimistic update through the UI).
+  const pending = update.isPending ? update.variables : undefined;
+  const shown = {
+    severity: pending?.severity ?? violation.severity,
+    isCompliant: pending?.isCompliant ?? violation.isCompliant,
+    isReviewed: pending?.isReviewed ?? violation.isReviewed,
+  };
   const save = (change: { severity: Severity; isCompliant: boolean } | { isReviewed: boolean }) =>
     update.mutate(
       { id: violation.complianceFindingId, ...change },
@@ -104,10 +111,10 @@ function FindingReview({
         select
         size="small"
         label={t('webcrawler.report.severity')}
-        value={violation.severity}
+        value={shown.severity}
         disabled={update.isPending}
         onChange={(event) =>
-          save({ severity: event.target.value as Severity, isCompliant: violation.isCompliant })
+          save({ severity: event.target.value as Severity, isCompliant: shown.isCompliant })
         }
         sx={{ minWidth: 140 }}
         slotProps={{ htmlInput: { 'data-testid': 'finding-severity' } }}
@@ -122,9 +129,9 @@ function FindingReview({
         control={
           <Checkbox
             size="small"
-            checked={violation.isCompliant}
+            checked={shown.isCompliant}
             disabled={update.isPending}
-            onChange={(event) => save({ severity: violation.severity, isCompliant: event.target.checked })}
+            onChange={(event) => save({ severity: shown.severity, isCompliant: event.target.checked })}
           />
         }
         label={t('webcrawler.report.compliant')}
@@ -133,7 +140,7 @@ function FindingReview({
         control={
           <Checkbox
             size="small"
-            checked={violation.isReviewed}
+            checked={shown.isReviewed}
             disabled={update.isPending}
             onChange={(event) => save({ isReviewed: event.target.checked })}
             data-testid="finding-reviewed"
