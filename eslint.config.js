@@ -142,6 +142,39 @@ export default tseslint.config(
     },
   },
   {
+    // Strings and integers on the wire come from the shared building blocks (schemas/common.ts):
+    // NUL-free strings and integers within PostgreSQL's range, so bad input is a 400, never a 500.
+    files: [
+      'packages/domain/src/schemas/**/*.ts',
+      'packages/domain/src/api/**/*.ts',
+      'apps/api/src/**/*.routes.ts',
+    ],
+    ignores: ['**/*.test.ts', 'packages/domain/src/schemas/common.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.object.name='z'][callee.property.name='string']",
+          message: 'Use TextSchema from @trustleaf/domain/schemas/common (refuses NUL).',
+        },
+        {
+          selector: "CallExpression[callee.property.name='int'][callee.object.callee.object.name='z']",
+          message:
+            'Use IntSchema or IdSchema from @trustleaf/domain/schemas/common (PostgreSQL integer range).',
+        },
+        {
+          selector: "CallExpression[callee.object.name='z'][callee.property.name=/^(int|int32|bigint)$/]",
+          message:
+            'Use IntSchema or IdSchema from @trustleaf/domain/schemas/common (PostgreSQL integer range).',
+        },
+        {
+          selector: "MemberExpression[object.name='z'][property.name='coerce']",
+          message: 'Use QueryIntSchema or QueryIdSchema from @trustleaf/domain/schemas/common.',
+        },
+      ],
+    },
+  },
+  {
     files: ['**/*.js', '**/*.mjs'],
     ...tseslint.configs.disableTypeChecked,
     languageOptions: { ...tseslint.configs.disableTypeChecked.languageOptions, globals: globals.node },

@@ -18,6 +18,30 @@ const CODE_BY_CLIENT_STATUS: Record<number, ErrorCode> = {
   429: 'RATE_LIMITED',
 };
 
+/**
+ * PostgreSQL data exceptions (SQLSTATE class 22) that only a value sent by the client can cause. The
+ * schemas refuse such values first (NUL-free strings, integers within PostgreSQL's range); this is the
+ * safety net for any that slip through, answered as the client's error, never as a 500.
+ */
+const DATA_ERROR_MESSAGES: Record<string, string> = {
+  '22P05': 'A value contains a character that cannot be stored (NUL)',
+  '22021': 'A value contains a character that cannot be stored (NUL)',
+  '22003': 'A number is out of range',
+  '22P02': 'A value is not in the expected format',
+  '22001': 'A value is too long',
+};
+
+/** The SQLSTATE of a PostgreSQL error, however deep the query builder wrapped it (`cause`). */
+function sqlStateOf(error: unknown): string | undefined {
+  let current: unknown = error;
+  for (let depth = 0; depth < 5 && current && typeof current === 'object'; depth++) {
+    const { code, severity, cause } = current as { code?: unknown; severity?: unknown; cause?: unknown };
+    if (typeof code === 'string' && typeof severity === 'string') return code;
+    current = cause;
+  }
+  return undefined;
+}
+
 /** The only place where errors become HTTP responses (STYLE §5). 5xx details never leave the server. */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -33,6 +57,13 @@ export function registerErrorHandler(app: FastifyInstance): void {
       const where = error.validationContext === 'querystring' ? 'query' : error.validationContext;
       const message = first ? `${first.field || where}: ${first.message}` : 'Invalid request';
       return reply.status(400).send(body('VALIDATION_FAILED', message, request.id, { issues }));
+    }
+    const sqlState = sqlStateOf(error);
+    const dataError = sqlState ? DATA_ERROR_MESSAGES[sqlState] : undefined;
+    if (dataError) {
+      // The failed statement and its parameters stay out of the log: they may carry secrets.
+      request.log.warn({ sqlState, url: request.routeOptions.url }, 'database refused a client value');
+      return reply.status(400).send(body('VALIDATION_FAILED', dataError, request.id));
     }
     const status = error.statusCode ?? 500;
     if (status === 400 && error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') {

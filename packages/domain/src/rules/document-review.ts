@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { IdSchema, TextSchema } from '../schemas/common.ts';
 import { daysBetween } from './document-status.ts';
 
 /**
@@ -68,17 +69,17 @@ export function showsLicenseBlock(documentType: { licenseCheck: boolean; certifi
 }
 
 export const ReviewFormValuesSchema = z.object({
-  documentId: z.number().int().positive(),
-  businessTypeId: z.number().int().positive().nullable(),
-  countryOfLicense: z.string(),
-  stateOfLicense: z.string(),
-  licenseAddress: z.string(),
-  licenseNumber: z.string(),
+  documentId: IdSchema,
+  businessTypeId: IdSchema.nullable(),
+  countryOfLicense: TextSchema,
+  stateOfLicense: TextSchema,
+  licenseAddress: TextSchema,
+  licenseNumber: TextSchema,
   validationMethod: z.union([z.enum(VALIDATION_METHODS), z.literal('')]),
   reviewStatus: z.union([z.enum(['ACCEPT', 'REJECT']), z.literal('')]),
-  rejectReason: z.number().int().positive().nullable(),
-  reviewComment: z.string().max(1000, 'Maximum 1000 characters'),
-  expirationDate: z.string(),
+  rejectReason: IdSchema.nullable(),
+  reviewComment: TextSchema.max(1000, 'Maximum 1000 characters'),
+  expirationDate: TextSchema,
   rtqRequired: z.enum(['Yes', 'No']),
 });
 export type ReviewFormValues = z.infer<typeof ReviewFormValuesSchema>;

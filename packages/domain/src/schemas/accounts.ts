@@ -8,27 +8,30 @@ import {
   normalizeSaleNumber,
   SIGN_UP_CODE_LENGTH,
 } from '../rules/sign-up.ts';
-import { anySpellingEnum, EmailSchema, emptyAsNull, oneOrMany, PaginationOptionSchema } from './common.ts';
+import {
+  EmailSchema,
+  IdSchema,
+  IntSchema,
+  PaginationOptionSchema,
+  TextSchema,
+  anySpellingEnum,
+  emptyAsNull,
+  oneOrMany,
+} from './common.ts';
 
 /** Spec 1 §5: Password is required, at most 255, and strong (12–50 with every character class). */
-export const SignUpPasswordSchema = z
-  .string()
-  .min(1, 'Password is required')
+export const SignUpPasswordSchema = TextSchema.min(1, 'Password is required')
   .max(255, 'Character limit')
   .refine(isStrongPassword, STRONG_PASSWORD_MESSAGE);
 
-export const PhoneSchema = z
-  .string()
-  .max(30, 'Phone number is invalid')
+export const PhoneSchema = TextSchema.max(30, 'Phone number is invalid')
   .transform(normalizePhone)
   .refine(isValidPhone, PHONE_INVALID_MESSAGE);
 
 const NameSchema = (label: string) =>
-  z.string().trim().min(1, `${label} is required`).max(100, 'Maximum 100 characters');
+  TextSchema.trim().min(1, `${label} is required`).max(100, 'Maximum 100 characters');
 
-export const CompanyNameSchema = z
-  .string()
-  .trim()
+export const CompanyNameSchema = TextSchema.trim()
   .min(1, 'Company Name is required')
   .max(COMPANY_NAME_MAX, 'Character limit');
 
@@ -39,20 +42,20 @@ export const CompanyTypeSchema = anySpellingEnum(COMPANY_TYPE_CODES, {
 });
 
 export const OfficeAddressSchema = z.object({
-  address: z.string().trim().max(255, 'Character limit').default(''),
-  city: z.string().trim().max(100, 'Maximum 100 characters').default(''),
-  state: z.string().trim().max(100, 'Maximum 100 characters').default(''),
-  zip: z.string().trim().max(10, 'Character limit').default(''),
-  country: z.string().trim().max(2).default('US'),
+  address: TextSchema.trim().max(255, 'Character limit').default(''),
+  city: TextSchema.trim().max(100, 'Maximum 100 characters').default(''),
+  state: TextSchema.trim().max(100, 'Maximum 100 characters').default(''),
+  zip: TextSchema.trim().max(10, 'Character limit').default(''),
+  country: TextSchema.trim().max(2).default('US'),
 });
 export type OfficeAddress = z.infer<typeof OfficeAddressSchema>;
 
 const Binary = z.union([z.literal(0), z.literal(1)]);
 
-export const SaleNumberSchema = z
-  .string()
-  .refine(isValidSaleNumber, 'Sign-up code must be 6 characters')
-  .transform(normalizeSaleNumber);
+export const SaleNumberSchema = TextSchema.refine(
+  isValidSaleNumber,
+  'Sign-up code must be 6 characters',
+).transform(normalizeSaleNumber);
 
 export const RegisterCompanySchema = z
   .object({
@@ -62,10 +65,10 @@ export const RegisterCompanySchema = z
     requiredMOQ: Binary.optional(),
     officeAddress: OfficeAddressSchema,
     /** The prospect being claimed; empty ("", null or absent) when not claiming (spec 1 §3). */
-    plCompanyId: emptyAsNull(z.number().int().positive()),
-    claimCode: z.string().trim().max(64).optional(),
+    plCompanyId: emptyAsNull(IdSchema),
+    claimCode: TextSchema.trim().max(64).optional(),
     saleNumber: SaleNumberSchema.optional(),
-    promoCode: z.string().trim().max(255).optional(),
+    promoCode: TextSchema.trim().max(255).optional(),
   })
   .transform((company) =>
     // Processor answers are meaningful only for processors; drop them for any other type.
@@ -85,39 +88,40 @@ const UserFields = {
 /** Spec 1 §3 "Registration payload (userRegister)"; the short sign-up sends no company. */
 export const UserRegisterInputSchema = z.object({
   ...UserFields,
-  inviteMemberCode: z.string().trim().max(128).optional(),
+  inviteMemberCode: TextSchema.trim().max(128).optional(),
   acceptedEula: z.literal(true, { error: 'You must accept the licence agreement' }),
-  plSegmentIds: z.array(z.number().int().positive()).max(10).default([]),
+  plSegmentIds: z.array(IdSchema).max(10).default([]),
   company: RegisterCompanySchema.optional(),
 });
 export type UserRegisterInput = z.input<typeof UserRegisterInputSchema>;
 
 export const RegisterResultSchema = z.object({
-  plUserId: z.number().int(),
-  plCompanyId: z.number().int().nullable(),
+  plUserId: IntSchema,
+  plCompanyId: IntSchema.nullable(),
 });
 export type RegisterResult = z.infer<typeof RegisterResultSchema>;
 
 /** Spec 1 §3 "Resend code payload"; the same call sends the first code. */
 export const SignUpCodeQuerySchema = z.object({
   email: EmailSchema,
-  firstName: z.string().trim().max(100).default(''),
-  lastName: z.string().trim().max(100).default(''),
+  firstName: TextSchema.trim().max(100).default(''),
+  lastName: TextSchema.trim().max(100).default(''),
 });
 export type SignUpCodeQuery = z.infer<typeof SignUpCodeQuerySchema>;
 
 export const VerifySignUpCodeInputSchema = z.object({
   email: EmailSchema,
-  signUpCode: z
-    .string()
-    .regex(new RegExp(`^\\d{${SIGN_UP_CODE_LENGTH}}$`), 'Enter the 6-digit code from your email'),
+  signUpCode: TextSchema.regex(
+    new RegExp(`^\\d{${SIGN_UP_CODE_LENGTH}}$`),
+    'Enter the 6-digit code from your email',
+  ),
 });
 export type VerifySignUpCodeInput = z.infer<typeof VerifySignUpCodeInputSchema>;
 
 /** Spec 1 §7 companyFilterListing (the duplicate check). */
 export const CompanyFilterListingInputSchema = z.object({
-  companyName: z.string().trim().min(1).max(255),
-  officeAddress: z.object({ state: z.string().trim().max(100).default('') }).default({ state: '' }),
+  companyName: TextSchema.trim().min(1).max(255),
+  officeAddress: z.object({ state: TextSchema.trim().max(100).default('') }).default({ state: '' }),
   companyType: oneOrMany(anySpellingEnum(['registered', 'prospect'])).default(['registered']),
   companyNameValidation: z.boolean().default(false),
   paginationOption: PaginationOptionSchema.default({ itemsPerPage: 1, currentPage: 1 }),
@@ -125,23 +129,23 @@ export const CompanyFilterListingInputSchema = z.object({
 export type CompanyFilterListingInput = z.input<typeof CompanyFilterListingInputSchema>;
 
 export const ProspectLocationSchema = z.object({
-  address: z.string(),
-  city: z.string(),
-  state: z.string(),
-  zip: z.string(),
-  country: z.string(),
+  address: TextSchema,
+  city: TextSchema,
+  state: TextSchema,
+  zip: TextSchema,
+  country: TextSchema,
 });
 
 export const CompanyOptionSchema = z.object({
-  companyName: z.string(),
-  plCompanyId: z.number().int(),
+  companyName: TextSchema,
+  plCompanyId: IntSchema,
   locations: z.array(ProspectLocationSchema),
 });
 export type CompanyOption = z.infer<typeof CompanyOptionSchema>;
 
 export const CompanyListingResultSchema = z.object({
   items: z.array(CompanyOptionSchema),
-  totalItems: z.number().int(),
+  totalItems: IntSchema,
 });
 
 /** Spec 1 §7 companyListing as the sign-up prospect search uses it (5 per page). */
@@ -149,11 +153,11 @@ export const CompanyListingInputSchema = z.object({
   // Spec 1 §7 sends searchFor sign-up and companyType [prospect]; spec 2 §7 companyType prospect alone.
   searchFor: z.literal('sign-up').default('sign-up'),
   companyType: oneOrMany(anySpellingEnum(['prospect'])).default(['prospect']),
-  companyName: z.string().trim().max(255).default(''),
+  companyName: TextSchema.trim().max(255).default(''),
   paginationOption: z
     .object({
-      itemsPerPage: z.number().int().min(1).max(5).default(5),
-      currentPage: z.number().int().min(1).max(1000).default(1),
+      itemsPerPage: IntSchema.min(1).max(5).default(5),
+      currentPage: IntSchema.min(1).max(1000).default(1),
     })
     .default({ itemsPerPage: 5, currentPage: 1 }),
 });
@@ -161,125 +165,123 @@ export type CompanyListingInput = z.input<typeof CompanyListingInputSchema>;
 
 /** Spec 1 §3 "Prospect detail": prefills the sign-up form. */
 export const ProspectDetailSchema = z.object({
-  plCompanyId: z.number().int(),
-  companyName: z.string(),
-  companyType: z.string().nullable(),
+  plCompanyId: IntSchema,
+  companyName: TextSchema,
+  companyType: TextSchema.nullable(),
   officeAddress: ProspectLocationSchema,
-  plSegmentIds: z.array(z.number().int()),
-  claimCode: z.string(),
+  plSegmentIds: z.array(IntSchema),
+  claimCode: TextSchema,
   prospectContact: z.object({
-    firstName: z.string(),
-    lastName: z.string(),
-    email: z.string(),
-    phone: z.string(),
+    firstName: TextSchema,
+    lastName: TextSchema,
+    email: TextSchema,
+    phone: TextSchema,
   }),
 });
 export type ProspectDetail = z.infer<typeof ProspectDetailSchema>;
 
-export const ClaimCodeInputSchema = z.object({ claimCode: z.string().trim().min(1).max(64) });
+export const ClaimCodeInputSchema = z.object({ claimCode: TextSchema.trim().min(1).max(64) });
 
 /** The sign-up form's check of its promo code before the email code goes out (spec 1 §8). */
 export const SignUpPromoCodeInputSchema = z.object({
-  promoCode: z.string().trim().min(1).max(255, 'Character limit'),
+  promoCode: TextSchema.trim().min(1).max(255, 'Character limit'),
 });
 
 export const INVITE_ROLES = ['Company Admin', 'User', 'Weak User'] as const;
 
 export const InviteMemberInputSchema = z.object({
-  plCompanyId: z.number().int().positive(),
+  plCompanyId: IdSchema,
   email: EmailSchema,
   role: z.enum(INVITE_ROLES).default('User'),
 });
 export type InviteMemberInput = z.input<typeof InviteMemberInputSchema>;
 
-export const InviteCodeInputSchema = z.object({ inviteMemberCode: z.string().trim().min(1).max(128) });
+export const InviteCodeInputSchema = z.object({ inviteMemberCode: TextSchema.trim().min(1).max(128) });
 
 export const InviteDetailSchema = z.object({
-  email: z.string(),
-  role: z.string(),
-  plCompanyId: z.number().int(),
-  companyName: z.string(),
-  invitedBy: z.string(),
+  email: TextSchema,
+  role: TextSchema,
+  plCompanyId: IntSchema,
+  companyName: TextSchema,
+  invitedBy: TextSchema,
 });
 export type InviteDetail = z.infer<typeof InviteDetailSchema>;
 
 /** Spec 2 §3 "Create company payload" for a signed-in user without a company. */
 export const CreateCompanyInputSchema = z.object({
   company: RegisterCompanySchema,
-  plSegmentIds: z.array(z.number().int().positive()).max(10).default([]),
-  logoUploadKey: z.string().trim().max(512).optional(),
+  plSegmentIds: z.array(IdSchema).max(10).default([]),
+  logoUploadKey: TextSchema.trim().max(512).optional(),
 });
 export type CreateCompanyInput = z.input<typeof CreateCompanyInputSchema>;
 
 export const ImportProspectsInputSchema = z.object({
-  csv: z.string().min(1, 'The CSV file is empty').max(900_000, 'The CSV file is too large'),
+  csv: TextSchema.min(1, 'The CSV file is empty').max(900_000, 'The CSV file is too large'),
 });
 
 /** One prospect row of the import CSV (header names are matched case-insensitively). */
 export const ProspectCsvRowSchema = z.object({
   companyName: CompanyNameSchema,
-  companyType: z
-    .string()
-    .trim()
+  companyType: TextSchema.trim()
     .transform((value) => value.toUpperCase().replace(/\s+/g, '_'))
     .pipe(z.union([CompanyTypeSchema, z.literal('')]))
     .default(''),
-  address: z.string().trim().max(255).default(''),
-  city: z.string().trim().max(100).default(''),
-  state: z.string().trim().max(100).default(''),
-  zip: z.string().trim().max(10).default(''),
-  country: z.string().trim().max(2).default('US'),
-  segments: z.string().trim().default(''),
-  contactFirstName: z.string().trim().max(100).default(''),
-  contactLastName: z.string().trim().max(100).default(''),
+  address: TextSchema.trim().max(255).default(''),
+  city: TextSchema.trim().max(100).default(''),
+  state: TextSchema.trim().max(100).default(''),
+  zip: TextSchema.trim().max(10).default(''),
+  country: TextSchema.trim().max(2).default('US'),
+  segments: TextSchema.trim().default(''),
+  contactFirstName: TextSchema.trim().max(100).default(''),
+  contactLastName: TextSchema.trim().max(100).default(''),
   contactEmail: EmailSchema,
   contactPhone: PhoneSchema.default(''),
 });
 
 export const ProspectImportJobSchema = z.object({
-  jobId: z.string(),
+  jobId: TextSchema,
   status: z.enum(['QUEUED', 'RUNNING', 'DONE', 'FAILED']),
-  totalRows: z.number().int(),
-  importedRows: z.number().int(),
-  errors: z.array(z.object({ line: z.number().int(), messages: z.array(z.string()) })),
+  totalRows: IntSchema,
+  importedRows: IntSchema,
+  errors: z.array(z.object({ line: IntSchema, messages: z.array(TextSchema) })),
 });
 export type ProspectImportJob = z.infer<typeof ProspectImportJobSchema>;
 
 export const AddressSuggestionSchema = z.object({
-  corporateOfficeAddress: z.string(),
-  city: z.string(),
-  state: z.string(),
-  country: z.string(),
-  zip: z.string(),
-  fullAddress: z.string(),
+  corporateOfficeAddress: TextSchema,
+  city: TextSchema,
+  state: TextSchema,
+  country: TextSchema,
+  zip: TextSchema,
+  fullAddress: TextSchema,
 });
 export type AddressSuggestion = z.infer<typeof AddressSuggestionSchema>;
 
 export const AddressSuggestionQuerySchema = z.object({
-  query: z.string().trim().min(1).max(200),
+  query: TextSchema.trim().min(1).max(200),
   country: z.enum(['US', 'CA']).default('US'),
 });
 
 /** The company onboarding form (spec 1 §2) as the user fills it; mapped to the payload on submit. */
 export const CompanyOnboardingFormSchema = z.object({
   companyName: CompanyNameSchema,
-  typeOfCompany: z.string().min(1, 'Type Of Company is required'),
-  segmentId: z.number().int().nullable(),
+  typeOfCompany: TextSchema.min(1, 'Type Of Company is required'),
+  segmentId: IntSchema.nullable(),
   manufactureForOther: z.boolean(),
   requiredMOQ: z.boolean(),
-  address: z.string().trim().max(255, 'Character limit'),
-  city: z.string().trim().max(100, 'Maximum 100 characters'),
-  state: z.string().trim().max(100, 'Maximum 100 characters'),
-  zip: z.string().trim().max(10, 'Character limit'),
-  claimCode: z.string().trim().max(64),
-  plCompanyId: z.number().int().nullable(),
-  saleNumber: z.string().refine(isValidSaleNumber, 'Sign-up code must be 6 characters'),
+  address: TextSchema.trim().max(255, 'Character limit'),
+  city: TextSchema.trim().max(100, 'Maximum 100 characters'),
+  state: TextSchema.trim().max(100, 'Maximum 100 characters'),
+  zip: TextSchema.trim().max(10, 'Character limit'),
+  claimCode: TextSchema.trim().max(64),
+  plCompanyId: IntSchema.nullable(),
+  saleNumber: TextSchema.refine(isValidSaleNumber, 'Sign-up code must be 6 characters'),
   firstName: NameSchema('First name'),
   lastName: NameSchema('Last name'),
-  phone: z.string().refine(isValidPhone, PHONE_INVALID_MESSAGE),
+  phone: TextSchema.refine(isValidPhone, PHONE_INVALID_MESSAGE),
   email: EmailSchema,
   password: SignUpPasswordSchema,
-  promoCode: z.string().trim().max(255, 'Character limit'),
+  promoCode: TextSchema.trim().max(255, 'Character limit'),
   acceptedEula: z.boolean(),
 });
 export type CompanyOnboardingForm = z.input<typeof CompanyOnboardingFormSchema>;
@@ -288,7 +290,7 @@ export type CompanyOnboardingForm = z.input<typeof CompanyOnboardingFormSchema>;
 export const PersonalSignUpFormSchema = z.object({
   firstName: NameSchema('First name'),
   lastName: NameSchema('Last name'),
-  phone: z.string().refine(isValidPhone, PHONE_INVALID_MESSAGE),
+  phone: TextSchema.refine(isValidPhone, PHONE_INVALID_MESSAGE),
   email: EmailSchema,
   password: SignUpPasswordSchema,
   acceptedEula: z.boolean(),

@@ -10,9 +10,9 @@ import {
 import { DISCOUNT_TYPES, PAYMENT_FREQUENCIES, TRIAL_UNITS } from '../rules/pricing.ts';
 import { DELAY_DURATION_MESSAGE, PROMO_DATE_ORDER_MESSAGE } from '../rules/promo.ts';
 import { SUBSCRIPTION_STATUSES } from '../rules/subscription.ts';
-import { anySpellingEnum, PaginationOptionSchema } from './common.ts';
+import { IdSchema, IntSchema, PaginationOptionSchema, TextSchema, anySpellingEnum } from './common.ts';
 
-const companyId = z.number().int().positive();
+const companyId = IdSchema;
 /** Money on the wire is dollars with at most two decimals. */
 const Money = z.number().min(0).max(1_000_000);
 
@@ -35,10 +35,11 @@ const RegionInputSchema = anySpellingEnum(['US', 'CA']);
 
 export const DelayedRestrictionSchema = z.object({
   /** The feature's sources the restriction applies to (spec 3 §3); empty means all of them. */
-  sourceIds: z.array(z.number().int().positive()).max(100).default([]),
+  sourceIds: z.array(IdSchema).max(100).default([]),
+  // Bounded to 0…1000 below, with the spec's one message for every failure.
+  // eslint-disable-next-line no-restricted-syntax
   delayDuration: z
-    .number({ error: DELAY_DURATION_MESSAGE })
-    .int(DELAY_DURATION_MESSAGE)
+    .int({ error: DELAY_DURATION_MESSAGE })
     .min(0, DELAY_DURATION_MESSAGE)
     .max(1000, DELAY_DURATION_MESSAGE),
   delayUnit: z.enum(['DAY', 'WEEK', 'MONTH']),
@@ -48,17 +49,17 @@ export const DelayedRestrictionSchema = z.object({
 export const PlanFeatureConfigSchema = z.object({
   available: z.boolean(),
   include: z.boolean(),
-  clientThreshold: z.number().int().min(0).nullable(),
+  clientThreshold: IntSchema.min(0).nullable(),
   status: z.enum(['NON_INTERACTABLE', 'HIDDEN']),
 });
 
 export const PlanFeatureSchema = z.object({
-  plFeatureId: z.number().int(),
-  key: z.string(),
-  name: z.string(),
+  plFeatureId: IntSchema,
+  key: TextSchema,
+  name: TextSchema,
   featureType: z.enum(['NUMBER', 'BOOLEAN']),
   available: z.boolean(),
-  priority: z.number().int(),
+  priority: IntSchema,
   isMenuSetting: z.boolean(),
   planFeatureConfig: PlanFeatureConfigSchema,
   restriction: DelayedRestrictionSchema.nullable(),
@@ -66,18 +67,18 @@ export const PlanFeatureSchema = z.object({
 export type PlanFeature = z.infer<typeof PlanFeatureSchema>;
 
 export const DetailDescriptionSchema = z.object({
-  title: z.string().max(200),
+  title: TextSchema.max(200),
   detailDescriptions: z
-    .array(z.object({ shortDescription: z.string().max(255), detailDescription: z.string().max(20_000) }))
+    .array(z.object({ shortDescription: TextSchema.max(255), detailDescription: TextSchema.max(20_000) }))
     .max(50),
 });
 
 export const PlanSchema = z.object({
-  plPlanId: z.number().int(),
-  name: z.string(),
+  plPlanId: IntSchema,
+  name: TextSchema,
   status: z.enum(['ACTIVE', 'INACTIVE']),
   region: RegionSchema,
-  priority: z.number().int(),
+  priority: IntSchema,
   monthlyFee: Money,
   annualFee: Money,
   promoMonthlyFee: Money.nullable(),
@@ -87,7 +88,7 @@ export const PlanSchema = z.object({
   enableEftPaymentMonthly: z.boolean(),
   enableEftPaymentAnnually: z.boolean(),
   enableSkipPaywall: z.boolean(),
-  trialDuration: z.number().int().nullable(),
+  trialDuration: IntSchema.nullable(),
   trialUnit: TrialUnitSchema.nullable(),
   detailDescription: DetailDescriptionSchema,
   features: z.array(PlanFeatureSchema),
@@ -97,23 +98,23 @@ export type Plan = z.infer<typeof PlanSchema>;
 export const GetPlansInputSchema = PaginationOptionSchema.extend({
   status: StatusInputSchema.default('ACTIVE'),
   region: RegionInputSchema.default('US'),
-  systemPlatform: z.string().max(50).optional(),
+  systemPlatform: TextSchema.max(50).optional(),
   sortOrder: anySpellingEnum(['ASC', 'DESC']).default('ASC'),
 });
 export type GetPlansInput = z.infer<typeof GetPlansInputSchema>;
 
-export const PlanListSchema = z.object({ items: z.array(PlanSchema), total: z.number().int() });
+export const PlanListSchema = z.object({ items: z.array(PlanSchema), total: IntSchema });
 
-export const PlanListingInputSchema = z.object({ plCompanyId: z.number().int().min(0).optional() });
-export const PlanDetailInputSchema = z.object({ plCompanyId: z.number().int().min(0), plPlanId: companyId });
+export const PlanListingInputSchema = z.object({ plCompanyId: IntSchema.min(0).optional() });
+export const PlanDetailInputSchema = z.object({ plCompanyId: IntSchema.min(0), plPlanId: companyId });
 
 export const PlanUpsertSchema = z
   .object({
-    plPlanId: z.number().int().positive().optional(),
-    name: z.string().trim().min(1, 'This field is required').max(100, 'Maximum 100 characters'),
+    plPlanId: IdSchema.optional(),
+    name: TextSchema.trim().min(1, 'This field is required').max(100, 'Maximum 100 characters'),
     status: StatusInputSchema,
     region: RegionInputSchema,
-    priority: z.number().int().min(0).max(1000),
+    priority: IntSchema.min(0).max(1000),
     monthlyFee: Money,
     annualFee: Money,
     promoMonthlyFee: Money.nullable(),
@@ -123,13 +124,13 @@ export const PlanUpsertSchema = z
     enableEftPaymentMonthly: z.boolean(),
     enableEftPaymentAnnually: z.boolean(),
     enableSkipPaywall: z.boolean(),
-    trialDuration: z.number().int().min(1).max(365).nullable(),
+    trialDuration: IntSchema.min(1).max(365).nullable(),
     trialUnit: TrialUnitInputSchema.nullable(),
     detailDescription: DetailDescriptionSchema,
     features: z
       .array(
         z.object({
-          plFeatureId: z.number().int().positive(),
+          plFeatureId: IdSchema,
           planFeatureConfig: PlanFeatureConfigSchema,
           restriction: DelayedRestrictionSchema.nullable(),
         }),
@@ -143,35 +144,35 @@ export const PlanUpsertSchema = z
 export type PlanUpsert = z.infer<typeof PlanUpsertSchema>;
 
 export const UpdatePlanInputSchema = z.object({
-  plCompanyId: z.number().int().min(0),
+  plCompanyId: IntSchema.min(0),
   plans: z.array(PlanUpsertSchema).min(1).max(50),
 });
 export type UpdatePlanInput = z.infer<typeof UpdatePlanInputSchema>;
 
 export const CompanySubscriptionSchema = z.object({
-  plCompanySubscriptionId: z.number().int(),
+  plCompanySubscriptionId: IntSchema,
   status: SubscriptionStatusSchema,
   paymentFrequency: PaymentFrequencySchema,
   autoRenew: z.boolean(),
-  startedAt: z.string(),
-  currentPeriodStart: z.string(),
-  currentPeriodEnd: z.string(),
-  trialEndsAt: z.string().nullable(),
-  trialDuration: z.number().int().nullable(),
+  startedAt: TextSchema,
+  currentPeriodStart: TextSchema,
+  currentPeriodEnd: TextSchema,
+  trialEndsAt: TextSchema.nullable(),
+  trialDuration: IntSchema.nullable(),
   trialUnit: TrialUnitSchema.nullable(),
   price: Money,
-  promoCode: z.string().nullable(),
-  nextRetryAt: z.string().nullable(),
-  subscription: z.object({ plPlanId: z.number().int(), name: z.string() }),
+  promoCode: TextSchema.nullable(),
+  nextRetryAt: TextSchema.nullable(),
+  subscription: z.object({ plPlanId: IntSchema, name: TextSchema }),
 });
 export type CompanySubscription = z.infer<typeof CompanySubscriptionSchema>;
 
 export const CompanySubscriptionListingSchema = z.object({
   companySubscriptions: z.array(CompanySubscriptionSchema),
-  metadata: z.object({ availablePlans: z.array(z.number().int()) }),
+  metadata: z.object({ availablePlans: z.array(IntSchema) }),
   /** The features of the active plan (null without one), for the shared gating function. */
   features: z.array(PlanFeatureSchema).nullable(),
-  appliedPromoCode: z.string().nullable(),
+  appliedPromoCode: TextSchema.nullable(),
 });
 export type CompanySubscriptionListing = z.infer<typeof CompanySubscriptionListingSchema>;
 
@@ -181,7 +182,7 @@ export const StartSubscriptionInputSchema = z.object({
   plCompanyId: companyId,
   plPlanId: companyId,
   paymentFrequency: PaymentFrequencyInputSchema,
-  promoCode: z.string().trim().max(255).optional().nullable(),
+  promoCode: TextSchema.trim().max(255).optional().nullable(),
 });
 export type StartSubscriptionInput = z.infer<typeof StartSubscriptionInputSchema>;
 
@@ -194,22 +195,22 @@ export type UpdateCompanySubscriptionInput = z.infer<typeof UpdateCompanySubscri
 
 export const FeatureAccessInputSchema = z.object({
   plCompanyId: companyId,
-  featureKey: z.string().max(100),
-  usage: z.number().int().min(0).optional(),
+  featureKey: TextSchema.max(100),
+  usage: IntSchema.min(0).optional(),
 });
 
 /** What the API accepts for a card: the gateway's token and the billing address, never the card. */
 export const UpdatePaymentMethodInputSchema = z.object({
   plCompanyId: companyId,
-  paymentToken: z.string().min(8).max(200),
-  firstName: z.string().trim().min(1).max(100),
-  lastName: z.string().trim().min(1).max(100),
-  billingAddressLine1: z.string().trim().min(1).max(100),
-  billingAddressLine2: z.string().trim().max(100).optional().nullable(),
-  billingCity: z.string().trim().min(1).max(100),
-  billingState: z.string().trim().min(1).max(100),
-  billingZip: z.string().trim().min(1).max(10),
-  billingCountry: z.string().trim().min(2).max(60),
+  paymentToken: TextSchema.min(8).max(200),
+  firstName: TextSchema.trim().min(1).max(100),
+  lastName: TextSchema.trim().min(1).max(100),
+  billingAddressLine1: TextSchema.trim().min(1).max(100),
+  billingAddressLine2: TextSchema.trim().max(100).optional().nullable(),
+  billingCity: TextSchema.trim().min(1).max(100),
+  billingState: TextSchema.trim().min(1).max(100),
+  billingZip: TextSchema.trim().min(1).max(10),
+  billingCountry: TextSchema.trim().min(2).max(60),
 });
 export type UpdatePaymentMethodInput = z.infer<typeof UpdatePaymentMethodInputSchema>;
 
@@ -219,48 +220,48 @@ export const CARD_NOT_TOKENISED_MESSAGE = 'Card details must be tokenised';
 export const PAYMENT_METHOD_SAVED_MESSAGE = 'Update payment method successfully!';
 
 export const PaymentMethodSchema = z.object({
-  brand: z.string(),
-  last4: z.string(),
-  expMonth: z.number().int(),
-  expYear: z.number().int(),
-  firstName: z.string(),
-  lastName: z.string(),
-  billingAddressLine1: z.string(),
-  billingAddressLine2: z.string().nullable(),
-  billingCity: z.string(),
-  billingState: z.string(),
-  billingZip: z.string(),
-  billingCountry: z.string(),
+  brand: TextSchema,
+  last4: TextSchema,
+  expMonth: IntSchema,
+  expYear: IntSchema,
+  firstName: TextSchema,
+  lastName: TextSchema,
+  billingAddressLine1: TextSchema,
+  billingAddressLine2: TextSchema.nullable(),
+  billingCity: TextSchema,
+  billingState: TextSchema,
+  billingZip: TextSchema,
+  billingCountry: TextSchema,
 });
 export type PaymentMethod = z.infer<typeof PaymentMethodSchema>;
 
 export const TransactionSchema = z.object({
-  plTransactionId: z.number().int(),
-  plCompanyId: z.number().int(),
+  plTransactionId: IntSchema,
+  plCompanyId: IntSchema,
   amount: Money,
   refundedAmount: Money,
-  currency: z.string(),
+  currency: TextSchema,
   status: z.enum(['Paid', 'Failed', 'Refunded']),
-  description: z.string(),
-  failureMessage: z.string().nullable(),
-  brand: z.string().nullable(),
-  last4: z.string().nullable(),
-  createdAt: z.string(),
+  description: TextSchema,
+  failureMessage: TextSchema.nullable(),
+  brand: TextSchema.nullable(),
+  last4: TextSchema.nullable(),
+  createdAt: TextSchema,
 });
 export type Transaction = z.infer<typeof TransactionSchema>;
 
 export const TransactionListingInputSchema = PaginationOptionSchema.extend({
-  plCompanyId: z.number().int().min(0),
+  plCompanyId: IntSchema.min(0),
 });
-export const TransactionListSchema = z.object({ items: z.array(TransactionSchema), total: z.number().int() });
+export const TransactionListSchema = z.object({ items: z.array(TransactionSchema), total: IntSchema });
 
 export const RefundInputSchema = z.object({
-  plTransactionId: z.number().int().positive(),
+  plTransactionId: IdSchema,
   amount: Money.positive().optional(),
 });
 
 export const PromoPlanSchema = z.object({
-  plPlanId: z.number().int().positive(),
+  plPlanId: IdSchema,
   paymentFrequency: PaymentFrequencySchema,
   discountType: DiscountTypeSchema,
   discountAmount: Money,
@@ -271,17 +272,17 @@ const PromoPlanInputSchema = PromoPlanSchema.extend({
   discountType: DiscountTypeInputSchema,
 });
 
-export const PromoCodeSchema = z.string().trim().min(1, 'This field is required').max(255, 'Character limit');
+export const PromoCodeSchema = TextSchema.trim().min(1, 'This field is required').max(255, 'Character limit');
 
 export const UpsertPromoInputSchema = z
   .object({
-    plPromoId: z.number().int().positive().optional(),
+    plPromoId: IdSchema.optional(),
     promoCode: PromoCodeSchema,
     status: StatusInputSchema,
     startDate: z.iso.datetime({ offset: true }).nullable(),
     endDate: z.iso.datetime({ offset: true }).nullable(),
     limitUsage: z.boolean(),
-    maxUsage: z.number().int().min(0).nullable(),
+    maxUsage: IntSchema.min(0).nullable(),
     promoPlans: z.array(PromoPlanInputSchema).min(1).max(100),
   })
   .refine((p) => !p.limitUsage || p.maxUsage !== null, { message: 'Required', path: ['maxUsage'] })
@@ -299,19 +300,19 @@ export const UpsertPromoInputSchema = z
 export type UpsertPromoInput = z.infer<typeof UpsertPromoInputSchema>;
 
 export const PromoSchema = z.object({
-  plPromoId: z.number().int(),
-  promoCode: z.string(),
+  plPromoId: IntSchema,
+  promoCode: TextSchema,
   status: z.enum(['ACTIVE', 'INACTIVE']),
-  startDate: z.string().nullable(),
-  endDate: z.string().nullable(),
+  startDate: TextSchema.nullable(),
+  endDate: TextSchema.nullable(),
   limitUsage: z.boolean(),
-  maxUsage: z.number().int().nullable(),
-  totalUsage: z.number().int(),
+  maxUsage: IntSchema.nullable(),
+  totalUsage: IntSchema,
   promoPlans: z.array(PromoPlanSchema),
 });
 export type Promo = z.infer<typeof PromoSchema>;
 
-export const PromoListSchema = z.object({ items: z.array(PromoSchema), total: z.number().int() });
+export const PromoListSchema = z.object({ items: z.array(PromoSchema), total: IntSchema });
 export const PromoDetailInputSchema = z.object({ promoCode: PromoCodeSchema });
 
 export const PromoDiscountInputSchema = z.object({
@@ -321,13 +322,13 @@ export const PromoDiscountInputSchema = z.object({
   promoCode: PromoCodeSchema,
 });
 export const PromoDiscountSchema = z.object({
-  promoCode: z.string(),
+  promoCode: TextSchema,
   discountType: DiscountTypeSchema,
   discountAmount: Money,
   actualDiscountAmount: Money,
   price: Money,
   discountedPrice: Money,
-  firstBillingDate: z.string(),
+  firstBillingDate: TextSchema,
 });
 export type PromoDiscount = z.infer<typeof PromoDiscountSchema>;
 
@@ -336,47 +337,43 @@ export const PromoFormSchema = z.object({ promoCode: PromoCodeSchema });
 
 /** The sandbox gateway's tokenisation call, standing in for a processor's browser SDK. */
 export const SandboxTokenInputSchema = z.object({
-  ccnumber: z.string().max(30),
-  ccexp: z.string().max(7),
-  cvv: z.string().max(4),
+  ccnumber: TextSchema.max(30),
+  ccexp: TextSchema.max(7),
+  cvv: TextSchema.max(4),
 });
 export const CardTokenSchema = z.object({
-  token: z.string(),
-  brand: z.string(),
-  last4: z.string(),
-  expMonth: z.number().int(),
-  expYear: z.number().int(),
+  token: TextSchema,
+  brand: TextSchema,
+  last4: TextSchema,
+  expMonth: IntSchema,
+  expYear: IntSchema,
 });
 export type CardToken = z.infer<typeof CardTokenSchema>;
 
 /** The card dialog's form (spec 2 §5); region decides the zip rule. Browser only. */
 export function createCardFormSchema(region: 'US' | 'CA', now: () => Date = () => new Date()) {
-  const name = z.string().trim().min(1, CARD_MESSAGES.required).max(100, CARD_MESSAGES.max100);
+  const name = TextSchema.trim().min(1, CARD_MESSAGES.required).max(100, CARD_MESSAGES.max100);
   return z
     .object({
       firstName: name,
       lastName: name,
       billingAddressLine1: name,
-      billingAddressLine2: z.string().trim().max(100, CARD_MESSAGES.max100),
+      billingAddressLine2: TextSchema.trim().max(100, CARD_MESSAGES.max100),
       billingCity: name,
       billingState: name,
-      billingZip: z
-        .string()
-        .trim()
+      billingZip: TextSchema.trim()
         .min(1, CARD_MESSAGES.required)
         .max(10, 'Character limit')
         .refine((zip) => region !== 'CA' || CANADIAN_POSTAL_CODE.test(zip), CARD_MESSAGES.zip),
-      billingCountry: z.string().trim().min(1, CARD_MESSAGES.required),
-      ccnumber: z.string().min(1, CARD_MESSAGES.required).refine(isCardNumberValid, CARD_MESSAGES.number),
-      ccexp: z
-        .string()
-        .min(1, CARD_MESSAGES.required)
+      billingCountry: TextSchema.trim().min(1, CARD_MESSAGES.required),
+      ccnumber: TextSchema.min(1, CARD_MESSAGES.required).refine(isCardNumberValid, CARD_MESSAGES.number),
+      ccexp: TextSchema.min(1, CARD_MESSAGES.required)
         .refine((value) => parseExpiry(value) !== null, CARD_MESSAGES.expiryFormat)
         .refine((value) => {
           const expiry = parseExpiry(value);
           return !expiry || !isExpiryInPast(expiry, now());
         }, CARD_MESSAGES.expiryPast),
-      cvv: z.string().min(1, CARD_MESSAGES.required),
+      cvv: TextSchema.min(1, CARD_MESSAGES.required),
     })
     .refine((form) => isCvvValid(form.cvv, form.ccnumber), { message: CARD_MESSAGES.cvv, path: ['cvv'] });
 }

@@ -1,16 +1,52 @@
 import { z } from 'zod';
 
+/**
+ * The building blocks every schema declares its strings and integers with (lint refuses bare
+ * `z.string()` / `z.number()` in schemas and routes), so bad input is a 400 with a message at the
+ * edge instead of a database error: PostgreSQL `text` cannot hold U+0000, and every id and counter
+ * column is a PostgreSQL `integer`.
+ */
+export const PG_INT_MIN = -2_147_483_648;
+export const PG_INT_MAX = 2_147_483_647;
+export const NUL_MESSAGE = 'Must not contain NUL characters';
+export const INT_MESSAGE = 'Must be a whole number';
+export const INT_MAX_MESSAGE = `Must be at most ${PG_INT_MAX}`;
+export const INT_MIN_MESSAGE = `Must be at least ${PG_INT_MIN}`;
+export const ID_MESSAGE = `Must be a whole number between 1 and ${PG_INT_MAX}`;
+
+/** A string free of NUL; chain `.trim()`, `.max()`… on it as on `z.string()`. */
+export const TextSchema = z.string().regex(/^[^\0]*$/, NUL_MESSAGE);
+
+/** A whole number within PostgreSQL's `integer`; chain `.min()`/`.max()` to narrow it. */
+export const IntSchema = z.int(INT_MESSAGE).min(PG_INT_MIN, INT_MIN_MESSAGE).max(PG_INT_MAX, INT_MAX_MESSAGE);
+
+/** A row id: 1 … 2^31−1. */
+export const IdSchema = z.int(ID_MESSAGE).min(1, ID_MESSAGE).max(PG_INT_MAX, ID_MESSAGE);
+
+/** Query strings carry numbers as text. */
+export const QueryIntSchema = z.coerce
+  .number(INT_MESSAGE)
+  .int(INT_MESSAGE)
+  .min(PG_INT_MIN, INT_MIN_MESSAGE)
+  .max(PG_INT_MAX, INT_MAX_MESSAGE);
+export const QueryIdSchema = z.coerce
+  .number(ID_MESSAGE)
+  .int(ID_MESSAGE)
+  .min(1, ID_MESSAGE)
+  .max(PG_INT_MAX, ID_MESSAGE);
+/** A signed link's expiry: milliseconds since the epoch, beyond `integer` and never stored. */
+export const QueryEpochMsSchema = z.coerce.number(INT_MESSAGE).int(INT_MESSAGE).min(0);
+
+/** True when a name or value from outside the schemas (e.g. a multipart file name) holds a NUL. */
+export const hasNul = (value: string): boolean => value.includes('\0');
+
 export const EMAIL_MAX = 255;
 
 /** Emails are compared case-insensitively, so they are stored trimmed and lower-cased. */
-export const EmailSchema = z
-  .string()
-  .trim()
+export const EmailSchema = TextSchema.trim()
   .max(EMAIL_MAX, 'Character limit')
   .pipe(z.email('Must be a valid email'))
   .transform((value) => value.toLowerCase());
-
-export const IdSchema = z.number().int().positive();
 
 const spellingKey = (value: string) =>
   value
@@ -55,8 +91,8 @@ export function emptyAsNull<T extends z.ZodType>(schema: T) {
 }
 
 export const PaginationOptionSchema = z.object({
-  itemsPerPage: z.number().int().min(1).max(10000).default(10),
-  currentPage: z.number().int().min(1).default(1),
+  itemsPerPage: IntSchema.min(1).max(10000).default(10),
+  currentPage: IntSchema.min(1).default(1),
 });
 
 /** Every success body is `{ detail }` (DESIGN "API conventions"). */

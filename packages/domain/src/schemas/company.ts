@@ -1,36 +1,37 @@
 import { z } from 'zod';
+import { IdSchema, IntSchema, TextSchema } from './common.ts';
 
-export const CompanyIdInputSchema = z.object({ plCompanyId: z.number().int().positive() });
+export const CompanyIdInputSchema = z.object({ plCompanyId: IdSchema });
 export type CompanyIdInput = z.infer<typeof CompanyIdInputSchema>;
 
 export const RemoveMemberInputSchema = z.object({
-  plCompanyId: z.number().int().positive(),
-  plUserId: z.number().int().positive(),
+  plCompanyId: IdSchema,
+  plUserId: IdSchema,
 });
 export type RemoveMemberInput = z.infer<typeof RemoveMemberInputSchema>;
 
 export const CompanyDetailSchema = z.object({
-  plCompanyId: z.number().int(),
-  companyName: z.string(),
-  businessType: z.string().nullable(),
-  corporateOfficeAddress: z.string().nullable(),
-  city: z.string().nullable(),
-  state: z.string().nullable(),
-  zip: z.string().nullable(),
-  country: z.string().nullable(),
-  phone: z.string().nullable(),
-  email: z.string().nullable(),
-  website: z.string().nullable(),
-  kind: z.string(),
-  status: z.string(),
-  resourcePhoto: z.object({ url: z.string() }).nullable(),
+  plCompanyId: IntSchema,
+  companyName: TextSchema,
+  businessType: TextSchema.nullable(),
+  corporateOfficeAddress: TextSchema.nullable(),
+  city: TextSchema.nullable(),
+  state: TextSchema.nullable(),
+  zip: TextSchema.nullable(),
+  country: TextSchema.nullable(),
+  phone: TextSchema.nullable(),
+  email: TextSchema.nullable(),
+  website: TextSchema.nullable(),
+  kind: TextSchema,
+  status: TextSchema,
+  resourcePhoto: z.object({ url: TextSchema }).nullable(),
   members: z.array(
     z.object({
-      plUserId: z.number().int(),
-      firstName: z.string(),
-      lastName: z.string(),
-      email: z.string(),
-      role: z.string(),
+      plUserId: IntSchema,
+      firstName: TextSchema,
+      lastName: TextSchema,
+      email: TextSchema,
+      role: TextSchema,
     }),
   ),
 });

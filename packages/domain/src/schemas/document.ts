@@ -2,12 +2,16 @@ import { z } from 'zod';
 import { DOCUMENT_TYPE_NAME_MAX } from '../rules/document-types.ts';
 import { LICENSE_NUMBER_PATTERN, VALIDATION_METHODS } from '../rules/document-review.ts';
 import { REASON_FIELD_MAX } from '../rules/rejection-reasons.ts';
-import { anySpellingEnum, declaredSpelling } from './common.ts';
+import {
+  IdSchema,
+  IntSchema,
+  QueryIdSchema,
+  TextSchema,
+  anySpellingEnum,
+  declaredSpelling,
+} from './common.ts';
 
-const DaySchema = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use the format yyyy-MM-dd');
-const IdSchema = z.number().int().positive();
-/** Query strings carry ids as text. */
-const QueryIdSchema = z.coerce.number().int().positive();
+const DaySchema = TextSchema.regex(/^\d{4}-\d{2}-\d{2}$/, 'Use the format yyyy-MM-dd');
 
 /**
  * Change rows name their action; spec 2 §3 writes it insert/update/delete and spec 3 §3 INSERT,
@@ -27,29 +31,27 @@ function withActionSpelling<T extends z.ZodType>(actions: readonly string[], sch
 // ---- document types (spec 2 §3 "Document type") ----
 
 export const DocumentTypeSchema = z.object({
-  plDocumentTypeId: z.number().int(),
-  name: z.string(),
+  plDocumentTypeId: IntSchema,
+  name: TextSchema,
   licenseCheck: z.boolean(),
   certificationCheck: z.boolean(),
   expirationCheck: z.boolean(),
-  dayPriorNotify: z.number().int().nullable(),
-  plBusinessTypeIds: z.array(z.number().int()),
-  plBusinessTypes: z.array(z.object({ id: z.number().int(), name: z.string() })),
+  dayPriorNotify: IntSchema.nullable(),
+  plBusinessTypeIds: z.array(IntSchema),
+  plBusinessTypes: z.array(z.object({ id: IntSchema, name: TextSchema })),
 });
 export type DocumentType = z.infer<typeof DocumentTypeSchema>;
 
 export const DocumentTypeListingSchema = z.object({ plDocumentTypes: z.array(DocumentTypeSchema) });
 
 const DocumentTypeValuesSchema = z.object({
-  name: z
-    .string()
-    .trim()
+  name: TextSchema.trim()
     .min(1, 'This field is required')
     .max(DOCUMENT_TYPE_NAME_MAX, 'Maximum 100 characters'),
   licenseCheck: z.boolean(),
   certificationCheck: z.boolean(),
   expirationCheck: z.boolean(),
-  dayPriorNotify: z.number().int().gt(0, 'Must be greater than 0').nullable(),
+  dayPriorNotify: IntSchema.gt(0, 'Must be greater than 0').nullable(),
   plBusinessTypeIds: z.array(IdSchema).min(1, 'Select at least one business type'),
 });
 
@@ -74,42 +76,42 @@ export type DocumentClassification = (typeof DOCUMENT_CLASSIFICATIONS)[number];
 export const CONVERSION_STATUSES = ['PROCESSING', 'COMPLETED', 'FAILED'] as const;
 
 export const DocumentVersionSchema = z.object({
-  documentId: z.number().int(),
-  documentTypeId: z.number().int(),
-  plCompanyId: z.number().int(),
-  version: z.number().int(),
-  fileName: z.string(),
+  documentId: IntSchema,
+  documentTypeId: IntSchema,
+  plCompanyId: IntSchema,
+  version: IntSchema,
+  fileName: TextSchema,
   reviewStatus: z.enum(['pending', 'accepted', 'rejected']),
   isExpired: z.boolean(),
   isExpireSoon: z.boolean(),
   conversionStatus: z.enum(CONVERSION_STATUSES),
-  documentResource: z.object({ url: z.string().nullable(), resourceId: z.number().int() }),
-  licenseCountry: z.string().nullable(),
-  licenseState: z.string().nullable(),
-  licenseAddress: z.string().nullable(),
-  licenseNumber: z.string().nullable(),
+  documentResource: z.object({ url: TextSchema.nullable(), resourceId: IntSchema }),
+  licenseCountry: TextSchema.nullable(),
+  licenseState: TextSchema.nullable(),
+  licenseAddress: TextSchema.nullable(),
+  licenseNumber: TextSchema.nullable(),
   validationMethod: z.enum(VALIDATION_METHODS).nullable(),
-  stateLicenseStatus: z.string().nullable(),
+  stateLicenseStatus: TextSchema.nullable(),
   isLicenseStatusRecentlyChange: z.boolean(),
-  expirationDate: z.string().nullable(),
-  reviewComment: z.string().nullable(),
-  reasonId: z.number().int().nullable(),
-  reasonName: z.string().nullable(),
-  businessTypeId: z.number().int().nullable(),
+  expirationDate: TextSchema.nullable(),
+  reviewComment: TextSchema.nullable(),
+  reasonId: IntSchema.nullable(),
+  reasonName: TextSchema.nullable(),
+  businessTypeId: IntSchema.nullable(),
   rtqRequired: z.boolean(),
-  uploadedAt: z.string(),
-  reviewedAt: z.string().nullable(),
+  uploadedAt: TextSchema,
+  reviewedAt: TextSchema.nullable(),
 });
 export type DocumentVersion = z.infer<typeof DocumentVersionSchema>;
 
 export const DocumentTypeDetailSchema = z.object({
   documentType: z.object({
-    documentTypeId: z.number().int(),
-    documentTypeName: z.string(),
+    documentTypeId: IntSchema,
+    documentTypeName: TextSchema,
     licenseCheck: z.boolean(),
     certificationCheck: z.boolean(),
     expirationCheck: z.boolean(),
-    dayPriorNotify: z.number().int().nullable(),
+    dayPriorNotify: IntSchema.nullable(),
   }),
   /** Newest first. */
   documents: z.array(DocumentVersionSchema),
@@ -119,7 +121,7 @@ export type DocumentTypeDetail = z.infer<typeof DocumentTypeDetailSchema>;
 export const GetDocumentTypeDetailInputSchema = z.object({
   plCompanyId: IdSchema,
   documentTypeId: IdSchema,
-  addressOfLicense: z.string().max(255).optional(),
+  addressOfLicense: TextSchema.max(255).optional(),
   businessTypeId: IdSchema.optional(),
 });
 export type GetDocumentTypeDetailInput = z.infer<typeof GetDocumentTypeDetailInputSchema>;
@@ -130,7 +132,7 @@ export const CompanyDocumentSchema = z.object({
     classification: z.enum(DOCUMENT_CLASSIFICATIONS),
   }),
   latest: DocumentVersionSchema.nullable(),
-  versionCount: z.number().int(),
+  versionCount: IntSchema,
 });
 export type CompanyDocument = z.infer<typeof CompanyDocumentSchema>;
 
@@ -151,18 +153,16 @@ export const UploadDocumentInputSchema = z.object({
   plCompanyId: IdSchema,
   documentTypeId: IdSchema,
   /** The key returned by POST /api/storage/preupload. */
-  uploadKey: z.string().min(1).max(300),
+  uploadKey: TextSchema.min(1).max(300),
   expirationDate: DaySchema.nullable().optional(),
-  licenseNumber: z
-    .string()
-    .trim()
+  licenseNumber: TextSchema.trim()
     .max(100)
     .regex(LICENSE_NUMBER_PATTERN, 'Please enter a valid license number')
     .nullable()
     .optional(),
-  licenseCountry: z.string().trim().max(100).nullable().optional(),
-  licenseState: z.string().trim().max(100).nullable().optional(),
-  licenseAddress: z.string().trim().max(255).nullable().optional(),
+  licenseCountry: TextSchema.trim().max(100).nullable().optional(),
+  licenseState: TextSchema.trim().max(100).nullable().optional(),
+  licenseAddress: TextSchema.trim().max(255).nullable().optional(),
 });
 export type UploadDocumentInput = z.infer<typeof UploadDocumentInputSchema>;
 
@@ -172,18 +172,18 @@ export const DeleteDocumentsInputSchema = z.object({
 });
 
 export const DocumentIdInputSchema = z.object({ documentId: IdSchema });
-export const DownloadLinkSchema = z.object({ url: z.string(), expiresAt: z.string() });
+export const DownloadLinkSchema = z.object({ url: TextSchema, expiresAt: TextSchema });
 
 export const NoteSchema = z.object({
-  plNoteId: z.number().int(),
-  note: z.string(),
-  author: z.string(),
-  createdAt: z.string(),
+  plNoteId: IntSchema,
+  note: TextSchema,
+  author: TextSchema,
+  createdAt: TextSchema,
 });
 export const NotesQuerySchema = z.object({ plDocumentId: QueryIdSchema });
 export const AddNoteInputSchema = z.object({
   plDocumentId: IdSchema,
-  note: z.string().trim().min(1, 'This field is required').max(2000, 'Maximum 2000 characters'),
+  note: TextSchema.trim().min(1, 'This field is required').max(2000, 'Maximum 2000 characters'),
 });
 
 // ---- review (spec 3 §6, §7 "Update document review status") ----
@@ -201,12 +201,10 @@ function declaredYesNo(value: unknown): unknown {
 export const UpdateReviewStatusInputSchema = z.strictObject({
   documentId: IdSchema,
   reviewStatus: anySpellingEnum(['accepted', 'rejected']),
-  reviewComment: z.string().trim().max(1000, 'Maximum 1000 characters').optional().default(''),
+  reviewComment: TextSchema.trim().max(1000, 'Maximum 1000 characters').optional().default(''),
   rejectReasonId: IdSchema.nullable().optional(),
   expirationDate: DaySchema.nullable().optional(),
-  licenseNumber: z
-    .string()
-    .trim()
+  licenseNumber: TextSchema.trim()
     .max(100)
     .regex(LICENSE_NUMBER_PATTERN, 'Please enter a valid license number')
     .nullable()
@@ -219,9 +217,9 @@ export const UpdateReviewStatusInputSchema = z.strictObject({
     .optional()
     .default(false),
   businessTypeId: IdSchema.nullable().optional(),
-  countryOfLicense: z.string().trim().max(100).optional(),
-  stateOfLicense: z.string().trim().max(100).optional(),
-  addressOfLicense: z.string().trim().max(255).optional(),
+  countryOfLicense: TextSchema.trim().max(100).optional(),
+  stateOfLicense: TextSchema.trim().max(100).optional(),
+  addressOfLicense: TextSchema.trim().max(255).optional(),
 });
 export type UpdateReviewStatusInput = z.infer<typeof UpdateReviewStatusInputSchema>;
 
@@ -234,30 +232,28 @@ export const AssignReviewerInputSchema = z.object({
 });
 
 export const ReviewQueueItemSchema = z.object({
-  plCompanyId: z.number().int(),
-  companyName: z.string(),
-  documentTypeId: z.number().int(),
-  documentTypeName: z.string(),
-  documentId: z.number().int(),
+  plCompanyId: IntSchema,
+  companyName: TextSchema,
+  documentTypeId: IntSchema,
+  documentTypeName: TextSchema,
+  documentId: IntSchema,
   reviewStatus: z.enum(['pending', 'accepted', 'rejected']),
-  uploadedAt: z.string(),
+  uploadedAt: TextSchema,
 });
 
 // ---- rejection reasons (spec 3 §3 "Rejection reason") ----
 
 export const ReasonSchema = z.object({
-  plReasonId: z.number().int(),
-  reasonName: z.string(),
-  notification: z.string(),
+  plReasonId: IntSchema,
+  reasonName: TextSchema,
+  notification: TextSchema,
   reasonType: z.literal('REJECT'),
 });
 export type Reason = z.infer<typeof ReasonSchema>;
 export const ReasonListingInputSchema = z.object({ reasonType: z.literal('REJECT').default('REJECT') });
 export const ReasonListingSchema = z.object({ reasons: z.array(ReasonSchema) });
 
-const ReasonTextSchema = z
-  .string()
-  .trim()
+const ReasonTextSchema = TextSchema.trim()
   .min(1, 'This field is required')
   .max(REASON_FIELD_MAX, 'Maximum 150 characters');
 export const ReasonChangeSchema = withActionSpelling(
@@ -288,20 +284,20 @@ export const COA_BATCH_MAX_BYTES = 20 * 1024 * 1024;
 export const COA_UPLOAD_STATUSES = ['PROCESSING', 'COMPLETED', 'FAILED'] as const;
 
 export const CoaUploadItemSchema = z.object({
-  fileName: z.string(),
+  fileName: TextSchema,
   status: z.enum(['PENDING', 'SUCCESS', 'FAILED']),
-  message: z.string().nullable(),
-  cannabinoids: z.record(z.string(), z.number()),
-  violations: z.array(z.string()),
+  message: TextSchema.nullable(),
+  cannabinoids: z.record(TextSchema, z.number()),
+  violations: z.array(TextSchema),
 });
 export type CoaUploadItem = z.infer<typeof CoaUploadItemSchema>;
 
 export const CoaUploadJobSchema = z.object({
-  plUserUploadCoaId: z.number().int(),
-  plCompanyId: z.number().int(),
+  plUserUploadCoaId: IntSchema,
+  plCompanyId: IntSchema,
   status: z.enum(COA_UPLOAD_STATUSES),
-  processed: z.number().int(),
-  total: z.number().int(),
+  processed: IntSchema,
+  total: IntSchema,
   items: z.array(CoaUploadItemSchema),
 });
 export type CoaUploadJob = z.infer<typeof CoaUploadJobSchema>;
@@ -311,6 +307,6 @@ export const COA_UPLOAD_EVENT = 'upload-progress';
 
 export const UploadCoasInputSchema = z.object({
   plCompanyId: IdSchema,
-  uploadKeys: z.array(z.string().min(1).max(300)).min(1).max(50),
+  uploadKeys: z.array(TextSchema.min(1).max(300)).min(1).max(50),
 });
 export const CoaUploadQuerySchema = z.object({ plUserUploadCoaId: QueryIdSchema });

@@ -1,10 +1,11 @@
 import { z } from 'zod';
+import { TextSchema } from './common.ts';
 
 export const MailMessageSchema = z.object({
-  to: z.string(),
-  subject: z.string(),
-  text: z.string(),
-  html: z.string(),
-  createdAt: z.string(),
+  to: TextSchema,
+  subject: TextSchema,
+  text: TextSchema,
+  html: TextSchema,
+  createdAt: TextSchema,
 });
 export type MailMessage = z.infer<typeof MailMessageSchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { IntSchema, TextSchema } from './common.ts';
 
 /** Spec 3 §3 "Global data": the lists the shell loads once. */
 export const GENERAL_INFO_FIELDS = [
@@ -21,25 +22,23 @@ export const GeneralInfoInputSchema = z.object({
 });
 export type GeneralInfoInput = z.infer<typeof GeneralInfoInputSchema>;
 
-const NamedSchema = z.object({ id: z.number().int(), name: z.string() });
+const NamedSchema = z.object({ id: IntSchema, name: TextSchema });
 
 export const GeneralInfoSchema = z.object({
   roles: z.array(NamedSchema).optional(),
   businessTypes: z
-    .array(NamedSchema.extend({ type: z.string(), plSegmentIds: z.array(z.number().int()) }))
+    .array(NamedSchema.extend({ type: TextSchema, plSegmentIds: z.array(IntSchema) }))
     .optional(),
   productCategories: z.array(NamedSchema).optional(),
   serviceCategories: z.array(NamedSchema).optional(),
-  segments: z.array(NamedSchema.extend({ type: z.string() })).optional(),
+  segments: z.array(NamedSchema.extend({ type: TextSchema })).optional(),
   ingredients: z.array(NamedSchema).optional(),
   flavors: z.array(NamedSchema).optional(),
-  releaseDate: z.string().optional(),
-  doctypeClassifications: z.array(z.string()).optional(),
-  countries: z.array(z.object({ name: z.string(), code: z.string() })).optional(),
+  releaseDate: TextSchema.optional(),
+  doctypeClassifications: z.array(TextSchema).optional(),
+  countries: z.array(z.object({ name: TextSchema, code: TextSchema })).optional(),
   states: z
-    .array(
-      z.object({ name: z.string(), abbreviation: z.string(), country: z.string(), code: z.number().int() }),
-    )
+    .array(z.object({ name: TextSchema, abbreviation: TextSchema, country: TextSchema, code: IntSchema }))
     .optional(),
 });
 export type GeneralInfo = z.infer<typeof GeneralInfoSchema>;

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { firstMessage } from '../errors.ts';
 import { LoginInputSchema, ResetPasswordInputSchema } from './auth.ts';
 import { StartSubscriptionInputSchema } from './billing.ts';
-import { anySpellingEnum } from './common.ts';
+import { anySpellingEnum, IdSchema, IntSchema, QueryIdSchema, TextSchema } from './common.ts';
 
 describe('auth schemas', () => {
   it('lower-cases and trims the email', () => {
@@ -45,5 +45,21 @@ describe('enums the specs spell two ways', () => {
     expect(
       StartSubscriptionInputSchema.parse({ ...body, paymentFrequency: 'MONTHLY' }).paymentFrequency,
     ).toBe('MONTHLY');
+  });
+});
+
+describe('building blocks', () => {
+  it('bounds ids to PostgreSQL integer and refuses NUL in strings, with messages', () => {
+    expect(IdSchema.safeParse(2147483647).success).toBe(true);
+    expect(IdSchema.safeParse(2147483648).error?.issues[0]?.message).toBe(
+      'Must be a whole number between 1 and 2147483647',
+    );
+    expect(IdSchema.safeParse(0).success).toBe(false);
+    expect(IntSchema.safeParse(-2147483649).error?.issues[0]?.message).toBe('Must be at least -2147483648');
+    expect(QueryIdSchema.safeParse('2147483648').success).toBe(false);
+    expect(TextSchema.safeParse('a\u0000b').error?.issues[0]?.message).toBe(
+      'Must not contain NUL characters',
+    );
+    expect(LoginInputSchema.safeParse({ email: 'a@example.test', password: 'a\u0000b' }).success).toBe(false);
   });
 });

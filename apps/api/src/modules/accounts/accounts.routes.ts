@@ -18,7 +18,7 @@ import {
   UserRegisterInputSchema,
   VerifySignUpCodeInputSchema,
 } from '@trustleaf/domain/schemas/accounts';
-import { detailOf, OkSchema } from '@trustleaf/domain/schemas/common';
+import { IntSchema, OkSchema, TextSchema, detailOf } from '@trustleaf/domain/schemas/common';
 import { CompanyIdInputSchema } from '@trustleaf/domain/schemas/company';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -115,7 +115,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ service: AccountsService }>
       schema: {
         tags,
         body: SignUpPromoCodeInputSchema,
-        response: { 200: detailOf(z.object({ promoCode: z.string() })) },
+        response: { 200: detailOf(z.object({ promoCode: TextSchema })) },
       },
     },
     async (request) => ({ detail: await service.checkPromoCode(request.body.promoCode) }),
@@ -134,7 +134,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ service: AccountsService }>
       schema: {
         tags,
         body: CreateCompanyInputSchema,
-        response: { 200: detailOf(z.object({ plCompanyId: z.number().int() })) },
+        response: { 200: detailOf(z.object({ plCompanyId: IntSchema })) },
       },
     },
     async (request) => ({ detail: await service.createCompany(callerOf(request), request.body) }),
@@ -147,7 +147,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ service: AccountsService }>
       schema: {
         tags,
         body: ImportProspectsInputSchema,
-        response: { 200: detailOf(z.object({ jobId: z.string() })) },
+        response: { 200: detailOf(z.object({ jobId: TextSchema })) },
       },
     },
     async (request) => ({ detail: await service.importProspects(callerOf(request), request.body.csv) }),
@@ -193,7 +193,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ service: AccountsService }>
       schema: {
         tags,
         body: InviteCodeInputSchema,
-        response: { 200: detailOf(z.object({ plCompanyId: z.number().int() })) },
+        response: { 200: detailOf(z.object({ plCompanyId: IntSchema })) },
       },
     },
     async (request) => ({

@@ -1,6 +1,6 @@
 import cookie from '@fastify/cookie';
 import { LoginInputSchema, RefreshInputSchema, SessionSchema } from '@trustleaf/domain/schemas/auth';
-import { detailOf, OkSchema } from '@trustleaf/domain/schemas/common';
+import { IntSchema, OkSchema, TextSchema, detailOf } from '@trustleaf/domain/schemas/common';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -66,9 +66,9 @@ export const authRoutes: FastifyPluginAsyncZod<{
         response: {
           200: detailOf(
             z.object({
-              email: z.string(),
-              accessToken: z.string().optional(),
-              expiresIn: z.number().optional(),
+              email: TextSchema,
+              accessToken: TextSchema.optional(),
+              expiresIn: IntSchema.optional(),
             }),
           ),
         },

@@ -1,5 +1,5 @@
 import { ApiErrorBodySchema } from '@trustleaf/domain/errors';
-import { detailOf, OkSchema } from '@trustleaf/domain/schemas/common';
+import { IntSchema, OkSchema, TextSchema, detailOf } from '@trustleaf/domain/schemas/common';
 import {
   ApplyPromoInputSchema,
   CARD_NOT_TOKENISED_MESSAGE,
@@ -105,12 +105,12 @@ export const planRoutes: FastifyPluginAsyncZod<Options> = async (app, { service 
             z.object({
               items: z.array(
                 z.object({
-                  plFeatureId: z.number(),
-                  key: z.string(),
-                  name: z.string(),
+                  plFeatureId: IntSchema,
+                  key: TextSchema,
+                  name: TextSchema,
                   featureType: z.enum(['NUMBER', 'BOOLEAN']),
                   available: z.boolean(),
-                  priority: z.number(),
+                  priority: IntSchema,
                   isMenuSetting: z.boolean(),
                 }),
               ),
@@ -257,7 +257,7 @@ export const subscriptionRoutes: FastifyPluginAsyncZod<
       schema: {
         tags: ['promo'],
         body: ApplyPromoInputSchema,
-        response: { 200: detailOf(z.object({ promoCode: z.string() })) },
+        response: { 200: detailOf(z.object({ promoCode: TextSchema })) },
       },
     },
     async (request) => ({
@@ -358,10 +358,10 @@ export const companyPaymentRoutes: FastifyPluginAsyncZod<Options> = async (app, 
         response: {
           200: detailOf(
             z.object({
-              brand: z.string(),
-              last4: z.string(),
-              expMonth: z.number(),
-              expYear: z.number(),
+              brand: TextSchema,
+              last4: TextSchema,
+              expMonth: IntSchema,
+              expYear: IntSchema,
               subscriptionStatus: SubscriptionStatusSchema.nullable(),
             }),
           ),

@@ -1,4 +1,12 @@
-import { detailOf, OkSchema } from '@trustleaf/domain/schemas/common';
+import {
+  IdSchema,
+  IntSchema,
+  OkSchema,
+  QueryIdSchema,
+  QueryEpochMsSchema,
+  TextSchema,
+  detailOf,
+} from '@trustleaf/domain/schemas/common';
 import {
   AddNoteInputSchema,
   AssignReviewerInputSchema,
@@ -130,7 +138,7 @@ export const documentRoutes: FastifyPluginAsyncZod<{ service: DocumentsService; 
       schema: {
         tags,
         body: DeleteDocumentsInputSchema,
-        response: { 200: detailOf(z.object({ deleted: z.number() })) },
+        response: { 200: detailOf(z.object({ deleted: IntSchema })) },
       },
     },
     async (request) => ({
@@ -149,7 +157,7 @@ export const documentRoutes: FastifyPluginAsyncZod<{ service: DocumentsService; 
       schema: {
         tags,
         body: z.object({
-          documentId: z.number().int().positive(),
+          documentId: IdSchema,
           variant: z.enum(['original', 'view']).default('original'),
         }),
         response: { 200: detailOf(DownloadLinkSchema) },
@@ -167,10 +175,10 @@ export const documentRoutes: FastifyPluginAsyncZod<{ service: DocumentsService; 
       schema: {
         tags,
         querystring: z.object({
-          documentId: z.coerce.number().int().positive(),
+          documentId: QueryIdSchema,
           variant: z.enum(['original', 'view']),
-          expires: z.coerce.number().int(),
-          sig: z.string().min(1).max(200),
+          expires: QueryEpochMsSchema,
+          sig: TextSchema.min(1).max(200),
           download: z.enum(['0', '1']).optional(),
         }),
       },

@@ -1,6 +1,12 @@
 import multipart from '@fastify/multipart';
 import { UPLOAD_MODES, UPLOAD_RULES } from '@trustleaf/domain/rules/uploads';
-import { detailOf } from '@trustleaf/domain/schemas/common';
+import {
+  IntSchema,
+  QueryIdSchema,
+  QueryEpochMsSchema,
+  TextSchema,
+  detailOf,
+} from '@trustleaf/domain/schemas/common';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/errors.ts';
@@ -45,11 +51,11 @@ export const fileRoutes: FastifyPluginAsyncZod<{ service: FilesService }> = asyn
         consumes: ['multipart/form-data'],
         querystring: z.object({
           mode: z.enum(UPLOAD_MODES).default('any'),
-          plCompanyId: z.coerce.number().int().positive().optional(),
+          plCompanyId: QueryIdSchema.optional(),
         }),
         response: {
           200: detailOf(
-            z.array(z.object({ key: z.string(), name: z.string(), size: z.number(), extension: z.string() })),
+            z.array(z.object({ key: TextSchema, name: TextSchema, size: IntSchema, extension: TextSchema })),
           ),
         },
       },
@@ -102,8 +108,8 @@ export const fileRoutes: FastifyPluginAsyncZod<{ service: FilesService }> = asyn
       onRequest: app.authenticate,
       schema: {
         tags: ['storage'],
-        body: z.object({ key: z.string().min(1).max(200) }),
-        response: { 200: detailOf(z.object({ url: z.string(), expiresAt: z.string() })) },
+        body: z.object({ key: TextSchema.min(1).max(200) }),
+        response: { 200: detailOf(z.object({ url: TextSchema, expiresAt: TextSchema })) },
       },
     },
     async (request) => ({ detail: await service.getFileUrl(callerOf(request), request.body.key) }),
@@ -115,9 +121,9 @@ export const fileRoutes: FastifyPluginAsyncZod<{ service: FilesService }> = asyn
       schema: {
         tags: ['storage'],
         querystring: z.object({
-          key: z.string().min(1).max(200),
-          expires: z.coerce.number().int(),
-          sig: z.string().min(1),
+          key: TextSchema.min(1).max(200),
+          expires: QueryEpochMsSchema,
+          sig: TextSchema.min(1),
         }),
       },
     },

@@ -1,5 +1,6 @@
 import type { Readable } from 'node:stream';
 import { UPLOAD_RULES, type UploadMode } from '@trustleaf/domain/rules/uploads';
+import { hasNul, NUL_MESSAGE } from '@trustleaf/domain/schemas/common';
 import type { Db } from '../../db/client.ts';
 import { requireCompanyAccess, type AuthContext } from '../../lib/authz.ts';
 import type { Clock } from '../../lib/clock.ts';
@@ -61,6 +62,8 @@ export function createFilesService({ db, repo, storage, links, clock }: FilesSer
       const key = storage.newKey();
       const size = await storage.put(key, input.stream);
       try {
+        // PostgreSQL text cannot hold NUL; the name is refused before anything refers to the file.
+        if (hasNul(input.name)) throw new AppError('VALIDATION_FAILED', `File name: ${NUL_MESSAGE}`);
         if (input.truncated()) {
           throw new AppError(
             'PAYLOAD_TOO_LARGE',

@@ -1,5 +1,5 @@
 import { MailMessageSchema } from '@trustleaf/domain/schemas/mail';
-import { detailOf } from '@trustleaf/domain/schemas/common';
+import { QueryIntSchema, TextSchema, detailOf } from '@trustleaf/domain/schemas/common';
 import { desc, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -25,8 +25,8 @@ export const devMailboxRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, {
       schema: {
         tags: ['dev'],
         querystring: z.object({
-          to: z.string().optional(),
-          limit: z.coerce.number().int().min(1).max(500).default(100),
+          to: TextSchema.optional(),
+          limit: QueryIntSchema.min(1).max(500).default(100),
         }),
         response: { 200: detailOf(z.array(MailMessageSchema)) },
       },

@@ -1,0 +1,153 @@
+import { sql } from 'drizzle-orm';
+import Fastify from 'fastify';
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { registerErrorHandler } from '../src/plugins/error-handler.ts';
+import { buildTestApp, type TestApp } from './build-test-app.ts';
+import { bearer, createMember, login } from './factories.ts';
+
+let t: TestApp;
+let token: string;
+let companyId: number;
+beforeAll(async () => {
+  t = await buildTestApp();
+  const owner = await createMember(t.database.db);
+  companyId = owner.companyId;
+  token = (await login(t.app, owner.user.email)).accessToken;
+});
+afterAll(() => t.close());
+
+const post = (url: string, payload: unknown, headers = bearer(token)) =>
+  t.app.inject({ method: 'POST', url, headers, payload: payload as object });
+
+describe('integers beyond PostgreSQL integer and strings with NUL are refused at the edge', () => {
+  it('answers an identifier above 2^31−1 with 400 and a message', async () => {
+    const response = await post('/api/company/getCompanyDetail', { plCompanyId: 2147483648 });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      messages: ['plCompanyId: Must be a whole number between 1 and 2147483647'],
+    });
+  });
+
+  it('answers an identifier in a query string above 2^31−1 with 400', async () => {
+    const response = await t.app.inject({
+      method: 'GET',
+      url: `/api/document/documents?plCompanyId=2147483648`,
+      headers: bearer(token),
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().code).toBe('VALIDATION_FAILED');
+  });
+
+  it('answers an upload for a company id above 2^31−1 with 400', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/storage/preupload?mode=image&plCompanyId=2147483648',
+      headers: { ...bearer(token), 'content-type': 'multipart/form-data; boundary=x' },
+      payload: '--x--\r\n',
+    });
+    expect(response.statusCode).toBe(400);
+  });
+
+  it('answers a NUL in a string with 400 and a message', async () => {
+    const response = await post('/api/storage/getFileUrl', { key: 'a\u0000b' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      messages: ['key: Must not contain NUL characters'],
+    });
+  });
+
+  it('answers a NUL in an unauthenticated form with 400', async () => {
+    const response = await post(
+      '/api/auth/login',
+      { email: 'a\u0000@example.test', password: 'x\u0000' },
+      {},
+    );
+    expect(response.statusCode).toBe(400);
+    expect(response.json().code).toBe('VALIDATION_FAILED');
+  });
+
+  it("answers a NUL in an upload's file name with 400 and keeps nothing", async () => {
+    const png = Buffer.from(
+      'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+      'base64',
+    );
+    const payload = Buffer.concat([
+      Buffer.from(
+        '--b0undary\r\nContent-Disposition: form-data; name="files"; filename="lo\u0000go.png"\r\n' +
+          'Content-Type: image/png\r\n\r\n',
+      ),
+      png,
+      Buffer.from('\r\n--b0undary--\r\n'),
+    ]);
+    const response = await t.app.inject({
+      method: 'POST',
+      url: `/api/storage/preupload?mode=image&plCompanyId=${companyId}`,
+      headers: { ...bearer(token), 'content-type': 'multipart/form-data; boundary=b0undary' },
+      payload,
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      messages: ['File name: Must not contain NUL characters'],
+    });
+    const { rows } = await t.database.pool.query('SELECT count(*)::int AS n FROM files');
+    expect(rows[0].n).toBe(0);
+  });
+
+  it('still accepts the largest identifier', async () => {
+    const response = await post('/api/company/getCompanyDetail', { plCompanyId: 2147483647 });
+    expect(response.statusCode).toBe(404);
+  });
+});
+
+describe('a value PostgreSQL refuses is the client error it is', () => {
+  const cases = [
+    { name: 'NUL in text', query: sql`SELECT ${'a\u0000b'}::text`, message: /NUL/ },
+    { name: 'NUL in JSON', query: sql`SELECT ${'"a\\u0000b"'}::jsonb->>0`, message: /NUL/ },
+    { name: 'integer out of range', query: sql`SELECT ${'2147483648'}::int`, message: /out of range/ },
+    { name: 'invalid text representation', query: sql`SELECT ${'12ab'}::int`, message: /format/ },
+    {
+      name: 'string too long',
+      query: sql`INSERT INTO probe_values VALUES (${'abcdef'})`,
+      message: /too long/,
+    },
+  ];
+
+  it.each(cases)('answers $name with 400 and keeps the parameters out of the log', async (entry) => {
+    const lines: string[] = [];
+    const logger = pino({ level: 'info' }, { write: (line: string) => lines.push(line) });
+    const app = Fastify({ loggerInstance: logger });
+    registerErrorHandler(app);
+    app.post('/probe', async () =>
+      t.database.db.transaction(async (tx) => {
+        await tx.execute(sql`CREATE TEMP TABLE probe_values (value varchar(3)) ON COMMIT DROP`);
+        return tx.execute(entry.query);
+      }),
+    );
+    try {
+      const response = await app.inject({ method: 'POST', url: '/probe' });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toMatchObject({ code: 'VALIDATION_FAILED' });
+      expect(response.json().messages[0]).toMatch(entry.message);
+      const log = lines.join('\n');
+      expect(log).toContain('database refused a client value');
+      expect(log).not.toMatch(/abcdef|12ab|2147483648|a\\u0000b|SELECT/);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('still answers 500 for a database failure that is not about a value', async () => {
+    const app = Fastify({ logger: false });
+    registerErrorHandler(app);
+    app.post('/probe', async () => t.database.db.execute(sql`SELECT * FROM no_such_table`));
+    try {
+      expect((await app.inject({ method: 'POST', url: '/probe' })).statusCode).toBe(500);
+    } finally {
+      await app.close();
+    }
+  });
+});
