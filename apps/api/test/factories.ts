@@ -1,8 +1,21 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../src/db/client.ts';
-import { eq } from 'drizzle-orm';
-import { companies, companyMembers, companySubscriptions, plans, users } from '../src/db/schema.ts';
+import { and, eq, sql } from 'drizzle-orm';
+import {
+  coaUploads,
+  companies,
+  companyDocuments,
+  companyMembers,
+  companySubscriptions,
+  documentNotes,
+  documentTypes,
+  files,
+  paymentTransactions,
+  plans,
+  prospectImportJobs,
+  users,
+} from '../src/db/schema.ts';
 import { hashPassword } from '../src/lib/crypto.ts';
 import type { CompanyRole } from '../src/lib/authz.ts';
 
@@ -62,6 +75,90 @@ export async function subscribeCompany(db: Db, companyId: number, planName = 'Ba
       currentPeriodStart: now,
       currentPeriodEnd: new Date(now.getTime() + 10 * 365 * 864e5),
     })
+    .returning();
+  return row!;
+}
+
+/** A stored upload's record (the bytes are not written: enough for ownership checks). */
+export async function createUpload(
+  db: Db,
+  values: { uploadedBy: number; companyId?: number | null; mode?: string; extension?: string },
+) {
+  const [row] = await db
+    .insert(files)
+    .values({
+      key: `test/${unique()}`,
+      originalName: 'file.pdf',
+      extension: values.extension ?? 'pdf',
+      mode: values.mode ?? 'document',
+      size: 100,
+      companyId: values.companyId ?? null,
+      uploadedBy: values.uploadedBy,
+    })
+    .returning();
+  return row!;
+}
+
+/** The next version of a company document of the first seeded document type, with one note. */
+export async function createDocument(db: Db, values: { companyId: number; uploadedBy: number }) {
+  const upload = await createUpload(db, values);
+  const [type] = await db.select({ id: documentTypes.id }).from(documentTypes).limit(1);
+  const [last] = await db
+    .select({ version: sql<number>`coalesce(max(${companyDocuments.version}), 0)::int` })
+    .from(companyDocuments)
+    .where(
+      and(eq(companyDocuments.companyId, values.companyId), eq(companyDocuments.documentTypeId, type!.id)),
+    );
+  const [document] = await db
+    .insert(companyDocuments)
+    .values({
+      companyId: values.companyId,
+      documentTypeId: type!.id,
+      version: last!.version + 1,
+      fileKey: upload.key,
+      fileName: 'licence.pdf',
+      mimeType: 'application/pdf',
+      sizeBytes: 100,
+      viewKey: upload.key,
+      conversionStatus: 'COMPLETED',
+      uploadedBy: values.uploadedBy,
+    })
+    .returning();
+  const [note] = await db
+    .insert(documentNotes)
+    .values({ documentId: document!.id, userId: values.uploadedBy, note: 'A note' })
+    .returning();
+  return { document: document!, upload, note: note! };
+}
+
+export async function createCoaUpload(db: Db, values: { companyId: number; userId: number }) {
+  const [row] = await db
+    .insert(coaUploads)
+    .values({ ...values, status: 'COMPLETED', processed: 0, total: 0, items: [] })
+    .returning();
+  return row!;
+}
+
+export async function createTransaction(db: Db, values: { companyId: number; amountCents?: number }) {
+  const [row] = await db
+    .insert(paymentTransactions)
+    .values({
+      companyId: values.companyId,
+      amountCents: values.amountCents ?? 10_000,
+      status: 'Paid',
+      description: 'Subscription',
+      chargeKey: `test-${unique()}`,
+      brand: 'visa',
+      last4: '4242',
+    })
+    .returning();
+  return row!;
+}
+
+export async function createProspectImportJob(db: Db, values: { createdBy: number }) {
+  const [row] = await db
+    .insert(prospectImportJobs)
+    .values({ csv: 'companyName\nAcme', status: 'DONE', createdBy: values.createdBy })
     .returning();
   return row!;
 }

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import Fastify from 'fastify';
+import Fastify, { type FastifyBaseLogger } from 'fastify';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerErrorHandler } from '../src/plugins/error-handler.ts';
@@ -17,7 +17,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const post = (url: string, payload: unknown, headers = bearer(token)) =>
+const post = (url: string, payload: unknown, headers: Record<string, string> = bearer(token)) =>
   t.app.inject({ method: 'POST', url, headers, payload: payload as object });
 
 describe('integers beyond PostgreSQL integer and strings with NUL are refused at the edge', () => {
@@ -119,7 +119,7 @@ describe('a value PostgreSQL refuses is the client error it is', () => {
   it.each(cases)('answers $name with 400 and keeps the parameters out of the log', async (entry) => {
     const lines: string[] = [];
     const logger = pino({ level: 'info' }, { write: (line: string) => lines.push(line) });
-    const app = Fastify({ loggerInstance: logger });
+    const app = Fastify({ loggerInstance: logger as FastifyBaseLogger });
     registerErrorHandler(app);
     app.post('/probe', async () =>
       t.database.db.transaction(async (tx) => {
