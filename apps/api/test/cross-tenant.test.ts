@@ -102,6 +102,14 @@ const USER_MAY: Record<string, string> = {
   'GET /api/document/document': "a member reads its company's documents",
   'GET /api/document/notes': "a member reads its company's document notes",
   'GET /api/coa/uploadJob': "a member follows its company's COA uploads",
+  'POST /api/document/getDocumentTypeDetail': "a member reads its company's documents",
+  'POST /api/document/getDownloadLink': "a member opens its company's documents",
+  'POST /api/document/notes': "a member notes on its company's documents",
+  'POST /api/storage/getFileUrl': "a member opens its company's uploads",
+  'POST /api/plan/planListing': 'a member sees the plans offered to its company',
+  'POST /api/plan/getPlanDetail': 'a member sees the plans offered to its company',
+  'POST /api/subscription/companySubscriptionListing': "a member's menus are gated by the subscription",
+  'POST /api/subscription/featureAccess': "a member's menus are gated by the subscription",
 };
 
 /** The reviewer company is the attacker's own: assigning itself as a reviewer is the attack. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { IdSchema, IntSchema, QueryIdSchema, TextSchema } from './common.ts';
 import { MAX_CRAWLER_ADDRESS_LENGTH } from '../rules/crawler-link.ts';
 
 /**
@@ -6,10 +7,6 @@ import { MAX_CRAWLER_ADDRESS_LENGTH } from '../rules/crawler-link.ts';
  * "Violation check", "Scan request", "Scan response detail"; §7 Scanner; issue 17). The API validates
  * with these, the web reads its types from them. Changes are additive only.
  */
-
-const IdSchema = z.number().int().positive();
-/** Query strings carry ids as text. */
-const QueryIdSchema = z.coerce.number().int().positive();
 
 // ---- enumerations (spec 3 §3, §5) ----
 
@@ -62,16 +59,16 @@ export const ADDITIONAL_WORD_MAX_LENGTH = 100;
 // ---- URL check (GET /api/check-valid-url) ----
 
 export const CheckValidUrlQuerySchema = z.object({
-  scanUrl: z.string().trim().min(1, 'This field is required').max(MAX_CRAWLER_ADDRESS_LENGTH),
+  scanUrl: TextSchema.trim().min(1, 'This field is required').max(MAX_CRAWLER_ADDRESS_LENGTH),
 });
 export type CheckValidUrlQuery = z.infer<typeof CheckValidUrlQuerySchema>;
 
 export const UrlCheckSchema = z.object({
   status: z.enum(['SUCCESS', 'FAILED']),
   /** The address that answered (after redirects and any fallback). */
-  url: z.string().optional(),
+  url: TextSchema.optional(),
   warning: z.enum(URL_WARNINGS).optional(),
-  message: z.string().optional(),
+  message: TextSchema.optional(),
 });
 export type UrlCheck = z.infer<typeof UrlCheckSchema>;
 
@@ -83,9 +80,9 @@ export type UrlCheck = z.infer<typeof UrlCheckSchema>;
  */
 export const ScanRequestSchema = z.object({
   plCompanyId: IdSchema,
-  url: z.string().trim().min(1, 'This field is required').max(MAX_CRAWLER_ADDRESS_LENGTH),
+  url: TextSchema.trim().min(1, 'This field is required').max(MAX_CRAWLER_ADDRESS_LENGTH),
   additionalWords: z
-    .array(z.string().max(ADDITIONAL_WORD_MAX_LENGTH, 'Maximum 100 characters'))
+    .array(TextSchema.max(ADDITIONAL_WORD_MAX_LENGTH, 'Maximum 100 characters'))
     .max(ADDITIONAL_WORDS_MAX, 'At most 50 additional words')
     .default([])
     .transform((words) => words.map((w) => w.trim()).filter((w) => w.length > 0)),
@@ -98,37 +95,37 @@ export type ScanRequest = z.input<typeof ScanRequestSchema>;
 
 /** Spec 3 §3 "Scan response detail". jobId is the scan's id (a UUID). */
 export const ScanStartSchema = z.object({
-  jobId: z.string(),
+  jobId: TextSchema,
   status: ScanJobStatusSchema,
-  plViolationCheckId: z.number().int().nullable(),
+  plViolationCheckId: IntSchema.nullable(),
 });
 export type ScanStart = z.infer<typeof ScanStartSchema>;
 
 export const ScanProgressSchema = z.object({
   /** Pages read so far. */
-  done: z.number().int().nonnegative(),
+  done: IntSchema.min(0),
   /** Pages found so far (read or waiting); grows while the crawl discovers links. */
-  queued: z.number().int().nonnegative(),
+  queued: IntSchema.min(0),
 });
 export type ScanProgress = z.infer<typeof ScanProgressSchema>;
 
 /** One scan job as polled (getScanUrlJob, task/{id}/status, scanUrlListing, scanProduct). */
 export const ScanJobSchema = z.object({
-  jobId: z.string(),
+  jobId: TextSchema,
   type: z.enum(SCAN_KINDS),
   status: ScanJobStatusSchema,
   /** True while the job waits for another scan of the same website or for a free worker. */
   isQueued: z.boolean(),
-  plCompanyId: z.number().int(),
-  companyName: z.string(),
-  url: z.string(),
-  plViolationCheckId: z.number().int().nullable(),
+  plCompanyId: IntSchema,
+  companyName: TextSchema,
+  url: TextSchema,
+  plViolationCheckId: IntSchema.nullable(),
   progress: ScanProgressSchema,
   /** Why a scan failed ("Url not connected…"), or "Webcrawler is cancelled". */
-  message: z.string().nullable(),
-  createdAt: z.string(),
-  startedAt: z.string().nullable(),
-  finishedAt: z.string().nullable(),
+  message: TextSchema.nullable(),
+  createdAt: TextSchema,
+  startedAt: TextSchema.nullable(),
+  finishedAt: TextSchema.nullable(),
 });
 export type ScanJob = z.infer<typeof ScanJobSchema>;
 
@@ -142,23 +139,20 @@ export type ScanTaskInput = z.infer<typeof ScanTaskInputSchema>;
 export const ScanUrlListingQuerySchema = z.object({
   plCompanyId: QueryIdSchema,
   /** Comma-separated statuses (`processing,completed`); all when omitted. */
-  statuses: z
-    .string()
-    .optional()
-    .transform((value, ctx) => {
-      if (!value) return [] as ScanJobStatus[];
-      const parts = value
-        .split(',')
-        .map((s) => s.trim())
-        .filter(Boolean);
-      for (const part of parts) {
-        if (!(SCAN_JOB_STATUSES as readonly string[]).includes(part)) {
-          ctx.addIssue({ code: 'custom', message: `Unknown status ${part}` });
-          return z.NEVER;
-        }
+  statuses: TextSchema.optional().transform((value, ctx) => {
+    if (!value) return [] as ScanJobStatus[];
+    const parts = value
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean);
+    for (const part of parts) {
+      if (!(SCAN_JOB_STATUSES as readonly string[]).includes(part)) {
+        ctx.addIssue({ code: 'custom', message: `Unknown status ${part}` });
+        return z.NEVER;
       }
-      return parts as ScanJobStatus[];
-    }),
+    }
+    return parts as ScanJobStatus[];
+  }),
 });
 export type ScanUrlListingQuery = z.input<typeof ScanUrlListingQuerySchema>;
 
@@ -168,7 +162,7 @@ export const ScanJobListSchema = z.object({ jobs: z.array(ScanJobSchema) });
 
 export const ProductScanRequestSchema = z.object({
   plCompanyId: IdSchema,
-  url: z.string().trim().min(1, 'This field is required').max(MAX_CRAWLER_ADDRESS_LENGTH),
+  url: TextSchema.trim().min(1, 'This field is required').max(MAX_CRAWLER_ADDRESS_LENGTH),
   autoCreateProduct: z.boolean().default(false),
 });
 export type ProductScanRequest = z.input<typeof ProductScanRequestSchema>;
@@ -184,27 +178,27 @@ export const ProductScanTasksSchema = z.object({
 // ---- violation checks (scan results) ----
 
 export const SeverityCountsSchema = z.object({
-  HIGH: z.number().int(),
-  MEDIUM: z.number().int(),
-  LOW: z.number().int(),
-  COMPLIANCE: z.number().int(),
+  HIGH: IntSchema,
+  MEDIUM: IntSchema,
+  LOW: IntSchema,
+  COMPLIANCE: IntSchema,
 });
 export type SeverityCounts = z.infer<typeof SeverityCountsSchema>;
 
 /** Spec 3 §3 "Violation check (scan result)" / history rows, plus counts for the severity chart. */
 export const ViolationCheckSchema = z.object({
-  plViolationCheckId: z.number().int(),
-  checkTime: z.string(),
-  url: z.string(),
+  plViolationCheckId: IntSchema,
+  checkTime: TextSchema,
+  url: TextSchema,
   /** Findings not marked compliant. */
-  violationCount: z.number().int(),
+  violationCount: IntSchema,
   /** Every finding of the scan ("findings mode"). */
-  totalFindings: z.number().int(),
+  totalFindings: IntSchema,
   severityCounts: SeverityCountsSchema,
   /** Findings not present in the previous scan of the same website (0 on a first scan). */
-  newCount: z.number().int(),
+  newCount: IntSchema,
   /** Findings of the previous scan of the same website that this scan no longer found. */
-  resolvedCount: z.number().int(),
+  resolvedCount: IntSchema,
 });
 export type ViolationCheck = z.infer<typeof ViolationCheckSchema>;
 
@@ -218,25 +212,25 @@ export const ViolationCheckListingSchema = z.object({ violationChecks: z.array(V
 
 /** One finding (spec 3 §3 violations entry, with its id, rule reference and remediation hint). */
 export const ViolationSchema = z.object({
-  complianceFindingId: z.number().int(),
-  description: z.string(),
+  complianceFindingId: IntSchema,
+  description: TextSchema,
   /** The page the finding is on. */
-  url: z.string(),
+  url: TextSchema,
   /** Image findings (OCR, alt, title): the image; shown through GET /api/url-to-base64. */
-  imageUrl: z.string().nullable(),
+  imageUrl: TextSchema.nullable(),
   isInVideo: z.boolean(),
   /** Seconds from the start of the video; the evidence link spans startTime to startTime + 0.01. */
   startTime: z.number().nullable(),
   /** Caption findings: the video the cue belongs to. */
-  videoUrl: z.string().nullable(),
-  evidence: z.string(),
+  videoUrl: TextSchema.nullable(),
+  evidence: TextSchema,
   severity: SeveritySchema,
   violationType: ViolationTypeSchema,
   /** One of FINDING_CATEGORIES; a category the engine adds later passes through as text. */
-  category: z.union([FindingCategorySchema, z.string()]),
-  term: z.string(),
-  ruleRef: z.string(),
-  hint: z.string(),
+  category: z.union([FindingCategorySchema, TextSchema]),
+  term: TextSchema,
+  ruleRef: TextSchema,
+  hint: TextSchema,
   isCompliant: z.boolean(),
   isReviewed: z.boolean(),
   /** Not found by the previous scan of the same website ("new since last scan"). */
@@ -246,39 +240,39 @@ export type Violation = z.infer<typeof ViolationSchema>;
 
 /** A finding of the previous scan that this scan no longer found ("resolved"). */
 export const ResolvedViolationSchema = z.object({
-  complianceFindingId: z.number().int(),
-  description: z.string(),
-  url: z.string(),
-  evidence: z.string(),
+  complianceFindingId: IntSchema,
+  description: TextSchema,
+  url: TextSchema,
+  evidence: TextSchema,
   severity: SeveritySchema,
   violationType: ViolationTypeSchema,
-  ruleRef: z.string(),
-  hint: z.string(),
+  ruleRef: TextSchema,
+  hint: TextSchema,
 });
 export type ResolvedViolation = z.infer<typeof ResolvedViolationSchema>;
 
 export const ProductVerificationSchema = z.object({
-  authorizedProducts: z.array(z.object({ productName: z.string(), found: z.boolean() })),
-  unauthorizedProducts: z.array(z.object({ productName: z.string(), url: z.string() })),
+  authorizedProducts: z.array(z.object({ productName: TextSchema, found: z.boolean() })),
+  unauthorizedProducts: z.array(z.object({ productName: TextSchema, url: TextSchema })),
 });
 export type ProductVerification = z.infer<typeof ProductVerificationSchema>;
 
 /** Spec 3 §3 "Violation check detail". */
 export const ViolationCheckDetailSchema = z.object({
-  plViolationCheckId: z.number().int(),
-  plCompanyId: z.number().int(),
-  companyName: z.string(),
-  url: z.string(),
-  checkTime: z.string(),
-  violationCount: z.number().int(),
-  totalFindings: z.number().int(),
-  pagesScanned: z.number().int(),
+  plViolationCheckId: IntSchema,
+  plCompanyId: IntSchema,
+  companyName: TextSchema,
+  url: TextSchema,
+  checkTime: TextSchema,
+  violationCount: IntSchema,
+  totalFindings: IntSchema,
+  pagesScanned: IntSchema,
   severityCounts: SeverityCountsSchema,
   violations: z.array(ViolationSchema),
   /** Empty on a first scan of the website. */
   resolvedViolations: z.array(ResolvedViolationSchema),
   /** The previous scan of the same website the new/resolved marks compare with. */
-  previousViolationCheckId: z.number().int().nullable(),
+  previousViolationCheckId: IntSchema.nullable(),
   productVerification: ProductVerificationSchema,
 });
 export type ViolationCheckDetail = z.infer<typeof ViolationCheckDetailSchema>;
@@ -294,7 +288,7 @@ export type ViolationCheckDetailInput = z.infer<typeof ViolationCheckDetailInput
  * a five-minute signed link, as documents are, so a plain link or `<a download>` fetches it.
  */
 export const ReportLinkSchema = z.object({
-  url: z.string(),
+  url: TextSchema,
   fileName: z.literal(REPORT_PDF_FILE_NAME),
 });
 export type ReportLink = z.infer<typeof ReportLinkSchema>;
@@ -306,7 +300,7 @@ export type ReportLink = z.infer<typeof ReportLinkSchema>;
  * schema (the path parameter is picked from it); the service refuses a body with neither group.
  */
 export const UpdateFindingInputSchema = z.strictObject({
-  id: z.coerce.number().int().positive(),
+  id: QueryIdSchema,
   severity: SeveritySchema.optional(),
   isCompliant: z.boolean().optional(),
   isReviewed: z.boolean().optional(),
@@ -319,14 +313,14 @@ export const BulkReviewFindingsInputSchema = z.object({
 });
 export type BulkReviewFindingsInput = z.infer<typeof BulkReviewFindingsInputSchema>;
 
-export const BulkReviewResultSchema = z.object({ updated: z.number().int() });
+export const BulkReviewResultSchema = z.object({ updated: IntSchema });
 
 // ---- issue images (GET /api/url-to-base64) ----
 
 export const URL_TO_BASE64_MAX_BYTES = 5 * 1024 * 1024;
 
 export const UrlToBase64QuerySchema = z.object({
-  imageUrl: z.string().min(1).max(MAX_CRAWLER_ADDRESS_LENGTH),
+  imageUrl: TextSchema.min(1).max(MAX_CRAWLER_ADDRESS_LENGTH),
   cache: z
     .enum(['true', 'false'])
     .optional()
@@ -336,8 +330,8 @@ export type UrlToBase64Query = z.input<typeof UrlToBase64QuerySchema>;
 
 export const UrlToBase64Schema = z.object({
   /** `data:<type>;base64,…`, usable as an <img src>. */
-  base64: z.string(),
-  contentType: z.string(),
+  base64: TextSchema,
+  contentType: TextSchema,
 });
 
 // ---- the company's websites (scheduled re-scans) ----
@@ -345,14 +339,14 @@ export const UrlToBase64Schema = z.object({
 export const RESCAN_FREQUENCIES = ['WEEKLY'] as const;
 
 export const WebsiteSchema = z.object({
-  plWebsiteId: z.number().int(),
-  plCompanyId: z.number().int(),
-  url: z.string(),
+  plWebsiteId: IntSchema,
+  plCompanyId: IntSchema,
+  url: TextSchema,
   rescanEnabled: z.boolean(),
   rescanFrequency: z.enum(RESCAN_FREQUENCIES),
-  lastScanAt: z.string().nullable(),
-  nextScanAt: z.string().nullable(),
-  lastViolationCheckId: z.number().int().nullable(),
+  lastScanAt: TextSchema.nullable(),
+  nextScanAt: TextSchema.nullable(),
+  lastViolationCheckId: IntSchema.nullable(),
 });
 export type Website = z.infer<typeof WebsiteSchema>;
 
@@ -360,7 +354,7 @@ export const WebsiteListSchema = z.object({ websites: z.array(WebsiteSchema) });
 
 export const UpsertWebsiteInputSchema = z.object({
   plCompanyId: IdSchema,
-  url: z.string().trim().min(1, 'This field is required').max(MAX_CRAWLER_ADDRESS_LENGTH),
+  url: TextSchema.trim().min(1, 'This field is required').max(MAX_CRAWLER_ADDRESS_LENGTH),
   rescanEnabled: z.boolean().default(true),
 });
 export type UpsertWebsiteInput = z.input<typeof UpsertWebsiteInputSchema>;
@@ -374,13 +368,13 @@ export const PRODUCT_STATUSES = ['ACTIVE', 'INACTIVE'] as const;
 export const PRODUCT_NAME_MAX = 255;
 
 export const ProductSchema = z.object({
-  plProductId: z.number().int(),
-  plCompanyId: z.number().int(),
-  name: z.string(),
+  plProductId: IntSchema,
+  plCompanyId: IntSchema,
+  name: TextSchema,
   status: z.enum(PRODUCT_STATUSES),
   /** MANUAL, or SCAN when "Automatically Creates New Products" added it. */
   source: z.enum(['MANUAL', 'SCAN']),
-  createdAt: z.string(),
+  createdAt: TextSchema,
 });
 export type Product = z.infer<typeof ProductSchema>;
 
@@ -388,7 +382,7 @@ export const ProductListSchema = z.object({ products: z.array(ProductSchema) });
 
 export const CreateProductInputSchema = z.object({
   plCompanyId: IdSchema,
-  name: z.string().trim().min(1, 'This field is required').max(PRODUCT_NAME_MAX, 'Character limit'),
+  name: TextSchema.trim().min(1, 'This field is required').max(PRODUCT_NAME_MAX, 'Character limit'),
   status: z.enum(PRODUCT_STATUSES).default('ACTIVE'),
 });
 export type CreateProductInput = z.input<typeof CreateProductInputSchema>;
@@ -396,9 +390,7 @@ export type CreateProductInput = z.input<typeof CreateProductInputSchema>;
 export const UpdateProductInputSchema = z.object({
   plCompanyId: IdSchema,
   plProductId: IdSchema,
-  name: z
-    .string()
-    .trim()
+  name: TextSchema.trim()
     .min(1, 'This field is required')
     .max(PRODUCT_NAME_MAX, 'Character limit')
     .optional(),
