@@ -1,3 +1,4 @@
+import { QueryEpochMsSchema, QueryIdSchema, TextSchema } from '@trustleaf/domain/schemas/common';
 import {
   bulkReviewComplianceFindings,
   cancelScanUrlJob,
@@ -77,10 +78,10 @@ const reportFileRoute: FastifyPluginAsyncZod<{ service: WebcrawlerService }> = a
         tags: ['webcrawler'],
         summary: 'Website Compliance Report.pdf (from a violationCheckReportLink link)',
         querystring: z.object({
-          plCompanyId: z.coerce.number().int().positive(),
-          plViolationCheckId: z.coerce.number().int().positive(),
-          expires: z.coerce.number().int(),
-          sig: z.string().min(1).max(200),
+          plCompanyId: QueryIdSchema,
+          plViolationCheckId: QueryIdSchema,
+          expires: QueryEpochMsSchema,
+          sig: TextSchema.min(1).max(200),
         }),
       },
     },
