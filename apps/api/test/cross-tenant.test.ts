@@ -95,6 +95,8 @@ const PUBLIC_BY_DESIGN: Record<string, string> = {};
  * Operations a plain User of the company may perform (spec 3 §2 roles); any other operation that takes
  * the company's identifiers must refuse a User. A new endpoint a User may use is added here.
  */
+const SCANNING =
+  "members scan and keep their company's websites and products (spec 3 §6 gates scanning by plan, not role)";
 const USER_MAY: Record<string, string> = {
   'POST /api/company/getCompanyDetail': 'a member reads its own company',
   'POST /api/company/leaveCompany': 'a member leaves a company on its own',
@@ -110,6 +112,15 @@ const USER_MAY: Record<string, string> = {
   'POST /api/plan/getPlanDetail': 'a member sees the plans offered to its company',
   'POST /api/subscription/companySubscriptionListing': "a member's menus are gated by the subscription",
   'POST /api/subscription/featureAccess': "a member's menus are gated by the subscription",
+  'GET /api/webcrawler/products': SCANNING,
+  'GET /api/webcrawler/scanProduct': SCANNING,
+  'GET /api/webcrawler/scanProduct/histories': SCANNING,
+  'GET /api/webcrawler/websites': SCANNING,
+  'POST /api/webcrawler/createProduct': SCANNING,
+  'POST /api/webcrawler/deleteProduct': SCANNING,
+  'POST /api/webcrawler/scanProduct': SCANNING,
+  'POST /api/webcrawler/scanUrl': SCANNING,
+  'POST /api/webcrawler/violationCheckListing': SCANNING,
 };
 
 /** The reviewer company is the attacker's own: assigning itself as a reviewer is the attack. */

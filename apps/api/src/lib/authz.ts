@@ -1,6 +1,6 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { companyMembers, sessionFamilies } from '../db/schema.ts';
+import { companies, companyMembers, sessionFamilies } from '../db/schema.ts';
 import { AppError } from './errors.ts';
 
 /** Who is calling; set by the auth plugin on every authenticated request. */
@@ -24,7 +24,17 @@ export async function requireCompanyAccess(
   companyId: number,
   roles?: readonly CompanyRole[],
 ): Promise<{ role: CompanyRole | 'Super Admin' }> {
-  if (auth.isSuperAdmin) return { role: 'Super Admin' };
+  if (auth.isSuperAdmin) {
+    // A super admin may act on any company, but only on one that exists: an unknown id is a 404,
+    // never a foreign-key failure further down. 0 is "every company" in the super admin's billing views.
+    if (companyId === 0) return { role: 'Super Admin' };
+    const [company] = await db
+      .select({ id: companies.id })
+      .from(companies)
+      .where(eq(companies.id, companyId));
+    if (!company) throw new AppError('NOT_FOUND', 'Company not found');
+    return { role: 'Super Admin' };
+  }
   const [member] = await db
     .select({ role: companyMembers.role })
     .from(companyMembers)
