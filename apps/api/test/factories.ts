@@ -2,7 +2,6 @@ import { randomBytes } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../src/db/client.ts';
-import { and, eq, sql } from 'drizzle-orm';
 import {
   coaUploads,
   companies,
