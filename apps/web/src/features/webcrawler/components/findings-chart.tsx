@@ -13,6 +13,7 @@ import {
 } from '@trustleaf/domain/schemas/webcrawler';
 import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { visuallyHidden } from '@/components/visually-hidden';
 
 /**
  * Findings by severity over time (issue 17): one stacked bar per scan, oldest first, in the severity
@@ -106,15 +107,3 @@ export function FindingsChart({ checks, now: nowProp }: { checks: readonly Viola
     </Paper>
   );
 }
-
-const visuallyHidden = {
-  border: 0,
-  clip: 'rect(0 0 0 0)',
-  height: 1,
-  width: 1,
-  margin: -1,
-  padding: 0,
-  overflow: 'hidden',
-  position: 'absolute',
-  whiteSpace: 'nowrap',
-} as const;

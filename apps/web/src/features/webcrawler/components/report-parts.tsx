@@ -25,18 +25,7 @@ import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '@/lib/api-client';
 import { useBulkReview, useIssueImage, useUpdateFinding } from '../api/webcrawler';
-
-const visuallyHidden = {
-  border: 0,
-  clip: 'rect(0 0 0 0)',
-  height: 1,
-  width: 1,
-  margin: -1,
-  padding: 0,
-  overflow: 'hidden',
-  position: 'absolute',
-  whiteSpace: 'nowrap',
-} as const;
+import { visuallyHidden } from '@/components/visually-hidden';
 
 export function ExternalLink({ href, children }: { href: string; children: ReactNode }) {
   const { t } = useTranslation();

@@ -12,6 +12,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '@/lib/i18n';
 import { issueCountKey } from '../utils/issue-count';
+import { visuallyHidden } from '@/components/visually-hidden';
 
 export interface ScanHistoryRow {
   plViolationCheckId: number;
@@ -70,18 +71,6 @@ export function ScanRow({
     </Box>
   );
 }
-
-const visuallyHidden = {
-  border: 0,
-  clip: 'rect(0 0 0 0)',
-  height: 1,
-  width: 1,
-  margin: -1,
-  padding: 0,
-  overflow: 'hidden',
-  position: 'absolute',
-  whiteSpace: 'nowrap',
-} as const;
 
 /**
  * Tabs 'Recent' (the latest check only), a disabled '/' separator and 'History' (every check), spec 3
