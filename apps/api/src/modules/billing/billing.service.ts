@@ -55,6 +55,28 @@ import {
 
 const toCents = (dollars: number): number => Math.round(dollars * 100);
 const toDollars = (cents: number): number => cents / 100;
+
+/** A plan's price for a payment frequency, from its stored cents (the domain's pricing rule). */
+function priceOfPlan(
+  plan: {
+    monthlyFeeCents: number;
+    annualFeeCents: number;
+    promoMonthlyFeeCents: number | null;
+    promoAnnualFeeCents: number | null;
+  },
+  frequency: PaymentFrequency,
+): number {
+  const dollarsOrNull = (cents: number | null) => (cents === null ? null : toDollars(cents));
+  return planPrice(
+    {
+      monthlyFee: toDollars(plan.monthlyFeeCents),
+      annualFee: toDollars(plan.annualFeeCents),
+      promoMonthlyFee: dollarsOrNull(plan.promoMonthlyFeeCents),
+      promoAnnualFee: dollarsOrNull(plan.promoAnnualFeeCents),
+    },
+    frequency,
+  );
+}
 const iso = (date: Date | null): string | null => (date ? date.toISOString() : null);
 const MANAGERS = ['Company Owner', 'Company Admin'] as const;
 
@@ -671,16 +693,7 @@ export function createBillingService({
           if (live)
             await repo.updateSubscription(live.id, { status: 'EXPIRED', endedAt: now, nextRetryAt: null });
 
-          const price = planPrice(
-            {
-              monthlyFee: toDollars(plan.monthlyFeeCents),
-              annualFee: toDollars(plan.annualFeeCents),
-              promoMonthlyFee:
-                plan.promoMonthlyFeeCents === null ? null : toDollars(plan.promoMonthlyFeeCents),
-              promoAnnualFee: plan.promoAnnualFeeCents === null ? null : toDollars(plan.promoAnnualFeeCents),
-            },
-            input.paymentFrequency,
-          );
+          const price = priceOfPlan(plan, input.paymentFrequency);
           const hasTrial = plan.trialDuration !== null && plan.trialUnit !== null;
           const trialEndsAt = hasTrial ? trialEnd(now, plan.trialDuration!, plan.trialUnit!) : null;
           let sub = await repo
@@ -753,16 +766,7 @@ export function createBillingService({
             throw new AppError('NOT_FOUND', 'Plan not found');
           if (available.length > 0 && !available.includes(plan.id))
             throw new AppError('FORBIDDEN', 'This plan is not available to your company');
-          const newPrice = planPrice(
-            {
-              monthlyFee: toDollars(plan.monthlyFeeCents),
-              annualFee: toDollars(plan.annualFeeCents),
-              promoMonthlyFee:
-                plan.promoMonthlyFeeCents === null ? null : toDollars(plan.promoMonthlyFeeCents),
-              promoAnnualFee: plan.promoAnnualFeeCents === null ? null : toDollars(plan.promoAnnualFeeCents),
-            },
-            input.paymentFrequency,
-          );
+          const newPrice = priceOfPlan(plan, input.paymentFrequency);
 
           if (live.status === 'TRIAL') {
             const updated = await repo.updateSubscription(live.id, {
@@ -991,15 +995,7 @@ export function createBillingService({
       await requireCompanyAccess(db, auth, input.plCompanyId);
       const plan = await loadPlan(input.plPlanId);
       const { promo, promoPlan } = await promoFor(input.promoCode, plan.id, input.paymentFrequency);
-      const price = planPrice(
-        {
-          monthlyFee: toDollars(plan.monthlyFeeCents),
-          annualFee: toDollars(plan.annualFeeCents),
-          promoMonthlyFee: plan.promoMonthlyFeeCents === null ? null : toDollars(plan.promoMonthlyFeeCents),
-          promoAnnualFee: plan.promoAnnualFeeCents === null ? null : toDollars(plan.promoAnnualFeeCents),
-        },
-        input.paymentFrequency,
-      );
+      const price = priceOfPlan(plan, input.paymentFrequency);
       const amount = promoPlan.discountAmountX100 / 100;
       const discounted = discountedPrice(price, promoPlan.discountType, amount);
       const now = clock.now();
