@@ -2,15 +2,17 @@
 import { scanSite } from '../../packages/scanner/src/index.ts';
 import { bareCrawl } from './bare-crawler.ts';
 
-const [mode, origin, host, pagesArg] = process.argv.slice(2);
+const [mode, origin, host, pagesArg, chromePath] = process.argv.slice(2);
 const pages = Number(pagesArg);
 let crawled: number;
-if (mode === 'scanner') {
+if (mode === 'scanner' || mode === 'render') {
+  // render: pages built by scripts rendered in Chromium, 4 at once (bench/scanner/render.ts).
   const result = await scanSite(origin!, {
     allowHosts: [host!],
     analyzeImages: false,
     maxPages: pages,
     concurrency: 8,
+    ...(mode === 'render' ? { chromePath, renderConcurrency: 4 } : { render: false }),
   });
   crawled = result.pagesScanned;
 } else {

@@ -1,13 +1,15 @@
 // A generated site for the scanner benchmark, served from its own process so that the server's CPU
-// time is not charged to the crawler being measured. Usage: site-server.ts <pages> [mesh|chain]; prints
-// the port. mesh: every page links 15 others; chain: pagination, page n links only to n + 1 (and back to
-// the start), so the last page is 399 hops deep. An optional third argument serves the same site on that
+// time is not charged to the crawler being measured. Usage: site-server.ts <pages> [mesh|chain|script];
+// prints the port. mesh: every page links 15 others; chain: pagination, page n links only to n + 1 (and
+// back to the start), so the last page is 399 hops deep; script: the mesh's pages, built in the browser by
+// a script from data in the page (as shop front ends do), so only a rendering scanner reads them. An optional third argument serves the same site on that
 // many ports (printed on one line, space-separated): one website each for scans that must not share one.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 const pages = Number(process.argv[2] ?? 400);
 const chain = process.argv[3] === 'chain';
+const scripted = process.argv[3] === 'script';
 const listeners = Number(process.argv[4] ?? 1);
 
 // Sentences carry the page and paragraph numbers so that, as on a real site, body text differs from
@@ -47,12 +49,17 @@ function render(i: number): string {
     paragraphs.push(`<p>${a} <b>${b}</b></p>`);
     if (p === 10 && i % 10 === 0) paragraphs.push(`<p>${CLAIMS[(i / 10) % CLAIMS.length]}</p>`);
   }
-  return `<!doctype html><html><head><title>Page ${i}</title><meta name="description" content="Hemp page ${i}">
-<style>body{font-family:sans-serif}.nav a{margin:4px}</style><script>window.dataLayer=[];</script></head><body>
-<nav class="nav">${links.map((l) => `<a href="${l}">Link ${l}</a>`).join('')}</nav>
+  const body = `<nav class="nav">${links.map((l) => `<a href="${l}">Link ${l}</a>`).join('')}</nav>
 <main><h1>Page ${i}</h1>${paragraphs.join('\n')}
 <img src="/img/${i}.png" alt="Hemp field photo ${i}"></main>
-<footer><p>${DISCLAIMER}</p><a href="/">Home</a></footer></body></html>`;
+<footer><p>${DISCLAIMER}</p><a href="/">Home</a></footer>`;
+  const head = `<!doctype html><html><head><title>Page ${i}</title><meta name="description" content="Hemp page ${i}">
+<style>body{font-family:sans-serif}.nav a{margin:4px}</style><script>window.dataLayer=[];</script></head><body>`;
+  if (!scripted) return `${head}\n${body}</body></html>`;
+  // The served HTML holds no text: the script writes the same markup into the page once it runs.
+  const data = JSON.stringify(body).replaceAll('<', '\\u003c');
+  return `${head}<div id="app"></div>
+<script>document.getElementById('app').innerHTML = ${data};</script></body></html>`;
 }
 
 function answer(req: http.IncomingMessage, res: http.ServerResponse) {
