@@ -76,7 +76,8 @@ test('a fresh start serves sign-in, the printed admin signs in, and restarts kee
   const dataDir = await mkdtemp(path.join(root, '.e2e-data-'));
   let running = await startServer(dataDir);
   try {
-    const credentials = /Account created: (admin@trustleaf\.local)\s+Password:\s+(\S+)/;
+    // The accounts, each with its role and company; a password only when the account is created.
+    const credentials = /(admin@trustleaf\.local)\s+Super Admin\s+Trustleaf\s+password (\S+)/;
     await expect.poll(() => credentials.test(running.output()), { timeout: 60_000 }).toBe(true);
     const printed = credentials.exec(running.output());
     const [, email, password] = printed!;
@@ -86,6 +87,13 @@ test('a fresh start serves sign-in, the printed admin signs in, and restarts kee
     );
     expect(running.output()).toContain(
       `readable by a signed-in super admin at http://localhost:${PORT}/dev/mailbox`,
+    );
+    expect(running.output()).toContain(`Trustleaf is ready: open http://localhost:${PORT}`);
+    expect(running.output()).toMatch(
+      /owner@greenvalley\.example\s+Company Owner\s+Green Valley Hemp Co\.\s+password \S+/,
+    );
+    expect(running.output()).toMatch(
+      /member@greenvalley\.example\s+User\s+Green Valley Hemp Co\.\s+password \S+/,
     );
 
     await signIn(page, email!, password!);
@@ -114,7 +122,11 @@ test('a fresh start serves sign-in, the printed admin signs in, and restarts kee
 
     await stopServer(running, 'SIGTERM');
     running = await startServer(dataDir);
-    expect(running.output()).not.toContain('Account created');
+    await expect.poll(() => running.output(), { timeout: 30_000 }).toContain('Trustleaf is ready');
+    expect(running.output()).not.toContain(password!);
+    expect(running.output()).toMatch(
+      /admin@trustleaf\.local\s+Super Admin\s+Trustleaf\s+password as set before/,
+    );
     expect(await mailCount()).toBe(1);
     await signIn(page, email!, password!);
 

@@ -147,7 +147,7 @@ test('two worker processes share scans, and a scan whose worker is killed comple
       email: ADMIN_EMAIL,
       password: ADMIN_PASSWORD,
     });
-    const owner = /Account created: owner@greenvalley\.example\s+Password:\s+(\S+)/.exec(api.output());
+    const owner = /owner@greenvalley\.example\s+Company Owner\s+.+?\s{2}password (\S+)/.exec(api.output());
     const { accessToken: ownerToken } = await call<{ accessToken: string }>('/api/auth/login', {
       email: 'owner@greenvalley.example',
       password: owner![1],

@@ -145,7 +145,7 @@ try {
     email: ADMIN_EMAIL,
     password: ADMIN_PASSWORD,
   });
-  const owner = /Account created: owner@greenvalley\.example\s+Password:\s+(\S+)/.exec(api.output());
+  const owner = /owner@greenvalley\.example\s+Company Owner\s+.+?\s{2}password (\S+)/.exec(api.output());
   const { accessToken: ownerToken } = await call<{ accessToken: string }>('/api/auth/login', {
     email: 'owner@greenvalley.example',
     password: owner![1],

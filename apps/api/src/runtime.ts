@@ -67,6 +67,42 @@ export function startBanner(env: Env, appUrl: string): string[] {
   return lines;
 }
 
+/**
+ * What the server says once it listens: the address to open, every seeded account with its role and
+ * company, and where a new user starts. Passwords are printed only when an account is created.
+ */
+export function readyBanner(appUrl: string, accounts: SeededAccount[], env: Env): string[] {
+  const lines = [`Trustleaf is ready: open ${appUrl}`];
+  if (accounts.length === 0) return lines;
+  const width = (pick: (a: SeededAccount) => string) => Math.max(...accounts.map((a) => pick(a).length));
+  const [emailWidth, roleWidth, companyWidth] = [
+    width((a) => a.email),
+    width((a) => a.role),
+    width((a) => a.company),
+  ];
+  lines.push('', 'Accounts to sign in with:');
+  for (const account of accounts) {
+    const password = account.password ? `password ${account.password}` : 'password as set before';
+    lines.push(
+      `  ${account.email.padEnd(emailWidth)}  ${account.role.padEnd(roleWidth)}  ${account.company.padEnd(companyWidth)}  ${password}`,
+    );
+  }
+  if (accounts.some((a) => !a.password))
+    lines.push(
+      'Passwords are printed only when an account is created. A forgotten one: "Forgot password?" on the sign-in page,',
+      env.SMTP_URL
+        ? 'then the link in the email.'
+        : 'then the link in the dev mailbox (read by the super admin), or start on an empty DATA_DIR.',
+    );
+  if (env.SEED_DEMO)
+    lines.push(
+      '',
+      `The demo company's website is ${new URL('/demo-site/', appUrl).href}: scan it from the Webcrawler to see a report.`,
+      'Its vault opens with a plan: subscribe under Billing with the sandbox card 4111 1111 1111 1111.',
+    );
+  return lines;
+}
+
 export interface Runtime {
   url: string;
   database: Database;
@@ -112,7 +148,8 @@ export async function startRuntime(
   if (options.seed) {
     await seedReference(database.db);
     seeded.push(await seedAdmin(database.db, { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD }));
-    if (env.SEED_DEMO) seeded.push(...(await seedDemo(database.db)));
+    if (env.SEED_DEMO)
+      seeded.push(...(await seedDemo(database.db, env.APP_URL ?? `http://localhost:${env.PORT}`)));
   }
   return {
     url,

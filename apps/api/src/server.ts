@@ -6,7 +6,7 @@ import { readEnv } from './config/env.ts';
 import { LOG_SERIALIZERS } from './lib/log-serializers.ts';
 import { systemClock } from './lib/clock.ts';
 import { createPgBossQueue } from './lib/jobs.ts';
-import { releaseDate, startBanner, startRuntime } from './runtime.ts';
+import { readyBanner, releaseDate, startBanner, startRuntime } from './runtime.ts';
 
 const env = readEnv();
 const logger = pino({
@@ -44,12 +44,11 @@ await jobs.start({ work: env.WORKERS > 0 });
 await app.listen({ port: env.PORT, host: env.HOST });
 logger.info(`Trustleaf is running at http://localhost:${env.PORT}`);
 
-for (const account of runtime.seeded) {
-  if (account.password) {
-    // Printed once, when the account is created; later starts keep the password the user knows.
-    console.log(`\n  Account created: ${account.email}\n  Password:        ${account.password}\n`);
-  }
-}
+console.log(
+  `\n${readyBanner(appUrl, runtime.seeded, env)
+    .map((line) => `  ${line}`)
+    .join('\n')}\n`,
+);
 
 let closing = false;
 async function shutdown(signal: string) {

@@ -251,12 +251,15 @@ export interface SeededAccount {
   email: string;
   /** Present only when the account was created by this call. */
   password?: string;
+  /** What the account is, for the start-up output: its role and company. */
+  role: string;
+  company: string;
 }
 
 async function ensureUser(
   db: Db,
   values: { email: string; password?: string; firstName: string; lastName: string; isSuperAdmin?: boolean },
-): Promise<SeededAccount & { id: number }> {
+): Promise<{ email: string; password?: string; id: number }> {
   const email = values.email.trim().toLowerCase();
   const existing = await db
     .select({ id: users.id })
@@ -296,11 +299,21 @@ export async function seedAdmin(
     lastName: 'Admin',
     isSuperAdmin: true,
   });
-  return { email: account.email, ...(account.password ? { password: account.password } : {}) };
+  return {
+    email: account.email,
+    ...(account.password ? { password: account.password } : {}),
+    role: 'Super Admin',
+    company: 'Trustleaf',
+  };
 }
 
-/** A demo company with an owner and a member, created once. */
-export async function seedDemo(db: Db): Promise<SeededAccount[]> {
+const DEMO_COMPANY = 'Green Valley Hemp Co.';
+
+/**
+ * A demo company with an owner and a member, created once. Its website is the app's own demo site
+ * (`appUrl` + /demo-site/), so its first scan finds the planted claims.
+ */
+export async function seedDemo(db: Db, appUrl = 'http://localhost:3000'): Promise<SeededAccount[]> {
   const owner = await ensureUser(db, {
     email: 'owner@greenvalley.example',
     firstName: 'Grace',
@@ -315,7 +328,7 @@ export async function seedDemo(db: Db): Promise<SeededAccount[]> {
     const [company] = await db
       .insert(companies)
       .values({
-        name: 'Green Valley Hemp Co.',
+        name: DEMO_COMPANY,
         businessTypeId: 4,
         kind: 'REGISTERED',
         address: '120 Orchard Road',
@@ -325,7 +338,7 @@ export async function seedDemo(db: Db): Promise<SeededAccount[]> {
         country: 'US',
         phone: '+13035550142',
         email: 'hello@greenvalley.example',
-        website: 'http://localhost:3000/demo-site/',
+        website: new URL('/demo-site/', appUrl).href,
       })
       .returning({ id: companies.id });
     await db.insert(companyMembers).values([
@@ -334,7 +347,15 @@ export async function seedDemo(db: Db): Promise<SeededAccount[]> {
     ]);
     await seedDemoProspects(db);
   }
-  return [owner, member].map(({ email, password }) => ({ email, ...(password ? { password } : {}) }));
+  return [
+    { ...owner, role: 'Company Owner' },
+    { ...member, role: 'User' },
+  ].map(({ email, password, role }) => ({
+    email,
+    ...(password ? { password } : {}),
+    role,
+    company: DEMO_COMPANY,
+  }));
 }
 
 /** Sample prospects to find in the sign-up search and claim with their (demo, public) claim codes. */
