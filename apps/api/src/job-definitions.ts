@@ -1,5 +1,6 @@
 import type { Db } from './db/client.ts';
 import type { Clock } from './lib/clock.ts';
+import { createAttemptLimiter } from './lib/attempt-limiter.ts';
 import { createCompanyLocks } from './lib/company-locks.ts';
 import type { JobDefinition, JobQueue } from './lib/jobs.ts';
 import { createMailer, createMailSendJob, type MailTransport } from './lib/mailer.ts';
@@ -8,6 +9,7 @@ import type { Storage } from './lib/storage.ts';
 import { createProspectImportJob } from './modules/accounts/accounts.jobs.ts';
 import { createAccountsRepository } from './modules/accounts/accounts.repository.ts';
 import { createProspectImporter } from './modules/accounts/accounts.service.ts';
+import { createAuthJobs } from './modules/auth/auth.jobs.ts';
 import { createRenewSubscriptionsJob } from './modules/billing/billing.jobs.ts';
 import { createBillingRepository } from './modules/billing/billing.repository.ts';
 import { createBillingService } from './modules/billing/billing.service.ts';
@@ -82,6 +84,11 @@ export function createJobDefinitions(deps: {
     clock: deps.clock,
     log: deps.log,
   });
+  const auth = createAuthJobs({
+    limiter: createAttemptLimiter(deps.db),
+    clock: deps.clock,
+    log: deps.log,
+  });
   const importProspects = createProspectImportJob(
     createProspectImporter({
       repo: createAccountsRepository(deps.db),
@@ -122,7 +129,7 @@ export function createJobDefinitions(deps: {
       documents.processCoas,
       documents.expiryReminders,
       files.removeUnreferenced,
-      importProspects,
+      auth.forgetQuietAttempts,
       webcrawler.scan,
       webcrawler.rescanWebsites,
     ] as JobDefinition<never>[],

@@ -1,4 +1,4 @@
-import { and, eq, gt, sql } from 'drizzle-orm';
+import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import type { DbExecutor } from '../db/client.ts';
 import { attemptCounters } from '../db/schema.ts';
 
@@ -56,6 +56,18 @@ export function createAttemptLimiter(db: DbExecutor) {
     /** Forgets the key, its growing delay included. */
     async forget(key: string): Promise<void> {
       await db.delete(attemptCounters).where(eq(attemptCounters.key, key));
+    },
+
+    /**
+     * Forgets keys whose window or delay ended before `before`: a counter that has been quiet that long
+     * counts nothing any more, and its growing delay starts again from the base. Returns how many.
+     */
+    async forgetQuiet(before: Date): Promise<number> {
+      const removed = await db
+        .delete(attemptCounters)
+        .where(lt(attemptCounters.resetAt, before))
+        .returning({ key: attemptCounters.key });
+      return removed.length;
     },
   };
 }
