@@ -10,7 +10,12 @@ import { createProspectImportJob } from './modules/accounts/accounts.jobs.ts';
 import { createAccountsRepository } from './modules/accounts/accounts.repository.ts';
 import { createProspectImporter } from './modules/accounts/accounts.service.ts';
 import { createAuthJobs } from './modules/auth/auth.jobs.ts';
-import { createRenewSubscriptionsJob } from './modules/billing/billing.jobs.ts';
+import {
+  createBillingNoticeJob,
+  createBillingRemindersJob,
+  createRenewSubscriptionsJob,
+  type BillingNotice,
+} from './modules/billing/billing.jobs.ts';
 import { createBillingRepository } from './modules/billing/billing.repository.ts';
 import { createBillingService } from './modules/billing/billing.service.ts';
 import { createDocumentsJobs, type DocumentsJobsDeps } from './modules/documents/documents.jobs.ts';
@@ -66,8 +71,14 @@ export function createJobDefinitions(deps: {
     mailer,
     appUrl: deps.appUrl ?? '',
     locks: createCompanyLocks(deps.databaseUrl),
+    enqueueNotice: async (notice: BillingNotice) => {
+      await deps.jobs.enqueue(billingNotice, notice, { singletonKey: notice.eventKey });
+    },
+    log: deps.log,
   });
+  const billingNotice = createBillingNoticeJob((notice) => billing.sendNotice(notice));
   const renewSubscriptions = createRenewSubscriptionsJob(() => billing.runRenewals());
+  const billingReminders = createBillingRemindersJob(() => billing.runReminders());
   const documents = createDocumentsJobs({
     repo: createDocumentsRepository(deps.db),
     storage: deps.storage,
@@ -115,6 +126,7 @@ export function createJobDefinitions(deps: {
     mailSend,
     webcrawler,
     renewSubscriptions,
+    billingReminders,
     importProspects,
     mailer,
     gateway,
@@ -124,6 +136,8 @@ export function createJobDefinitions(deps: {
     all: [
       mailSend,
       renewSubscriptions,
+      billingNotice,
+      billingReminders,
       importProspects,
       documents.convert,
       documents.processCoas,

@@ -117,6 +117,10 @@ export const users = pgTable('users', {
   lastName: text('last_name').notNull(),
   phone: text('phone'),
   isSuperAdmin: boolean('is_super_admin').notNull().default(false),
+  /** The language the user reads the app in (spec 3 §9); emails to them are written in it. */
+  language: text('language', { enum: ['en', 'fr', 'de', 'nl'] })
+    .notNull()
+    .default('en'),
   acceptedEulaAt: timestamp('accepted_eula_at', { withTimezone: true }),
   createdAt: createdAt(),
 });
@@ -446,6 +450,20 @@ export const paymentTransactions = pgTable(
   },
   (t) => [index('payment_transactions_company').on(t.companyId, t.createdAt)],
 );
+
+/**
+ * One row per billing email event (a receipt for a transaction, a reminder for a period): the email
+ * is written once however often the job that sends it runs; a rerun queues the same outbox rows again.
+ */
+export const billingNotices = pgTable('billing_notices', {
+  eventKey: text('event_key').primaryKey(),
+  companyId: integer('company_id')
+    .notNull()
+    .references(() => companies.id, { onDelete: 'cascade' }),
+  kind: text('kind').notNull(),
+  outboxIds: integer('outbox_ids').array().notNull(),
+  createdAt: createdAt(),
+});
 
 /** Stripe-style Idempotency-Key records: a retried request replays the first response. */
 export const idempotencyKeys = pgTable(

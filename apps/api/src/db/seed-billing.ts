@@ -40,16 +40,19 @@ const ENTERPRISE = {
   sponsored_entities: true,
 } as const;
 
-/** Demo prices (spec 3 §3 plan names). Annual is ten monthly fees: two months free. */
+/**
+ * Demo prices (spec 3 §3 plan names). Annual is eleven monthly fees: one month free, which is what the
+ * Yearly toggle's '(One Month Free)' (spec 2 §2) and its '(8% OFF)' (spec 3 §9) say.
+ */
 const PLANS: SeedPlan[] = [
-  { name: 'Basic', region: 'US', status: 'ACTIVE', monthly: 49, annual: 490, priority: 1, grants: CORE },
-  { name: 'Pro', region: 'US', status: 'ACTIVE', monthly: 149, annual: 1490, priority: 2, grants: PRO },
+  { name: 'Basic', region: 'US', status: 'ACTIVE', monthly: 49, annual: 539, priority: 1, grants: CORE },
+  { name: 'Pro', region: 'US', status: 'ACTIVE', monthly: 149, annual: 1639, priority: 2, grants: PRO },
   {
     name: 'Enterprise',
     region: 'US',
     status: 'ACTIVE',
     monthly: 499,
-    annual: 4990,
+    annual: 5489,
     priority: 3,
     trial: { duration: 14, unit: 'DAY' },
     grants: ENTERPRISE,
@@ -59,7 +62,7 @@ const PLANS: SeedPlan[] = [
     region: 'US',
     status: 'INACTIVE',
     monthly: 999,
-    annual: 9990,
+    annual: 10989,
     priority: 4,
     grants: { ...ENTERPRISE, banking_audit: true },
   },
@@ -68,7 +71,7 @@ const PLANS: SeedPlan[] = [
     region: 'US',
     status: 'INACTIVE',
     monthly: 799,
-    annual: 7990,
+    annual: 8789,
     priority: 5,
     grants: { ...PRO, active_company_monitoring: 1000, transaction_discount: 100, discounts: true },
   },
@@ -92,13 +95,13 @@ const PLANS: SeedPlan[] = [
     skipPaywall: true,
     grants: CORE,
   },
-  { name: 'Silver', region: 'CA', status: 'ACTIVE', monthly: 39, annual: 390, priority: 1, grants: CORE },
+  { name: 'Silver', region: 'CA', status: 'ACTIVE', monthly: 39, annual: 429, priority: 1, grants: CORE },
   {
     name: 'Gold',
     region: 'CA',
     status: 'ACTIVE',
     monthly: 119,
-    annual: 1190,
+    annual: 1309,
     priority: 2,
     trial: { duration: 1, unit: 'MONTH' },
     grants: PRO,
@@ -108,7 +111,7 @@ const PLANS: SeedPlan[] = [
     region: 'CA',
     status: 'ACTIVE',
     monthly: 399,
-    annual: 3990,
+    annual: 4389,
     priority: 3,
     grants: ENTERPRISE,
   },

@@ -174,7 +174,11 @@ describe('scheduled jobs, fired by pg-boss', () => {
 
     await t.jobs.start({ work: true });
     expect(scheduled).toEqual(
-      expect.arrayContaining(['billing.renew-subscriptions', 'documents.expiry-reminders']),
+      expect.arrayContaining([
+        'billing.renew-subscriptions',
+        'billing.send-reminders',
+        'documents.expiry-reminders',
+      ]),
     );
 
     const paid = () =>

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Transporter } from 'nodemailer';
 import { z } from 'zod';
-import type { Db } from '../db/client.ts';
+import type { Db, DbExecutor } from '../db/client.ts';
 import { mailOutbox } from '../db/schema.ts';
 import { defineJob, type JobQueue } from './jobs.ts';
 
@@ -15,6 +15,14 @@ export interface OutgoingMail {
 export interface Mailer {
   /** Records the message in the outbox and queues its delivery; returns the outbox id. */
   send(message: OutgoingMail): Promise<number>;
+}
+
+/** A mailer whose outbox rows can be written inside a transaction (emails that must be written once). */
+export interface OutboxMailer extends Mailer {
+  /** Records the message in the outbox inside the caller's transaction; deliver() queues it after commit. */
+  record(executor: DbExecutor, message: OutgoingMail): Promise<number>;
+  /** Queues delivery of outbox rows (a row already sent is left alone by the job). */
+  deliver(outboxIds: number[]): Promise<void>;
 }
 
 export interface MailTransport {
@@ -82,14 +90,29 @@ export function createMailSendJob(
   });
 }
 
-export function createMailer(db: Db, jobs: JobQueue, sendJob: ReturnType<typeof createMailSendJob>): Mailer {
+export function createMailer(
+  db: Db,
+  jobs: JobQueue,
+  sendJob: ReturnType<typeof createMailSendJob>,
+): OutboxMailer {
+  async function record(executor: DbExecutor, message: OutgoingMail): Promise<number> {
+    const [row] = await executor.insert(mailOutbox).values(message).returning({ id: mailOutbox.id });
+    if (!row) throw new Error('outbox insert returned no row');
+    return row.id;
+  }
+  async function deliver(outboxIds: number[]): Promise<void> {
+    for (const outboxId of outboxIds) {
+      await jobs.enqueue(sendJob, { outboxId }, { singletonKey: `mail-${outboxId}` });
+    }
+  }
   return {
     async send(message) {
-      const [row] = await db.insert(mailOutbox).values(message).returning({ id: mailOutbox.id });
-      if (!row) throw new Error('outbox insert returned no row');
-      await jobs.enqueue(sendJob, { outboxId: row.id }, { singletonKey: `mail-${row.id}` });
-      return row.id;
+      const id = await record(db, message);
+      await deliver([id]);
+      return id;
     },
+    record,
+    deliver,
   };
 }
 

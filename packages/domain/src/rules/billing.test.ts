@@ -6,7 +6,10 @@ import {
   actualDiscountAmount,
   annualDiscountPercent,
   discountedPrice,
+  formatMoney,
+  isOneMonthFree,
   planPrice,
+  showsOneMonthFree,
   promoOffText,
   promoReducedText,
   trialText,
@@ -18,6 +21,10 @@ import {
   nextSubscriptionStatus,
   paywallHeaderKind,
   prorateSwitch,
+  prorationInstant,
+  QUOTE_VALID_MS,
+  quoteStart,
+  quoteSwitch,
   RENEWAL_RETRY_DAYS,
 } from './subscription.ts';
 
@@ -307,5 +314,92 @@ describe('delayed restriction sources (admin console)', () => {
     expect(parseSourceIds('2, x')).toBeNull();
     expect(parseSourceIds('0')).toBeNull();
     expect(parseSourceIds('-3')).toBeNull();
+  });
+});
+
+describe('subscription quotes (issue 19: what the confirmation shows is what is charged)', () => {
+  const now = new Date('2026-03-01T12:00:00Z');
+
+  it('a start charges the promo price now and the full price at the next renewal', () => {
+    const quote = quoteStart({
+      now,
+      price: 149,
+      frequency: 'MONTHLY',
+      promo: { type: 'PERCENT', amount: 10 },
+    });
+    expect(quote).toMatchObject({ kind: 'START', price: 149, discount: 14.9, credit: 0, amountNow: 134.1 });
+    expect(quote.nextRenewalAt.toISOString()).toBe('2026-04-01T12:00:00.000Z');
+    expect(quote.nextRenewalAmount).toBe(149);
+  });
+
+  it('a trial charges nothing now and the promo price when it ends; a free plan never charges', () => {
+    const trial = quoteStart({
+      now,
+      price: 499,
+      frequency: 'MONTHLY',
+      promo: { type: 'AMOUNT', amount: 100 },
+      trial: { duration: 14, unit: 'DAY' },
+    });
+    expect(trial).toMatchObject({ amountNow: 0, nextRenewalAmount: 399, discount: 100 });
+    expect(trial.trialEndsAt?.toISOString()).toBe('2026-03-15T12:00:00.000Z');
+    expect(trial.nextRenewalAt).toEqual(trial.trialEndsAt);
+    const free = quoteStart({ now, price: 10, frequency: 'ANNUAL', skipPaywall: true });
+    expect(free).toMatchObject({ amountNow: 0, nextRenewalAmount: 0 });
+  });
+
+  it('a switch sets the unused share of the period against the new price, as prorateSwitch does', () => {
+    const current = {
+      status: 'AVAILABLE' as const,
+      paidAmount: 49,
+      periodStart: new Date('2026-02-15T12:00:00Z'),
+      periodEnd: new Date('2026-03-15T12:00:00Z'),
+    };
+    const quote = quoteSwitch({ now, current, price: 149, frequency: 'MONTHLY' });
+    const prorated = prorateSwitch({ ...current, now, newPrice: 149 });
+    expect(quote).toMatchObject({ kind: 'SWITCH', credit: 24.5, amountNow: 124.5, nextRenewalAmount: 149 });
+    expect(prorated).toEqual({ credit: quote.credit, charge: quote.amountNow });
+    expect(quote.nextRenewalAt.toISOString()).toBe('2026-04-01T12:00:00.000Z');
+    const trial = quoteSwitch({
+      now,
+      current: { ...current, status: 'TRIAL' },
+      price: 149,
+      frequency: 'ANNUAL',
+    });
+    expect(trial).toMatchObject({ credit: 0, amountNow: 0, nextRenewalAmount: 149 });
+    expect(trial.nextRenewalAt).toEqual(current.periodEnd);
+  });
+
+  it('a confirmation within the preview’s validity is prorated at the preview’s instant', () => {
+    const periodStart = new Date('2026-02-15T12:00:00Z');
+    const quotedAt = new Date(now.getTime() - 60_000);
+    expect(prorationInstant(now, quotedAt, periodStart)).toEqual(quotedAt);
+    expect(prorationInstant(now, null, periodStart)).toEqual(now);
+    expect(prorationInstant(now, new Date(now.getTime() - QUOTE_VALID_MS - 1), periodStart)).toEqual(now);
+    expect(prorationInstant(now, new Date(now.getTime() + 1), periodStart)).toEqual(now);
+    expect(prorationInstant(now, new Date('2026-02-15T11:59:00Z'), periodStart)).toEqual(now);
+    expect(prorationInstant(now, new Date('not a date'), periodStart)).toEqual(now);
+  });
+});
+
+describe('labels that are true (spec 2 §2, spec 3 §9)', () => {
+  it('"(One Month Free)" only when a trial is offered and every paid annual fee is eleven monthly fees', () => {
+    expect(isOneMonthFree({ monthlyFee: 149, annualFee: 1639 })).toBe(true);
+    expect(isOneMonthFree({ monthlyFee: 149, annualFee: 1490 })).toBe(false);
+    const plans = [
+      { monthlyFee: 49, annualFee: 539 },
+      { monthlyFee: 499, annualFee: 5489, trialDuration: 14 },
+      { monthlyFee: 0, annualFee: 0 },
+    ];
+    expect(showsOneMonthFree(plans)).toBe(true);
+    expect(showsOneMonthFree(plans.map((p) => ({ ...p, trialDuration: null })))).toBe(false);
+    expect(showsOneMonthFree([...plans, { monthlyFee: 10, annualFee: 100 }])).toBe(false);
+    expect(annualDiscountPercent(149, 1639)).toBe(8);
+  });
+
+  it('formats dollars per language', () => {
+    expect(formatMoney(134.1)).toBe('$134.10');
+    expect(formatMoney(1639, 'en')).toBe('$1,639.00');
+    expect(formatMoney(1639, 'de')).toBe('1.639,00\u00a0$');
+    expect(formatMoney(1639, 'fr')).toMatch(/^1\u202f639,00\u00a0\$US$/);
   });
 });

@@ -54,6 +54,18 @@ export function cardBrand(cardNumber: string): string {
   return 'unknown';
 }
 
+const BRAND_NAMES: Record<string, string> = {
+  visa: 'Visa',
+  mastercard: 'Mastercard',
+  amex: 'American Express',
+  discover: 'Discover',
+};
+
+/** A card brand as people write it ('visa' → 'Visa'); an unknown brand reads as 'Card'. */
+export function cardBrandName(brand: string | null | undefined): string {
+  return BRAND_NAMES[(brand ?? '').toLowerCase()] ?? 'Card';
+}
+
 export function luhnValid(cardNumber: string): boolean {
   const digits = cardDigits(cardNumber);
   let sum = 0;

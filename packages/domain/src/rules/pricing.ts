@@ -71,6 +71,26 @@ export function trialText(duration: number | null | undefined, unit: TrialUnit |
   return `(${duration} ${UNIT_LABEL[unit]}${duration === 1 ? '' : 's'} Free)`;
 }
 
-export function formatMoney(value: number): string {
-  return `$${roundCents(value).toFixed(2)}`;
+/**
+ * Spec 2 §2 labels Yearly '(One Month Free)' when a trial is offered. The label is true only when the
+ * annual fee is eleven monthly fees; plans without a fee are left out.
+ */
+export function isOneMonthFree(plan: Pick<PlanPrices, 'monthlyFee' | 'annualFee'>): boolean {
+  return plan.monthlyFee > 0 && roundCents(plan.monthlyFee * 11) === roundCents(plan.annualFee);
+}
+
+/** Whether the Yearly toggle carries '(One Month Free)': a trial is offered and every paid plan saves a month. */
+export function showsOneMonthFree(
+  plans: readonly (Pick<PlanPrices, 'monthlyFee' | 'annualFee'> & { trialDuration?: number | null })[],
+): boolean {
+  const paid = plans.filter((plan) => plan.monthlyFee > 0);
+  return plans.some((plan) => Boolean(plan.trialDuration)) && paid.length > 0 && paid.every(isOneMonthFree);
+}
+
+/** US dollars (spec 3 §9) written the way the reader's language writes money. */
+export function formatMoney(value: number, language = 'en-US'): string {
+  return new Intl.NumberFormat(language === 'en' ? 'en-US' : language, {
+    style: 'currency',
+    currency: 'USD',
+  }).format(roundCents(value));
 }

@@ -1,5 +1,11 @@
 import { addDelay, addMonthsClamped } from './feature-gating.ts';
-import { roundCents, type PaymentFrequency, type TrialUnit } from './pricing.ts';
+import {
+  discountedPrice,
+  roundCents,
+  type DiscountType,
+  type PaymentFrequency,
+  type TrialUnit,
+} from './pricing.ts';
 
 /**
  * Subscription statuses (spec 3 §4) and the moves between them.
@@ -102,7 +108,7 @@ export function nextRetryAt(firstFailureAt: Date, failures: number): Date | null
  * current period (by time, to the millisecond) is a credit against the new plan's full price; the
  * company pays max(0, new price − credit) now and a new period starts today. A credit larger than the
  * new price is not refunded (it is a downgrade; the rest is forfeited, as the README states).
- * During a trial nothing was paid, so the credit is 0 and the trial ends with the switch.
+ * During a trial nothing was paid: quoteSwitch keeps the trial running with the new plan.
  */
 export function prorateSwitch(input: {
   paidAmount: number;
@@ -115,4 +121,124 @@ export function prorateSwitch(input: {
   const remaining = Math.min(total, Math.max(0, input.periodEnd.getTime() - input.now.getTime()));
   const credit = total > 0 ? roundCents((input.paidAmount * remaining) / total) : 0;
   return { credit, charge: roundCents(Math.max(0, input.newPrice - credit)) };
+}
+
+/**
+ * What confirming a purchase charges, the one rule the preview shows and the charge uses (issue 19):
+ * the amount taken now and the next renewal (date and amount). Prices are dollars for one period.
+ */
+export interface SubscriptionQuote {
+  kind: 'START' | 'SWITCH';
+  /** The plan's price for one period at the chosen frequency. */
+  price: number;
+  /** What a promo takes off the first paid period. */
+  discount: number;
+  /** The unused share of the current paid period, set against the new price (switch only). */
+  credit: number;
+  amountNow: number;
+  /** When the free trial ends (and its first charge is due), or null without one. */
+  trialEndsAt: Date | null;
+  nextRenewalAt: Date;
+  nextRenewalAmount: number;
+}
+
+/**
+ * How long a switch preview's instant holds: confirming within it charges the previewed credit to the
+ * cent, although the credit shrinks with every second of the period (a cent every few minutes).
+ */
+export const QUOTE_VALID_MS = 15 * 60_000;
+
+/** The first paid period's price: the plan's price less the promo (floored at 0). */
+function firstPaidPrice(
+  price: number,
+  promo: { type: DiscountType; amount: number } | null | undefined,
+): number {
+  return promo ? discountedPrice(price, promo.type, promo.amount) : roundCents(price);
+}
+
+/**
+ * A new subscription: a trial charges nothing now and the promo price when it ends; otherwise the
+ * promo price now and the full price at the next renewal. A plan that skips the paywall charges nothing.
+ */
+export function quoteStart(input: {
+  now: Date;
+  price: number;
+  frequency: PaymentFrequency;
+  promo?: { type: DiscountType; amount: number } | null;
+  trial?: { duration: number; unit: TrialUnit } | null;
+  skipPaywall?: boolean;
+}): SubscriptionQuote {
+  const price = roundCents(input.price);
+  const first = firstPaidPrice(price, input.promo);
+  const free = input.skipPaywall === true;
+  const trialEndsAt = input.trial ? trialEnd(input.now, input.trial.duration, input.trial.unit) : null;
+  const base = { kind: 'START' as const, price, discount: roundCents(price - first), credit: 0, trialEndsAt };
+  if (trialEndsAt) {
+    return { ...base, amountNow: 0, nextRenewalAt: trialEndsAt, nextRenewalAmount: free ? 0 : first };
+  }
+  return {
+    ...base,
+    amountNow: free ? 0 : first,
+    nextRenewalAt: periodEnd(input.now, input.frequency),
+    nextRenewalAmount: free ? 0 : price,
+  };
+}
+
+/**
+ * A switch of plan or frequency: during a trial the trial runs on with the new plan and nothing is
+ * charged; otherwise prorateSwitch's credit is set against the new price, the rest is charged now
+ * and a new period starts now.
+ */
+export function quoteSwitch(input: {
+  now: Date;
+  current: { status: SubscriptionStatus; paidAmount: number; periodStart: Date; periodEnd: Date };
+  price: number;
+  frequency: PaymentFrequency;
+  /** The promo the trial's first charge keeps, when it applies to the new plan. */
+  trialPromo?: { type: DiscountType; amount: number } | null;
+  skipPaywall?: boolean;
+}): SubscriptionQuote {
+  const price = roundCents(input.price);
+  const free = input.skipPaywall === true;
+  if (input.current.status === 'TRIAL') {
+    const first = firstPaidPrice(price, input.trialPromo);
+    return {
+      kind: 'SWITCH',
+      price,
+      discount: roundCents(price - first),
+      credit: 0,
+      amountNow: 0,
+      trialEndsAt: input.current.periodEnd,
+      nextRenewalAt: input.current.periodEnd,
+      nextRenewalAmount: free ? 0 : first,
+    };
+  }
+  const { credit, charge } = prorateSwitch({
+    paidAmount: input.current.paidAmount,
+    periodStart: input.current.periodStart,
+    periodEnd: input.current.periodEnd,
+    now: input.now,
+    newPrice: price,
+  });
+  return {
+    kind: 'SWITCH',
+    price,
+    discount: 0,
+    credit,
+    amountNow: free ? 0 : charge,
+    trialEndsAt: null,
+    nextRenewalAt: periodEnd(input.now, input.frequency),
+    nextRenewalAmount: free ? 0 : price,
+  };
+}
+
+/**
+ * The instant a switch is prorated at: the preview's, when the caller confirms within QUOTE_VALID_MS
+ * of it (and within the current period), else now.
+ */
+export function prorationInstant(now: Date, quotedAt: Date | null | undefined, periodStart: Date): Date {
+  if (!quotedAt || Number.isNaN(quotedAt.getTime())) return now;
+  const age = now.getTime() - quotedAt.getTime();
+  if (age < 0 || age > QUOTE_VALID_MS || quotedAt < periodStart) return now;
+  return quotedAt;
 }

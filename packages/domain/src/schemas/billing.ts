@@ -190,6 +190,8 @@ export const UpdateCompanySubscriptionInputSchema = z.object({
   plCompanyId: companyId,
   plPlanId: companyId,
   paymentFrequency: PaymentFrequencyInputSchema,
+  /** The preview's quotedAt: the switch is prorated at that instant when it is recent (QUOTE_VALID_MS). */
+  quotedAt: z.iso.datetime().optional().nullable(),
 });
 export type UpdateCompanySubscriptionInput = z.infer<typeof UpdateCompanySubscriptionInputSchema>;
 
@@ -378,3 +380,34 @@ export function createCardFormSchema(region: 'US' | 'CA', now: () => Date = () =
     .refine((form) => isCvvValid(form.cvv, form.ccnumber), { message: CARD_MESSAGES.cvv, path: ['cvv'] });
 }
 export type CardForm = z.infer<ReturnType<typeof createCardFormSchema>>;
+
+/** What a purchase would charge, before any charge (issue 19): a start, or a switch of plan or frequency. */
+export const PreviewSubscriptionInputSchema = z.object({
+  plCompanyId: companyId,
+  plPlanId: companyId,
+  paymentFrequency: PaymentFrequencyInputSchema,
+  promoCode: TextSchema.trim().max(255).optional().nullable(),
+});
+export type PreviewSubscriptionInput = z.infer<typeof PreviewSubscriptionInputSchema>;
+
+export const SubscriptionPreviewSchema = z.object({
+  kind: z.enum(['START', 'SWITCH']),
+  plPlanId: IntSchema,
+  planName: TextSchema,
+  paymentFrequency: PaymentFrequencySchema,
+  /** The plan's price for one period. */
+  price: Money,
+  /** What the promo takes off the first paid period. */
+  discount: Money,
+  promoCode: TextSchema.nullable(),
+  /** The unused share of the current paid period (switch). */
+  credit: Money,
+  /** Charged when the purchase is confirmed. */
+  amountNow: Money,
+  trialEndsAt: TextSchema.nullable(),
+  nextRenewalDate: TextSchema,
+  nextRenewalAmount: Money,
+  /** Send it back with the switch: confirming within 15 minutes charges exactly this preview. */
+  quotedAt: TextSchema,
+});
+export type SubscriptionPreview = z.infer<typeof SubscriptionPreviewSchema>;

@@ -6,7 +6,7 @@ import { bearer, createMember, login } from '../../../test/factories.ts';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { createAttemptLimiter } from '../../lib/attempt-limiter.ts';
 import type { CompanyLocks } from '../../lib/company-locks.ts';
-import type { Mailer } from '../../lib/mailer.ts';
+import type { OutboxMailer } from '../../lib/mailer.ts';
 import type { PaymentGateway } from '../../lib/payment-gateway.ts';
 import { createBillingRepository } from '../billing/billing.repository.ts';
 import { createBillingService } from '../billing/billing.service.ts';
@@ -448,7 +448,7 @@ describe('sign-up promo code (spec 1 §3, §8)', () => {
       clock: t.clock,
       // Applying a promo neither charges nor mails.
       gateway: {} as PaymentGateway,
-      mailer: {} as Mailer,
+      mailer: {} as OutboxMailer,
       appUrl: '',
       locks: {} as CompanyLocks,
     });

@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, gt, inArray, isNull, lte, or, sql } from 'dr
 import type { DbExecutor } from '../../db/client.ts';
 import {
   billingAccounts,
+  billingNotices,
   companyMembers,
   companySubscriptions,
   features,
@@ -252,9 +253,10 @@ export function createBillingRepository(db: DbExecutor) {
       return { items, total: total?.n ?? 0 };
     },
 
-    async ownerEmails(companyId: number) {
-      const rows = await db
-        .select({ email: users.email })
+    /** Who receives billing emails (owners and admins), with the language each reads. */
+    async billingRecipients(companyId: number) {
+      return db
+        .select({ email: users.email, language: users.language })
         .from(companyMembers)
         .innerJoin(users, eq(users.id, companyMembers.userId))
         .where(
@@ -263,8 +265,56 @@ export function createBillingRepository(db: DbExecutor) {
             inArray(companyMembers.role, ['Company Owner', 'Company Admin']),
             isNull(companyMembers.bannedAt),
           ),
-        );
-      return rows.map((r) => r.email);
+        )
+        .orderBy(asc(users.id));
+    },
+
+    async findNotice(eventKey: string) {
+      const [row] = await db.select().from(billingNotices).where(eq(billingNotices.eventKey, eventKey));
+      return row ?? null;
+    },
+
+    /** Claims an email event; false when it was claimed before (the email exists already). */
+    async claimNotice(values: { eventKey: string; companyId: number; kind: string }) {
+      const rows = await db
+        .insert(billingNotices)
+        .values({ ...values, outboxIds: [] })
+        .onConflictDoNothing()
+        .returning({ eventKey: billingNotices.eventKey });
+      return rows.length > 0;
+    },
+
+    async setNoticeOutbox(eventKey: string, outboxIds: number[]) {
+      await db.update(billingNotices).set({ outboxIds }).where(eq(billingNotices.eventKey, eventKey));
+    },
+
+    /**
+     * Subscriptions a reminder may be due for (auto-renew on, period not yet over): trials ending by
+     * `trialBefore` and annual periods renewing by `renewalBefore`.
+     */
+    async reminderCandidates(now: Date, trialBefore: Date, renewalBefore: Date) {
+      return db
+        .select()
+        .from(companySubscriptions)
+        .where(
+          and(
+            eq(companySubscriptions.autoRenew, true),
+            gt(companySubscriptions.currentPeriodEnd, now),
+            or(
+              and(
+                eq(companySubscriptions.status, 'TRIAL'),
+                lte(companySubscriptions.currentPeriodEnd, trialBefore),
+              ),
+              and(
+                eq(companySubscriptions.status, 'AVAILABLE'),
+                eq(companySubscriptions.paymentFrequency, 'ANNUAL'),
+                lte(companySubscriptions.currentPeriodEnd, renewalBefore),
+              ),
+            ),
+          ),
+        )
+        .orderBy(asc(companySubscriptions.id))
+        .limit(1000);
     },
 
     // ---- promos ----

@@ -1,3 +1,4 @@
+import { previewSubscription, resumeSubscription } from '@trustleaf/domain/api/billing';
 import { ApiErrorBodySchema } from '@trustleaf/domain/errors';
 import { IntSchema, OkSchema, TextSchema, detailOf } from '@trustleaf/domain/schemas/common';
 import {
@@ -40,6 +41,7 @@ import { z } from 'zod';
 import { AppError } from '../../lib/errors.ts';
 import type { JobDefinition, JobQueue } from '../../lib/jobs.ts';
 import type { SandboxGateway } from '../../lib/payment-gateway.ts';
+import { route } from '../../lib/route.ts';
 import { callerOf } from '../../plugins/auth.ts';
 import type { BillingService } from './billing.service.ts';
 
@@ -204,6 +206,8 @@ export const subscriptionRoutes: FastifyPluginAsyncZod<
       detail: await service.cancelSubscription(callerOf(request), request.body.plCompanyId),
     }),
   );
+  route(app, previewSubscription, ({ auth, input }) => service.previewSubscription(auth, input));
+  route(app, resumeSubscription, ({ auth, input }) => service.resumeSubscription(auth, input.plCompanyId));
   app.post(
     '/featureAccess',
     {

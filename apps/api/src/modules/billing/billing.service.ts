@@ -6,9 +6,11 @@ import type {
   PaymentMethod,
   Plan,
   PlanFeature,
+  PreviewSubscriptionInput,
   Promo,
   PromoDiscount,
   StartSubscriptionInput,
+  SubscriptionPreview,
   Transaction,
   UpdateCompanySubscriptionInput,
   UpdatePaymentMethodInput,
@@ -20,6 +22,7 @@ import {
   discountedPrice,
   planPrice,
   roundCents,
+  type DiscountType,
   type PaymentFrequency,
 } from '@trustleaf/domain/rules/pricing';
 import {
@@ -32,9 +35,12 @@ import {
   isSubscriptionActive,
   nextRetryAt,
   periodEnd,
-  prorateSwitch,
+  prorationInstant,
+  quoteStart,
+  quoteSwitch,
   SAME_PLAN_MESSAGE,
   trialEnd,
+  type SubscriptionQuote,
 } from '@trustleaf/domain/rules/subscription';
 import sanitizeHtml from 'sanitize-html';
 import type { Db, DbExecutor } from '../../db/client.ts';
@@ -42,8 +48,18 @@ import { requireCompanyAccess, type AuthContext } from '../../lib/authz.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { LOCK_BUSY, type CompanyLocks } from '../../lib/company-locks.ts';
 import { AppError } from '../../lib/errors.ts';
-import type { Mailer } from '../../lib/mailer.ts';
+import type { OutboxMailer } from '../../lib/mailer.ts';
 import type { PaymentGateway } from '../../lib/payment-gateway.ts';
+import {
+  canceledMail,
+  endedMail,
+  paymentFailedMail,
+  receiptMail,
+  renewalUpcomingMail,
+  trialEndingMail,
+} from '../mail/billing.templates.ts';
+import { mailLanguage, renderMail } from '../mail/mail.templates.ts';
+import type { BillingNotice } from './billing.jobs.ts';
 import {
   createBillingRepository,
   type BillingRepository,
@@ -95,11 +111,19 @@ export interface BillingServiceDeps {
   repo: BillingRepository;
   clock: Clock;
   gateway: PaymentGateway;
-  mailer: Mailer;
+  mailer: OutboxMailer;
   appUrl: string;
   /** One charge in flight per company (the billing account's lock). */
   locks: CompanyLocks;
+  /** Queues a billing email (the billing.send-notice job); none when absent. */
+  enqueueNotice?: (notice: BillingNotice) => Promise<void>;
+  log?: (line: string) => void;
 }
+
+/** Reminder emails (issue 19): a trial's end 3 days ahead, an annual renewal 7 days ahead. */
+export const TRIAL_ENDING_NOTICE_DAYS = 3;
+export const ANNUAL_RENEWAL_NOTICE_DAYS = 7;
+const DAY_MS = 86_400_000;
 
 export const PAYMENT_IN_PROGRESS_MESSAGE =
   'A payment for this company is already in progress. Please try again in a moment.';
@@ -118,6 +142,8 @@ export function createBillingService({
   mailer,
   appUrl,
   locks,
+  enqueueNotice,
+  log = () => {},
 }: BillingServiceDeps) {
   /** Runs a request's billing work holding the company's lock; a second one at the same time gets 409. */
   async function oneChargeAtATime<T>(companyId: number, work: () => Promise<T>): Promise<T> {
@@ -265,16 +291,63 @@ export function createBillingService({
 
   const promoDollars = (type: 'PRICE' | 'AMOUNT' | 'PERCENT', x100: number) => x100 / 100;
 
-  async function notify(companyId: number, subject: string, text: string): Promise<void> {
-    const emails = await repo.ownerEmails(companyId);
-    for (const to of emails) {
-      await mailer.send({
-        to,
-        subject,
-        text,
-        html: `<p>${text.replace(/&/g, '&amp;').replace(/</g, '&lt;')}</p>`,
-      });
+  /**
+   * Queues a billing email. The money path it follows has settled already, so a queue that cannot
+   * take the job is logged, never turned into a failed request.
+   */
+  async function queueNotice(notice: BillingNotice): Promise<void> {
+    if (!enqueueNotice) return;
+    try {
+      await enqueueNotice(notice);
+    } catch (error) {
+      log(`billing.send-notice ${notice.eventKey} not queued: ${String(error)}`);
     }
+  }
+
+  const cardOf = (tx: TransactionRow) => ({ brand: tx.brand, last4: tx.last4 });
+
+  /** The receipt of a paid charge, for the period the subscription row now shows. */
+  async function receipt(sub: SubscriptionRow, tx: TransactionRow): Promise<void> {
+    const plan = await repo.findPlan(sub.planId);
+    await queueNotice({
+      kind: 'RECEIPT',
+      eventKey: `receipt:${tx.id}`,
+      companyId: sub.companyId,
+      params: {
+        ...cardOf(tx),
+        planName: plan?.name ?? '',
+        frequency: sub.paymentFrequency,
+        amount: toDollars(tx.amountCents),
+        periodStart: sub.currentPeriodStart.toISOString(),
+        periodEnd: sub.currentPeriodEnd.toISOString(),
+      },
+    });
+  }
+
+  async function paymentFailed(sub: SubscriptionRow, tx: TransactionRow, retryAt: Date | null) {
+    const plan = await repo.findPlan(sub.planId);
+    await queueNotice({
+      kind: 'PAYMENT_FAILED',
+      eventKey: `payment-failed:${tx.id}`,
+      companyId: sub.companyId,
+      params: {
+        ...cardOf(tx),
+        planName: plan?.name ?? '',
+        amount: toDollars(tx.amountCents),
+        reason: tx.failureMessage ?? 'Payment failed',
+        nextRetryAt: iso(retryAt),
+      },
+    });
+  }
+
+  async function ended(sub: SubscriptionRow, endedAt: Date, reason: 'CANCELED' | 'PAYMENT') {
+    const plan = await repo.findPlan(sub.planId);
+    await queueNotice({
+      kind: 'ENDED',
+      eventKey: `ended:${sub.id}`,
+      companyId: sub.companyId,
+      params: { planName: plan?.name ?? '', endedAt: endedAt.toISOString(), reason },
+    });
   }
 
   /**
@@ -290,16 +363,19 @@ export function createBillingService({
     amountCents: number;
     description: string;
     chargeKey: string;
-  }): Promise<{ ok: true; transaction: TransactionRow } | { ok: false; message: string }> {
+  }): Promise<
+    | { ok: true; transaction: TransactionRow }
+    | { ok: false; message: string; transaction: TransactionRow | null }
+  > {
     const method = await repo.findPaymentMethod(input.companyId);
     if (!method) {
-      return { ok: false, message: 'Please add a payment method' };
+      return { ok: false, message: 'Please add a payment method', transaction: null };
     }
     const chargeKey = `${input.chargeKey}:${createHash('sha256').update(method.token).digest('hex').slice(0, 16)}`;
     const previous = await repo.findTransactionByKey(chargeKey);
     if (previous) {
       return previous.status === 'Failed'
-        ? { ok: false, message: previous.failureMessage ?? 'Payment failed' }
+        ? { ok: false, message: previous.failureMessage ?? 'Payment failed', transaction: previous }
         : { ok: true, transaction: previous };
     }
     const result = await gateway.charge({
@@ -321,7 +397,7 @@ export function createBillingService({
       brand: method.brand,
       last4: method.last4,
     });
-    return result.ok ? { ok: true, transaction } : { ok: false, message: result.message };
+    return result.ok ? { ok: true, transaction } : { ok: false, message: result.message, transaction };
   }
 
   /** The first paid period carries the subscription's promo discount; later ones the recurring price. */
@@ -421,6 +497,7 @@ export function createBillingService({
     const plan = await repo.findPlan(sub.planId);
     if (!sub.autoRenew && now >= sub.currentPeriodEnd) {
       await repo.updateSubscription(sub.id, { status: 'DELETED', endedAt: now, nextRetryAt: null });
+      await ended(sub, now, 'CANCELED');
       return;
     }
     if (sub.status === 'AVAILABLE' || sub.status === 'TRIAL') {
@@ -444,31 +521,32 @@ export function createBillingService({
       });
       if (result.ok) {
         const periodStart = periodEnd(start, sub.paymentFrequency) > now ? start : now;
-        await repo.updateSubscription(sub.id, {
+        const renewed = await repo.updateSubscription(sub.id, {
           status: 'AVAILABLE',
           paidCents: amount,
           currentPeriodStart: periodStart,
           currentPeriodEnd: periodEnd(periodStart, sub.paymentFrequency),
         });
+        await receipt(renewed, result.transaction);
         return;
       }
+      const retryAt = nextRetryAt(now, 1);
       await repo.updateSubscription(sub.id, {
         status: 'PAYMENT_FAILED',
         failureCount: 1,
         firstFailureAt: now,
-        nextRetryAt: nextRetryAt(now, 1),
+        nextRetryAt: retryAt,
       });
-      await notify(
-        sub.companyId,
-        'Your Trustleaf subscription payment failed',
-        `We could not charge your card (${result.message}). We will retry on the schedule in your account; update your payment method at ${appUrl} to reactivate your company.`,
-      );
+      if (result.transaction) await paymentFailed(sub, result.transaction, retryAt);
       return;
     }
     if (sub.status === 'PAYMENT_FAILED') await retryFailed(sub, now, 'retry');
   }
 
-  /** Retries a failed renewal (on schedule, or at once after a new card). */
+  /**
+   * Retries a failed renewal (on schedule, or at once after a new card). A scheduled retry that
+   * fails mails the company; a new card's failure is shown to the person who entered it.
+   */
   async function retryFailed(
     sub: SubscriptionRow,
     now: Date,
@@ -483,7 +561,7 @@ export function createBillingService({
       chargeKey: `renew:${sub.id}:${sub.currentPeriodEnd.getTime()}:${reason}:${sub.failureCount}`,
     });
     if (result.ok) {
-      await repo.updateSubscription(sub.id, {
+      const recovered = await repo.updateSubscription(sub.id, {
         status: 'AVAILABLE',
         paidCents: amount,
         failureCount: 0,
@@ -492,6 +570,7 @@ export function createBillingService({
         currentPeriodStart: now,
         currentPeriodEnd: periodEnd(now, sub.paymentFrequency),
       });
+      await receipt(recovered, result.transaction);
       return true;
     }
     if (reason === 'new-card') return false;
@@ -499,6 +578,7 @@ export function createBillingService({
     const next = nextRetryAt(sub.firstFailureAt ?? now, failures);
     if (next) {
       await repo.updateSubscription(sub.id, { failureCount: failures, nextRetryAt: next });
+      if (result.transaction) await paymentFailed(sub, result.transaction, next);
       return false;
     }
     await repo.updateSubscription(sub.id, {
@@ -507,12 +587,94 @@ export function createBillingService({
       nextRetryAt: null,
       endedAt: now,
     });
-    await notify(
-      sub.companyId,
-      'Your Trustleaf subscription has expired',
-      `Every retry of your subscription payment failed. Start a subscription at ${appUrl} to reactivate your company.`,
-    );
+    await ended(sub, now, 'PAYMENT');
     return false;
+  }
+
+  /** The promo a subscription's first paid period carries, as the pricing rule takes it. */
+  async function firstPeriodPromo(
+    promoId: number | null,
+    planId: number,
+    frequency: PaymentFrequency,
+  ): Promise<{ type: DiscountType; amount: number } | null> {
+    if (!promoId) return null;
+    const promoPlan = await repo.promoPlan(promoId, planId, frequency);
+    if (!promoPlan) return null;
+    return {
+      type: promoPlan.discountType,
+      amount: promoDollars(promoPlan.discountType, promoPlan.discountAmountX100),
+    };
+  }
+
+  /**
+   * What a purchase charges, by the rule the preview shows (quoteStart, quoteSwitch): the preview
+   * and the charge both call this, so they cannot disagree.
+   */
+  async function quote(input: {
+    companyId: number;
+    plan: PlanRow;
+    frequency: PaymentFrequency;
+    live: SubscriptionRow | null;
+    promo: PromoRow | null;
+    now: Date;
+    quotedAt?: Date | null;
+  }): Promise<SubscriptionQuote> {
+    const price = priceOfPlan(input.plan, input.frequency);
+    const skipPaywall = input.plan.enableSkipPaywall;
+    const { live } = input;
+    if (live && isSubscriptionActive(live.status)) {
+      return quoteSwitch({
+        now: prorationInstant(input.now, input.quotedAt, live.currentPeriodStart),
+        current: {
+          status: live.status,
+          paidAmount: toDollars(live.paidCents),
+          periodStart: live.currentPeriodStart,
+          periodEnd: live.currentPeriodEnd,
+        },
+        price,
+        frequency: input.frequency,
+        trialPromo: await firstPeriodPromo(live.promoId, input.plan.id, input.frequency),
+        skipPaywall,
+      });
+    }
+    const hasTrial = input.plan.trialDuration !== null && input.plan.trialUnit !== null;
+    return quoteStart({
+      now: input.now,
+      price,
+      frequency: input.frequency,
+      promo: input.promo ? await firstPeriodPromo(input.promo.id, input.plan.id, input.frequency) : null,
+      trial: hasTrial ? { duration: input.plan.trialDuration!, unit: input.plan.trialUnit! } : null,
+      skipPaywall,
+    });
+  }
+
+  /** A plan the company may buy: active, or assigned to it (metadata.availablePlans). */
+  async function purchasablePlan(companyId: number, planId: number): Promise<PlanRow> {
+    const plan = await loadPlan(planId);
+    const available = await repo.availablePlanIds(companyId);
+    // Inactive plans are offered only to companies they were assigned to (metadata.availablePlans).
+    if (plan.status !== 'ACTIVE' && !available.includes(plan.id))
+      throw new AppError('NOT_FOUND', 'Plan not found');
+    if (available.length > 0 && !available.includes(plan.id))
+      throw new AppError('FORBIDDEN', 'This plan is not available to your company');
+    return plan;
+  }
+
+  function renderNotice(notice: BillingNotice, language: ReturnType<typeof mailLanguage>) {
+    switch (notice.kind) {
+      case 'RECEIPT':
+        return renderMail(receiptMail, language, { ...notice.params, appUrl });
+      case 'PAYMENT_FAILED':
+        return renderMail(paymentFailedMail, language, { ...notice.params, appUrl });
+      case 'CANCELED':
+        return renderMail(canceledMail, language, { ...notice.params, appUrl });
+      case 'ENDED':
+        return renderMail(endedMail, language, { ...notice.params, appUrl });
+      case 'TRIAL_ENDING':
+        return renderMail(trialEndingMail, language, { ...notice.params, appUrl });
+      case 'RENEWAL_UPCOMING':
+        return renderMail(renewalUpcomingMail, language, { ...notice.params, appUrl });
+    }
   }
 
   return {
@@ -659,13 +821,7 @@ export function createBillingService({
       return oneChargeAtATime(input.plCompanyId, () =>
         withIdempotency(`start:${input.plCompanyId}`, idempotencyKey, input, async () => {
           const now = clock.now();
-          const plan = await loadPlan(input.plPlanId);
-          const available = await repo.availablePlanIds(input.plCompanyId);
-          // Inactive plans are offered only to companies they were assigned to (metadata.availablePlans).
-          if (plan.status !== 'ACTIVE' && !available.includes(plan.id))
-            throw new AppError('NOT_FOUND', 'Plan not found');
-          if (available.length > 0 && !available.includes(plan.id))
-            throw new AppError('FORBIDDEN', 'This plan is not available to your company');
+          const plan = await purchasablePlan(input.plCompanyId, input.plPlanId);
           const cardAllowed =
             input.paymentFrequency === 'MONTHLY' ? plan.enableCcPaymentMonthly : plan.enableCcPaymentAnnually;
           if (!plan.enableSkipPaywall && !cardAllowed)
@@ -694,8 +850,15 @@ export function createBillingService({
             await repo.updateSubscription(live.id, { status: 'EXPIRED', endedAt: now, nextRetryAt: null });
 
           const price = priceOfPlan(plan, input.paymentFrequency);
-          const hasTrial = plan.trialDuration !== null && plan.trialUnit !== null;
-          const trialEndsAt = hasTrial ? trialEnd(now, plan.trialDuration!, plan.trialUnit!) : null;
+          const terms = await quote({
+            companyId: input.plCompanyId,
+            plan,
+            frequency: input.paymentFrequency,
+            live: null,
+            promo,
+            now,
+          });
+          const { trialEndsAt } = terms;
           let sub = await repo
             .insertSubscription({
               companyId: input.plCompanyId,
@@ -705,7 +868,7 @@ export function createBillingService({
               priceCents: toCents(price),
               startedAt: now,
               currentPeriodStart: now,
-              currentPeriodEnd: trialEndsAt ?? periodEnd(now, input.paymentFrequency),
+              currentPeriodEnd: terms.nextRenewalAt,
               trialEndsAt,
               trialDuration: plan.trialDuration,
               trialUnit: plan.trialUnit,
@@ -718,12 +881,13 @@ export function createBillingService({
             });
           if (promo) await repo.consumeRedemption(promo.id, input.plCompanyId, sub.id);
 
-          if (hasTrial) {
+          if (trialEndsAt) {
             sub = await repo.updateSubscription(sub.id, { status: 'TRIAL' });
           } else if (plan.enableSkipPaywall) {
             sub = await repo.updateSubscription(sub.id, { status: 'AVAILABLE' });
           } else {
-            const amount = await amountDue(sub);
+            const amount = toCents(terms.amountNow);
+            let paid: TransactionRow | null = null;
             if (amount > 0) {
               const result = await charge({
                 companyId: input.plCompanyId,
@@ -736,8 +900,10 @@ export function createBillingService({
                 await repo.updateSubscription(sub.id, { status: 'PAYMENT_FAILED' });
                 throw new AppError('PAYMENT_FAILED', result.message);
               }
+              paid = result.transaction;
             }
             sub = await repo.updateSubscription(sub.id, { status: 'AVAILABLE', paidCents: amount });
+            if (paid) await receipt(sub, paid);
           }
           return toSubscription(sub, plan.name, promo?.code ?? null);
         }),
@@ -759,14 +925,17 @@ export function createBillingService({
           if (live.planId === input.plPlanId && live.paymentFrequency === input.paymentFrequency) {
             throw new AppError('VALIDATION_FAILED', SAME_PLAN_MESSAGE);
           }
-          const plan = await loadPlan(input.plPlanId);
-          const available = await repo.availablePlanIds(input.plCompanyId);
-          // Inactive plans are offered only to companies they were assigned to (metadata.availablePlans).
-          if (plan.status !== 'ACTIVE' && !available.includes(plan.id))
-            throw new AppError('NOT_FOUND', 'Plan not found');
-          if (available.length > 0 && !available.includes(plan.id))
-            throw new AppError('FORBIDDEN', 'This plan is not available to your company');
+          const plan = await purchasablePlan(input.plCompanyId, input.plPlanId);
           const newPrice = priceOfPlan(plan, input.paymentFrequency);
+          const terms = await quote({
+            companyId: input.plCompanyId,
+            plan,
+            frequency: input.paymentFrequency,
+            live,
+            promo: null,
+            now,
+            quotedAt: input.quotedAt ? new Date(input.quotedAt) : null,
+          });
 
           if (live.status === 'TRIAL') {
             const updated = await repo.updateSubscription(live.id, {
@@ -778,22 +947,17 @@ export function createBillingService({
             });
             return toSubscription(updated, plan.name, null);
           }
-          const { charge: due } = prorateSwitch({
-            paidAmount: toDollars(live.paidCents),
-            periodStart: live.currentPeriodStart,
-            periodEnd: live.currentPeriodEnd,
-            now,
-            newPrice,
-          });
-          if (due > 0 && !plan.enableSkipPaywall) {
+          let paid: TransactionRow | null = null;
+          if (terms.amountNow > 0) {
             const result = await charge({
               companyId: input.plCompanyId,
               subscriptionId: live.id,
-              amountCents: toCents(due),
+              amountCents: toCents(terms.amountNow),
               description: `Switch to ${plan.name} (${input.paymentFrequency === 'MONTHLY' ? 'monthly' : 'annual'}), prorated`,
               chargeKey: `switch:${live.id}:${live.currentPeriodStart.getTime()}:${live.planId}:${live.paymentFrequency}:${plan.id}:${input.paymentFrequency}`,
             });
             if (!result.ok) throw new AppError('PAYMENT_FAILED', result.message);
+            paid = result.transaction;
           }
           const updated = await repo.updateSubscription(live.id, {
             planId: plan.id,
@@ -806,9 +970,56 @@ export function createBillingService({
             currentPeriodEnd: periodEnd(now, input.paymentFrequency),
             promoId: null,
           });
+          if (paid) await receipt(updated, paid);
           return toSubscription(updated, plan.name, null);
         }),
       );
+    },
+
+    /**
+     * What starting or switching to a plan would charge, before any charge: the same quote the
+     * charge uses. A switch preview's quotedAt, sent back with the switch, holds its credit.
+     */
+    async previewSubscription(
+      auth: AuthContext,
+      input: PreviewSubscriptionInput,
+    ): Promise<SubscriptionPreview> {
+      await requireCompanyAccess(db, auth, input.plCompanyId, MANAGERS);
+      const now = clock.now();
+      const plan = await purchasablePlan(input.plCompanyId, input.plPlanId);
+      const live = await repo.liveSubscription(input.plCompanyId);
+      const isSwitch = live !== null && isSubscriptionActive(live.status);
+      if (isSwitch && live.planId === plan.id && live.paymentFrequency === input.paymentFrequency) {
+        throw new AppError('VALIDATION_FAILED', SAME_PLAN_MESSAGE);
+      }
+      let promo: PromoRow | null = null;
+      if (!isSwitch) {
+        const code = input.promoCode?.trim() || (await repo.pendingRedemption(input.plCompanyId))?.promo.code;
+        if (code) promo = (await promoFor(code, plan.id, input.paymentFrequency)).promo;
+      }
+      const terms = await quote({
+        companyId: input.plCompanyId,
+        plan,
+        frequency: input.paymentFrequency,
+        live,
+        promo,
+        now,
+      });
+      return {
+        kind: terms.kind,
+        plPlanId: plan.id,
+        planName: plan.name,
+        paymentFrequency: input.paymentFrequency,
+        price: terms.price,
+        discount: terms.discount,
+        promoCode: promo?.code ?? null,
+        credit: terms.credit,
+        amountNow: terms.amountNow,
+        trialEndsAt: iso(terms.trialEndsAt),
+        nextRenewalDate: terms.nextRenewalAt.toISOString(),
+        nextRenewalAmount: terms.nextRenewalAmount,
+        quotedAt: now.toISOString(),
+      };
     },
 
     /** Auto-renew off: the subscription stays active to the period end, then becomes DELETED. */
@@ -817,10 +1028,96 @@ export function createBillingService({
       const live = await repo.liveSubscription(companyId);
       if (!live) throw new AppError('NOT_FOUND', 'No subscription to cancel');
       const plan = await loadPlan(live.planId);
-      const updated = live.autoRenew
-        ? await repo.updateSubscription(live.id, { autoRenew: false, canceledAt: clock.now() })
-        : live;
+      if (!live.autoRenew) return toSubscription(live, plan.name, null);
+      const canceledAt = clock.now();
+      const updated = await repo.updateSubscription(live.id, { autoRenew: false, canceledAt });
+      await queueNotice({
+        kind: 'CANCELED',
+        eventKey: `canceled:${live.id}:${canceledAt.getTime()}`,
+        companyId,
+        params: { planName: plan.name, activeUntil: updated.currentPeriodEnd.toISOString() },
+      });
       return toSubscription(updated, plan.name, null);
+    },
+
+    /**
+     * Auto-renew back on after a cancel, on the same plan and frequency, while the paid period (or
+     * the trial) still runs. Under the company's lock: the renewal job ends canceled periods.
+     */
+    async resumeSubscription(auth: AuthContext, companyId: number) {
+      await requireCompanyAccess(db, auth, companyId, MANAGERS);
+      return oneChargeAtATime(companyId, async () => {
+        const live = await repo.liveSubscription(companyId);
+        if (!live || !isSubscriptionActive(live.status) || live.currentPeriodEnd <= clock.now())
+          throw new AppError('CONFLICT', 'This subscription has ended. Start a subscription instead.');
+        const plan = await loadPlan(live.planId);
+        const updated = live.autoRenew
+          ? live
+          : await repo.updateSubscription(live.id, { autoRenew: true, canceledAt: null });
+        return toSubscription(updated, plan.name, null);
+      });
+    },
+
+    /**
+     * The billing.send-notice job: claims the event (once per key), writes the email to each owner
+     * and admin in their language in the outbox, then queues delivery. A rerun of a claimed event
+     * queues the same outbox rows again, which the mail job sends at most once.
+     */
+    async sendNotice(notice: BillingNotice): Promise<void> {
+      const existing = await repo.findNotice(notice.eventKey);
+      if (existing) {
+        await mailer.deliver(existing.outboxIds);
+        return;
+      }
+      const recipients = await repo.billingRecipients(notice.companyId);
+      const outboxIds = await db.transaction(async (tx) => {
+        const claimed = await createBillingRepository(tx).claimNotice({
+          eventKey: notice.eventKey,
+          companyId: notice.companyId,
+          kind: notice.kind,
+        });
+        if (!claimed) return null;
+        const ids: number[] = [];
+        for (const { email, language } of recipients) {
+          ids.push(await mailer.record(tx, { to: email, ...renderNotice(notice, mailLanguage(language)) }));
+        }
+        await createBillingRepository(tx).setNoticeOutbox(notice.eventKey, ids);
+        return ids;
+      });
+      if (outboxIds) await mailer.deliver(outboxIds);
+    },
+
+    /** The billing.send-reminders job: trial-ending and annual-renewal emails that are due. */
+    async runReminders(): Promise<{ queued: number }> {
+      const now = clock.now();
+      const candidates = await repo.reminderCandidates(
+        now,
+        new Date(now.getTime() + TRIAL_ENDING_NOTICE_DAYS * DAY_MS),
+        new Date(now.getTime() + ANNUAL_RENEWAL_NOTICE_DAYS * DAY_MS),
+      );
+      let queued = 0;
+      for (const sub of candidates) {
+        const isTrial = sub.status === 'TRIAL';
+        const eventKey = `${isTrial ? 'trial-ending' : 'renewal-upcoming'}:${sub.id}:${sub.currentPeriodEnd.getTime()}`;
+        if (await repo.findNotice(eventKey)) continue;
+        const plan = await repo.findPlan(sub.planId);
+        if (!plan || plan.enableSkipPaywall) continue;
+        const method = await repo.findPaymentMethod(sub.companyId);
+        await queueNotice({
+          kind: isTrial ? 'TRIAL_ENDING' : 'RENEWAL_UPCOMING',
+          eventKey,
+          companyId: sub.companyId,
+          params: {
+            brand: method?.brand ?? null,
+            last4: method?.last4 ?? null,
+            planName: plan.name,
+            chargeAt: sub.currentPeriodEnd.toISOString(),
+            amount: toDollars(await amountDue(sub)),
+          },
+        });
+        queued += 1;
+      }
+      return { queued };
     },
 
     async getCompanyPaymentMethod(auth: AuthContext, companyId: number): Promise<PaymentMethod | null> {

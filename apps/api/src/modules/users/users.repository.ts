@@ -65,6 +65,10 @@ export function createUsersRepository(db: Db) {
       const [row] = await findProfile.execute({ familyId: claims.familyId, userId: claims.userId });
       return row ?? null;
     },
+
+    async setLanguage(userId: number, language: 'en' | 'fr' | 'de' | 'nl') {
+      await db.update(users).set({ language }).where(eq(users.id, userId));
+    },
   };
 }
 export type UsersRepository = ReturnType<typeof createUsersRepository>;

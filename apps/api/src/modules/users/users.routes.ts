@@ -1,3 +1,4 @@
+import { updateLanguage } from '@trustleaf/domain/api/users';
 import {
   MyProfileSchema,
   RequestResetPasswordInputSchema,
@@ -5,6 +6,7 @@ import {
 } from '@trustleaf/domain/schemas/auth';
 import { detailOf, OkSchema } from '@trustleaf/domain/schemas/common';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { route } from '../../lib/route.ts';
 import { claimsOf } from '../../plugins/auth.ts';
 import type { AuthService } from '../auth/auth.service.ts';
 import type { UsersService } from './users.service.ts';
@@ -22,6 +24,8 @@ export const userRoutes: FastifyPluginAsyncZod<{ service: UsersService; auth: Au
     },
     async (request) => ({ detail: await service.getMyProfile(claimsOf(request)) }),
   );
+
+  route(app, updateLanguage, ({ auth, input }) => service.updateLanguage(auth, input.language));
 
   app.post(
     '/requestResetPassword',

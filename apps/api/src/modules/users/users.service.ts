@@ -1,10 +1,18 @@
+import type { Language } from '@trustleaf/domain/rules/themes';
 import type { CompanyRef, MyProfile } from '@trustleaf/domain/schemas/auth';
+import type { AuthContext } from '../../lib/authz.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { AccessClaims } from '../../lib/tokens.ts';
 import type { UsersRepository } from './users.repository.ts';
 
 export function createUsersService({ repo }: { repo: UsersRepository }) {
   return {
+    /** The language the user's emails are written in (the app's language switch sets it). */
+    async updateLanguage(auth: AuthContext, language: Language) {
+      await repo.setLanguage(auth.userId, language);
+      return { language };
+    },
+
     /** Spec 3 §3 "Account state": isOwner for the owned company, memberOfCompany otherwise, and the
      * super admin's fixed built-in company. A revoked sign-in gets a 401 like any other route. */
     async getMyProfile(claims: AccessClaims): Promise<MyProfile> {
