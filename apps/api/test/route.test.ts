@@ -14,6 +14,7 @@ const getItem = endpoint({
   access: 'public',
   tag: 'things',
   summary: 'One thing',
+  description: 'A thing by id, in full or not.',
 });
 
 const renameItem = endpoint({
@@ -24,6 +25,8 @@ const renameItem = endpoint({
   access: 'user',
   tag: 'things',
   summary: 'Rename a thing',
+  description: 'Renames a thing; a name in use is a conflict.',
+  errors: ['CONFLICT'],
   status: 201,
 });
 

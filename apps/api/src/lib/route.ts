@@ -4,12 +4,12 @@ import {
   type Endpoint,
   type EndpointOutput,
 } from '@trustleaf/domain/api/endpoint';
-import { ApiErrorBodySchema } from '@trustleaf/domain/errors';
+import { ApiErrorBodySchema, type ErrorCode } from '@trustleaf/domain/errors';
 import { detailOf } from '@trustleaf/domain/schemas/common';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import { z } from 'zod';
 import type { AuthContext } from './authz.ts';
-import { AppError } from './errors.ts';
+import { AppError, STATUS_BY_CODE } from './errors.ts';
 
 /** What a contract's handler receives: the validated input (body or query, with path parameters). */
 export interface RouteContext<E extends Endpoint> {
@@ -20,13 +20,49 @@ export interface RouteContext<E extends Endpoint> {
   reply: FastifyReply;
 }
 
-/** Error answers every contract documents (the body of `plugins/error-handler.ts`). */
-const ERROR_RESPONSES = {
-  400: ApiErrorBodySchema.describe('Invalid input (VALIDATION_FAILED)'),
-  401: ApiErrorBodySchema.describe('No valid session (UNAUTHENTICATED)'),
-  403: ApiErrorBodySchema.describe('Not allowed for this role (FORBIDDEN)'),
-  404: ApiErrorBodySchema.describe('Not found, or not the caller’s company (NOT_FOUND)'),
-} as const;
+/** What each error code means to a caller, for the API reference. */
+const ERROR_MEANINGS: Record<ErrorCode, string> = {
+  VALIDATION_FAILED: 'the input is invalid (details name the fields)',
+  UNAUTHENTICATED: 'no valid session',
+  FORBIDDEN: 'not allowed for this role',
+  NOT_FOUND: 'not found, or not the caller’s company',
+  CONFLICT: 'conflicts with the current state (already done, or done at the same moment)',
+  PAYLOAD_TOO_LARGE: 'the upload is larger than allowed',
+  PLAN_LIMIT_REACHED: 'the company’s plan does not include this (details carry the upgrade reason)',
+  RATE_LIMITED: 'too many attempts; retry after the time the message gives',
+  PAYMENT_FAILED: 'the card was declined',
+  INVALID_PROMO_CODE: 'the promo code is not valid',
+  MAX_USAGE_PROMO_CODE: 'the promo code has been used up',
+  INTERNAL: 'an unexpected failure (the request id identifies it in the logs)',
+};
+
+/**
+ * The error responses of an operation, one per status with the codes it may carry (the body of
+ * `plugins/error-handler.ts`): the common ones, then the contract's own.
+ */
+export function errorResponses(
+  access: Endpoint['access'],
+  extra: readonly ErrorCode[] = [],
+): Record<number, z.ZodType> {
+  const codes: ErrorCode[] = [
+    'VALIDATION_FAILED',
+    ...(access === 'user' ? (['UNAUTHENTICATED'] as const) : []),
+    'FORBIDDEN',
+    'NOT_FOUND',
+    ...extra,
+  ];
+  const byStatus = new Map<number, ErrorCode[]>();
+  for (const code of new Set(codes)) {
+    const status = STATUS_BY_CODE[code];
+    byStatus.set(status, [...(byStatus.get(status) ?? []), code]);
+  }
+  return Object.fromEntries(
+    [...byStatus].map(([status, list]) => [
+      status,
+      ApiErrorBodySchema.describe(list.map((code) => `${code}: ${ERROR_MEANINGS[code]}`).join('; ')),
+    ]),
+  );
+}
 
 /**
  * Registers one endpoint contract on a Fastify plugin whose prefix the contract's path starts with:
@@ -65,10 +101,14 @@ export function route<E extends Endpoint>(
     schema: {
       tags: [contract.tag],
       summary: contract.summary,
-      ...(contract.access === 'user' ? { security: [{ bearer: [] }] } : {}),
+      description: contract.description,
+      security: contract.access === 'user' ? [{ bearer: [] }] : [],
       [location]: inputSchema,
       ...(paramsSchema ? { params: paramsSchema } : {}),
-      response: { [status]: detailOf(contract.output), ...ERROR_RESPONSES },
+      response: {
+        [status]: detailOf(contract.output),
+        ...errorResponses(contract.access, contract.errors),
+      },
     },
     handler: async (request, reply) => {
       const fromLocation = (location === 'body' ? request.body : request.query) as object | undefined;

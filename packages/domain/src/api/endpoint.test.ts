@@ -10,6 +10,7 @@ const taskStatus = endpoint({
   access: 'user',
   tag: 'webcrawler',
   summary: 'A task status',
+  description: 'The status of one task.',
 });
 
 describe('endpoint contracts', () => {

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { ErrorCode } from '../errors.ts';
 
 /**
  * One typed contract per endpoint (DESIGN "API conventions"): the API route validates and serialises
@@ -29,6 +30,13 @@ export interface Endpoint<
   /** OpenAPI tag (the module) and a one-line summary. */
   tag: string;
   summary: string;
+  /** What the call does for its caller, who may make it and what it refuses, for the API reference. */
+  description: string;
+  /**
+   * Error codes the call answers besides those every call may (VALIDATION_FAILED, FORBIDDEN,
+   * NOT_FOUND, and UNAUTHENTICATED when signed in): documented as its error responses.
+   */
+  errors?: readonly ErrorCode[];
   /** Success status; 200 unless the spec says otherwise. */
   status?: 200 | 201 | 202;
 }

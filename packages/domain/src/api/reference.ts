@@ -10,4 +10,6 @@ export const generalInfo = endpoint({
   access: 'public',
   tag: 'general',
   summary: 'Global lists: roles, business types, categories, segments, countries, states',
+  description:
+    'The reference lists a form needs, by name in requestFields: roles, business types, categories, segments, countries and their states. Public, because the sign-up form shows them before anyone is signed in.',
 });

@@ -52,6 +52,8 @@ export const checkValidUrl = endpoint({
   access: 'user',
   tag,
   summary: 'Check that a website answers before scanning it',
+  description:
+    'Asks the website once, through the scanner\'s SSRF guard, before a scan is started. Answers the status and, when the site only works over plain HTTP or with a certificate problem, a warning (HTTP_FALLBACK_USED, SSL_CERTIFICATE_ISSUE). A site that answers 404, 410 or 5xx, or cannot be reached, is NOT_FOUND "Url not connected".',
 });
 
 export const scanUrl = endpoint({
@@ -62,6 +64,9 @@ export const scanUrl = endpoint({
   access: 'user',
   tag,
   summary: 'Start a scan of a website (queued behind a running scan of the same website)',
+  description:
+    "Queues a scan of a website for a company the caller belongs to (a super admin: any company). The options follow spec 3's Scan request; a second scan of the same website waits for the running one. Answers the job id and its violation check id; progress arrives on the company's live channel and through getScanUrlJob. Too many waiting scans for one company is RATE_LIMITED.",
+  errors: ['RATE_LIMITED'],
 });
 
 export const getScanUrlJob = endpoint({
@@ -72,6 +77,8 @@ export const getScanUrlJob = endpoint({
   access: 'user',
   tag,
   summary: 'Status and progress of a scan',
+  description:
+    "Status (processing, completed, failed, cancelled), pages done and queued, and the violation check id of one scan of the caller's company. Polled every 7 s by the progress notice when the live channel is down.",
 });
 
 export const getScanTaskStatus = endpoint({
@@ -82,6 +89,8 @@ export const getScanTaskStatus = endpoint({
   access: 'user',
   tag,
   summary: 'Status and progress of a scan or product scan task',
+  description:
+    "The same status and progress as getScanUrlJob, by id in the path, for a website scan or a product scan task of the caller's company.",
 });
 
 export const scanUrlListing = endpoint({
@@ -92,6 +101,8 @@ export const scanUrlListing = endpoint({
   access: 'user',
   tag,
   summary: "A company's scans, newest first, optionally by status",
+  description:
+    "The company's scans, newest first, optionally filtered by status; the progress notice reads it after a reload to show the scans still running.",
 });
 
 export const cancelScanUrlJob = endpoint({
@@ -102,6 +113,8 @@ export const cancelScanUrlJob = endpoint({
   access: 'user',
   tag,
   summary: 'Cancel a queued or running scan (recorded as cancelled)',
+  description:
+    "Stops a queued or running scan of the caller's company within seconds and records it as cancelled; a scan that has already finished is left as it is.",
 });
 
 export const violationCheckListing = endpoint({
@@ -112,6 +125,8 @@ export const violationCheckListing = endpoint({
   access: 'user',
   tag,
   summary: "A company's scan results, newest first, within a period",
+  description:
+    "The company's scan results, newest first, with each one's URL, time, number of violations and of findings, within the period asked (All Time, Last Week, Last Month, Last 3 Months).",
 });
 
 export const violationCheckDetail = endpoint({
@@ -122,6 +137,9 @@ export const violationCheckDetail = endpoint({
   access: 'user',
   tag,
   summary: 'One scan result with its findings (402 when the plan does not allow viewing issues)',
+  description:
+    "One scan result with every finding: severity, violation type, rule reference, remediation hint, evidence, page and review marks (new since last scan, resolved). When the company's plan does not allow viewing issues it answers PLAN_LIMIT_REACHED with the upgrade banner's text, so the blur in the app is not the only barrier.",
+  errors: ['PLAN_LIMIT_REACHED'],
 });
 
 export const violationCheckReportLink = endpoint({
@@ -132,6 +150,9 @@ export const violationCheckReportLink = endpoint({
   access: 'user',
   tag,
   summary: 'A five-minute link to "Website Compliance Report.pdf" (402 when issues are not allowed)',
+  description:
+    'A signed link, valid five minutes, to the result as "Website Compliance Report.pdf", drawn by the same renderer as the CLI\'s report. PLAN_LIMIT_REACHED when the plan does not allow viewing issues.',
+  errors: ['PLAN_LIMIT_REACHED'],
 });
 
 /** Registered before complianceFinding/{id}, so `bulk` is never read as an id. */
@@ -143,6 +164,8 @@ export const bulkReviewComplianceFindings = endpoint({
   access: 'user',
   tag,
   summary: 'Mark findings reviewed or not',
+  description:
+    "Sets or clears the reviewed mark of several findings of the caller's company at once; findings of another company are NOT_FOUND and nothing changes.",
 });
 
 export const updateComplianceFinding = endpoint({
@@ -153,6 +176,8 @@ export const updateComplianceFinding = endpoint({
   access: 'user',
   tag,
   summary: 'Set a finding’s severity and compliance, or its reviewed mark',
+  description:
+    "Changes one finding of the caller's company: its severity and whether it is compliant, or its reviewed mark.",
 });
 
 export const getScanProduct = endpoint({
@@ -163,6 +188,8 @@ export const getScanProduct = endpoint({
   access: 'user',
   tag,
   summary: "A company's unfinished product scan tasks (none: the web reads completed)",
+  description:
+    "The company's product scan tasks that have not finished; an empty list means every task is completed (spec 3 §4 reads the first task's status).",
 });
 
 export const startScanProduct = endpoint({
@@ -173,6 +200,8 @@ export const startScanProduct = endpoint({
   access: 'user',
   tag,
   summary: "Start a product scan task: the website's products against the company's catalogue",
+  description:
+    "Starts a product scan task: the products found on the company's website compared with its catalogue, with products created from the scan when autoCreateProduct is on.",
 });
 
 export const scanProductHistories = endpoint({
@@ -183,6 +212,7 @@ export const scanProductHistories = endpoint({
   access: 'user',
   tag,
   summary: "A company's product scan tasks, newest first",
+  description: 'Every product scan task of the company, newest first, with its status and counts.',
 });
 
 /**
@@ -197,6 +227,9 @@ export const urlToBase64 = endpoint({
   access: 'user',
   tag,
   summary: 'An image of a finding, as a data URL',
+  description:
+    "Returns an image as a data URL for the report, only when a finding of one of the caller's companies references it; fetched through the scanner's SSRF guard (metadata and private addresses refused), capped in size and cached. Anything else is NOT_FOUND.",
+  errors: ['PAYLOAD_TOO_LARGE', 'PLAN_LIMIT_REACHED'],
 });
 
 // ---- websites (scheduled re-scans) ----
@@ -209,6 +242,7 @@ export const websiteListing = endpoint({
   access: 'user',
   tag,
   summary: "A company's websites and their weekly re-scan",
+  description: "The company's websites with their weekly re-scan setting, last scan and next run.",
 });
 
 /** Re-scans are a plan feature: enabling one answers 402 when the plan does not include it. */
@@ -220,6 +254,9 @@ export const upsertWebsite = endpoint({
   access: 'user',
   tag,
   summary: 'Add a website or switch its weekly re-scan on or off',
+  description:
+    "Adds a website to the company's list or switches its weekly re-scan on or off. Re-scans are a plan feature: switching one on answers PLAN_LIMIT_REACHED when the plan does not include it.",
+  errors: ['PLAN_LIMIT_REACHED'],
 });
 
 export const deleteWebsite = endpoint({
@@ -230,6 +267,7 @@ export const deleteWebsite = endpoint({
   access: 'user',
   tag,
   summary: 'Remove a website from the re-scan list (its scan results stay)',
+  description: "Removes a website from the company's re-scan list; its scan results stay in the history.",
 });
 
 // ---- products (the product comparison's catalogue) ----
@@ -242,6 +280,8 @@ export const productListing = endpoint({
   access: 'user',
   tag,
   summary: "A company's products",
+  description:
+    "The company's product catalogue (name, status, where it came from), which product comparisons read.",
 });
 
 export const createProduct = endpoint({
@@ -252,6 +292,9 @@ export const createProduct = endpoint({
   access: 'user',
   tag,
   summary: 'Add a product (409 when the company already has one of that name)',
+  description:
+    "Adds a product to the company's catalogue; a product of the same name (case-insensitively) is CONFLICT.",
+  errors: ['CONFLICT'],
 });
 
 export const updateProduct = endpoint({
@@ -262,6 +305,9 @@ export const updateProduct = endpoint({
   access: 'user',
   tag,
   summary: 'Rename a product or change its status',
+  description:
+    'Renames a product of the company or changes its status; a name another product has is CONFLICT.',
+  errors: ['CONFLICT'],
 });
 
 export const deleteProduct = endpoint({
@@ -272,4 +318,5 @@ export const deleteProduct = endpoint({
   access: 'user',
   tag,
   summary: 'Remove a product',
+  description: "Removes a product from the company's catalogue.",
 });
