@@ -19,6 +19,8 @@ export const previewSubscription = endpoint({
   access: 'user',
   tag: 'subscription',
   summary: 'Preview what starting or switching a plan charges now and at the next renewal',
+  description:
+    'Quotes a start or a switch for a company the caller manages, without charging: the price after the promo, the credit for the unused period, the amount charged now, and the next renewal date and amount. The charge uses the same rule, so confirming charges what the preview showed.',
 });
 
 /** Turns auto-renew back on after a cancel, while the paid period (or trial) still runs. */
@@ -30,4 +32,7 @@ export const resumeSubscription = endpoint({
   access: 'user',
   tag: 'subscription',
   summary: 'Resume a canceled subscription (auto-renew on) without switching plan',
+  description:
+    'Turns auto-renew back on for the company’s canceled subscription while its paid period or trial still runs, keeping the plan and frequency; nothing is charged until the renewal. A subscription that has already ended is CONFLICT.',
+  errors: ['CONFLICT'],
 });

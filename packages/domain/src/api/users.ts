@@ -13,4 +13,6 @@ export const updateLanguage = endpoint({
   access: 'user',
   tag: 'user',
   summary: 'Set the language of the emails the signed-in user receives',
+  description:
+    'Stores the signed-in user’s language (en, fr, de or nl); every email sent to them afterwards (receipts, reminders, scan alerts) is written in it.',
 });
