@@ -131,8 +131,7 @@ async function startScan(page: Page, url: string) {
 }
 
 test.describe('webcrawler', () => {
-  // Known failure: checking "Reviewed" on the first finding does not change the checkbox state.
-  test.fixme('scans the demo site: progress notice, success notice, View, the report, review and the exported PDF', async ({
+  test('scans the demo site: progress notice, success notice, View, the report, review and the exported PDF', async ({
     page,
     request,
   }) => {
@@ -289,6 +288,56 @@ test.describe('webcrawler', () => {
     } finally {
       for (const socket of sockets) socket.destroy();
       await new Promise((resolve) => slowSite.close(resolve));
+    }
+  });
+
+  test('a re-scan marks the finding that is new since the last scan and lists the resolved one', async ({
+    page,
+    request,
+  }) => {
+    // A one-page site whose claims the test changes between the two scans.
+    let claims = ['Every bottle is clinically proven to work.', 'Our CBD oil cures anxiety.'];
+    const sockets = new Set<Socket>();
+    const site: Server = createServer((req, res) => {
+      if (req.url === '/' || req.url === '/index.html') {
+        res.writeHead(200, { 'content-type': 'text/html' });
+        res.end(
+          `<!doctype html><html lang="en"><title>Meadow</title><body>${claims.map((c) => `<p>${c}</p>`).join('')}</body></html>`,
+        );
+      } else {
+        res.writeHead(404).end();
+      }
+    });
+    site.on('connection', (socket) => sockets.add(socket));
+    await new Promise<void>((resolve) => site.listen(SLOW_SITE_PORT, '127.0.0.1', resolve));
+    try {
+      const account = await companyAccount(request, 'Pro');
+      await signIn(page, account.email);
+      await page.goto('/webcrawler');
+      const url = `http://localhost:${SLOW_SITE_PORT}/`;
+      await startScan(page, url);
+      const success = page.getByTestId('scan-success');
+      await expect(success).toBeVisible({ timeout: 45_000 });
+      await success.getByRole('button', { name: 'Close' }).click();
+      await expect(success).toHaveCount(0);
+
+      claims = ['Every bottle is clinically proven to work.', 'Our hemp balm heals arthritis overnight.'];
+      await startScan(page, url);
+      await expect(success).toBeVisible({ timeout: 45_000 });
+      await success.getByRole('button', { name: 'View' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Trustleaf Website Compliance Report' });
+      const fresh = dialog.getByTestId('issue-row').filter({ hasText: 'heals arthritis' });
+      await expect(fresh.getByTestId('finding-new')).toHaveText('New since last scan');
+      const kept = dialog.getByTestId('issue-row').filter({ hasText: 'clinically proven' });
+      await expect(kept).toHaveCount(1);
+      await expect(kept.getByTestId('finding-new')).toHaveCount(0);
+      await expect(dialog.getByRole('heading', { name: 'Resolved since the last scan' })).toBeVisible();
+      await expect(dialog.getByTestId('resolved-list').getByRole('listitem')).toHaveCount(1);
+      await expect(dialog.getByTestId('issue-row').filter({ hasText: 'cures anxiety' })).toHaveCount(0);
+      await expectNoSeriousViolations(page, 'report of a re-scan');
+    } finally {
+      for (const socket of sockets) socket.destroy();
+      await new Promise((resolve) => site.close(resolve));
     }
   });
 

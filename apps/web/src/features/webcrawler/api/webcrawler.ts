@@ -13,7 +13,11 @@ import {
 } from '@trustleaf/domain/api/webcrawler';
 import type { EndpointInput } from '@trustleaf/domain/api/endpoint';
 import { localScanStatus, SCAN_POLL_INTERVAL_MS, type LocalScanJob } from '@trustleaf/domain/rules/scan-jobs';
-import { SCAN_PROGRESS_EVENT, type ScanJob } from '@trustleaf/domain/schemas/webcrawler';
+import {
+  SCAN_PROGRESS_EVENT,
+  type ScanJob,
+  type ViolationCheckDetail,
+} from '@trustleaf/domain/schemas/webcrawler';
 import { useEffect } from 'react';
 import { api } from '@/lib/api';
 import { ApiError } from '@/lib/api-client';
@@ -166,11 +170,30 @@ export function useUpdateFinding(plCompanyId: number, plViolationCheckId: number
   return useMutation({
     mutationFn: (input: EndpointInput<typeof updateComplianceFinding>) =>
       api.call(updateComplianceFinding, input),
-    onSuccess: () =>
-      Promise.all([
+    onSuccess: (saved) => {
+      // The saved finding replaces the shown one at once; the refetch below then brings the counts.
+      queryClient.setQueryData(
+        webcrawlerKeys.detail(plCompanyId, plViolationCheckId),
+        (detail: ViolationCheckDetail | undefined) =>
+          detail && {
+            ...detail,
+            violations: detail.violations.map((violation) =>
+              violation.complianceFindingId === saved.complianceFindingId
+                ? {
+                    ...violation,
+                    severity: saved.severity,
+                    isCompliant: saved.isCompliant,
+                    isReviewed: saved.isReviewed,
+                  }
+                : violation,
+            ),
+          },
+      );
+      return Promise.all([
         queryClient.invalidateQueries({ queryKey: webcrawlerKeys.detail(plCompanyId, plViolationCheckId) }),
         queryClient.invalidateQueries({ queryKey: webcrawlerKeys.checks(plCompanyId) }),
-      ]),
+      ]);
+    },
   });
 }
 

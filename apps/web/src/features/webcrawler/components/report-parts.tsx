@@ -21,7 +21,7 @@ import {
   type ViolationCheckDetail,
 } from '@trustleaf/domain/schemas/webcrawler';
 import { enqueueSnackbar } from 'notistack';
-import { useId, type ReactNode } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '@/lib/api-client';
 import { useBulkReview, useIssueImage, useUpdateFinding } from '../api/webcrawler';
@@ -65,6 +65,8 @@ function IssueImage({ imageUrl, pageUrl }: { imageUrl: string; pageUrl: string }
   );
 }
 
+type FindingChange = Partial<Pick<Violation, 'severity' | 'isCompliant' | 'isReviewed'>>;
+
 function FindingReview({
   violation,
   plCompanyId,
@@ -76,24 +78,42 @@ function FindingReview({
 }) {
   const { t } = useTranslation();
   const update = useUpdateFinding(plCompanyId, plViolationCheckId);
-  // The change shows at once while it is saved (TanStack Query's optimistic update through the UI).
-  const pending = update.isPending ? update.variables : undefined;
-  const shown = {
-    severity: pending?.severity ?? violation.severity,
-    isCompliant: pending?.isCompliant ?? violation.isCompliant,
-    isReviewed: pending?.isReviewed ?? violation.isReviewed,
+  // The controls follow the click itself (a controlled checkbox that waited for the mutation's state
+  // snapped back until the next render). The draft holds until the finding shown changes (the
+  // refetch after saving), holds the server's answer if that refetch fails, and goes on a failure.
+  const stored = {
+    severity: violation.severity,
+    isCompliant: violation.isCompliant,
+    isReviewed: violation.isReviewed,
   };
-  const save = (change: { severity: Severity; isCompliant: boolean } | { isReviewed: boolean }) =>
+  const storedKey = JSON.stringify(stored);
+  const [draft, setDraft] = useState<{ base: string; change: FindingChange } | null>(null);
+  const shown = { ...stored, ...(draft?.base === storedKey ? draft.change : {}) };
+  const save = (change: FindingChange) => {
+    setDraft({ base: storedKey, change });
     update.mutate(
       { id: violation.complianceFindingId, ...change },
       {
-        onSuccess: () => enqueueSnackbar(t('webcrawler.report.saved'), { variant: 'success' }),
-        onError: (error) =>
+        onSuccess: (saved) => {
+          setDraft({
+            base: storedKey,
+            change: {
+              severity: saved.severity,
+              isCompliant: saved.isCompliant,
+              isReviewed: saved.isReviewed,
+            },
+          });
+          enqueueSnackbar(t('webcrawler.report.saved'), { variant: 'success' });
+        },
+        onError: (error) => {
+          setDraft(null);
           enqueueSnackbar(error instanceof ApiError ? error.message : t('webcrawler.report.saveFailed'), {
             variant: 'error',
-          }),
+          });
+        },
       },
     );
+  };
   return (
     <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1, mt: 1 }}>
       <TextField
@@ -168,8 +188,9 @@ function IssueRow({
           {violation.isNew ? (
             <Chip
               size="small"
-              color="info"
               label={t('webcrawler.report.newSinceLast')}
+              // The dark shade: white on the default info blue is below 4.5:1 (WCAG AA).
+              sx={{ bgcolor: 'info.dark', color: 'info.contrastText' }}
               data-testid="finding-new"
             />
           ) : null}

@@ -1,11 +1,13 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import type { LocalScanJob } from '@trustleaf/domain/rules/scan-jobs';
-import { UPGRADE_TO_VIEW_ISSUES } from '@trustleaf/domain/schemas/webcrawler';
+import { UPGRADE_TO_VIEW_ISSUES, type ViolationCheckDetail } from '@trustleaf/domain/schemas/webcrawler';
+import { SnackbarProvider } from 'notistack';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useAppStore } from '@/stores/app-store';
 import { ReportDialog } from './report-dialog';
+import { IssuesTable } from './report-parts';
 import { ScanNotices } from './scan-notices';
 import '@/lib/i18n';
 
@@ -166,5 +168,97 @@ describe('report dialog (spec 3 §2)', { timeout: 20_000 }, () => {
     expect(screen.queryByTestId('report-export')).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: UPGRADE_TO_VIEW_ISSUES }));
     expect(onUpgrade).toHaveBeenCalled();
+  });
+});
+
+const finding = {
+  complianceFindingId: 501,
+  description: 'Health claim',
+  url: 'https://shop.example/',
+  imageUrl: null,
+  isInVideo: false,
+  startTime: null,
+  videoUrl: null,
+  evidence: 'CBD cures anxiety',
+  severity: 'HIGH',
+  violationType: 'NON_COMPLIANCE',
+  category: 'HEALTH_CLAIM',
+  term: 'cures anxiety',
+  ruleRef: 'FDA 21 U.S.C. 343(r)',
+  hint: 'How to fix: remove the claim',
+  isCompliant: false,
+  isReviewed: false,
+  isNew: false,
+} satisfies ViolationCheckDetail['violations'][number];
+
+const reportDetail: ViolationCheckDetail = {
+  plViolationCheckId: 41,
+  plCompanyId: 7,
+  companyName: 'Acme Hemp',
+  url: 'https://shop.example/',
+  checkTime: '2026-11-20T10:00:00.000Z',
+  violationCount: 1,
+  totalFindings: 1,
+  pagesScanned: 1,
+  severityCounts: { HIGH: 1, MEDIUM: 0, LOW: 0, COMPLIANCE: 0 },
+  violations: [finding],
+  resolvedViolations: [],
+  previousViolationCheckId: null,
+  productVerification: { authorizedProducts: [], unauthorizedProducts: [] },
+};
+
+describe('reviewing a finding', { timeout: 20_000 }, () => {
+  function renderIssues() {
+    render(
+      withQuery(
+        <SnackbarProvider>
+          <IssuesTable detail={reportDetail} />
+        </SnackbarProvider>,
+      ),
+    );
+    return screen.getByRole<HTMLInputElement>('checkbox', { name: 'Reviewed' });
+  }
+
+  /** A PATCH that answers only when the test says so. */
+  function stubPendingPatch() {
+    let answer: ((status: number, body: unknown) => void) | null = null;
+    const fetch = vi.fn(
+      (_url: string) =>
+        new Promise<Response>((resolve) => {
+          answer = (status, body) =>
+            resolve(
+              new Response(JSON.stringify(body), {
+                status,
+                headers: { 'content-type': 'application/json' },
+              }),
+            );
+        }),
+    );
+    vi.stubGlobal('fetch', fetch);
+    return async (status: number, body: unknown) => {
+      await waitFor(() => expect(answer).not.toBeNull());
+      expect(String(fetch.mock.calls[0]?.[0])).toBe('/api/webcrawler/complianceFinding/501');
+      await act(async () => answer?.(status, body));
+    };
+  }
+
+  it('ticks "Reviewed" on the click itself, before the server answers, and keeps the saved state', async () => {
+    const answer = stubPendingPatch();
+    const reviewed = renderIssues();
+    fireEvent.click(reviewed);
+    expect(reviewed.checked).toBe(true);
+    await answer(200, { detail: { ...finding, isReviewed: true } });
+    await waitFor(() => expect(screen.getByText('The finding was updated')).toBeTruthy());
+    expect(screen.getByRole<HTMLInputElement>('checkbox', { name: 'Reviewed' }).checked).toBe(true);
+  });
+
+  it('unticks "Reviewed" again and says why when saving fails', async () => {
+    const answer = stubPendingPatch();
+    const reviewed = renderIssues();
+    fireEvent.click(reviewed);
+    expect(reviewed.checked).toBe(true);
+    await answer(404, { messages: ['Finding not found'], code: 'NOT_FOUND' });
+    await waitFor(() => expect(screen.getByText('Finding not found')).toBeTruthy());
+    expect(screen.getByRole<HTMLInputElement>('checkbox', { name: 'Reviewed' }).checked).toBe(false);
   });
 });
