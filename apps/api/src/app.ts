@@ -18,7 +18,7 @@ import {
 } from 'fastify-type-provider-zod';
 import { scannerAllowHosts, type Env } from './config/env.ts';
 import type { Database } from './db/client.ts';
-import type { Clock } from './lib/clock.ts';
+import type { Clock, OffsetClock } from './lib/clock.ts';
 import { AppError } from './lib/errors.ts';
 import type { JobQueue } from './lib/jobs.ts';
 import type { MailTransport } from './lib/mailer.ts';
@@ -26,6 +26,7 @@ import { createJobDefinitions } from './job-definitions.ts';
 import { createLinkSigner, createLocalStorage, type Storage } from './lib/storage.ts';
 import { securityHeaderSets } from './lib/security-headers.ts';
 import { createRequestIds } from './lib/request-id.ts';
+import { loadSealKeys, type SealKeys } from './lib/seal-keys.ts';
 import { createTokenSigner } from './lib/tokens.ts';
 import { createLive, type Live } from './live/live.ts';
 import {
@@ -33,6 +34,7 @@ import {
   createOfflineAddressProvider,
 } from './modules/accounts/address-provider.ts';
 import { createAttemptLimiter } from './lib/attempt-limiter.ts';
+import { VERIFIED_SEAL_FEATURE } from '@trustleaf/domain/rules/trust-seal';
 import { createAccountsRepository } from './modules/accounts/accounts.repository.ts';
 import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
 import { createAccountsService } from './modules/accounts/accounts.service.ts';
@@ -57,6 +59,7 @@ import { createFilesRepository } from './modules/files/files.repository.ts';
 import { fileRoutes } from './modules/files/files.routes.ts';
 import { createFilesService } from './modules/files/files.service.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { devClockRoutes } from './modules/dev/dev-clock.routes.ts';
 import { devMailboxRoutes } from './modules/mail/mail.routes.ts';
 import { createReferenceRepository } from './modules/reference/reference.repository.ts';
 import { referenceRoutes } from './modules/reference/reference.routes.ts';
@@ -68,6 +71,9 @@ import type { WebcrawlerJobsDeps } from './modules/webcrawler/webcrawler.jobs.ts
 import { createWebcrawlerRepository } from './modules/webcrawler/webcrawler.repository.ts';
 import { scannerRoutes, webcrawlerRoutes } from './modules/webcrawler/webcrawler.routes.ts';
 import { createWebcrawlerService } from './modules/webcrawler/webcrawler.service.ts';
+import { createTrustRepository } from './modules/trust/trust.repository.ts';
+import { companyQrRoutes, trustPublicRoutes, trustRoutes } from './modules/trust/trust.routes.ts';
+import { createTrustService } from './modules/trust/trust.service.ts';
 import { createUsersService } from './modules/users/users.service.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
@@ -90,6 +96,10 @@ export interface AppDeps {
   webDist?: string | null;
   /** Test seam: replaces the scanner library's scanSite in scan jobs. */
   scan?: WebcrawlerJobsDeps['scan'];
+  /** The seal's signing key; loaded from SEAL_PRIVATE_KEY or DATA_DIR when absent. */
+  sealKeys?: SealKeys;
+  /** The movable clock behind `clock` when TEST_CLOCK is on (never in production): adds `/api/dev/clock`. */
+  testClock?: OffsetClock;
 }
 
 declare module 'fastify' {
@@ -128,6 +138,8 @@ function fastifyLogging(logger: FastifyBaseLogger | undefined): FastifyServerOpt
 }
 
 const LOGO_LINK_TTL_MS = 10 * 365 * 24 * 3600 * 1000;
+/** Billing's gating asked on behalf of the platform (the public profile has no caller). */
+const PLATFORM_CALLER = { userId: 0, familyId: '', email: '', isSuperAdmin: true };
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { env, database, jobs, clock } = deps;
@@ -170,7 +182,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onSend', (request, reply, payload, done) => {
     const type = reply.getHeader('content-type');
     const json = typeof type === 'string' && type.startsWith('application/json');
+    const publicResource = request.routeOptions.config.publicResource === true;
+    const cacheControl = publicResource ? reply.getHeader('cache-control') : undefined;
     reply.headers(headersFor(json ? 'json' : 'document', request.protocol === 'https'));
+    if (publicResource) {
+      // The seal's badge, file, key set and revocation list are embedded and fetched by other sites.
+      if (cacheControl !== undefined) reply.header('cache-control', cacheControl);
+      reply.header('cross-origin-resource-policy', 'cross-origin');
+      reply.header('access-control-allow-origin', '*');
+    }
     done(null, payload);
   });
   await app.register(swagger, {
@@ -305,6 +325,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     releaseDate: deps.releaseDate,
   });
 
+  const trustService = createTrustService({
+    db: database.db,
+    repo: createTrustRepository(database.db),
+    clock,
+    appUrl,
+    keys: deps.sealKeys ?? loadSealKeys(env),
+    sealFeature: (companyId) =>
+      definitions.billing.featureAccess(PLATFORM_CALLER, companyId, VERIFIED_SEAL_FEATURE),
+  });
+
   await app.register(healthRoutes, { prefix: '/api', pool: database.pool });
   await app.register(authRoutes, {
     prefix: '/api/auth',
@@ -321,6 +351,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(webcrawlerRoutes, { prefix: '/api/webcrawler', service: webcrawlerService });
   await app.register(scannerRoutes, { prefix: '/api', service: webcrawlerService });
   await app.register(demoSiteRoutes);
+  await app.register(trustRoutes, { prefix: '/api/trust', service: trustService });
+  await app.register(companyQrRoutes, { prefix: '/api/company', service: trustService, storage });
+  await app.register(trustPublicRoutes, { service: trustService, appUrl });
   await app.register(accountsRoutes, { prefix: '/api', service: accountsService });
   const billing = definitions.billing;
   await app.register(planRoutes, { prefix: '/api/plan', service: billing });
@@ -340,6 +373,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   if (!env.SMTP_URL && env.NODE_ENV !== 'production') {
     await app.register(devMailboxRoutes, { prefix: '/api/dev', db: database.db });
+  }
+  if (deps.testClock && env.TEST_CLOCK && env.NODE_ENV !== 'production') {
+    await app.register(devClockRoutes, { prefix: '/api/dev', clock: deps.testClock });
   }
 
   const webDist = deps.webDist && existsSync(path.join(deps.webDist, 'index.html')) ? deps.webDist : null;

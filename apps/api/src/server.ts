@@ -4,7 +4,7 @@ import { pino } from 'pino';
 import { buildApp, REDACT_PATHS } from './app.ts';
 import { readEnv } from './config/env.ts';
 import { LOG_SERIALIZERS } from './lib/log-serializers.ts';
-import { systemClock } from './lib/clock.ts';
+import { createOffsetClock, systemClock } from './lib/clock.ts';
 import { createPgBossQueue } from './lib/jobs.ts';
 import { readyBanner, releaseDate, startBanner, startRuntime } from './runtime.ts';
 
@@ -28,13 +28,16 @@ const runtime = await startRuntime(env, (line) => logger.info(line), {
   seed: true,
   ownsDatabase: true,
 });
+// A movable clock for browser journeys only (TEST_CLOCK=true); production always runs on the wall clock.
+const testClock = env.TEST_CLOCK && env.NODE_ENV !== 'production' ? createOffsetClock() : undefined;
 const jobs = createPgBossQueue(runtime.url, (message, error) => logger.error({ err: error }, message));
 const app = await buildApp({
   env,
   database: runtime.database,
   jobs,
   mailTransport: runtime.mailTransport,
-  clock: systemClock,
+  clock: testClock ?? systemClock,
+  ...(testClock ? { testClock } : {}),
   tokenSecret: runtime.tokenSecret,
   releaseDate: releaseDate(),
   loggerInstance: logger,

@@ -121,6 +121,7 @@ const USER_MAY: Record<string, string> = {
   'POST /api/webcrawler/scanProduct': SCANNING,
   'POST /api/webcrawler/scanUrl': SCANNING,
   'POST /api/webcrawler/violationCheckListing': SCANNING,
+  'GET /api/trust/profileSettings': "a member sees whether its company's profile is published and sealed",
 };
 
 /** The reviewer company is the attacker's own: assigning itself as a reviewer is the attack. */

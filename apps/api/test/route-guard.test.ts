@@ -19,6 +19,8 @@ const PUBLIC_OPERATIONS: Record<string, string> = {
   'GET /api/storage/file': 'five-minute signed links (the signature is the credential)',
   'GET /api/document/file': 'five-minute signed links (the signature is the credential)',
   'GET /api/webcrawler/report': 'five-minute signed links (the signature is the credential)',
+  'GET /api/trust/profile': 'the public trust profile a company chose to publish (issue 21)',
+  'POST /api/trust/verifySeal': 'anyone checks a seal against the published keys and revocations',
 };
 /** Whole areas that are public by nature (sign-in, sign-up and its checks, the payment gateway). */
 const PUBLIC_PREFIXES = ['/api/auth/', '/sandbox-gateway/', '/api/address/', '/api/docs'];

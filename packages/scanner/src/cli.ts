@@ -6,8 +6,10 @@ import { ScanError } from './errors.ts';
 import { renderReportPdf, summarySentence } from './report-pdf.ts';
 import { scanSite } from './scan-site.ts';
 import type { ScanResult, Severity } from './types.ts';
+import { verifyMain } from './verify-cli.ts';
 
 const USAGE = `Usage: trustleaf-scan <url> [options]
+       trustleaf-scan verify <seal-file-or-url> [options]   (see trustleaf-scan verify --help)
 
 Scans a website for claims the FDA / FTC commonly flag and prints a summary.
 
@@ -222,4 +224,5 @@ export async function main(argv: string[]): Promise<number> {
   }
 }
 
-process.exitCode = await main(process.argv.slice(2));
+const argv = process.argv.slice(2);
+process.exitCode = argv[0] === 'verify' ? await verifyMain(argv.slice(1)) : await main(argv);

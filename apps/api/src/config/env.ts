@@ -26,6 +26,18 @@ export const EnvSchema = z.object({
   DATA_DIR: z.string().default('./data'),
   EMBEDDED_PG_PORT: z.coerce.number().int().default(54329),
   JWT_SECRET: z.string().min(32).optional(),
+  /**
+   * The verified seal's Ed25519 signing key (PKCS#8 PEM, or that PEM base64-encoded for one-line
+   * settings). Unset: generated into DATA_DIR/seal-ed25519.pem and kept there (one machine only).
+   */
+  SEAL_PRIVATE_KEY: z.string().min(1).optional(),
+  /**
+   * Public keys of earlier seal keys, still published so seals they signed verify until their window
+   * ends after a rotation: comma-separated `x` values (base64url, the JWK's Ed25519 public key).
+   */
+  SEAL_RETIRED_PUBLIC_KEYS: z.string().optional(),
+  /** Test controls (never in production): a super admin may move the server's clock (`POST /api/dev/clock`). */
+  TEST_CLOCK: booleanish.default(false),
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().positive().default(900),
   REFRESH_TOKEN_TTL_SECONDS: z.coerce
     .number()

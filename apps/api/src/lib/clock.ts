@@ -19,3 +19,23 @@ export function createManualClock(
     },
   };
 }
+
+/**
+ * The wall clock moved by an offset a test control sets (`TEST_CLOCK=true`, never in production):
+ * browser journeys move the server's day to see documents expire without waiting.
+ */
+export interface OffsetClock extends Clock {
+  offsetMs(): number;
+  setOffset(ms: number): void;
+}
+
+export function createOffsetClock(): OffsetClock {
+  let offset = 0;
+  return {
+    now: () => new Date(Date.now() + offset),
+    offsetMs: () => offset,
+    setOffset: (ms) => {
+      offset = ms;
+    },
+  };
+}
