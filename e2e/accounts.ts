@@ -1,4 +1,4 @@
-import type { APIRequestContext } from '@playwright/test';
+import { expect, type APIRequestContext } from '@playwright/test';
 
 /** The super admin the test server is started with (playwright.config.ts sets ADMIN_EMAIL/PASSWORD). */
 export const E2E_ADMIN_EMAIL = 'e2e-admin@trustleaf.local';
@@ -50,4 +50,90 @@ export async function readMailbox(
     return ((await response.json()) as { detail: OutboxMail[] }).detail;
   }
   throw new Error('dev mailbox: the admin session was refused twice');
+}
+
+/** The password of every company account `companyAccount` makes. */
+export const COMPANY_PASSWORD = 'Company-Passw0rd-2026!';
+const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+
+async function postOk(request: APIRequestContext, url: string, data: object, token?: string) {
+  const response = await request.post(url, {
+    data,
+    headers: token ? { authorization: `Bearer ${token}` } : {},
+  });
+  expect(response.status(), `${url}: ${await response.text()}`).toBe(200);
+  return ((await response.json()) as { detail: Record<string, unknown> }).detail;
+}
+
+async function lastMailText(request: APIRequestContext, to: string): Promise<string> {
+  let text = '';
+  await expect
+    .poll(async () => {
+      text = (await readMailbox(request, to)).at(-1)?.text ?? '';
+      return text;
+    })
+    .toBeTruthy();
+  return text;
+}
+
+/**
+ * A new company through the API, as the sign-up form makes one; with `plan`, subscribed to it by a
+ * sandbox card. Without a plan the company may scan but not view the issues.
+ */
+export async function companyAccount(request: APIRequestContext, plan?: 'Pro') {
+  const email = `company-${unique()}@example.test`;
+  const companyName = `Test Farms ${unique()}`;
+  const query = new URLSearchParams({ email, firstName: 'Wendy', lastName: 'Crawler' });
+  expect((await request.get(`/api/auth/signUpCode?${query.toString()}`)).status()).toBe(200);
+  const signUpCode = /\b(\d{6})\b/.exec(await lastMailText(request, email))![1]!;
+  await postOk(request, '/api/auth/verifySignUpCode', { email, signUpCode });
+  await postOk(request, '/api/user/register', {
+    email,
+    password: COMPANY_PASSWORD,
+    firstName: 'Wendy',
+    lastName: 'Crawler',
+    acceptedEula: true,
+    company: {
+      name: companyName,
+      companyType: 'RETAILER',
+      officeAddress: { address: '', city: 'Denver', state: 'CO', zip: '', country: 'US' },
+    },
+  });
+  const token = (await postOk(request, '/api/auth/login', { email, password: COMPANY_PASSWORD }))
+    .accessToken as string;
+  const profile = await postOk(request, '/api/user/getMyProfile', {}, token);
+  const plCompanyId = (profile.currentCompany as { plCompanyId: number }).plCompanyId;
+  if (plan) {
+    const tokenised = await request.post('/sandbox-gateway/tokens', {
+      data: { ccnumber: '4242424242424242', cvv: '123', ccexp: '12/34' },
+    });
+    expect(tokenised.status()).toBe(200);
+    const paymentToken = ((await tokenised.json()) as { token: string }).token;
+    await postOk(
+      request,
+      '/api/company/updateCompanyPaymentMethod',
+      {
+        plCompanyId,
+        paymentToken,
+        firstName: 'Wendy',
+        lastName: 'Crawler',
+        billingAddressLine1: '1 Main St',
+        billingCity: 'Denver',
+        billingState: 'CO',
+        billingZip: '80202',
+        billingCountry: 'US',
+      },
+      token,
+    );
+    const listing = await postOk(request, '/api/plan/planListing', { plCompanyId }, token);
+    const plans = listing.items as { plPlanId: number; name: string }[];
+    const plPlanId = plans.find((p) => p.name === plan)!.plPlanId;
+    await postOk(
+      request,
+      '/api/subscription/startSubscription',
+      { plCompanyId, plPlanId, paymentFrequency: 'MONTHLY' },
+      token,
+    );
+  }
+  return { email, companyName, plCompanyId };
 }

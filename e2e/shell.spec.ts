@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { DEMO_MEMBER_EMAIL, E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD, readMailbox } from './accounts.ts';
+import { expectNoSeriousViolations } from './page-checks.ts';
 
 const ROOT_KEY = 'trustleaf';
 const THEMES = ['default', 'dark', 'light', 'blue', 'green', 'indigo'] as const;
@@ -21,13 +21,6 @@ async function signIn(page: Page, email: string, password: string): Promise<void
   await page.getByLabel('Email address').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();
-}
-
-async function expectNoSeriousViolations(page: Page, label: string): Promise<void> {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  const summary = serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  expect(summary, `axe violations on ${label}`).toEqual([]);
 }
 
 async function setStoredTheme(page: Page, theme: string): Promise<void> {
@@ -158,11 +151,22 @@ test.describe('app shell', () => {
     await expect(page).toHaveURL(/\/auth\/sign-in\?redirectUrl=%2F/);
   });
 
-  test('unknown pages say so', async ({ page }) => {
+  test('unknown pages say so, plain when signed out and inside the shell when signed in', async ({
+    page,
+  }) => {
+    const notFound = page.getByText("We couldn't find that page. Please check the URL and try again.");
     await page.goto('/no/such/page');
-    await expect(
-      page.getByText("We couldn't find that page. Please check the URL and try again."),
-    ).toBeVisible();
+    await expect(notFound).toBeVisible();
+    await expect(page.getByRole('navigation', { name: 'Main navigation' })).toHaveCount(0);
+    await expect(page.getByTestId('user-menu')).toHaveCount(0);
+
+    await signIn(page, E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD);
+    await expect(page.getByTestId('welcome')).toBeVisible();
+    await page.goto('/no/such/page');
+    await expect(notFound).toBeVisible();
+    await expect(page.getByRole('navigation', { name: 'Main navigation' })).toBeVisible();
+    await expect(page.getByTestId('user-menu')).toBeVisible();
+    await expect(page).toHaveURL('/no/such/page');
   });
 
   test('the dev mailbox page is for a signed-in super admin', async ({ page }) => {

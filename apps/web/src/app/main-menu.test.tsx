@@ -80,7 +80,10 @@ function signInAs(roles: string[], isSuperAdmin = false) {
   }));
 }
 
-function renderMenu(listing: CompanySubscriptionListing | null) {
+function renderMenu(
+  listing: CompanySubscriptionListing | null,
+  { path = '/', collapsed = false }: { path?: string; collapsed?: boolean } = {},
+) {
   const client = new QueryClient({ defaultOptions: { queries: { staleTime: Infinity, retry: false } } });
   if (listing) client.setQueryData(billingKeys.subscription(COMPANY_ID), listing);
   useAppStore.setState((state) => ({
@@ -103,8 +106,8 @@ function renderMenu(listing: CompanySubscriptionListing | null) {
   }));
   render(
     <QueryClientProvider client={client}>
-      <MemoryRouter>
-        <MainMenu />
+      <MemoryRouter initialEntries={[path]}>
+        <MainMenu collapsed={collapsed} />
       </MemoryRouter>
     </QueryClientProvider>,
   );
@@ -172,5 +175,20 @@ describe('main menu follows the plan', () => {
     expect(gate(nav, 'content_compliance_monitoring')?.dataset.featureStatus).toBe('NORMAL');
     expect(within(nav).getByTestId('nav-admin-billing')).toBeTruthy();
     expect(within(nav).queryByTestId('nav-subscription')).toBeNull();
+  });
+
+  it('marks the current page, and only it, for assistive technology', () => {
+    const nav = renderMenu(listingFor({ q_vault: true }), { path: '/documents/review' });
+    const current = nav.querySelectorAll('[aria-current="page"]');
+    expect(current).toHaveLength(1);
+    expect(current[0]?.getAttribute('href')).toBe('/documents/review');
+    expect(within(nav).getByTestId('nav-documents').getAttribute('aria-current')).toBeNull();
+  });
+
+  it('folded to icons, every item keeps its name and the groups keep their headings', () => {
+    const nav = renderMenu(listingFor({ q_vault: true }), { collapsed: true });
+    expect(within(nav).getByRole('link', { name: 'Documents' })).toBeTruthy();
+    expect(within(nav).getByRole('list', { name: 'Q-Vault' })).toBeTruthy();
+    expect(within(nav).getByTestId('nav-documents').textContent).toBe('');
   });
 });

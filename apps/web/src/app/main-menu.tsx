@@ -1,118 +1,309 @@
+import AdminPanelSettingsOutlinedIcon from '@mui/icons-material/AdminPanelSettingsOutlined';
+import BusinessOutlinedIcon from '@mui/icons-material/BusinessOutlined';
+import CreditCardOutlinedIcon from '@mui/icons-material/CreditCardOutlined';
+import DashboardOutlinedIcon from '@mui/icons-material/DashboardOutlined';
+import FactCheckOutlinedIcon from '@mui/icons-material/FactCheckOutlined';
+import FolderOutlinedIcon from '@mui/icons-material/FolderOutlined';
+import MonitorHeartOutlinedIcon from '@mui/icons-material/MonitorHeartOutlined';
+import RuleFolderOutlinedIcon from '@mui/icons-material/RuleFolderOutlined';
+import TravelExploreOutlinedIcon from '@mui/icons-material/TravelExploreOutlined';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
+import Divider from '@mui/material/Divider';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import ListItemButton from '@mui/material/ListItemButton';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import ListItemText from '@mui/material/ListItemText';
+import ListSubheader from '@mui/material/ListSubheader';
+import type SvgIcon from '@mui/material/SvgIcon';
+import Tooltip from '@mui/material/Tooltip';
 import { MENU_FEATURES, type MenuSection } from '@trustleaf/domain/reference/features';
+import { Fragment, useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink } from 'react-router';
+import { NavLink } from 'react-router';
+import { visuallyHidden } from '@/components/visually-hidden';
 import { paths } from '@/config/paths';
 import { FeatureWrapper } from '@/features/billing/components/feature-wrapper';
 import { useCanManageCompany, useIsSuperAdmin } from '@/features/billing/components/use-feature-status';
 import { useAppStore } from '@/stores/app-store';
 
+interface Who {
+  isSuperAdmin: boolean;
+  hasCompany: boolean;
+  canManage: boolean;
+}
+
 interface MenuItem {
-  section: MenuSection;
+  /** The spec's menu section; one with a feature key goes through the plan-gating wrapper. */
+  section: MenuSection | null;
   to: string;
   labelKey: string;
   testId: string;
+  icon: typeof SvgIcon;
   /** Who sees the item at all (roles); the plan then decides through the feature key. */
-  isFor: (who: { isSuperAdmin: boolean; hasCompany: boolean; canManage: boolean }) => boolean;
+  isFor: (who: Who) => boolean;
 }
 
-/** The signed-in menu. Items whose section has a feature key go through the plan-gating wrapper. */
-export const MENU_ITEMS: readonly MenuItem[] = [
+interface MenuGroup {
+  key: string;
+  /** Sections with sub-pages in spec 3 §2 (Q-Vault, settings) get a heading; top-level ones do not. */
+  headingKey: string | null;
+  items: readonly MenuItem[];
+}
+
+/** The signed-in menu, grouped as spec 3 §2's menu keys group the sections. */
+export const MENU_GROUPS: readonly MenuGroup[] = [
   {
-    section: 'dashboard',
-    to: paths.dashboard.main.getHref(),
-    labelKey: 'nav.dashboard',
-    testId: 'nav-dashboard',
-    isFor: (who) => who.hasCompany,
+    key: 'main',
+    headingKey: null,
+    items: [
+      {
+        section: 'dashboard',
+        to: paths.dashboard.main.getHref(),
+        labelKey: 'nav.dashboard',
+        testId: 'nav-dashboard',
+        icon: DashboardOutlinedIcon,
+        isFor: (who) => who.hasCompany,
+      },
+      {
+        section: 'directory',
+        to: paths.directory.companyDetail.getHref(),
+        labelKey: 'nav.directory',
+        testId: 'nav-directory',
+        icon: BusinessOutlinedIcon,
+        isFor: (who) => who.hasCompany,
+      },
+      {
+        section: 'webCrawler',
+        to: paths.webcrawler.getHref(),
+        labelKey: 'billing.nav.webcrawler',
+        testId: 'nav-webcrawler',
+        icon: TravelExploreOutlinedIcon,
+        isFor: () => true,
+      },
+      {
+        section: 'qMonitor',
+        to: paths.qMonitor.getHref(),
+        labelKey: 'nav.qMonitor',
+        testId: 'nav-qmonitor',
+        icon: MonitorHeartOutlinedIcon,
+        isFor: (who) => who.hasCompany,
+      },
+    ],
   },
   {
-    section: 'qMonitor',
-    to: paths.qMonitor.getHref(),
-    labelKey: 'nav.qMonitor',
-    testId: 'nav-qmonitor',
-    isFor: (who) => who.hasCompany,
+    key: 'qVault',
+    headingKey: 'nav.group.qVault',
+    items: [
+      {
+        section: 'qVault',
+        to: paths.documents.company.getHref(),
+        labelKey: 'nav.documents',
+        testId: 'nav-documents',
+        icon: FolderOutlinedIcon,
+        isFor: (who) => who.hasCompany,
+      },
+      {
+        section: 'documentReview',
+        to: paths.documents.review.getHref(),
+        labelKey: 'nav.review',
+        testId: 'nav-review',
+        icon: FactCheckOutlinedIcon,
+        isFor: (who) => who.isSuperAdmin || who.canManage,
+      },
+    ],
   },
   {
-    section: 'directory',
-    to: paths.directory.companyDetail.getHref(),
-    labelKey: 'nav.directory',
-    testId: 'nav-directory',
-    isFor: (who) => who.hasCompany,
+    key: 'settings',
+    headingKey: 'nav.group.settings',
+    items: [
+      {
+        section: 'subscription',
+        to: paths.account.subscription.getHref(),
+        labelKey: 'billing.nav.subscription',
+        testId: 'nav-subscription',
+        icon: CreditCardOutlinedIcon,
+        isFor: (who) => !who.isSuperAdmin,
+      },
+    ],
   },
   {
-    section: 'qVault',
-    to: paths.documents.company.getHref(),
-    labelKey: 'nav.documents',
-    testId: 'nav-documents',
-    isFor: (who) => who.hasCompany,
-  },
-  {
-    section: 'documentReview',
-    to: paths.documents.review.getHref(),
-    labelKey: 'nav.review',
-    testId: 'nav-review',
-    isFor: (who) => who.isSuperAdmin || who.canManage,
-  },
-  {
-    section: 'webCrawler',
-    to: paths.webcrawler.getHref(),
-    labelKey: 'billing.nav.webcrawler',
-    testId: 'nav-webcrawler',
-    isFor: () => true,
-  },
-  {
-    section: 'subscription',
-    to: paths.account.subscription.getHref(),
-    labelKey: 'billing.nav.subscription',
-    testId: 'nav-subscription',
-    isFor: (who) => !who.isSuperAdmin,
+    // Super-admin settings, not plan-gated.
+    key: 'admin',
+    headingKey: 'nav.group.admin',
+    items: [
+      {
+        section: null,
+        to: paths.documents.admin.getHref(),
+        labelKey: 'nav.documentSettings',
+        testId: 'nav-document-settings',
+        icon: RuleFolderOutlinedIcon,
+        isFor: (who) => who.isSuperAdmin,
+      },
+      {
+        section: null,
+        to: paths.admin.billing.getHref(),
+        labelKey: 'billing.nav.admin',
+        testId: 'nav-admin-billing',
+        icon: AdminPanelSettingsOutlinedIcon,
+        isFor: (who) => who.isSuperAdmin,
+      },
+    ],
   },
 ];
 
-/** Super-admin settings, not plan-gated. */
-const ADMIN_ITEMS = [
-  { to: paths.documents.admin.getHref(), labelKey: 'nav.documentSettings', testId: 'nav-document-settings' },
-  { to: paths.admin.billing.getHref(), labelKey: 'billing.nav.admin', testId: 'nav-admin-billing' },
-];
+function NavItem({
+  item,
+  collapsed,
+  onNavigate,
+}: {
+  item: MenuItem;
+  collapsed: boolean;
+  onNavigate?: () => void;
+}) {
+  const { t } = useTranslation();
+  const label = t(item.labelKey);
+  const Icon = item.icon;
+  const feature = item.section === null ? null : MENU_FEATURES[item.section];
+  const link = (
+    <ListItemButton
+      component={NavLink}
+      to={item.to}
+      end
+      onClick={onNavigate}
+      aria-label={collapsed ? label : undefined}
+      data-testid={item.testId}
+      sx={{
+        flex: 1,
+        minWidth: 0,
+        minHeight: 44,
+        borderRadius: 2,
+        px: 1.5,
+        justifyContent: collapsed ? 'center' : 'flex-start',
+        '&[aria-current="page"]': {
+          bgcolor: 'action.selected',
+          color: 'primary.main',
+          fontWeight: 600,
+          '& .MuiListItemIcon-root': { color: 'primary.main' },
+        },
+      }}
+    >
+      <ListItemIcon sx={{ minWidth: collapsed ? 0 : 40 }}>
+        <Icon />
+      </ListItemIcon>
+      {collapsed ? null : (
+        <ListItemText
+          primary={label}
+          sx={{ my: 0 }}
+          slotProps={{ primary: { noWrap: true, sx: { fontWeight: 'inherit' } } }}
+        />
+      )}
+    </ListItemButton>
+  );
+  const shown: ReactNode = collapsed ? (
+    <Tooltip title={label} placement="right">
+      {link}
+    </Tooltip>
+  ) : (
+    link
+  );
+  return (
+    <ListItem disablePadding sx={{ px: 1, py: 0.25 }}>
+      {feature ? (
+        <FeatureWrapper feature={feature} block>
+          {shown}
+        </FeatureWrapper>
+      ) : (
+        shown
+      )}
+    </ListItem>
+  );
+}
 
-export function MainMenu() {
+function NavGroup({
+  group,
+  who,
+  collapsed,
+  onNavigate,
+  isFirst,
+}: {
+  group: MenuGroup;
+  who: Who;
+  collapsed: boolean;
+  onNavigate?: () => void;
+  isFirst: boolean;
+}) {
+  const { t } = useTranslation();
+  const headingId = useId();
+  const items = group.items.filter((item) => item.isFor(who));
+  if (items.length === 0) return null;
+  return (
+    <Fragment>
+      {isFirst ? null : <Divider sx={{ my: 1, mx: collapsed ? 1.5 : 2 }} />}
+      <List
+        disablePadding
+        aria-labelledby={group.headingKey ? headingId : undefined}
+        subheader={
+          group.headingKey ? (
+            <ListSubheader
+              id={headingId}
+              disableSticky
+              sx={
+                collapsed
+                  ? visuallyHidden
+                  : {
+                      bgcolor: 'transparent',
+                      lineHeight: 2.5,
+                      px: 2.5,
+                      whiteSpace: 'nowrap',
+                      overflow: 'hidden',
+                      textOverflow: 'ellipsis',
+                    }
+              }
+            >
+              {t(group.headingKey)}
+            </ListSubheader>
+          ) : undefined
+        }
+      >
+        {items.map((item) => (
+          <NavItem key={item.testId} item={item} collapsed={collapsed} onNavigate={onNavigate} />
+        ))}
+      </List>
+    </Fragment>
+  );
+}
+
+/**
+ * The signed-in side navigation: NavLink marks the current page with aria-current="page". `collapsed`
+ * shows icons only (with the label as name and tooltip); `onNavigate` lets the phone drawer close.
+ */
+export function MainMenu({
+  collapsed = false,
+  onNavigate,
+}: {
+  collapsed?: boolean;
+  onNavigate?: () => void;
+}) {
   const { t } = useTranslation();
   const user = useAppStore((state) => state.account.currentUser);
   const isSuperAdmin = useIsSuperAdmin();
   const canManage = useCanManageCompany();
   if (!user) return null;
-  const who = { isSuperAdmin, hasCompany: Boolean(user.memberOfCompany), canManage };
-  const link = (item: { to: string; labelKey: string; testId: string }) => (
-    <Button component={RouterLink} to={item.to} color="inherit" size="small" data-testid={item.testId}>
-      {t(item.labelKey)}
-    </Button>
-  );
+  const who: Who = { isSuperAdmin, hasCompany: Boolean(user.memberOfCompany), canManage };
+  const groups = MENU_GROUPS.filter((group) => group.items.some((item) => item.isFor(who)));
   return (
-    <Box
-      component="nav"
-      aria-label={t('nav.main')}
-      sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 0.5, mr: 1 }}
-    >
-      {MENU_ITEMS.filter((item) => item.isFor(who)).map((item) => {
-        const feature = MENU_FEATURES[item.section];
-        return feature === null ? (
-          <Box key={item.testId} component="span">
-            {link(item)}
-          </Box>
-        ) : (
-          <FeatureWrapper key={item.testId} feature={feature}>
-            {link(item)}
-          </FeatureWrapper>
-        );
-      })}
-      {isSuperAdmin
-        ? ADMIN_ITEMS.map((item) => (
-            <Box key={item.testId} component="span">
-              {link(item)}
-            </Box>
-          ))
-        : null}
+    <Box component="nav" aria-label={t('nav.main')} sx={{ py: 1 }}>
+      {groups.map((group, index) => (
+        <NavGroup
+          key={group.key}
+          group={group}
+          who={who}
+          collapsed={collapsed}
+          onNavigate={onNavigate}
+          isFirst={index === 0}
+        />
+      ))}
     </Box>
   );
 }

@@ -5,6 +5,7 @@ import { PageLoader } from '@/components/layouts/page-loader';
 import { paths } from '@/config/paths';
 import { setNavigator } from '@/lib/api';
 import { loadMessages } from '@/lib/i18n';
+import { useAppStore } from '@/stores/app-store';
 import { RootRoute } from '@/app/routes/root';
 
 /*
@@ -78,6 +79,12 @@ function NavigatorBridge({ children }: { children: ReactNode }) {
   return children;
 }
 
+/** An unknown page keeps the signed-in shell for a signed-in user and stays plain otherwise. */
+function NotFoundLayout() {
+  const hasSession = useAppStore((state) => state.session !== null);
+  return hasSession ? <AppRoot /> : <EmptyLayout />;
+}
+
 export function AppRoutes() {
   return (
     <NavigatorBridge>
@@ -108,6 +115,8 @@ export function AppRoutes() {
               <Route path={paths.auth.forgotPassword.path} element={<ForgotPasswordRoute />} />
               <Route path={paths.auth.resetPassword.path} element={<ResetPasswordRoute />} />
               <Route path={paths.webcrawler.iframe.path} element={<CrawlerIframeRoute />} />
+            </Route>
+            <Route element={<NotFoundLayout />}>
               <Route path="*" element={<NotFoundRoute />} />
             </Route>
             <Route path={paths.dev.mailbox.path} element={<MailboxRoute />} />

@@ -46,10 +46,13 @@ export interface AppState {
   language: Language;
   /** Kept as the raw stored name: an unknown one is resolved (and warned about) where it is used. */
   theme: string;
+  /** The side navigation folded to icons on wide screens; null follows the screen width. Kept locally. */
+  navCollapsed: boolean | null;
   account: AccountState;
   setSession: (session: Session, now?: number) => void;
   setLanguage: (language: Language) => void;
   setTheme: (theme: string) => void;
+  setNavCollapsed: (collapsed: boolean) => void;
   setProfile: (profile: MyProfile) => void;
   addJob: (job: LocalScanJob) => void;
   updateJob: (
@@ -72,7 +75,7 @@ export function detectLanguage(
   return 'en';
 }
 
-type PersistedState = Pick<AppState, 'session' | 'language' | 'theme' | 'account'>;
+type PersistedState = Pick<AppState, 'session' | 'language' | 'theme' | 'navCollapsed' | 'account'>;
 
 export const useAppStore = create<AppState>()(
   persist(
@@ -80,11 +83,13 @@ export const useAppStore = create<AppState>()(
       session: null,
       language: detectLanguage(),
       theme: 'default',
+      navCollapsed: null,
       account: EMPTY_ACCOUNT,
       setSession: (session, now = Date.now()) =>
         set({ session: { accessToken: session.accessToken, expiresIn: session.expiresIn, receivedAt: now } }),
       setLanguage: (language) => set({ language }),
       setTheme: (theme) => set({ theme }),
+      setNavCollapsed: (navCollapsed) => set({ navCollapsed }),
       setProfile: (profile) =>
         set((state) => ({
           account: {
@@ -118,6 +123,7 @@ export const useAppStore = create<AppState>()(
         session: state.session,
         language: state.language,
         theme: state.theme,
+        navCollapsed: state.navCollapsed,
         account: state.account,
       }),
       // Only version 1 exists; anything else (older or hand-edited) starts clean instead of guessing.

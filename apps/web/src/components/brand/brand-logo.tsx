@@ -24,17 +24,20 @@ export function BrandMark({ size = 32 }: { size?: number }) {
   );
 }
 
-export function BrandLogo({ color = 'inherit' }: { color?: string }) {
+/** `compact` shows the mark alone (a phone's app bar); the link around it carries the name. */
+export function BrandLogo({ color = 'inherit', compact = false }: { color?: string; compact?: boolean }) {
   const { t } = useTranslation();
   return (
     <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.25 }}>
       <BrandMark />
-      <Typography
-        component="span"
-        sx={{ fontWeight: 700, fontSize: '1.2rem', letterSpacing: '-0.01em', color }}
-      >
-        {t('app.name')}
-      </Typography>
+      {compact ? null : (
+        <Typography
+          component="span"
+          sx={{ fontWeight: 700, fontSize: '1.2rem', letterSpacing: '-0.01em', color }}
+        >
+          {t('app.name')}
+        </Typography>
+      )}
     </Box>
   );
 }

@@ -69,7 +69,7 @@ export function AppRoot() {
           )
         }
       />
-      <AppLayout nav={currentUser ? <MainMenu /> : null}>
+      <AppLayout nav={currentUser ? (state) => <MainMenu {...state} /> : undefined}>
         {currentUser && !(isHome && landing.isPending) ? (
           <Suspense fallback={<PageLoader />}>
             <Outlet />

@@ -12,15 +12,17 @@ import { useFeatureStatus } from './use-feature-status';
 
 /**
  * Wraps a gated element: NORMAL shows it, HIDDEN drops it, NON_INTERACTABLE shows it inert with an
- * upgrade prompt that opens the paywall.
+ * upgrade prompt that opens the paywall. `block` makes it fill its row (a navigation list item).
  */
 export function FeatureWrapper({
   feature,
   usage,
+  block = false,
   children,
 }: {
   feature: string;
   usage?: number;
+  block?: boolean;
   children: ReactNode;
 }) {
   const { t } = useTranslation();
@@ -34,17 +36,21 @@ export function FeatureWrapper({
       component="span"
       data-feature={feature}
       data-feature-status={status}
-      sx={{ display: 'inline-flex', alignItems: 'center' }}
+      sx={{
+        display: block ? 'flex' : 'inline-flex',
+        alignItems: 'center',
+        width: block ? '100%' : undefined,
+      }}
     >
       <Box
         component="span"
         aria-disabled={isLocked || undefined}
         inert={isLocked}
-        sx={
-          isLocked
-            ? { opacity: 0.5, pointerEvents: 'none', display: 'inline-flex' }
-            : { display: 'inline-flex' }
-        }
+        sx={{
+          display: block ? 'flex' : 'inline-flex',
+          ...(block ? { flex: 1, minWidth: 0 } : {}),
+          ...(isLocked ? { opacity: 0.5, pointerEvents: 'none' } : {}),
+        }}
       >
         {children}
       </Box>

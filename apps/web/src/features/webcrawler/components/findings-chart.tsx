@@ -78,29 +78,32 @@ export function FindingsChart({ checks, now: nowProp }: { checks: readonly Viola
             }))}
             slotProps={{ legend: { position: { vertical: 'top', horizontal: 'end' } } }}
           />
-          {/* The chart is a picture; the same numbers as a table for screen readers. */}
-          <Box component="table" sx={visuallyHidden}>
-            <caption>{t('webcrawler.chart.title')}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('webcrawler.report.date')}</th>
-                {SEVERITIES.map((level) => (
-                  <th key={level} scope="col">
-                    {t(`webcrawler.report.levels.${level}`)}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {shown.map((check, index) => (
-                <tr key={check.plViolationCheckId}>
-                  <th scope="row">{labels[index]}</th>
+          {/* The chart is a picture; the same numbers as a table for screen readers. A table never shrinks
+              below its content, so the hiding box around it is what keeps it from widening the page. */}
+          <Box sx={visuallyHidden}>
+            <table>
+              <caption>{t('webcrawler.chart.title')}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">{t('webcrawler.report.date')}</th>
                   {SEVERITIES.map((level) => (
-                    <td key={level}>{check.severityCounts[level]}</td>
+                    <th key={level} scope="col">
+                      {t(`webcrawler.report.levels.${level}`)}
+                    </th>
                   ))}
                 </tr>
-              ))}
-            </tbody>
+              </thead>
+              <tbody>
+                {shown.map((check, index) => (
+                  <tr key={check.plViolationCheckId}>
+                    <th scope="row">{labels[index]}</th>
+                    {SEVERITIES.map((level) => (
+                      <td key={level}>{check.severityCounts[level]}</td>
+                    ))}
+                  </tr>
+                ))}
+              </tbody>
+            </table>
           </Box>
         </Box>
       )}

@@ -9,6 +9,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
+import { visuallyHidden } from '@/components/visually-hidden';
 
 interface Props {
   authorizedProducts: readonly { productName: string; found: boolean }[];
@@ -79,16 +80,7 @@ export function ProductComparison({ authorizedProducts, unauthorizedProducts }: 
                   <TableCell align="center">
                     <Link href={product.url} target="_blank" rel="noopener noreferrer">
                       {t('webcrawler.products.view')}
-                      <Box
-                        component="span"
-                        sx={{
-                          position: 'absolute',
-                          width: 1,
-                          height: 1,
-                          overflow: 'hidden',
-                          clip: 'rect(0 0 0 0)',
-                        }}
-                      >
+                      <Box component="span" sx={visuallyHidden}>
                         {` ${product.productName} ${t('webcrawler.newTab')}`}
                       </Box>
                     </Link>

@@ -277,7 +277,7 @@ export function ScanForm({
                 variant="outlined"
                 onClick={addWord}
                 disabled={word.trim() === ''}
-                sx={{ minHeight: 40 }}
+                sx={{ minHeight: 40, flexShrink: 0, whiteSpace: 'nowrap' }}
               >
                 {t('webcrawler.addWord')}
               </Button>

@@ -1,0 +1,122 @@
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { COMPANY_PASSWORD, companyAccount, E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD } from './accounts.ts';
+import { expectNoSeriousViolations, expectNoSidewaysScroll } from './page-checks.ts';
+
+/**
+ * Every page of the menu, at a phone's and a laptop's size: no sideways scroll, the current page marked
+ * in the navigation, axe clean. One browser context per size; a Pro company owner walks the menu, then
+ * the super admin walks the pages only the super admin has.
+ */
+const SIZES = [
+  { width: 360, height: 740 },
+  { width: 1280, height: 800 },
+] as const;
+
+async function signIn(page: Page, email: string, password: string) {
+  await page.goto('/auth/sign-in');
+  await page.getByLabel('Email address').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.locator('main h1')).toBeVisible();
+}
+
+/** The usable (not plan-locked) links of the menu, in order, once the plan has loaded. */
+async function menuHrefs(nav: Locator): Promise<string[]> {
+  await expect(nav.locator('a[href]').first()).toBeVisible();
+  await expect(nav.locator('[data-feature-status="LOADING"]')).toHaveCount(0);
+  return nav
+    .locator('a[href]')
+    .evaluateAll((links) =>
+      links
+        .filter((link) => !link.closest('[aria-disabled="true"]'))
+        .map((link) => link.getAttribute('href')!),
+    );
+}
+
+/** On a phone the menu is a drawer behind the header's button; elsewhere it is always there. */
+async function openMenu(page: Page, isPhone: boolean): Promise<Locator> {
+  const nav = page.getByRole('navigation', { name: 'Main navigation' });
+  if (isPhone) {
+    await expect(nav).toHaveCount(0);
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await expect(nav).toBeVisible();
+    // Focus moves into the drawer.
+    await expect.poll(() => nav.evaluate((element) => element.contains(document.activeElement))).toBe(true);
+  }
+  await expect(nav).toBeVisible();
+  return nav;
+}
+
+async function walkMenu(page: Page, isPhone: boolean, label: string, skip: readonly string[] = []) {
+  const hrefs = (await menuHrefs(await openMenu(page, isPhone))).filter((href) => !skip.includes(href));
+  if (isPhone) await page.keyboard.press('Escape');
+  expect(hrefs.length, `menu items for ${label}`).toBeGreaterThan(0);
+  for (const [index, href] of hrefs.entries()) {
+    await test.step(`${href} (${label})`, () => checkPage(page, isPhone, label, href, index === 0));
+  }
+  return hrefs;
+}
+
+async function checkPage(page: Page, isPhone: boolean, label: string, href: string, isFirst: boolean) {
+  const nav = await openMenu(page, isPhone);
+  await nav.locator(`a[href="${href}"]`).click();
+  await expect(page).toHaveURL(href);
+  await expect(page.locator('main h1')).toBeVisible();
+  if (isPhone) {
+    // The drawer closed on navigation; reopened, it marks the page.
+    await expect(nav).toHaveCount(0);
+    await openMenu(page, isPhone);
+  }
+  await expect(nav.locator('[aria-current="page"]')).toHaveAttribute('href', href);
+  await expect(nav.locator('[aria-current="page"]')).toHaveCount(1);
+  if (isPhone) {
+    if (isFirst) await expectNoSeriousViolations(page, `${href} with the menu open (${label})`);
+    await page.keyboard.press('Escape');
+    await expect(nav).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Open menu' })).toBeFocused();
+  }
+  await expectNoSidewaysScroll(page, `${href} (${label})`);
+  await expectNoSeriousViolations(page, `${href} (${label})`);
+}
+
+for (const size of SIZES) {
+  test(`every menu page at ${size.width} px: no sideways scroll, current page marked, axe clean`, async ({
+    browser,
+    request,
+  }) => {
+    // Two accounts walk up to nine pages, each checked by axe.
+    test.setTimeout(180_000);
+    const isPhone = size.width < 900;
+    const account = await companyAccount(request, 'Pro');
+    const context = await browser.newContext({ viewport: size });
+    const page = await context.newPage();
+    try {
+      await signIn(page, account.email, COMPANY_PASSWORD);
+      const ownerPages = await walkMenu(page, isPhone, `owner at ${size.width} px`);
+      expect(ownerPages).toEqual(
+        expect.arrayContaining(['/dashboard/main', '/webcrawler', '/documents', '/account/subscription']),
+      );
+
+      if (!isPhone) {
+        // Folded to icons and back; the choice survives a reload.
+        const nav = page.getByRole('navigation', { name: 'Main navigation' });
+        await page.getByRole('button', { name: 'Collapse menu' }).click();
+        await expect(nav.getByText('Webcrawler')).toHaveCount(0);
+        await expect(nav.getByRole('link', { name: 'Webcrawler' })).toBeVisible();
+        await page.reload();
+        await expect(page.getByRole('button', { name: 'Expand menu' })).toBeVisible();
+        await expectNoSidewaysScroll(page, 'folded menu');
+        await page.getByRole('button', { name: 'Expand menu' }).click();
+        await expect(nav.getByText('Webcrawler')).toBeVisible();
+      }
+
+      await page.getByTestId('user-menu').click();
+      await page.getByTestId('sign-out').click();
+      await expect(page).toHaveURL(/\/auth\/sign-in/);
+      await signIn(page, E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD);
+      await walkMenu(page, isPhone, `super admin at ${size.width} px`, ownerPages);
+    } finally {
+      await context.close();
+    }
+  });
+}
