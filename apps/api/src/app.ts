@@ -75,6 +75,15 @@ import { createTrustRepository } from './modules/trust/trust.repository.ts';
 import { companyQrRoutes, trustPublicRoutes, trustRoutes } from './modules/trust/trust.routes.ts';
 import { createTrustService } from './modules/trust/trust.service.ts';
 import { createUsersService } from './modules/users/users.service.ts';
+import { profileRoutes } from './modules/users/profile.routes.ts';
+import { createProfileService } from './modules/users/profile.service.ts';
+import { activityRoutes } from './modules/activity/activity.routes.ts';
+import { createActivityRepository } from './modules/activity/activity.repository.ts';
+import { createActivityService, type RecordActivity } from './modules/activity/activity.service.ts';
+import { createTeamRepository } from './modules/team/team.repository.ts';
+import { teamRoutes } from './modules/team/team.routes.ts';
+import { createTeamService } from './modules/team/team.service.ts';
+import { registerRequestOrigin } from './lib/request-origin.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 
@@ -159,6 +168,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  registerRequestOrigin(app);
 
   // Worked out once from helmet (DESIGN "Security"); see lib/security-headers.ts.
   const headersFor = securityHeaderSets({
@@ -244,7 +254,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await signIns.revokeAllForUser(userId, reason, at);
       await app.live.endUserSignIns(userId);
     },
+    async revokeOthersForUser(userId, keepFamilyId, reason, at) {
+      const ended = await signIns.revokeOthersForUser(userId, keepFamilyId, reason, at);
+      for (const familyId of ended) await app.live.endSignIn(familyId);
+      return ended;
+    },
   };
+  const activity = createActivityService({
+    db: database.db,
+    repo: createActivityRepository(database.db),
+    clock,
+  });
+  const record: RecordActivity = (event) => activity.record(event);
   const limiter = createAttemptLimiter(database.db);
   const authService = createAuthService({
     repo: authRepo,
@@ -255,19 +276,37 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     accessTtlSeconds: env.ACCESS_TOKEN_TTL_SECONDS,
     refreshTtlSeconds: env.REFRESH_TOKEN_TTL_SECONDS,
     appUrl,
+    record,
   });
-  const usersService = createUsersService({ repo: createUsersRepository(database.db) });
+  const usersRepo = createUsersRepository(database.db);
+  const usersService = createUsersService({ repo: usersRepo });
+  const profileService = createProfileService({
+    repo: usersRepo,
+    limiter,
+    mailer,
+    clock,
+    record,
+    revokeOtherSignIns: async (userId, keepFamilyId, reason) =>
+      (await authRepo.revokeOthersForUser(userId, keepFamilyId, reason, clock.now())).length,
+  });
   const companiesService = createCompaniesService({
     db: database.db,
     repo: createCompaniesRepository(database.db),
+  });
+  const teamService = createTeamService({
+    db: database.db,
+    repo: createTeamRepository(database.db),
     clock,
+    mailer,
+    appUrl,
+    record,
     revokeUserSessions: (userId, reason) => authRepo.revokeAllForUser(userId, reason, clock.now()),
   });
   const links = createLinkSigner(deps.tokenSecret);
   const filesRepo = createFilesRepository(database.db);
   const offlineAddresses = createOfflineAddressProvider();
   const accountsService = createAccountsService({
-    db: database.db,
+    record,
     repo: createAccountsRepository(database.db),
     limiter,
     mailer,
@@ -343,7 +382,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     secureCookies: appUrl.startsWith('https:'),
   });
   await app.register(userRoutes, { prefix: '/api/user', service: usersService, auth: authService });
+  await app.register(profileRoutes, { prefix: '/api/user', service: profileService });
+  await app.register(activityRoutes, { prefix: '/api/user', service: activity });
   await app.register(companyRoutes, { prefix: '/api/company', service: companiesService });
+  await app.register(teamRoutes, { prefix: '/api', service: teamService });
   await app.register(fileRoutes, { prefix: '/api/storage', service: filesService });
   await app.register(documentRoutes, { prefix: '/api/document', service: documentsService, storage });
   await app.register(coaRoutes, { prefix: '/api/coa', service: documentsService });

@@ -4,6 +4,7 @@ import {
   bearer,
   createCoaUpload,
   createDocument,
+  createInvite,
   createMember,
   createProspectImportJob,
   createTransaction,
@@ -36,6 +37,7 @@ let victim: {
   coaId: number;
   transactionId: number;
   importJobId: string;
+  inviteId: number;
 };
 
 /** Fields naming a company's own data, with the victim's value. */
@@ -64,6 +66,8 @@ function victimValue(field: string): unknown {
       return victim.transactionId;
     case 'jobId':
       return victim.importJobId;
+    case 'plInviteId':
+      return victim.inviteId;
     default:
       return undefined;
   }
@@ -99,7 +103,10 @@ const SCANNING =
   "members scan and keep their company's websites and products (spec 3 §6 gates scanning by plan, not role)";
 const USER_MAY: Record<string, string> = {
   'POST /api/company/getCompanyDetail': 'a member reads its own company',
-  'POST /api/company/leaveCompany': 'a member leaves a company on its own',
+  'POST /api/user/leaveCompany': 'a member leaves a company on its own',
+  'GET /api/company/getTeamMembers': "a member sees its company's members (not its invites)",
+  'POST /api/user/getUserDetail': 'a user reads their own profile',
+  'POST /api/user/activity': "a member reads its own activity in its company (not the company's log)",
   'GET /api/document/documents': "a member reads its company's documents",
   'GET /api/document/document': "a member reads its company's documents",
   'GET /api/document/notes': "a member reads its company's document notes",
@@ -156,6 +163,7 @@ async function seedVictim(owner: Actor) {
   const coa = await createCoaUpload(db, { companyId: owner.companyId, userId: owner.userId });
   const transaction = await createTransaction(db, { companyId: owner.companyId });
   const job = await createProspectImportJob(db, { createdBy: owner.userId });
+  const invite = await createInvite(db, { companyId: owner.companyId, invitedBy: owner.userId });
   victim = {
     owner,
     documentId: document.id,
@@ -163,6 +171,7 @@ async function seedVictim(owner: Actor) {
     coaId: coa.id,
     transactionId: transaction.id,
     importJobId: job.id,
+    inviteId: invite.id,
   };
 }
 

@@ -1,16 +1,18 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../src/db/client.ts';
 import {
   coaUploads,
   companies,
+  companyInvites,
   companyDocuments,
   companyMembers,
   companySubscriptions,
   documentNotes,
   documentTypes,
   files,
+  mailOutbox,
   paymentTransactions,
   plans,
   prospectImportJobs,
@@ -170,3 +172,31 @@ export async function login(app: FastifyInstance, email: string, password = TEST
 }
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/** The newest email sent to an address (the outbox is the test mailbox). */
+export async function lastMailTo(db: Db, to: string) {
+  const [row] = await db
+    .select()
+    .from(mailOutbox)
+    .where(eq(mailOutbox.to, to))
+    .orderBy(desc(mailOutbox.id))
+    .limit(1);
+  if (!row) throw new Error(`no mail to ${to}`);
+  return row;
+}
+
+/** A pending invite of the company (its link is not known: only the hash is stored). */
+export async function createInvite(db: Db, values: { companyId: number; invitedBy?: number }) {
+  const [row] = await db
+    .insert(companyInvites)
+    .values({
+      companyId: values.companyId,
+      email: `invitee-${unique()}@example.test`,
+      role: 'User',
+      tokenHash: `test-${unique()}`,
+      invitedBy: values.invitedBy ?? null,
+      expiresAt: new Date(Date.now() + 7 * 24 * 3600 * 1000),
+    })
+    .returning();
+  return row!;
+}

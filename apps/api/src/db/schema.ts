@@ -732,6 +732,48 @@ export const companyInvites = pgTable(
   (t) => [index('company_invites_company').on(t.companyId)],
 );
 
+/**
+ * An email change waiting for the code sent to the new address: one open request per user (a new
+ * request replaces it); the code is stored as its hash and its tries are counted in attempt_counters.
+ */
+export const emailChanges = pgTable('email_changes', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  newEmail: text('new_email').notNull(),
+  codeHash: text('code_hash').notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  createdAt: createdAt(),
+});
+
+/**
+ * The activity log (issue 20): append-only, enforced by triggers that refuse UPDATE, DELETE and
+ * TRUNCATE (migration 0012). No foreign keys, so the record outlives the users and companies it names;
+ * the actor's name and email are copied at the time of the action.
+ */
+export const activityLog = pgTable(
+  'activity_log',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    companyId: integer('company_id'),
+    actorUserId: integer('actor_user_id'),
+    actorName: text('actor_name'),
+    actorEmail: text('actor_email'),
+    subjectUserId: integer('subject_user_id'),
+    subjectName: text('subject_name'),
+    action: text('action').notNull(),
+    detail: jsonb('detail').$type<Record<string, string | number | boolean | null>>().notNull(),
+    ip: text('ip'),
+    userAgent: text('user_agent'),
+  },
+  (t) => [
+    index('activity_log_company').on(t.companyId, t.createdAt),
+    index('activity_log_actor').on(t.actorUserId, t.createdAt),
+    index('activity_log_subject').on(t.subjectUserId, t.createdAt),
+  ],
+);
+
 const bytea = customType<{ data: Buffer }>({ dataType: () => 'bytea' });
 
 /**

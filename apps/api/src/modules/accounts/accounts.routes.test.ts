@@ -453,7 +453,7 @@ describe('sign-up promo code (spec 1 §3, §8)', () => {
       locks: {} as CompanyLocks,
     });
     const accounts = createAccountsService({
-      db: t.database.db,
+      record: async () => undefined,
       repo: createAccountsRepository(t.database.db),
       limiter: createAttemptLimiter(t.database.db),
       mailer: { send: async () => 0 },
@@ -600,11 +600,11 @@ describe('invites', () => {
     ).toBe(404);
 
     expect(
-      (await post('/api/company/leaveCompany', { plCompanyId: owner.companyId }, session.accessToken))
+      (await post('/api/user/leaveCompany', { plCompanyId: owner.companyId }, session.accessToken))
         .statusCode,
     ).toBe(200);
     expect(
-      (await post('/api/company/leaveCompany', { plCompanyId: owner.companyId }, ownerSession.accessToken))
+      (await post('/api/user/leaveCompany', { plCompanyId: owner.companyId }, ownerSession.accessToken))
         .statusCode,
     ).toBe(403);
   });
@@ -633,7 +633,7 @@ describe('invites', () => {
     );
     const token = /inviteMemberCode=([\w-]+)/.exec((await lastMail(email)).text)![1]!;
     const session = await login(t.app, email, PASSWORD);
-    const joined = await post('/api/company/joinCompany', { inviteMemberCode: token }, session.accessToken);
+    const joined = await post('/api/user/joinCompany', { inviteToken: token }, session.accessToken);
     expect(joined.json().detail.plCompanyId).toBe(owner.companyId);
   });
 });

@@ -7,9 +7,6 @@ import {
   CompanyListingResultSchema,
   CreateCompanyInputSchema,
   ImportProspectsInputSchema,
-  InviteCodeInputSchema,
-  InviteDetailSchema,
-  InviteMemberInputSchema,
   ProspectDetailSchema,
   ProspectImportJobSchema,
   RegisterResultSchema,
@@ -19,11 +16,12 @@ import {
   VerifySignUpCodeInputSchema,
 } from '@trustleaf/domain/schemas/accounts';
 import { IntSchema, OkSchema, TextSchema, detailOf } from '@trustleaf/domain/schemas/common';
-import { CompanyIdInputSchema } from '@trustleaf/domain/schemas/company';
+import { getInviteMemberCodeDetail, joinCompany } from '@trustleaf/domain/api/team';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/errors.ts';
+import { route } from '../../lib/route.ts';
 import { callerOf } from '../../plugins/auth.ts';
 import type { AccountsService } from './accounts.service.ts';
 
@@ -168,50 +166,10 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ service: AccountsService }>
     }),
   );
 
-  app.post(
-    '/company/inviteMember',
-    {
-      onRequest: app.authenticate,
-      schema: { tags, body: InviteMemberInputSchema, response: { 200: OkSchema } },
-    },
-    async (request) => {
-      await service.inviteMember(callerOf(request), request.body);
-      return ok;
-    },
+  route(app, getInviteMemberCodeDetail, ({ input }) =>
+    service.getInviteMemberCodeDetail(input.inviteMemberCode),
   );
-
-  app.post(
-    '/company/getInviteMemberCodeDetail',
-    { schema: { tags, body: InviteCodeInputSchema, response: { 200: detailOf(InviteDetailSchema) } } },
-    async (request) => ({ detail: await service.getInviteMemberCodeDetail(request.body.inviteMemberCode) }),
-  );
-
-  app.post(
-    '/company/joinCompany',
-    {
-      onRequest: app.authenticate,
-      schema: {
-        tags,
-        body: InviteCodeInputSchema,
-        response: { 200: detailOf(z.object({ plCompanyId: IntSchema })) },
-      },
-    },
-    async (request) => ({
-      detail: await service.joinCompany(callerOf(request), request.body.inviteMemberCode),
-    }),
-  );
-
-  app.post(
-    '/company/leaveCompany',
-    {
-      onRequest: app.authenticate,
-      schema: { tags, body: CompanyIdInputSchema, response: { 200: OkSchema } },
-    },
-    async (request) => {
-      await service.leaveCompany(callerOf(request), request.body.plCompanyId);
-      return ok;
-    },
-  );
+  route(app, joinCompany, ({ auth, input }) => service.joinCompany(auth, input.inviteToken));
 
   app.get(
     '/address/suggestions',

@@ -13,7 +13,6 @@ import {
   type CompanyOption,
   type CreateCompanyInputSchema,
   type InviteDetail,
-  type InviteMemberInputSchema,
   type ProspectDetail,
   type ProspectImportJob,
   type RegisterResult,
@@ -21,15 +20,18 @@ import {
   type UserRegisterInputSchema,
   type VerifySignUpCodeInput,
 } from '@trustleaf/domain/schemas/accounts';
+import { MESSAGES as TEAM_MESSAGES } from '@trustleaf/domain/schemas/team';
 import { parse as parseCsv } from 'csv-parse/sync';
 import type { z } from 'zod';
-import { requireCompanyAccess, type AuthContext } from '../../lib/authz.ts';
+import type { AuthContext } from '../../lib/authz.ts';
 import type { AttemptLimiter } from '../../lib/attempt-limiter.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { hashPassword, newToken, sha256 } from '../../lib/crypto.ts';
+import { hashPassword, sha256 } from '../../lib/crypto.ts';
+import { inviteTokenHash } from '../../lib/invites.ts';
 import { AppError } from '../../lib/errors.ts';
 import { escapeHtml, type Mailer } from '../../lib/mailer.ts';
-import type { Db, DbExecutor } from '../../db/client.ts';
+import type { DbExecutor } from '../../db/client.ts';
+import type { RecordActivity } from '../activity/activity.service.ts';
 import type { AddressProvider } from './address-provider.ts';
 import { claimHash, newClaimCode } from './claim-code.ts';
 import type { AccountsQueries, AccountsRepository, CompanyInsert } from './accounts.repository.ts';
@@ -42,7 +44,6 @@ export const MAX_CODES_PER_HOUR = 5;
 export const MAX_REGISTRATIONS_PER_HOUR_PER_IP = 20;
 /** A verified code must be used for registration within this window. */
 export const VERIFIED_TTL_MS = 30 * 60 * 1000;
-export const INVITE_TTL_MS = 7 * 24 * 3600 * 1000;
 
 export const MESSAGES = {
   emailTaken: 'An account with this email already exists',
@@ -63,7 +64,6 @@ type CompanyInput = NonNullable<RegisterInput['company']>;
 type CreateCompanyInput = z.output<typeof CreateCompanyInputSchema>;
 
 const codeHash = (email: string, code: string) => sha256(`sign-up:${email}:${code}`);
-const inviteHash = (token: string) => sha256(`invite:${token}`);
 function sameHash(a: string, b: string): boolean {
   const left = Buffer.from(a);
   const right = Buffer.from(b);
@@ -107,7 +107,7 @@ function toOption(row: {
 }
 
 export interface AccountsServiceDeps {
-  db: Db;
+  record: RecordActivity;
   repo: AccountsRepository;
   limiter: AttemptLimiter;
   mailer: Mailer;
@@ -127,7 +127,7 @@ export interface AccountsServiceDeps {
 }
 
 export function createAccountsService(deps: AccountsServiceDeps) {
-  const { db, repo, limiter, clock, mailer } = deps;
+  const { repo, limiter, clock, mailer } = deps;
 
   /** Same name in the same state among registered companies is a duplicate (spec 1 §5). */
   async function assertNotDuplicate(tx: AccountsQueries, name: string, state: string, excludeId?: number) {
@@ -202,7 +202,7 @@ export function createAccountsService(deps: AccountsServiceDeps) {
   }
 
   async function openInvite(tx: AccountsQueries, token: string) {
-    const found = await tx.findInvite(inviteHash(token));
+    const found = await tx.findInvite(inviteTokenHash(token));
     if (!found || found.invite.acceptedAt || found.invite.expiresAt <= clock.now()) {
       throw new AppError('NOT_FOUND', MESSAGES.invalidInvite);
     }
@@ -213,6 +213,10 @@ export function createAccountsService(deps: AccountsServiceDeps) {
     const { invite } = await openInvite(tx, token);
     if (invite.email !== email) {
       throw new AppError('FORBIDDEN', 'This invitation was sent to a different email address');
+    }
+    // Removal bans a member from the company for good (spec 3 §6), whatever link they hold.
+    if ((await tx.findMember(invite.companyId, userId))?.bannedAt) {
+      throw new AppError('FORBIDDEN', TEAM_MESSAGES.bannedJoin);
     }
     if (!(await tx.acceptInvite(invite.id, clock.now())))
       throw new AppError('NOT_FOUND', MESSAGES.invalidInvite);
@@ -286,35 +290,46 @@ export function createAccountsService(deps: AccountsServiceDeps) {
       }
       const passwordHash = await hashPassword(input.password);
       try {
-        return await repo.transaction(async (tx) => {
-          const now = clock.now();
-          const verified = await tx.consumeVerification(
-            input.email,
-            new Date(now.getTime() - VERIFIED_TTL_MS),
-            now,
-          );
-          if (!verified) {
-            // The loser of two concurrent registrations waits on the winner's row lock, then sees the user.
-            if (await tx.findUserByEmail(input.email)) throw new AppError('CONFLICT', MESSAGES.emailTaken);
-            throw new AppError('VALIDATION_FAILED', MESSAGES.notVerified);
-          }
-          const user = await tx.insertUser({
-            email: input.email,
-            passwordHash,
-            firstName: input.firstName,
-            lastName: input.lastName,
-            phone: input.phone || null,
-            acceptedEulaAt: now,
-            createdAt: now,
+        return await repo
+          .transaction(async (tx) => {
+            const now = clock.now();
+            const verified = await tx.consumeVerification(
+              input.email,
+              new Date(now.getTime() - VERIFIED_TTL_MS),
+              now,
+            );
+            if (!verified) {
+              // The loser of two concurrent registrations waits on the winner's row lock, then sees the user.
+              if (await tx.findUserByEmail(input.email)) throw new AppError('CONFLICT', MESSAGES.emailTaken);
+              throw new AppError('VALIDATION_FAILED', MESSAGES.notVerified);
+            }
+            const user = await tx.insertUser({
+              email: input.email,
+              passwordHash,
+              firstName: input.firstName,
+              lastName: input.lastName,
+              phone: input.phone || null,
+              acceptedEulaAt: now,
+              createdAt: now,
+            });
+            let companyId: number | null = null;
+            if (input.inviteMemberCode) {
+              companyId = await joinWithInvite(tx, user.id, user.email, input.inviteMemberCode);
+            } else if (input.company) {
+              companyId = await setUpCompany(tx, user.id, input.company, input.plSegmentIds, null);
+            }
+            return { plUserId: user.id, plCompanyId: companyId };
+          })
+          .then(async (result) => {
+            if (input.inviteMemberCode && result.plCompanyId !== null) {
+              await deps.record({
+                action: 'MEMBER_JOINED',
+                actorUserId: result.plUserId,
+                companyId: result.plCompanyId,
+              });
+            }
+            return result;
           });
-          let companyId: number | null = null;
-          if (input.inviteMemberCode) {
-            companyId = await joinWithInvite(tx, user.id, user.email, input.inviteMemberCode);
-          } else if (input.company) {
-            companyId = await setUpCompany(tx, user.id, input.company, input.plSegmentIds, null);
-          }
-          return { plUserId: user.id, plCompanyId: companyId };
-        });
       } catch (error) {
         if (isUniqueViolation(error)) throw new AppError('CONFLICT', MESSAGES.emailTaken);
         throw error;
@@ -398,34 +413,6 @@ export function createAccountsService(deps: AccountsServiceDeps) {
       };
     },
 
-    async inviteMember(auth: AuthContext, input: z.output<typeof InviteMemberInputSchema>): Promise<void> {
-      await requireCompanyAccess(db, auth, input.plCompanyId, ['Company Owner', 'Company Admin']);
-      const company = await repo.findCompany(input.plCompanyId);
-      if (!company) throw new AppError('NOT_FOUND', 'Company not found');
-      const existing = await repo.findUserByEmail(input.email);
-      if (existing && (await repo.findMember(input.plCompanyId, existing.id))) {
-        throw new AppError('CONFLICT', 'This person is already a member of the company');
-      }
-      const token = newToken();
-      const now = clock.now();
-      await repo.insertInvite({
-        companyId: input.plCompanyId,
-        email: input.email,
-        role: input.role,
-        tokenHash: inviteHash(token),
-        invitedBy: auth.userId,
-        expiresAt: new Date(now.getTime() + INVITE_TTL_MS),
-        createdAt: now,
-      });
-      const link = `${deps.appUrl}/auth/sign-up/personal?inviteMemberCode=${encodeURIComponent(token)}`;
-      await mailer.send({
-        to: input.email,
-        subject: `You are invited to join ${company.name} on Trustleaf`,
-        text: `Hello,\n\nYou are invited to join ${company.name} on Trustleaf as ${input.role}. The invitation is valid for 7 days:\n${link}`,
-        html: `<p>Hello,</p><p>You are invited to join ${escapeHtml(company.name)} on Trustleaf as ${escapeHtml(input.role)}. The invitation is valid for 7 days.</p><p><a href="${escapeHtml(link)}">Accept the invitation</a></p>`,
-      });
-    },
-
     async getInviteMemberCodeDetail(token: string): Promise<InviteDetail> {
       const found = await openInvite(repo, token);
       return {
@@ -438,20 +425,13 @@ export function createAccountsService(deps: AccountsServiceDeps) {
     },
 
     async joinCompany(auth: AuthContext, token: string): Promise<{ plCompanyId: number }> {
-      return repo.transaction(async (tx) => {
+      const plCompanyId = await repo.transaction(async (tx) => {
         if (await tx.findActiveMembership(auth.userId))
           throw new AppError('CONFLICT', MESSAGES.alreadyMember);
-        return { plCompanyId: await joinWithInvite(tx, auth.userId, auth.email, token) };
+        return joinWithInvite(tx, auth.userId, auth.email, token);
       });
-    },
-
-    async leaveCompany(auth: AuthContext, plCompanyId: number): Promise<void> {
-      const member = await repo.findMember(plCompanyId, auth.userId);
-      if (!member || member.bannedAt) throw new AppError('NOT_FOUND', 'Company not found');
-      if (member.role === 'Company Owner') {
-        throw new AppError('FORBIDDEN', 'The company owner cannot leave the company');
-      }
-      await repo.deleteMember(plCompanyId, auth.userId);
+      await deps.record({ action: 'MEMBER_JOINED', actorUserId: auth.userId, companyId: plCompanyId });
+      return { plCompanyId };
     },
 
     /** Only whether the code can be used: a visitor without an account learns nothing else of the promo. */

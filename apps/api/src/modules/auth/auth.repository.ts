@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNull, ne } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { passwordResets, refreshTokens, sessionFamilies, users } from '../../db/schema.ts';
 
@@ -83,6 +83,22 @@ export function createAuthRepository(db: Db) {
         .update(sessionFamilies)
         .set({ revokedAt: at, revokedReason: reason })
         .where(and(eq(sessionFamilies.userId, userId), isNull(sessionFamilies.revokedAt)));
+    },
+
+    /** Every sign-in of the user but one (the caller's); returns the ones it ended. */
+    async revokeOthersForUser(userId: number, keepFamilyId: string, reason: string, at: Date) {
+      const rows = await db
+        .update(sessionFamilies)
+        .set({ revokedAt: at, revokedReason: reason })
+        .where(
+          and(
+            eq(sessionFamilies.userId, userId),
+            ne(sessionFamilies.id, keepFamilyId),
+            isNull(sessionFamilies.revokedAt),
+          ),
+        )
+        .returning({ id: sessionFamilies.id });
+      return rows.map((row) => row.id);
     },
 
     async insertReset(userId: number, tokenHash: string, expiresAt: Date, at: Date) {

@@ -15,6 +15,7 @@ import type { SessionEndReason } from '@trustleaf/domain/rules/session-end';
 import { AppError } from '../../lib/errors.ts';
 import { escapeHtml, type Mailer } from '../../lib/mailer.ts';
 import type { TokenSigner } from '../../lib/tokens.ts';
+import type { RecordActivity } from '../activity/activity.service.ts';
 import type { AuthRepository } from './auth.repository.ts';
 
 export const LOGIN_WINDOW_MS = 15 * 60 * 1000;
@@ -66,6 +67,7 @@ export interface AuthServiceDeps {
   accessTtlSeconds: number;
   refreshTtlSeconds: number;
   appUrl: string;
+  record: RecordActivity;
 }
 
 export function createAuthService(deps: AuthServiceDeps) {
@@ -95,7 +97,11 @@ export function createAuthService(deps: AuthServiceDeps) {
         user?.passwordHash ?? (await timingEqualiser()),
         abandoned,
       );
-      if (!user || !ok) throw new AppError('UNAUTHENTICATED', BAD_CREDENTIALS);
+      if (!user || !ok) {
+        // Failures on unknown emails are not kept: a flood of them would only fill the log.
+        if (user) await deps.record({ action: 'SIGN_IN_FAILED', actorUserId: null, subjectUserId: user.id });
+        throw new AppError('UNAUTHENTICATED', BAD_CREDENTIALS);
+      }
       await Promise.all([
         limiter.forget(limits.accountAndIp.key),
         limiter.giveBack(limits.ip.key, now),
@@ -107,6 +113,7 @@ export function createAuthService(deps: AuthServiceDeps) {
       const familyId = await repo.createFamily(user.id);
       const session = await newSession(user.id, familyId);
       await repo.insertRefreshToken(familyId, sha256(session.refreshToken), refreshExpiry());
+      await deps.record({ action: 'SIGN_IN', actorUserId: user.id });
       return session;
     },
 
@@ -146,6 +153,7 @@ export function createAuthService(deps: AuthServiceDeps) {
 
     async logout(auth: AuthContext): Promise<void> {
       await repo.revokeFamily(auth.familyId, 'logout', clock.now());
+      await deps.record({ action: 'SIGN_OUT', actorUserId: auth.userId });
     },
 
     async accessTokenFor(auth: AuthContext): Promise<{ accessToken: string; expiresIn: number }> {
@@ -180,6 +188,7 @@ export function createAuthService(deps: AuthServiceDeps) {
       if (!reset) throw new AppError('VALIDATION_FAILED', 'This reset link is invalid or has expired');
       await repo.setPassword(reset.userId, await hashPassword(input.password));
       await repo.revokeAllForUser(reset.userId, 'password reset', now);
+      await deps.record({ action: 'PASSWORD_RESET', actorUserId: reset.userId });
     },
   };
 }

@@ -28,27 +28,6 @@ export function createCompaniesRepository(db: Db) {
         .where(and(eq(companyMembers.companyId, companyId), isNull(companyMembers.bannedAt)))
         .orderBy(asc(companyMembers.createdAt));
     },
-
-    async findMember(companyId: number, userId: number) {
-      const [row] = await db
-        .select({ role: companyMembers.role })
-        .from(companyMembers)
-        .where(
-          and(
-            eq(companyMembers.companyId, companyId),
-            eq(companyMembers.userId, userId),
-            isNull(companyMembers.bannedAt),
-          ),
-        );
-      return row ?? null;
-    },
-
-    async banMember(companyId: number, userId: number, at: Date) {
-      await db
-        .update(companyMembers)
-        .set({ bannedAt: at })
-        .where(and(eq(companyMembers.companyId, companyId), eq(companyMembers.userId, userId)));
-    },
   };
 }
 export type CompaniesRepository = ReturnType<typeof createCompaniesRepository>;

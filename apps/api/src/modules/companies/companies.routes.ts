@@ -1,9 +1,5 @@
-import { detailOf, OkSchema } from '@trustleaf/domain/schemas/common';
-import {
-  CompanyDetailSchema,
-  CompanyIdInputSchema,
-  RemoveMemberInputSchema,
-} from '@trustleaf/domain/schemas/company';
+import { detailOf } from '@trustleaf/domain/schemas/common';
+import { CompanyDetailSchema, CompanyIdInputSchema } from '@trustleaf/domain/schemas/company';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { callerOf } from '../../plugins/auth.ts';
 import type { CompaniesService } from './companies.service.ts';
@@ -26,14 +22,5 @@ export const companyRoutes: FastifyPluginAsyncZod<{ service: CompaniesService }>
     async (request) => ({
       detail: await service.getCompanyDetail(callerOf(request), request.body.plCompanyId),
     }),
-  );
-
-  app.post(
-    '/removeMember',
-    { schema: { tags: ['company'], body: RemoveMemberInputSchema, response: { 200: OkSchema } } },
-    async (request) => {
-      await service.removeMember(callerOf(request), request.body);
-      return { detail: { ok: true as const } };
-    },
   );
 };

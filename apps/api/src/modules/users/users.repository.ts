@@ -1,7 +1,14 @@
-import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
-import { businessTypes, companies, companyMembers, sessionFamilies, users } from '../../db/schema.ts';
+import {
+  businessTypes,
+  companies,
+  companyMembers,
+  emailChanges,
+  sessionFamilies,
+  users,
+} from '../../db/schema.ts';
 import { liveSignIn } from '../../lib/authz.ts';
 import type { AccessClaims } from '../../lib/tokens.ts';
 
@@ -68,6 +75,73 @@ export function createUsersRepository(db: Db) {
 
     async setLanguage(userId: number, language: 'en' | 'fr' | 'de' | 'nl') {
       await db.update(users).set({ language }).where(eq(users.id, userId));
+    },
+
+    async findUser(userId: number) {
+      const [row] = await db.select().from(users).where(eq(users.id, userId));
+      return row ?? null;
+    },
+
+    async findPendingEmail(userId: number, now: Date) {
+      const [row] = await db
+        .select({ newEmail: emailChanges.newEmail })
+        .from(emailChanges)
+        .where(and(eq(emailChanges.userId, userId), gt(emailChanges.expiresAt, now)));
+      return row?.newEmail ?? null;
+    },
+
+    async updateProfile(
+      userId: number,
+      values: Pick<typeof users.$inferInsert, 'firstName' | 'lastName' | 'phone' | 'language'>,
+    ) {
+      await db.update(users).set(values).where(eq(users.id, userId));
+    },
+
+    async emailInUse(email: string, exceptUserId: number) {
+      const [row] = await db
+        .select({ id: users.id })
+        .from(users)
+        .where(and(eq(users.email, email), ne(users.id, exceptUserId)));
+      return Boolean(row);
+    },
+
+    /** One open change per user: a new request replaces the code of the last. */
+    async saveEmailChange(values: typeof emailChanges.$inferInsert) {
+      await db
+        .insert(emailChanges)
+        .values(values)
+        .onConflictDoUpdate({ target: emailChanges.userId, set: values });
+    },
+
+    async findEmailChange(userId: number) {
+      const [row] = await db.select().from(emailChanges).where(eq(emailChanges.userId, userId));
+      return row ?? null;
+    },
+
+    /**
+     * Moves the account to the new address and closes the request, in one transaction; false when the
+     * request was used meanwhile (a concurrent confirmation). A taken address fails on the unique index.
+     */
+    async applyEmailChange(userId: number, codeHash: string, newEmail: string) {
+      return db.transaction(async (tx) => {
+        const closed = await tx
+          .delete(emailChanges)
+          .where(and(eq(emailChanges.userId, userId), eq(emailChanges.codeHash, codeHash)))
+          .returning({ userId: emailChanges.userId });
+        if (closed.length === 0) return false;
+        await tx.update(users).set({ email: newEmail }).where(eq(users.id, userId));
+        return true;
+      });
+    },
+
+    /** Only if the password did not change since it was checked (a concurrent change wins). */
+    async replacePassword(userId: number, previousHash: string, passwordHash: string) {
+      const rows = await db
+        .update(users)
+        .set({ passwordHash })
+        .where(and(eq(users.id, userId), eq(users.passwordHash, previousHash)))
+        .returning({ id: users.id });
+      return rows.length === 1;
     },
   };
 }

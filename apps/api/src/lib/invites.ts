@@ -1,0 +1,27 @@
+import { newToken, sha256 } from './crypto.ts';
+import { escapeHtml, type OutgoingMail } from './mailer.ts';
+
+/** Member invitations (spec 1 §1 "An invited user registers with an invite token"): 7 days, single use. */
+export const INVITE_TTL_MS = 7 * 24 * 3600 * 1000;
+
+/** Only the hash is stored: the emailed link is the credential. */
+export const inviteTokenHash = (token: string) => sha256(`invite:${token}`);
+
+/** A new token and the email that carries it, for an invite or its resend. */
+export function newInviteMail(input: { appUrl: string; email: string; companyName: string; role: string }): {
+  token: string;
+  mail: OutgoingMail;
+} {
+  const token = newToken();
+  const link = `${input.appUrl}/auth/sign-up/personal?inviteMemberCode=${encodeURIComponent(token)}`;
+  const { companyName, role } = input;
+  return {
+    token,
+    mail: {
+      to: input.email,
+      subject: `You are invited to join ${companyName} on Trustleaf`,
+      text: `Hello,\n\nYou are invited to join ${companyName} on Trustleaf as ${role}. The invitation is valid for 7 days:\n${link}\n\nAlready have an account? Sign in first, then open the link.`,
+      html: `<p>Hello,</p><p>You are invited to join ${escapeHtml(companyName)} on Trustleaf as ${escapeHtml(role)}. The invitation is valid for 7 days.</p><p><a href="${escapeHtml(link)}">Accept the invitation</a></p><p>Already have an account? Sign in first, then open the link.</p>`,
+    },
+  };
+}

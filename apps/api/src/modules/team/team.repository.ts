@@ -1,0 +1,189 @@
+import { and, asc, eq, isNull, ne } from 'drizzle-orm';
+import type { Db, DbExecutor } from '../../db/client.ts';
+import { companies, companyInvites, companyMembers, users } from '../../db/schema.ts';
+import type { CompanyRole } from '../../lib/authz.ts';
+
+type InviteRole = (typeof companyInvites.$inferInsert)['role'];
+
+/** Every function takes the company id the caller was authorised for (lib/authz). */
+function queries(db: DbExecutor) {
+  const member = (companyId: number, userId: number) =>
+    and(
+      eq(companyMembers.companyId, companyId),
+      eq(companyMembers.userId, userId),
+      isNull(companyMembers.bannedAt),
+    );
+  return {
+    async findCompanyName(companyId: number) {
+      const [row] = await db
+        .select({ name: companies.name })
+        .from(companies)
+        .where(eq(companies.id, companyId));
+      return row?.name ?? null;
+    },
+
+    async listMembers(companyId: number) {
+      return db
+        .select({
+          plUserId: users.id,
+          firstName: users.firstName,
+          lastName: users.lastName,
+          email: users.email,
+          role: companyMembers.role,
+          joinedAt: companyMembers.createdAt,
+        })
+        .from(companyMembers)
+        .innerJoin(users, eq(users.id, companyMembers.userId))
+        .where(and(eq(companyMembers.companyId, companyId), isNull(companyMembers.bannedAt)))
+        .orderBy(asc(companyMembers.createdAt), asc(users.id));
+    },
+
+    async listPendingInvites(companyId: number) {
+      return db
+        .select({
+          id: companyInvites.id,
+          email: companyInvites.email,
+          role: companyInvites.role,
+          createdAt: companyInvites.createdAt,
+          expiresAt: companyInvites.expiresAt,
+          inviterFirstName: users.firstName,
+          inviterLastName: users.lastName,
+        })
+        .from(companyInvites)
+        .leftJoin(users, eq(users.id, companyInvites.invitedBy))
+        .where(and(eq(companyInvites.companyId, companyId), isNull(companyInvites.acceptedAt)))
+        .orderBy(asc(companyInvites.createdAt), asc(companyInvites.id));
+    },
+
+    /** The membership row, banned or not. */
+    async findMembership(companyId: number, userId: number) {
+      const [row] = await db
+        .select({ role: companyMembers.role, bannedAt: companyMembers.bannedAt })
+        .from(companyMembers)
+        .where(and(eq(companyMembers.companyId, companyId), eq(companyMembers.userId, userId)));
+      return row ?? null;
+    },
+
+    async findUserIdByEmail(email: string) {
+      const [row] = await db.select({ id: users.id }).from(users).where(eq(users.email, email));
+      return row?.id ?? null;
+    },
+
+    /** One statement: never the owner's row, so a concurrent transfer cannot leave two owners or none. */
+    async setRoleUnlessOwner(companyId: number, userId: number, role: CompanyRole) {
+      const rows = await db
+        .update(companyMembers)
+        .set({ role })
+        .where(and(member(companyId, userId), ne(companyMembers.role, 'Company Owner')))
+        .returning({ userId: companyMembers.userId });
+      return rows.length === 1;
+    },
+
+    async setRole(companyId: number, userId: number, role: CompanyRole) {
+      await db.update(companyMembers).set({ role }).where(member(companyId, userId));
+    },
+
+    /** The company's member rows, locked until the transaction ends (ownership moves one at a time). */
+    async lockMembers(companyId: number) {
+      return db
+        .select({ userId: companyMembers.userId, role: companyMembers.role })
+        .from(companyMembers)
+        .where(and(eq(companyMembers.companyId, companyId), isNull(companyMembers.bannedAt)))
+        .for('update');
+    },
+
+    /** A removed member stays as a banned row for good (spec 3 §6); never the owner. */
+    async banUnlessOwner(companyId: number, userId: number, at: Date) {
+      const rows = await db
+        .update(companyMembers)
+        .set({ bannedAt: at })
+        .where(and(member(companyId, userId), ne(companyMembers.role, 'Company Owner')))
+        .returning({ userId: companyMembers.userId });
+      return rows.length === 1;
+    },
+
+    async deleteMemberUnlessOwner(companyId: number, userId: number) {
+      const rows = await db
+        .delete(companyMembers)
+        .where(and(member(companyId, userId), ne(companyMembers.role, 'Company Owner')))
+        .returning({ userId: companyMembers.userId });
+      return rows.length === 1;
+    },
+
+    async findPendingInvite(companyId: number, inviteId: number) {
+      const [row] = await db
+        .select()
+        .from(companyInvites)
+        .where(
+          and(
+            eq(companyInvites.id, inviteId),
+            eq(companyInvites.companyId, companyId),
+            isNull(companyInvites.acceptedAt),
+          ),
+        );
+      return row ?? null;
+    },
+
+    async insertInvite(values: {
+      companyId: number;
+      email: string;
+      role: InviteRole;
+      tokenHash: string;
+      invitedBy: number;
+      expiresAt: Date;
+      createdAt: Date;
+    }) {
+      // A new invite for the same address replaces any pending one, so the list shows one row a person.
+      await db
+        .delete(companyInvites)
+        .where(
+          and(
+            eq(companyInvites.companyId, values.companyId),
+            eq(companyInvites.email, values.email),
+            isNull(companyInvites.acceptedAt),
+          ),
+        );
+      await db.insert(companyInvites).values(values);
+    },
+
+    /** A resend gets a new link; the old one stops working. Only while still pending. */
+    async renewInvite(companyId: number, inviteId: number, tokenHash: string, expiresAt: Date, at: Date) {
+      const rows = await db
+        .update(companyInvites)
+        .set({ tokenHash, expiresAt, createdAt: at })
+        .where(
+          and(
+            eq(companyInvites.id, inviteId),
+            eq(companyInvites.companyId, companyId),
+            isNull(companyInvites.acceptedAt),
+          ),
+        )
+        .returning({ id: companyInvites.id });
+      return rows.length === 1;
+    },
+
+    async deletePendingInvite(companyId: number, inviteId: number) {
+      const rows = await db
+        .delete(companyInvites)
+        .where(
+          and(
+            eq(companyInvites.id, inviteId),
+            eq(companyInvites.companyId, companyId),
+            isNull(companyInvites.acceptedAt),
+          ),
+        )
+        .returning({ email: companyInvites.email });
+      return rows[0] ?? null;
+    },
+  };
+}
+
+export function createTeamRepository(db: Db) {
+  return {
+    ...queries(db),
+    transaction<T>(work: (tx: ReturnType<typeof queries>) => Promise<T>): Promise<T> {
+      return db.transaction((tx) => work(queries(tx)));
+    },
+  };
+}
+export type TeamRepository = ReturnType<typeof createTeamRepository>;

@@ -1,0 +1,229 @@
+import type { InviteMemberInputSchema } from '@trustleaf/domain/schemas/accounts';
+import type { RemoveMemberInput } from '@trustleaf/domain/schemas/company';
+import {
+  MESSAGES,
+  type ChangeMemberRoleInput,
+  type InviteIdInput,
+  type Team,
+  type TransferOwnershipInput,
+} from '@trustleaf/domain/schemas/team';
+import type { z } from 'zod';
+import type { Db } from '../../db/client.ts';
+import { requireCompanyAccess, type AuthContext } from '../../lib/authz.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { AppError } from '../../lib/errors.ts';
+import { INVITE_TTL_MS, inviteTokenHash, newInviteMail } from '../../lib/invites.ts';
+import type { Mailer } from '../../lib/mailer.ts';
+import type { RecordActivity } from '../activity/activity.service.ts';
+import type { TeamRepository } from './team.repository.ts';
+
+const MANAGERS = ['Company Owner', 'Company Admin'] as const;
+
+export interface TeamServiceDeps {
+  db: Db;
+  repo: TeamRepository;
+  clock: Clock;
+  mailer: Mailer;
+  appUrl: string;
+  /** Ends every sign-in of the user, their live sockets included. */
+  revokeUserSessions: (userId: number, reason: string) => Promise<void>;
+  record: RecordActivity;
+}
+
+/**
+ * The member setting tab (spec 3 §2, §6). Owners and admins manage the team; only the owner's own
+ * transfer moves ownership, so a company always has exactly one owner. Each change is in the
+ * company's activity log.
+ */
+export function createTeamService(deps: TeamServiceDeps) {
+  const { db, repo, clock, record } = deps;
+
+  async function companyName(companyId: number): Promise<string> {
+    const name = await repo.findCompanyName(companyId);
+    if (name === null) throw new AppError('NOT_FOUND', 'Company not found');
+    return name;
+  }
+
+  return {
+    async getTeamMembers(auth: AuthContext, plCompanyId: number): Promise<Team> {
+      const { role } = await requireCompanyAccess(db, auth, plCompanyId);
+      const canManage = role === 'Super Admin' || (MANAGERS as readonly string[]).includes(role);
+      const now = clock.now();
+      const [members, invites] = await Promise.all([
+        repo.listMembers(plCompanyId),
+        canManage ? repo.listPendingInvites(plCompanyId) : Promise.resolve([]),
+      ]);
+      return {
+        members: members.map((member) => ({ ...member, joinedAt: member.joinedAt.toISOString() })),
+        invites: invites.map((invite) => ({
+          plInviteId: invite.id,
+          email: invite.email,
+          role: invite.role,
+          invitedBy: invite.inviterFirstName
+            ? `${invite.inviterFirstName} ${invite.inviterLastName ?? ''}`.trim()
+            : '',
+          createdAt: invite.createdAt.toISOString(),
+          expiresAt: invite.expiresAt.toISOString(),
+          isExpired: invite.expiresAt <= now,
+        })),
+        canManage,
+        canTransferOwnership: role === 'Super Admin' || role === 'Company Owner',
+      };
+    },
+
+    async inviteMember(auth: AuthContext, input: z.output<typeof InviteMemberInputSchema>): Promise<void> {
+      await requireCompanyAccess(db, auth, input.plCompanyId, MANAGERS);
+      const name = await companyName(input.plCompanyId);
+      const existing = await repo.findUserIdByEmail(input.email);
+      const membership = existing === null ? null : await repo.findMembership(input.plCompanyId, existing);
+      if (membership?.bannedAt) throw new AppError('CONFLICT', MESSAGES.banned);
+      if (membership) throw new AppError('CONFLICT', MESSAGES.alreadyMember);
+      const now = clock.now();
+      const { token, mail } = newInviteMail({
+        appUrl: deps.appUrl,
+        email: input.email,
+        companyName: name,
+        role: input.role,
+      });
+      await repo.insertInvite({
+        companyId: input.plCompanyId,
+        email: input.email,
+        role: input.role,
+        tokenHash: inviteTokenHash(token),
+        invitedBy: auth.userId,
+        expiresAt: new Date(now.getTime() + INVITE_TTL_MS),
+        createdAt: now,
+      });
+      await deps.mailer.send(mail);
+      await record({
+        action: 'MEMBER_INVITED',
+        actorUserId: auth.userId,
+        companyId: input.plCompanyId,
+        detail: { email: input.email, role: input.role },
+      });
+    },
+
+    async resendInvite(auth: AuthContext, input: InviteIdInput): Promise<void> {
+      await requireCompanyAccess(db, auth, input.plCompanyId, MANAGERS);
+      const invite = await repo.findPendingInvite(input.plCompanyId, input.plInviteId);
+      if (!invite) throw new AppError('NOT_FOUND', MESSAGES.inviteNotFound);
+      const name = await companyName(input.plCompanyId);
+      const now = clock.now();
+      const { token, mail } = newInviteMail({
+        appUrl: deps.appUrl,
+        email: invite.email,
+        companyName: name,
+        role: invite.role,
+      });
+      const expiresAt = new Date(now.getTime() + INVITE_TTL_MS);
+      if (!(await repo.renewInvite(input.plCompanyId, invite.id, inviteTokenHash(token), expiresAt, now))) {
+        throw new AppError('NOT_FOUND', MESSAGES.inviteNotFound);
+      }
+      await deps.mailer.send(mail);
+      await record({
+        action: 'INVITE_RESENT',
+        actorUserId: auth.userId,
+        companyId: input.plCompanyId,
+        detail: { email: invite.email, role: invite.role },
+      });
+    },
+
+    async cancelInvite(auth: AuthContext, input: InviteIdInput): Promise<void> {
+      await requireCompanyAccess(db, auth, input.plCompanyId, MANAGERS);
+      const removed = await repo.deletePendingInvite(input.plCompanyId, input.plInviteId);
+      if (!removed) throw new AppError('NOT_FOUND', MESSAGES.inviteNotFound);
+      await record({
+        action: 'INVITE_CANCELED',
+        actorUserId: auth.userId,
+        companyId: input.plCompanyId,
+        detail: { email: removed.email },
+      });
+    },
+
+    async changeMemberRole(auth: AuthContext, input: ChangeMemberRoleInput): Promise<void> {
+      await requireCompanyAccess(db, auth, input.plCompanyId, MANAGERS);
+      if (input.plUserId === auth.userId) throw new AppError('FORBIDDEN', MESSAGES.ownRole);
+      const membership = await repo.findMembership(input.plCompanyId, input.plUserId);
+      if (!membership || membership.bannedAt) throw new AppError('NOT_FOUND', MESSAGES.memberNotFound);
+      if (membership.role === 'Company Owner') throw new AppError('FORBIDDEN', MESSAGES.ownerRoleFixed);
+      if (membership.role === input.role) return;
+      if (!(await repo.setRoleUnlessOwner(input.plCompanyId, input.plUserId, input.role))) {
+        // Became the owner (a transfer) or left between the read and the update.
+        throw new AppError('CONFLICT', MESSAGES.ownerRoleFixed);
+      }
+      await record({
+        action: 'MEMBER_ROLE_CHANGED',
+        actorUserId: auth.userId,
+        subjectUserId: input.plUserId,
+        companyId: input.plCompanyId,
+        detail: { from: membership.role, to: input.role },
+      });
+    },
+
+    /** Removal bans the member from the company for good and ends every sign-in they hold at once. */
+    async removeMember(auth: AuthContext, input: RemoveMemberInput): Promise<void> {
+      await requireCompanyAccess(db, auth, input.plCompanyId, MANAGERS);
+      if (input.plUserId === auth.userId) throw new AppError('FORBIDDEN', MESSAGES.removeSelf);
+      const membership = await repo.findMembership(input.plCompanyId, input.plUserId);
+      if (!membership || membership.bannedAt) throw new AppError('NOT_FOUND', MESSAGES.memberNotFound);
+      if (membership.role === 'Company Owner') {
+        throw new AppError('FORBIDDEN', MESSAGES.ownerCannotBeRemoved);
+      }
+      if (!(await repo.banUnlessOwner(input.plCompanyId, input.plUserId, clock.now()))) {
+        throw new AppError('CONFLICT', MESSAGES.ownerCannotBeRemoved);
+      }
+      await deps.revokeUserSessions(input.plUserId, 'removed from company');
+      await record({
+        action: 'MEMBER_REMOVED',
+        actorUserId: auth.userId,
+        subjectUserId: input.plUserId,
+        companyId: input.plCompanyId,
+        detail: { role: membership.role },
+      });
+    },
+
+    /**
+     * The owner (or a super admin) hands the company to another member; the previous owner stays as
+     * a Company Admin. The member rows are locked so two transfers cannot both succeed.
+     */
+    async transferOwnership(auth: AuthContext, input: TransferOwnershipInput): Promise<void> {
+      await requireCompanyAccess(db, auth, input.plCompanyId, ['Company Owner']);
+      const previousOwner = await repo.transaction(async (tx) => {
+        const members = await tx.lockMembers(input.plCompanyId);
+        const owner = members.find((member) => member.role === 'Company Owner');
+        const target = members.find((member) => member.userId === input.plUserId);
+        if (!target) throw new AppError('NOT_FOUND', MESSAGES.memberNotFound);
+        if (target.role === 'Company Owner') throw new AppError('CONFLICT', MESSAGES.alreadyOwner);
+        if (!auth.isSuperAdmin && owner?.userId !== auth.userId) {
+          throw new AppError('FORBIDDEN', MESSAGES.onlyOwnerTransfers);
+        }
+        if (owner) await tx.setRole(input.plCompanyId, owner.userId, 'Company Admin');
+        await tx.setRole(input.plCompanyId, input.plUserId, 'Company Owner');
+        return owner?.userId ?? null;
+      });
+      await record({
+        action: 'OWNERSHIP_TRANSFERRED',
+        actorUserId: auth.userId,
+        subjectUserId: input.plUserId,
+        companyId: input.plCompanyId,
+        detail: { previousOwnerId: previousOwner },
+      });
+    },
+
+    async leaveCompany(auth: AuthContext, plCompanyId: number): Promise<void> {
+      const membership = await repo.findMembership(plCompanyId, auth.userId);
+      if (!membership || membership.bannedAt) throw new AppError('NOT_FOUND', 'Company not found');
+      if (membership.role === 'Company Owner') throw new AppError('FORBIDDEN', MESSAGES.ownerCannotLeave);
+      if (!(await repo.deleteMemberUnlessOwner(plCompanyId, auth.userId))) {
+        throw new AppError('FORBIDDEN', MESSAGES.ownerCannotLeave);
+      }
+      await record({
+        action: 'MEMBER_LEFT',
+        actorUserId: auth.userId,
+        companyId: plCompanyId,
+        detail: { role: membership.role },
+      });
+    },
+  };
+}
+export type TeamService = ReturnType<typeof createTeamService>;

@@ -1,0 +1,210 @@
+import { randomInt, timingSafeEqual } from 'node:crypto';
+import {
+  EMAIL_CHANGE_CODE_LENGTH,
+  EMAIL_CHANGE_MAX_ATTEMPTS,
+  EMAIL_CHANGE_TTL_MINUTES,
+  PROFILE_MESSAGES,
+  type ChangePasswordInput,
+  type UpdateUserProfileInputSchema,
+  type UserDetail,
+} from '@trustleaf/domain/schemas/profile';
+import type { z } from 'zod';
+import type { AttemptLimiter } from '../../lib/attempt-limiter.ts';
+import type { AuthContext } from '../../lib/authz.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { hashPassword, sha256, verifyPassword } from '../../lib/crypto.ts';
+import { AppError } from '../../lib/errors.ts';
+import { escapeHtml, type Mailer } from '../../lib/mailer.ts';
+import type { RecordActivity } from '../activity/activity.service.ts';
+import type { UsersRepository } from './users.repository.ts';
+
+const WINDOW_MS = 15 * 60 * 1000;
+/** Password checks on a signed-in account (email and password changes), as sign-in failures per address. */
+export const PASSWORD_CHECK_LIMIT = { limit: 5, windowMs: WINDOW_MS };
+/** Codes sent for email changes per user per hour. */
+export const EMAIL_CODES_PER_HOUR = 5;
+const CODE_TTL_MS = EMAIL_CHANGE_TTL_MINUTES * 60 * 1000;
+
+const codeHash = (userId: number, newEmail: string, code: string) =>
+  sha256(`email-change:${userId}:${newEmail}:${code}`);
+function sameHash(a: string, b: string): boolean {
+  const left = Buffer.from(a);
+  const right = Buffer.from(b);
+  return left.length === right.length && timingSafeEqual(left, right);
+}
+function isUniqueViolation(error: unknown): boolean {
+  for (let current = error; current && typeof current === 'object';) {
+    if ((current as { code?: unknown }).code === '23505') return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+export interface ProfileServiceDeps {
+  repo: UsersRepository;
+  limiter: AttemptLimiter;
+  mailer: Mailer;
+  clock: Clock;
+  record: RecordActivity;
+  /** Ends every sign-in of the user but `keepFamilyId`, live sockets included; returns how many. */
+  revokeOtherSignIns: (userId: number, keepFamilyId: string, reason: string) => Promise<number>;
+}
+
+/** The account setting tab (spec 3 §2): one's own profile, email, password and devices. */
+export function createProfileService(deps: ProfileServiceDeps) {
+  const { repo, limiter, clock, record } = deps;
+
+  async function detail(userId: number): Promise<UserDetail> {
+    const user = await repo.findUser(userId);
+    if (!user) throw new AppError('NOT_FOUND', 'User not found');
+    return {
+      plUserId: user.id,
+      firstName: user.firstName,
+      lastName: user.lastName,
+      email: user.email,
+      phone: user.phone ?? '',
+      preferredLanguage: user.language,
+      pendingEmail: await repo.findPendingEmail(user.id, clock.now()),
+    };
+  }
+
+  /**
+   * The current password, checked with a slot taken first (as sign-in does), so guesses from a
+   * stolen session are as limited as guesses at the sign-in page.
+   */
+  async function checkPassword(auth: AuthContext, password: string, wrongMessage: string) {
+    const key = `password-check:user:${auth.userId}`;
+    const now = clock.now();
+    if (!(await limiter.take(key, PASSWORD_CHECK_LIMIT, now))) {
+      throw new AppError('RATE_LIMITED', PROFILE_MESSAGES.tooManyPasswordAttempts);
+    }
+    const user = await repo.findUser(auth.userId);
+    if (!user) throw new AppError('UNAUTHENTICATED', 'Your session has expired. Please sign in again.');
+    if (!(await verifyPassword(password, user.passwordHash))) {
+      throw new AppError('VALIDATION_FAILED', wrongMessage);
+    }
+    await limiter.giveBack(key, now);
+    return user;
+  }
+
+  return {
+    async getUserDetail(auth: AuthContext, userId: number): Promise<UserDetail> {
+      // Not-one's-own reads as not found, as other companies' ids do (lib/authz).
+      if (userId !== auth.userId && !auth.isSuperAdmin) throw new AppError('NOT_FOUND', 'User not found');
+      return detail(userId);
+    },
+
+    async updateUserProfile(
+      auth: AuthContext,
+      input: z.output<typeof UpdateUserProfileInputSchema>,
+    ): Promise<UserDetail> {
+      await repo.updateProfile(auth.userId, {
+        firstName: input.firstName,
+        lastName: input.lastName,
+        phone: input.phone || null,
+        language: input.preferredLanguage,
+      });
+      await record({ action: 'PROFILE_UPDATED', actorUserId: auth.userId });
+      return detail(auth.userId);
+    },
+
+    /** A 6-digit code to the new address; the account keeps its email until the code comes back. */
+    async requestEmailChange(
+      auth: AuthContext,
+      input: { newEmail: string; password: string },
+    ): Promise<UserDetail> {
+      if (input.newEmail === auth.email) throw new AppError('VALIDATION_FAILED', PROFILE_MESSAGES.sameEmail);
+      await checkPassword(auth, input.password, PROFILE_MESSAGES.passwordIncorrect);
+      if (await repo.emailInUse(input.newEmail, auth.userId)) {
+        throw new AppError('CONFLICT', PROFILE_MESSAGES.emailTaken);
+      }
+      const now = clock.now();
+      const perHour = { limit: EMAIL_CODES_PER_HOUR, windowMs: 3600_000 };
+      if (!(await limiter.take(`email-change:send:${auth.userId}`, perHour, now))) {
+        throw new AppError('RATE_LIMITED', 'Too many codes requested. Please try again in an hour.');
+      }
+      const code = String(randomInt(0, 10 ** EMAIL_CHANGE_CODE_LENGTH)).padStart(
+        EMAIL_CHANGE_CODE_LENGTH,
+        '0',
+      );
+      const hash = codeHash(auth.userId, input.newEmail, code);
+      await repo.saveEmailChange({
+        userId: auth.userId,
+        newEmail: input.newEmail,
+        codeHash: hash,
+        expiresAt: new Date(now.getTime() + CODE_TTL_MS),
+        createdAt: now,
+      });
+      await deps.mailer.send({
+        to: input.newEmail,
+        subject: 'Confirm your new Trustleaf email',
+        text: `Hello,\n\nYour code to confirm this address for your Trustleaf account is ${code}. It expires in ${EMAIL_CHANGE_TTL_MINUTES} minutes.\n\nIf you did not ask for this, ignore this email.`,
+        html: `<p>Hello,</p><p>Your code to confirm this address for your Trustleaf account is <strong>${code}</strong>. It expires in ${EMAIL_CHANGE_TTL_MINUTES} minutes.</p><p>If you did not ask for this, ignore this email.</p>`,
+      });
+      await record({
+        action: 'EMAIL_CHANGE_REQUESTED',
+        actorUserId: auth.userId,
+        detail: { to: input.newEmail },
+      });
+      return detail(auth.userId);
+    },
+
+    /** Five tries per code (a new request starts a new count); the old address is told afterwards. */
+    async confirmEmailChange(auth: AuthContext, code: string): Promise<UserDetail> {
+      const pending = await repo.findEmailChange(auth.userId);
+      const now = clock.now();
+      if (!pending || pending.expiresAt <= now) {
+        throw new AppError('VALIDATION_FAILED', PROFILE_MESSAGES.codeInvalid);
+      }
+      const attempts = { limit: EMAIL_CHANGE_MAX_ATTEMPTS, windowMs: CODE_TTL_MS };
+      if (!(await limiter.take(`email-change:code:${pending.codeHash}`, attempts, now))) {
+        throw new AppError('RATE_LIMITED', PROFILE_MESSAGES.tooManyAttempts);
+      }
+      if (!sameHash(codeHash(auth.userId, pending.newEmail, code), pending.codeHash)) {
+        throw new AppError('VALIDATION_FAILED', PROFILE_MESSAGES.codeInvalid);
+      }
+      const previous = auth.email;
+      try {
+        if (!(await repo.applyEmailChange(auth.userId, pending.codeHash, pending.newEmail))) {
+          throw new AppError('VALIDATION_FAILED', PROFILE_MESSAGES.codeInvalid);
+        }
+      } catch (error) {
+        if (isUniqueViolation(error)) throw new AppError('CONFLICT', PROFILE_MESSAGES.emailTaken);
+        throw error;
+      }
+      await deps.mailer.send({
+        to: previous,
+        subject: 'Your Trustleaf email was changed',
+        text: `Hello,\n\nThe email of your Trustleaf account was changed to ${pending.newEmail}. If this was not you, contact support at once.`,
+        html: `<p>Hello,</p><p>The email of your Trustleaf account was changed to ${escapeHtml(pending.newEmail)}. If this was not you, contact support at once.</p>`,
+      });
+      await record({
+        action: 'EMAIL_CHANGED',
+        actorUserId: auth.userId,
+        detail: { from: previous, to: pending.newEmail },
+      });
+      return detail(auth.userId);
+    },
+
+    /** The old password proves the person; every other sign-in ends (this one stays). */
+    async changePassword(auth: AuthContext, input: ChangePasswordInput): Promise<{ signedOut: number }> {
+      const user = await checkPassword(auth, input.oldPassword, PROFILE_MESSAGES.oldPasswordIncorrect);
+      const replaced = await repo.replacePassword(
+        user.id,
+        user.passwordHash,
+        await hashPassword(input.newPassword),
+      );
+      if (!replaced) throw new AppError('CONFLICT', 'Your password was changed meanwhile. Please try again.');
+      const signedOut = await deps.revokeOtherSignIns(auth.userId, auth.familyId, 'password changed');
+      await record({ action: 'PASSWORD_CHANGED', actorUserId: auth.userId, detail: { signedOut } });
+      return { signedOut };
+    },
+
+    async signOutOtherDevices(auth: AuthContext): Promise<{ signedOut: number }> {
+      const signedOut = await deps.revokeOtherSignIns(auth.userId, auth.familyId, 'signed out elsewhere');
+      await record({ action: 'SIGNED_OUT_OTHER_DEVICES', actorUserId: auth.userId, detail: { signedOut } });
+      return { signedOut };
+    },
+  };
+}
+export type ProfileService = ReturnType<typeof createProfileService>;

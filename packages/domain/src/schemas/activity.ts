@@ -1,0 +1,75 @@
+import { z } from 'zod';
+import { IdSchema, IntSchema, TextSchema } from './common.ts';
+import { ScanPeriodSchema } from './webcrawler.ts';
+
+/**
+ * The activity log (spec 3 §2 account tabs "user activities" and "activity log"): an append-only
+ * record of security-relevant actions with who, what, when and from where. The database refuses
+ * UPDATE, DELETE and TRUNCATE on it (migration 0012).
+ */
+export const ACTIVITY_ACTIONS = [
+  'SIGN_IN',
+  'SIGN_IN_FAILED',
+  'SIGN_OUT',
+  'SIGNED_OUT_OTHER_DEVICES',
+  'PASSWORD_CHANGED',
+  'PASSWORD_RESET',
+  'EMAIL_CHANGE_REQUESTED',
+  'EMAIL_CHANGED',
+  'PROFILE_UPDATED',
+  'MEMBER_INVITED',
+  'INVITE_RESENT',
+  'INVITE_CANCELED',
+  'MEMBER_JOINED',
+  'MEMBER_ROLE_CHANGED',
+  'MEMBER_REMOVED',
+  'MEMBER_LEFT',
+  'OWNERSHIP_TRANSFERRED',
+  'SUBSCRIPTION_STARTED',
+  'SUBSCRIPTION_CHANGED',
+  'SUBSCRIPTION_CANCELED',
+  'PAYMENT_METHOD_UPDATED',
+  'PAYMENT_SUCCEEDED',
+  'PAYMENT_FAILED',
+  'DOCUMENT_REVIEWED',
+  'SCAN_STARTED',
+] as const;
+export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number];
+export const ActivityActionSchema = z.enum(ACTIVITY_ACTIONS);
+
+/** Small facts about the action (a role, an email, a plan name); never a secret. */
+export type ActivityDetail = Record<string, string | number | boolean | null>;
+
+/** `mine`: what the caller did or what was done to them; `company`: the company's log (owners). */
+export const ACTIVITY_SCOPES = ['mine', 'company'] as const;
+
+export const ActivityListingInputSchema = z.object({
+  scope: z.enum(ACTIVITY_SCOPES).default('mine'),
+  /** Required for the company scope. */
+  plCompanyId: IdSchema.optional(),
+  period: ScanPeriodSchema.default('ALL_TIME'),
+  currentPage: IntSchema.min(1).default(1),
+  /** Spec 3 §9: 10000 at most for paging or export. */
+  itemsPerPage: IntSchema.min(1).max(10000).default(25),
+});
+export type ActivityListingInput = z.input<typeof ActivityListingInputSchema>;
+
+export const ActivityEntrySchema = z.object({
+  plActivityId: IntSchema,
+  createdAt: z.iso.datetime(),
+  action: ActivityActionSchema,
+  actorName: TextSchema.nullable(),
+  actorEmail: TextSchema.nullable(),
+  subjectName: TextSchema.nullable(),
+  plCompanyId: IntSchema.nullable(),
+  detail: z.record(TextSchema, z.union([TextSchema, z.number(), z.boolean(), z.null()])),
+  ip: TextSchema.nullable(),
+  userAgent: TextSchema.nullable(),
+});
+export type ActivityEntry = z.infer<typeof ActivityEntrySchema>;
+
+export const ActivityListingSchema = z.object({
+  items: z.array(ActivityEntrySchema),
+  total: IntSchema,
+});
+export type ActivityListing = z.infer<typeof ActivityListingSchema>;

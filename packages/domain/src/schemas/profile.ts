@@ -1,0 +1,94 @@
+import { z } from 'zod';
+import { isStrongPassword, PASSWORD_MAX, STRONG_PASSWORD_MESSAGE } from '../rules/password.ts';
+import { LANGUAGES } from '../rules/themes.ts';
+import { PhoneSchema } from './accounts.ts';
+import { EmailSchema, IdSchema, IntSchema, TextSchema } from './common.ts';
+
+/** The account setting tab (spec 3 §2): names, phone, preferred language, email, password, devices. */
+export const EMAIL_CHANGE_CODE_LENGTH = 6;
+/** Attempts at one emailed code, as for the sign-up code (README "Limits"). */
+export const EMAIL_CHANGE_MAX_ATTEMPTS = 5;
+export const EMAIL_CHANGE_TTL_MINUTES = 15;
+
+export const PROFILE_MESSAGES = {
+  updated: 'Information updated successfully',
+  passwordChanged: 'Password changed successfully',
+  oldPasswordRequired: 'Old password is required',
+  newPasswordRequired: 'New password is required',
+  confirmPasswordRequired: 'Confirm password is required',
+  passwordsDoNotMatch: 'Passwords do not match',
+  oldPasswordIncorrect: 'Old password is incorrect',
+  samePassword: 'The new password must be different from the old one',
+  emailCodeSent: 'We sent a 6-digit code to {{email}}. Enter it to confirm your new email.',
+  emailChanged: 'Your email was changed',
+  emailTaken: 'This email is already used by another account',
+  sameEmail: 'This is already your email',
+  codeInvalid: 'The code is invalid or has expired',
+  codeRequired: 'Enter the 6-digit code',
+  tooManyAttempts: 'Too many attempts. Please request a new code.',
+  passwordIncorrect: 'Password incorrect',
+  tooManyPasswordAttempts: 'Too many password attempts. Please wait 15 minutes and try again.',
+  signedOutOthers: 'Signed out of every other device',
+} as const;
+
+const NameSchema = (label: string) =>
+  TextSchema.trim().min(1, `${label} is required`).max(255, 'Character limit');
+
+export const PreferredLanguageSchema = z.enum(LANGUAGES);
+
+export const UserDetailInputSchema = z.object({ userId: IdSchema });
+
+export const UserDetailSchema = z.object({
+  plUserId: IntSchema,
+  firstName: TextSchema,
+  lastName: TextSchema,
+  email: TextSchema,
+  phone: TextSchema,
+  preferredLanguage: PreferredLanguageSchema,
+  /** The address waiting for its code, if an email change was asked for. */
+  pendingEmail: TextSchema.nullable(),
+});
+export type UserDetail = z.infer<typeof UserDetailSchema>;
+
+export const UpdateUserProfileInputSchema = z.object({
+  firstName: NameSchema('First name'),
+  lastName: NameSchema('Last name'),
+  phone: PhoneSchema.default(''),
+  preferredLanguage: PreferredLanguageSchema,
+});
+export type UpdateUserProfileInput = z.input<typeof UpdateUserProfileInputSchema>;
+
+const CurrentPasswordSchema = (required: string) => TextSchema.min(1, required).max(255, 'Character limit');
+
+/** The new address gets a code; the current password guards the change. */
+export const RequestEmailChangeInputSchema = z.object({
+  newEmail: TextSchema.trim().min(1, 'Email address is required').pipe(EmailSchema),
+  password: CurrentPasswordSchema('Password is required'),
+});
+export type RequestEmailChangeInput = z.input<typeof RequestEmailChangeInputSchema>;
+
+export const ConfirmEmailChangeInputSchema = z.object({
+  code: TextSchema.trim().regex(/^\d{6}$/, PROFILE_MESSAGES.codeRequired),
+});
+export type ConfirmEmailChangeInput = z.infer<typeof ConfirmEmailChangeInputSchema>;
+
+/** Spec 3 §5: old, new and confirm are each required; the new one is strong. */
+export const ChangePasswordInputSchema = z
+  .object({
+    oldPassword: CurrentPasswordSchema(PROFILE_MESSAGES.oldPasswordRequired),
+    newPassword: TextSchema.min(1, PROFILE_MESSAGES.newPasswordRequired)
+      .max(PASSWORD_MAX, STRONG_PASSWORD_MESSAGE)
+      .refine(isStrongPassword, STRONG_PASSWORD_MESSAGE),
+    confirmPassword: TextSchema.min(1, PROFILE_MESSAGES.confirmPasswordRequired).max(255),
+  })
+  .refine((value) => value.newPassword === value.confirmPassword, {
+    message: PROFILE_MESSAGES.passwordsDoNotMatch,
+    path: ['confirmPassword'],
+  })
+  .refine((value) => value.newPassword !== value.oldPassword, {
+    message: PROFILE_MESSAGES.samePassword,
+    path: ['newPassword'],
+  });
+export type ChangePasswordInput = z.infer<typeof ChangePasswordInputSchema>;
+
+export const SignedOutSchema = z.object({ signedOut: IntSchema });
