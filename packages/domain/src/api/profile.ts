@@ -25,6 +25,8 @@ export const getUserDetail = endpoint({
   access: 'user',
   tag,
   summary: "A user's profile (one's own; a super admin any)",
+  description:
+    "The caller's own profile (names, email, phone, preferred language, an email change waiting for its code). Another user's profile is 404, except to a super admin.",
 });
 
 export const updateUserProfile = endpoint({
@@ -35,6 +37,8 @@ export const updateUserProfile = endpoint({
   access: 'user',
   tag,
   summary: 'Change names, phone and preferred language',
+  description:
+    'The caller changes their first and last name (at most 255 characters), phone and preferred language (en, fr, de, nl: the language of the app and of their emails).',
 });
 
 export const requestEmailChange = endpoint({
@@ -45,6 +49,9 @@ export const requestEmailChange = endpoint({
   access: 'user',
   tag,
   summary: 'Send a 6-digit code to a new email address (the current password confirms the request)',
+  description:
+    'With the current password (5 checks per account in 15 minutes), sends a 6-digit code valid 15 minutes to the new address; the account keeps its email until the code is confirmed. At most 5 codes an hour. 409 when another account uses the address.',
+  errors: ['CONFLICT', 'RATE_LIMITED'],
 });
 
 export const confirmEmailChange = endpoint({
@@ -55,6 +62,9 @@ export const confirmEmailChange = endpoint({
   access: 'user',
   tag,
   summary: 'Confirm the new email with its code (5 tries, 15 minutes)',
+  description:
+    'Confirms the new address with its code: 5 tries per code, then 429 even for the right one. The previous address is told of the change.',
+  errors: ['CONFLICT', 'RATE_LIMITED'],
 });
 
 export const changePassword = endpoint({
@@ -65,6 +75,9 @@ export const changePassword = endpoint({
   access: 'user',
   tag,
   summary: 'Change the password with the old one; every other sign-in ends',
+  description:
+    'With the old password (5 checks per account in 15 minutes), sets a strong new one (12 to 50 characters with upper and lower case, digits and symbols) that the confirmation repeats. Every other sign-in of the user ends; this one stays.',
+  errors: ['CONFLICT', 'RATE_LIMITED'],
 });
 
 export const signOutOtherDevices = endpoint({
@@ -75,6 +88,8 @@ export const signOutOtherDevices = endpoint({
   access: 'user',
   tag,
   summary: "End every sign-in of the caller's but this one",
+  description:
+    'Ends every sign-in of the caller but the current one, their live sockets included; answers how many ended.',
 });
 
 export const userActivity = endpoint({
@@ -85,4 +100,6 @@ export const userActivity = endpoint({
   access: 'user',
   tag,
   summary: "The activity log: one's own, or a company's for its owner (newest first)",
+  description:
+    'The activity log, newest first, filtered by period (ALL_TIME, LAST_WEEK, LAST_MONTH, LAST_3_MONTHS) and paged (at most 10000 a page, for the CSV export). `mine`: what the caller did or was done to them (within plCompanyId when given); `company`: the whole log of plCompanyId, for its owner or a super admin.',
 });
