@@ -9,7 +9,9 @@ import { normaliseProductName, scanSite, ScanError, type ScanResult } from '@tru
 import { z } from 'zod';
 import type { Clock } from '../../lib/clock.ts';
 import { defineJob, type JobQueue } from '../../lib/jobs.ts';
-import { escapeHtml, type Mailer } from '../../lib/mailer.ts';
+import type { OutboxMailer } from '../../lib/mailer.ts';
+import { mailLanguage, renderMail } from '../mail/mail.templates.ts';
+import { newHighFindingsMail } from './webcrawler.mails.ts';
 import type { NewFinding, ScanJobRow, WebcrawlerRepository } from './webcrawler.repository.ts';
 
 export const SCAN_JOB_NAME = 'webcrawler.scan';
@@ -41,7 +43,7 @@ export interface WebcrawlerJobsDeps {
   repo: WebcrawlerRepository;
   clock: Clock;
   jobs: JobQueue;
-  mailer: Mailer;
+  mailer: OutboxMailer;
   notify: (companyId: number, event: string, payload: unknown) => void;
   scanner: ScannerSettings;
   log: (line: string) => void;
@@ -214,14 +216,19 @@ export function createWebcrawlerJobs(deps: WebcrawlerJobsDeps) {
 
     const stored = await storeResult(claimed, options, result);
     deps.log(`scan ${id} completed`);
-    const row = await publish(id);
-    if (stored && row && claimed.isRescan && stored.newHigh > 0) {
-      await mailNewHighFindings(row, stored.newHigh, stored.checkId);
-    }
+    await publish(id);
+    if (stored) await deps.mailer.deliver(stored.outboxIds);
   }
 
   async function storeResult(
-    job: { id: string; companyId: number; siteKey: string; websiteId: number | null },
+    job: {
+      id: string;
+      companyId: number;
+      url: string;
+      siteKey: string;
+      websiteId: number | null;
+      isRescan: boolean;
+    },
     options: ScanOptionsStored,
     result: ScanResult,
   ) {
@@ -267,6 +274,8 @@ export function createWebcrawlerJobs(deps: WebcrawlerJobsDeps) {
     const autoCreate = options.autoCreateProduct
       ? dedupeProducts(result.productVerification.unauthorizedProducts.map((p) => p.productName))
       : [];
+    const newHigh = findings.filter((f) => f.isNew && f.severity === 'HIGH').length;
+    const outboxIds: number[] = [];
     const stored = await repo.storeResult({
       job: { id: job.id, companyId: job.companyId, websiteId: job.websiteId },
       check: {
@@ -281,27 +290,24 @@ export function createWebcrawlerJobs(deps: WebcrawlerJobsDeps) {
       findings,
       now,
       autoCreateProducts: autoCreate,
+      // The email is written with the result, in one transaction: a scan job that runs again
+      // (pg-boss delivers at least once) finds the result stored and writes no second email.
+      afterStore: async (tx, checkId) => {
+        if (!job.isRescan || newHigh === 0) return;
+        const link = `${deps.appUrl}/webcrawler?view=${checkId}`;
+        for (const recipient of await repo.ownerAndAdminEmails(job.companyId, tx)) {
+          const mail = renderMail(newHighFindingsMail, mailLanguage(recipient.language), {
+            firstName: recipient.firstName,
+            url: job.url,
+            count: newHigh,
+            link,
+          });
+          outboxIds.push(await deps.mailer.record(tx, { to: recipient.email, ...mail }));
+        }
+      },
     });
     if (!stored) return null;
-    return {
-      checkId: stored.checkId,
-      newHigh: findings.filter((f) => f.isNew && f.severity === 'HIGH').length,
-    };
-  }
-
-  async function mailNewHighFindings(row: ScanJobRow, count: number, checkId: number) {
-    const recipients = await repo.ownerAndAdminEmails(row.companyId);
-    const link = `${deps.appUrl}/webcrawler?plViolationCheckId=${checkId}`;
-    const subject = `New high-severity findings on ${row.url}`;
-    const sentence = `The weekly re-scan of ${row.url} found ${count} new high-severity finding${count === 1 ? '' : 's'} since the last scan.`;
-    for (const recipient of recipients) {
-      await deps.mailer.send({
-        to: recipient.email,
-        subject,
-        text: `Hello ${recipient.firstName},\n\n${sentence}\n\nOpen the report: ${link}\n`,
-        html: `<p>Hello ${escapeHtml(recipient.firstName)},</p><p>${escapeHtml(sentence)}</p><p><a href="${escapeHtml(link)}">Open the report</a></p>`,
-      });
-    }
+    return { checkId: stored.checkId, outboxIds };
   }
 
   /** Weekly re-scans of the websites whose plan includes them (hourly sweep). */

@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, gte, inArray, isNull, notInArray, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import type { Db, DbExecutor } from '../../db/client.ts';
 import {
   companies,
   companyMembers,
@@ -154,6 +154,8 @@ export function createWebcrawlerRepository(db: Db) {
       findings: NewFinding[];
       now: Date;
       autoCreateProducts: { name: string; nameKey: string }[];
+      /** Runs in the same transaction once the result is stored (the re-scan email's outbox rows). */
+      afterStore?: (tx: DbExecutor, checkId: number) => Promise<void>;
     }): Promise<{ checkId: number } | null> {
       return db.transaction(async (tx) => {
         const [check] = await tx
@@ -190,6 +192,7 @@ export function createWebcrawlerRepository(db: Db) {
             )
             .onConflictDoNothing();
         }
+        await input.afterStore?.(tx, check.id);
         return { checkId: check.id };
       });
     },
@@ -293,9 +296,9 @@ export function createWebcrawlerRepository(db: Db) {
       return rows.map((r) => r.companyId);
     },
 
-    async ownerAndAdminEmails(companyId: number) {
-      return db
-        .select({ email: users.email, firstName: users.firstName })
+    async ownerAndAdminEmails(companyId: number, executor: DbExecutor = db) {
+      return executor
+        .select({ email: users.email, firstName: users.firstName, language: users.language })
         .from(companyMembers)
         .innerJoin(users, eq(users.id, companyMembers.userId))
         .where(

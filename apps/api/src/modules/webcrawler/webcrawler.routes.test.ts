@@ -1,11 +1,12 @@
 import { UPGRADE_TO_VIEW_ISSUES } from '@trustleaf/domain/schemas/webcrawler';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   companySubscriptions,
   complianceFindings,
   mailOutbox,
   plans,
+  scanJobs,
   violationChecks,
 } from '../../db/schema.ts';
 import { createJobDefinitions } from '../../job-definitions.ts';
@@ -36,7 +37,10 @@ function call(method: 'GET' | 'POST' | 'PATCH', url: string, token: string, payl
   return t.app.inject({ method, url, headers: bearer(token), ...(payload ? { payload } : {}) });
 }
 
-async function member(role: 'Company Owner' | 'User' = 'Company Owner', companyId?: number): Promise<Who> {
+async function member(
+  role: Parameters<typeof createMember>[1] = 'Company Owner',
+  companyId?: number,
+): Promise<Who> {
   const m = await createMember(t.database.db, role, companyId);
   return {
     token: (await login(t.app, m.user.email)).accessToken,
@@ -490,6 +494,23 @@ describe('products', () => {
 });
 
 describe('scheduled re-scans', () => {
+  /** The jobs as a worker runs them, to call the hourly re-scan sweep at a chosen time. */
+  function jobDefinitions() {
+    return createJobDefinitions({
+      db: t.database.db,
+      databaseUrl: t.database.url,
+      mailTransport: null,
+      log: () => undefined,
+      devMailbox: false,
+      jobs: t.jobs,
+      clock: t.clock,
+      storage: createLocalStorage(t.env.DATA_DIR),
+      notify: () => undefined,
+      delta9ThresholdPercent: 0.3,
+      scanner: { allowHosts: [site.host], timeLimitSeconds: 60, maxPages: 100 },
+    });
+  }
+
   it('re-scans weekly, marks new and resolved findings and mails owners about new HIGH findings', async () => {
     const owner = await member();
     await subscribePro(owner.companyId);
@@ -503,19 +524,7 @@ describe('scheduled re-scans', () => {
       { rescanEnabled: true, rescanFrequency: 'WEEKLY' },
     ]);
 
-    const definitions = createJobDefinitions({
-      db: t.database.db,
-      databaseUrl: t.database.url,
-      mailTransport: null,
-      log: () => undefined,
-      devMailbox: false,
-      jobs: t.jobs,
-      clock: t.clock,
-      storage: createLocalStorage(t.env.DATA_DIR),
-      notify: () => undefined,
-      delta9ThresholdPercent: 0.3,
-      scanner: { allowHosts: [site.host], timeLimitSeconds: 60, maxPages: 100 },
-    });
+    const definitions = jobDefinitions();
     expect(await definitions.webcrawler.runRescans()).toBe(0);
 
     site.extraClaim = 'Our hemp balm heals arthritis overnight.';
@@ -553,6 +562,53 @@ describe('scheduled re-scans', () => {
       plCompanyId: owner.companyId,
     });
     expect(third.json().detail.violationChecks[0]).toMatchObject({ newCount: 0, resolvedCount: 1 });
+  });
+
+  it('mails each owner and admin once per re-scan, in their own language', async () => {
+    const owner = await member();
+    const admin = await member('Company Admin', owner.companyId);
+    const plain = await member('User', owner.companyId);
+    await subscribePro(owner.companyId);
+    for (const [who, language] of [
+      [owner, 'fr'],
+      [admin, 'de'],
+    ] as const) {
+      const chosen = await call('POST', '/api/user/updateLanguage', who.token, { language });
+      expect(chosen.statusCode, chosen.body).toBe(200);
+    }
+    await scan(owner);
+    const definitions = jobDefinitions();
+    site.extraClaim = 'Our hemp balm heals arthritis overnight.';
+    try {
+      t.clock.advance(8 * 864e5);
+      await definitions.webcrawler.runRescans();
+    } finally {
+      site.extraClaim = null;
+    }
+    const [rescan] = await t.database.db
+      .select()
+      .from(scanJobs)
+      .where(and(eq(scanJobs.companyId, owner.companyId), eq(scanJobs.isRescan, true)));
+    expect(rescan).toMatchObject({ status: 'completed', violationCheckId: expect.any(Number) });
+    const mailsTo = (email: string) =>
+      t.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, email));
+    const link = `/webcrawler?view=${rescan!.violationCheckId}`;
+
+    const french = await mailsTo(owner.email);
+    expect(french.map((m) => m.subject)).toEqual([`Nouveaux constats de gravité élevée sur ${site.origin}/`]);
+    expect(french[0]!.text).toContain('a trouvé 1 nouveau constat de gravité élevée');
+    expect(french[0]!.text).toContain(link);
+    const german = await mailsTo(admin.email);
+    expect(german.map((m) => m.subject)).toEqual([`Neue Befunde mit hohem Schweregrad auf ${site.origin}/`]);
+    expect(german[0]!.text).toContain('1 neuen Befund mit hohem Schweregrad');
+    expect(german[0]!.html).toContain(link);
+    expect(await mailsTo(plain.email)).toEqual([]);
+
+    // The job runs again after its result was stored (a worker lost after the commit): no second email.
+    await t.database.db.update(scanJobs).set({ status: 'running' }).where(eq(scanJobs.id, rescan!.id));
+    await definitions.webcrawler.runScan(rescan!.id);
+    expect(await mailsTo(owner.email)).toHaveLength(1);
+    expect(await mailsTo(admin.email)).toHaveLength(1);
   });
 
   it('makes scheduled re-scans a plan feature', async () => {
