@@ -176,6 +176,8 @@ test.describe('document vault', () => {
     browser,
     request,
   }) => {
+    // Two users, two reviews, two uploads and an email: longer than one step's budget on a loaded machine.
+    test.setTimeout(150_000);
     const owner = await ownerPage(browser);
     await expectNoSeriousViolations(owner, 'company documents');
     const licence = 'State Cannabis License';

@@ -10,6 +10,9 @@ import type {
   DocumentVersion,
   Reason,
 } from '@trustleaf/domain/schemas/document';
+import * as contracts from '@trustleaf/domain/api/documents';
+import { generalInfo } from '@trustleaf/domain/api/reference';
+import type { EndpointOutput } from '@trustleaf/domain/api/endpoint';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api';
 import { ApiError } from '@/lib/api-client';
@@ -29,9 +32,8 @@ export const documentKeys = {
 export function useDocumentTypes() {
   return useQuery({
     queryKey: documentKeys.types,
-    queryFn: () =>
-      api.request<{ plDocumentTypes: DocumentType[] }>('/api/document/documentTypeListing', { body: {} }),
-    select: (data) => data.plDocumentTypes,
+    queryFn: () => api.call(contracts.documentTypeListing, {}),
+    select: (data): DocumentType[] => data.plDocumentTypes,
   });
 }
 
@@ -39,7 +41,7 @@ export function useUpsertDocumentTypes() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (changes: DocumentTypeChange[]) =>
-      api.request('/api/document/upsertDocumentType', { body: { plDocumentTypes: changes } }),
+      api.call(contracts.upsertDocumentType, { plDocumentTypes: changes }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: documentKeys.all }),
   });
 }
@@ -49,17 +51,15 @@ export function useReasons(enabled = true) {
   return useQuery({
     queryKey: documentKeys.reasons,
     enabled,
-    queryFn: () =>
-      api.request<{ reasons: Reason[] }>('/api/document/reasonListing', { body: { reasonType: 'REJECT' } }),
-    select: (data) => data.reasons,
+    queryFn: () => api.call(contracts.reasonListing, { reasonType: 'REJECT' }),
+    select: (data): Reason[] => data.reasons,
   });
 }
 
 export function useUpsertReasons() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (changes: ReasonChange[]) =>
-      api.request('/api/document/upsertReason', { body: { plReasons: changes } }),
+    mutationFn: (changes: ReasonChange[]) => api.call(contracts.upsertReason, { plReasons: changes }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: documentKeys.reasons }),
   });
 }
@@ -69,24 +69,20 @@ export function useCompanyDocuments(plCompanyId: number | null, classification?:
   return useQuery({
     queryKey: [...documentKeys.company(plCompanyId ?? 0), classification ?? 'ALL'],
     enabled: plCompanyId !== null,
-    queryFn: () => {
-      const query = new URLSearchParams({ plCompanyId: String(plCompanyId) });
-      if (classification) query.set('classification', classification);
-      return api.request<{ documents: CompanyDocument[] }>(`/api/document/documents?${query.toString()}`, {
-        method: 'GET',
-      });
-    },
-    select: (data) => data.documents,
+    queryFn: () =>
+      api.call(contracts.listDocuments, {
+        plCompanyId: plCompanyId ?? 0,
+        ...(classification ? { classification } : {}),
+      }),
+    select: (data): CompanyDocument[] => data.documents,
   });
 }
 
 export function useDocumentTypeDetail(plCompanyId: number, documentTypeId: number) {
   return useQuery({
     queryKey: documentKeys.detail(plCompanyId, documentTypeId),
-    queryFn: () =>
-      api.request<DocumentTypeDetail>('/api/document/getDocumentTypeDetail', {
-        body: { plCompanyId, documentTypeId },
-      }),
+    queryFn: (): Promise<DocumentTypeDetail> =>
+      api.call(contracts.getDocumentTypeDetail, { plCompanyId, documentTypeId }),
   });
 }
 
@@ -131,18 +127,14 @@ export function useUploadDocument() {
   return useMutation({
     mutationFn: async ({ file, ...values }: UploadDocumentValues) => {
       const [stored] = await preupload([file], 'document', values.plCompanyId);
-      return api.request<DocumentVersion>('/api/document/document', {
-        body: { ...values, uploadKey: stored!.key },
-      });
+      return api.call(contracts.uploadDocument, { ...values, uploadKey: stored!.key });
     },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: documentKeys.all }),
   });
 }
 
 export async function openDocument(documentId: number, variant: 'original' | 'view') {
-  const link = await api.request<{ url: string }>('/api/document/getDownloadLink', {
-    body: { documentId, variant },
-  });
+  const link = await api.call(contracts.getDownloadLink, { documentId, variant });
   window.open(link.url, '_blank', 'noopener');
 }
 
@@ -150,26 +142,18 @@ export async function openDocument(documentId: number, variant: 'original' | 'vi
 export function useReviewDocument() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (payload: ReviewPayload) =>
-      api.request<DocumentVersion>('/api/document/updateDocumentReviewStatus', { body: payload }),
+    mutationFn: (payload: ReviewPayload): Promise<DocumentVersion> =>
+      api.call(contracts.updateDocumentReviewStatus, payload),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: documentKeys.all }),
   });
 }
 
-export interface ReviewQueueItem {
-  plCompanyId: number;
-  companyName: string;
-  documentTypeId: number;
-  documentTypeName: string;
-  documentId: number;
-  reviewStatus: string;
-  uploadedAt: string;
-}
+export type ReviewQueueItem = EndpointOutput<typeof contracts.reviewQueue>['items'][number];
 
 export function useReviewQueue() {
   return useQuery({
     queryKey: documentKeys.queue,
-    queryFn: () => api.request<{ items: ReviewQueueItem[] }>('/api/document/reviewQueue', { body: {} }),
+    queryFn: () => api.call(contracts.reviewQueue, {}),
     select: (data) => data.items,
   });
 }
@@ -177,43 +161,26 @@ export function useReviewQueue() {
 // ---- COA ----
 export async function uploadCoas(files: File[], plCompanyId: number): Promise<CoaUploadJob> {
   const stored = await preupload(files, 'coa', plCompanyId);
-  return api.request<CoaUploadJob>('/api/coa/uploadCoas', {
-    body: { plCompanyId, uploadKeys: stored.map((f) => f.key) },
-  });
+  return api.call(contracts.uploadCoas, { plCompanyId, uploadKeys: stored.map((f) => f.key) });
 }
 
-export interface GeneralLists {
-  businessTypes?: { id: number; name: string }[];
-  countries?: { name: string; code: string }[];
-  states?: { country: string; abbreviation: string; name: string }[];
-}
+export type GeneralLists = EndpointOutput<typeof generalInfo>;
 
 export function useGeneralLists() {
   return useQuery({
     queryKey: ['general', 'documents-lists'],
     staleTime: Infinity,
-    queryFn: () =>
-      api.request<GeneralLists>('/api/general/generalInfo', {
-        body: { requestFields: ['businessTypes', 'countries', 'states'] },
-      }),
+    queryFn: () => api.call(generalInfo, { requestFields: ['businessTypes', 'countries', 'states'] }),
   });
 }
 
 // ---- notes ----
-export interface DocumentNote {
-  plNoteId: number;
-  note: string;
-  author: string;
-  createdAt: string;
-}
+export type DocumentNote = EndpointOutput<typeof contracts.listNotes>['notes'][number];
 
 export function useDocumentNotes(plDocumentId: number) {
   return useQuery({
     queryKey: ['documents', 'notes', plDocumentId],
-    queryFn: () =>
-      api.request<{ notes: DocumentNote[] }>(`/api/document/notes?plDocumentId=${plDocumentId}`, {
-        method: 'GET',
-      }),
+    queryFn: () => api.call(contracts.listNotes, { plDocumentId }),
     select: (data) => data.notes,
   });
 }
@@ -221,7 +188,7 @@ export function useDocumentNotes(plDocumentId: number) {
 export function useAddDocumentNote(plDocumentId: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (note: string) => api.request('/api/document/notes', { body: { plDocumentId, note } }),
+    mutationFn: (note: string) => api.call(contracts.addNote, { plDocumentId, note }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['documents', 'notes', plDocumentId] }),
   });
 }
@@ -229,8 +196,7 @@ export function useAddDocumentNote(plDocumentId: number) {
 export function useDeleteDocuments(plCompanyId: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (documentIds: number[]) =>
-      api.request('/api/document/deleteDocuments', { body: { plCompanyId, documentIds } }),
+    mutationFn: (documentIds: number[]) => api.call(contracts.deleteDocuments, { plCompanyId, documentIds }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: documentKeys.all }),
   });
 }

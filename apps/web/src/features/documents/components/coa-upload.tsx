@@ -6,6 +6,7 @@ import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { getCoaUploadJob } from '@trustleaf/domain/api/documents';
 import { checkUploadName } from '@trustleaf/domain/rules/uploads';
 import { COA_BATCH_MAX_BYTES, COA_UPLOAD_EVENT, type CoaUploadJob } from '@trustleaf/domain/schemas/document';
 import { enqueueSnackbar } from 'notistack';
@@ -46,7 +47,7 @@ export function CoaUpload({ plCompanyId }: { plCompanyId: number }) {
     if (activeId === null) return;
     const timer = window.setInterval(() => {
       void api
-        .request<CoaUploadJob>(`/api/coa/uploadJob?plUserUploadCoaId=${activeId}`, { method: 'GET' })
+        .call(getCoaUploadJob, { plUserUploadCoaId: activeId })
         .then((latest) => apply(latest))
         .catch(() => undefined);
     }, 4000);
