@@ -13,6 +13,7 @@ import { ThemeSwitcher } from '@/components/settings/theme-switcher';
 
 /** Spec 3 §9: at most 3 notices at once on the empty layout. */
 export const EMPTY_LAYOUT_MAX_NOTICES = 3;
+const HEADER_HEIGHT = 72;
 
 const NoticeHost = lazy(() => import('@/components/layouts/notice-host'));
 
@@ -27,9 +28,7 @@ export function EmptyLayout() {
           anchorOrigin={{ vertical: 'top', horizontal: 'center' }}
         />
       </Suspense>
-      <Box
-        sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column', bgcolor: 'background.default' }}
-      >
+      <Box sx={{ display: 'flex', flexDirection: 'column', bgcolor: 'background.default' }}>
         <Box
           component="header"
           sx={{
@@ -37,7 +36,7 @@ export function EmptyLayout() {
             alignItems: 'center',
             justifyContent: 'space-between',
             px: { xs: 2, sm: 4 },
-            py: 2,
+            height: HEADER_HEIGHT,
           }}
         >
           <BrandLogo />
@@ -46,25 +45,38 @@ export function EmptyLayout() {
             <ThemeSwitcher />
           </Box>
         </Box>
+        {/*
+          Nothing on screen moves while a page loads (layout shift): the card starts at a fixed place
+          instead of being centred on its changing height, the card and the line under it appear together
+          once the page and its messages are in, and the footer starts below the fold.
+        */}
         <Box
           component="main"
           id="main"
-          sx={{ flex: 1, display: 'flex', alignItems: 'center', justifyContent: 'center', px: 2, py: 4 }}
+          sx={{
+            minHeight: `calc(100vh - ${HEADER_HEIGHT}px)`,
+            display: 'flex',
+            alignItems: 'flex-start',
+            justifyContent: 'center',
+            px: 2,
+            pt: { xs: 2, sm: 6 },
+            pb: 4,
+          }}
         >
           <Box sx={{ width: '100%', maxWidth: 440 }}>
-            <Paper
-              variant="outlined"
-              sx={{ p: { xs: 3, sm: 5 }, boxShadow: '0 12px 40px rgba(15, 77, 53, 0.08)' }}
-            >
-              <ErrorBoundary>
-                <Suspense fallback={<PageLoader />}>
+            <Suspense fallback={<PageLoader />}>
+              <Paper
+                variant="outlined"
+                sx={{ p: { xs: 3, sm: 5 }, boxShadow: '0 12px 40px rgba(15, 77, 53, 0.08)' }}
+              >
+                <ErrorBoundary>
                   <Outlet />
-                </Suspense>
-              </ErrorBoundary>
-            </Paper>
-            <Typography variant="body2" sx={{ mt: 3, textAlign: 'center', color: 'text.secondary' }}>
-              {t('app.tagline')}
-            </Typography>
+                </ErrorBoundary>
+              </Paper>
+              <Typography variant="body2" sx={{ mt: 3, textAlign: 'center', color: 'text.secondary' }}>
+                {t('app.tagline')}
+              </Typography>
+            </Suspense>
           </Box>
         </Box>
         <AppFooter />
