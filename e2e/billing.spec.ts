@@ -102,8 +102,9 @@ test('subscribe by card, promo price, same-plan switch and cancel', async ({ pag
   const dialog = page.getByRole('dialog', { name: 'Credit Card' });
   await dialog.getByLabel('Card number').fill('4242 4242 4242 4242');
   await dialog.getByTestId('card-checkout').click();
-  await expect(page.getByText('Update payment method successfully!')).toBeVisible();
-  await expect(page.getByTestId('confirm-price')).toContainText('$149.00');
+  await expect(page.getByText('Payment method updated')).toBeVisible();
+  await expect(page.getByTestId('quote-amount-now')).toHaveText('$149.00');
+  await expect(page.getByTestId('confirm-price')).toHaveText('$149.00 / month');
   await page.getByTestId('start-subscription').click();
   await expect(page.getByTestId('subscription-status')).toHaveText('Active');
   await expect(page.getByTestId('current-plan')).toHaveText('Pro');
@@ -327,6 +328,118 @@ test('the super admin console edits a promo’s dates and status', async ({ page
   await page.getByRole('option', { name: 'Inactive' }).click();
   await editForm.getByTestId('promo-submit').click();
   await expect(row).toContainText('Inactive');
-  await expect(row).toContainText('2026-12-10');
-  await expect(row).toContainText('2026-12-31');
+  // Tables write dates one way: the day as the language writes it.
+  await expect(row).toContainText('Dec 10, 2026');
+  await expect(row).toContainText('Dec 31, 2026');
+});
+
+async function tokenisedCard(request: APIRequestContext, ccnumber: string): Promise<string> {
+  const response = await request.post('/sandbox-gateway/tokens', {
+    data: { ccnumber, ccexp: '12/34', cvv: '123' },
+  });
+  expect(response.ok()).toBe(true);
+  return ((await response.json()) as { token: string }).token;
+}
+
+async function paidAmounts(request: APIRequestContext, plCompanyId: number, token: string) {
+  const listing = await postOk(request, '/api/transaction/transactionListing', { plCompanyId }, token);
+  return (listing.items as { amount: number; status: string }[]).map((item) => item.amount);
+}
+
+test('a switch shows its credit and amount before any charge and charges that; resume after cancel', async ({
+  page,
+  request,
+}) => {
+  const ownerEmail = `switch-owner-${unique()}@example.test`;
+  const ownerToken = await registerViaApi(request, ownerEmail, {
+    company: {
+      name: `Switch Farms ${unique()}`,
+      companyType: 'RETAILER',
+      officeAddress: { address: '', city: 'Denver', state: 'CO', zip: '', country: 'US' },
+    },
+  });
+  const profile = await postOk(request, '/api/user/getMyProfile', {}, ownerToken);
+  const plCompanyId = (profile.currentCompany as { plCompanyId: number }).plCompanyId;
+  await postOk(
+    request,
+    '/api/company/updateCompanyPaymentMethod',
+    {
+      plCompanyId,
+      paymentToken: await tokenisedCard(request, '4242424242424242'),
+      firstName: 'Rita',
+      lastName: 'Renewal',
+      billingAddressLine1: '1 Main St',
+      billingCity: 'Denver',
+      billingState: 'CO',
+      billingZip: '80202',
+      billingCountry: 'US',
+    },
+    ownerToken,
+  );
+  const plans = await postOk(
+    request,
+    '/api/plan/getPlans',
+    { region: 'US', currentPage: 1, itemsPerPage: 50 },
+    ownerToken,
+  );
+  const basic = (plans.items as { plPlanId: number; name: string }[]).find((p) => p.name === 'Basic')!;
+  await postOk(
+    request,
+    '/api/subscription/startSubscription',
+    { plCompanyId, plPlanId: basic.plPlanId, paymentFrequency: 'MONTHLY' },
+    ownerToken,
+  );
+  expect(await paidAmounts(request, plCompanyId, ownerToken)).toEqual([49]);
+
+  await signIn(page, ownerEmail, NEW_ACCOUNT_PASSWORD);
+  await page.getByTestId('nav-subscription').click();
+  await expect(page.getByTestId('current-plan')).toHaveText('Basic');
+
+  const openSwitchPreview = async () => {
+    await page.getByRole('combobox', { name: 'Plan' }).click();
+    await page.getByRole('option', { name: 'Pro' }).click();
+    await page.getByTestId('switch-submit').click();
+    const dialog = page.getByRole('dialog', { name: 'Switch plan' });
+    await expect(dialog.getByTestId('quote-amount-now')).toBeVisible();
+    return dialog;
+  };
+
+  // On a phone first: the preview is readable and nothing is charged by looking at it.
+  await page.setViewportSize({ width: 360, height: 740 });
+  await expectNoSeriousViolations(page, 'subscription page at 360×740');
+  let dialog = await openSwitchPreview();
+  await expectNoSeriousViolations(page, 'switch preview at 360×740');
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toBeHidden();
+
+  await page.setViewportSize({ width: 1280, height: 800 });
+  dialog = await openSwitchPreview();
+  await expectNoSeriousViolations(page, 'switch preview at 1280×800');
+  await expect(dialog.getByTestId('quote-credit')).toHaveText(/^−\$4[89]\.\d\d$/);
+  await expect(dialog.getByTestId('quote-next-renewal')).toContainText('$149.00 on ');
+  await expect(dialog.getByTestId('confirm-price')).toHaveText('$149.00 / month');
+  const shownNow = (await dialog.getByTestId('quote-amount-now').textContent())!;
+  expect(shownNow).toMatch(/^\$10[01]\.\d\d$/);
+  expect(await paidAmounts(request, plCompanyId, ownerToken)).toEqual([49]);
+
+  await dialog.getByTestId('confirm-switch').click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByTestId('current-plan')).toHaveText('Pro');
+  expect((await paidAmounts(request, plCompanyId, ownerToken))[0]).toBe(Number(shownNow.slice(1)));
+
+  // Cancel, then resume on the same plan: auto-renew is on again and nothing was charged.
+  await page.getByTestId('cancel-subscription').click();
+  await page.getByTestId('confirm-cancel').click();
+  await expect(page.getByTestId('subscription-header')).toHaveText(
+    'Canceled subscription! Start a subscription to reactivate your company',
+  );
+  await expectNoSeriousViolations(page, 'canceled subscription at 1280×800');
+  await page.setViewportSize({ width: 360, height: 740 });
+  await expectNoSeriousViolations(page, 'canceled subscription at 360×740');
+  await page.getByTestId('resume-subscription').click();
+  await expect(page.getByText('Your subscription will renew again.')).toBeVisible();
+  await expect(page.getByTestId('subscription-header')).toHaveCount(0);
+  await expect(page.getByTestId('current-plan')).toHaveText('Pro');
+  await expect(page.getByTestId('cancel-subscription')).toBeVisible();
+  expect(await paidAmounts(request, plCompanyId, ownerToken)).toHaveLength(2);
 });

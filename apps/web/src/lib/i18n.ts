@@ -94,6 +94,14 @@ export const i18nReady: Promise<void> = loadLanguage(useAppStore.getState().lang
 
 useAppStore.subscribe((state, previous) => {
   if (state.language !== previous.language) void loadLanguage(state.language);
+  // The API learns the language at each sign-in and each change, for the emails it writes (issue 19).
+  // Loaded on demand: the sign-in page's first load has a size budget.
+  const isSignIn = state.session !== null && previous.session === null;
+  if (state.session && (isSignIn || state.language !== previous.language)) {
+    void import('@/lib/language-sync')
+      .then(({ saveLanguage }) => saveLanguage(state.language))
+      .catch(() => undefined);
+  }
 });
 
 /** Dates are shown in Eastern time whatever the viewer's zone (spec 3 §9). */
@@ -103,4 +111,16 @@ export function formatDateTime(value: Date | string | number, language: string):
     dateStyle: 'long',
     timeStyle: 'short',
   }).format(new Date(value));
+}
+
+/** The one date format of tables: the day in Eastern time (spec 3 §9), as the language writes it. */
+export function formatDate(value: Date | string | number, language: string): string {
+  return new Intl.DateTimeFormat(language, { timeZone: 'America/New_York', dateStyle: 'medium' }).format(
+    new Date(value),
+  );
+}
+
+/** A calendar day (yyyy-MM-dd, already Eastern) in the tables' date format. */
+export function formatDay(day: string, language: string): string {
+  return formatDate(`${day}T12:00:00Z`, language);
 }

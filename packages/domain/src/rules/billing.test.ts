@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createCardFormSchema } from '../schemas/billing.ts';
 import { isCardNumberValid, isCvvValid, luhnValid, parseExpiry } from './card.ts';
+import { CHARGE_KINDS, chargeDescription, parseChargeDescription } from './charge-description.ts';
 import { addMonthsClamped, featureStatus, type GatedFeature } from './feature-gating.ts';
 import {
   actualDiscountAmount,
@@ -401,5 +402,18 @@ describe('labels that are true (spec 2 §2, spec 3 §9)', () => {
     expect(formatMoney(1639, 'en')).toBe('$1,639.00');
     expect(formatMoney(1639, 'de')).toBe('1.639,00\u00a0$');
     expect(formatMoney(1639, 'fr')).toMatch(/^1\u202f639,00\u00a0\$US$/);
+  });
+});
+
+describe('charge descriptions (stored in English, shown in the reader’s language)', () => {
+  it('reads back every description it writes, plan names with brackets included', () => {
+    for (const kind of CHARGE_KINDS) {
+      for (const frequency of ['MONTHLY', 'ANNUAL'] as const) {
+        const text = chargeDescription(kind, 'Pro (2026)', frequency);
+        expect(parseChargeDescription(text)).toEqual({ kind, planName: 'Pro (2026)', frequency });
+      }
+    }
+    expect(chargeDescription('RENEWAL', 'Pro', 'MONTHLY')).toBe('Renewal: Pro (monthly)');
+    expect(parseChargeDescription('Refund for order 12')).toBeNull();
   });
 });

@@ -17,6 +17,7 @@ import type {
   UpdatePlanInput,
   UpsertPromoInput,
 } from '@trustleaf/domain/schemas/billing';
+import { chargeDescription, type ChargeKind } from '@trustleaf/domain/rules/charge-description';
 import { featureStatus, type FeatureStatus } from '@trustleaf/domain/rules/feature-gating';
 import {
   discountedPrice,
@@ -415,9 +416,9 @@ export function createBillingService({
     );
   }
 
-  async function describeCharge(sub: SubscriptionRow, what: string): Promise<string> {
+  async function describeCharge(sub: SubscriptionRow, kind: ChargeKind): Promise<string> {
     const plan = await repo.findPlan(sub.planId);
-    return `${what}: ${plan?.name ?? 'Plan'} (${sub.paymentFrequency === 'MONTHLY' ? 'monthly' : 'annual'})`;
+    return chargeDescription(kind, plan?.name ?? 'Plan', sub.paymentFrequency);
   }
 
   async function companyFeatureContext(companyId: number) {
@@ -516,7 +517,7 @@ export function createBillingService({
         companyId: sub.companyId,
         subscriptionId: sub.id,
         amountCents: amount,
-        description: await describeCharge(sub, sub.status === 'TRIAL' ? 'Trial ended' : 'Renewal'),
+        description: await describeCharge(sub, sub.status === 'TRIAL' ? 'TRIAL_ENDED' : 'RENEWAL'),
         chargeKey: `renew:${sub.id}:${sub.currentPeriodEnd.getTime()}`,
       });
       if (result.ok) {
@@ -557,7 +558,7 @@ export function createBillingService({
       companyId: sub.companyId,
       subscriptionId: sub.id,
       amountCents: amount,
-      description: await describeCharge(sub, 'Renewal retry'),
+      description: await describeCharge(sub, 'RENEWAL_RETRY'),
       chargeKey: `renew:${sub.id}:${sub.currentPeriodEnd.getTime()}:${reason}:${sub.failureCount}`,
     });
     if (result.ok) {
@@ -893,7 +894,7 @@ export function createBillingService({
                 companyId: input.plCompanyId,
                 subscriptionId: sub.id,
                 amountCents: amount,
-                description: await describeCharge(sub, 'Subscription'),
+                description: await describeCharge(sub, 'SUBSCRIPTION'),
                 chargeKey: `start:${sub.id}`,
               });
               if (!result.ok) {
@@ -953,7 +954,7 @@ export function createBillingService({
               companyId: input.plCompanyId,
               subscriptionId: live.id,
               amountCents: toCents(terms.amountNow),
-              description: `Switch to ${plan.name} (${input.paymentFrequency === 'MONTHLY' ? 'monthly' : 'annual'}), prorated`,
+              description: chargeDescription('SWITCH', plan.name, input.paymentFrequency),
               chargeKey: `switch:${live.id}:${live.currentPeriodStart.getTime()}:${live.planId}:${live.paymentFrequency}:${plan.id}:${input.paymentFrequency}`,
             });
             if (!result.ok) throw new AppError('PAYMENT_FAILED', result.message);

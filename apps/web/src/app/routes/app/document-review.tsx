@@ -13,7 +13,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useReviewQueue, type ReviewQueueItem } from '@/features/documents/api/documents';
 import { ReviewDialog } from '@/features/documents/components/review-dialog';
-import { formatDateTime } from '@/lib/i18n';
+import { formatDate } from '@/lib/i18n';
 import { useAppStore } from '@/stores/app-store';
 
 /** Reviewer audit: pending versions of the companies the caller reviews (all of them for a super admin). */
@@ -50,7 +50,7 @@ export function DocumentReviewRoute() {
                 <TableRow key={item.documentId} data-testid="queue-row" data-company={item.companyName}>
                   <TableCell>{item.companyName}</TableCell>
                   <TableCell>{item.documentTypeName}</TableCell>
-                  <TableCell>{formatDateTime(item.uploadedAt, i18n.language)}</TableCell>
+                  <TableCell>{formatDate(item.uploadedAt, i18n.language)}</TableCell>
                   <TableCell align="right">
                     <Button size="small" variant="outlined" onClick={() => setOpen(item)}>
                       {t('documents.queue.review')}

@@ -1,5 +1,6 @@
 import type { SubscriptionStatus } from '@trustleaf/domain/rules/subscription';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { resumeSubscription } from '@trustleaf/domain/api/billing';
 import type {
   CardToken,
   CompanySubscription,
@@ -75,7 +76,7 @@ export function useStartSubscription() {
 export function useSwitchSubscription() {
   const invalidate = useInvalidateBilling();
   return useMutation({
-    mutationFn: ({ idempotencyKey, ...body }: Omit<StartInput, 'promoCode'>) =>
+    mutationFn: ({ idempotencyKey, ...body }: Omit<StartInput, 'promoCode'> & { quotedAt?: string }) =>
       api.request<CompanySubscription>('/api/subscription/updateCompanySubscription', {
         body,
         headers: { 'Idempotency-Key': idempotencyKey },
@@ -89,6 +90,15 @@ export function useCancelSubscription() {
   return useMutation({
     mutationFn: (companyId: number) =>
       api.request('/api/subscription/cancelSubscription', { body: { plCompanyId: companyId } }),
+    onSuccess: invalidate,
+  });
+}
+
+/** Auto-renew back on after a cancel, on the same plan (issue 19). */
+export function useResumeSubscription() {
+  const invalidate = useInvalidateBilling();
+  return useMutation({
+    mutationFn: (companyId: number) => api.call(resumeSubscription, { plCompanyId: companyId }),
     onSuccess: invalidate,
   });
 }

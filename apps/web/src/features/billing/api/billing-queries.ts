@@ -1,4 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { previewSubscription } from '@trustleaf/domain/api/billing';
+import type { PaymentFrequency } from '@trustleaf/domain/rules/pricing';
 import type {
   CompanySubscriptionListing,
   PaymentMethod,
@@ -17,7 +19,30 @@ export const billingKeys = {
   transactions: (companyId: number) => ['billing', 'transactions', companyId] as const,
   adminPlans: ['billing', 'admin-plans'] as const,
   promos: ['billing', 'promos'] as const,
+  preview: (input: PreviewInput) => ['billing', 'preview', input] as const,
 };
+
+export interface PreviewInput {
+  plCompanyId: number;
+  plPlanId: number;
+  paymentFrequency: PaymentFrequency;
+  promoCode?: string | null;
+}
+
+/**
+ * What confirming a plan charges now and at the next renewal (the API's own quote). Never cached: a
+ * switch's credit shrinks with time, and each confirmation sends back the quotedAt it showed.
+ */
+export function useSubscriptionPreview(input: PreviewInput | null) {
+  return useQuery({
+    queryKey: billingKeys.preview(input ?? { plCompanyId: 0, plPlanId: 0, paymentFrequency: 'MONTHLY' }),
+    queryFn: () => api.call(previewSubscription, input!),
+    enabled: input !== null,
+    gcTime: 0,
+    staleTime: 0,
+    retry: false,
+  });
+}
 
 /** Spec 3 §7 subscription context: the company's subscriptions, newest first. */
 export function getCompanySubscription(companyId: number) {

@@ -29,6 +29,7 @@ import {
 import { enqueueSnackbar } from 'notistack';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatDay } from '@/lib/i18n';
 import { translateMessage } from '@/lib/i18n-messages';
 import { useUpdatePlans, useUpsertPromo } from '../api/billing-mutations';
 import { useAdminPlans, usePromos } from '../api/billing-queries';
@@ -432,7 +433,11 @@ function promoFormOf(promo: Promo): PromoForm {
  * payload is checked with the API's own schema first, so the admin sees the same rule in the form.
  */
 function PromoConsole({ plans }: { plans: Plan[] }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const formatPromoDay = (instant: string | null) => {
+    const day = promoDayOf(instant);
+    return day ? formatDay(day, i18n.language) : '—';
+  };
   const promos = usePromos();
   const upsert = useUpsertPromo();
   const [form, setForm] = useState<PromoForm>(EMPTY_PROMO_FORM);
@@ -609,8 +614,8 @@ function PromoConsole({ plans }: { plans: Plan[] }) {
                 <TableCell>
                   {t(promo.status === 'ACTIVE' ? 'billing.admin.active' : 'billing.admin.inactive')}
                 </TableCell>
-                <TableCell>{promoDayOf(promo.startDate) ?? '—'}</TableCell>
-                <TableCell>{promoDayOf(promo.endDate) ?? '—'}</TableCell>
+                <TableCell>{formatPromoDay(promo.startDate)}</TableCell>
+                <TableCell>{formatPromoDay(promo.endDate)}</TableCell>
                 <TableCell>
                   {promo.totalUsage}
                   {promo.limitUsage ? ` / ${promo.maxUsage}` : ''}

@@ -9,7 +9,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { cardDigits } from '@trustleaf/domain/rules/card';
 import type { SubscriptionStatus } from '@trustleaf/domain/rules/subscription';
 import { createCardFormSchema, type CardForm } from '@trustleaf/domain/schemas/billing';
-import { useMemo, useState } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { FormField } from '@/components/form/form-field';
@@ -67,11 +67,14 @@ const CARD_FIELDS: readonly {
 export function CreditCardDialog({
   open,
   companyId,
+  summary,
   onClose,
   onSaved,
 }: {
   open: boolean;
   companyId: number;
+  /** The order summary of a purchase the card is for (issue 19); none when only the card changes. */
+  summary?: ReactNode;
   onClose: () => void;
   /** Called with the company's subscription status after the save (a failed renewal is retried). */
   onSaved: (subscriptionStatus: SubscriptionStatus | null) => void;
@@ -117,6 +120,14 @@ export function CreditCardDialog({
       <DialogTitle id="credit-card-title">{t('billing.card.title')}</DialogTitle>
       <Box component="form" noValidate onSubmit={(event) => void submit(event)}>
         <DialogContent sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
+          {summary ? (
+            <Box
+              sx={{ gridColumn: '1 / -1', p: 1.5, borderRadius: 1, bgcolor: 'action.hover' }}
+              data-testid="order-summary"
+            >
+              {summary}
+            </Box>
+          ) : null}
           {banner ? (
             <Alert severity="warning" sx={{ gridColumn: '1 / -1' }} data-testid="card-banner">
               {banner}

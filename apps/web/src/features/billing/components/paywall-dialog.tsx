@@ -13,13 +13,12 @@ import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import { useQueries } from '@tanstack/react-query';
 import {
+  actualDiscountAmount,
   annualDiscountPercent,
   discountedPrice,
   formatMoney,
   planPrice,
-  promoOffText,
-  promoReducedText,
-  trialText,
+  showsOneMonthFree,
   type PaymentFrequency,
 } from '@trustleaf/domain/rules/pricing';
 import {
@@ -27,7 +26,8 @@ import {
   PAYWALL_FAILED_HEADER,
   paywallHeaderKind,
 } from '@trustleaf/domain/rules/subscription';
-import type { CompanySubscriptionListing, Plan } from '@trustleaf/domain/schemas/billing';
+import type { CompanySubscriptionListing, Plan, PromoDiscount } from '@trustleaf/domain/schemas/billing';
+import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { getPromoDiscount } from '../api/billing-mutations';
@@ -54,6 +54,18 @@ export function plansForFrequency(
   return allowed.filter((p) => p.enableCcPaymentAnnually || p.enableEftPaymentAnnually);
 }
 
+/**
+ * Spec 2 §4 'Price reduced by N%' / '$N' and spec 3 §9 '(N% OFF)' / '($N OFF)', in the reader's
+ * language; the amount is what the promo takes off this fee.
+ */
+function promoTexts(t: TFunction, language: string, fee: number, promo: PromoDiscount): string {
+  if (promo.discountType === 'PERCENT') {
+    return `${t('billing.paywall.reducedPercent', { percent: promo.discountAmount })} ${t('billing.paywall.percentOff', { percent: promo.discountAmount })}`;
+  }
+  const amount = formatMoney(actualDiscountAmount(fee, promo.discountType, promo.discountAmount), language);
+  return `${t('billing.paywall.reducedAmount', { amount })} ${t('billing.paywall.amountOff', { amount })}`;
+}
+
 export function PaywallDialog({
   open,
   companyId,
@@ -71,7 +83,8 @@ export function PaywallDialog({
   onClose: () => void;
   onBuy: (plan: Plan, frequency: PaymentFrequency, promoCode: string | null) => void;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const money = (value: number) => formatMoney(value, i18n.language);
   const availablePlans = listing?.metadata.availablePlans ?? [];
   const isRestricted = availablePlans.length > 0;
   const [chosen, setChosen] = useState<PaymentFrequency>('MONTHLY');
@@ -82,7 +95,7 @@ export function PaywallDialog({
   const latest = listing?.companySubscriptions[0] ?? null;
   const live = liveSubscriptionOf(listing);
   const header = paywallHeaderKind(latest);
-  const hasTrial = plans.some((p) => p.trialDuration);
+  const isOneMonthFree = showsOneMonthFree(plans);
   const promoCode = listing?.appliedPromoCode ?? null;
 
   const discounts = useQueries({
@@ -140,7 +153,7 @@ export function PaywallDialog({
             </ToggleButton>
             <ToggleButton value="ANNUAL" data-testid="toggle-yearly">
               {t('billing.yearly')}
-              {hasTrial ? ` ${t('billing.paywall.oneMonthFree')}` : ''}
+              {isOneMonthFree ? ` ${t('billing.paywall.oneMonthFree')}` : ''}
             </ToggleButton>
           </ToggleButtonGroup>
           {viewOnly ? null : (
@@ -186,7 +199,7 @@ export function PaywallDialog({
                     {plan.name}
                   </Typography>
                   <Typography variant="h4" component="p" sx={{ mt: 1 }} data-testid="plan-price">
-                    {formatMoney(shownPrice)}
+                    {money(shownPrice)}
                     <Typography component="span" variant="body2" sx={{ color: 'text.secondary' }}>
                       {' '}
                       {frequency === 'MONTHLY' ? t('billing.perMonth') : t('billing.perYear')}
@@ -197,16 +210,18 @@ export function PaywallDialog({
                       variant="body2"
                       sx={{ textDecoration: 'line-through', color: 'text.secondary' }}
                     >
-                      {formatMoney(price)}
+                      {money(price)}
                     </Typography>
                   ) : null}
                   {frequency === 'ANNUAL' && saving > 0 ? (
                     <Typography variant="body2" color="success.main">
-                      {t('billing.paywall.save', { percent: saving })}
+                      {t('billing.paywall.percentOff', { percent: saving })}
                     </Typography>
                   ) : null}
                   {plan.trialDuration && plan.trialUnit ? (
-                    <Typography variant="body2">{trialText(plan.trialDuration, plan.trialUnit)}</Typography>
+                    <Typography variant="body2" data-testid="trial-text">
+                      {t(`billing.trial.${plan.trialUnit}`, { count: plan.trialDuration })}
+                    </Typography>
                   ) : null}
                   {promoCode && discount ? (
                     <Typography
@@ -215,7 +230,7 @@ export function PaywallDialog({
                       sx={{ color: discount.isError ? 'error.main' : 'success.main' }}
                     >
                       {promoData
-                        ? `${promoReducedText(price, promoData.discountType, promoData.discountAmount)} ${promoOffText(price, promoData.discountType, promoData.discountAmount)}`
+                        ? promoTexts(t, i18n.language, price, promoData)
                         : discount.isError
                           ? t('billing.paywall.promoNotApplicable', { code: promoCode })
                           : ''}

@@ -4,27 +4,22 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
-import { formatMoney, planPrice, type PaymentFrequency } from '@trustleaf/domain/rules/pricing';
+import type { PaymentFrequency } from '@trustleaf/domain/rules/pricing';
 import type { CompanySubscriptionListing, Plan } from '@trustleaf/domain/schemas/billing';
 import { enqueueSnackbar } from 'notistack';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime } from '@/lib/i18n';
-import { newIdempotencyKey, useStartSubscription, useSwitchSubscription } from '../api/billing-mutations';
 import { usePaymentMethod } from '../api/billing-queries';
+import { ConfirmPurchaseDialog } from './confirm-purchase-dialog';
 import { CreditCardDialog } from './credit-card-dialog';
 import { PaywallDialog } from './paywall-dialog';
+import { PurchasePreview, type PurchaseChoice } from './purchase-summary';
 import { liveSubscriptionOf } from './use-feature-status';
-
-interface Choice {
-  plan: Plan;
-  frequency: PaymentFrequency;
-  promoCode: string | null;
-}
 
 /**
  * Spec 2 §4 buy flow: skip-paywall plans go straight to confirmation; otherwise the card dialog
- * (unless a card is on file), then confirmation, then the subscription starts or switches.
+ * (unless a card is on file, with the order summary), then confirmation of what is charged now and
+ * per period, then the subscription starts or switches.
  */
 export function SubscriptionFlow({
   open,
@@ -41,50 +36,22 @@ export function SubscriptionFlow({
   viewOnly?: boolean;
   onClose: () => void;
 }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   // Viewable-only mode never buys, and members without billing rights may not read the card.
   const paymentMethod = usePaymentMethod(viewOnly ? null : companyId);
-  const start = useStartSubscription();
-  const switchPlan = useSwitchSubscription();
-  const [choice, setChoice] = useState<Choice | null>(null);
+  const [choice, setChoice] = useState<PurchaseChoice | null>(null);
   const [step, setStep] = useState<'card' | 'confirm' | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
-  // One key per confirmation: a double click or a retry of the same checkout charges once.
-  const idempotencyKey = useRef(newIdempotencyKey());
   const live = liveSubscriptionOf(listing);
   const isSwitch = live !== null && (live.status === 'AVAILABLE' || live.status === 'TRIAL');
 
   const buy = (plan: Plan, frequency: PaymentFrequency, promoCode: string | null) => {
     setChoice({ plan, frequency, promoCode });
-    idempotencyKey.current = newIdempotencyKey();
     // After a failed payment the card on file is the one that failed: a new card comes first.
     const canUseCardOnFile = paymentMethod.data && live?.status !== 'PAYMENT_FAILED';
     setStep(plan.enableSkipPaywall || canUseCardOnFile ? 'confirm' : 'card');
   };
 
-  const confirm = async () => {
-    if (!choice) return;
-    try {
-      const input = {
-        plCompanyId: companyId,
-        plPlanId: choice.plan.plPlanId,
-        paymentFrequency: choice.frequency,
-        idempotencyKey: idempotencyKey.current,
-      };
-      if (isSwitch) await switchPlan.mutateAsync(input);
-      else await start.mutateAsync({ ...input, promoCode: choice.promoCode });
-      enqueueSnackbar(t('billing.started'), { variant: 'success' });
-      setStep(null);
-      setChoice(null);
-      onClose();
-    } catch (error) {
-      setStep(null);
-      setFailure(error instanceof Error && error.message ? error.message : t('errors.unknown'));
-    }
-  };
-
-  const price = choice ? planPrice(choice.plan, choice.frequency) : 0;
-  const isBusy = start.isPending || switchPlan.isPending;
   return (
     <>
       <PaywallDialog
@@ -99,6 +66,11 @@ export function SubscriptionFlow({
       <CreditCardDialog
         open={step === 'card'}
         companyId={companyId}
+        summary={
+          choice ? (
+            <PurchasePreview companyId={companyId} choice={choice} title={t('billing.quote.title')} />
+          ) : null
+        }
         onClose={() => setStep(null)}
         onSaved={(subscriptionStatus) => {
           enqueueSnackbar(t('billing.card.saved'), { variant: 'success' });
@@ -119,43 +91,25 @@ export function SubscriptionFlow({
           setStep('confirm');
         }}
       />
-      <Dialog open={step === 'confirm'} onClose={() => setStep(null)} aria-labelledby="confirm-title">
-        <DialogTitle id="confirm-title">{t('billing.confirm.title')}</DialogTitle>
-        <DialogContent>
-          <DialogContentText>
-            {t('billing.confirm.startsOn', {
-              plan: choice?.plan.name ?? '',
-              date: formatDateTime(Date.now(), i18n.language),
-            })}
-          </DialogContentText>
-          <DialogContentText sx={{ mt: 1, fontWeight: 600 }} data-testid="confirm-price">
-            {formatMoney(price)}{' '}
-            {choice?.frequency === 'ANNUAL' ? t('billing.perYear') : t('billing.perMonth')}
-          </DialogContentText>
-          {paymentMethod.data && !choice?.plan.enableSkipPaywall ? (
-            <DialogContentText sx={{ mt: 1 }}>
-              {t('billing.confirm.card', {
-                brand: paymentMethod.data.brand,
-                last4: paymentMethod.data.last4,
-              })}
-            </DialogContentText>
-          ) : null}
-        </DialogContent>
-        <DialogActions>
-          {paymentMethod.data && !choice?.plan.enableSkipPaywall ? (
-            <Button onClick={() => setStep('card')}>{t('billing.confirm.otherCard')}</Button>
-          ) : null}
-          <Button onClick={() => setStep(null)}>{t('billing.cancel')}</Button>
-          <Button
-            variant="contained"
-            disabled={isBusy}
-            onClick={() => void confirm()}
-            data-testid="start-subscription"
-          >
-            {t('billing.confirm.start')}
-          </Button>
-        </DialogActions>
-      </Dialog>
+      <ConfirmPurchaseDialog
+        open={step === 'confirm'}
+        companyId={companyId}
+        choice={choice}
+        isSwitch={isSwitch}
+        card={paymentMethod.data}
+        onClose={() => setStep(null)}
+        onOtherCard={() => setStep('card')}
+        onDone={() => {
+          enqueueSnackbar(t(isSwitch ? 'billing.switch.done' : 'billing.started'), { variant: 'success' });
+          setStep(null);
+          setChoice(null);
+          onClose();
+        }}
+        onFailed={(message) => {
+          setStep(null);
+          setFailure(message);
+        }}
+      />
       <Dialog open={failure !== null} onClose={() => setFailure(null)} aria-labelledby="start-failed-title">
         <DialogTitle id="start-failed-title">{t('billing.confirm.failedTitle')}</DialogTitle>
         <DialogContent>

@@ -19,21 +19,41 @@ import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
+import { cardBrandName } from '@trustleaf/domain/rules/card';
+import { parseChargeDescription } from '@trustleaf/domain/rules/charge-description';
 import { formatMoney, type PaymentFrequency } from '@trustleaf/domain/rules/pricing';
 import { SAME_PLAN_MESSAGE } from '@trustleaf/domain/rules/subscription';
+import type { Transaction } from '@trustleaf/domain/schemas/billing';
 import { enqueueSnackbar } from 'notistack';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { env } from '@/config/env';
-import { formatDateTime } from '@/lib/i18n';
+import { formatDate } from '@/lib/i18n';
 import { useAppStore } from '@/stores/app-store';
-import { newIdempotencyKey, useCancelSubscription, useSwitchSubscription } from '../api/billing-mutations';
+import { useCancelSubscription, useResumeSubscription } from '../api/billing-mutations';
 import { useCompanySubscription, usePaymentMethod, usePlans, useTransactions } from '../api/billing-queries';
+import { ConfirmPurchaseDialog } from './confirm-purchase-dialog';
 import { CreditCardDialog } from './credit-card-dialog';
+import type { PurchaseChoice } from './purchase-summary';
 import { SubscriptionFlow } from './subscription-flow';
 import { SubscriptionHeaderAlert } from './subscription-header-alert';
 import { liveSubscriptionOf, useCanManageCompany } from './use-feature-status';
+
+/** A payment's description in the reader's language (the API stores it in English). */
+function useDescribeTransaction() {
+  const { t } = useTranslation();
+  return (tx: Transaction): string => {
+    const parts = parseChargeDescription(tx.description);
+    const text = parts
+      ? t(`billing.charge.${parts.kind}`, {
+          plan: parts.planName,
+          frequency: t(`billing.frequency.${parts.frequency}`),
+        })
+      : tx.description;
+    return tx.failureMessage ? `${text} — ${tx.failureMessage}` : text;
+  };
+}
 
 /** Account settings → Subscription: plan and status, switch, cancel, card and payment history. */
 export function SubscriptionPanel() {
@@ -48,7 +68,9 @@ export function SubscriptionPanel() {
   const paymentMethod = usePaymentMethod(canManage ? companyId : null);
   const transactions = useTransactions(canManage ? companyId : null);
   const cancel = useCancelSubscription();
-  const switchPlan = useSwitchSubscription();
+  const resume = useResumeSubscription();
+  const describe = useDescribeTransaction();
+  const [switchChoice, setSwitchChoice] = useState<PurchaseChoice | null>(null);
   const [cardOpen, setCardOpen] = useState(false);
   const [confirmCancel, setConfirmCancel] = useState(false);
   const live = liveSubscriptionOf(listing.data);
@@ -59,22 +81,25 @@ export function SubscriptionPanel() {
   const setPaywall = (open: boolean) => setSearch(open ? { paywall: '1' } : {}, { replace: true });
   if (!company) return <Typography>{t('home.noCompany')}</Typography>;
 
-  const doSwitch = async () => {
+  const money = (value: number) => formatMoney(value, i18n.language);
+
+  /** Opens the switch preview: nothing is charged before its confirmation (issue 19). */
+  const previewSwitch = () => {
     const planId = switchPlanId || live?.subscription.plPlanId;
     const frequency = switchFrequency || live?.paymentFrequency;
-    if (!live || !planId || !frequency) return;
-    if (planId === live.subscription.plPlanId && frequency === live.paymentFrequency) {
+    const plan = plans.data?.find((p) => p.plPlanId === planId);
+    if (!live || !plan || !frequency) return;
+    if (plan.plPlanId === live.subscription.plPlanId && frequency === live.paymentFrequency) {
       enqueueSnackbar(t('billing.switch.same', { defaultValue: SAME_PLAN_MESSAGE }), { variant: 'error' });
       return;
     }
+    setSwitchChoice({ plan, frequency, promoCode: null });
+  };
+
+  const doResume = async () => {
     try {
-      await switchPlan.mutateAsync({
-        plCompanyId: companyId,
-        plPlanId: planId,
-        paymentFrequency: frequency,
-        idempotencyKey: newIdempotencyKey(),
-      });
-      enqueueSnackbar(t('billing.switch.done'), { variant: 'success' });
+      await resume.mutateAsync(companyId);
+      enqueueSnackbar(t('billing.page.resumed'), { variant: 'success' });
     } catch (error) {
       enqueueSnackbar(error instanceof Error ? error.message : t('errors.unknown'), { variant: 'error' });
     }
@@ -105,12 +130,12 @@ export function SubscriptionPanel() {
                 data-testid="subscription-status"
               />
               <Typography variant="body2">
-                {formatMoney(latest.price)}{' '}
+                {money(latest.price)}{' '}
                 {latest.paymentFrequency === 'ANNUAL' ? t('billing.perYear') : t('billing.perMonth')}
               </Typography>
               <Typography variant="body2" sx={{ color: 'text.secondary' }}>
                 {t(latest.autoRenew ? 'billing.page.renews' : 'billing.page.ends', {
-                  date: formatDateTime(latest.currentPeriodEnd, i18n.language),
+                  date: formatDate(latest.currentPeriodEnd, i18n.language),
                 })}
               </Typography>
             </Box>
@@ -129,6 +154,19 @@ export function SubscriptionPanel() {
                 data-testid="cancel-subscription"
               >
                 {t('billing.page.cancel')}
+              </Button>
+            ) : null}
+            {canManage &&
+            live &&
+            !live.autoRenew &&
+            (live.status === 'AVAILABLE' || live.status === 'TRIAL') ? (
+              <Button
+                variant="outlined"
+                onClick={() => void doResume()}
+                disabled={resume.isPending}
+                data-testid="resume-subscription"
+              >
+                {t('billing.page.resume')}
               </Button>
             ) : null}
           </Box>
@@ -162,12 +200,7 @@ export function SubscriptionPanel() {
                   <MenuItem value="ANNUAL">{t('billing.yearly')}</MenuItem>
                 </Select>
               </FormControl>
-              <Button
-                variant="outlined"
-                onClick={() => void doSwitch()}
-                disabled={switchPlan.isPending}
-                data-testid="switch-submit"
-              >
+              <Button variant="outlined" onClick={previewSwitch} data-testid="switch-submit">
                 {t('billing.switch.submit')}
               </Button>
             </Box>
@@ -184,7 +217,7 @@ export function SubscriptionPanel() {
               <Typography data-testid="payment-method">
                 {paymentMethod.data
                   ? t('billing.page.cardOnFile', {
-                      brand: paymentMethod.data.brand,
+                      brand: cardBrandName(paymentMethod.data.brand),
                       last4: paymentMethod.data.last4,
                       month: String(paymentMethod.data.expMonth).padStart(2, '0'),
                       year: paymentMethod.data.expYear,
@@ -213,11 +246,9 @@ export function SubscriptionPanel() {
                 <TableBody>
                   {(transactions.data?.items ?? []).map((tx) => (
                     <TableRow key={tx.plTransactionId}>
-                      <TableCell>{formatDateTime(tx.createdAt, i18n.language)}</TableCell>
-                      <TableCell>
-                        {tx.failureMessage ? `${tx.description} — ${tx.failureMessage}` : tx.description}
-                      </TableCell>
-                      <TableCell>{formatMoney(tx.amount)}</TableCell>
+                      <TableCell>{formatDate(tx.createdAt, i18n.language)}</TableCell>
+                      <TableCell>{describe(tx)}</TableCell>
+                      <TableCell>{money(tx.amount)}</TableCell>
                       <TableCell>{t(`billing.payment.${tx.status}`)}</TableCell>
                     </TableRow>
                   ))}
@@ -234,6 +265,24 @@ export function SubscriptionPanel() {
         listing={listing.data}
         viewOnly={!canManage}
         onClose={() => setPaywall(false)}
+      />
+      <ConfirmPurchaseDialog
+        open={switchChoice !== null}
+        companyId={companyId}
+        choice={switchChoice}
+        isSwitch
+        card={paymentMethod.data}
+        onClose={() => setSwitchChoice(null)}
+        onDone={() => {
+          setSwitchChoice(null);
+          setSwitchPlanId('');
+          setSwitchFrequency('');
+          enqueueSnackbar(t('billing.switch.done'), { variant: 'success' });
+        }}
+        onFailed={(message) => {
+          setSwitchChoice(null);
+          enqueueSnackbar(message, { variant: 'error' });
+        }}
       />
       <CreditCardDialog
         open={cardOpen}
@@ -257,6 +306,7 @@ export function SubscriptionPanel() {
             color="error"
             variant="contained"
             data-testid="confirm-cancel"
+            disabled={cancel.isPending}
             onClick={() =>
               void cancel.mutateAsync(companyId).then(() => {
                 setConfirmCancel(false);

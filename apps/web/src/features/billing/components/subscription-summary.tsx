@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { SummaryCard } from '@/components/layouts/summary-card';
 import { paths } from '@/config/paths';
-import { formatDateTime } from '@/lib/i18n';
+import { formatDate } from '@/lib/i18n';
 import { useCompanySubscription } from '../api/billing-queries';
 import { SubscriptionHeaderAlert } from './subscription-header-alert';
 
@@ -44,13 +44,13 @@ export function SubscriptionSummary({ companyId }: { companyId: number }) {
               data-testid="summary-status"
             />
             <Typography variant="body2">
-              {formatMoney(latest.price)}{' '}
+              {formatMoney(latest.price, i18n.language)}{' '}
               {latest.paymentFrequency === 'ANNUAL' ? t('billing.perYear') : t('billing.perMonth')}
             </Typography>
           </Box>
           <Typography variant="body2" sx={{ color: 'text.secondary' }}>
             {t(latest.autoRenew ? 'billing.page.renews' : 'billing.page.ends', {
-              date: formatDateTime(latest.currentPeriodEnd, i18n.language),
+              date: formatDate(latest.currentPeriodEnd, i18n.language),
             })}
           </Typography>
           <SubscriptionHeaderAlert subscription={latest} />
