@@ -120,7 +120,9 @@ export function formatDate(value: Date | string | number, language: string): str
   );
 }
 
-/** A calendar day (yyyy-MM-dd, already Eastern) in the tables' date format. */
+/** A calendar day (yyyy-MM-dd, already Eastern) in the tables' date format; other text as it is. */
 export function formatDay(day: string, language: string): string {
-  return formatDate(`${day}T12:00:00Z`, language);
+  if (/^\d{4}-\d{2}-\d{2}$/.test(day)) return formatDate(`${day}T12:00:00Z`, language);
+  const instant = new Date(day);
+  return Number.isNaN(instant.getTime()) ? day : formatDate(instant, language);
 }

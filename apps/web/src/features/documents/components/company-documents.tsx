@@ -13,6 +13,7 @@ import { displayStatus } from '@trustleaf/domain/rules/document-status';
 import type { CompanyDocument } from '@trustleaf/domain/schemas/document';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatDay } from '@/lib/i18n';
 import { useCompanyDocuments } from '../api/documents';
 import { DocumentIndicator } from './document-indicator';
 import { ReviewDialog, STATUS_KEYS } from './review-dialog';
@@ -28,7 +29,7 @@ export function CompanyDocuments({
   canUpload: boolean;
   canDelete: boolean;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const documents = useCompanyDocuments(plCompanyId);
   const [uploading, setUploading] = useState<CompanyDocument | null>(null);
   const [viewing, setViewing] = useState<CompanyDocument | null>(null);
@@ -79,7 +80,9 @@ export function CompanyDocuments({
                       t('documents.page.none')
                     )}
                   </TableCell>
-                  <TableCell>{latest?.expirationDate ?? '—'}</TableCell>
+                  <TableCell>
+                    {latest?.expirationDate ? formatDay(latest.expirationDate, i18n.language) : '—'}
+                  </TableCell>
                   <TableCell>{row.versionCount}</TableCell>
                   <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
                     {latest ? (

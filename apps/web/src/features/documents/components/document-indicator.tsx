@@ -1,9 +1,16 @@
+import BlockIcon from '@mui/icons-material/Block';
+import CheckCircleIcon from '@mui/icons-material/CheckCircle';
+import EventBusyIcon from '@mui/icons-material/EventBusy';
+import HourglassTopIcon from '@mui/icons-material/HourglassTop';
+import RadioButtonUncheckedIcon from '@mui/icons-material/RadioButtonUnchecked';
+import ScheduleIcon from '@mui/icons-material/Schedule';
 import Box from '@mui/material/Box';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import {
   documentIndicator,
   INDICATOR_COLOURS,
+  normalizeReviewStatus,
   todayIn,
   type IndicatorState,
 } from '@trustleaf/domain/rules/document-status';
@@ -24,7 +31,23 @@ export const INDICATOR_LABEL_KEYS: Record<IndicatorState, string> = {
   missing: 'documents.indicator.missing',
 };
 
-/** The document indicator of spec 1 §4: a coloured dot and, when it needs attention, its label. */
+/**
+ * What the indicator shows: spec 1 §4's states, and a document still waiting for its review, which is
+ * amber ("Pending review") rather than green until a reviewer accepts it.
+ */
+type ShownState = IndicatorState | 'pending';
+
+/** Each state has its own icon, so Expired and Rejected differ by more than their words (and colour). */
+const ICONS: Record<ShownState, typeof CheckCircleIcon> = {
+  valid: CheckCircleIcon,
+  pending: HourglassTopIcon,
+  expiringSoon: ScheduleIcon,
+  expired: EventBusyIcon,
+  rejected: BlockIcon,
+  missing: RadioButtonUncheckedIcon,
+};
+
+/** The document indicator of spec 1 §4: a coloured icon and, when it needs attention, its label. */
 export function DocumentIndicator({
   document,
   daysPriorNotify,
@@ -35,10 +58,15 @@ export function DocumentIndicator({
   now?: Date;
 }) {
   const { t } = useTranslation();
-  const state = documentIndicator(document, todayIn(now), daysPriorNotify);
-  const colour = INDICATOR_COLOURS[state];
-  const label = t(INDICATOR_LABEL_KEYS[state]);
-  const showsLabel = state === 'expiringSoon' || state === 'expired' || state === 'rejected';
+  const rule = documentIndicator(document, todayIn(now), daysPriorNotify);
+  const state: ShownState =
+    rule === 'valid' && document && normalizeReviewStatus(document.reviewStatus) === 'pending'
+      ? 'pending'
+      : rule;
+  const colour = state === 'pending' ? 'amber' : INDICATOR_COLOURS[state];
+  const label = t(state === 'pending' ? 'documents.indicator.pending' : INDICATOR_LABEL_KEYS[state]);
+  const showsLabel = state !== 'valid' && state !== 'missing';
+  const Icon = ICONS[state];
   return (
     <Tooltip title={label}>
       <Box
@@ -50,10 +78,7 @@ export function DocumentIndicator({
         data-colour={colour}
         sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.75 }}
       >
-        <Box
-          component="span"
-          sx={{ width: 12, height: 12, borderRadius: '50%', bgcolor: INDICATOR_PALETTE[colour] }}
-        />
+        <Icon aria-hidden data-icon={state} sx={{ fontSize: 16, color: INDICATOR_PALETTE[colour] }} />
         {showsLabel ? (
           <Typography variant="caption" component="span" sx={{ color: 'text.primary', fontWeight: 600 }}>
             {label}

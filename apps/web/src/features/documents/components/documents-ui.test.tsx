@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { DOCUMENT_CLASSIFICATIONS, DocumentsListingSchema } from '@trustleaf/domain/schemas/document';
@@ -39,6 +39,22 @@ describe('DocumentIndicator', () => {
 
   it('is red with "Rejected" when rejected', () => {
     expect(indicator('2027-06-01', 'rejected').textContent).toBe('Rejected');
+  });
+
+  it('is amber with "Pending review" while the document waits for its review, not green', () => {
+    const node = indicator('2027-06-01', 'pending');
+    expect(node.dataset.colour).toBe('amber');
+    expect(node.textContent).toBe('Pending review');
+  });
+
+  it('shows Expired and Rejected with different icons', () => {
+    const expired = indicator('2026-11-21').querySelector('[data-icon]')?.getAttribute('data-icon');
+    cleanup();
+    const rejected = indicator('2027-06-01', 'rejected')
+      .querySelector('[data-icon]')
+      ?.getAttribute('data-icon');
+    expect(expired).toBe('expired');
+    expect(rejected).toBe('rejected');
   });
 
   it('is grey when nothing is uploaded', () => {
