@@ -143,6 +143,16 @@ test.describe('webcrawler', () => {
     await startScan(page, DEMO_SITE);
     const success = page.getByTestId('scan-success');
     await expect(success).toBeVisible({ timeout: 45_000 });
+    // The scan added its website; its weekly re-scan is a plan feature this company lacks.
+    const website = page
+      .getByTestId('website-row')
+      .filter({ hasText: DEMO_SITE.replace(/demo-site\/$/, '') });
+    await expect(website.getByLabel('Weekly re-scan')).not.toBeChecked();
+    await website.getByLabel('Weekly re-scan').click();
+    await expect(page.getByTestId('website-error')).toContainText(
+      'Your subscription does not include scheduled re-scans.',
+    );
+    await expect(website.getByLabel('Weekly re-scan')).not.toBeChecked();
     await success.getByRole('button', { name: 'View' }).click();
     const dialog = page.getByRole('dialog', { name: 'Trustleaf Website Compliance Report' });
     await expect(dialog.getByTestId('issues-blurred')).toBeVisible();
@@ -248,6 +258,47 @@ test.describe('webcrawler', () => {
       for (const socket of sockets) socket.destroy();
       await new Promise((resolve) => site.close(resolve));
     }
+  });
+
+  test('at 360 px: a product scan opens its comparison, and the weekly re-scan of a website switches off', async ({
+    page,
+    request,
+  }) => {
+    await page.setViewportSize({ width: 360, height: 800 });
+    const account = await companyAccount(request, 'Pro');
+    await signIn(page, account.email);
+    await page.goto('/webcrawler');
+    await expect(page.getByText('No product scans yet.')).toBeVisible();
+    await expect(page.getByText('No websites yet. A scan adds its website here.')).toBeVisible();
+
+    await page.getByLabel('Website to compare').fill(DEMO_SITE);
+    await page.getByRole('button', { name: 'Compare products' }).click();
+    const task = page.getByTestId('product-scan-row');
+    await expect(task).toHaveAttribute('data-status', 'completed', { timeout: 45_000 });
+    await expect(task).toContainText('Completed');
+
+    const website = page.getByTestId('website-row');
+    await expect(website).toHaveCount(1);
+    await expect(website.getByLabel('Weekly re-scan')).toBeChecked();
+    await expect(website).toContainText('Last scan:');
+    await expectNoSeriousViolations(page, 'product scans and websites at 360 px');
+    for (const id of ['product-scan-list', 'website-list']) {
+      const box = page.getByTestId(id);
+      const overflow = await box.evaluate((node) => node.scrollWidth - node.clientWidth);
+      expect(overflow, `${id} scrolls sideways`).toBeLessThanOrEqual(0);
+      const right = await box.evaluate((node) => node.getBoundingClientRect().right);
+      expect(right, `${id} ends inside the screen`).toBeLessThanOrEqual(360);
+    }
+
+    await website.getByLabel('Weekly re-scan').click();
+    await expect(page.getByText('The website was saved')).toBeVisible();
+    await expect(website.getByLabel('Weekly re-scan')).not.toBeChecked();
+    await page.reload();
+    await expect(page.getByTestId('website-row').getByLabel('Weekly re-scan')).not.toBeChecked();
+
+    await page.getByTestId('product-scan-row').getByRole('button', { name: 'View' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Trustleaf Website Compliance Report' });
+    await expect(dialog.getByTestId('product-comparison')).toBeVisible();
   });
 
   for (const width of [360, 1280]) {

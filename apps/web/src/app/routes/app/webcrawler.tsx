@@ -12,7 +12,9 @@ import { paths } from '@/config/paths';
 import { useFeatureStatus, useIsSuperAdmin } from '@/features/billing/components/use-feature-status';
 import { useViolationChecks } from '@/features/webcrawler/api/webcrawler';
 import { ScanForm } from '@/features/webcrawler/components/scan-form';
+import { ProductScans } from '@/features/webcrawler/components/product-scans';
 import { ScanHistory } from '@/features/webcrawler/components/scan-history';
+import { WebsitesPanel } from '@/features/webcrawler/components/websites-panel';
 import { useAppStore } from '@/stores/app-store';
 
 const ReportDialog = lazy(() =>
@@ -30,7 +32,8 @@ function settled(status: FeatureStatus | 'LOADING'): FeatureStatus {
 /**
  * /webcrawler (spec 3 §2 Webcrawler page): Add Website, the findings chart, the Recent / History scans
  * and, with `?view=<check id>`, that check's Website Compliance Report. `url` and `isVideo` (from the
- * crawler link, through sign-in's redirectUrl) prefill the form.
+ * crawler link, through sign-in's redirectUrl) prefill the form. Below: product scan tasks and the
+ * company's websites with their weekly re-scan.
  */
 export function WebcrawlerRoute() {
   const { t } = useTranslation();
@@ -54,6 +57,7 @@ export function WebcrawlerRoute() {
       next.set('view', String(plViolationCheckId));
       return next;
     });
+  const upgrade = () => void navigate(paths.account.subscription.getHref(true));
   const closeReport = () =>
     setSearchParams((current) => {
       const next = new URLSearchParams(current);
@@ -83,6 +87,8 @@ export function WebcrawlerRoute() {
             </Suspense>
           ) : null}
           <ScanHistory rows={checks.data} isLoading={checks.isPending} onView={openReport} />
+          <ProductScans plCompanyId={company.plCompanyId} onView={openReport} />
+          <WebsitesPanel plCompanyId={company.plCompanyId} onUpgrade={upgrade} />
           {Number.isInteger(viewed) && viewed > 0 ? (
             <Suspense fallback={null}>
               <ReportDialog
@@ -91,7 +97,7 @@ export function WebcrawlerRoute() {
                 companyName={company.companyName}
                 check={checks.data?.find((check) => check.plViolationCheckId === viewed)}
                 onClose={closeReport}
-                onUpgrade={() => void navigate(paths.account.subscription.getHref(true))}
+                onUpgrade={upgrade}
               />
             </Suspense>
           ) : null}

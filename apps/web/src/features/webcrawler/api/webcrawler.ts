@@ -3,13 +3,18 @@ import {
   bulkReviewComplianceFindings,
   cancelScanUrlJob,
   checkValidUrl,
+  deleteWebsite,
   getScanUrlJob,
+  scanProductHistories,
   scanUrl,
+  startScanProduct,
   updateComplianceFinding,
+  upsertWebsite,
   urlToBase64,
   violationCheckDetail,
   violationCheckListing,
   violationCheckReportLink,
+  websiteListing,
 } from '@trustleaf/domain/api/webcrawler';
 import type { EndpointInput } from '@trustleaf/domain/api/endpoint';
 import { localScanStatus, SCAN_POLL_INTERVAL_MS, type LocalScanJob } from '@trustleaf/domain/rules/scan-jobs';
@@ -31,6 +36,8 @@ export const webcrawlerKeys = {
     ['webcrawler', 'detail', plCompanyId, plViolationCheckId] as const,
   job: (jobId: string) => ['webcrawler', 'job', jobId] as const,
   image: (imageUrl: string) => ['webcrawler', 'image', imageUrl] as const,
+  websites: (plCompanyId: number) => ['webcrawler', 'websites', plCompanyId] as const,
+  productScans: (plCompanyId: number) => ['webcrawler', 'product-scans', plCompanyId] as const,
 };
 
 /** The company's checks, newest first (spec 3 §4: reloaded when a job is done or the company changes). */
@@ -161,7 +168,10 @@ export function useScanJobTracking(jobs: readonly LocalScanJob[]) {
   });
   const doneCount = jobs.filter((job) => job.isDone).length;
   useEffect(() => {
-    if (doneCount > 0) void queryClient.invalidateQueries({ queryKey: ['webcrawler', 'checks'] });
+    if (doneCount > 0) {
+      void queryClient.invalidateQueries({ queryKey: ['webcrawler', 'checks'] });
+      void queryClient.invalidateQueries({ queryKey: ['webcrawler', 'websites'] });
+    }
   }, [doneCount, queryClient]);
 }
 
@@ -217,4 +227,67 @@ export async function downloadReport(plCompanyId: number, plViolationCheckId: nu
   document.body.append(anchor);
   anchor.click();
   anchor.remove();
+}
+
+/** The company's websites and their weekly re-scan (beyond the spec: scheduled re-scans). */
+export function useWebsites(plCompanyId: number) {
+  return useQuery({
+    queryKey: webcrawlerKeys.websites(plCompanyId),
+    queryFn: () => api.call(websiteListing, { plCompanyId }),
+    select: (data) => data.websites,
+  });
+}
+
+/** Adds a website or switches its re-scan; a plan without re-scans answers 402 with the reason. */
+export function useUpsertWebsite(plCompanyId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: Omit<EndpointInput<typeof upsertWebsite>, 'plCompanyId'>) =>
+      api.call(upsertWebsite, { ...input, plCompanyId }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: webcrawlerKeys.websites(plCompanyId) }),
+  });
+}
+
+export function useDeleteWebsite(plCompanyId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (plWebsiteId: number) => api.call(deleteWebsite, { plCompanyId, plWebsiteId }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: webcrawlerKeys.websites(plCompanyId) }),
+  });
+}
+
+/**
+ * The company's product scan tasks, newest first; polled every 7 s while one is unfinished (spec 3
+ * §4: product scan tasks are followed by company, not by job).
+ */
+export function useProductScans(plCompanyId: number) {
+  const queryClient = useQueryClient();
+  const tasks = useQuery({
+    queryKey: webcrawlerKeys.productScans(plCompanyId),
+    queryFn: () => api.call(scanProductHistories, { plCompanyId }),
+    select: (data) => data.tasks,
+    refetchInterval: (query) =>
+      query.state.data?.tasks.some((task) => task.status === 'processing') ? SCAN_POLL_INTERVAL_MS : false,
+  });
+  // A finished task adds a check and updates its website's last scan.
+  const finished = tasks.data?.filter((task) => task.status !== 'processing').length ?? 0;
+  useEffect(() => {
+    if (finished === 0) return;
+    void queryClient.invalidateQueries({ queryKey: webcrawlerKeys.checks(plCompanyId) });
+    void queryClient.invalidateQueries({ queryKey: webcrawlerKeys.websites(plCompanyId) });
+  }, [finished, plCompanyId, queryClient]);
+  return tasks;
+}
+
+export function useStartProductScan(plCompanyId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: Omit<EndpointInput<typeof startScanProduct>, 'plCompanyId'>) =>
+      api.call(startScanProduct, { ...input, plCompanyId }),
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: webcrawlerKeys.productScans(plCompanyId) }),
+        queryClient.invalidateQueries({ queryKey: webcrawlerKeys.websites(plCompanyId) }),
+      ]),
+  });
 }
