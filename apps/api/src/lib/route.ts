@@ -65,6 +65,19 @@ export function errorResponses(
 }
 
 /**
+ * The documentation of a route that cannot be a contract (a file stream, a multipart upload, a check
+ * of its own): the same tag, summary, description, security and error responses a contract gets.
+ */
+export function documented(doc: Pick<Endpoint, 'tag' | 'summary' | 'description' | 'access' | 'errors'>) {
+  return {
+    tags: [doc.tag],
+    summary: doc.summary,
+    description: doc.description,
+    security: doc.access === 'user' ? [{ bearer: [] }] : [],
+  };
+}
+
+/**
  * Registers one endpoint contract on a Fastify plugin whose prefix the contract's path starts with:
  * the input schema validates the body or query (path parameters from the same schema), the output
  * schema serialises `{ detail }` and both generate the OpenAPI operation. Signed-in endpoints run the

@@ -1,14 +1,13 @@
 import cookie from '@fastify/cookie';
-import { LoginInputSchema, RefreshInputSchema, SessionSchema } from '@trustleaf/domain/schemas/auth';
-import { IntSchema, OkSchema, TextSchema, detailOf } from '@trustleaf/domain/schemas/common';
+import * as contracts from '@trustleaf/domain/api/auth';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { callerOf } from '../../plugins/auth.ts';
+import { route } from '../../lib/route.ts';
 import type { AuthService } from './auth.service.ts';
 
 export const REFRESH_COOKIE = 'tl_refresh';
 
+/** Sign-in and sessions: contracts in domain/api/auth. */
 export const authRoutes: FastifyPluginAsyncZod<{
   service: AuthService;
   refreshTtlSeconds: number;
@@ -25,61 +24,28 @@ export const authRoutes: FastifyPluginAsyncZod<{
       maxAge: refreshTtlSeconds,
     });
 
-  app.post(
-    '/login',
-    { schema: { tags: ['auth'], body: LoginInputSchema, response: { 200: detailOf(SessionSchema) } } },
-    async (request, reply) => {
-      // A client that closed its connection while its check waited in the queue is not checked.
-      const session = await service.login(request.body, request.ip, () => request.raw.socket.destroyed);
-      setRefreshCookie(reply, session.refreshToken);
-      return { detail: session };
-    },
-  );
+  route(app, contracts.login, async ({ input, request, reply }) => {
+    // A client that closed its connection while its check waited in the queue is not checked.
+    const session = await service.login(input, request.ip, () => request.raw.socket.destroyed);
+    setRefreshCookie(reply, session.refreshToken);
+    return session;
+  });
 
-  app.post(
-    '/refreshAccessToken',
-    { schema: { tags: ['auth'], body: RefreshInputSchema, response: { 200: detailOf(SessionSchema) } } },
-    async (request, reply) => {
-      const session = await service.refresh(request.body?.refreshToken ?? request.cookies[REFRESH_COOKIE]);
-      setRefreshCookie(reply, session.refreshToken);
-      return { detail: session };
-    },
-  );
+  route(app, contracts.refreshAccessToken, async ({ input, request, reply }) => {
+    const session = await service.refresh(input?.refreshToken ?? request.cookies[REFRESH_COOKIE]);
+    setRefreshCookie(reply, session.refreshToken);
+    return session;
+  });
 
-  app.post(
-    '/logout',
-    { onRequest: app.authenticate, schema: { tags: ['auth'], response: { 200: OkSchema } } },
-    async (request, reply) => {
-      await service.logout(callerOf(request));
-      reply.clearCookie(REFRESH_COOKIE, { path: '/api/auth' });
-      return { detail: { ok: true as const } };
-    },
-  );
+  route(app, contracts.logout, async ({ auth, reply }) => {
+    await service.logout(auth);
+    reply.clearCookie(REFRESH_COOKIE, { path: '/api/auth' });
+    return { ok: true as const };
+  });
 
-  app.get(
-    '/session',
-    {
-      onRequest: app.authenticate,
-      schema: {
-        tags: ['auth'],
-        querystring: z.object({ updateAccessToken: z.enum(['true', 'false']).optional() }),
-        response: {
-          200: detailOf(
-            z.object({
-              email: TextSchema,
-              accessToken: TextSchema.optional(),
-              expiresIn: IntSchema.optional(),
-            }),
-          ),
-        },
-      },
-    },
-    async (request) => {
-      const auth = callerOf(request);
-      if (request.query.updateAccessToken === 'true') {
-        return { detail: { email: auth.email, ...(await service.accessTokenFor(auth)) } };
-      }
-      return { detail: { email: auth.email } };
-    },
+  route(app, contracts.session, async ({ auth, input }) =>
+    input.updateAccessToken === 'true'
+      ? { email: auth.email, ...(await service.accessTokenFor(auth)) }
+      : { email: auth.email },
   );
 };

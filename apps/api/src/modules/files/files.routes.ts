@@ -10,6 +10,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/errors.ts';
+import { documented, errorResponses } from '../../lib/route.ts';
 import { callerOf } from '../../plugins/auth.ts';
 import type { FilesService, UploadedFile } from './files.service.ts';
 
@@ -47,7 +48,13 @@ export const fileRoutes: FastifyPluginAsyncZod<{ service: FilesService }> = asyn
     {
       onRequest: app.authenticate,
       schema: {
-        tags: ['storage'],
+        ...documented({
+          tag: 'storage',
+          summary: 'Upload files (multipart) and receive their keys',
+          description:
+            'Stores up to 10 files sent as multipart/form-data for the mode given (document, coa, image, …), checking each by its content (not its name) and stopping a file at the mode’s size limit while it streams. The keys answered are what document uploads, COA batches and logos refer to; a key nothing refers to after 24 hours is removed. plCompanyId must be a company of the caller.',
+          access: 'user',
+        }),
         consumes: ['multipart/form-data'],
         querystring: z.object({
           mode: z.enum(UPLOAD_MODES).default('any'),
@@ -57,6 +64,7 @@ export const fileRoutes: FastifyPluginAsyncZod<{ service: FilesService }> = asyn
           200: detailOf(
             z.array(z.object({ key: TextSchema, name: TextSchema, size: IntSchema, extension: TextSchema })),
           ),
+          ...errorResponses('user', ['PAYLOAD_TOO_LARGE', 'PLAN_LIMIT_REACHED']),
         },
       },
     },
@@ -107,9 +115,18 @@ export const fileRoutes: FastifyPluginAsyncZod<{ service: FilesService }> = asyn
     {
       onRequest: app.authenticate,
       schema: {
-        tags: ['storage'],
+        ...documented({
+          tag: 'storage',
+          summary: 'A five-minute link to a stored upload',
+          description:
+            'A signed link, valid five minutes, to a file the caller uploaded or one of their companies holds; any other key is NOT_FOUND.',
+          access: 'user',
+        }),
         body: z.object({ key: TextSchema.min(1).max(200) }),
-        response: { 200: detailOf(z.object({ url: TextSchema, expiresAt: TextSchema })) },
+        response: {
+          200: detailOf(z.object({ url: TextSchema, expiresAt: TextSchema })),
+          ...errorResponses('user'),
+        },
       },
     },
     async (request) => ({ detail: await service.getFileUrl(callerOf(request), request.body.key) }),
@@ -119,12 +136,19 @@ export const fileRoutes: FastifyPluginAsyncZod<{ service: FilesService }> = asyn
     '/file',
     {
       schema: {
-        tags: ['storage'],
+        ...documented({
+          tag: 'storage',
+          summary: 'A stored upload, through a signed link',
+          description:
+            'Streams the file a getFileUrl link names while its signature and expiry hold; no session needed (the signature is the credential).',
+          access: 'public',
+        }),
         querystring: z.object({
           key: TextSchema.min(1).max(200),
           expires: QueryEpochMsSchema,
           sig: TextSchema.min(1),
         }),
+        response: errorResponses('public'),
       },
     },
     async (request, reply) => {

@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type pg from 'pg';
 import { AppError } from '../../lib/errors.ts';
+import { documented, errorResponses } from '../../lib/route.ts';
 
 // Load balancers poll health often; one database round trip a second answers them all.
 const DB_CHECK_TTL_MS = 1000;
@@ -27,8 +28,14 @@ export const healthRoutes: FastifyPluginAsyncZod<{ pool: pg.Pool }> = async (app
     '/health',
     {
       schema: {
-        tags: ['health'],
-        response: { 200: healthySchema },
+        ...documented({
+          tag: 'health',
+          summary: 'Whether the app and its database answer',
+          description:
+            'For load balancers and monitors: 200 with the database up (checked at most once a second), else 500 INTERNAL "Database unreachable".',
+          access: 'public',
+        }),
+        response: { 200: healthySchema, ...errorResponses('public', ['INTERNAL']) },
       },
     },
     async () => {

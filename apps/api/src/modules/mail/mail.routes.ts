@@ -6,6 +6,7 @@ import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { mailOutbox } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
+import { documented, errorResponses } from '../../lib/route.ts';
 import { callerOf } from '../../plugins/auth.ts';
 
 /**
@@ -23,12 +24,18 @@ export const devMailboxRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, {
           throw new AppError('FORBIDDEN', 'The development mailbox is for super admins');
       },
       schema: {
-        tags: ['dev'],
+        ...documented({
+          tag: 'dev',
+          summary: 'The development mailbox (super admin)',
+          description:
+            'Mail the app would have sent, newest last, when no SMTP server is configured: sign-up codes, reset links, receipts. Optionally for one address. Super admins only (FORBIDDEN otherwise); mounted only outside production.',
+          access: 'user',
+        }),
         querystring: z.object({
           to: TextSchema.optional(),
           limit: QueryIntSchema.min(1).max(500).default(100),
         }),
-        response: { 200: detailOf(z.array(MailMessageSchema)) },
+        response: { 200: detailOf(z.array(MailMessageSchema)), ...errorResponses('user') },
       },
     },
     async (request) => {

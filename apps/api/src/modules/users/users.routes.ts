@@ -1,12 +1,9 @@
+import { requestResetPassword, resetPassword } from '@trustleaf/domain/api/auth';
 import { updateLanguage } from '@trustleaf/domain/api/users';
-import {
-  MyProfileSchema,
-  RequestResetPasswordInputSchema,
-  ResetPasswordInputSchema,
-} from '@trustleaf/domain/schemas/auth';
-import { detailOf, OkSchema } from '@trustleaf/domain/schemas/common';
+import { MyProfileSchema } from '@trustleaf/domain/schemas/auth';
+import { detailOf } from '@trustleaf/domain/schemas/common';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { route } from '../../lib/route.ts';
+import { documented, errorResponses, route } from '../../lib/route.ts';
 import { claimsOf } from '../../plugins/auth.ts';
 import type { AuthService } from '../auth/auth.service.ts';
 import type { UsersService } from './users.service.ts';
@@ -20,28 +17,29 @@ export const userRoutes: FastifyPluginAsyncZod<{ service: UsersService; auth: Au
     {
       // The profile query checks the sign-in itself, so this route verifies only the token's signature.
       onRequest: app.verifyAccessToken,
-      schema: { tags: ['user'], response: { 200: detailOf(MyProfileSchema) } },
+      schema: {
+        ...documented({
+          tag: 'user',
+          summary: 'The signed-in user with their current company',
+          description:
+            'The user (names, email, roles, the company they act for) and that company (name, business type, state, status, whether they own it). The app reads it after sign-in and on every start; a revoked sign-in is UNAUTHENTICATED.',
+          access: 'user',
+        }),
+        response: { 200: detailOf(MyProfileSchema), ...errorResponses('user') },
+      },
     },
     async (request) => ({ detail: await service.getMyProfile(claimsOf(request)) }),
   );
 
   route(app, updateLanguage, ({ auth, input }) => service.updateLanguage(auth, input.language));
 
-  app.post(
-    '/requestResetPassword',
-    { schema: { tags: ['user'], body: RequestResetPasswordInputSchema, response: { 200: OkSchema } } },
-    async (request) => {
-      await auth.requestResetPassword(request.body.email);
-      return { detail: { ok: true as const } };
-    },
-  );
+  route(app, requestResetPassword, async ({ input }) => {
+    await auth.requestResetPassword(input.email);
+    return { ok: true as const };
+  });
 
-  app.post(
-    '/resetPassword',
-    { schema: { tags: ['user'], body: ResetPasswordInputSchema, response: { 200: OkSchema } } },
-    async (request) => {
-      await auth.resetPassword(request.body);
-      return { detail: { ok: true as const } };
-    },
-  );
+  route(app, resetPassword, async ({ input }) => {
+    await auth.resetPassword(input);
+    return { ok: true as const };
+  });
 };

@@ -1,5 +1,7 @@
 import { api } from '@/lib/api';
+import { loadAuthContracts } from '@/features/auth/api/load-auth-schemas';
 
-export function logout(): Promise<unknown> {
-  return api.request('/api/auth/logout', { body: {} });
+export async function logout(): Promise<unknown> {
+  const contracts = await loadAuthContracts();
+  return api.call(contracts.logout, {});
 }

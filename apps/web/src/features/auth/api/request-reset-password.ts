@@ -1,9 +1,11 @@
 import { useMutation } from '@tanstack/react-query';
 import type { RequestResetPasswordInput } from '@trustleaf/domain/schemas/auth';
 import { api } from '@/lib/api';
+import { loadAuthContracts } from '@/features/auth/api/load-auth-schemas';
 
-export function requestResetPassword(input: RequestResetPasswordInput): Promise<unknown> {
-  return api.request('/api/user/requestResetPassword', { body: input, auth: false });
+export async function requestResetPassword(input: RequestResetPasswordInput): Promise<unknown> {
+  const contracts = await loadAuthContracts();
+  return api.call(contracts.requestResetPassword, input);
 }
 
 export function useRequestResetPassword() {
