@@ -21,7 +21,7 @@ import rateLimit from '@fastify/rate-limit';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/errors.ts';
-import { route } from '../../lib/route.ts';
+import { documented, errorResponses, route } from '../../lib/route.ts';
 import { callerOf } from '../../plugins/auth.ts';
 import type { AccountsService } from './accounts.service.ts';
 
@@ -41,7 +41,6 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ service: AccountsService }>
   app,
   { service },
 ) => {
-  const tags = ['accounts'];
   await app.register(rateLimit, {
     global: false,
     errorResponseBuilder: () => new AppError('RATE_LIMITED', PROMO_CHECK_RATE_LIMIT_MESSAGE),
@@ -49,7 +48,19 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ service: AccountsService }>
 
   app.get(
     '/auth/signUpCode',
-    { schema: { tags, querystring: SignUpCodeQuerySchema, response: { 200: OkSchema } } },
+    {
+      schema: {
+        ...documented({
+          tag: 'accounts',
+          summary: 'Email a sign-up code',
+          description:
+            'Sends a six-digit code to the address to start sign-up (spec 1 §2). An address with an account is CONFLICT; codes and resends are attempt-limited (RATE_LIMITED).',
+          access: 'public',
+        }),
+        querystring: SignUpCodeQuerySchema,
+        response: { 200: OkSchema, ...errorResponses('public', ['CONFLICT', 'RATE_LIMITED']) },
+      },
+    },
     async (request) => {
       await service.sendSignUpCode(request.query);
       return ok;
@@ -58,7 +69,19 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ service: AccountsService }>
 
   app.post(
     '/auth/verifySignUpCode',
-    { schema: { tags, body: VerifySignUpCodeInputSchema, response: { 200: OkSchema } } },
+    {
+      schema: {
+        ...documented({
+          tag: 'accounts',
+          summary: 'Check a sign-up code',
+          description:
+            "Confirms the code sent to the address; a wrong code counts against the address's tries (RATE_LIMITED when spent), an expired one is VALIDATION_FAILED.",
+          access: 'public',
+        }),
+        body: VerifySignUpCodeInputSchema,
+        response: { 200: OkSchema, ...errorResponses('public', ['RATE_LIMITED']) },
+      },
+    },
     async (request) => {
       await service.verifySignUpCode(request.body);
       return ok;
@@ -77,7 +100,20 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ service: AccountsService }>
           errorResponseBuilder: () => new AppError('RATE_LIMITED', REGISTER_RATE_LIMIT_MESSAGE),
         },
       },
-      schema: { tags, body: UserRegisterInputSchema, response: { 200: detailOf(RegisterResultSchema) } },
+      schema: {
+        ...documented({
+          tag: 'accounts',
+          summary: 'Create the account (and company) after the code',
+          description:
+            'Creates the user with a verified address, their company or a claimed prospect, and a first plan choice, and answers the new ids. An address or company already registered is CONFLICT; registrations are limited per address (RATE_LIMITED).',
+          access: 'public',
+        }),
+        body: UserRegisterInputSchema,
+        response: {
+          200: detailOf(RegisterResultSchema),
+          ...errorResponses('public', ['CONFLICT', 'RATE_LIMITED']),
+        },
+      },
     },
     async (request) => ({ detail: await service.register(request.body, request.ip) }),
   );
@@ -86,9 +122,15 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ service: AccountsService }>
     '/company/companyFilterListing',
     {
       schema: {
-        tags,
+        ...documented({
+          tag: 'accounts',
+          summary: 'Search prospects to claim at sign-up',
+          description:
+            "Prospect companies matching a name, state and business type, paged, for sign-up's 'find your company' step; only public prospect fields.",
+          access: 'public',
+        }),
         body: CompanyFilterListingInputSchema,
-        response: { 200: detailOf(CompanyListingResultSchema) },
+        response: { 200: detailOf(CompanyListingResultSchema), ...errorResponses('public') },
       },
     },
     async (request) => ({ detail: await service.companyFilterListing(request.body) }),
@@ -98,9 +140,15 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ service: AccountsService }>
     '/company/companyListing',
     {
       schema: {
-        tags,
+        ...documented({
+          tag: 'accounts',
+          summary: 'List prospects by name',
+          description:
+            "Prospect companies whose name matches, paged, for sign-up's search; only public prospect fields.",
+          access: 'public',
+        }),
         body: CompanyListingInputSchema,
-        response: { 200: detailOf(CompanyListingResultSchema) },
+        response: { 200: detailOf(CompanyListingResultSchema), ...errorResponses('public') },
       },
     },
     async (request) => ({ detail: await service.companyListing(request.body) }),
@@ -111,9 +159,18 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ service: AccountsService }>
     {
       config: { rateLimit: { max: PROMO_CHECKS_PER_MINUTE, timeWindow: 60_000 } },
       schema: {
-        tags,
+        ...documented({
+          tag: 'accounts',
+          summary: 'Check a promo code at sign-up',
+          description:
+            'Whether a promo code can be used, before the account exists. Limited per address per minute (RATE_LIMITED).',
+          access: 'public',
+        }),
         body: SignUpPromoCodeInputSchema,
-        response: { 200: detailOf(z.object({ promoCode: TextSchema })) },
+        response: {
+          200: detailOf(z.object({ promoCode: TextSchema })),
+          ...errorResponses('public', ['INVALID_PROMO_CODE', 'MAX_USAGE_PROMO_CODE', 'RATE_LIMITED']),
+        },
       },
     },
     async (request) => ({ detail: await service.checkPromoCode(request.body.promoCode) }),
@@ -121,7 +178,19 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ service: AccountsService }>
 
   app.post(
     '/company/getProspectDetail',
-    { schema: { tags, body: ClaimCodeInputSchema, response: { 200: detailOf(ProspectDetailSchema) } } },
+    {
+      schema: {
+        ...documented({
+          tag: 'accounts',
+          summary: 'A prospect by its claim code',
+          description:
+            'The prospect a claim code (from an invitation mail) opens, to prefill sign-up; an unknown or used code is NOT_FOUND.',
+          access: 'public',
+        }),
+        body: ClaimCodeInputSchema,
+        response: { 200: detailOf(ProspectDetailSchema), ...errorResponses('public') },
+      },
+    },
     async (request) => ({ detail: await service.getProspectDetail(request.body.claimCode) }),
   );
 
@@ -130,9 +199,18 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ service: AccountsService }>
     {
       onRequest: app.authenticate,
       schema: {
-        tags,
+        ...documented({
+          tag: 'accounts',
+          summary: 'Create another company for the signed-in user',
+          description:
+            'Creates a company with the caller as its owner (spec 3 §5 field rules); a company of the same normalised name in the state is CONFLICT.',
+          access: 'user',
+        }),
         body: CreateCompanyInputSchema,
-        response: { 200: detailOf(z.object({ plCompanyId: IntSchema })) },
+        response: {
+          200: detailOf(z.object({ plCompanyId: IntSchema })),
+          ...errorResponses('user', ['CONFLICT']),
+        },
       },
     },
     async (request) => ({ detail: await service.createCompany(callerOf(request), request.body) }),
@@ -143,9 +221,15 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ service: AccountsService }>
     {
       onRequest: app.authenticate,
       schema: {
-        tags,
+        ...documented({
+          tag: 'accounts',
+          summary: 'Import prospects from CSV (super admin)',
+          description:
+            'Queues a CSV of prospect companies for import and answers the job id; each line is checked and its errors reported by line number. Super admins only.',
+          access: 'user',
+        }),
         body: ImportProspectsInputSchema,
-        response: { 200: detailOf(z.object({ jobId: TextSchema })) },
+        response: { 200: detailOf(z.object({ jobId: TextSchema })), ...errorResponses('user') },
       },
     },
     async (request) => ({ detail: await service.importProspects(callerOf(request), request.body.csv) }),
@@ -156,9 +240,14 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ service: AccountsService }>
     {
       onRequest: app.authenticate,
       schema: {
-        tags,
+        ...documented({
+          tag: 'accounts',
+          summary: 'Progress of a prospect import',
+          description: 'Lines done, created, skipped and the errors by line number of an import job.',
+          access: 'user',
+        }),
         body: z.object({ jobId: z.uuid() }),
-        response: { 200: detailOf(ProspectImportJobSchema) },
+        response: { 200: detailOf(ProspectImportJobSchema), ...errorResponses('user') },
       },
     },
     async (request) => ({
@@ -175,9 +264,15 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ service: AccountsService }>
     '/address/suggestions',
     {
       schema: {
-        tags,
+        ...documented({
+          tag: 'accounts',
+          summary: 'Address suggestions while typing',
+          description:
+            'Street addresses matching what was typed in a country, for the sign-up and company forms.',
+          access: 'public',
+        }),
         querystring: AddressSuggestionQuerySchema,
-        response: { 200: detailOf(z.array(AddressSuggestionSchema)) },
+        response: { 200: detailOf(z.array(AddressSuggestionSchema)), ...errorResponses('public') },
       },
     },
     async (request) => ({

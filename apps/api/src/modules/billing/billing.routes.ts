@@ -41,7 +41,7 @@ import { z } from 'zod';
 import { AppError } from '../../lib/errors.ts';
 import type { JobDefinition, JobQueue } from '../../lib/jobs.ts';
 import type { SandboxGateway } from '../../lib/payment-gateway.ts';
-import { route } from '../../lib/route.ts';
+import { documented, errorResponses, route } from '../../lib/route.ts';
 import { callerOf } from '../../plugins/auth.ts';
 import type { BillingService } from './billing.service.ts';
 
@@ -72,7 +72,19 @@ export const planRoutes: FastifyPluginAsyncZod<Options> = async (app, { service 
   app.addHook('onRequest', app.authenticate);
   app.post(
     '/getPlans',
-    { schema: { tags: ['plan'], body: GetPlansInputSchema, response: { 200: detailOf(PlanListSchema) } } },
+    {
+      schema: {
+        ...documented({
+          tag: 'plan',
+          summary: 'The plans offered in a region',
+          description:
+            'The active plans of a region (US, CA) with prices, trial, payment options and the features each includes, as the paywall and the subscription page list them.',
+          access: 'user',
+        }),
+        body: GetPlansInputSchema,
+        response: { 200: detailOf(PlanListSchema), ...errorResponses('user') },
+      },
+    },
     async (request) => ({
       detail: await service.getPlans(request.body),
     }),
@@ -81,9 +93,15 @@ export const planRoutes: FastifyPluginAsyncZod<Options> = async (app, { service 
     '/planListing',
     {
       schema: {
-        tags: ['plan'],
+        ...documented({
+          tag: 'plan',
+          summary: 'The plans a company may choose',
+          description:
+            'The plans offered to a company the caller belongs to, including those made available to that company only.',
+          access: 'user',
+        }),
         body: PlanListingInputSchema,
-        response: { 200: detailOf(z.object({ items: z.array(PlanSchema) })) },
+        response: { 200: detailOf(z.object({ items: z.array(PlanSchema) })), ...errorResponses('user') },
       },
     },
     async (request) => ({
@@ -92,7 +110,19 @@ export const planRoutes: FastifyPluginAsyncZod<Options> = async (app, { service 
   );
   app.post(
     '/getPlanDetail',
-    { schema: { tags: ['plan'], body: PlanDetailInputSchema, response: { 200: detailOf(PlanSchema) } } },
+    {
+      schema: {
+        ...documented({
+          tag: 'plan',
+          summary: 'One plan as a company sees it',
+          description:
+            'A plan with its prices and features for a company the caller belongs to; a plan not offered to that company is NOT_FOUND.',
+          access: 'user',
+        }),
+        body: PlanDetailInputSchema,
+        response: { 200: detailOf(PlanSchema), ...errorResponses('user') },
+      },
+    },
     async (request) => ({
       detail: await service.getPlanDetail(callerOf(request), request.body.plCompanyId, request.body.plPlanId),
     }),
@@ -101,7 +131,13 @@ export const planRoutes: FastifyPluginAsyncZod<Options> = async (app, { service 
     '/featureListing',
     {
       schema: {
-        tags: ['plan'],
+        ...documented({
+          tag: 'plan',
+          summary: 'Every feature a plan can include',
+          description:
+            'The features (boolean or numeric thresholds) that plans grant, in menu order, for the plan editor.',
+          access: 'user',
+        }),
         response: {
           200: detailOf(
             z.object({
@@ -118,6 +154,7 @@ export const planRoutes: FastifyPluginAsyncZod<Options> = async (app, { service 
               ),
             }),
           ),
+          ...errorResponses('user'),
         },
       },
     },
@@ -129,9 +166,15 @@ export const planRoutes: FastifyPluginAsyncZod<Options> = async (app, { service 
     '/updatePlan',
     {
       schema: {
-        tags: ['plan'],
+        ...documented({
+          tag: 'plan',
+          summary: 'Change a plan’s prices, features and availability (super admin)',
+          description:
+            'Updates a plan: monthly and annual prices, promo prices, trial, payment options, features and thresholds, and which companies it is offered to. Super admins only; existing subscriptions keep their price until they renew.',
+          access: 'user',
+        }),
         body: UpdatePlanInputSchema,
-        response: { 200: detailOf(z.object({ plans: z.array(PlanSchema) })) },
+        response: { 200: detailOf(z.object({ plans: z.array(PlanSchema) })), ...errorResponses('user') },
       },
     },
     async (request) => ({
@@ -154,9 +197,15 @@ export const subscriptionRoutes: FastifyPluginAsyncZod<
     '/companySubscriptionListing',
     {
       schema: {
-        tags: ['subscription'],
+        ...documented({
+          tag: 'subscription',
+          summary: "A company's subscriptions and feature access",
+          description:
+            "The company's subscriptions (current first) with status, period, price and auto-renew, the plans it may switch to, its feature access and the applied promo code.",
+          access: 'user',
+        }),
         body: CompanyIdBodySchema,
-        response: { 200: detailOf(CompanySubscriptionListingSchema) },
+        response: { 200: detailOf(CompanySubscriptionListingSchema), ...errorResponses('user') },
       },
     },
     async (request) => ({
@@ -167,9 +216,23 @@ export const subscriptionRoutes: FastifyPluginAsyncZod<
     '/startSubscription',
     {
       schema: {
-        tags: ['subscription'],
+        ...documented({
+          tag: 'subscription',
+          summary: 'Subscribe a company to a plan',
+          description:
+            'Starts a plan for the company (owners and admins) with its saved card: the trial if the plan has one, else the price after the promo charged now. Concurrent starts are CONFLICT (one charge only); a declined card is PAYMENT_FAILED and nothing starts.',
+          access: 'user',
+        }),
         body: StartSubscriptionInputSchema,
-        response: { 200: detailOf(CompanySubscriptionSchema) },
+        response: {
+          200: detailOf(CompanySubscriptionSchema),
+          ...errorResponses('user', [
+            'CONFLICT',
+            'PAYMENT_FAILED',
+            'INVALID_PROMO_CODE',
+            'MAX_USAGE_PROMO_CODE',
+          ]),
+        },
       },
     },
     async (request) => ({
@@ -180,9 +243,23 @@ export const subscriptionRoutes: FastifyPluginAsyncZod<
     '/updateCompanySubscription',
     {
       schema: {
-        tags: ['subscription'],
+        ...documented({
+          tag: 'subscription',
+          summary: 'Switch plan or payment frequency',
+          description:
+            "Switches the company's plan or frequency, charging the amount previewSubscription quoted (credit for the unused period deducted) within 15 minutes of the quote, or turns auto-renew on or off. Concurrent switches are CONFLICT; a declined card is PAYMENT_FAILED and the subscription stays as it was.",
+          access: 'user',
+        }),
         body: UpdateCompanySubscriptionInputSchema,
-        response: { 200: detailOf(CompanySubscriptionSchema) },
+        response: {
+          200: detailOf(CompanySubscriptionSchema),
+          ...errorResponses('user', [
+            'CONFLICT',
+            'PAYMENT_FAILED',
+            'INVALID_PROMO_CODE',
+            'MAX_USAGE_PROMO_CODE',
+          ]),
+        },
       },
     },
     async (request) => ({
@@ -197,9 +274,15 @@ export const subscriptionRoutes: FastifyPluginAsyncZod<
     '/cancelSubscription',
     {
       schema: {
-        tags: ['subscription'],
+        ...documented({
+          tag: 'subscription',
+          summary: 'Cancel at the end of the paid period',
+          description:
+            'Turns auto-renew off: the subscription runs to the end of its paid period or trial and then ends (resumeSubscription turns it back on). Owners and admins of the company.',
+          access: 'user',
+        }),
         body: CompanyIdBodySchema,
-        response: { 200: detailOf(CompanySubscriptionSchema) },
+        response: { 200: detailOf(CompanySubscriptionSchema), ...errorResponses('user', ['CONFLICT']) },
       },
     },
     async (request) => ({
@@ -212,9 +295,18 @@ export const subscriptionRoutes: FastifyPluginAsyncZod<
     '/featureAccess',
     {
       schema: {
-        tags: ['subscription'],
+        ...documented({
+          tag: 'subscription',
+          summary: "Whether a company's plan grants a feature",
+          description:
+            'Answers NORMAL, DISABLED or HIDDEN for a feature key and the company, as menus and pages gate themselves; super admins see every feature.',
+          access: 'user',
+        }),
         body: FeatureAccessInputSchema,
-        response: { 200: detailOf(z.object({ status: z.enum(['NORMAL', 'NON_INTERACTABLE', 'HIDDEN']) })) },
+        response: {
+          200: detailOf(z.object({ status: z.enum(['NORMAL', 'NON_INTERACTABLE', 'HIDDEN']) })),
+          ...errorResponses('user'),
+        },
       },
     },
     async (request) => ({
@@ -231,7 +323,19 @@ export const subscriptionRoutes: FastifyPluginAsyncZod<
   /** A gated action's guard as an endpoint: 402 PLAN_LIMIT_REACHED unless the plan allows the feature. */
   app.post(
     '/requireFeature',
-    { schema: { tags: ['subscription'], body: FeatureAccessInputSchema, response: { 200: OkSchema } } },
+    {
+      schema: {
+        ...documented({
+          tag: 'subscription',
+          summary: 'Refuse unless the plan grants a feature',
+          description:
+            "The server-side gate: answers ok when the company's plan grants the feature, else PLAN_LIMIT_REACHED with the upgrade reason.",
+          access: 'user',
+        }),
+        body: FeatureAccessInputSchema,
+        response: { 200: OkSchema, ...errorResponses('user', ['PLAN_LIMIT_REACHED']) },
+      },
+    },
     async (request) => {
       await service.assertFeature(
         callerOf(request),
@@ -246,9 +350,18 @@ export const subscriptionRoutes: FastifyPluginAsyncZod<
     '/getPromoDiscount',
     {
       schema: {
-        tags: ['promo'],
+        ...documented({
+          tag: 'subscription',
+          summary: 'What a promo code takes off a plan',
+          description:
+            'The discount a promo code gives on a plan and frequency for the company, before it is applied. An unknown or expired code is INVALID_PROMO_CODE; one used up is MAX_USAGE_PROMO_CODE.',
+          access: 'user',
+        }),
         body: PromoDiscountInputSchema,
-        response: { 200: detailOf(PromoDiscountSchema) },
+        response: {
+          200: detailOf(PromoDiscountSchema),
+          ...errorResponses('user', ['INVALID_PROMO_CODE', 'MAX_USAGE_PROMO_CODE']),
+        },
       },
     },
     async (request) => ({
@@ -259,9 +372,18 @@ export const subscriptionRoutes: FastifyPluginAsyncZod<
     '/applyPromoCode',
     {
       schema: {
-        tags: ['promo'],
+        ...documented({
+          tag: 'subscription',
+          summary: 'Apply a promo code to the company',
+          description:
+            "Keeps the promo code for the company's next start or renewal (owners and admins). Refused codes as for getPromoDiscount.",
+          access: 'user',
+        }),
         body: ApplyPromoInputSchema,
-        response: { 200: detailOf(z.object({ promoCode: TextSchema })) },
+        response: {
+          200: detailOf(z.object({ promoCode: TextSchema })),
+          ...errorResponses('user', ['INVALID_PROMO_CODE', 'MAX_USAGE_PROMO_CODE']),
+        },
       },
     },
     async (request) => ({
@@ -270,7 +392,18 @@ export const subscriptionRoutes: FastifyPluginAsyncZod<
   );
   app.post(
     '/cancelPromoCode',
-    { schema: { tags: ['promo'], body: CompanyIdBodySchema, response: { 200: OkSchema } } },
+    {
+      schema: {
+        ...documented({
+          tag: 'subscription',
+          summary: 'Remove the applied promo code',
+          description: "Removes the company's applied promo code before it is used.",
+          access: 'user',
+        }),
+        body: CompanyIdBodySchema,
+        response: { 200: OkSchema, ...errorResponses('user') },
+      },
+    },
     async (request) => {
       await service.cancelPromoCode(callerOf(request), request.body.plCompanyId);
       return { detail: { ok: true as const } };
@@ -279,7 +412,17 @@ export const subscriptionRoutes: FastifyPluginAsyncZod<
   app.post(
     '/promoListing',
     {
-      schema: { tags: ['promo'], body: PaginationOptionSchema, response: { 200: detailOf(PromoListSchema) } },
+      schema: {
+        ...documented({
+          tag: 'subscription',
+          summary: 'Promo codes (super admin)',
+          description:
+            'Every promo code with its discount, dates, status and uses, for the billing console. Super admins only.',
+          access: 'user',
+        }),
+        body: PaginationOptionSchema,
+        response: { 200: detailOf(PromoListSchema), ...errorResponses('user') },
+      },
     },
     async (request) => ({
       detail: await service.promoListing(callerOf(request), request.body),
@@ -287,14 +430,37 @@ export const subscriptionRoutes: FastifyPluginAsyncZod<
   );
   app.post(
     '/promoDetail',
-    { schema: { tags: ['promo'], body: PromoDetailInputSchema, response: { 200: detailOf(PromoSchema) } } },
+    {
+      schema: {
+        ...documented({
+          tag: 'subscription',
+          summary: 'One promo code (super admin)',
+          description: 'A promo code with its plans, dates, limits and uses. Super admins only.',
+          access: 'user',
+        }),
+        body: PromoDetailInputSchema,
+        response: { 200: detailOf(PromoSchema), ...errorResponses('user') },
+      },
+    },
     async (request) => ({
       detail: await service.promoDetail(request.body.promoCode),
     }),
   );
   app.post(
     '/upsertPromo',
-    { schema: { tags: ['promo'], body: UpsertPromoInputSchema, response: { 200: detailOf(PromoSchema) } } },
+    {
+      schema: {
+        ...documented({
+          tag: 'subscription',
+          summary: 'Create or change a promo code (super admin)',
+          description:
+            'Creates a promo code or changes its discount, plans, dates, usage limit and status. A code already in use is CONFLICT. Super admins only.',
+          access: 'user',
+        }),
+        body: UpsertPromoInputSchema,
+        response: { 200: detailOf(PromoSchema), ...errorResponses('user', ['CONFLICT']) },
+      },
+    },
     async (request) => ({
       detail: await service.upsertPromo(callerOf(request), request.body),
     }),
@@ -302,7 +468,18 @@ export const subscriptionRoutes: FastifyPluginAsyncZod<
   /** Super admin: run the renewal job now instead of waiting for its schedule. */
   app.post(
     '/runRenewals',
-    { schema: { tags: ['subscription'], response: { 200: OkSchema } } },
+    {
+      schema: {
+        ...documented({
+          tag: 'subscription',
+          summary: 'Run the renewal job now (super admin)',
+          description:
+            'Queues the renewal job at once instead of waiting for its hourly schedule; each due subscription is charged once however often this is called. Super admins only.',
+          access: 'user',
+        }),
+        response: { 200: OkSchema, ...errorResponses('user') },
+      },
+    },
     async (request) => {
       if (!callerOf(request).isSuperAdmin)
         throw new AppError('FORBIDDEN', 'You do not have permission to do this');
@@ -319,9 +496,18 @@ export const subscriptionRoutes: FastifyPluginAsyncZod<
       '/endCurrentPeriod',
       {
         schema: {
-          tags: ['subscription'],
+          ...documented({
+            tag: 'subscription',
+            summary: 'End a company’s period now (test servers only)',
+            description:
+              "Ends the company's current period and settles the renewal at once, as the test clock does; never mounted in production. A declined card is PAYMENT_FAILED.",
+            access: 'user',
+          }),
           body: CompanyIdBodySchema,
-          response: { 200: detailOf(CompanySubscriptionSchema) },
+          response: {
+            200: detailOf(CompanySubscriptionSchema),
+            ...errorResponses('user', ['PAYMENT_FAILED']),
+          },
         },
       },
       async (request) => ({
@@ -338,9 +524,18 @@ export const companyPaymentRoutes: FastifyPluginAsyncZod<Options> = async (app, 
     '/getCompanyPaymentMethod',
     {
       schema: {
-        tags: ['company'],
+        ...documented({
+          tag: 'company',
+          summary: "The company's saved card",
+          description:
+            "The brand, last four digits and expiry of the company's card, never more; null when none is saved.",
+          access: 'user',
+        }),
         body: CompanyIdBodySchema,
-        response: { 200: detailOf(z.object({ companyPaymentMethod: PaymentMethodSchema.nullable() })) },
+        response: {
+          200: detailOf(z.object({ companyPaymentMethod: PaymentMethodSchema.nullable() })),
+          ...errorResponses('user'),
+        },
       },
     },
     async (request) => ({
@@ -357,7 +552,13 @@ export const companyPaymentRoutes: FastifyPluginAsyncZod<Options> = async (app, 
     {
       preValidation: async (request) => refuseRawCardData(request),
       schema: {
-        tags: ['company'],
+        ...documented({
+          tag: 'company',
+          summary: 'Save a card for the company',
+          description:
+            'Saves a card tokenised by the payment gateway (never raw card numbers: those are refused before validation) with its billing address; a subscription waiting on a failed payment is retried with it at once. A declined card is PAYMENT_FAILED.',
+          access: 'user',
+        }),
         body: UpdatePaymentMethodInputSchema,
         response: {
           200: detailOf(
@@ -369,6 +570,7 @@ export const companyPaymentRoutes: FastifyPluginAsyncZod<Options> = async (app, 
               subscriptionStatus: SubscriptionStatusSchema.nullable(),
             }),
           ),
+          ...errorResponses('user', ['PAYMENT_FAILED']),
         },
       },
     },
@@ -385,9 +587,15 @@ export const transactionRoutes: FastifyPluginAsyncZod<Options> = async (app, { s
     '/transactionListing',
     {
       schema: {
-        tags: ['transaction'],
+        ...documented({
+          tag: 'transaction',
+          summary: "A company's payments and refunds",
+          description:
+            "Charges, refunds and failures with date, description, amount, card last four and status, newest first, filtered by period; a super admin sees every company's.",
+          access: 'user',
+        }),
         body: TransactionListingInputSchema,
-        response: { 200: detailOf(TransactionListSchema) },
+        response: { 200: detailOf(TransactionListSchema), ...errorResponses('user') },
       },
     },
     async (request) => ({
@@ -398,9 +606,18 @@ export const transactionRoutes: FastifyPluginAsyncZod<Options> = async (app, { s
     '/refund',
     {
       schema: {
-        tags: ['transaction'],
+        ...documented({
+          tag: 'transaction',
+          summary: 'Refund a payment (super admin)',
+          description:
+            'Refunds a successful charge in full or in part through the gateway; more than is left to refund, or a refunded charge, is CONFLICT. Super admins only.',
+          access: 'user',
+        }),
         body: RefundInputSchema,
-        response: { 200: detailOf(TransactionSchema) },
+        response: {
+          200: detailOf(TransactionSchema),
+          ...errorResponses('user', ['CONFLICT', 'PAYMENT_FAILED']),
+        },
       },
     },
     async (request) => ({
@@ -431,9 +648,20 @@ export const sandboxGatewayRoutes: FastifyPluginAsyncZod<{
     {
       config: { rateLimit: { max: tokensPerMinute, timeWindow: 60_000 } },
       schema: {
-        tags: ['sandbox-gateway'],
+        ...documented({
+          tag: 'sandbox-gateway',
+          summary: 'Tokenise a card (sandbox gateway)',
+          description:
+            "The built-in sandbox payment gateway: turns card data into a one-use token, as a processor's hosted fields would, so the app never receives a card number. Test card numbers decide the outcome; limited per address per minute (RATE_LIMITED).",
+          access: 'public',
+        }),
         body: SandboxTokenInputSchema,
-        response: { 200: CardTokenSchema, 402: ApiErrorBodySchema, 429: ApiErrorBodySchema },
+        response: {
+          200: CardTokenSchema,
+          402: ApiErrorBodySchema,
+          429: ApiErrorBodySchema,
+          ...errorResponses('public', ['PAYMENT_FAILED', 'RATE_LIMITED']),
+        },
       },
     },
     async (request, reply) => {

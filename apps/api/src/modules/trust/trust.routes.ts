@@ -17,7 +17,7 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
 import { z } from 'zod';
 import { AppError } from '../../lib/errors.ts';
-import { route } from '../../lib/route.ts';
+import { documented, errorResponses, route } from '../../lib/route.ts';
 import type { Storage } from '../../lib/storage.ts';
 import { escapeHtml } from '../../lib/mailer.ts';
 import { callerOf } from '../../plugins/auth.ts';
@@ -64,10 +64,15 @@ export const companyQrRoutes: FastifyPluginAsync<{ service: TrustService; storag
     {
       onRequest: app.authenticate,
       schema: {
-        tags: ['company'],
-        summary: 'QR code (SVG) of the company’s public trust profile, with or without its logo',
-        security: [{ bearer: [] }],
+        ...documented({
+          tag: 'company',
+          summary: 'QR code (SVG) of the company’s public trust profile, with or without its logo',
+          description:
+            'An SVG QR code linking to the company’s public trust profile, optionally with the company logo in its centre (spec 3 §7 companyQrCode). For members of the company; anyone else gets NOT_FOUND.',
+          access: 'user',
+        }),
         querystring: CompanyQrCodeQuerySchema,
+        response: errorResponses('user'),
       },
     },
     async (request, reply) => {

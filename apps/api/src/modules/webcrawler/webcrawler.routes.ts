@@ -27,7 +27,7 @@ import { REPORT_PDF_FILE_NAME } from '@trustleaf/domain/schemas/webcrawler';
 import type { FastifyPluginAsync } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { route } from '../../lib/route.ts';
+import { documented, errorResponses, route } from '../../lib/route.ts';
 import type { WebcrawlerService } from './webcrawler.service.ts';
 
 /** Spec 3 §7 Scanner calls under /api/webcrawler (issue 17). */
@@ -75,14 +75,20 @@ const reportFileRoute: FastifyPluginAsyncZod<{ service: WebcrawlerService }> = a
     '/report',
     {
       schema: {
-        tags: ['webcrawler'],
-        summary: 'Website Compliance Report.pdf (from a violationCheckReportLink link)',
+        ...documented({
+          tag: 'webcrawler',
+          summary: 'Website Compliance Report.pdf (from a violationCheckReportLink link)',
+          description:
+            'Streams the scan result as "Website Compliance Report.pdf" while the link’s signature and five-minute expiry hold; no session needed (the signature is the credential).',
+          access: 'public',
+        }),
         querystring: z.object({
           plCompanyId: QueryIdSchema,
           plViolationCheckId: QueryIdSchema,
           expires: QueryEpochMsSchema,
           sig: TextSchema.min(1).max(200),
         }),
+        response: errorResponses('public'),
       },
     },
     async (request, reply) => {
