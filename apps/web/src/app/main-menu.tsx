@@ -4,6 +4,9 @@ import CreditCardOutlinedIcon from '@mui/icons-material/CreditCardOutlined';
 import DashboardOutlinedIcon from '@mui/icons-material/DashboardOutlined';
 import FactCheckOutlinedIcon from '@mui/icons-material/FactCheckOutlined';
 import FolderOutlinedIcon from '@mui/icons-material/FolderOutlined';
+import GroupOutlinedIcon from '@mui/icons-material/GroupOutlined';
+import HistoryOutlinedIcon from '@mui/icons-material/HistoryOutlined';
+import ManageAccountsOutlinedIcon from '@mui/icons-material/ManageAccountsOutlined';
 import MonitorHeartOutlinedIcon from '@mui/icons-material/MonitorHeartOutlined';
 import RuleFolderOutlinedIcon from '@mui/icons-material/RuleFolderOutlined';
 import TravelExploreOutlinedIcon from '@mui/icons-material/TravelExploreOutlined';
@@ -124,6 +127,30 @@ export const MENU_GROUPS: readonly MenuGroup[] = [
         testId: 'nav-subscription',
         icon: CreditCardOutlinedIcon,
         isFor: (who) => !who.isSuperAdmin,
+      },
+      {
+        section: null,
+        to: paths.account.memberSetting.getHref(),
+        labelKey: 'nav.team',
+        testId: 'nav-team',
+        icon: GroupOutlinedIcon,
+        isFor: (who) => who.hasCompany,
+      },
+      {
+        section: null,
+        to: paths.account.accountSetting.getHref(),
+        labelKey: 'nav.accountSetting',
+        testId: 'nav-account-setting',
+        icon: ManageAccountsOutlinedIcon,
+        isFor: () => true,
+      },
+      {
+        section: null,
+        to: paths.account.activityLog.getHref(),
+        labelKey: 'nav.activityLog',
+        testId: 'nav-activity-log',
+        icon: HistoryOutlinedIcon,
+        isFor: () => true,
       },
     ],
   },

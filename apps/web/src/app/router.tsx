@@ -41,6 +41,18 @@ const DocumentsAdminRoute = lazy(() =>
 const WebcrawlerRoute = lazy(() =>
   import('@/app/routes/app/webcrawler').then((m) => ({ default: m.WebcrawlerRoute })),
 );
+const MemberSettingRoute = lazy(() =>
+  import('@/app/routes/app/member-setting').then((m) => ({ default: m.MemberSettingRoute })),
+);
+const AccountSettingRoute = lazy(() =>
+  import('@/app/routes/app/account-setting').then((m) => ({ default: m.AccountSettingRoute })),
+);
+const ActivityLogRoute = lazy(() =>
+  import('@/app/routes/app/activity-log').then((m) => ({ default: m.ActivityLogRoute })),
+);
+const JoinCompanyRoute = lazy(() =>
+  import('@/app/routes/app/join-company').then((m) => ({ default: m.JoinCompanyRoute })),
+);
 const SignInRoute = lazy(() => import('@/app/routes/auth/sign-in').then((m) => ({ default: m.SignInRoute })));
 const SignOutRoute = lazy(() =>
   import('@/app/routes/auth/sign-out').then((m) => ({ default: m.SignOutRoute })),
@@ -101,6 +113,10 @@ export function AppRoutes() {
                 element={<LandingPage page="companyDetail" />}
               />
               <Route path={paths.account.subscription.path} element={<SubscriptionRoute />} />
+              <Route path={paths.account.memberSetting.path} element={<MemberSettingRoute />} />
+              <Route path={paths.account.accountSetting.path} element={<AccountSettingRoute />} />
+              <Route path={paths.account.activityLog.path} element={<ActivityLogRoute />} />
+              <Route path={paths.joinCompany.path} element={<JoinCompanyRoute />} />
               <Route path={paths.admin.billing.path} element={<AdminBillingRoute />} />
               <Route path={paths.documents.company.path} element={<DocumentsRoute />} />
               <Route path={paths.documents.review.path} element={<DocumentReviewRoute />} />

@@ -39,7 +39,16 @@ export const paths = {
     },
   },
   createCompany: { path: '/create-company', getHref: () => '/create-company' },
+  /** An invite link opened by a signed-in user (the email's link leads to sign-up first). */
+  joinCompany: {
+    path: '/join-company',
+    getHref: (inviteToken: string) => `/join-company?inviteToken=${encodeURIComponent(inviteToken)}`,
+  },
   account: {
+    /** The account tab set (spec 3 §2): member setting, account setting, activity log. */
+    memberSetting: { path: '/account/member-setting', getHref: () => '/account/member-setting' },
+    accountSetting: { path: '/account/account-setting', getHref: () => '/account/account-setting' },
+    activityLog: { path: '/account/activity-log', getHref: () => '/account/activity-log' },
     subscription: {
       path: '/account/subscription',
       getHref: (openPaywall?: boolean) =>

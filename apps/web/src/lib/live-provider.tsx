@@ -1,5 +1,6 @@
 import { createContext, useContext, useEffect, useRef, useState, type ReactNode } from 'react';
 import type { Socket } from 'socket.io-client';
+import { api } from '@/lib/api';
 import { createLiveConnection, updateLiveToken } from '@/lib/live';
 import { useAppStore } from '@/stores/app-store';
 
@@ -34,7 +35,14 @@ export function LiveProvider({ children }: { children: ReactNode }) {
       onSubscribeRefused: (message) => console.warn(`Live channel: ${message}`),
     });
     const onConnect = () => setIsConnected(true);
-    const onDisconnect = () => setIsConnected(false);
+    const onDisconnect = (reason: Socket.DisconnectReason) => {
+      setIsConnected(false);
+      // The server ends the sockets of a revoked sign-in (removal from the company, a password change
+      // elsewhere, "sign out of every other device"): ask the API at once, whose 401 signs this tab out.
+      if (reason === 'io server disconnect') {
+        void api.request('/api/user/getMyProfile', { body: {} }).catch(() => undefined);
+      }
+    };
     connection.on('connect', onConnect);
     connection.on('disconnect', onDisconnect);
     const unsubscribe = useAppStore.subscribe((state, previous) => {

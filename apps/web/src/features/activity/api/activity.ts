@@ -1,0 +1,15 @@
+import { useQuery } from '@tanstack/react-query';
+import type { EndpointInput } from '@trustleaf/domain/api/endpoint';
+import { userActivity } from '@trustleaf/domain/api/profile';
+import { api } from '@/lib/api';
+
+export type ActivityQuery = EndpointInput<typeof userActivity>;
+
+export function useActivity(query: ActivityQuery) {
+  return useQuery({ queryKey: ['activity', query], queryFn: () => api.call(userActivity, query) });
+}
+
+/** Every entry of the filter, for the export (spec 3 §9: 10000 at most). */
+export function fetchAllActivity(query: ActivityQuery) {
+  return api.call(userActivity, { ...query, currentPage: 1, itemsPerPage: 10000 });
+}

@@ -1,0 +1,49 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { EndpointInput } from '@trustleaf/domain/api/endpoint';
+import {
+  cancelInvite,
+  changeMemberRole,
+  getTeamMembers,
+  inviteMember,
+  leaveCompany,
+  removeMember,
+  resendInvite,
+  transferOwnership,
+} from '@trustleaf/domain/api/team';
+import { api } from '@/lib/api';
+
+export const teamKeys = { team: (plCompanyId: number) => ['team', plCompanyId] as const };
+
+export function useTeam(plCompanyId: number) {
+  return useQuery({
+    queryKey: teamKeys.team(plCompanyId),
+    queryFn: () => api.call(getTeamMembers, { plCompanyId }),
+  });
+}
+
+/** One mutation per team call; each reloads the team. */
+function useTeamMutation<I extends { plCompanyId: number }>(call: (input: I) => Promise<unknown>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: call,
+    onSettled: (_data, _error, input) =>
+      queryClient.invalidateQueries({ queryKey: teamKeys.team(input.plCompanyId) }),
+  });
+}
+
+export const useInviteMember = () =>
+  useTeamMutation((input: EndpointInput<typeof inviteMember> & { plCompanyId: number }) =>
+    api.call(inviteMember, input),
+  );
+export const useResendInvite = () =>
+  useTeamMutation((input: EndpointInput<typeof resendInvite>) => api.call(resendInvite, input));
+export const useCancelInvite = () =>
+  useTeamMutation((input: EndpointInput<typeof cancelInvite>) => api.call(cancelInvite, input));
+export const useChangeMemberRole = () =>
+  useTeamMutation((input: EndpointInput<typeof changeMemberRole>) => api.call(changeMemberRole, input));
+export const useRemoveMember = () =>
+  useTeamMutation((input: EndpointInput<typeof removeMember>) => api.call(removeMember, input));
+export const useTransferOwnership = () =>
+  useTeamMutation((input: EndpointInput<typeof transferOwnership>) => api.call(transferOwnership, input));
+export const useLeaveCompany = () =>
+  useTeamMutation((input: EndpointInput<typeof leaveCompany>) => api.call(leaveCompany, input));
