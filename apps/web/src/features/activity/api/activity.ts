@@ -6,7 +6,11 @@ import { api } from '@/lib/api';
 export type ActivityQuery = EndpointInput<typeof userActivity>;
 
 export function useActivity(query: ActivityQuery) {
-  return useQuery({ queryKey: ['activity', query], queryFn: () => api.call(userActivity, query) });
+  return useQuery({
+    queryKey: ['activity', query],
+    queryFn: () => api.call(userActivity, query),
+    refetchOnMount: 'always',
+  });
 }
 
 /** Every entry of the filter, for the export (spec 3 §9: 10000 at most). */

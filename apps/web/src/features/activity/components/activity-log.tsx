@@ -69,7 +69,9 @@ export function ActivityLog({ plCompanyId, isOwner }: { plCompanyId: number | nu
             exclusive
             size="small"
             value={scope}
+            color="primary"
             aria-label={t('activity.scope')}
+            sx={{ '& .MuiToggleButton-root:not(.Mui-selected)': { color: 'text.primary' } }}
             onChange={(_event, value: 'mine' | 'company' | null) => {
               if (!value) return;
               setScope(value);

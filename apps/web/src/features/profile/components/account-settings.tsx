@@ -12,7 +12,7 @@ import {
   UpdateUserProfileInputSchema,
   type UserDetail,
 } from '@trustleaf/domain/schemas/profile';
-import { useSnackbar } from 'notistack';
+import { enqueueSnackbar } from 'notistack';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
@@ -56,7 +56,6 @@ const grid = { display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1
 
 function ProfileForm({ detail }: { detail: UserDetail }) {
   const { t } = useTranslation();
-  const { enqueueSnackbar } = useSnackbar();
   const update = useUpdateProfile(detail.plUserId);
   const [values, setValues] = useState({
     firstName: detail.firstName,
@@ -133,7 +132,6 @@ function ProfileForm({ detail }: { detail: UserDetail }) {
 
 function EmailChange({ detail }: { detail: UserDetail }) {
   const { t } = useTranslation();
-  const { enqueueSnackbar } = useSnackbar();
   const request = useRequestEmailChange(detail.plUserId);
   const confirmChange = useConfirmEmailChange(detail.plUserId);
   const [newEmail, setNewEmail] = useState('');
@@ -229,7 +227,6 @@ function EmailChange({ detail }: { detail: UserDetail }) {
 
 function PasswordChange() {
   const { t } = useTranslation();
-  const { enqueueSnackbar } = useSnackbar();
   const change = useChangePassword();
   const empty = { oldPassword: '', newPassword: '', confirmPassword: '' };
   const [values, setValues] = useState(empty);
@@ -282,7 +279,6 @@ function PasswordChange() {
 
 function OtherDevices() {
   const { t } = useTranslation();
-  const { enqueueSnackbar } = useSnackbar();
   const signOut = useSignOutOtherDevices();
   return (
     <Stack spacing={2} sx={{ alignItems: 'flex-start' }}>

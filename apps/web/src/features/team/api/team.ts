@@ -18,6 +18,8 @@ export function useTeam(plCompanyId: number) {
   return useQuery({
     queryKey: teamKeys.team(plCompanyId),
     queryFn: () => api.call(getTeamMembers, { plCompanyId }),
+    // Others change the team (an invite accepted elsewhere): opening the page shows it as it is now.
+    refetchOnMount: 'always',
   });
 }
 

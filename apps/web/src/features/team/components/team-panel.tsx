@@ -7,7 +7,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { ASSIGNABLE_ROLES, type TeamMember } from '@trustleaf/domain/schemas/team';
-import { useSnackbar } from 'notistack';
+import { enqueueSnackbar } from 'notistack';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '@/lib/api-client';
@@ -48,7 +48,6 @@ export function TeamPanel({
   onLeft: () => void;
 }) {
   const { t, i18n } = useTranslation();
-  const { enqueueSnackbar } = useSnackbar();
   const team = useTeam(plCompanyId);
   const invite = useInviteMember();
   const resend = useResendInvite();
