@@ -72,6 +72,8 @@ export default defineConfig({
         ADMIN_PASSWORD: E2E_ADMIN_PASSWORD,
         APP_URL: `http://localhost:${PORT}`,
         LOG_LEVEL: 'warn',
+        // The trust-profile journey moves the server's clock (POST /api/dev/clock, super admin).
+        TEST_CLOCK: 'true',
         // The app's own demo site (the default) and the journey's slow site.
         SCANNER_ALLOWED_HOSTS: `localhost:${PORT},127.0.0.1:${PORT},localhost:${SLOW_SITE_PORT},127.0.0.1:${SLOW_SITE_PORT}`,
       },

@@ -10,6 +10,7 @@ import ManageAccountsOutlinedIcon from '@mui/icons-material/ManageAccountsOutlin
 import MonitorHeartOutlinedIcon from '@mui/icons-material/MonitorHeartOutlined';
 import RuleFolderOutlinedIcon from '@mui/icons-material/RuleFolderOutlined';
 import TravelExploreOutlinedIcon from '@mui/icons-material/TravelExploreOutlined';
+import VerifiedOutlinedIcon from '@mui/icons-material/VerifiedOutlined';
 import Box from '@mui/material/Box';
 import Divider from '@mui/material/Divider';
 import List from '@mui/material/List';
@@ -151,6 +152,14 @@ export const MENU_GROUPS: readonly MenuGroup[] = [
         testId: 'nav-activity-log',
         icon: HistoryOutlinedIcon,
         isFor: () => true,
+      },
+        // Publishing the profile is open to every plan; the seal on it needs the verified_seal feature.
+        section: null,
+        to: paths.trustProfile.getHref(),
+        labelKey: 'nav.trustProfile',
+        testId: 'nav-trust-profile',
+        icon: VerifiedOutlinedIcon,
+        isFor: (who) => who.hasCompany,
       },
     ],
   },

@@ -53,6 +53,9 @@ const ActivityLogRoute = lazy(() =>
 const JoinCompanyRoute = lazy(() =>
   import('@/app/routes/app/join-company').then((m) => ({ default: m.JoinCompanyRoute })),
 );
+const TrustProfileRoute = lazy(() =>
+  import('@/app/routes/app/trust-profile').then((m) => ({ default: m.TrustProfileRoute })),
+);
 const SignInRoute = lazy(() => import('@/app/routes/auth/sign-in').then((m) => ({ default: m.SignInRoute })));
 const SignOutRoute = lazy(() =>
   import('@/app/routes/auth/sign-out').then((m) => ({ default: m.SignOutRoute })),
@@ -122,6 +125,7 @@ export function AppRoutes() {
               <Route path={paths.documents.review.path} element={<DocumentReviewRoute />} />
               <Route path={paths.documents.admin.path} element={<DocumentsAdminRoute />} />
               <Route path={paths.webcrawler.path} element={<WebcrawlerRoute />} />
+              <Route path={paths.trustProfile.path} element={<TrustProfileRoute />} />
             </Route>
             <Route element={<EmptyLayout />}>
               <Route path={paths.auth.signIn.path} element={<SignInRoute />} />

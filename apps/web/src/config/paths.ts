@@ -44,6 +44,8 @@ export const paths = {
     path: '/join-company',
     getHref: (inviteToken: string) => `/join-company?inviteToken=${encodeURIComponent(inviteToken)}`,
   },
+  /** The company's public trust profile settings (the public page itself is `/trust/<slug>`, server-rendered). */
+  trustProfile: { path: '/company/trust-profile', getHref: () => '/company/trust-profile' },
   account: {
     /** The account tab set (spec 3 §2): member setting, account setting, activity log. */
     memberSetting: { path: '/account/member-setting', getHref: () => '/account/member-setting' },

@@ -63,4 +63,8 @@ registerMessageKeys({
   'Cannot upload your file': 'documents.messages.cannotUploadFile',
   'Cannot upload your document': 'documents.messages.cannotUploadDocument',
   'Document not found': 'documents.messages.documentNotFound',
+  // Trust profile (issue 21): the QR code's refusals.
+  'Publish the trust profile first: the QR code links to it.': 'trust.messages.publishFirst',
+  'The company has no logo to put in the QR code.': 'trust.messages.noLogo',
+  'The company logo is not an image.': 'trust.messages.logoNotImage',
 });

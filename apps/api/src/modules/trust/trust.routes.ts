@@ -68,11 +68,12 @@ export const companyQrRoutes: FastifyPluginAsync<{ service: TrustService; storag
           tag: 'company',
           summary: 'QR code (SVG) of the company’s public trust profile, with or without its logo',
           description:
-            'An SVG QR code linking to the company’s public trust profile, optionally with the company logo in its centre (spec 3 §7 companyQrCode). For members of the company; anyone else gets NOT_FOUND.',
+            'Members of the company (or a super admin) get an SVG QR code linking to its published trust profile, with the company logo in the middle when embedLogoType is COMPANY_LOGO. Cached privately for at most 5 minutes and never past the live seal’s window. 409 while the profile is not published or when a logo is asked for and there is none; another company’s id answers 404.',
           access: 'user',
+          errors: ['CONFLICT'],
         }),
         querystring: CompanyQrCodeQuerySchema,
-        response: errorResponses('user'),
+        response: errorResponses('user', ['CONFLICT']),
       },
     },
     async (request, reply) => {

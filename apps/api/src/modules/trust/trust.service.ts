@@ -290,8 +290,8 @@ export function createTrustService(deps: TrustServiceDeps) {
 
     /** The published profile, its seal brought up to date first (so it disappears at once). */
     async publicProfile(slug: string): Promise<TrustProfile> {
-      const { state, seal } = await settle(await publishedCompany(slug));
-      const scan = await repo.latestScan(state.company.id);
+      const companyId = await publishedCompany(slug);
+      const [{ state, seal }, scan] = await Promise.all([settle(companyId), repo.latestScan(companyId)]);
       const company = state.company;
       return {
         slug: state.profile!.slug,
