@@ -153,6 +153,7 @@ export const MENU_GROUPS: readonly MenuGroup[] = [
         icon: HistoryOutlinedIcon,
         isFor: () => true,
       },
+      {
         // Publishing the profile is open to every plan; the seal on it needs the verified_seal feature.
         section: null,
         to: paths.trustProfile.getHref(),
