@@ -37,11 +37,14 @@ async function menuHrefs(nav: Locator): Promise<string[]> {
 async function openMenu(page: Page, isPhone: boolean): Promise<Locator> {
   const nav = page.getByRole('navigation', { name: 'Main navigation' });
   if (isPhone) {
-    await expect(nav).toHaveCount(0);
-    await page.getByRole('button', { name: 'Open menu' }).click();
-    await expect(nav).toBeVisible();
-    // Focus moves into the drawer.
-    await expect.poll(() => nav.evaluate((element) => element.contains(document.activeElement))).toBe(true);
+    // Right after sign-in the app may still move on to the plan's landing page, which closes the
+    // drawer (it closes on navigation): open it again until it stays open.
+    await expect(async () => {
+      if ((await nav.count()) === 0) await page.getByRole('button', { name: 'Open menu' }).click();
+      await expect(nav).toBeVisible({ timeout: 2_000 });
+      // Focus moves into the drawer.
+      expect(await nav.evaluate((element) => element.contains(document.activeElement))).toBe(true);
+    }).toPass({ timeout: 15_000 });
   }
   await expect(nav).toBeVisible();
   return nav;
