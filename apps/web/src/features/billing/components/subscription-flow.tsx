@@ -40,8 +40,19 @@ export function SubscriptionFlow({
   // Viewable-only mode never buys, and members without billing rights may not read the card.
   const paymentMethod = usePaymentMethod(viewOnly ? null : companyId);
   const [choice, setChoice] = useState<PurchaseChoice | null>(null);
-  const [step, setStep] = useState<'card' | 'confirm' | null>(null);
+  // 'done' holds every dialog of the flow shut until `open` turns false: the paywall's `open` comes
+  // from the URL, whose updates are transitions that commit after an urgent step reset, so going back
+  // to `null` at once would show the paywall again over the page (and take the focus) for a while.
+  const [step, setStep] = useState<'card' | 'confirm' | 'done' | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
+  const [wasOpen, setWasOpen] = useState(open);
+  if (open !== wasOpen) {
+    setWasOpen(open);
+    if (!open) {
+      setStep(null);
+      setChoice(null);
+    }
+  }
   const live = liveSubscriptionOf(listing);
   const isSwitch = live !== null && (live.status === 'AVAILABLE' || live.status === 'TRIAL');
 
@@ -83,8 +94,7 @@ export function SubscriptionFlow({
             choice.frequency === live.paymentFrequency;
           if (isRecoveredAsChosen) {
             enqueueSnackbar(t('billing.reactivated'), { variant: 'success' });
-            setStep(null);
-            setChoice(null);
+            setStep('done');
             onClose();
             return;
           }
@@ -101,8 +111,7 @@ export function SubscriptionFlow({
         onOtherCard={() => setStep('card')}
         onDone={() => {
           enqueueSnackbar(t(isSwitch ? 'billing.switch.done' : 'billing.started'), { variant: 'success' });
-          setStep(null);
-          setChoice(null);
+          setStep('done');
           onClose();
         }}
         onFailed={(message) => {
