@@ -133,8 +133,10 @@ test('subscribe by card, promo price, same-plan switch and cancel', async ({ pag
   await dialog.getByLabel('Card number').fill('4242 4242 4242 4242');
   await dialog.getByTestId('card-checkout').click();
   await expect(page.getByText('Payment method updated')).toBeVisible();
-  await expect(page.getByTestId('quote-amount-now')).toHaveText('$149.00');
-  await expect(page.getByTestId('confirm-price')).toHaveText('$149.00 / month');
+  // The card dialog (with its own order summary) may still be fading out: read the confirmation's.
+  const confirmation = page.getByRole('dialog', { name: 'Subscription' });
+  await expect(confirmation.getByTestId('quote-amount-now')).toHaveText('$149.00');
+  await expect(confirmation.getByTestId('confirm-price')).toHaveText('$149.00 / month');
   await page.getByTestId('start-subscription').click();
   await expect(page.getByTestId('subscription-status')).toHaveText('Active');
   await expect(page.getByTestId('current-plan')).toHaveText('Pro');

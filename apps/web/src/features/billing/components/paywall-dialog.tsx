@@ -147,6 +147,10 @@ export function PaywallDialog({
             value={frequency}
             onChange={(_, value: PaymentFrequency | null) => value && setChosen(value)}
             aria-label={t('billing.paywall.frequency')}
+            // MUI's unselected toggle text is too light for AA contrast.
+            sx={{
+              '& .MuiToggleButton-root:not(.Mui-selected):not(.Mui-disabled)': { color: 'text.primary' },
+            }}
           >
             <ToggleButton value="MONTHLY" disabled={isRestricted} data-testid="toggle-monthly">
               {t('billing.monthly')}
