@@ -2,6 +2,7 @@ import { endpoint } from '@trustleaf/domain/api/endpoint';
 import Fastify from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { describe, expect, it } from 'vitest';
+import { NoInputSchema } from '@trustleaf/domain/schemas/common';
 import { z } from 'zod';
 import { route } from '../src/lib/route.ts';
 import { registerErrorHandler } from '../src/plugins/error-handler.ts';
@@ -30,6 +31,17 @@ const renameItem = endpoint({
   status: 201,
 });
 
+const countThings = endpoint({
+  method: 'POST',
+  path: '/api/things/count',
+  input: NoInputSchema,
+  output: z.object({ count: z.number() }),
+  access: 'public',
+  tag: 'things',
+  summary: 'How many things',
+  description: 'Counts the things; takes no input.',
+});
+
 async function buildApp() {
   const app = Fastify();
   app.setValidatorCompiler(validatorCompiler);
@@ -47,6 +59,7 @@ async function buildApp() {
   await app.register(
     async (things) => {
       route(things, getItem, ({ input }) => ({ id: input.id, full: input.full === 'yes' }));
+      route(things, countThings, () => ({ count: 3 }));
       route(things, renameItem, ({ input, auth }) => ({ id: input.id + auth.userId, name: input.name }));
     },
     { prefix: '/api/things' },
@@ -55,6 +68,19 @@ async function buildApp() {
 }
 
 describe('route(app, contract, handler)', () => {
+  it('takes a call without input with no body, an empty body or null, as spec clients send it', async () => {
+    const app = await buildApp();
+    for (const payload of [undefined, {}, 'null']) {
+      const response = await app.inject({
+        method: 'POST',
+        url: '/api/things/count',
+        ...(payload === undefined ? {} : { payload, headers: { 'content-type': 'application/json' } }),
+      });
+      expect(response.statusCode, JSON.stringify(payload) ?? 'no body').toBe(200);
+      expect(response.json()).toEqual({ detail: { count: 3 } });
+    }
+  });
+
   it('serves the contract path with path parameters and the query validated and merged', async () => {
     const app = await buildApp();
     const response = await app.inject({ method: 'GET', url: '/api/things/item/4?full=yes' });

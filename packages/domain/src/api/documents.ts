@@ -207,7 +207,7 @@ export const assignReviewer = endpoint({
 export const reasonListing = endpoint({
   method: 'POST',
   path: '/api/document/reasonListing',
-  input: ReasonListingInputSchema.optional(),
+  input: ReasonListingInputSchema.nullish(),
   output: ReasonListingSchema,
   access: 'user',
   tag,

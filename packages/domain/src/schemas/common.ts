@@ -102,5 +102,5 @@ export function detailOf<T extends z.ZodType>(schema: T) {
 
 export const OkSchema = detailOf(z.object({ ok: z.literal(true) }));
 
-/** The input of a call that takes none: an empty body (or none); unknown fields are dropped. */
-export const NoInputSchema = z.object({}).optional();
+/** The input of a call that takes none: an empty body, none, or null; unknown fields are dropped. */
+export const NoInputSchema = z.object({}).nullish();
