@@ -56,7 +56,8 @@ export async function readMailbox(
 export const COMPANY_PASSWORD = 'Company-Passw0rd-2026!';
 const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
 
-async function postOk(request: APIRequestContext, url: string, data: object, token?: string) {
+/** A POST that must answer 200; its `detail`. */
+export async function postOk(request: APIRequestContext, url: string, data: object, token?: string) {
   const response = await request.post(url, {
     data,
     headers: token ? { authorization: `Bearer ${token}` } : {},
@@ -65,7 +66,8 @@ async function postOk(request: APIRequestContext, url: string, data: object, tok
   return ((await response.json()) as { detail: Record<string, unknown> }).detail;
 }
 
-async function lastMailText(request: APIRequestContext, to: string): Promise<string> {
+/** The text of the newest mail to an address, waited for. */
+export async function lastMailText(request: APIRequestContext, to: string): Promise<string> {
   let text = '';
   await expect
     .poll(async () => {

@@ -1,6 +1,13 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { DEMO_OWNER_EMAIL, E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD, readMailbox } from './accounts.ts';
+import {
+  DEMO_OWNER_EMAIL,
+  E2E_ADMIN_EMAIL,
+  E2E_ADMIN_PASSWORD,
+  lastMailText,
+  postOk,
+  readMailbox,
+} from './accounts.ts';
 
 async function expectNoSeriousViolations(page: Page, label: string): Promise<void> {
   // A dialog still fading in has its text at part opacity, which axe reads as low contrast.
@@ -177,26 +184,6 @@ test('subscribe by card, promo price, same-plan switch and cancel', async ({ pag
 
 const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
 const NEW_ACCOUNT_PASSWORD = 'Renewal-Passw0rd-2026!';
-
-async function postOk(request: APIRequestContext, url: string, data: object, token?: string) {
-  const response = await request.post(url, {
-    data,
-    headers: token ? { authorization: `Bearer ${token}` } : {},
-  });
-  expect(response.status(), `${url}: ${await response.text()}`).toBe(200);
-  return ((await response.json()) as { detail: Record<string, unknown> }).detail;
-}
-
-async function lastMailText(request: APIRequestContext, to: string): Promise<string> {
-  let text = '';
-  await expect
-    .poll(async () => {
-      text = (await readMailbox(request, to)).at(-1)?.text ?? '';
-      return text;
-    })
-    .toBeTruthy();
-  return text;
-}
 
 /** Registers through the API as the sign-up form does (emailed code, verify, register), then signs in. */
 async function registerViaApi(request: APIRequestContext, email: string, extra: object) {
