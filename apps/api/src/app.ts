@@ -83,6 +83,9 @@ import { createActivityService, type RecordActivity } from './modules/activity/a
 import { createTeamRepository } from './modules/team/team.repository.ts';
 import { teamRoutes } from './modules/team/team.routes.ts';
 import { createTeamService } from './modules/team/team.service.ts';
+import { createTemplatesRepository } from './modules/templates/templates.repository.ts';
+import { templateRoutes } from './modules/templates/templates.routes.ts';
+import { createTemplatesService } from './modules/templates/templates.service.ts';
 import { registerRequestOrigin } from './lib/request-origin.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
@@ -337,6 +340,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     links,
     clock,
   });
+  const templatesService = createTemplatesService({
+    db: database.db,
+    repo: createTemplatesRepository(database.db),
+    files: filesService,
+  });
   const documentsService = createDocumentsService({
     db: database.db,
     repo: createDocumentsRepository(database.db),
@@ -393,6 +401,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(webcrawlerRoutes, { prefix: '/api/webcrawler', service: webcrawlerService });
   await app.register(scannerRoutes, { prefix: '/api', service: webcrawlerService });
   await app.register(demoSiteRoutes);
+  await app.register(templateRoutes, { prefix: '/api/siteTemplate', service: templatesService, storage });
   await app.register(trustRoutes, { prefix: '/api/trust', service: trustService });
   await app.register(companyQrRoutes, { prefix: '/api/company', service: trustService, storage });
   await app.register(trustPublicRoutes, { service: trustService, appUrl });

@@ -16,7 +16,8 @@ export function createFilesRepository(db: Db) {
 
     /**
      * Uploads stored before `before` that nothing refers to: no document version (original or
-     * viewable copy), no COA batch item and no company logo link (the key URL-encoded in its query).
+     * viewable copy), no COA batch item, no site template image and no company logo link (the key
+     * URL-encoded in its query).
      */
     async findUnreferenced(before: Date, limit: number): Promise<{ id: number; key: string }[]> {
       return db
@@ -27,6 +28,7 @@ export function createFilesRepository(db: Db) {
             lt(files.createdAt, before),
             sql`not exists (select 1 from company_documents d where d.file_key = ${files.key} or d.view_key = ${files.key})`,
             sql`not exists (select 1 from coa_uploads c where c.items @> jsonb_build_array(jsonb_build_object('key', ${files.key})))`,
+            sql`not exists (select 1 from site_template_elements e where e.image_key = ${files.key})`,
             sql`not exists (select 1 from companies c where strpos(c.logo_url, 'key=' || replace(${files.key}, '/', '%2F') || '&') > 0)`,
           ),
         )

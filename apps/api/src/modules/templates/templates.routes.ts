@@ -1,0 +1,79 @@
+import {
+  addTemplate,
+  addTemplateElement,
+  applyDraft,
+  createDraft,
+  deleteTemplate,
+  deleteTemplateElement,
+  getBranding,
+  getTemplate,
+  listTemplates,
+  updateTemplate,
+  updateTemplateElement,
+} from '@trustleaf/domain/api/site-template';
+import { TemplateIdParamSchema } from '@trustleaf/domain/schemas/site-template';
+import type { FastifyPluginAsync } from 'fastify';
+import type { z } from 'zod';
+import { documented, errorResponses, route } from '../../lib/route.ts';
+import type { Storage } from '../../lib/storage.ts';
+import type { TemplatesService } from './templates.service.ts';
+
+const ok = { ok: true as const };
+
+/** Image types an image upload may have (checked by content when uploaded). */
+const IMAGE_TYPES: Record<string, string> = {
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  gif: 'image/gif',
+  webp: 'image/webp',
+};
+
+/** Registered under `/api/siteTemplate` (spec 3 §7 site template calls). */
+export const templateRoutes: FastifyPluginAsync<{ service: TemplatesService; storage: Storage }> = async (
+  app,
+  { service, storage },
+) => {
+  route(app, listTemplates, ({ auth }) => service.listTemplates(auth));
+  route(app, getTemplate, ({ auth, input }) => service.getTemplate(auth, input.id));
+  route(app, addTemplate, ({ auth, input }) => service.addTemplate(auth, input));
+  route(app, updateTemplate, ({ auth, input }) => service.updateTemplate(auth, input));
+  route(app, deleteTemplate, async ({ auth, input }) => {
+    await service.deleteTemplate(auth, input.id);
+    return ok;
+  });
+  route(app, createDraft, ({ auth, input }) => service.createDraft(auth, input.plSiteTemplateId));
+  route(app, applyDraft, ({ auth, input }) => service.applyDraft(auth, input.plSiteTemplateId));
+  route(app, addTemplateElement, ({ auth, input }) => service.addTemplateElement(auth, input));
+  route(app, updateTemplateElement, ({ auth, input }) => service.updateTemplateElement(auth, input));
+  route(app, deleteTemplateElement, async ({ auth, input }) => {
+    await service.deleteTemplateElement(auth, input.id);
+    return ok;
+  });
+  route(app, getBranding, ({ input, request }) => service.branding({ ...input, host: request.hostname }));
+
+  app.get(
+    '/image/:id',
+    {
+      schema: {
+        ...documented({
+          tag: 'siteTemplate',
+          summary: 'The image of a published template element (logos on every page, sign-in included)',
+          description:
+            'Public: streams the image a UNIVERSAL template sets for an element (the link branding answers). Drafts, inactive templates and elements without an image are 404.',
+          access: 'public',
+        }),
+        params: TemplateIdParamSchema,
+        response: errorResponses('public'),
+      },
+    },
+    async (request, reply) => {
+      const { id } = request.params as z.output<typeof TemplateIdParamSchema>;
+      const image = await service.publishedImage(id);
+      return reply
+        .header('content-type', IMAGE_TYPES[image.extension] ?? 'application/octet-stream')
+        .header('x-content-type-options', 'nosniff')
+        .header('cache-control', 'public, max-age=300')
+        .send(storage.open(image.key));
+    },
+  );
+};

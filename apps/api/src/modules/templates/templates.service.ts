@@ -1,0 +1,341 @@
+import { createHash } from 'node:crypto';
+import { templateElement } from '@trustleaf/domain/rules/site-template';
+import {
+  MESSAGES,
+  type AddTemplateElementInputSchema,
+  type AddTemplateInputSchema,
+  type Branding,
+  type SiteTemplate,
+  type SiteTemplateDetail,
+  type TemplateElement,
+  type UpdateTemplateElementInputSchema,
+  type UpdateTemplateInputSchema,
+} from '@trustleaf/domain/schemas/site-template';
+import { eq } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Db } from '../../db/client.ts';
+import { companies, siteTemplates } from '../../db/schema.ts';
+import type { AuthContext } from '../../lib/authz.ts';
+import { AppError } from '../../lib/errors.ts';
+import type { FilesService } from '../files/files.service.ts';
+import type { ElementRow, TemplateRow, TemplatesRepository } from './templates.repository.ts';
+
+export interface TemplatesServiceDeps {
+  db: Db;
+  repo: TemplatesRepository;
+  files: Pick<FilesService, 'findUpload' | 'getFileUrl'>;
+}
+
+function isUniqueViolation(error: unknown, constraint?: string): boolean {
+  for (let current = error; current && typeof current === 'object';) {
+    const candidate = current as { code?: unknown; constraint?: unknown };
+    if (candidate.code === '23505') return constraint === undefined || candidate.constraint === constraint;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+/** A binding already held by another template reads as 409, not as a database failure. */
+function bindingConflict(error: unknown): never {
+  if (isUniqueViolation(error, 'site_templates_domain')) throw new AppError('CONFLICT', MESSAGES.domainTaken);
+  if (isUniqueViolation(error, 'site_templates_company'))
+    throw new AppError('CONFLICT', MESSAGES.companyTaken);
+  throw error;
+}
+
+function toTemplate(row: TemplateRow): SiteTemplate {
+  return {
+    plSiteTemplateId: row.id,
+    name: row.name,
+    status: row.status,
+    parentSiteTemplateId: row.parentId,
+    plCompanyId: row.companyId,
+    domain: row.domain,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/** The public link of a published element's image; the version changes with the image, so caches follow. */
+export function publicImageUrl(element: Pick<ElementRow, 'id' | 'imageKey'>): string | null {
+  if (!element.imageKey) return null;
+  const version = createHash('sha256').update(element.imageKey).digest('hex').slice(0, 12);
+  return `/api/siteTemplate/image/${element.id}?v=${version}`;
+}
+
+/**
+ * Site templates (spec 3 §7): only a super admin reads or changes them, and elements change only on a
+ * DRAFT, so what visitors see moves only with applyDraft. Pages read the published template through
+ * `branding`, which anyone may call.
+ */
+export function createTemplatesService({ db, repo, files }: TemplatesServiceDeps) {
+  function requireSuperAdmin(auth: AuthContext): void {
+    if (!auth.isSuperAdmin) throw new AppError('FORBIDDEN', 'Only a super admin may manage site templates');
+  }
+
+  async function templateOrThrow(id: number): Promise<TemplateRow> {
+    const row = await repo.find(id);
+    if (!row) throw new AppError('NOT_FOUND', MESSAGES.notFound);
+    return row;
+  }
+
+  async function draftOrThrow(id: number): Promise<TemplateRow> {
+    const row = await templateOrThrow(id);
+    if (row.status !== 'DRAFT') throw new AppError('CONFLICT', MESSAGES.onlyDraftEditable);
+    return row;
+  }
+
+  async function requireCompany(companyId: number | null | undefined): Promise<void> {
+    if (companyId === null || companyId === undefined) return;
+    const [row] = await db.select({ id: companies.id }).from(companies).where(eq(companies.id, companyId));
+    if (!row) throw new AppError('NOT_FOUND', 'Company not found');
+  }
+
+  /** An image must be an image upload (checked by content when stored) that the caller made. */
+  async function checkImage(auth: AuthContext, key: string | null | undefined): Promise<void> {
+    if (key === null || key === undefined) return;
+    const upload = await files.findUpload(key);
+    if (!upload || upload.mode !== 'image' || upload.uploadedBy !== auth.userId) {
+      throw new AppError('VALIDATION_FAILED', MESSAGES.imageNotFound);
+    }
+  }
+
+  async function toElement(auth: AuthContext, row: ElementRow): Promise<TemplateElement> {
+    return {
+      plSiteTemplateElementId: row.id,
+      plSiteTemplateId: row.templateId,
+      elementName: row.elementName,
+      elementType: row.elementType,
+      enabled: row.enabled,
+      useTextOverride: row.useTextOverride,
+      textOverride: row.textOverride,
+      phrase: row.phrase,
+      imageResource: row.imageKey ? { url: (await files.getFileUrl(auth, row.imageKey)).url } : null,
+    };
+  }
+
+  return {
+    async listTemplates(auth: AuthContext): Promise<{ siteTemplates: SiteTemplate[] }> {
+      requireSuperAdmin(auth);
+      return { siteTemplates: (await repo.list()).map(toTemplate) };
+    },
+
+    async getTemplate(auth: AuthContext, id: number): Promise<SiteTemplateDetail> {
+      requireSuperAdmin(auth);
+      const row = await templateOrThrow(id);
+      const elements = await repo.elements(id);
+      return {
+        siteTemplate: toTemplate(row),
+        templateElements: await Promise.all(elements.map((element) => toElement(auth, element))),
+      };
+    },
+
+    async addTemplate(
+      auth: AuthContext,
+      input: z.output<typeof AddTemplateInputSchema>,
+    ): Promise<SiteTemplate> {
+      requireSuperAdmin(auth);
+      await requireCompany(input.plCompanyId);
+      try {
+        const row = await repo.insert({
+          name: input.name,
+          status: input.status,
+          companyId: input.plCompanyId ?? null,
+          domain: input.domain ?? null,
+          createdBy: auth.userId,
+        });
+        return toTemplate(row);
+      } catch (error) {
+        bindingConflict(error);
+      }
+    },
+
+    async updateTemplate(
+      auth: AuthContext,
+      input: z.output<typeof UpdateTemplateInputSchema>,
+    ): Promise<SiteTemplate> {
+      requireSuperAdmin(auth);
+      const row = await templateOrThrow(input.plSiteTemplateId);
+      if (input.status !== undefined && input.status !== row.status) {
+        if (row.status === 'DRAFT' || input.status === 'DRAFT') {
+          throw new AppError('CONFLICT', MESSAGES.draftStatus);
+        }
+      }
+      await requireCompany(input.plCompanyId);
+      try {
+        const updated = await repo.update(row.id, {
+          ...(input.name !== undefined ? { name: input.name } : {}),
+          ...(input.status !== undefined ? { status: input.status } : {}),
+          ...(input.plCompanyId !== undefined ? { companyId: input.plCompanyId } : {}),
+          ...(input.domain !== undefined ? { domain: input.domain } : {}),
+        });
+        if (!updated) throw new AppError('NOT_FOUND', MESSAGES.notFound);
+        return toTemplate(updated);
+      } catch (error) {
+        bindingConflict(error);
+      }
+    },
+
+    async deleteTemplate(auth: AuthContext, id: number): Promise<void> {
+      requireSuperAdmin(auth);
+      if (!(await repo.remove(id))) throw new AppError('NOT_FOUND', MESSAGES.notFound);
+    },
+
+    /**
+     * A draft copies the template's name and elements but none of its bindings: a company or host
+     * keeps seeing the published template until the draft is applied.
+     */
+    async createDraft(auth: AuthContext, id: number): Promise<SiteTemplate> {
+      requireSuperAdmin(auth);
+      const source = await templateOrThrow(id);
+      if (source.status === 'DRAFT') throw new AppError('CONFLICT', MESSAGES.draftOfDraft);
+      try {
+        const draft = await db.transaction(async (tx) => {
+          const row = await repo.insert(
+            { name: source.name, status: 'DRAFT', parentId: source.id, createdBy: auth.userId },
+            tx,
+          );
+          await repo.copyElements(source.id, row.id, tx);
+          return row;
+        });
+        return toTemplate(draft);
+      } catch (error) {
+        // Asked twice at once (or again): the one draft there is.
+        if (!isUniqueViolation(error, 'site_templates_one_draft')) throw error;
+        const existing = await repo.findDraftOf(source.id);
+        if (!existing) throw error;
+        return toTemplate(existing);
+      }
+    },
+
+    async applyDraft(auth: AuthContext, id: number): Promise<SiteTemplate> {
+      requireSuperAdmin(auth);
+      const applied = await db.transaction(async (tx) => {
+        // Locked, so two applies of one draft cannot both move its elements.
+        const [draft] = await tx.select().from(siteTemplates).where(eq(siteTemplates.id, id)).for('update');
+        if (!draft) throw new AppError('NOT_FOUND', MESSAGES.notFound);
+        if (draft.status !== 'DRAFT') throw new AppError('CONFLICT', MESSAGES.notDraft);
+        if (draft.parentId === null) return repo.update(draft.id, { status: 'UNIVERSAL' }, tx);
+        await repo.replaceElements(draft.id, draft.parentId, tx);
+        await repo.remove(draft.id, tx);
+        return repo.update(draft.parentId, { name: draft.name }, tx);
+      });
+      if (!applied) throw new AppError('NOT_FOUND', MESSAGES.notFound);
+      return toTemplate(applied);
+    },
+
+    async addTemplateElement(
+      auth: AuthContext,
+      input: z.output<typeof AddTemplateElementInputSchema>,
+    ): Promise<TemplateElement> {
+      requireSuperAdmin(auth);
+      const definition = templateElement(input.elementName);
+      if (!definition)
+        throw new AppError('VALIDATION_FAILED', `${MESSAGES.unknownElement}: ${input.elementName}`);
+      if (definition.elementType !== input.elementType)
+        throw new AppError('VALIDATION_FAILED', MESSAGES.wrongType);
+      if (input.imageUploadKey && definition.elementType !== 'IMAGE') {
+        throw new AppError('VALIDATION_FAILED', MESSAGES.imageOnTerminology);
+      }
+      await draftOrThrow(input.plSiteTemplateId);
+      await checkImage(auth, input.imageUploadKey);
+      try {
+        const row = await repo.insertElement({
+          templateId: input.plSiteTemplateId,
+          elementName: definition.elementName,
+          elementType: definition.elementType,
+          enabled: input.enabled,
+          useTextOverride: input.useTextOverride,
+          textOverride: input.textOverride ?? null,
+          phrase: input.phrase ?? definition.phrase,
+          imageKey: input.imageUploadKey ?? null,
+        });
+        return await toElement(auth, row);
+      } catch (error) {
+        if (isUniqueViolation(error, 'site_template_elements_name')) {
+          throw new AppError('CONFLICT', MESSAGES.elementExists);
+        }
+        throw error;
+      }
+    },
+
+    async updateTemplateElement(
+      auth: AuthContext,
+      input: z.output<typeof UpdateTemplateElementInputSchema>,
+    ): Promise<TemplateElement> {
+      requireSuperAdmin(auth);
+      const element = await repo.findElement(input.plSiteTemplateElementId);
+      if (!element) throw new AppError('NOT_FOUND', MESSAGES.elementNotFound);
+      await draftOrThrow(element.templateId);
+      if (input.imageUploadKey && element.elementType !== 'IMAGE') {
+        throw new AppError('VALIDATION_FAILED', MESSAGES.imageOnTerminology);
+      }
+      await checkImage(auth, input.imageUploadKey);
+      const updated = await repo.updateElement(element.id, {
+        ...(input.enabled !== undefined ? { enabled: input.enabled } : {}),
+        ...(input.useTextOverride !== undefined ? { useTextOverride: input.useTextOverride } : {}),
+        ...(input.textOverride !== undefined ? { textOverride: input.textOverride } : {}),
+        ...(input.phrase !== undefined
+          ? { phrase: input.phrase ?? templateElement(element.elementName)?.phrase ?? element.phrase }
+          : {}),
+        ...(input.imageUploadKey !== undefined ? { imageKey: input.imageUploadKey } : {}),
+      });
+      if (!updated) throw new AppError('NOT_FOUND', MESSAGES.elementNotFound);
+      return toElement(auth, updated);
+    },
+
+    async deleteTemplateElement(auth: AuthContext, id: number): Promise<void> {
+      requireSuperAdmin(auth);
+      const element = await repo.findElement(id);
+      if (!element) throw new AppError('NOT_FOUND', MESSAGES.elementNotFound);
+      await draftOrThrow(element.templateId);
+      await repo.removeElement(id);
+    },
+
+    /** The published template a page shows: chosen by id, else the company's, else the host's. */
+    async branding(query: {
+      siteTemplateId?: number;
+      plCompanyId?: number;
+      host: string;
+    }): Promise<Branding> {
+      let template: TemplateRow | null = null;
+      if (query.siteTemplateId !== undefined) {
+        template = await repo.find(query.siteTemplateId);
+        if (!template || template.status !== 'UNIVERSAL') throw new AppError('NOT_FOUND', MESSAGES.notFound);
+      }
+      if (!template && query.plCompanyId !== undefined) {
+        template = await repo.findPublishedBy({ companyId: query.plCompanyId });
+      }
+      if (!template && query.host)
+        template = await repo.findPublishedBy({ domain: query.host.toLowerCase() });
+      if (!template) return { plSiteTemplateId: null, elements: [] };
+      const elements = await repo.elements(template.id);
+      return {
+        plSiteTemplateId: template.id,
+        elements: elements
+          .filter((element) => templateElement(element.elementName) !== undefined)
+          .map((element) => ({
+            elementName: element.elementName,
+            elementType: element.elementType,
+            enabled: element.enabled,
+            text: element.useTextOverride ? element.textOverride : null,
+            imageUrl: publicImageUrl(element),
+          })),
+      };
+    },
+
+    /** A published element's image for the public link; anything else is NOT_FOUND. */
+    async publishedImage(elementId: number): Promise<{ key: string; extension: string }> {
+      const element = await repo.findElement(elementId);
+      const template = element ? await repo.find(element.templateId) : null;
+      if (!element?.imageKey || template?.status !== 'UNIVERSAL') {
+        throw new AppError('NOT_FOUND', 'Image not found');
+      }
+      const upload = await files.findUpload(element.imageKey);
+      if (!upload) throw new AppError('NOT_FOUND', 'Image not found');
+      return { key: upload.key, extension: upload.extension };
+    },
+  };
+}
+
+export type TemplatesService = ReturnType<typeof createTemplatesService>;

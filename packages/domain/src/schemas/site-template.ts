@@ -1,0 +1,154 @@
+import { z } from 'zod';
+import { IdSchema, QueryIdSchema, TextSchema } from './common.ts';
+
+/**
+ * White-label site templates (spec 3 §1, §3 "Site template", §4 template statuses, §7 site template
+ * calls, §9 default images and phrases). UNIVERSAL is the published state a site shows; DRAFT is the
+ * editable copy createDraft makes of a template (its parent) and applyDraft publishes; INACTIVE is
+ * shown nowhere.
+ */
+export const TEMPLATE_STATUSES = ['INACTIVE', 'DRAFT', 'UNIVERSAL'] as const;
+export const TemplateStatusSchema = z.enum(TEMPLATE_STATUSES);
+export type TemplateStatus = z.infer<typeof TemplateStatusSchema>;
+
+/** Content kinds IMAGE and TERMINOLOGY (spec 3 §3 enumerations). */
+export const ELEMENT_TYPES = ['IMAGE', 'TERMINOLOGY'] as const;
+export const ElementTypeSchema = z.enum(ELEMENT_TYPES);
+export type ElementType = z.infer<typeof ElementTypeSchema>;
+
+export const TEMPLATE_NAME_MAX = 100;
+export const TEXT_OVERRIDE_MAX = 500;
+export const DOMAIN_MAX = 253;
+
+export const MESSAGES = {
+  notFound: 'Site template not found',
+  elementNotFound: 'Site template element not found',
+  onlyDraftEditable: 'Only a draft can be edited: create a draft of this template first',
+  notDraft: 'Only a draft can be applied',
+  draftOfDraft: 'A draft cannot be copied into another draft',
+  draftStatus: 'A draft is published with applyDraft, not by changing its status',
+  elementExists: 'The template already has this element',
+  unknownElement: 'Unknown site template element',
+  wrongType: 'The element type does not match the element',
+  imageOnTerminology: 'Only an image element takes an image',
+  imageNotFound: 'Upload the image first (an image upload of your own)',
+  domainTaken: 'Another template is already bound to this domain',
+  companyTaken: 'Another template is already bound to this company',
+} as const;
+
+const NameSchema = TextSchema.trim()
+  .min(1, 'This field is required')
+  .max(TEMPLATE_NAME_MAX, `Maximum ${TEMPLATE_NAME_MAX} characters`);
+
+/** A host name (no scheme, port or path), stored lower-cased: the partner's site shows the template. */
+export const DomainSchema = TextSchema.trim()
+  .toLowerCase()
+  .max(DOMAIN_MAX, `Maximum ${DOMAIN_MAX} characters`)
+  .regex(
+    /^(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)*[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/,
+    'Please enter a host name such as partner.example.com',
+  );
+
+const TextOverrideSchema = TextSchema.max(TEXT_OVERRIDE_MAX, `Maximum ${TEXT_OVERRIDE_MAX} characters`);
+
+export const SiteTemplateSchema = z.object({
+  plSiteTemplateId: IdSchema,
+  name: TextSchema,
+  status: TemplateStatusSchema,
+  parentSiteTemplateId: IdSchema.nullable(),
+  /** The partner company whose members see this template once signed in. */
+  plCompanyId: IdSchema.nullable(),
+  /** The host name whose visitors see this template before signing in. */
+  domain: TextSchema.nullable(),
+  createdAt: TextSchema,
+  updatedAt: TextSchema,
+});
+export type SiteTemplate = z.infer<typeof SiteTemplateSchema>;
+
+export const TemplateElementSchema = z.object({
+  plSiteTemplateElementId: IdSchema,
+  plSiteTemplateId: IdSchema,
+  elementName: TextSchema,
+  elementType: ElementTypeSchema,
+  enabled: z.boolean(),
+  useTextOverride: z.boolean(),
+  textOverride: TextSchema.nullable(),
+  /** The phrase the element stands for (its §9 default unless given). */
+  phrase: TextSchema,
+  /** A short-lived link to the element's image (IMAGE elements with an upload). */
+  imageResource: z.object({ url: TextSchema }).nullable(),
+});
+export type TemplateElement = z.infer<typeof TemplateElementSchema>;
+
+export const AddTemplateInputSchema = z.object({
+  name: NameSchema,
+  status: TemplateStatusSchema.default('DRAFT'),
+  plCompanyId: IdSchema.nullish(),
+  domain: DomainSchema.nullish(),
+});
+export type AddTemplateInput = z.input<typeof AddTemplateInputSchema>;
+
+export const UpdateTemplateInputSchema = z.object({
+  plSiteTemplateId: IdSchema,
+  name: NameSchema.optional(),
+  /** INACTIVE or UNIVERSAL for a published template; a draft keeps DRAFT until applyDraft. */
+  status: TemplateStatusSchema.optional(),
+  plCompanyId: IdSchema.nullish(),
+  domain: DomainSchema.nullish(),
+});
+export type UpdateTemplateInput = z.input<typeof UpdateTemplateInputSchema>;
+
+export const TemplateIdParamSchema = z.object({ id: QueryIdSchema });
+export const TemplateIdInputSchema = z.object({ plSiteTemplateId: IdSchema });
+
+export const AddTemplateElementInputSchema = z.object({
+  plSiteTemplateId: IdSchema,
+  elementName: TextSchema.min(1).max(100),
+  elementType: ElementTypeSchema,
+  enabled: z.boolean().default(true),
+  useTextOverride: z.boolean().default(false),
+  textOverride: TextOverrideSchema.nullish(),
+  phrase: TextOverrideSchema.nullish(),
+  /** The key of an image upload (`/api/storage/preupload?mode=image`) by the caller; null removes it. */
+  imageUploadKey: TextSchema.min(1).max(200).nullish(),
+});
+export type AddTemplateElementInput = z.input<typeof AddTemplateElementInputSchema>;
+
+export const UpdateTemplateElementInputSchema = z.object({
+  plSiteTemplateElementId: IdSchema,
+  enabled: z.boolean().optional(),
+  useTextOverride: z.boolean().optional(),
+  textOverride: TextOverrideSchema.nullish(),
+  phrase: TextOverrideSchema.nullish(),
+  imageUploadKey: TextSchema.min(1).max(200).nullish(),
+});
+export type UpdateTemplateElementInput = z.input<typeof UpdateTemplateElementInputSchema>;
+
+export const SiteTemplateListSchema = z.object({ siteTemplates: z.array(SiteTemplateSchema) });
+export const SiteTemplateDetailSchema = z.object({
+  siteTemplate: SiteTemplateSchema,
+  templateElements: z.array(TemplateElementSchema),
+});
+export type SiteTemplateDetail = z.infer<typeof SiteTemplateDetailSchema>;
+
+/** Which published template a page shows: the one chosen by `?siteTemplateId=`, else the company's, else the host's. */
+export const BrandingQuerySchema = z.object({
+  siteTemplateId: QueryIdSchema.optional(),
+  plCompanyId: QueryIdSchema.optional(),
+});
+
+/** A published template as pages apply it: only what differs from the defaults is listed. */
+export const BrandingSchema = z.object({
+  plSiteTemplateId: IdSchema.nullable(),
+  elements: z.array(
+    z.object({
+      elementName: TextSchema,
+      elementType: ElementTypeSchema,
+      enabled: z.boolean(),
+      /** The override text, or null to keep the default phrase. */
+      text: TextSchema.nullable(),
+      imageUrl: TextSchema.nullable(),
+    }),
+  ),
+});
+export type Branding = z.infer<typeof BrandingSchema>;
