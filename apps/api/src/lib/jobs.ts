@@ -28,15 +28,23 @@ export interface QueuePolicy {
 export const HEARTBEAT_SECONDS = 15;
 /** How often the supervisor looks for jobs whose heartbeat stopped (or that ran past their expiry). */
 export const SUPERVISE_SECONDS = 10;
+/**
+ * How often each process re-reads its queues' state, which includes the singleton keys with an active
+ * job: a worker does not fetch a singleton job (a scan) whose key its cached state still shows active.
+ * pg-boss's default of 60 s made a dead worker's scan wait a minute more after its retry was due.
+ */
+export const QUEUE_CACHE_SECONDS = SUPERVISE_SECONDS / 2;
 
 /**
  * The longest a job interrupted by a crash waits before it runs again: its heartbeat going stale, the
  * supervisor's next pass, then the first retry delay (doubled at most by pg-boss's backoff jitter),
- * and a poll. Every queue keeps this under a minute (jobs.test.ts).
+ * the queue state's refresh (singleton queues) and a poll. Every queue keeps this under a minute
+ * (jobs.test.ts).
  */
 export function crashRetryBoundSeconds(policy: QueuePolicy): number {
   const heartbeat = policy.heartbeatSeconds ?? HEARTBEAT_SECONDS;
-  return heartbeat + SUPERVISE_SECONDS + policy.retryDelay * (policy.retryBackoff ? 2 : 1) + 1;
+  const cache = policy.policy === 'singleton' ? QUEUE_CACHE_SECONDS : 0;
+  return heartbeat + SUPERVISE_SECONDS + policy.retryDelay * (policy.retryBackoff ? 2 : 1) + cache + 1;
 }
 
 /** pg-boss's timers: the production values, and what tests shorten to watch the real mechanics. */
@@ -47,6 +55,7 @@ export type QueueTiming = Pick<
   | 'cronMonitorIntervalSeconds'
   | 'cronWorkerIntervalSeconds'
   | 'clockMonitorIntervalSeconds'
+  | 'queueCacheIntervalSeconds'
 >;
 
 const PRODUCTION_TIMING: QueueTiming = {
@@ -54,6 +63,7 @@ const PRODUCTION_TIMING: QueueTiming = {
   // The heartbeat and expiry checks run in each queue's monitor step, which a supervisor pass skips
   // when the step ran less than monitorIntervalSeconds ago: half the pass's period never skips one.
   monitorIntervalSeconds: SUPERVISE_SECONDS / 2,
+  queueCacheIntervalSeconds: QUEUE_CACHE_SECONDS,
 };
 
 /**

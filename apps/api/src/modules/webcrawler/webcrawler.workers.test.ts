@@ -19,7 +19,10 @@ let site: FixtureSite;
 const queues: JobQueue[] = [];
 
 function worker(scan: typeof scanSite): JobQueue {
-  const queue = createPgBossQueue(t.database.url, () => undefined, { superviseIntervalSeconds: 1 });
+  const queue = createPgBossQueue(t.database.url, () => undefined, {
+    superviseIntervalSeconds: 1,
+    monitorIntervalSeconds: 1,
+  });
   queue.register(
     createJobDefinitions({
       db: t.database.db,
