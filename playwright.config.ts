@@ -74,6 +74,9 @@ export default defineConfig({
         LOG_LEVEL: 'warn',
         // The trust-profile journey moves the server's clock (POST /api/dev/clock, super admin).
         TEST_CLOCK: 'true',
+        // The journeys' accounts register from addresses of their own (e2e/accounts.ts), as people do
+        // from their own networks; the browser's requests carry none and count as loopback's.
+        TRUST_PROXY: 'loopback',
         // The app's own demo site (the default) and the journey's slow site.
         SCANNER_ALLOWED_HOSTS: `localhost:${PORT},127.0.0.1:${PORT},localhost:${SLOW_SITE_PORT},127.0.0.1:${SLOW_SITE_PORT}`,
       },

@@ -78,6 +78,56 @@ export async function lastMailText(request: APIRequestContext, to: string): Prom
   return text;
 }
 
+/** The text of the first mail to an address after the `seen` it already had, waited for. */
+async function nextMailText(request: APIRequestContext, to: string, seen: number): Promise<string> {
+  let text = '';
+  await expect
+    .poll(async () => {
+      text = (await readMailbox(request, to)).at(seen)?.text ?? '';
+      return text;
+    })
+    .toBeTruthy();
+  return text;
+}
+
+/**
+ * A client address from the benchmarking range (RFC 2544), a new one per account. The test server
+ * believes X-Forwarded-For from loopback (playwright.config.ts), so the accounts the journeys make
+ * count against different addresses, as people signing up from their own networks do; the hourly
+ * per-address cap itself is tested in the API's accounts.limits.test.ts.
+ */
+function clientAddress(): string {
+  const part = () => Math.floor(Math.random() * 256);
+  return `198.18.${part()}.${part()}`;
+}
+
+export interface NewPerson {
+  email: string;
+  password: string;
+  firstName: string;
+  lastName: string;
+}
+
+/**
+ * Registers through the API as the sign-up form does (the emailed code, verify, register), with the
+ * rest of the register payload in `extra` (a company, an invite code); returns a signed-in token.
+ */
+export async function registerViaApi(request: APIRequestContext, person: NewPerson, extra: object = {}) {
+  const { email, firstName, lastName } = person;
+  const seen = (await readMailbox(request, email)).length;
+  const query = new URLSearchParams({ email, firstName, lastName });
+  expect((await request.get(`/api/auth/signUpCode?${query.toString()}`)).status()).toBe(200);
+  const signUpCode = /\b(\d{6})\b/.exec(await nextMailText(request, email, seen))![1]!;
+  await postOk(request, '/api/auth/verifySignUpCode', { email, signUpCode });
+  const registered = await request.post('/api/user/register', {
+    data: { ...person, acceptedEula: true, ...extra },
+    headers: { 'x-forwarded-for': clientAddress() },
+  });
+  expect(registered.status(), `/api/user/register: ${await registered.text()}`).toBe(200);
+  return (await postOk(request, '/api/auth/login', { email, password: person.password }))
+    .accessToken as string;
+}
+
 /**
  * A new company through the API, as the sign-up form makes one; with `plan`, subscribed to it by a
  * sandbox card. Without a plan the company may scan but not view the issues.
@@ -85,24 +135,14 @@ export async function lastMailText(request: APIRequestContext, to: string): Prom
 export async function companyAccount(request: APIRequestContext, plan?: 'Pro') {
   const email = `company-${unique()}@example.test`;
   const companyName = `Test Farms ${unique()}`;
-  const query = new URLSearchParams({ email, firstName: 'Wendy', lastName: 'Crawler' });
-  expect((await request.get(`/api/auth/signUpCode?${query.toString()}`)).status()).toBe(200);
-  const signUpCode = /\b(\d{6})\b/.exec(await lastMailText(request, email))![1]!;
-  await postOk(request, '/api/auth/verifySignUpCode', { email, signUpCode });
-  await postOk(request, '/api/user/register', {
-    email,
-    password: COMPANY_PASSWORD,
-    firstName: 'Wendy',
-    lastName: 'Crawler',
-    acceptedEula: true,
+  const person = { email, password: COMPANY_PASSWORD, firstName: 'Wendy', lastName: 'Crawler' };
+  const token = await registerViaApi(request, person, {
     company: {
       name: companyName,
       companyType: 'RETAILER',
       officeAddress: { address: '', city: 'Denver', state: 'CO', zip: '', country: 'US' },
     },
   });
-  const token = (await postOk(request, '/api/auth/login', { email, password: COMPANY_PASSWORD }))
-    .accessToken as string;
   const profile = await postOk(request, '/api/user/getMyProfile', {}, token);
   const plCompanyId = (profile.currentCompany as { plCompanyId: number }).plCompanyId;
   if (plan) {

@@ -5,6 +5,7 @@ import {
   E2E_ADMIN_EMAIL,
   E2E_ADMIN_PASSWORD,
   lastMailText,
+  registerViaApi,
   postOk,
   readMailbox,
 } from './accounts.ts';
@@ -185,22 +186,10 @@ test('subscribe by card, promo price, same-plan switch and cancel', async ({ pag
 const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
 const NEW_ACCOUNT_PASSWORD = 'Renewal-Passw0rd-2026!';
 
-/** Registers through the API as the sign-up form does (emailed code, verify, register), then signs in. */
-async function registerViaApi(request: APIRequestContext, email: string, extra: object) {
-  const query = new URLSearchParams({ email, firstName: 'Rita', lastName: 'Renewal' });
-  expect((await request.get(`/api/auth/signUpCode?${query.toString()}`)).status()).toBe(200);
-  const signUpCode = /\b(\d{6})\b/.exec(await lastMailText(request, email))![1]!;
-  await postOk(request, '/api/auth/verifySignUpCode', { email, signUpCode });
-  await postOk(request, '/api/user/register', {
-    email,
-    password: NEW_ACCOUNT_PASSWORD,
-    firstName: 'Rita',
-    lastName: 'Renewal',
-    acceptedEula: true,
-    ...extra,
-  });
-  return (await postOk(request, '/api/auth/login', { email, password: NEW_ACCOUNT_PASSWORD }))
-    .accessToken as string;
+/** Rita Renewal registers through the API as the sign-up form does, then signs in. */
+function registerRita(request: APIRequestContext, email: string, extra: object) {
+  const person = { email, password: NEW_ACCOUNT_PASSWORD, firstName: 'Rita', lastName: 'Renewal' };
+  return registerViaApi(request, person, extra);
 }
 
 async function signIn(page: Page, email: string, password: string) {
@@ -222,7 +211,7 @@ test('a failed renewal shows the failed-payment header and view-only mode; a new
   // Two users, a purchase, two card changes, a renewal and five axe scans: longer than one step's budget.
   test.setTimeout(180_000);
   const ownerEmail = `renewal-owner-${unique()}@example.test`;
-  const ownerToken = await registerViaApi(request, ownerEmail, {
+  const ownerToken = await registerRita(request, ownerEmail, {
     company: {
       name: `Renewal Farms ${unique()}`,
       companyType: 'RETAILER',
@@ -239,7 +228,7 @@ test('a failed renewal shows the failed-payment header and view-only mode; a new
     ownerToken,
   );
   const inviteMemberCode = /inviteMemberCode=([\w-]+)/.exec(await lastMailText(request, memberEmail))![1]!;
-  await registerViaApi(request, memberEmail, { inviteMemberCode });
+  await registerRita(request, memberEmail, { inviteMemberCode });
 
   // Without a plan the owner stays on / (the fallback landing).
   await signIn(page, ownerEmail, NEW_ACCOUNT_PASSWORD);
@@ -379,7 +368,7 @@ test('a switch shows its credit and amount before any charge and charges that; r
   request,
 }) => {
   const ownerEmail = `switch-owner-${unique()}@example.test`;
-  const ownerToken = await registerViaApi(request, ownerEmail, {
+  const ownerToken = await registerRita(request, ownerEmail, {
     company: {
       name: `Switch Farms ${unique()}`,
       companyType: 'RETAILER',

@@ -38,13 +38,18 @@ async function openMenu(page: Page, isPhone: boolean): Promise<Locator> {
   const nav = page.getByRole('navigation', { name: 'Main navigation' });
   if (isPhone) {
     // Right after sign-in the app may still move on to the plan's landing page, which closes the
-    // drawer (it closes on navigation): open it again until it stays open.
+    // drawer (it closes on navigation), and a drawer closing after Escape is still on screen for a
+    // moment: open it again until it stays open with the focus inside.
     await expect(async () => {
-      if ((await nav.count()) === 0) await page.getByRole('button', { name: 'Open menu' }).click();
+      if (!(await nav.isVisible())) {
+        await expect(nav).toHaveCount(0);
+        await page.getByRole('button', { name: 'Open menu' }).click();
+      }
       await expect(nav).toBeVisible({ timeout: 2_000 });
-      // Focus moves into the drawer.
-      expect(await nav.evaluate((element) => element.contains(document.activeElement))).toBe(true);
-    }).toPass({ timeout: 15_000 });
+      await expect
+        .poll(() => nav.evaluate((element) => element.contains(document.activeElement)), { timeout: 3_000 })
+        .toBe(true);
+    }).toPass({ timeout: 20_000 });
   }
   await expect(nav).toBeVisible();
   return nav;
@@ -52,7 +57,10 @@ async function openMenu(page: Page, isPhone: boolean): Promise<Locator> {
 
 async function walkMenu(page: Page, isPhone: boolean, label: string, skip: readonly string[] = []) {
   const hrefs = (await menuHrefs(await openMenu(page, isPhone))).filter((href) => !skip.includes(href));
-  if (isPhone) await page.keyboard.press('Escape');
+  if (isPhone) {
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('navigation', { name: 'Main navigation' })).toHaveCount(0);
+  }
   expect(hrefs.length, `menu items for ${label}`).toBeGreaterThan(0);
   for (const [index, href] of hrefs.entries()) {
     await test.step(`${href} (${label})`, () => checkPage(page, isPhone, label, href, index === 0));

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD, readMailbox } from './accounts.ts';
+import { E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD, readMailbox, registerViaApi } from './accounts.ts';
 
 const PASSWORD = 'Sign-up-Passw0rd!';
 const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
@@ -41,22 +41,9 @@ async function post(request: APIRequestContext, url: string, data: object, token
   return ((await response.json()) as { detail: Record<string, unknown> }).detail;
 }
 
-/** Registers through the API the way the form does: code, verify, register. */
-async function registerViaApi(request: APIRequestContext, email: string, extra: object = {}) {
-  const query = new URLSearchParams({ email, firstName: 'Api', lastName: 'User' });
-  expect((await request.get(`/api/auth/signUpCode?${query.toString()}`)).status()).toBe(200);
-  const signUpCode = await codeFromMailbox(request, email);
-  await post(request, '/api/auth/verifySignUpCode', { email, signUpCode });
-  await post(request, '/api/user/register', {
-    email,
-    password: PASSWORD,
-    firstName: 'Api',
-    lastName: 'User',
-    acceptedEula: true,
-    ...extra,
-  });
-  const session = await post(request, '/api/auth/login', { email, password: PASSWORD });
-  return session.accessToken as string;
+/** Registers through the API the way the form does (code, verify, register), then signs in. */
+function registerApiUser(request: APIRequestContext, email: string, extra: object = {}) {
+  return registerViaApi(request, { email, password: PASSWORD, firstName: 'Api', lastName: 'User' }, extra);
 }
 
 async function acceptEula(page: Page) {
@@ -212,7 +199,7 @@ test.describe('sign-up', () => {
     request,
   }) => {
     const existing = `Duplicate Farms ${unique()}`;
-    await registerViaApi(request, `owner-${unique()}@example.test`, {
+    await registerApiUser(request, `owner-${unique()}@example.test`, {
       company: {
         name: existing,
         companyType: 'RETAILER',
@@ -316,7 +303,7 @@ test.describe('sign-up', () => {
     request,
   }) => {
     const companyName = `Inviting Co ${unique()}`;
-    const ownerToken = await registerViaApi(request, `inviter-${unique()}@example.test`, {
+    const ownerToken = await registerApiUser(request, `inviter-${unique()}@example.test`, {
       company: {
         name: companyName,
         companyType: 'LAB',
@@ -407,7 +394,7 @@ test.describe('sign-up', () => {
     request,
   }) => {
     const email = `nocompany-${unique()}@example.test`;
-    await registerViaApi(request, email);
+    await registerApiUser(request, email);
     await page.goto('/auth/sign-in');
     await page.getByLabel('Email address').fill(email);
     await page.getByLabel('Password', { exact: true }).fill(PASSWORD);

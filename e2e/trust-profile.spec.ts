@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD, readMailbox } from './accounts.ts';
+import { E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD, registerViaApi } from './accounts.ts';
 
 /**
  * The public trust profile and its seal (issue 21): a new laboratory registers, pays for Basic, has
@@ -59,30 +59,15 @@ async function login(request: APIRequestContext, email: string, password: string
 /** Registers a laboratory through the API as the sign-up form does, and signs its owner in. */
 async function registerLab(request: APIRequestContext) {
   const email = `seal-owner-${unique()}@example.test`;
-  const query = new URLSearchParams({ email, firstName: 'Sally', lastName: 'Seal' });
-  expect((await request.get(`/api/auth/signUpCode?${query.toString()}`)).status()).toBe(200);
-  let code = '';
-  await expect
-    .poll(async () => {
-      code = /\b(\d{6})\b/.exec((await readMailbox(request, email)).at(-1)?.text ?? '')?.[1] ?? '';
-      return code;
-    })
-    .toBeTruthy();
-  await call(request, 'POST', '/api/auth/verifySignUpCode', undefined, { email, signUpCode: code });
   const name = `Seal Labs ${unique()}`;
-  await call(request, 'POST', '/api/user/register', undefined, {
-    email,
-    password: PASSWORD,
-    firstName: 'Sally',
-    lastName: 'Seal',
-    acceptedEula: true,
+  const person = { email, password: PASSWORD, firstName: 'Sally', lastName: 'Seal' };
+  const token = await registerViaApi(request, person, {
     company: {
       name,
       companyType: 'LAB',
       officeAddress: { address: '', city: 'Boulder', state: 'CO', zip: '', country: 'US' },
     },
   });
-  const token = await login(request, email, PASSWORD);
   const profile = await call(request, 'POST', '/api/user/getMyProfile', token, {});
   return { email, token, name, plCompanyId: (profile.currentCompany as { plCompanyId: number }).plCompanyId };
 }

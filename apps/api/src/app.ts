@@ -4,6 +4,7 @@ import compress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
+import { TEAM_ACTIONS, TEAM_CHANGED_EVENT } from '@trustleaf/domain/schemas/activity';
 import Fastify, {
   LogController,
   type FastifyBaseLogger,
@@ -268,7 +269,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     repo: createActivityRepository(database.db),
     clock,
   });
-  const record: RecordActivity = (event) => activity.record(event);
+  const record: RecordActivity = async (event) => {
+    await activity.record(event);
+    if (event.companyId && TEAM_ACTIONS.includes(event.action)) {
+      app.live.toCompany(event.companyId, TEAM_CHANGED_EVENT, {});
+    }
+  };
   const limiter = createAttemptLimiter(database.db);
   const authService = createAuthService({
     repo: authRepo,

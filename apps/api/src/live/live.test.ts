@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import { TEAM_CHANGED_EVENT } from '@trustleaf/domain/schemas/activity';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { bearer, createMember, login } from '../../test/factories.ts';
@@ -102,6 +103,42 @@ describe('live channel', () => {
     const { accessToken } = await login(t.app, a.user.email);
     await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: bearer(accessToken) });
     await expect(connected(open(accessToken))).rejects.toThrow('Unauthorized');
+  });
+});
+
+describe('team changes', () => {
+  it("tell the company's open pages, and no other company's", async () => {
+    const owner = await createMember(t.database.db);
+    const other = await createMember(t.database.db);
+    const member = await createMember(t.database.db, 'User', owner.companyId);
+    const ownerToken = (await login(t.app, owner.user.email)).accessToken;
+    const listen = async (email: string, companyId: number) => {
+      const socket = open((await login(t.app, email)).accessToken);
+      await connected(socket);
+      expect(await subscribe(socket, companyId)).toEqual({ ok: true });
+      const events: unknown[] = [];
+      socket.on(TEAM_CHANGED_EVENT, (payload) => events.push(payload));
+      return events;
+    };
+    const seen = await listen(member.user.email, owner.companyId);
+    const unrelated = await listen(other.user.email, other.companyId);
+    const invited = await t.app.inject({
+      method: 'POST',
+      url: '/api/company/inviteMember',
+      payload: { plCompanyId: owner.companyId, email: `new-${owner.user.id}@example.test` },
+      headers: bearer(ownerToken),
+    });
+    expect(invited.statusCode, invited.body).toBe(200);
+    await vi.waitFor(() => expect(seen).toHaveLength(1), { timeout: 5000, interval: 20 });
+    const changed = await t.app.inject({
+      method: 'POST',
+      url: '/api/company/changeMemberRole',
+      payload: { plCompanyId: owner.companyId, plUserId: member.user.id, role: 'Weak User' },
+      headers: bearer(ownerToken),
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    await vi.waitFor(() => expect(seen).toHaveLength(2), { timeout: 5000, interval: 20 });
+    expect(unrelated).toEqual([]);
   });
 });
 

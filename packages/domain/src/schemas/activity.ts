@@ -37,6 +37,23 @@ export const ACTIVITY_ACTIONS = [
 export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number];
 export const ActivityActionSchema = z.enum(ACTIVITY_ACTIONS);
 
+/** The actions that change who is in a company's team or invited to it. */
+export const TEAM_ACTIONS: readonly ActivityAction[] = [
+  'MEMBER_INVITED',
+  'INVITE_RESENT',
+  'INVITE_CANCELED',
+  'MEMBER_JOINED',
+  'MEMBER_ROLE_CHANGED',
+  'MEMBER_REMOVED',
+  'MEMBER_LEFT',
+  'OWNERSHIP_TRANSFERRED',
+];
+/**
+ * The live channel's event for a team change (no payload): open team pages of the company reload
+ * the team, so an invite accepted elsewhere shows at once.
+ */
+export const TEAM_CHANGED_EVENT = 'team-changed';
+
 /** Small facts about the action (a role, an email, a plan name); never a secret. */
 export type ActivityDetail = Record<string, string | number | boolean | null>;
 

@@ -10,11 +10,18 @@ import {
   resendInvite,
   transferOwnership,
 } from '@trustleaf/domain/api/team';
+import { TEAM_CHANGED_EVENT } from '@trustleaf/domain/schemas/activity';
 import { api } from '@/lib/api';
+import { useLiveEvent } from '@/lib/live-provider';
 
 export const teamKeys = { team: (plCompanyId: number) => ['team', plCompanyId] as const };
 
 export function useTeam(plCompanyId: number) {
+  const queryClient = useQueryClient();
+  // A change made elsewhere (an invite accepted, a member removed by another admin) shows at once.
+  useLiveEvent(TEAM_CHANGED_EVENT, () => {
+    void queryClient.invalidateQueries({ queryKey: teamKeys.team(plCompanyId) });
+  });
   return useQuery({
     queryKey: teamKeys.team(plCompanyId),
     queryFn: () => api.call(getTeamMembers, { plCompanyId }),
