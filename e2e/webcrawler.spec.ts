@@ -260,8 +260,7 @@ test.describe('webcrawler', () => {
     }
   });
 
-  // Fixme: failed in the clean CI run of 2be680f (cause not found; the two axe journeys after it failed within a second).
-  test.fixme('at 360 px: a product scan opens its comparison, and the weekly re-scan of a website switches off', async ({
+  test('at 360 px: a product scan opens its comparison, and the weekly re-scan of a website switches off', async ({
     page,
     request,
   }) => {
@@ -303,7 +302,7 @@ test.describe('webcrawler', () => {
   });
 
   for (const width of [360, 1280]) {
-    test.fixme(`the scanner page and its report pass axe at ${width} px`, async ({ page, request }) => {
+    test(`the scanner page and its report pass axe at ${width} px`, async ({ page, request }) => {
       await page.setViewportSize({ width, height: 800 });
       const account = await companyAccount(request, 'Pro');
       await signIn(page, account.email);
