@@ -63,6 +63,7 @@ import { healthRoutes } from './modules/health/health.routes.ts';
 import { devClockRoutes } from './modules/dev/dev-clock.routes.ts';
 import { devMailboxRoutes } from './modules/mail/mail.routes.ts';
 import { createReferenceRepository } from './modules/reference/reference.repository.ts';
+import { systemRoutes } from './modules/system/system.routes.ts';
 import { referenceRoutes } from './modules/reference/reference.routes.ts';
 import { createReferenceService } from './modules/reference/reference.service.ts';
 import { createUsersRepository } from './modules/users/users.repository.ts';
@@ -404,6 +405,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(documentRoutes, { prefix: '/api/document', service: documentsService, storage });
   await app.register(coaRoutes, { prefix: '/api/coa', service: documentsService });
   await app.register(referenceRoutes, { prefix: '/api/general', service: referenceService });
+  await app.register(systemRoutes, { prefix: '/api/system', service: definitions.system });
   await app.register(webcrawlerRoutes, { prefix: '/api/webcrawler', service: webcrawlerService });
   await app.register(scannerRoutes, { prefix: '/api', service: webcrawlerService });
   await app.register(demoSiteRoutes);

@@ -28,6 +28,8 @@ import {
   type WebcrawlerJobsDeps,
 } from './modules/webcrawler/webcrawler.jobs.ts';
 import { createWebcrawlerRepository } from './modules/webcrawler/webcrawler.repository.ts';
+import { createSystemRepository } from './modules/system/system.repository.ts';
+import { createSystemService } from './modules/system/system.service.ts';
 import { RESCAN_FEATURE } from './modules/webcrawler/webcrawler.service.ts';
 
 const SYSTEM_CALLER = { userId: 0, familyId: '', email: '', isSuperAdmin: true };
@@ -49,6 +51,7 @@ export function createJobDefinitions(deps: {
   storage: Storage;
   /** Live events to a company's room; a worker-only process has no sockets and passes a no-op. */
   notify: (companyId: number, event: string, payload: unknown) => void;
+  /** The Delta-9 THC limit until a super admin sets the COA validation rule. */
   delta9ThresholdPercent: number;
   /** Test seams for the documents jobs (office conversion, COA text reading). */
   documents?: Pick<DocumentsJobsDeps, 'convertOffice' | 'readCoaText'>;
@@ -79,13 +82,18 @@ export function createJobDefinitions(deps: {
   const billingNotice = createBillingNoticeJob((notice) => billing.sendNotice(notice));
   const renewSubscriptions = createRenewSubscriptionsJob(() => billing.runRenewals());
   const billingReminders = createBillingRemindersJob(() => billing.runReminders());
+  const system = createSystemService({
+    repo: createSystemRepository(deps.db),
+    clock: deps.clock,
+    defaultDelta9ThcLimitPercent: deps.delta9ThresholdPercent,
+  });
   const documents = createDocumentsJobs({
     repo: createDocumentsRepository(deps.db),
     storage: deps.storage,
     mailer,
     clock: deps.clock,
     notify: deps.notify,
-    delta9ThresholdPercent: deps.delta9ThresholdPercent,
+    coaRule: () => system.coaRule(),
     log: deps.log,
     ...deps.documents,
   });
@@ -118,6 +126,7 @@ export function createJobDefinitions(deps: {
     log: deps.log,
     appUrl: deps.appUrl ?? '',
     // Scheduled work has no caller: the plan is read as a super admin reads it for one company.
+    systemPhrases: () => system.violationPhrases(),
     rescanAllowed: async (companyId) =>
       (await billing.featureAccess(SYSTEM_CALLER, companyId, RESCAN_FEATURE)) === 'NORMAL',
     ...(deps.scan ? { scan: deps.scan } : {}),
@@ -133,6 +142,7 @@ export function createJobDefinitions(deps: {
     billing,
     documents,
     files,
+    system,
     all: [
       mailSend,
       renewSubscriptions,

@@ -63,7 +63,14 @@ export const categories = pgTable(
     name: text('name').notNull(),
     parentId: integer('parent_id'),
   },
-  (t) => [uniqueIndex('categories_kind_name_unique').on(t.kind, sql`lower(${t.name})`)],
+  // Spec 3 §5: a name is unique among its siblings (same kind and parent), whatever its case.
+  (t) => [
+    uniqueIndex('categories_sibling_name_unique').on(
+      t.kind,
+      sql`coalesce(${t.parentId}, 0)`,
+      sql`lower(${t.name})`,
+    ),
+  ],
 );
 
 export const ingredients = pgTable('ingredients', {
@@ -1013,3 +1020,12 @@ export const siteTemplateElements = pgTable(
   },
   (t) => [uniqueIndex('site_template_elements_name').on(t.templateId, t.elementName)],
 );
+// ---- system settings (issue 20) ----
+
+/** Spec 3 §3 system setting keys: one row per key an admin has set; an absent key reads as its default. */
+export const systemSettings = pgTable('system_settings', {
+  key: text('key').primaryKey(),
+  value: jsonb('value').notNull(),
+  updatedBy: integer('updated_by').references(() => users.id, { onDelete: 'set null' }),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+});

@@ -9,6 +9,7 @@ import HistoryOutlinedIcon from '@mui/icons-material/HistoryOutlined';
 import ManageAccountsOutlinedIcon from '@mui/icons-material/ManageAccountsOutlined';
 import MonitorHeartOutlinedIcon from '@mui/icons-material/MonitorHeartOutlined';
 import RuleFolderOutlinedIcon from '@mui/icons-material/RuleFolderOutlined';
+import SettingsSuggestOutlinedIcon from '@mui/icons-material/SettingsSuggestOutlined';
 import TravelExploreOutlinedIcon from '@mui/icons-material/TravelExploreOutlined';
 import VerifiedOutlinedIcon from '@mui/icons-material/VerifiedOutlined';
 import Box from '@mui/material/Box';
@@ -183,6 +184,14 @@ export const MENU_GROUPS: readonly MenuGroup[] = [
         labelKey: 'billing.nav.admin',
         testId: 'nav-admin-billing',
         icon: AdminPanelSettingsOutlinedIcon,
+        isFor: (who) => who.isSuperAdmin,
+      },
+      {
+        section: null,
+        to: paths.admin.platform.getHref(),
+        labelKey: 'nav.platform',
+        testId: 'nav-admin-platform',
+        icon: SettingsSuggestOutlinedIcon,
         isFor: (who) => who.isSuperAdmin,
       },
     ],

@@ -29,6 +29,9 @@ const SubscriptionRoute = lazy(() =>
 const AdminBillingRoute = lazy(() =>
   import('@/app/routes/app/admin-billing').then((m) => ({ default: m.AdminBillingRoute })),
 );
+const AdminPlatformRoute = lazy(() =>
+  import('@/app/routes/app/admin-platform').then((m) => ({ default: m.AdminPlatformRoute })),
+);
 const DocumentsRoute = lazy(() =>
   import('@/app/routes/app/documents').then((m) => ({ default: m.DocumentsRoute })),
 );
@@ -121,6 +124,7 @@ export function AppRoutes() {
               <Route path={paths.account.activityLog.path} element={<ActivityLogRoute />} />
               <Route path={paths.joinCompany.path} element={<JoinCompanyRoute />} />
               <Route path={paths.admin.billing.path} element={<AdminBillingRoute />} />
+              <Route path={paths.admin.platform.path} element={<AdminPlatformRoute />} />
               <Route path={paths.documents.company.path} element={<DocumentsRoute />} />
               <Route path={paths.documents.review.path} element={<DocumentReviewRoute />} />
               <Route path={paths.documents.admin.path} element={<DocumentsAdminRoute />} />

@@ -57,7 +57,15 @@ export const paths = {
         openPaywall ? '/account/subscription?paywall=1' : '/account/subscription',
     },
   },
-  admin: { billing: { path: '/admin/billing', getHref: () => '/admin/billing' } },
+  admin: {
+    billing: { path: '/admin/billing', getHref: () => '/admin/billing' },
+    /** System settings, reference data and imports (tabs: settings, reference, import). */
+    platform: {
+      path: '/admin/platform',
+      getHref: (tab?: 'settings' | 'reference' | 'import') =>
+        tab ? `/admin/platform?tab=${tab}` : '/admin/platform',
+    },
+  },
   /** Query-carrying hrefs of the scanner pages are in @trustleaf/domain/rules/crawler-link (lazy pages only). */
   webcrawler: {
     path: '/webcrawler',

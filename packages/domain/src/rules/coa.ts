@@ -107,3 +107,76 @@ export function delta9ThcViolation(
 export function coaProgressText(processed: number, total: number): string {
   return `${processed}/${total} Documents Uploaded...`;
 }
+
+/** Spec 3 §9: a COA should be under one year old (the default of the configurable maximum age). */
+export const DEFAULT_MAX_COA_AGE_DAYS = 365;
+
+const MONTHS = [
+  'january',
+  'february',
+  'march',
+  'april',
+  'may',
+  'june',
+  'july',
+  'august',
+  'september',
+  'october',
+  'november',
+  'december',
+];
+
+/** Spec 3 §5: two-digit years below 30 are 20xx, the others 19xx. */
+function fullYear(year: string): number {
+  const value = Number(year);
+  if (year.length > 2) return value;
+  return value < 30 ? 2000 + value : 1900 + value;
+}
+
+function isoDate(year: number, month: number, day: number): string | null {
+  const date = new Date(Date.UTC(year, month - 1, day));
+  if (date.getUTCFullYear() !== year || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day)
+    return null;
+  return date.toISOString().slice(0, 10);
+}
+
+/** A date as lab reports write it (2026-03-01, 03/01/2026, 3/1/26, March 1, 2026), as yyyy-MM-dd. */
+function readDate(text: string): string | null {
+  let match = /(\d{4})-(\d{1,2})-(\d{1,2})/.exec(text);
+  if (match) return isoDate(Number(match[1]), Number(match[2]), Number(match[3]));
+  match = /(\d{1,2})[/.-](\d{1,2})[/.-](\d{4}|\d{2})(?!\d)/.exec(text);
+  if (match) return isoDate(fullYear(match[3]!), Number(match[1]), Number(match[2]));
+  match = /([A-Za-z]{3,9})\.?\s+(\d{1,2}),?\s+(\d{4})/.exec(text);
+  if (match) {
+    const month = MONTHS.findIndex((name) => name.startsWith(match[1]!.toLowerCase()));
+    if (month >= 0 && match[1]!.length >= 3) return isoDate(Number(match[3]), month + 1, Number(match[2]));
+  }
+  return null;
+}
+
+/** Labels of the day a lab tested the sample, as COAs write them. */
+const TEST_DATE_LABEL =
+  /\b(?:date\s+tested|tested\s+on|test\s+date|date\s+of\s+(?:analysis|test(?:ing)?)|analy[sz]ed(?:\s+on)?|analysis\s+date|date\s+completed|completed(?:\s+on)?|reported(?:\s+on)?|date\s+reported|report\s+date)\b\s*:?/i;
+
+/** The day the COA's sample was tested (yyyy-MM-dd), read from the first labelled date; null if none. */
+export function extractCoaTestDate(text: string): string | null {
+  for (const line of text.split(/\r?\n/)) {
+    const label = TEST_DATE_LABEL.exec(line);
+    if (!label) continue;
+    const date = readDate(line.slice(label.index + label[0].length));
+    if (date) return date;
+  }
+  return null;
+}
+
+/** The violation text when a COA tested on `testDate` is older than `maxAgeDays` on `today`. */
+export function coaAgeViolation(
+  testDate: string | null,
+  today: string,
+  maxAgeDays: number = DEFAULT_MAX_COA_AGE_DAYS,
+): string | null {
+  if (!testDate) return null;
+  const ageDays = Math.round((Date.parse(today) - Date.parse(testDate)) / 864e5);
+  if (!(ageDays > maxAgeDays)) return null;
+  return `COA is older than ${maxAgeDays} days: tested ${testDate}`;
+}

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { IntSchema, TextSchema } from './common.ts';
+import { IntSchema, QueryIdSchema, TextSchema } from './common.ts';
 
 /** Spec 3 §3 "Global data": the lists the shell loads once. */
 export const GENERAL_INFO_FIELDS = [
@@ -42,3 +42,99 @@ export const GeneralInfoSchema = z.object({
     .optional(),
 });
 export type GeneralInfo = z.infer<typeof GeneralInfoSchema>;
+
+// ---- reference data kept by a super admin (spec 3 §7 "reference data", §5 category rules) ----
+
+export const CATEGORY_NAME_MAX = 100;
+export const REFERENCE_NAME_MAX = 100;
+
+export const REFERENCE_MESSAGES = {
+  saved: 'Data was saved successfully',
+  deleted: 'Data was deleted successfully',
+  categoryExists: 'This Product Category already exists',
+  parentRequired: 'A parent category is required for a product category',
+  parentNotFound: 'The parent category was not found',
+  categoryInUse: 'This category has sub-categories; delete or move them first',
+  businessTypeExists: 'This Business Type already exists',
+  businessTypeInUse: 'This business type is used by companies and cannot be deleted',
+  segmentExists: 'This Segment already exists',
+  segmentInUse: 'This segment is used by a business type and cannot be deleted',
+} as const;
+
+const NameSchema = TextSchema.trim()
+  .min(1, 'This field is required')
+  .max(REFERENCE_NAME_MAX, `Maximum ${REFERENCE_NAME_MAX} characters`);
+const CategoryNameSchema = TextSchema.trim()
+  .min(1, 'This field is required')
+  .max(CATEGORY_NAME_MAX, `Maximum ${CATEGORY_NAME_MAX} characters`);
+
+export const CATEGORY_KINDS = ['PRODUCT', 'SERVICE'] as const;
+
+export const CategorySchema = z.object({
+  plCategoryId: IntSchema,
+  type: z.enum(CATEGORY_KINDS),
+  name: TextSchema,
+  parentCategoryId: IntSchema.nullable(),
+});
+export type Category = z.infer<typeof CategorySchema>;
+
+export const CategoryListingSchema = z.object({ categories: z.array(CategorySchema) });
+
+export const AddCategoryInputSchema = z.object({
+  type: z.enum(CATEGORY_KINDS),
+  name: CategoryNameSchema,
+  /** Required when type is PRODUCT (spec 3 §5). */
+  parentCategoryId: IntSchema.min(1).nullable().default(null),
+});
+export type AddCategoryInput = z.input<typeof AddCategoryInputSchema>;
+
+export const UpdateCategoryInputSchema = z.object({
+  plCategoryId: IntSchema.min(1),
+  name: CategoryNameSchema,
+  parentCategoryId: IntSchema.min(1).nullable().default(null),
+});
+export type UpdateCategoryInput = z.input<typeof UpdateCategoryInputSchema>;
+
+export const DeleteCategoryInputSchema = z.object({ plCategoryId: QueryIdSchema });
+
+export const BusinessTypeSchema = z.object({
+  plBusinessTypeId: IntSchema,
+  name: TextSchema,
+  type: TextSchema,
+  plSegmentIds: z.array(IntSchema),
+});
+export type BusinessType = z.infer<typeof BusinessTypeSchema>;
+export const BusinessTypeListingSchema = z.object({ businessTypes: z.array(BusinessTypeSchema) });
+
+const SegmentIdsSchema = z
+  .array(IntSchema.min(1))
+  .max(50)
+  .transform((ids) => [...new Set(ids)]);
+
+export const AddBusinessTypeInputSchema = z.object({ name: NameSchema, plSegmentIds: SegmentIdsSchema });
+export type AddBusinessTypeInput = z.input<typeof AddBusinessTypeInputSchema>;
+export const UpdateBusinessTypeInputSchema = AddBusinessTypeInputSchema.extend({
+  plBusinessTypeId: IntSchema.min(1),
+});
+export type UpdateBusinessTypeInput = z.input<typeof UpdateBusinessTypeInputSchema>;
+export const DeleteBusinessTypeInputSchema = z.object({
+  plBusinessTypeId: QueryIdSchema,
+});
+
+export const SegmentSchema = z.object({ plSegmentId: IntSchema, name: TextSchema, type: TextSchema });
+export type Segment = z.infer<typeof SegmentSchema>;
+export const SegmentListingSchema = z.object({ segments: z.array(SegmentSchema) });
+export const AddSegmentInputSchema = z.object({ name: NameSchema });
+export type AddSegmentInput = z.input<typeof AddSegmentInputSchema>;
+export const UpdateSegmentInputSchema = AddSegmentInputSchema.extend({ plSegmentId: IntSchema.min(1) });
+export type UpdateSegmentInput = z.input<typeof UpdateSegmentInputSchema>;
+export const DeleteSegmentInputSchema = z.object({ plSegmentId: QueryIdSchema });
+
+/** The code a new business type or segment is known by: its name in upper snake case. */
+export function referenceCode(name: string): string {
+  return name
+    .trim()
+    .toUpperCase()
+    .replace(/[^A-Z0-9]+/g, '_')
+    .replace(/^_+|_+$/g, '');
+}

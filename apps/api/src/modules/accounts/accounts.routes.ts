@@ -6,9 +6,7 @@ import {
   CompanyListingInputSchema,
   CompanyListingResultSchema,
   CreateCompanyInputSchema,
-  ImportProspectsInputSchema,
   ProspectDetailSchema,
-  ProspectImportJobSchema,
   RegisterResultSchema,
   SignUpCodeQuerySchema,
   SignUpPromoCodeInputSchema,
@@ -16,6 +14,7 @@ import {
   VerifySignUpCodeInputSchema,
 } from '@trustleaf/domain/schemas/accounts';
 import { IntSchema, OkSchema, TextSchema, detailOf } from '@trustleaf/domain/schemas/common';
+import { getProspectImportJob, importProspects } from '@trustleaf/domain/api/imports';
 import { getInviteMemberCodeDetail, joinCompany } from '@trustleaf/domain/api/team';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -216,44 +215,8 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ service: AccountsService }>
     async (request) => ({ detail: await service.createCompany(callerOf(request), request.body) }),
   );
 
-  app.post(
-    '/company/importProspects',
-    {
-      onRequest: app.authenticate,
-      schema: {
-        ...documented({
-          tag: 'accounts',
-          summary: 'Import prospects from CSV (super admin)',
-          description:
-            'Queues a CSV of prospect companies for import and answers the job id; each line is checked and its errors reported by line number. Super admins only.',
-          access: 'user',
-        }),
-        body: ImportProspectsInputSchema,
-        response: { 200: detailOf(z.object({ jobId: TextSchema })), ...errorResponses('user') },
-      },
-    },
-    async (request) => ({ detail: await service.importProspects(callerOf(request), request.body.csv) }),
-  );
-
-  app.post(
-    '/company/getProspectImportJob',
-    {
-      onRequest: app.authenticate,
-      schema: {
-        ...documented({
-          tag: 'accounts',
-          summary: 'Progress of a prospect import',
-          description: 'Lines done, created, skipped and the errors by line number of an import job.',
-          access: 'user',
-        }),
-        body: z.object({ jobId: z.uuid() }),
-        response: { 200: detailOf(ProspectImportJobSchema), ...errorResponses('user') },
-      },
-    },
-    async (request) => ({
-      detail: await service.getProspectImportJob(callerOf(request), request.body.jobId),
-    }),
-  );
+  route(app, importProspects, ({ auth, input }) => service.importProspects(auth, input.csv));
+  route(app, getProspectImportJob, ({ auth, input }) => service.getProspectImportJob(auth, input.jobId));
 
   route(app, getInviteMemberCodeDetail, ({ input }) =>
     service.getInviteMemberCodeDetail(input.inviteMemberCode),

@@ -487,6 +487,8 @@ export function createProspectImporter(deps: ProspectImporterDeps) {
       });
       return;
     }
+    // The rows to read are known now: the import screen's progress bar counts against them.
+    await repo.updateImportJob(jobId, { status: 'RUNNING', totalRows: records.length });
     const invitations: { email: string; firstName: string; companyName: string; code: string }[] = [];
     await repo.transaction(async (tx) => {
       const errors: { line: number; messages: string[] }[] = [];

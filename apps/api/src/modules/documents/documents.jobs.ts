@@ -4,9 +4,15 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { promisify } from 'node:util';
-import { delta9ThcViolation, extractCannabinoidPercents } from '@trustleaf/domain/rules/coa';
+import {
+  coaAgeViolation,
+  delta9ThcViolation,
+  extractCannabinoidPercents,
+  extractCoaTestDate,
+} from '@trustleaf/domain/rules/coa';
 import { dueReminder, todayIn } from '@trustleaf/domain/rules/document-status';
 import { COA_UPLOAD_EVENT, type CoaUploadItem, type CoaUploadJob } from '@trustleaf/domain/schemas/document';
+import type { CoaValidationRule } from '@trustleaf/domain/schemas/system';
 import { z } from 'zod';
 import { readZip, type ArchiveEntry } from '../../lib/archives.ts';
 import type { Clock } from '../../lib/clock.ts';
@@ -56,7 +62,8 @@ export interface DocumentsJobsDeps {
   clock: Clock;
   /** Pushes an event to the company's live room; a no-op in a worker-only process. */
   notify: (companyId: number, event: string, payload: unknown) => void;
-  delta9ThresholdPercent: number;
+  /** The COA validation rule in force (the system setting, read for each batch). */
+  coaRule: () => Promise<CoaValidationRule>;
   log: (line: string) => void;
   /** The office converter; `libreoffice` when on PATH. Tests replace it. */
   convertOffice?: (input: Buffer, extension: string) => Promise<Buffer>;
@@ -176,6 +183,8 @@ export function createDocumentsJobs(deps: DocumentsJobsDeps) {
       const publish = (status: CoaUploadJob['status']) =>
         notify(row.companyId, COA_UPLOAD_EVENT, toCoaJob({ ...row, status, processed, items }));
       publish('PROCESSING');
+      const rule = await deps.coaRule();
+      const today = todayIn(clock.now());
       // One by one; each result is saved before the next file, so a retry resumes where it stopped.
       for (const [index, item] of items.entries()) {
         if (item.status !== 'PENDING') continue;
@@ -183,14 +192,11 @@ export function createDocumentsJobs(deps: DocumentsJobsDeps) {
         try {
           const text = await coaText(await storage.read(item.key), item.extension);
           const cannabinoids = extractCannabinoidPercents(text);
-          const violation = delta9ThcViolation(cannabinoids.delta9Thc, deps.delta9ThresholdPercent);
-          next = {
-            ...item,
-            status: 'SUCCESS',
-            message: null,
-            cannabinoids,
-            violations: violation ? [violation] : [],
-          };
+          const violations = [
+            delta9ThcViolation(cannabinoids.delta9Thc, rule.delta9ThcLimitPercent),
+            coaAgeViolation(extractCoaTestDate(text), today, rule.maxCoaAgeDays),
+          ].filter((violation): violation is string => violation !== null);
+          next = { ...item, status: 'SUCCESS', message: null, cannabinoids, violations };
         } catch (error) {
           log(
             `documents.process-coas ${uploadId}: ${item.fileName} unreadable (${String(error).slice(0, 200)})`,

@@ -652,6 +652,48 @@ describe('COA batch', () => {
   });
 });
 
+describe('COA validation rule (system setting)', () => {
+  it('checks COAs against the Delta-9 THC limit and the maximum age a super admin set', async () => {
+    const rule = await post(
+      '/api/system/updateSystemSetting',
+      { key: 'coa_validation_rule', value: { delta9ThcLimitPercent: 0.2, maxCoaAgeDays: 30 } },
+      adminToken,
+    );
+    expect(rule.statusCode, rule.body).toBe(200);
+    try {
+      const { user, companyId } = await createMember(t.database.db);
+      const token = (await login(t.app, user.email)).accessToken;
+      const tested = addDays(todayIn(t.clock.now()), -45);
+      const stored = await preupload(token, companyId, 'coa', [
+        {
+          name: 'old.pdf',
+          content: makePdf([`Date Tested: ${tested}`, 'Delta-9 THC 0.01 0.03 0.25 %']),
+        },
+      ]);
+      expect(stored.statusCode, stored.body).toBe(200);
+      const response = await post(
+        '/api/coa/uploadCoas',
+        { plCompanyId: companyId, uploadKeys: stored.json().detail.map((f: { key: string }) => f.key) },
+        token,
+      );
+      expect(response.statusCode, response.body).toBe(200);
+      const job = (
+        await get(`/api/coa/uploadJob?plUserUploadCoaId=${response.json().detail.plUserUploadCoaId}`, token)
+      ).json().detail;
+      expect(job.items[0].violations).toEqual([
+        'Delta-9 THC violative: 0.25% exceeds 0.2%',
+        `COA is older than 30 days: tested ${tested}`,
+      ]);
+    } finally {
+      await post(
+        '/api/system/updateSystemSetting',
+        { key: 'coa_validation_rule', value: { delta9ThcLimitPercent: 0.3, maxCoaAgeDays: 365 } },
+        adminToken,
+      );
+    }
+  });
+});
+
 describe('plan gating (q_vault)', () => {
   it('answers 402 PLAN_LIMIT_REACHED to every documents operation of a company without a subscription', async () => {
     const owner = await createMember(t.database.db, 'Company Owner');

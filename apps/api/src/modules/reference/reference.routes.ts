@@ -1,4 +1,18 @@
-import { generalInfo } from '@trustleaf/domain/api/reference';
+import {
+  addBusinessType,
+  addCategory,
+  addSegment,
+  businessTypeListing,
+  categoryListing,
+  deleteBusinessType,
+  deleteCategory,
+  deleteSegment,
+  generalInfo,
+  segmentListing,
+  updateBusinessType,
+  updateCategory,
+  updateSegment,
+} from '@trustleaf/domain/api/reference';
 import type { FastifyPluginAsync } from 'fastify';
 import { route } from '../../lib/route.ts';
 import type { ReferenceService } from './reference.service.ts';
@@ -8,4 +22,18 @@ export const referenceRoutes: FastifyPluginAsync<{ service: ReferenceService }> 
   { service },
 ) => {
   route(app, generalInfo, ({ input }) => service.generalInfo(input.requestFields));
+  route(app, categoryListing, ({ auth }) => service.categoryListing(auth));
+  route(app, addCategory, ({ auth, input }) => service.addCategory(auth, input));
+  route(app, updateCategory, ({ auth, input }) => service.updateCategory(auth, input));
+  route(app, deleteCategory, ({ auth, input }) => service.deleteCategory(auth, input.plCategoryId));
+  route(app, businessTypeListing, () => service.businessTypeListing());
+  route(app, addBusinessType, ({ auth, input }) => service.addBusinessType(auth, input));
+  route(app, updateBusinessType, ({ auth, input }) => service.updateBusinessType(auth, input));
+  route(app, deleteBusinessType, ({ auth, input }) =>
+    service.deleteBusinessType(auth, input.plBusinessTypeId),
+  );
+  route(app, segmentListing, () => service.segmentListing());
+  route(app, addSegment, ({ auth, input }) => service.addSegment(auth, input));
+  route(app, updateSegment, ({ auth, input }) => service.updateSegment(auth, input));
+  route(app, deleteSegment, ({ auth, input }) => service.deleteSegment(auth, input.plSegmentId));
 };

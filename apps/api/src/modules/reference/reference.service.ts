@@ -1,6 +1,61 @@
 import { DOCTYPE_CLASSIFICATIONS } from '@trustleaf/domain/reference/company-types';
-import type { GeneralInfo, GeneralInfoField } from '@trustleaf/domain/schemas/reference';
+import {
+  REFERENCE_MESSAGES as MESSAGES,
+  referenceCode,
+  type BusinessType,
+  type Category,
+  type GeneralInfo,
+  type GeneralInfoField,
+  type Segment,
+} from '@trustleaf/domain/schemas/reference';
+import type { AuthContext } from '../../lib/authz.ts';
+import { AppError } from '../../lib/errors.ts';
 import type { ReferenceRepository } from './reference.repository.ts';
+
+function isUniqueViolation(error: unknown): boolean {
+  for (let current = error; current && typeof current === 'object';) {
+    if ((current as { code?: unknown }).code === '23505') return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+/** A unique index refusing the write (two admins at once) reads as the same 409 as the check before it. */
+async function uniquely<T>(message: string, write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new AppError('CONFLICT', message);
+    throw error;
+  }
+}
+
+function requireSuperAdmin(auth: AuthContext): void {
+  if (!auth.isSuperAdmin) throw new AppError('FORBIDDEN', 'You do not have permission to do this');
+}
+
+const toCategory = (row: {
+  id: number;
+  kind: 'PRODUCT' | 'SERVICE';
+  name: string;
+  parentId: number | null;
+}): Category => ({ plCategoryId: row.id, type: row.kind, name: row.name, parentCategoryId: row.parentId });
+const toBusinessType = (row: {
+  id: number;
+  name: string;
+  type: string;
+  segmentIds: number[];
+}): BusinessType => ({
+  plBusinessTypeId: row.id,
+  name: row.name,
+  type: row.type,
+  plSegmentIds: row.segmentIds,
+});
+const toSegment = (row: { id: number; name: string; type: string }): Segment => ({
+  plSegmentId: row.id,
+  name: row.name,
+  type: row.type,
+});
 
 export function createReferenceService({
   repo,
@@ -36,6 +91,150 @@ export function createReferenceService({
       const values = await Promise.all(unique.map((field) => loaders[field]()));
       return Object.fromEntries(unique.map((field, index) => [field, values[index]]));
     },
+
+    async categoryListing(auth: AuthContext): Promise<{ categories: Category[] }> {
+      requireSuperAdmin(auth);
+      return { categories: (await repo.allCategories()).map(toCategory) };
+    },
+
+    async addCategory(
+      auth: AuthContext,
+      input: { type: 'PRODUCT' | 'SERVICE'; name: string; parentCategoryId: number | null },
+    ): Promise<Category> {
+      requireSuperAdmin(auth);
+      await checkParent(input.type, input.parentCategoryId, null);
+      if (await repo.siblingNamed(input.type, input.parentCategoryId, input.name))
+        throw new AppError('CONFLICT', MESSAGES.categoryExists);
+      const row = await uniquely(MESSAGES.categoryExists, () =>
+        repo.insertCategory({ kind: input.type, name: input.name, parentId: input.parentCategoryId }),
+      );
+      return toCategory(row);
+    },
+
+    async updateCategory(
+      auth: AuthContext,
+      input: { plCategoryId: number; name: string; parentCategoryId: number | null },
+    ): Promise<Category> {
+      requireSuperAdmin(auth);
+      const current = await repo.findCategory(input.plCategoryId);
+      if (!current) throw new AppError('NOT_FOUND', 'Category not found');
+      // A product category at the top of the catalogue (seeded) may stay there; a sub-category keeps a parent.
+      const parentId = input.parentCategoryId;
+      if (parentId !== null || current.parentId !== null)
+        await checkParent(current.kind, parentId, current.id);
+      if (await repo.siblingNamed(current.kind, parentId, input.name, current.id))
+        throw new AppError('CONFLICT', MESSAGES.categoryExists);
+      const row = await uniquely(MESSAGES.categoryExists, () =>
+        repo.updateCategory(current.id, { name: input.name, parentId }),
+      );
+      if (!row) throw new AppError('NOT_FOUND', 'Category not found');
+      return toCategory(row);
+    },
+
+    async deleteCategory(auth: AuthContext, id: number): Promise<{ plCategoryId: number }> {
+      requireSuperAdmin(auth);
+      if (!(await repo.findCategory(id))) throw new AppError('NOT_FOUND', 'Category not found');
+      if (await repo.hasChildCategories(id)) throw new AppError('CONFLICT', MESSAGES.categoryInUse);
+      if (!(await repo.deleteCategory(id))) throw new AppError('NOT_FOUND', 'Category not found');
+      return { plCategoryId: id };
+    },
+
+    async businessTypeListing(): Promise<{ businessTypes: BusinessType[] }> {
+      return { businessTypes: (await repo.businessTypes()).map(toBusinessType) };
+    },
+
+    async addBusinessType(
+      auth: AuthContext,
+      input: { name: string; plSegmentIds: number[] },
+    ): Promise<BusinessType> {
+      requireSuperAdmin(auth);
+      await checkSegments(input.plSegmentIds);
+      const type = referenceCode(input.name);
+      if (!type) throw new AppError('VALIDATION_FAILED', 'name: Must contain a letter or digit');
+      const row = await uniquely(MESSAGES.businessTypeExists, () =>
+        repo.insertBusinessType({ name: input.name, type, segmentIds: input.plSegmentIds }),
+      );
+      return toBusinessType(row);
+    },
+
+    async updateBusinessType(
+      auth: AuthContext,
+      input: { plBusinessTypeId: number; name: string; plSegmentIds: number[] },
+    ): Promise<BusinessType> {
+      requireSuperAdmin(auth);
+      await checkSegments(input.plSegmentIds);
+      const row = await repo.updateBusinessType(input.plBusinessTypeId, {
+        name: input.name,
+        segmentIds: input.plSegmentIds,
+      });
+      if (!row) throw new AppError('NOT_FOUND', 'Business type not found');
+      return toBusinessType(row);
+    },
+
+    async deleteBusinessType(auth: AuthContext, id: number): Promise<{ plBusinessTypeId: number }> {
+      requireSuperAdmin(auth);
+      if (!(await repo.findBusinessType(id))) throw new AppError('NOT_FOUND', 'Business type not found');
+      if (await repo.businessTypeInUse(id)) throw new AppError('CONFLICT', MESSAGES.businessTypeInUse);
+      try {
+        await repo.deleteBusinessType(id);
+      } catch (error) {
+        // A company taking the type at the same moment: its foreign key refuses the delete.
+        if ((error as { cause?: { code?: string } }).cause?.code === '23503')
+          throw new AppError('CONFLICT', MESSAGES.businessTypeInUse);
+        throw error;
+      }
+      return { plBusinessTypeId: id };
+    },
+
+    async segmentListing(): Promise<{ segments: Segment[] }> {
+      return { segments: (await repo.segments()).map(toSegment) };
+    },
+
+    async addSegment(auth: AuthContext, input: { name: string }): Promise<Segment> {
+      requireSuperAdmin(auth);
+      const type = referenceCode(input.name);
+      if (!type) throw new AppError('VALIDATION_FAILED', 'name: Must contain a letter or digit');
+      const row = await uniquely(MESSAGES.segmentExists, () =>
+        repo.insertSegment({ name: input.name, type }),
+      );
+      return toSegment(row);
+    },
+
+    async updateSegment(auth: AuthContext, input: { plSegmentId: number; name: string }): Promise<Segment> {
+      requireSuperAdmin(auth);
+      const row = await repo.updateSegment(input.plSegmentId, input.name);
+      if (!row) throw new AppError('NOT_FOUND', 'Segment not found');
+      return toSegment(row);
+    },
+
+    async deleteSegment(auth: AuthContext, id: number): Promise<{ plSegmentId: number }> {
+      requireSuperAdmin(auth);
+      if (!(await repo.findSegment(id))) throw new AppError('NOT_FOUND', 'Segment not found');
+      if (await repo.segmentInUse(id)) throw new AppError('CONFLICT', MESSAGES.segmentInUse);
+      await repo.deleteSegment(id);
+      return { plSegmentId: id };
+    },
   };
+
+  /** Spec 3 §5: a product category needs a parent; a parent is of the same kind and not the category or below it. */
+  async function checkParent(
+    kind: 'PRODUCT' | 'SERVICE',
+    parentId: number | null,
+    selfId: number | null,
+  ): Promise<void> {
+    if (parentId === null) {
+      if (kind === 'PRODUCT') throw new AppError('VALIDATION_FAILED', MESSAGES.parentRequired);
+      return;
+    }
+    const parent = await repo.findCategory(parentId);
+    if (!parent || parent.kind !== kind) throw new AppError('NOT_FOUND', MESSAGES.parentNotFound);
+    if (selfId !== null && (await repo.isDescendantOrSelf(selfId, parentId)))
+      throw new AppError('VALIDATION_FAILED', 'A category cannot be placed under itself');
+  }
+
+  async function checkSegments(ids: number[]): Promise<void> {
+    const known = new Set((await repo.segments()).map((segment) => segment.id));
+    if (ids.some((id) => !known.has(id))) throw new AppError('NOT_FOUND', 'Segment not found');
+  }
 }
 export type ReferenceService = ReturnType<typeof createReferenceService>;

@@ -48,6 +48,8 @@ export interface WebcrawlerJobsDeps {
   scanner: ScannerSettings;
   log: (line: string) => void;
   appUrl: string;
+  /** The platform's extra violation phrases (the violation_phrase system setting), used by every scan. */
+  systemPhrases?: () => Promise<string[]>;
   /** Whether the company's plan includes scheduled re-scans (the gating rule, as the API applies it). */
   rescanAllowed: (companyId: number) => Promise<boolean>;
   /** Replaces the scanner (tests that need a scan to hang until cancelled). */
@@ -181,9 +183,10 @@ export function createWebcrawlerJobs(deps: WebcrawlerJobsDeps) {
         options.verifyProduct || claimed.kind === 'productScanTask'
           ? await repo.activeProductNames(claimed.companyId)
           : [];
+      const systemPhrases = deps.systemPhrases ? await deps.systemPhrases() : [];
       result = await scan(claimed.url, {
         maxPages: deps.scanner.maxPages,
-        additionalWords: options.additionalWords,
+        additionalWords: [...options.additionalWords, ...systemPhrases],
         includeVideo: options.isIncludedVideo,
         analyzeImages: options.analyzeImage,
         authorizedProducts,

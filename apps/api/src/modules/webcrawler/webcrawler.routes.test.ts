@@ -11,7 +11,7 @@ import {
 } from '../../db/schema.ts';
 import { createJobDefinitions } from '../../job-definitions.ts';
 import { createLocalStorage } from '../../lib/storage.ts';
-import { bearer, createMember, login } from '../../../test/factories.ts';
+import { bearer, createMember, createUser, login } from '../../../test/factories.ts';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { startFixtureSite, type FixtureSite } from '../../../test/fixture-site.ts';
 
@@ -320,6 +320,32 @@ describe('scanning a website', () => {
       payload: {},
     });
     expect(response.statusCode).toBe(401);
+  });
+});
+
+describe('violation phrases (system setting)', () => {
+  it('finds the phrases a super admin added in every scan, besides its own words', async () => {
+    const root = await createUser(t.database.db, { isSuperAdmin: true });
+    const admin = (await login(t.app, root.email)).accessToken;
+    const set = (value: string[]) =>
+      call('POST', '/api/system/updateSystemSetting', admin, { key: 'violation_phrase', value });
+    expect((await set(['Moonbeam Elixir'])).statusCode).toBe(200);
+    site.extraClaim = 'Try our moonbeam elixir today.';
+    try {
+      const owner = await member();
+      await subscribePro(owner.companyId);
+      const started = await scan(owner);
+      expect(started.status).toBe('completed');
+      const detail = await call('POST', '/api/webcrawler/violationCheckDetail', owner.token, {
+        plCompanyId: owner.companyId,
+        plViolationCheckId: started.plViolationCheckId,
+      });
+      const terms = detail.json().detail.violations.map((v: { term: string }) => v.term.toLowerCase());
+      expect(terms).toContain('moonbeam elixir');
+    } finally {
+      site.extraClaim = null;
+      await set([]);
+    }
   });
 });
 

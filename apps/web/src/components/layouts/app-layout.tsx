@@ -145,7 +145,16 @@ export interface NavState {
  * navigation is a temporary drawer opened from the header's menu button, closed on navigation; from `md`
  * up it is docked, folded to icons below `lg` unless the user chose otherwise (kept locally).
  */
-export function AppLayout({ children, nav }: { children: ReactNode; nav?: (state: NavState) => ReactNode }) {
+export function AppLayout({
+  children,
+  nav,
+  banner,
+}: {
+  children: ReactNode;
+  nav?: (state: NavState) => ReactNode;
+  /** A platform-wide announcement above every page's content (the maintenance banner). */
+  banner?: ReactNode;
+}) {
   const { t } = useTranslation();
   const location = useLocation();
   const theme = useTheme();
@@ -290,6 +299,7 @@ export function AppLayout({ children, nav }: { children: ReactNode; nav?: (state
             </Drawer>
           ) : null}
           <Box sx={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
+            {banner}
             <Container
               component="main"
               id="main"

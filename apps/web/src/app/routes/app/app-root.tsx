@@ -9,6 +9,7 @@ import { MainMenu } from '@/app/main-menu';
 import { useMyProfile } from '@/features/auth/api/use-my-profile';
 import { usePlanLanding } from '@/features/billing/components/use-plan-landing';
 import { useGeneralInfo } from '@/features/reference/api/get-general-info';
+import { MaintenanceBanner } from '@/features/system/components/maintenance-banner';
 import { ScanNotices } from '@/features/webcrawler/components/scan-notices';
 import { LiveProvider } from '@/lib/live-provider';
 import { useAppStore } from '@/stores/app-store';
@@ -69,7 +70,10 @@ export function AppRoot() {
           )
         }
       />
-      <AppLayout nav={currentUser ? (state) => <MainMenu {...state} /> : undefined}>
+      <AppLayout
+        nav={currentUser ? (state) => <MainMenu {...state} /> : undefined}
+        banner={currentUser ? <MaintenanceBanner /> : null}
+      >
         {currentUser && !(isHome && landing.isPending) ? (
           <Suspense fallback={<PageLoader />}>
             <Outlet />

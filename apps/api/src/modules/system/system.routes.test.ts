@@ -1,0 +1,102 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, createMember, createUser, login } from '../../../test/factories.ts';
+import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
+
+let t: TestApp;
+let admin: string;
+let owner: string;
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  const root = await createUser(t.database.db, { isSuperAdmin: true });
+  admin = (await login(t.app, root.email)).accessToken;
+  owner = (await login(t.app, (await createMember(t.database.db, 'Company Owner')).user.email)).accessToken;
+});
+afterAll(() => t.close());
+
+const update = (token: string, payload: unknown) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/system/updateSystemSetting',
+    headers: bearer(token),
+    payload: payload as object,
+  });
+const get = (token: string, url: string) => t.app.inject({ method: 'GET', url, headers: bearer(token) });
+
+describe('system settings', () => {
+  it('reads every key with its default until a super admin sets it', async () => {
+    const response = await get(admin, '/api/system/systemSettings');
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json().detail).toEqual({
+      alert_repetition_interval: 'WEEKLY',
+      expiration_timeframe: { amount: 30, unit: 'DAY' },
+      system_status: { status: 'OPERATIONAL', note: '', until: null },
+      qcomply_assistant_recommended_questions: [],
+      violation_phrase: [],
+      coa_validation_rule: { delta9ThcLimitPercent: 0.3, maxCoaAgeDays: 365 },
+    });
+  });
+
+  it('writes each key and answers every setting; phrase lists are trimmed and kept once', async () => {
+    const writes = [
+      { key: 'alert_repetition_interval', value: 'MONTHLY' },
+      { key: 'expiration_timeframe', value: { amount: 2, unit: 'WEEK' } },
+      { key: 'qcomply_assistant_recommended_questions', value: [' What is a COA? ', ''] },
+      { key: 'violation_phrase', value: ['  Miracle Cure ', 'miracle cure', '', 'moon tonic'] },
+      { key: 'coa_validation_rule', value: { delta9ThcLimitPercent: 0.25, maxCoaAgeDays: 180 } },
+    ];
+    for (const payload of writes) {
+      const response = await update(admin, payload);
+      expect(response.statusCode, response.body).toBe(200);
+    }
+    const settings = (await get(admin, '/api/system/systemSettings')).json().detail;
+    expect(settings).toMatchObject({
+      alert_repetition_interval: 'MONTHLY',
+      expiration_timeframe: { amount: 2, unit: 'WEEK' },
+      qcomply_assistant_recommended_questions: ['What is a COA?'],
+      violation_phrase: ['Miracle Cure', 'moon tonic'],
+      coa_validation_rule: { delta9ThcLimitPercent: 0.25, maxCoaAgeDays: 180 },
+    });
+  });
+
+  it('shows the maintenance status to every signed-in user, and only to signed-in users', async () => {
+    const until = '2026-12-01T18:00:00.000Z';
+    const set = await update(admin, {
+      key: 'system_status',
+      value: { status: 'MAINTENANCE', note: 'Database upgrade', until },
+    });
+    expect(set.statusCode, set.body).toBe(200);
+    const seen = await get(owner, '/api/system/systemStatus');
+    expect(seen.statusCode).toBe(200);
+    expect(seen.json().detail).toEqual({ status: 'MAINTENANCE', note: 'Database upgrade', until });
+    expect((await t.app.inject({ method: 'GET', url: '/api/system/systemStatus' })).statusCode).toBe(401);
+    await update(admin, { key: 'system_status', value: { status: 'OPERATIONAL', note: '', until: null } });
+    expect((await get(owner, '/api/system/systemStatus')).json().detail.status).toBe('OPERATIONAL');
+  });
+
+  it('refuses anyone but a super admin with 403', async () => {
+    const read = await get(owner, '/api/system/systemSettings');
+    expect(read.statusCode).toBe(403);
+    expect(read.json().code).toBe('FORBIDDEN');
+    const write = await update(owner, { key: 'violation_phrase', value: ['sneaky'] });
+    expect(write.statusCode).toBe(403);
+    expect((await get(admin, '/api/system/systemSettings')).json().detail.violation_phrase).not.toContain(
+      'sneaky',
+    );
+  });
+
+  it.each([
+    [{ key: 'unknown_key', value: 1 }, /key/],
+    [{ key: 'alert_repetition_interval', value: 'HOURLY' }, /value/],
+    [{ key: 'coa_validation_rule', value: { delta9ThcLimitPercent: 101, maxCoaAgeDays: 10 } }, /0-100/],
+    [{ key: 'coa_validation_rule', value: { delta9ThcLimitPercent: 0.3, maxCoaAgeDays: 0 } }, /at least 1/],
+    [{ key: 'violation_phrase', value: ['x'.repeat(101)] }, /Maximum 100 characters/],
+    [{ key: 'system_status', value: { status: 'MAINTENANCE', note: '', until: 'tomorrow' } }, /until/],
+    [{ key: 'expiration_timeframe', value: { amount: 1.5, unit: 'DAY' } }, /whole number/],
+  ])('refuses a bad value with a 400 naming it (%j)', async (payload, message) => {
+    const response = await update(admin, payload);
+    expect(response.statusCode, response.body).toBe(400);
+    expect(response.json().code).toBe('VALIDATION_FAILED');
+    expect(response.json().messages.join(' ')).toMatch(message);
+  });
+});
