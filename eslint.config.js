@@ -20,6 +20,7 @@ export default tseslint.config(
       '**/node_modules/**',
       '**/dist/**',
       '**/dist-ca/**',
+      '**/dist-baseline/**',
       'data/**',
       '**/*.config.js',
       '**/*.config.ts',

@@ -3,9 +3,14 @@
 // Chromium is Debian's (CHROME_PATH overrides), never a download. The signed-in pages get the session
 // the way the app keeps it: the persisted root key in localStorage, written before the page's scripts run.
 // Run with `npm run bench:web` (it builds first). Prints a Markdown table for bench/RESULTS.md.
+//
+// Before and after in the same run: `node bench/web/run.mjs --save-baseline` copies the current build
+// (apps/api/dist, apps/web/dist) to apps/api/dist-baseline and apps/web/dist-baseline; build the change,
+// then `BENCH_WEB_BASELINE=1 npm run bench:web` serves the saved build beside the new one (the next port)
+// and alternates their runs page by page, so both see the same machine load.
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import lighthouse from 'lighthouse';
@@ -15,7 +20,23 @@ const PORT = Number(process.env.BENCH_WEB_PORT ?? 4240);
 const PG_PORT = Number(process.env.BENCH_WEB_PG_PORT ?? PORT + 9);
 const RUNS = Number(process.env.BENCH_WEB_RUNS ?? 3);
 const CHROME = process.env.CHROME_PATH ?? '/usr/bin/chromium';
-const BASE = `http://localhost:${PORT}`;
+const BASELINE_API = 'apps/api/dist-baseline';
+const BASELINE_WEB = 'apps/web/dist-baseline';
+
+if (process.argv.includes('--save-baseline')) {
+  for (const [from, to] of [
+    ['apps/api/dist', BASELINE_API],
+    ['apps/web/dist', BASELINE_WEB],
+  ]) {
+    rmSync(to, { recursive: true, force: true });
+    cpSync(from, to, { recursive: true });
+  }
+  console.log(`Saved the current build as the baseline (${BASELINE_API}, ${BASELINE_WEB}).`);
+  process.exit(0);
+}
+const WITH_BASELINE = process.env.BENCH_WEB_BASELINE === '1';
+if (WITH_BASELINE && !existsSync(`${BASELINE_API}/server.js`))
+  throw new Error('No saved baseline: run `node bench/web/run.mjs --save-baseline` on the old build first');
 const ADMIN = {
   email: 'bench-admin@trustleaf.local',
   password: `Bench-${randomBytes(6).toString('hex')}-Aa1!`,
@@ -32,17 +53,18 @@ const PAGES = [
 
 const TARGETS = { performance: 95, accessibility: 100, 'best-practices': 95, cls: 0.05 };
 
-function startServer(dataDir) {
-  const child = spawn(process.execPath, ['apps/api/dist/server.js'], {
+function startServer({ dataDir, serverJs, webDist, port, pgPort }) {
+  const child = spawn(process.execPath, [serverJs], {
     env: {
       ...process.env,
       NODE_ENV: 'production',
       JWT_SECRET: randomBytes(32).toString('hex'),
-      PORT: String(PORT),
+      PORT: String(port),
       HOST: '127.0.0.1',
-      APP_URL: BASE,
-      EMBEDDED_PG_PORT: String(PG_PORT),
+      APP_URL: `http://localhost:${port}`,
+      EMBEDDED_PG_PORT: String(pgPort),
       DATA_DIR: dataDir,
+      WEB_DIST: webDist,
       ADMIN_EMAIL: ADMIN.email,
       ADMIN_PASSWORD: ADMIN.password,
       LOG_LEVEL: 'warn',
@@ -63,8 +85,8 @@ async function waitFor(check, what, timeoutMs = 180_000) {
   throw new Error(`timed out waiting for ${what}`);
 }
 
-async function post(url, body, token) {
-  const response = await fetch(`${BASE}${url}`, {
+async function post(base, url, body, token) {
+  const response = await fetch(`${base}${url}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
     body: JSON.stringify(body),
@@ -74,9 +96,9 @@ async function post(url, body, token) {
 }
 
 /** The persisted root the app writes after a sign-in (apps/web/src/stores/app-store.ts). */
-async function persistedSession(email, password) {
-  const session = await post('/api/auth/login', { email, password });
-  const profile = await post('/api/user/getMyProfile', {}, session.accessToken);
+async function persistedSession(base, email, password) {
+  const session = await post(base, '/api/auth/login', { email, password });
+  const profile = await post(base, '/api/user/getMyProfile', {}, session.accessToken);
   return JSON.stringify({
     version: 1,
     state: {
@@ -100,7 +122,7 @@ const median = (values) => {
   return sorted[Math.floor(sorted.length / 2)];
 };
 
-async function audit(browser, page, root) {
+async function audit(browser, base, page, root) {
   const tab = await browser.newPage();
   try {
     if (root) {
@@ -113,7 +135,7 @@ async function audit(browser, page, root) {
       );
     }
     const result = await lighthouse(
-      `${BASE}${page.path}`,
+      `${base}${page.path}`,
       {
         output: 'json',
         logLevel: 'error',
@@ -123,6 +145,12 @@ async function audit(browser, page, root) {
       tab,
     );
     const lhr = result.lhr;
+    // BENCH_WEB_SAVE=<folder> keeps every report (lhr JSON) for a closer look.
+    if (process.env.BENCH_WEB_SAVE) {
+      mkdirSync(process.env.BENCH_WEB_SAVE, { recursive: true });
+      const name = `${new URL(base).port}${page.path.replaceAll('/', '_')}-${Date.now()}.json`;
+      writeFileSync(path.join(process.env.BENCH_WEB_SAVE, name), JSON.stringify(lhr));
+    }
     if (lhr.runtimeError)
       throw new Error(`${page.path}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
     const finalPath = new URL(lhr.finalDisplayedUrl).pathname;
@@ -137,6 +165,9 @@ async function audit(browser, page, root) {
       fcp: numeric('first-contentful-paint'),
       lcp: numeric('largest-contentful-paint'),
       tbt: numeric('total-blocking-time'),
+      consoleErrors: (lhr.audits['errors-in-console'].details?.items ?? []).map(
+        (item) => `${item.source}: ${item.description}`,
+      ),
       failing: Object.values(lhr.audits)
         .filter(
           (a) =>
@@ -152,45 +183,91 @@ async function audit(browser, page, root) {
   }
 }
 
-const dataDir = mkdtempSync(path.join(tmpdir(), 'trustleaf-bench-web-'));
-const server = startServer(dataDir);
-let browser;
-try {
-  await waitFor(async () => (await fetch(`${BASE}/api/health`)).ok, 'the server');
+const BUILDS = [
+  ...(WITH_BASELINE
+    ? [{ name: 'baseline', serverJs: `${BASELINE_API}/server.js`, webDist: BASELINE_WEB, offset: 1 }]
+    : []),
+  {
+    name: WITH_BASELINE ? 'this build' : 'build',
+    serverJs: 'apps/api/dist/server.js',
+    webDist: 'apps/web/dist',
+    offset: 0,
+  },
+];
+
+/** Starts one build's server on its own port, data folder and database; resolves with its owner's password. */
+async function startBuild(build, startedBuilds) {
+  const port = PORT + build.offset;
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'trustleaf-bench-web-'));
+  const server = startServer({
+    dataDir,
+    serverJs: build.serverJs,
+    webDist: path.resolve(build.webDist),
+    port,
+    pgPort: PG_PORT + build.offset,
+  });
+  const base = `http://localhost:${port}`;
+  const started = { ...build, base, dataDir, server, ownerPassword: '' };
+  startedBuilds.push(started); // stopped in `finally` even if it never comes up
+  await waitFor(async () => (await fetch(`${base}/api/health`)).ok, `the ${build.name} server`);
   await waitFor(async () => server.output().includes(DEMO_OWNER), 'the start-up accounts');
   const ownerLine = server
     .output()
     .split('\n')
     .find((line) => line.includes(DEMO_OWNER));
-  const ownerPassword = /password (\S+)/.exec(ownerLine ?? '')?.[1];
-  if (!ownerPassword) throw new Error('the demo owner password was not printed');
+  started.ownerPassword = /password (\S+)/.exec(ownerLine ?? '')?.[1] ?? '';
+  if (!started.ownerPassword) throw new Error('the demo owner password was not printed');
+  return started;
+}
+
+const builds = [];
+let browser;
+try {
+  for (const build of BUILDS) await startBuild(build, builds);
 
   browser = await puppeteer.launch({
     executablePath: CHROME,
     headless: true,
     args: ['--headless', '--no-sandbox', '--disable-gpu'],
   });
+  const loads = [loadavg()[0]];
   const rows = [];
   for (const page of PAGES) {
-    const runs = [];
+    const runs = new Map(builds.map((build) => [build.name, []]));
     for (let run = 0; run < RUNS; run++) {
-      // A fresh sign-in per run: the access token stays well inside its lifetime.
-      const root = page.signedIn ? await persistedSession(DEMO_OWNER, ownerPassword) : null;
-      runs.push(await audit(browser, page, root));
-      process.stderr.write(`${page.name} run ${run + 1}: performance ${runs.at(-1).performance}\n`);
+      // Alternating builds run by run, so that both see the same load.
+      for (const build of run % 2 === 0 ? builds : [...builds].reverse()) {
+        // A fresh sign-in per run: the access token stays well inside its lifetime.
+        const root = page.signedIn
+          ? await persistedSession(build.base, DEMO_OWNER, build.ownerPassword)
+          : null;
+        const result = await audit(browser, build.base, page, root);
+        runs.get(build.name).push(result);
+        process.stderr.write(
+          `${page.name} ${build.name} run ${run + 1}: performance ${result.performance}, ` +
+            `load ${loadavg()[0].toFixed(1)}\n`,
+        );
+      }
     }
-    const pick = (key) => median(runs.map((r) => r[key]));
-    rows.push({
-      name: page.name,
-      performance: pick('performance'),
-      accessibility: pick('accessibility'),
-      'best-practices': pick('best-practices'),
-      cls: pick('cls'),
-      fcp: pick('fcp'),
-      lcp: pick('lcp'),
-      tbt: pick('tbt'),
-      failing: [...new Set(runs.flatMap((r) => r.failing))],
-    });
+    loads.push(loadavg()[0]);
+    for (const build of builds) {
+      const results = runs.get(build.name);
+      const pick = (key) => median(results.map((r) => r[key]));
+      rows.push({
+        name: page.name,
+        build: build.name,
+        performance: pick('performance'),
+        accessibility: pick('accessibility'),
+        'best-practices': pick('best-practices'),
+        cls: pick('cls'),
+        fcp: pick('fcp'),
+        lcp: pick('lcp'),
+        tbt: pick('tbt'),
+        all: results.map((r) => r.performance),
+        failing: [...new Set(results.flatMap((r) => r.failing))],
+        consoleErrors: [...new Set(results.flatMap((r) => r.consoleErrors))],
+      });
+    }
   }
 
   const [one, five] = loadavg();
@@ -199,13 +276,17 @@ try {
   console.log(
     `Lighthouse ${JSON.parse(readFileSync('node_modules/lighthouse/package.json', 'utf8')).version}, ` +
       `${(await browser.version()).replace('HeadlessChrome/', 'Chromium ')}, mobile defaults, median of ${RUNS}; ` +
-      `load average ${one.toFixed(1)} (1 min) / ${five.toFixed(1)} (5 min) at the end.\n`,
+      `load average (1 min) ${loads.map((load) => load.toFixed(1)).join(' → ')} (start, after each page); ` +
+      `${one.toFixed(1)} (1 min) / ${five.toFixed(1)} (5 min) at the end.\n`,
   );
-  console.log('| page | performance | accessibility | best practices | CLS | FCP | LCP | TBT |');
-  console.log('|---|---|---|---|---|---|---|---|');
+  console.log(
+    '| page | build | performance (runs) | accessibility | best practices | CLS | FCP | LCP | TBT |',
+  );
+  console.log('|---|---|---|---|---|---|---|---|---|');
   for (const row of rows) {
     console.log(
-      `| ${row.name} | ${row.performance}${mark(row.performance >= TARGETS.performance)} | ` +
+      `| ${row.name} | ${row.build} | ${row.performance}${mark(row.performance >= TARGETS.performance)} ` +
+        `(${row.all.join(', ')}) | ` +
         `${row.accessibility}${mark(row.accessibility >= TARGETS.accessibility)} | ` +
         `${row['best-practices']}${mark(row['best-practices'] >= TARGETS['best-practices'])} | ` +
         `${row.cls.toFixed(3)}${mark(row.cls <= TARGETS.cls)} | ${seconds(row.fcp)} | ${seconds(row.lcp)} | ` +
@@ -213,10 +294,15 @@ try {
     );
   }
   console.log('\nAudits below 0.9 in any run:');
-  for (const row of rows) console.log(`- ${row.name}: ${row.failing.join(', ') || 'none'}`);
+  for (const row of rows) console.log(`- ${row.name} (${row.build}): ${row.failing.join(', ') || 'none'}`);
+  console.log('\nConsole errors in any run:');
+  for (const row of rows)
+    console.log(`- ${row.name} (${row.build}): ${row.consoleErrors.join('; ') || 'none'}`);
 } finally {
   await browser?.close();
-  server.child.kill('SIGTERM');
-  await new Promise((resolve) => server.child.once('exit', resolve));
-  rmSync(dataDir, { recursive: true, force: true });
+  for (const build of builds) {
+    build.server.child.kill('SIGTERM');
+    await new Promise((resolve) => build.server.child.once('exit', resolve));
+    rmSync(build.dataDir, { recursive: true, force: true });
+  }
 }

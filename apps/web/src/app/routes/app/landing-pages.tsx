@@ -32,6 +32,18 @@ function Row({ label, children, testId }: { label: string; children: ReactNode; 
   );
 }
 
+/** The vault card as the plan allows it: the listing only when the plan includes the vault. */
+function PlanVaultSummary({ plCompanyId }: { plCompanyId: number }) {
+  const access = useFeatureStatus(MENU_FEATURES.qVault);
+  return (
+    <VaultSummary
+      plCompanyId={plCompanyId}
+      access={access}
+      renderOpenLink={(link) => <FeatureWrapper feature={MENU_FEATURES.qVault}>{link}</FeatureWrapper>}
+    />
+  );
+}
+
 /** /dashboard/main, the landing of the Basic, Pro and Enterprise plans: the company's compliance overview. */
 export function DashboardRoute() {
   const { t } = useTranslation();
@@ -61,7 +73,7 @@ export function DashboardRoute() {
       {company ? (
         <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
           <SubscriptionSummary companyId={company.plCompanyId} />
-          <VaultSummary plCompanyId={company.plCompanyId} />
+          <PlanVaultSummary plCompanyId={company.plCompanyId} />
           <SummaryCard icon={<TravelExploreOutlinedIcon aria-hidden />} title={t('billing.nav.webcrawler')}>
             <Typography variant="body2" sx={{ color: 'text.secondary' }}>
               {t('dashboard.webcrawlerText')}
@@ -131,7 +143,7 @@ export function QMonitorRoute() {
             </Typography>
           </SummaryCard>
           <SubscriptionSummary companyId={company.plCompanyId} />
-          <VaultSummary plCompanyId={company.plCompanyId} />
+          <PlanVaultSummary plCompanyId={company.plCompanyId} />
         </Box>
       ) : (
         <Alert severity="info">{t('home.noCompany')}</Alert>
@@ -167,7 +179,7 @@ export function CompanyDetailRoute() {
               <Row label={t('directory.listing')}>{t(`directory.kind.${company.kind}`)}</Row>
             </Box>
           </SummaryCard>
-          <VaultSummary plCompanyId={company.plCompanyId} />
+          <PlanVaultSummary plCompanyId={company.plCompanyId} />
           <SubscriptionSummary companyId={company.plCompanyId} />
         </Box>
       ) : (

@@ -99,6 +99,24 @@ describe('RejectionReasonsDialog', { timeout: 20_000 }, () => {
 });
 
 describe('VaultSummary', () => {
+  const renderSummary = (access: 'NORMAL' | 'NON_INTERACTABLE', documents?: unknown[]) => {
+    const client = new QueryClient({ defaultOptions: { queries: { staleTime: Infinity, retry: false } } });
+    if (documents) client.setQueryData([...documentKeys.company(7), 'ALL'], { documents });
+    render(
+      <QueryClientProvider client={client}>
+        <MemoryRouter>
+          <VaultSummary
+            plCompanyId={7}
+            now={NOW}
+            access={access}
+            renderOpenLink={(link) => <span data-testid="gate">{link}</span>}
+          />
+        </MemoryRouter>
+      </QueryClientProvider>,
+    );
+    return client;
+  };
+
   const version = (reviewStatus: 'pending' | 'accepted' | 'rejected', expirationDate: string | null) => ({
     documentId: 1,
     documentTypeId: 1,
@@ -151,15 +169,7 @@ describe('VaultSummary', () => {
         row(6, version('accepted', '2027-01-15')),
       ],
     }).documents;
-    const client = new QueryClient({ defaultOptions: { queries: { staleTime: Infinity } } });
-    client.setQueryData([...documentKeys.company(7), 'ALL'], { documents });
-    render(
-      <QueryClientProvider client={client}>
-        <MemoryRouter>
-          <VaultSummary plCompanyId={7} now={NOW} />
-        </MemoryRouter>
-      </QueryClientProvider>,
-    );
+    renderSummary('NORMAL', documents);
     const count = (state: string) => screen.getByTestId(`vault-count-${state}`).textContent;
     expect(count('valid')).toBe('Valid2');
     expect(count('expiringSoon')).toBe('Expiring soon!1');
@@ -170,5 +180,17 @@ describe('VaultSummary', () => {
       'Document types by status: Expired: 1, Rejected: 1, Expiring soon!: 1, Valid: 2, Nothing uploaded: 1',
     );
     expect(screen.getByRole('link', { name: 'Open the vault' }).getAttribute('href')).toBe('/documents');
+  });
+
+  it('asks nothing of a plan without the vault and says so, with the link locked', () => {
+    const fetchSpy = vi.spyOn(globalThis, 'fetch');
+    const client = renderSummary('NON_INTERACTABLE');
+    expect(screen.getByTestId('vault-locked').textContent).toBe(
+      'Your plan does not include the document vault.',
+    );
+    expect(client.getQueryState([...documentKeys.company(7), 'ALL'])?.fetchStatus ?? 'idle').toBe('idle');
+    expect(fetchSpy).not.toHaveBeenCalled();
+    expect(screen.getByTestId('gate').textContent).toBe('Open the vault');
+    fetchSpy.mockRestore();
   });
 });

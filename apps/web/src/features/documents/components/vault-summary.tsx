@@ -10,7 +10,9 @@ import {
   todayIn,
   type IndicatorState,
 } from '@trustleaf/domain/rules/document-status';
+import type { FeatureStatus } from '@trustleaf/domain/rules/feature-gating';
 import type { CompanyDocument } from '@trustleaf/domain/schemas/document';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { SummaryCard } from '@/components/layouts/summary-card';
@@ -57,10 +59,24 @@ export function countByIndicator(
   return counts;
 }
 
-/** The document vault at a glance: a bar of document types by indicator with the counts beside it. */
-export function VaultSummary({ plCompanyId, now }: { plCompanyId: number; now?: Date }) {
+/**
+ * The document vault at a glance: a bar of document types by indicator with the counts beside it.
+ * `access` is the plan's status of the vault feature: without it the card says so and the listing (which
+ * the API refuses for such a plan) is not asked for; `renderOpenLink` wraps the link (the plan's gate).
+ */
+export function VaultSummary({
+  plCompanyId,
+  now,
+  access = 'NORMAL',
+  renderOpenLink = (link) => link,
+}: {
+  plCompanyId: number;
+  now?: Date;
+  access?: FeatureStatus | 'LOADING';
+  renderOpenLink?: (link: ReactNode) => ReactNode;
+}) {
   const { t } = useTranslation();
-  const documents = useCompanyDocuments(plCompanyId);
+  const documents = useCompanyDocuments(access === 'NORMAL' ? plCompanyId : null);
   const counts = countByIndicator(documents.data ?? [], now);
   const total = VAULT_STATES.reduce((sum, state) => sum + counts[state], 0);
   const chartLabel = t('documents.summary.chartLabel', {
@@ -68,7 +84,13 @@ export function VaultSummary({ plCompanyId, now }: { plCompanyId: number; now?: 
   });
   return (
     <SummaryCard icon={<FolderSpecialOutlinedIcon aria-hidden />} title={t('documents.summary.title')}>
-      {documents.isError ? (
+      {access === 'LOADING' ? (
+        <Skeleton variant="rounded" height={72} />
+      ) : access !== 'NORMAL' ? (
+        <Typography sx={{ color: 'text.secondary' }} data-testid="vault-locked">
+          {t('documents.summary.locked')}
+        </Typography>
+      ) : documents.isError ? (
         <Alert severity="error">{documents.error.message}</Alert>
       ) : documents.isPending ? (
         <Skeleton variant="rounded" height={72} />
@@ -126,9 +148,11 @@ export function VaultSummary({ plCompanyId, now }: { plCompanyId: number; now?: 
         </>
       )}
       <Box>
-        <Button component={RouterLink} to={paths.documents.company.getHref()} variant="outlined">
-          {t('documents.summary.open')}
-        </Button>
+        {renderOpenLink(
+          <Button component={RouterLink} to={paths.documents.company.getHref()} variant="outlined">
+            {t('documents.summary.open')}
+          </Button>,
+        )}
       </Box>
     </SummaryCard>
   );
