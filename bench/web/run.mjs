@@ -241,7 +241,16 @@ try {
         const root = page.signedIn
           ? await persistedSession(build.base, DEMO_OWNER, build.ownerPassword)
           : null;
-        const result = await audit(browser, build.base, page, root);
+        // A loaded machine sometimes loses the trace (NO_NAVSTART, NO_FCP): such a run is taken again.
+        let result;
+        for (let attempt = 1; !result; attempt++) {
+          try {
+            result = await audit(browser, build.base, page, root);
+          } catch (error) {
+            if (attempt >= 3 || !/NO_NAVSTART|NO_FCP|NO_LCP/.test(String(error))) throw error;
+            process.stderr.write(`${page.name} ${build.name}: ${String(error)}; again\n`);
+          }
+        }
         runs.get(build.name).push(result);
         process.stderr.write(
           `${page.name} ${build.name} run ${run + 1}: performance ${result.performance}, ` +
