@@ -1,3 +1,4 @@
+import PaletteOutlinedIcon from '@mui/icons-material/PaletteOutlined';
 import AdminPanelSettingsOutlinedIcon from '@mui/icons-material/AdminPanelSettingsOutlined';
 import BusinessOutlinedIcon from '@mui/icons-material/BusinessOutlined';
 import CreditCardOutlinedIcon from '@mui/icons-material/CreditCardOutlined';
@@ -192,6 +193,14 @@ export const MENU_GROUPS: readonly MenuGroup[] = [
         labelKey: 'nav.platform',
         testId: 'nav-admin-platform',
         icon: SettingsSuggestOutlinedIcon,
+        isFor: (who) => who.isSuperAdmin,
+      },
+      {
+        section: null,
+        to: paths.admin.siteTemplates.getHref(),
+        labelKey: 'nav.siteTemplates',
+        testId: 'nav-site-templates',
+        icon: PaletteOutlinedIcon,
         isFor: (who) => who.isSuperAdmin,
       },
     ],

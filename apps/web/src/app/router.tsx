@@ -32,6 +32,9 @@ const AdminBillingRoute = lazy(() =>
 const AdminPlatformRoute = lazy(() =>
   import('@/app/routes/app/admin-platform').then((m) => ({ default: m.AdminPlatformRoute })),
 );
+const SiteTemplatesRoute = lazy(() =>
+  import('@/app/routes/app/site-templates').then((m) => ({ default: m.SiteTemplatesRoute })),
+);
 const DocumentsRoute = lazy(() =>
   import('@/app/routes/app/documents').then((m) => ({ default: m.DocumentsRoute })),
 );
@@ -125,6 +128,7 @@ export function AppRoutes() {
               <Route path={paths.joinCompany.path} element={<JoinCompanyRoute />} />
               <Route path={paths.admin.billing.path} element={<AdminBillingRoute />} />
               <Route path={paths.admin.platform.path} element={<AdminPlatformRoute />} />
+              <Route path={paths.admin.siteTemplates.path} element={<SiteTemplatesRoute />} />
               <Route path={paths.documents.company.path} element={<DocumentsRoute />} />
               <Route path={paths.documents.review.path} element={<DocumentReviewRoute />} />
               <Route path={paths.documents.admin.path} element={<DocumentsAdminRoute />} />

@@ -1,6 +1,8 @@
 import { useEffect } from 'react';
+import { useLocation } from 'react-router';
 import { sessionTimer } from '@/lib/api';
 import { setFaviconActive } from '@/lib/favicon';
+import { loadBranding, rememberSiteTemplate } from '@/lib/site-template';
 import { useAppStore } from '@/stores/app-store';
 
 /** Spec 1 §2: hidden tab → inactive favicon; visible again → active favicon (the timer checks too). */
@@ -19,4 +21,20 @@ export function useSessionTimer(): void {
     if (!hasSession) return;
     return sessionTimer.watch();
   }, [hasSession]);
+}
+
+/**
+ * Every page shows the published site template: the one chosen with `?siteTemplateId=` (kept for
+ * the session), else the signed-in company's, else the host's.
+ */
+export function useSiteTemplate(): void {
+  const { search } = useLocation();
+  const fromAddress = new URLSearchParams(search).get('siteTemplateId');
+  const companyId = useAppStore((state) =>
+    state.session ? (state.account.currentCompany?.plCompanyId ?? null) : null,
+  );
+  useEffect(() => {
+    if (fromAddress) rememberSiteTemplate(`?siteTemplateId=${fromAddress}`);
+    void loadBranding(companyId);
+  }, [fromAddress, companyId]);
 }

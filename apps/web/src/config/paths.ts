@@ -65,6 +65,7 @@ export const paths = {
       getHref: (tab?: 'settings' | 'reference' | 'import') =>
         tab ? `/admin/platform?tab=${tab}` : '/admin/platform',
     },
+    siteTemplates: { path: '/admin/site-templates', getHref: () => '/admin/site-templates' },
   },
   /** Query-carrying hrefs of the scanner pages are in @trustleaf/domain/rules/crawler-link (lazy pages only). */
   webcrawler: {

@@ -2,6 +2,7 @@ import { LANGUAGES, type Language } from '@trustleaf/domain/rules/themes';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import en from '@/locales/en.json';
+import { SITE_TEMPLATE_CHANGED, siteTemplatePostProcessor } from '@/lib/site-template-text';
 import { useAppStore } from '@/stores/app-store';
 
 /** English ships with the entry (default and fallback); the others load when chosen. */
@@ -58,16 +59,22 @@ export async function loadMessages(part: MessagePart, language = i18n.language a
 
 export const i18n = i18next.createInstance();
 
-void i18n.use(initReactI18next).init({
-  // A copy: later bundles are deep-merged into the resources, which must not write into the module.
-  resources: { en: { translation: structuredClone(en) } },
-  lng: 'en',
-  fallbackLng: 'en',
-  supportedLngs: [...LANGUAGES],
-  interpolation: { escapeValue: false },
-  initAsync: false,
-  returnNull: false,
-});
+void i18n
+  .use(initReactI18next)
+  .use(siteTemplatePostProcessor)
+  .init({
+    // A copy: later bundles are deep-merged into the resources, which must not write into the module.
+    resources: { en: { translation: structuredClone(en) } },
+    lng: 'en',
+    fallbackLng: 'en',
+    supportedLngs: [...LANGUAGES],
+    interpolation: { escapeValue: false },
+    initAsync: false,
+    returnNull: false,
+    // Every text goes through the published site template (lib/site-template-text.ts).
+    postProcess: ['siteTemplate'],
+    react: { bindI18n: `languageChanged ${SITE_TEMPLATE_CHANGED}` },
+  });
 
 function syncDocumentLanguage(language: string): void {
   if (typeof document !== 'undefined') document.documentElement.lang = language;

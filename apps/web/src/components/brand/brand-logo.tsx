@@ -1,6 +1,8 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
+import { imageFor } from '@trustleaf/domain/rules/site-template';
 import { useTranslation } from 'react-i18next';
+import { useBranding } from '@/lib/site-template';
 
 /** The product mark: a leaf on a rounded tile, drawn inline so it costs no request. */
 export function BrandMark({ size = 32 }: { size?: number }) {
@@ -24,12 +26,32 @@ export function BrandMark({ size = 32 }: { size?: number }) {
   );
 }
 
+/**
+ * The logo a site template sets (its image, or none when it turns the logo off), else the built-in
+ * mark, which is also the element's default image (spec 3 §9).
+ */
+function TemplateMark() {
+  const elements = useBranding((state) => state.elements);
+  const image = imageFor(elements, 'logo');
+  if (image === null) return null;
+  if (!elements.some((element) => element.elementName === 'logo' && element.imageUrl)) return <BrandMark />;
+  return (
+    <Box
+      component="img"
+      src={image}
+      alt=""
+      data-testid="brand-logo-image"
+      sx={{ height: 32, width: 'auto', maxWidth: 160, flexShrink: 0, display: 'block', objectFit: 'contain' }}
+    />
+  );
+}
+
 /** `compact` shows the mark alone (a phone's app bar); the link around it carries the name. */
 export function BrandLogo({ color = 'inherit', compact = false }: { color?: string; compact?: boolean }) {
   const { t } = useTranslation();
   return (
     <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.25 }}>
-      <BrandMark />
+      <TemplateMark />
       {compact ? null : (
         <Typography
           component="span"

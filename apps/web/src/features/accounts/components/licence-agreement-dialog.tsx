@@ -81,13 +81,14 @@ function LegalText({
 export function LicenceAgreementDialog({
   open,
   onClose,
-  companyName = 'Trustleaf',
+  companyName,
   variant = LEGAL_VARIANT,
   hideAccept = false,
 }: {
   open: boolean;
   /** true when the user agreed, false when closed or declined. */
   onClose: (agreed: boolean) => void;
+  /** The name the agreement gives the service; by default the product name (a site template's, spec 3 §2). */
   companyName?: string;
   variant?: LegalVariant;
   hideAccept?: boolean;
@@ -121,7 +122,7 @@ export function LicenceAgreementDialog({
         >
           <LegalText
             language={i18n.language}
-            companyName={companyName}
+            companyName={companyName ?? t('app.name')}
             variant={variant}
             onShown={checkScrolled}
           />

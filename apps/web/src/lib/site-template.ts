@@ -1,0 +1,67 @@
+import type { AppliedElement } from '@trustleaf/domain/rules/site-template';
+import { create } from 'zustand';
+import { i18n } from '@/lib/i18n';
+import { SITE_TEMPLATE_CHANGED, setTextOverrides } from '@/lib/site-template-text';
+
+/** The template chosen with `?siteTemplateId=` is kept for the tab's session (spec 3 §2). */
+export const SITE_TEMPLATE_SESSION_KEY = 'trustleaf.siteTemplateId';
+
+export interface BrandingState {
+  plSiteTemplateId: number | null;
+  elements: AppliedElement[];
+}
+
+/** The published template the pages show (none: the defaults). */
+export const useBranding = create<BrandingState>(() => ({ plSiteTemplateId: null, elements: [] }));
+
+function storage(): Storage | null {
+  try {
+    return typeof window === 'undefined' ? null : window.sessionStorage;
+  } catch {
+    return null;
+  }
+}
+
+/** Keeps a `siteTemplateId` of the address for the rest of the session; anything but an id is ignored. */
+export function rememberSiteTemplate(search: string): void {
+  const value = new URLSearchParams(search).get('siteTemplateId');
+  if (value !== null && /^[1-9]\d{0,9}$/.test(value)) storage()?.setItem(SITE_TEMPLATE_SESSION_KEY, value);
+}
+
+export function chosenSiteTemplate(): number | null {
+  const value = storage()?.getItem(SITE_TEMPLATE_SESSION_KEY);
+  return value ? Number(value) : null;
+}
+
+/** Applies a template to every text and image at once (or the defaults with no elements). */
+export function applyBranding(state: BrandingState): void {
+  setTextOverrides(state.elements);
+  useBranding.setState(state);
+  i18n.emit(SITE_TEMPLATE_CHANGED);
+}
+
+/**
+ * Loads the published template for this page: the session's choice, else the company's, else the
+ * host's (the server decides). A chosen template that is gone or unpublished is forgotten and the
+ * defaults or the other bindings apply. A failure keeps the defaults (spec 3 §8: logged only).
+ */
+export async function loadBranding(plCompanyId?: number | null): Promise<void> {
+  const query = new URLSearchParams();
+  const chosen = chosenSiteTemplate();
+  if (chosen) query.set('siteTemplateId', String(chosen));
+  if (plCompanyId) query.set('plCompanyId', String(plCompanyId));
+  try {
+    const response = await fetch(`/api/siteTemplate/branding?${query.toString()}`, {
+      headers: { accept: 'application/json' },
+    });
+    if (response.status === 404 && chosen) {
+      storage()?.removeItem(SITE_TEMPLATE_SESSION_KEY);
+      return await loadBranding(plCompanyId);
+    }
+    if (!response.ok) throw new Error(`site template: ${response.status}`);
+    const body = (await response.json()) as { detail: BrandingState };
+    applyBranding(body.detail);
+  } catch (error) {
+    console.error('Site template load failed', error);
+  }
+}
