@@ -174,6 +174,7 @@ describe('main menu follows the plan', () => {
     expect(nav.querySelector('[aria-disabled="true"]')).toBeNull();
     expect(gate(nav, 'content_compliance_monitoring')?.dataset.featureStatus).toBe('NORMAL');
     expect(within(nav).getByTestId('nav-admin-billing')).toBeTruthy();
+    expect(within(nav).getByTestId('nav-site-templates')).toBeTruthy();
     expect(within(nav).queryByTestId('nav-subscription')).toBeNull();
   });
 

@@ -109,7 +109,7 @@ export function SiteTemplateEditor() {
               </TableHead>
               <TableBody>
                 {templates.map((template) => (
-                  <TableRow key={template.plSiteTemplateId} selected={template.plSiteTemplateId === selected}>
+                  <TableRow key={template.plSiteTemplateId}>
                     <TableCell>
                       {template.name}
                       <Typography variant="caption" sx={{ display: 'block', color: 'text.secondary' }}>
@@ -336,7 +336,8 @@ function ElementEditor({
   const headingId = useId();
   const failed = useFailure();
   const [uploadError, setUploadError] = useState<string | null>(null);
-  const label = t(`siteTemplate.elements.${definition.elementName}`);
+  // The editor names elements by the product's own words, not the published template's.
+  const label = t(`siteTemplate.elements.${definition.elementName}`, { applyPostProcessor: false });
   const isImage = definition.elementType === 'IMAGE';
 
   async function pick(file: File | undefined) {
