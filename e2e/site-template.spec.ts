@@ -54,6 +54,8 @@ test('a partner template renames the product and swaps the logo on sign-in and i
   page,
   request,
 }) => {
+  // One sign-in, the editor and axe at two widths: generous for a loaded machine.
+  test.setTimeout(120_000);
   const name = `Acme ${Date.now().toString(36)}`;
   const id = await partnerTemplate(request, name);
 
