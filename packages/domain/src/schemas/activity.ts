@@ -2,6 +2,18 @@ import { z } from 'zod';
 import { IdSchema, IntSchema, TextSchema } from './common.ts';
 import { ScanPeriodSchema } from './webcrawler.ts';
 
+/** The actions that change who is in a company's team or invited to it. */
+const TEAM_ACTION_NAMES = [
+  'MEMBER_INVITED',
+  'INVITE_RESENT',
+  'INVITE_CANCELED',
+  'MEMBER_JOINED',
+  'MEMBER_ROLE_CHANGED',
+  'MEMBER_REMOVED',
+  'MEMBER_LEFT',
+  'OWNERSHIP_TRANSFERRED',
+] as const;
+
 /**
  * The activity log (spec 3 §2 account tabs "user activities" and "activity log"): an append-only
  * record of security-relevant actions with who, what, when and from where. The database refuses
@@ -17,14 +29,7 @@ export const ACTIVITY_ACTIONS = [
   'EMAIL_CHANGE_REQUESTED',
   'EMAIL_CHANGED',
   'PROFILE_UPDATED',
-  'MEMBER_INVITED',
-  'INVITE_RESENT',
-  'INVITE_CANCELED',
-  'MEMBER_JOINED',
-  'MEMBER_ROLE_CHANGED',
-  'MEMBER_REMOVED',
-  'MEMBER_LEFT',
-  'OWNERSHIP_TRANSFERRED',
+  ...TEAM_ACTION_NAMES,
   'SUBSCRIPTION_STARTED',
   'SUBSCRIPTION_CHANGED',
   'SUBSCRIPTION_CANCELED',
@@ -36,18 +41,8 @@ export const ACTIVITY_ACTIONS = [
 ] as const;
 export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number];
 export const ActivityActionSchema = z.enum(ACTIVITY_ACTIONS);
+export const TEAM_ACTIONS: readonly ActivityAction[] = TEAM_ACTION_NAMES;
 
-/** The actions that change who is in a company's team or invited to it. */
-export const TEAM_ACTIONS: readonly ActivityAction[] = [
-  'MEMBER_INVITED',
-  'INVITE_RESENT',
-  'INVITE_CANCELED',
-  'MEMBER_JOINED',
-  'MEMBER_ROLE_CHANGED',
-  'MEMBER_REMOVED',
-  'MEMBER_LEFT',
-  'OWNERSHIP_TRANSFERRED',
-];
 /**
  * The live channel's event for a team change (no payload): open team pages of the company reload
  * the team, so an invite accepted elsewhere shows at once.
