@@ -35,7 +35,6 @@ import {
   createOfflineAddressProvider,
 } from './modules/accounts/address-provider.ts';
 import { createAttemptLimiter } from './lib/attempt-limiter.ts';
-import { VERIFIED_SEAL_FEATURE } from '@trustleaf/domain/rules/trust-seal';
 import { createAccountsRepository } from './modules/accounts/accounts.repository.ts';
 import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
 import { createAccountsService } from './modules/accounts/accounts.service.ts';
@@ -73,9 +72,10 @@ import type { WebcrawlerJobsDeps } from './modules/webcrawler/webcrawler.jobs.ts
 import { createWebcrawlerRepository } from './modules/webcrawler/webcrawler.repository.ts';
 import { scannerRoutes, webcrawlerRoutes } from './modules/webcrawler/webcrawler.routes.ts';
 import { createWebcrawlerService } from './modules/webcrawler/webcrawler.service.ts';
-import { createTrustRepository } from './modules/trust/trust.repository.ts';
+import { createDirectoryRepository } from './modules/directory/directory.repository.ts';
+import { directoryPublicRoutes, directoryRoutes } from './modules/directory/directory.routes.ts';
+import { createDirectoryService } from './modules/directory/directory.service.ts';
 import { companyQrRoutes, trustPublicRoutes, trustRoutes } from './modules/trust/trust.routes.ts';
-import { createTrustService } from './modules/trust/trust.service.ts';
 import { createUsersService } from './modules/users/users.service.ts';
 import { profileRoutes } from './modules/users/profile.routes.ts';
 import { createProfileService } from './modules/users/profile.service.ts';
@@ -152,9 +152,6 @@ function fastifyLogging(logger: FastifyBaseLogger | undefined): FastifyServerOpt
 }
 
 const LOGO_LINK_TTL_MS = 10 * 365 * 24 * 3600 * 1000;
-/** Billing's gating asked on behalf of the platform (the public profile has no caller). */
-const PLATFORM_CALLER = { userId: 0, familyId: '', email: '', isSuperAdmin: true };
-
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { env, database, jobs, clock } = deps;
   const logger = deps.loggerInstance;
@@ -236,6 +233,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // app.live is decorated below; jobs only run once the app is up.
     notify: (companyId, event, payload) => app.live.toCompany(companyId, event, payload),
     delta9ThresholdPercent: env.DELTA9_THC_THRESHOLD_PERCENT,
+    sealKeys: deps.sealKeys ?? loadSealKeys(env),
     ...(deps.documentsJobs ? { documents: deps.documentsJobs } : {}),
     scanner: {
       allowHosts: scannerAllowHosts(env),
@@ -379,15 +377,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     releaseDate: deps.releaseDate,
   });
 
-  const trustService = createTrustService({
-    db: database.db,
-    repo: createTrustRepository(database.db),
-    clock,
-    appUrl,
-    keys: deps.sealKeys ?? loadSealKeys(env),
-    sealFeature: (companyId) =>
-      definitions.billing.featureAccess(PLATFORM_CALLER, companyId, VERIFIED_SEAL_FEATURE),
-  });
+  const trustService = definitions.trust;
 
   await app.register(healthRoutes, { prefix: '/api', pool: database.pool });
   await app.register(authRoutes, {
@@ -413,6 +403,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(trustRoutes, { prefix: '/api/trust', service: trustService });
   await app.register(companyQrRoutes, { prefix: '/api/company', service: trustService, storage });
   await app.register(trustPublicRoutes, { service: trustService, appUrl });
+  const directoryService = createDirectoryService({
+    repo: createDirectoryRepository(database.db),
+    clock,
+    appUrl,
+  });
+  await app.register(directoryRoutes, { prefix: '/api/directory', service: directoryService });
+  await app.register(directoryPublicRoutes, { service: directoryService, appUrl });
   await app.register(accountsRoutes, { prefix: '/api', service: accountsService });
   const billing = definitions.billing;
   await app.register(planRoutes, { prefix: '/api/plan', service: billing });

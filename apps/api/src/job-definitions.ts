@@ -5,6 +5,7 @@ import { createCompanyLocks } from './lib/company-locks.ts';
 import type { JobDefinition, JobQueue } from './lib/jobs.ts';
 import { createMailer, createMailSendJob, type MailTransport } from './lib/mailer.ts';
 import { createSandboxGateway } from './lib/payment-gateway.ts';
+import { throwawaySealKeys, type SealKeys } from './lib/seal-keys.ts';
 import type { Storage } from './lib/storage.ts';
 import { createProspectImportJob } from './modules/accounts/accounts.jobs.ts';
 import { createAccountsRepository } from './modules/accounts/accounts.repository.ts';
@@ -31,6 +32,10 @@ import { createWebcrawlerRepository } from './modules/webcrawler/webcrawler.repo
 import { createSystemRepository } from './modules/system/system.repository.ts';
 import { createSystemService } from './modules/system/system.service.ts';
 import { RESCAN_FEATURE } from './modules/webcrawler/webcrawler.service.ts';
+import { createTrustJobs } from './modules/trust/trust.jobs.ts';
+import { createTrustRepository } from './modules/trust/trust.repository.ts';
+import { createTrustService } from './modules/trust/trust.service.ts';
+import { VERIFIED_SEAL_FEATURE } from '@trustleaf/domain/rules/trust-seal';
 
 const SYSTEM_CALLER = { userId: 0, familyId: '', email: '', isSuperAdmin: true };
 
@@ -53,6 +58,11 @@ export function createJobDefinitions(deps: {
   notify: (companyId: number, event: string, payload: unknown) => void;
   /** The Delta-9 THC limit until a super admin sets the COA validation rule. */
   delta9ThresholdPercent: number;
+  /**
+   * The seal's signing key: the trust service the API routes use is built here with the jobs. The
+   * server and the worker pass the published one; absent (tests of other jobs), a throwaway key.
+   */
+  sealKeys?: SealKeys;
   /** Test seams for the documents jobs (office conversion, COA text reading). */
   documents?: Pick<DocumentsJobsDeps, 'convertOffice' | 'readCoaText'>;
   /** The scanner's allow list and limits; none allowed, 30 minutes and 100 pages when absent. */
@@ -131,8 +141,18 @@ export function createJobDefinitions(deps: {
       (await billing.featureAccess(SYSTEM_CALLER, companyId, RESCAN_FEATURE)) === 'NORMAL',
     ...(deps.scan ? { scan: deps.scan } : {}),
   });
+  const trust = createTrustService({
+    db: deps.db,
+    repo: createTrustRepository(deps.db),
+    clock: deps.clock,
+    appUrl: deps.appUrl ?? '',
+    keys: deps.sealKeys ?? throwawaySealKeys(),
+    sealFeature: (companyId) => billing.featureAccess(SYSTEM_CALLER, companyId, VERIFIED_SEAL_FEATURE),
+  });
+  const trustJobs = createTrustJobs({ expireSeals: () => trust.expireSeals(), log: deps.log });
   return {
     mailSend,
+    trust,
     webcrawler,
     renewSubscriptions,
     billingReminders,
@@ -156,6 +176,7 @@ export function createJobDefinitions(deps: {
       auth.forgetQuietAttempts,
       webcrawler.scan,
       webcrawler.rescanWebsites,
+      trustJobs.expireSeals,
     ] as JobDefinition<never>[],
   };
 }

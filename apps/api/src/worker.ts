@@ -6,6 +6,7 @@ import { LOG_SERIALIZERS } from './lib/log-serializers.ts';
 import { createJobDefinitions } from './job-definitions.ts';
 import { systemClock } from './lib/clock.ts';
 import { createPgBossQueue } from './lib/jobs.ts';
+import { loadSealKeys } from './lib/seal-keys.ts';
 import { createLocalStorage } from './lib/storage.ts';
 import { createLiveEmitter } from './live/live.ts';
 import { startRuntime } from './runtime.ts';
@@ -38,6 +39,7 @@ jobs.register(
     // No sockets here: events go through PostgreSQL to the API processes that hold them.
     notify: (companyId, event, payload) => live.toCompany(companyId, event, payload),
     delta9ThresholdPercent: env.DELTA9_THC_THRESHOLD_PERCENT,
+    sealKeys: loadSealKeys(env),
     scanner: {
       allowHosts: scannerAllowHosts(env),
       timeLimitSeconds: env.SCAN_TIME_LIMIT_SECONDS,

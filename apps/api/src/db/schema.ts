@@ -113,6 +113,10 @@ export const companies = pgTable(
       .on(t.isSystem)
       .where(sql`${t.isSystem}`),
     index('companies_name_state').on(sql`lower(${t.name})`, t.state),
+    // The directory (issue 21): trigram search by name (pg_trgm, migration 0015), filters, newest first.
+    index('companies_name_trgm').using('gin', t.name.op('gin_trgm_ops')),
+    index('companies_type_state').on(t.businessTypeId, t.state),
+    index('companies_created_at').on(t.createdAt),
   ],
 );
 

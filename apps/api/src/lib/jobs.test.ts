@@ -1,9 +1,18 @@
 import { addDays, todayIn } from '@trustleaf/domain/rules/document-status';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { documentTypes, mailOutbox, paymentTransactions, plans } from '../db/schema.ts';
+import {
+  businessTypes,
+  companies,
+  companyDocuments,
+  documentTypes,
+  mailOutbox,
+  paymentTransactions,
+  plans,
+  sealAttestations,
+} from '../db/schema.ts';
 import { createJobDefinitions } from '../job-definitions.ts';
-import { bearer, createMember, login } from '../../test/factories.ts';
+import { bearer, createMember, createUpload, login, subscribeCompany } from '../../test/factories.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { makePdf } from '../../test/pdf-fixture.ts';
 import { createLocalStorage } from './storage.ts';
@@ -137,7 +146,62 @@ describe('scheduled jobs, fired by pg-boss', () => {
     expect(created.statusCode, created.body).toBe(200);
   }
 
-  it('renews a due subscription and mails an expiry reminder with no one calling a handler', async () => {
+  /**
+   * A published company with a live seal resting on one accepted licence that expires in `days`
+   * (a business type of its own requires exactly that licence).
+   */
+  async function sealedCompany(days: number) {
+    const db = t.database.db;
+    const businessTypeId = 9000 + Math.floor(Math.random() * 1000);
+    await db
+      .insert(businessTypes)
+      .values({ id: businessTypeId, name: 'Sweep Type', type: `SWEEP_${businessTypeId}`, segmentIds: [] });
+    const [type] = await db
+      .insert(documentTypes)
+      .values({
+        name: `Sweep Licence ${businessTypeId}`,
+        licenseCheck: true,
+        expirationCheck: true,
+        dayPriorNotify: 0,
+        businessTypeIds: [businessTypeId],
+      })
+      .returning();
+    const owner = await createMember(db);
+    await db.update(companies).set({ businessTypeId }).where(eq(companies.id, owner.companyId));
+    await subscribeCompany(db, owner.companyId, 'Basic', t.clock.now());
+    const upload = await createUpload(db, { uploadedBy: owner.user.id, companyId: owner.companyId });
+    await db.insert(companyDocuments).values({
+      companyId: owner.companyId,
+      documentTypeId: type!.id,
+      version: 1,
+      fileKey: upload.key,
+      fileName: 'licence.pdf',
+      mimeType: 'application/pdf',
+      sizeBytes: 100,
+      viewKey: upload.key,
+      conversionStatus: 'COMPLETED',
+      reviewStatus: 'accepted',
+      expirationDate: addDays(todayIn(t.clock.now()), days),
+      licenseNumber: 'L-1',
+      uploadedBy: owner.user.id,
+    });
+    const token = (await login(t.app, owner.user.email)).accessToken;
+    const published = await post(
+      '/api/trust/publishProfile',
+      { plCompanyId: owner.companyId, published: true },
+      token,
+    );
+    expect(published.json().detail.seal, published.body).not.toBeNull();
+    return { companyId: owner.companyId, token };
+  }
+
+  const sealsOf = (companyId: number) =>
+    t.database.db
+      .select({ revokedReason: sealAttestations.revokedReason })
+      .from(sealAttestations)
+      .where(eq(sealAttestations.companyId, companyId));
+
+  it('renews a due subscription, mails an expiry reminder and revokes a lapsed seal with no one calling a handler', async () => {
     const owner = await createMember(t.database.db);
     const token = (await login(t.app, owner.user.email)).accessToken;
     const card = await t.app.inject({
@@ -171,6 +235,14 @@ describe('scheduled jobs, fired by pg-boss', () => {
     // The licence type reminds 30 days before expiry: after the month below it is 13 days away.
     await uploadLicence(token, owner.companyId, addDays(todayIn(t.clock.now()), 45));
     t.clock.advance(32 * DAY);
+    // Two sealed companies; a reviewer then rejects the one licence of the first (nothing re-checks
+    // its seal at that moment: no one views the profile).
+    const lapsing = await sealedCompany(200);
+    const lasting = await sealedCompany(200);
+    await t.database.db
+      .update(companyDocuments)
+      .set({ reviewStatus: 'rejected' })
+      .where(eq(companyDocuments.companyId, lapsing.companyId));
 
     await t.jobs.start({ work: true });
     expect(scheduled).toEqual(
@@ -178,6 +250,7 @@ describe('scheduled jobs, fired by pg-boss', () => {
         'billing.renew-subscriptions',
         'billing.send-reminders',
         'documents.expiry-reminders',
+        'trust.expire-seals',
       ]),
     );
 
@@ -202,6 +275,11 @@ describe('scheduled jobs, fired by pg-boss', () => {
         { timeout: 30_000, interval: 250 },
       )
       .toEqual([{ subject: 'State Cannabis License expires soon', status: 'SENT' }]);
+    // The seal sweep revoked the seal whose licence lapsed, with no one viewing the profile.
+    await expect
+      .poll(async () => await sealsOf(lapsing.companyId), { timeout: 30_000, interval: 250 })
+      .toEqual([{ revokedReason: 'no-longer-eligible' }]);
+    expect(await sealsOf(lasting.companyId)).toEqual([{ revokedReason: null }]);
     expect(logs.filter((line) => line.includes('invalid payload'))).toEqual([]);
   }, 90_000);
 });

@@ -55,3 +55,10 @@ export function loadSealKeys(
   );
   return { privateKey, keyId, published };
 }
+
+/** A key that lives as long as the process: for tests and tools that never publish what it signs. */
+export function throwawaySealKeys(): SealKeys {
+  const privateKey = generateKeyPairSync('ed25519').privateKey;
+  const publicKey = createPublicKey(privateKey);
+  return { privateKey, keyId: sealKeyId(publicKey), published: [publicSealJwk(publicKey)] };
+}

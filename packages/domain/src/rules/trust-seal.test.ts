@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { DIRECTORY_TEXT, directoryText } from '../reference/directory-text.ts';
 import { negotiateTrustLanguage, TRUST_PROFILE_TEXT, trustText } from '../reference/trust-profile-text.ts';
 import {
   SEAL_MAX_VALIDITY_MS,
@@ -96,5 +97,19 @@ describe('trust profile text', () => {
     expect(negotiateTrustLanguage('xx', 'es;q=0.9, de-AT;q=0.8, fr;q=0.1')).toBe('de');
     expect(negotiateTrustLanguage(undefined, 'es, it')).toBe('en');
     expect(negotiateTrustLanguage(undefined, undefined)).toBe('en');
+  });
+});
+
+describe('directory text', () => {
+  it('has every English key and placeholder in French, German and Dutch', () => {
+    const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
+    const english = DIRECTORY_TEXT.en;
+    for (const language of ['fr', 'de', 'nl'] as const) {
+      const other = DIRECTORY_TEXT[language] as Record<string, string>;
+      expect(Object.keys(other).sort()).toEqual(Object.keys(english).sort());
+      for (const [key, text] of Object.entries(english))
+        expect(placeholders(other[key]!)).toEqual(placeholders(text));
+    }
+    expect(directoryText('de', 'pageNumber', { page: 3 })).toBe('Seite 3');
   });
 });

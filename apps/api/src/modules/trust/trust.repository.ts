@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import {
   businessTypes,
@@ -169,11 +169,13 @@ export function createTrustRepository(db: Db) {
         .orderBy(desc(sealAttestations.expiresAt));
     },
 
-    async revokeOne(id: string, now: Date, reason: string) {
+    /** Revokes the listed seals in one statement (those already revoked keep their first reason). */
+    async revokeMany(ids: string[], now: Date, reason: string) {
+      if (ids.length === 0) return;
       await db
         .update(sealAttestations)
         .set({ revokedAt: now, revokedReason: reason })
-        .where(and(eq(sealAttestations.id, id), isNull(sealAttestations.revokedAt)));
+        .where(and(inArray(sealAttestations.id, ids), isNull(sealAttestations.revokedAt)));
     },
 
     async revokeLive(companyId: number, now: Date, reason: string) {
@@ -202,6 +204,50 @@ export function createTrustRepository(db: Db) {
         .selectDistinct({ companyId: sealAttestations.companyId })
         .from(sealAttestations)
         .where(and(isNull(sealAttestations.revokedAt), gt(sealAttestations.expiresAt, now)));
+      return rows.map((r) => r.companyId);
+    },
+
+    /**
+     * Companies holding a live seal although a document their business type requires has no newest
+     * version that is accepted and unexpired on `today` (a superset: the seal rule has the last word),
+     * `limit` at a time after `afterCompanyId`, so a sweep reads them in batches.
+     */
+    async companiesWithLapsedDocuments(now: Date, today: string, afterCompanyId: number, limit: number) {
+      const result = await db.execute<{ company_id: number }>(sql`
+        select distinct a.company_id
+        from ${sealAttestations} a
+        join ${companies} c on c.id = a.company_id
+        join ${documentTypes} dt on dt.deleted_at is null and c.business_type_id = any(dt.business_type_ids)
+        left join lateral (
+          select d.review_status, d.expiration_date
+          from ${companyDocuments} d
+          where d.company_id = c.id and d.document_type_id = dt.id and d.deleted_at is null
+          order by d.version desc
+          limit 1
+        ) latest on true
+        where a.revoked_at is null and a.expires_at > ${now} and a.company_id > ${afterCompanyId}
+          and (latest.review_status is null or latest.review_status <> 'accepted'
+               or (dt.expiration_check and (latest.expiration_date is null or latest.expiration_date < ${today}::date)))
+        order by a.company_id
+        limit ${limit}`);
+      return result.rows.map((row) => Number(row.company_id));
+    },
+
+    /** Companies whose live seal ends before `until`, `limit` at a time after `afterCompanyId`. */
+    async companiesWithSealsEnding(now: Date, until: Date, afterCompanyId: number, limit: number) {
+      const rows = await db
+        .selectDistinct({ companyId: sealAttestations.companyId })
+        .from(sealAttestations)
+        .where(
+          and(
+            isNull(sealAttestations.revokedAt),
+            gt(sealAttestations.expiresAt, now),
+            lt(sealAttestations.expiresAt, until),
+            gt(sealAttestations.companyId, afterCompanyId),
+          ),
+        )
+        .orderBy(sealAttestations.companyId)
+        .limit(limit);
       return rows.map((r) => r.companyId);
     },
 

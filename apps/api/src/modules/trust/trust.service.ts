@@ -35,6 +35,8 @@ import type { AttestationRow, TrustRepository } from './trust.repository.ts';
 
 const MANAGERS = ['Company Owner', 'Company Admin'] as const;
 const PROFILE_NOT_FOUND = 'Profile not found';
+/** Companies the expiry sweep reads at a time. */
+const EXPIRY_SWEEP_BATCH = 200;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
@@ -113,7 +115,11 @@ export function createTrustService(deps: TrustServiceDeps) {
   }
 
   async function revokeIds(rows: AttestationRow[], now: Date, reason: RevocationReason) {
-    for (const row of rows) await repo.revokeOne(row.id, now, reason);
+    await repo.revokeMany(
+      rows.map((row) => row.id),
+      now,
+      reason,
+    );
   }
 
   /**
@@ -231,6 +237,38 @@ export function createTrustService(deps: TrustServiceDeps) {
     return sweeping;
   }
 
+  /**
+   * The scheduled sweep (trust.expire-seals). A seal's window already ends when its first required
+   * document expires; what the sweep adds: companies holding a live seal whose required documents
+   * lapsed otherwise (rejected, removed, replaced by a version not yet accepted) are settled, which
+   * revokes their seals in one statement; and live seals about to end are settled too, which signs
+   * the next one while the company still qualifies, so the directory's seal flags stay true without
+   * anyone viewing the profile. Both are read a batch at a time. Answers how many seals were revoked.
+   */
+  async function expireSeals(): Promise<number> {
+    const now = clock.now();
+    const today = todayIn(now);
+    const renewBefore = new Date(now.getTime() + SEAL_REISSUE_BEFORE_MS);
+    let revoked = 0;
+    const passes = [
+      (after: number) => repo.companiesWithLapsedDocuments(now, today, after, EXPIRY_SWEEP_BATCH),
+      (after: number) => repo.companiesWithSealsEnding(now, renewBefore, after, EXPIRY_SWEEP_BATCH),
+    ];
+    for (const next of passes) {
+      let after = 0;
+      for (;;) {
+        const batch = await next(after);
+        for (const companyId of batch) {
+          const { seal } = await settle(companyId);
+          if (!seal) revoked += 1;
+        }
+        if (batch.length < EXPIRY_SWEEP_BATCH) break;
+        after = batch[batch.length - 1]!;
+      }
+    }
+    return revoked;
+  }
+
   async function revocationList(): Promise<SealRevocationList> {
     await sweep();
     const now = clock.now();
@@ -250,6 +288,7 @@ export function createTrustService(deps: TrustServiceDeps) {
     keySet: (): SealKeySet => keySet,
     revocationList,
     sweep,
+    expireSeals,
 
     async settings(auth: AuthContext, companyId: number): Promise<TrustSettings> {
       await requireCompanyAccess(db, auth, companyId);

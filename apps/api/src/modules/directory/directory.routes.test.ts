@@ -1,0 +1,235 @@
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { companies, companyOnboarding, sealAttestations, trustProfiles } from '../../db/schema.ts';
+import { bearer, createCompany, createMember, login } from '../../../test/factories.ts';
+import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
+
+/**
+ * The public directory (issue 21): companies listed by publishing their trust profile, trigram name
+ * search, filters, sorts and paging, over the JSON call and the server-rendered page.
+ */
+let t: TestApp;
+const DAY = 864e5;
+// Names in this file carry a word no other row has, so searches only meet these companies.
+const TAG = `Zq${Math.random().toString(36).slice(2, 7)}`;
+
+beforeAll(async () => {
+  t = await buildTestApp({ env: { APP_URL: 'https://directory.example.test' } });
+});
+afterAll(() => t.close());
+
+type SealState = 'live' | 'revoked' | 'expired';
+
+/** A company with a trust profile (published unless told), its segments and maybe a seal row. */
+async function listed(
+  name: string,
+  options: {
+    businessTypeId?: number;
+    state?: string;
+    segmentIds?: number[];
+    seal?: SealState;
+    published?: boolean;
+    joinedDaysAgo?: number;
+  } = {},
+) {
+  const db = t.database.db;
+  const now = t.clock.now();
+  const company = await createCompany(db, {
+    name,
+    businessTypeId: options.businessTypeId ?? 3,
+    state: options.state ?? 'CO',
+    city: 'Denver',
+    createdAt: new Date(now.getTime() - (options.joinedDaysAgo ?? 10) * DAY),
+  });
+  const slug = `${name.toLowerCase().replace(/[^a-z0-9]+/g, '-')}-${company.id}`;
+  await db
+    .insert(trustProfiles)
+    .values({ companyId: company.id, slug, published: options.published ?? true });
+  await db.insert(companyOnboarding).values({ companyId: company.id, segmentIds: options.segmentIds ?? [1] });
+  if (options.seal) {
+    await db.insert(sealAttestations).values({
+      id: randomUUID(),
+      companyId: company.id,
+      keyId: 'k',
+      token: 'x.y.z',
+      claimsHash: 'h',
+      issuedAt: new Date(now.getTime() - 2 * DAY),
+      expiresAt: new Date(now.getTime() + (options.seal === 'expired' ? -DAY : 5 * DAY)),
+      revokedAt: options.seal === 'revoked' ? now : null,
+    });
+  }
+  return { id: company.id, slug, name };
+}
+
+interface Entry {
+  plCompanyId: number;
+  name: string;
+  slug: string;
+  profileUrl: string;
+  hasSeal: boolean;
+  businessType: string | null;
+}
+
+async function search(query: Record<string, string | number | boolean>) {
+  const params = new URLSearchParams(Object.entries(query).map(([k, v]): [string, string] => [k, String(v)]));
+  const response = await t.app.inject({
+    method: 'GET',
+    url: `/api/directory/companies?${params.toString()}`,
+  });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json().detail as { items: Entry[]; hasMore: boolean; sort: string; page: number };
+}
+const names = (page: { items: Entry[] }) => page.items.map((entry) => entry.name);
+
+describe('the directory', () => {
+  let green: Awaited<ReturnType<typeof listed>>;
+
+  beforeAll(async () => {
+    green = await listed(`Green Valley ${TAG} Hemp`, { seal: 'live', businessTypeId: 4, segmentIds: [2] });
+    await listed(`Greenleaf ${TAG} Labs`, { businessTypeId: 7, state: 'OR', joinedDaysAgo: 1 });
+    await listed(`Blue River ${TAG} Dispensary`, { seal: 'revoked', businessTypeId: 6, joinedDaysAgo: 30 });
+    await listed(`Old Mill ${TAG} Farms`, {
+      seal: 'expired',
+      businessTypeId: 4,
+      state: 'OR',
+      segmentIds: [1, 2],
+    });
+    await listed(`Hidden ${TAG} Grower`, { published: false, seal: 'live' });
+  });
+
+  it('lists only companies that published their profile, by name, without signing in', async () => {
+    const page = await search({ q: TAG });
+    expect(page.sort).toBe('relevance');
+    expect([...names(page)].sort()).toEqual(
+      [
+        `Blue River ${TAG} Dispensary`,
+        `Green Valley ${TAG} Hemp`,
+        `Greenleaf ${TAG} Labs`,
+        `Old Mill ${TAG} Farms`,
+      ].sort(),
+    );
+    const entry = page.items.find((e) => e.plCompanyId === green.id)!;
+    expect(entry).toMatchObject({
+      slug: green.slug,
+      profileUrl: `https://directory.example.test/trust/${green.slug}`,
+      businessType: 'Cultivator',
+      hasSeal: true,
+    });
+    // Only the live seal counts: revoked and expired ones do not.
+    expect(page.items.filter((e) => e.hasSeal).map((e) => e.name)).toEqual([green.name]);
+  });
+
+  it('finds a misspelt name by trigram similarity and puts the closest first', async () => {
+    const typo = await search({ q: `Grean Valey ${TAG}` });
+    expect(names(typo)[0]).toBe(green.name);
+    // Names sharing the searched words match too; the one matching all of them comes first.
+    const words = await search({ q: `${TAG} Lab` });
+    expect(names(words)[0]).toBe(`Greenleaf ${TAG} Labs`);
+    expect(names(words)).toHaveLength(4);
+    expect((await search({ q: 'Qxzwvut nothing like it' })).items).toEqual([]);
+    // Wildcards are text: a % in the search matches only a %.
+    expect((await search({ q: '%_%' })).items).toEqual([]);
+  });
+
+  it('filters by business type, state, segment and seal, and combines them', async () => {
+    expect(names(await search({ q: TAG, plBusinessTypeId: 4, sort: 'name' }))).toEqual([
+      `Green Valley ${TAG} Hemp`,
+      `Old Mill ${TAG} Farms`,
+    ]);
+    expect(names(await search({ q: TAG, state: 'or', sort: 'name' }))).toEqual([
+      `Greenleaf ${TAG} Labs`,
+      `Old Mill ${TAG} Farms`,
+    ]);
+    expect(names(await search({ q: TAG, plSegmentId: 2, sort: 'name' }))).toEqual([
+      `Green Valley ${TAG} Hemp`,
+      `Old Mill ${TAG} Farms`,
+    ]);
+    expect(names(await search({ q: TAG, seal: true }))).toEqual([`Green Valley ${TAG} Hemp`]);
+    expect(names(await search({ q: TAG, seal: false, sort: 'name' }))).toHaveLength(3);
+    expect(names(await search({ q: TAG, plBusinessTypeId: 4, state: 'OR', plSegmentId: 2 }))).toEqual([
+      `Old Mill ${TAG} Farms`,
+    ]);
+    // Without a search: the filters alone, by name.
+    const seals = await search({ seal: true, plBusinessTypeId: 4 });
+    expect(seals.sort).toBe('name');
+    expect(names(seals)).toContain(green.name);
+  });
+
+  it('sorts by name or newest member and pages with hasMore', async () => {
+    expect(names(await search({ q: TAG, sort: 'newest' }))[0]).toBe(`Greenleaf ${TAG} Labs`);
+    const first = await search({ q: TAG, sort: 'name', pageSize: 3 });
+    expect(first.hasMore).toBe(true);
+    expect(names(first)).toEqual([
+      `Blue River ${TAG} Dispensary`,
+      `Green Valley ${TAG} Hemp`,
+      `Greenleaf ${TAG} Labs`,
+    ]);
+    const second = await search({ q: TAG, sort: 'name', pageSize: 3, page: 2 });
+    expect(second).toMatchObject({ hasMore: false, page: 2 });
+    expect(names(second)).toEqual([`Old Mill ${TAG} Farms`]);
+  });
+
+  it('drops a company the moment it withdraws its profile', async () => {
+    const owner = await createMember(t.database.db);
+    const token = (await login(t.app, owner.user.email)).accessToken;
+    const renameTo = `Withdrawn ${TAG} Co`;
+    await t.database.db.update(companies).set({ name: renameTo }).where(eq(companies.id, owner.companyId));
+    const publish = (published: boolean) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/trust/publishProfile',
+        headers: bearer(token),
+        payload: { plCompanyId: owner.companyId, published },
+      });
+    expect((await publish(true)).statusCode).toBe(200);
+    expect(names(await search({ q: renameTo }))).toEqual([renameTo]);
+    expect((await publish(false)).statusCode).toBe(200);
+    expect(names(await search({ q: renameTo }))).toEqual([]);
+  });
+
+  it('refuses bad input with a clear 400', async () => {
+    const bad = async (query: string, message: string) => {
+      const response = await t.app.inject({ method: 'GET', url: `/api/directory/companies?${query}` });
+      expect(response.statusCode, query).toBe(400);
+      expect(response.json().code).toBe('VALIDATION_FAILED');
+      expect(JSON.stringify(response.json().messages)).toContain(message);
+    };
+    await bad('q=ab', 'at least 3 characters');
+    await bad('sort=relevance', 'needs a search');
+    await bad('pageSize=51', 'at most 50');
+    await bad('page=101', 'at most 100');
+    await bad('state=Colorado!', 'state abbreviation');
+    await bad('plBusinessTypeId=x', 'whole number');
+    await bad('seal=yes', 'true or false');
+  });
+});
+
+describe('the directory page', () => {
+  it('is rendered by the server, in the visitor’s language, linking to each trust profile', async () => {
+    const company = await listed(`Sunrise ${TAG} Cultivation`, { seal: 'live' });
+    const response = await t.app.inject({
+      method: 'GET',
+      url: `/directory?q=${encodeURIComponent(`Sunrise ${TAG}`)}`,
+      headers: { 'accept-language': 'fr-CA,fr;q=0.9' },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toContain('text/html');
+    const html = response.body;
+    expect(html).toContain('<html lang="fr">');
+    expect(html).toContain('Annuaire des entreprises');
+    expect(html).toContain(`href="/trust/${company.slug}?lang=fr"`);
+    expect(html).toContain('Sceau vérifié');
+    expect(html).not.toContain('<script');
+
+    const dutch = await t.app.inject({ method: 'GET', url: '/directory?lang=nl&q=ab' });
+    expect(dutch.statusCode).toBe(400);
+    expect(dutch.body).toContain('Typ minstens 3 tekens');
+    // Markup in the search is shown as text.
+    const echoed = await t.app.inject({
+      method: 'GET',
+      url: `/directory?q=${encodeURIComponent('<b>x</b>y')}`,
+    });
+    expect(echoed.body).toContain('value="&lt;b&gt;x&lt;/b&gt;y"');
+  });
+});
