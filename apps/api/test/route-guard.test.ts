@@ -20,6 +20,8 @@ const PUBLIC_OPERATIONS: Record<string, string> = {
   'GET /api/document/file': 'five-minute signed links (the signature is the credential)',
   'GET /api/webcrawler/report': 'five-minute signed links (the signature is the credential)',
   'GET /api/trust/profile': 'the public trust profile a company chose to publish (issue 21)',
+  'GET /api/directory/companies':
+    'the public directory of companies that published their trust profile (issue 21)',
   'GET /api/siteTemplate/branding': 'a partner’s branding shows before sign-in (spec 3 siteTemplateId)',
   'GET /api/siteTemplate/image/{id}': 'logos of published site templates show on the sign-in page',
   'POST /api/trust/verifySeal': 'anyone checks a seal against the published keys and revocations',
