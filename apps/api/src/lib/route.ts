@@ -77,6 +77,19 @@ export function documented(doc: Pick<Endpoint, 'tag' | 'summary' | 'description'
   };
 }
 
+/** What a few routes add to their contract: a limit, a check before validation, a lighter session check. */
+export interface RouteExtras {
+  /** Route config, e.g. `{ rateLimit: {...} }` for @fastify/rate-limit registered in the plugin. */
+  config?: RouteOptions['config'];
+  /** Runs before the input is validated (e.g. refusing raw card data before it is parsed). */
+  preValidation?: RouteOptions['preValidation'];
+  /**
+   * `token`: only the access token's signature is verified (the handler checks the sign-in itself,
+   * through `claimsOf`); `auth` is then null. Default `session`: the whole session check.
+   */
+  session?: 'session' | 'token';
+}
+
 /**
  * Registers one endpoint contract on a Fastify plugin whose prefix the contract's path starts with:
  * the input schema validates the body or query (path parameters from the same schema), the output
@@ -87,6 +100,7 @@ export function route<E extends Endpoint>(
   app: FastifyInstance,
   contract: E,
   handler: (context: RouteContext<E>) => Promise<EndpointOutput<E>> | EndpointOutput<E>,
+  extras: RouteExtras = {},
 ): void {
   if (!contract.path.startsWith(app.prefix)) {
     throw new Error(`${contract.path} is not under the plugin prefix ${app.prefix}`);
@@ -107,10 +121,15 @@ export function route<E extends Endpoint>(
     inputSchema = contract.input.omit(mask as never);
   }
 
+  const tokenOnly = extras.session === 'token';
   const options: RouteOptions = {
     method: contract.method,
     url,
-    ...(contract.access === 'user' ? { onRequest: app.authenticate } : {}),
+    ...(contract.access === 'user'
+      ? { onRequest: tokenOnly ? app.verifyAccessToken : app.authenticate }
+      : {}),
+    ...(extras.config ? { config: extras.config } : {}),
+    ...(extras.preValidation ? { preValidation: extras.preValidation } : {}),
     schema: {
       tags: [contract.tag],
       summary: contract.summary,
@@ -119,14 +138,14 @@ export function route<E extends Endpoint>(
       [location]: inputSchema,
       ...(paramsSchema ? { params: paramsSchema } : {}),
       response: {
-        [status]: detailOf(contract.output),
+        [status]: contract.bare ? contract.output : detailOf(contract.output),
         ...errorResponses(contract.access, contract.errors),
       },
     },
     handler: async (request, reply) => {
       const fromLocation = (location === 'body' ? request.body : request.query) as object | undefined;
       const input = { ...(fromLocation ?? {}), ...((request.params as object | undefined) ?? {}) };
-      if (contract.access === 'user' && !request.auth) {
+      if (contract.access === 'user' && !tokenOnly && !request.auth) {
         throw new AppError('UNAUTHENTICATED', 'Your session has expired. Please sign in again.');
       }
       const detail = await handler({
@@ -135,7 +154,7 @@ export function route<E extends Endpoint>(
         request,
         reply,
       });
-      return reply.code(status).send({ detail });
+      return reply.code(status).send(contract.bare ? detail : { detail });
     },
   };
   app.route(options);

@@ -1,5 +1,30 @@
+import { endpoint } from '@trustleaf/domain/api/endpoint';
 import { describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
 import { ApiError, createApiClient, type ApiClient, type ApiClientDeps } from '@/lib/api-client';
+
+/** A contract for a test path: signed in unless `auth` is false; any detail unless `output` says. */
+function probe(path: string, options: { auth?: boolean; output?: z.ZodType } = {}) {
+  return endpoint({
+    method: 'POST',
+    path,
+    input: z.unknown(),
+    output: options.output ?? z.unknown(),
+    access: options.auth === false ? 'public' : 'user',
+    tag: 'test',
+    summary: 'test',
+    description: 'test',
+  });
+}
+
+/** Calls `path` as the app calls any endpoint: through its contract. */
+function send(
+  client: ApiClient,
+  path: string,
+  options: { auth?: boolean; body?: unknown; output?: z.ZodType } = {},
+) {
+  return client.call(probe(path, options), options.body);
+}
 
 function jsonResponse(status: number, body?: unknown): Response {
   return new Response(body === undefined ? null : JSON.stringify(body), {
@@ -25,18 +50,24 @@ function setup(response: Response | Error, pathname = '/companies') {
 describe('api client', () => {
   it.each([200, 201])('returns the detail of a %i answer', async (status) => {
     const { client } = setup(jsonResponse(status, { detail: { ok: true } }));
-    await expect(client.request('/api/x')).resolves.toEqual({ ok: true });
+    await expect(send(client, '/api/x')).resolves.toEqual({ ok: true });
+  });
+
+  it('reads the whole body of a bare contract (the payment gateway answers without detail)', async () => {
+    const { client } = setup(jsonResponse(200, { token: 'tok_1' }));
+    const bare = { ...probe('/sandbox-gateway/tokens', { auth: false }), bare: true as const };
+    await expect(client.call(bare, {})).resolves.toEqual({ token: 'tok_1' });
   });
 
   it('treats 204 as success with no detail', async () => {
     const { client } = setup(jsonResponse(204));
-    await expect(client.request('/api/x')).resolves.toBeUndefined();
+    await expect(send(client, '/api/x')).resolves.toBeUndefined();
   });
 
   it('sends the bearer token on authenticated calls only', async () => {
     const { client, fetchMock } = setup(jsonResponse(200, { detail: null }));
-    await client.request('/api/x', { body: { a: 1 } });
-    await client.request('/api/y', { auth: false });
+    await send(client, '/api/x', { body: { a: 1 } });
+    await send(client, '/api/y', { auth: false });
     const headers = fetchMock.mock.calls.map(([, init]) => init?.headers as Record<string, string>);
     expect(headers[0]?.authorization).toBe('Bearer token-1');
     expect(headers[1]?.authorization).toBeUndefined();
@@ -46,7 +77,7 @@ describe('api client', () => {
     'throws the first message and code of a %i answer',
     async (status) => {
       const { client, deps } = setup(jsonResponse(status, { messages: ['Nope', 'more'], code: 'CONFLICT' }));
-      const error = await client.request('/api/x').catch((e: unknown) => e);
+      const error = await send(client, '/api/x').catch((e: unknown) => e);
       expect(error).toBeInstanceOf(ApiError);
       expect(error).toMatchObject({ status, code: 'CONFLICT', message: 'Nope' });
       expect(deps.redirect).not.toHaveBeenCalled();
@@ -58,7 +89,7 @@ describe('api client', () => {
     const { client, deps } = setup(
       jsonResponse(401, { messages: ['Session expired'], code: 'UNAUTHENTICATED' }),
     );
-    await expect(client.request('/api/x')).rejects.toMatchObject({ status: 401, code: 'UNAUTHENTICATED' });
+    await expect(send(client, '/api/x')).rejects.toMatchObject({ status: 401, code: 'UNAUTHENTICATED' });
     expect(deps.redirect).toHaveBeenCalledWith(
       '/auth/sign-out?redirectUrl=%2Fcompanies%3Ftab%3D2&reason=expired',
     );
@@ -66,7 +97,7 @@ describe('api client', () => {
 
   it('redirects when the body carries a 401 even under a 200 status', async () => {
     const { client, deps } = setup(jsonResponse(200, { status: 401, messages: ['Unauthorized'] }));
-    await expect(client.request('/api/x')).rejects.toBeInstanceOf(ApiError);
+    await expect(send(client, '/api/x')).rejects.toBeInstanceOf(ApiError);
     expect(deps.redirect).toHaveBeenCalledOnce();
   });
 
@@ -75,7 +106,7 @@ describe('api client', () => {
       jsonResponse(401, { messages: ['Email or password incorrect'], code: 'UNAUTHENTICATED' }),
       pathname,
     );
-    await expect(client.request('/api/auth/login')).rejects.toMatchObject({
+    await expect(send(client, '/api/auth/login')).rejects.toMatchObject({
       message: 'Email or password incorrect',
     });
     expect(deps.redirect).not.toHaveBeenCalled();
@@ -85,20 +116,19 @@ describe('api client', () => {
     const { client, deps } = setup(
       jsonResponse(500, { messages: ['Something went wrong'], code: 'INTERNAL' }),
     );
-    await expect(client.request('/api/x')).rejects.toMatchObject({ status: 500, code: 'INTERNAL' });
+    await expect(send(client, '/api/x')).rejects.toMatchObject({ status: 500, code: 'INTERNAL' });
     expect(deps.notifyFailure).toHaveBeenCalledWith('server');
   });
 
   it('announces a network failure globally', async () => {
     const { client, deps } = setup(new TypeError('Failed to fetch'));
-    await expect(client.request('/api/x')).rejects.toMatchObject({ status: 0, code: 'NETWORK' });
+    await expect(send(client, '/api/x')).rejects.toMatchObject({ status: 0, code: 'NETWORK' });
     expect(deps.notifyFailure).toHaveBeenCalledWith('network');
   });
 
   it('checks the detail against a schema when given one', async () => {
-    const schema = { safeParse: (value: unknown) => ({ success: typeof value === 'number', data: value }) };
     const { client } = setup(jsonResponse(200, { detail: 'not a number' }));
-    await expect(client.request('/api/x', { schema: schema as never })).rejects.toMatchObject({
+    await expect(send(client, '/api/x', { output: z.number() })).rejects.toMatchObject({
       code: 'INVALID_RESPONSE',
     });
   });
@@ -128,11 +158,11 @@ function refreshSetup(options: { refreshAnswer?: () => Promise<Response>; stale?
     redirect: vi.fn(),
     notifyFailure: vi.fn(),
     refreshSession: vi.fn(async (client: ApiClient) => {
-      const session = await client.request<{ accessToken: string }>('/api/auth/refreshAccessToken', {
-        body: {},
-        auth: false,
-        redirectOnUnauthorized: false,
-      });
+      const session = (await client.call(
+        probe('/api/auth/refreshAccessToken', { auth: false, output: z.object({ accessToken: z.string() }) }),
+        {},
+        { redirectOnUnauthorized: false },
+      )) as { accessToken: string };
       token = session.accessToken;
     }),
     isTokenStale: () => options.stale === true && token === 'old',
@@ -152,7 +182,7 @@ function refreshSetup(options: { refreshAnswer?: () => Promise<Response>; stale?
 describe('api client: refresh and retry', () => {
   it('refreshes once on a 401 and sends the request again with the new token', async () => {
     const { client, deps, fetchMock, refreshCalls } = refreshSetup();
-    await expect(client.request('/api/x')).resolves.toEqual({ path: '/api/x' });
+    await expect(send(client, '/api/x')).resolves.toEqual({ path: '/api/x' });
     expect(refreshCalls()).toHaveLength(1);
     const authorizations = fetchMock.mock.calls
       .filter(([path]) => path === '/api/x')
@@ -166,7 +196,7 @@ describe('api client: refresh and retry', () => {
     const { client, refreshCalls, deps } = refreshSetup({
       refreshAnswer: () => new Promise<Response>((resolve) => (answer = resolve)),
     });
-    const pending = Promise.all(['/api/a', '/api/b', '/api/c'].map((path) => client.request(path)));
+    const pending = Promise.all(['/api/a', '/api/b', '/api/c'].map((path) => send(client, path)));
     await vi.waitFor(() => expect(refreshCalls()).toHaveLength(1));
     answer(jsonResponse(200, { detail: { accessToken: 'new' } }));
     await expect(pending).resolves.toEqual([{ path: '/api/a' }, { path: '/api/b' }, { path: '/api/c' }]);
@@ -185,7 +215,7 @@ describe('api client: refresh and retry', () => {
           }),
         ),
     });
-    await expect(client.request('/api/x')).rejects.toMatchObject({ status: 401 });
+    await expect(send(client, '/api/x')).rejects.toMatchObject({ status: 401 });
     expect(fetchMock.mock.calls.map(([path]) => path)).toEqual(['/api/x', '/api/auth/refreshAccessToken']);
     expect(deps.redirect).toHaveBeenCalledExactlyOnceWith(
       '/auth/sign-out?redirectUrl=%2Fdocuments%3Fstatus%3Dpending&reason=revoked',
@@ -195,7 +225,7 @@ describe('api client: refresh and retry', () => {
   it('retries only once: a second 401 after a good refresh ends the session', async () => {
     const { client, deps, fetchMock, rejectAll } = refreshSetup();
     rejectAll();
-    await expect(client.request('/api/x')).rejects.toMatchObject({ status: 401 });
+    await expect(send(client, '/api/x')).rejects.toMatchObject({ status: 401 });
     expect(fetchMock.mock.calls.map(([path]) => path)).toEqual([
       '/api/x',
       '/api/auth/refreshAccessToken',
@@ -206,25 +236,25 @@ describe('api client: refresh and retry', () => {
 
   it('never refreshes for a call without the access token (sign-in)', async () => {
     const { client, fetchMock } = refreshSetup();
-    await expect(client.request('/api/auth/login', { auth: false })).rejects.toMatchObject({ status: 401 });
+    await expect(send(client, '/api/auth/login', { auth: false })).rejects.toMatchObject({ status: 401 });
     expect(fetchMock).toHaveBeenCalledOnce();
   });
 
   it('keeps the session when the refresh gets no answer (offline after a wake)', async () => {
     const { client, deps } = refreshSetup({ refreshAnswer: () => Promise.reject(new TypeError('offline')) });
-    await expect(client.request('/api/x')).rejects.toMatchObject({ status: 401 });
+    await expect(send(client, '/api/x')).rejects.toMatchObject({ status: 401 });
     expect(deps.redirect).not.toHaveBeenCalled();
   });
 
   it('refreshes a token that went stale (by the wall clock) before sending the request', async () => {
     const { client, fetchMock } = refreshSetup({ stale: true });
-    await expect(client.request('/api/x')).resolves.toEqual({ path: '/api/x' });
+    await expect(send(client, '/api/x')).resolves.toEqual({ path: '/api/x' });
     expect(fetchMock.mock.calls.map(([path]) => path)).toEqual(['/api/auth/refreshAccessToken', '/api/x']);
   });
 
   it('sends a request that got a 401 again with a token another request refreshed meanwhile', async () => {
     const { client, deps, fetchMock, refreshCalls } = refreshSetup();
-    await client.request('/api/a');
+    await send(client, '/api/a');
     expect(refreshCalls()).toHaveLength(1);
     fetchMock.mockClear();
     // A response to the old token arriving after the refresh is retried without a second refresh.
@@ -233,7 +263,7 @@ describe('api client: refresh and retry', () => {
       getToken: vi.fn<() => string | null>().mockReturnValueOnce('old').mockReturnValue('new'),
     };
     const late = createApiClient(lateDeps);
-    await expect(late.request('/api/b')).resolves.toEqual({ path: '/api/b' });
+    await expect(send(late, '/api/b')).resolves.toEqual({ path: '/api/b' });
     expect(refreshCalls()).toHaveLength(0);
   });
 });

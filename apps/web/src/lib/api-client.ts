@@ -50,7 +50,11 @@ export interface ApiClientDeps {
   isTokenStale?: () => boolean;
 }
 
-export interface RequestOptions<T> {
+/**
+ * What one request carries. Internal: feature code calls endpoints through `call` and its contract,
+ * so that every response is parsed by the contract's output schema and none is cast.
+ */
+interface RequestOptions<T> {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   body?: unknown;
   /** Send the bearer access token (spec 3 §6). Public calls pass false. */
@@ -61,7 +65,12 @@ export interface RequestOptions<T> {
   headers?: Record<string, string>;
   /** False for calls whose 401 is an answer, not a lost session (the refresh call itself). */
   redirectOnUnauthorized?: boolean;
+  /** The whole body is the answer rather than its `detail` (a contract marked `bare`). */
+  bare?: boolean;
 }
+
+/** What a caller may add to a contract call. */
+export type CallOptions = Pick<RequestOptions<unknown>, 'signal' | 'headers' | 'redirectOnUnauthorized'>;
 
 /** How a refresh attempt ended: a new token, a session that is over, or no answer (offline). */
 type RefreshOutcome = 'refreshed' | SessionEndReason | 'unreachable';
@@ -224,7 +233,11 @@ export function createApiClient(deps: ApiClientDeps) {
       throw new ApiError(response.status, 'UNKNOWN', `Request failed with status ${response.status}`);
     }
 
-    const detail = payload && typeof payload === 'object' && 'detail' in payload ? payload.detail : undefined;
+    const detail = options.bare
+      ? payload
+      : payload && typeof payload === 'object' && 'detail' in payload
+        ? payload.detail
+        : undefined;
     if (!schema) return detail as T;
     const parsed = schema.safeParse(detail);
     if (!parsed.success) {
@@ -240,7 +253,7 @@ export function createApiClient(deps: ApiClientDeps) {
   async function call<E extends Endpoint>(
     contract: E,
     input: EndpointInput<E>,
-    options: Pick<RequestOptions<unknown>, 'signal' | 'headers'> = {},
+    options: CallOptions = {},
   ): Promise<EndpointOutput<E>> {
     const { method, url, body } = buildRequest(contract, input);
     return request(url, {
@@ -248,20 +261,20 @@ export function createApiClient(deps: ApiClientDeps) {
       body,
       auth: contract.access === 'user',
       schema: contract.output as z.ZodType<EndpointOutput<E>>,
+      bare: contract.bare === true,
       ...options,
     });
   }
 
-  const client = { request, call, refreshSession };
+  const client: ApiClient = { call, refreshSession };
   return client;
 }
 
 export interface ApiClient {
-  request: <T = unknown>(path: string, options?: RequestOptions<T>) => Promise<T>;
   call: <E extends Endpoint>(
     contract: E,
     input: EndpointInput<E>,
-    options?: Pick<RequestOptions<unknown>, 'signal' | 'headers'>,
+    options?: CallOptions,
   ) => Promise<EndpointOutput<E>>;
   /** Refreshes now (shared with any refresh under way); a session that is over goes to sign-out. */
   refreshSession: () => Promise<RefreshOutcome>;

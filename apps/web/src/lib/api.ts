@@ -30,14 +30,9 @@ export const api = createApiClient({
     });
   },
   refreshSession: async (client) => {
-    // The schemas (and zod) load on first use, off the sign-in page's first load.
-    const { SessionSchema } = await import('@trustleaf/domain/schemas/auth');
-    const session = await client.request('/api/auth/refreshAccessToken', {
-      body: {},
-      auth: false,
-      redirectOnUnauthorized: false,
-      schema: SessionSchema,
-    });
+    // The contract's schemas (and zod) load on first use, off the sign-in page's first load.
+    const { refreshAccessToken } = await import('@trustleaf/domain/api/auth');
+    const session = await client.call(refreshAccessToken, {}, { redirectOnUnauthorized: false });
     useAppStore.getState().setSession(session);
   },
   isTokenStale: () => isAccessTokenStale(useAppStore.getState().session),

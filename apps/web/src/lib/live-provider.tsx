@@ -40,7 +40,9 @@ export function LiveProvider({ children }: { children: ReactNode }) {
       // The server ends the sockets of a revoked sign-in (removal from the company, a password change
       // elsewhere, "sign out of every other device"): ask the API at once, whose 401 signs this tab out.
       if (reason === 'io server disconnect') {
-        void api.request('/api/user/getMyProfile', { body: {} }).catch(() => undefined);
+        void import('@trustleaf/domain/api/auth')
+          .then(({ getMyProfile }) => api.call(getMyProfile, {}))
+          .catch(() => undefined);
       }
     };
     connection.on('connect', onConnect);

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import {
   LoginInputSchema,
+  MyProfileSchema,
   RefreshInputSchema,
   RequestResetPasswordInputSchema,
   ResetPasswordInputSchema,
@@ -88,4 +89,17 @@ export const resetPassword = endpoint({
   summary: 'Set a new password with a reset link’s token',
   description:
     'Sets the password (spec 1 strength rules) when the token is valid and unused, and signs every device out. A used, expired or unknown token is VALIDATION_FAILED.',
+});
+
+/** The profile the app reads after sign-in and on every start (spec 3 §3 currentUser, currentCompany). */
+export const getMyProfile = endpoint({
+  method: 'POST',
+  path: '/api/user/getMyProfile',
+  input: NoInputSchema,
+  output: MyProfileSchema,
+  access: 'user',
+  tag: 'user',
+  summary: 'The signed-in user with their current company',
+  description:
+    'The user (names, email, roles, the company they act for) and that company (name, business type, state, status, whether they own it). The app reads it after sign-in and on every start; a revoked sign-in is UNAUTHENTICATED.',
 });

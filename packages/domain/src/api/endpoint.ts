@@ -39,6 +39,11 @@ export interface Endpoint<
   errors?: readonly ErrorCode[];
   /** Success status; 200 unless the spec says otherwise. */
   status?: 200 | 201 | 202;
+  /**
+   * The success body is the output itself rather than `{ detail }`: only the sandbox payment
+   * gateway, which answers as a card processor's own endpoint does.
+   */
+  bare?: true;
 }
 
 export function endpoint<

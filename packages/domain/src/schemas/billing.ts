@@ -237,13 +237,18 @@ export const PaymentMethodSchema = z.object({
 });
 export type PaymentMethod = z.infer<typeof PaymentMethodSchema>;
 
+export const TRANSACTION_STATUSES = ['Paid', 'Failed', 'Refunded'] as const;
+export type TransactionStatus = (typeof TRANSACTION_STATUSES)[number];
+
 export const TransactionSchema = z.object({
   plTransactionId: IntSchema,
   plCompanyId: IntSchema,
+  /** The paying company's name, for the admin listing of every company's payments. */
+  companyName: TextSchema,
   amount: Money,
   refundedAmount: Money,
   currency: TextSchema,
-  status: z.enum(['Paid', 'Failed', 'Refunded']),
+  status: z.enum(TRANSACTION_STATUSES),
   description: TextSchema,
   failureMessage: TextSchema.nullable(),
   brand: TextSchema.nullable(),
@@ -252,8 +257,47 @@ export const TransactionSchema = z.object({
 });
 export type Transaction = z.infer<typeof TransactionSchema>;
 
+/** A calendar day, `YYYY-MM-DD` (UTC). */
+const DaySchema = z.iso.date('Enter a date as YYYY-MM-DD');
+
+/** `plCompanyId` 0 is every company (super admins); the filters are optional and combine. */
 export const TransactionListingInputSchema = PaginationOptionSchema.extend({
   plCompanyId: IntSchema.min(0),
+  status: z.enum(TRANSACTION_STATUSES).optional(),
+  /** First and last day included, by the payment's date (UTC). */
+  fromDate: DaySchema.optional(),
+  toDate: DaySchema.optional(),
+  /** Part of the company's name or of the payment's description, any case. */
+  search: TextSchema.trim().max(100).optional(),
+}).refine((input) => !input.fromDate || !input.toDate || input.fromDate <= input.toDate, {
+  message: 'The start date must be on or before the end date',
+  path: ['toDate'],
+});
+export type TransactionListingInput = z.infer<typeof TransactionListingInputSchema>;
+
+/** Spec 3 §7 financialListing: payments summed by calendar month (UTC) for the admin console. */
+export const FinancialListingInputSchema = z.object({
+  /** 0 (or absent) is every company. */
+  plCompanyId: IntSchema.min(0).default(0),
+  /** How many months back from the current one, the current one included. */
+  months: IntSchema.min(1).max(36).default(12),
+});
+export const FinancialMonthSchema = z.object({
+  /** `YYYY-MM`. */
+  month: TextSchema,
+  /** Successful charges of the month (before refunds), their count, the part refunded since, the rest. */
+  charged: Money,
+  payments: IntSchema,
+  refunded: Money,
+  net: Money,
+  /** Declined charges of the month. */
+  failed: IntSchema,
+});
+export type FinancialMonth = z.infer<typeof FinancialMonthSchema>;
+export const FinancialListingSchema = z.object({
+  currency: TextSchema,
+  /** Oldest first, every month of the range present (zeros when nothing was charged). */
+  months: z.array(FinancialMonthSchema),
 });
 export const TransactionListSchema = z.object({ items: z.array(TransactionSchema), total: IntSchema });
 

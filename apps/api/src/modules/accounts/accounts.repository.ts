@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, gte, ilike, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db, DbExecutor } from '../../db/client.ts';
+import { containsPattern } from '../../db/like.ts';
 import {
   companies,
   companyInvites,
@@ -15,7 +16,6 @@ import type { CompanyRole } from '../../lib/authz.ts';
 export type CompanyInsert = typeof companies.$inferInsert;
 type CompanyKind = NonNullable<CompanyInsert['kind']>;
 
-const escapeLike = (value: string) => value.replace(/[\\%_]/g, (match) => `\\${match}`);
 /** Same normalisation as the domain's normalizeCompanyName, in SQL. */
 const normalizedName = sql`regexp_replace(lower(${companies.name}), '\\s+', '', 'g')`;
 
@@ -166,7 +166,7 @@ function queries(db: DbExecutor) {
         if (input.state)
           conditions.push(sql`lower(coalesce(${companies.state}, '')) = ${input.state.toLowerCase()}`);
       } else {
-        conditions.push(ilike(companies.name, `%${escapeLike(input.name)}%`));
+        conditions.push(ilike(companies.name, containsPattern(input.name)));
       }
       if (input.excludeId) conditions.push(sql`${companies.id} <> ${input.excludeId}`);
       const where = and(...conditions);
@@ -186,7 +186,7 @@ function queries(db: DbExecutor) {
       const where = and(
         eq(companies.kind, 'PROSPECT'),
         isNull(prospects.claimedAt),
-        ilike(companies.name, `%${escapeLike(name)}%`),
+        ilike(companies.name, containsPattern(name)),
       );
       const [rows, [total]] = await Promise.all([
         db

@@ -1,8 +1,26 @@
-import { and, asc, count, desc, eq, gt, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  getTableColumns,
+  gt,
+  gte,
+  ilike,
+  inArray,
+  isNull,
+  lt,
+  lte,
+  or,
+  sql,
+} from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client.ts';
+import { containsPattern } from '../../db/like.ts';
 import {
   billingAccounts,
   billingNotices,
+  companies,
   companyMembers,
   companySubscriptions,
   features,
@@ -22,6 +40,18 @@ export type SubscriptionRow = typeof companySubscriptions.$inferSelect;
 export type PromoRow = typeof promos.$inferSelect;
 export type PromoPlanRow = typeof promoPlans.$inferSelect;
 export type TransactionRow = typeof paymentTransactions.$inferSelect;
+/** A payment with its company's name, as listings show it. */
+export type TransactionListRow = TransactionRow & { companyName: string };
+
+/** What the transaction listing narrows by; `null` company is every company. */
+export interface TransactionFilter {
+  companyId: number | null;
+  status?: TransactionRow['status'] | undefined;
+  /** From this instant (included) to `before` (excluded). */
+  from?: Date | undefined;
+  before?: Date | undefined;
+  search?: string | undefined;
+}
 export type PaymentMethodRow = typeof paymentMethods.$inferSelect;
 
 /** Rolls the redemption back when the conditional usage UPDATE matched no row. */
@@ -217,7 +247,11 @@ export function createBillingRepository(db: DbExecutor) {
     },
 
     async findTransaction(id: number) {
-      const [row] = await db.select().from(paymentTransactions).where(eq(paymentTransactions.id, id));
+      const [row] = await db
+        .select({ ...getTableColumns(paymentTransactions), companyName: companies.name })
+        .from(paymentTransactions)
+        .innerJoin(companies, eq(companies.id, paymentTransactions.companyId))
+        .where(eq(paymentTransactions.id, id));
       return row ?? null;
     },
 
@@ -234,23 +268,59 @@ export function createBillingRepository(db: DbExecutor) {
             sql`${paymentTransactions.refundedCents} + ${cents} <= ${paymentTransactions.amountCents}`,
           ),
         )
-        .returning();
-      return row ?? null;
+        .returning({ id: paymentTransactions.id });
+      return row ? this.findTransaction(row.id) : null;
     },
 
-    async listTransactions(companyId: number | null, page: { limit: number; offset: number }) {
-      const where = companyId === null ? undefined : eq(paymentTransactions.companyId, companyId);
+    async listTransactions(filter: TransactionFilter, page: { limit: number; offset: number }) {
+      const search = filter.search ? containsPattern(filter.search) : null;
+      const where = and(
+        filter.companyId === null ? undefined : eq(paymentTransactions.companyId, filter.companyId),
+        filter.status ? eq(paymentTransactions.status, filter.status) : undefined,
+        filter.from ? gte(paymentTransactions.createdAt, filter.from) : undefined,
+        filter.before ? lt(paymentTransactions.createdAt, filter.before) : undefined,
+        search
+          ? or(ilike(companies.name, search), ilike(paymentTransactions.description, search))
+          : undefined,
+      );
       const [items, [total]] = await Promise.all([
         db
-          .select()
+          .select({ ...getTableColumns(paymentTransactions), companyName: companies.name })
           .from(paymentTransactions)
+          .innerJoin(companies, eq(companies.id, paymentTransactions.companyId))
           .where(where)
           .orderBy(desc(paymentTransactions.createdAt), desc(paymentTransactions.id))
           .limit(page.limit)
           .offset(page.offset),
-        db.select({ n: count() }).from(paymentTransactions).where(where),
+        db
+          .select({ n: count() })
+          .from(paymentTransactions)
+          .innerJoin(companies, eq(companies.id, paymentTransactions.companyId))
+          .where(where),
       ]);
       return { items, total: total?.n ?? 0 };
+    },
+
+    /** Charges by calendar month (UTC) from `from` on: paid and refunded cents, paid and failed counts. */
+    async transactionsByMonth(companyId: number | null, from: Date) {
+      const month = sql<string>`to_char(${paymentTransactions.createdAt} at time zone 'UTC', 'YYYY-MM')`;
+      const paid = sql`${paymentTransactions.status} <> 'Failed'`;
+      return db
+        .select({
+          month,
+          chargedCents: sql<number>`coalesce(sum(${paymentTransactions.amountCents}) filter (where ${paid}), 0)::int`,
+          refundedCents: sql<number>`coalesce(sum(${paymentTransactions.refundedCents}) filter (where ${paid}), 0)::int`,
+          payments: sql<number>`(count(*) filter (where ${paid}))::int`,
+          failed: sql<number>`(count(*) filter (where not ${paid}))::int`,
+        })
+        .from(paymentTransactions)
+        .where(
+          and(
+            gte(paymentTransactions.createdAt, from),
+            companyId === null ? undefined : eq(paymentTransactions.companyId, companyId),
+          ),
+        )
+        .groupBy(month);
     },
 
     /** Who receives billing emails (owners and admins), with the language each reads. */

@@ -7,6 +7,7 @@ import {
   billingAccounts,
   mailOutbox,
   paymentMethods,
+  paymentTransactions,
   planFeatures,
   plans,
   promos,
@@ -629,6 +630,123 @@ describe('refunds', () => {
     expect(
       (await post('/api/transaction/refund', { plTransactionId: tx.plTransactionId }, admin)).statusCode,
     ).toBe(400);
+  });
+
+  it('refunds once when two refunds of the same payment arrive together', async () => {
+    const who = await owner();
+    await saveCard(who);
+    await subscribe(who, 'Basic', 'MONTHLY');
+    const [tx] = (
+      await post('/api/transaction/transactionListing', { plCompanyId: who.companyId }, who.token)
+    ).json().detail.items;
+    const answers = await Promise.all(
+      [1, 2].map(() => post('/api/transaction/refund', { plTransactionId: tx.plTransactionId }, admin)),
+    );
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 400]);
+    expect(answers.find((answer) => answer.statusCode === 400)!.json().messages).toEqual([
+      'The refund is larger than what remains of the payment',
+    ]);
+    const [charge] = await t.database.db
+      .select({
+        refundedCents: sandboxGatewayCharges.refundedCents,
+        amountCents: sandboxGatewayCharges.amountCents,
+      })
+      .from(sandboxGatewayCharges)
+      .innerJoin(paymentTransactions, eq(paymentTransactions.gatewayChargeId, sandboxGatewayCharges.id))
+      .where(eq(paymentTransactions.id, tx.plTransactionId));
+    expect(charge).toEqual({ refundedCents: 4900, amountCents: 4900 });
+  });
+});
+
+describe('transaction listing and financial summary (admin console)', () => {
+  /** A fresh company with payments at chosen times (the clock's months), made without a gateway. */
+  async function companyWithPayments(name: string) {
+    const company = await createCompany(t.database.db, { name });
+    const now = t.clock.now();
+    const monthsAgo = (months: number, day = 10) =>
+      new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - months, day, 12));
+    const payment = (
+      createdAt: Date,
+      amountCents: number,
+      status: 'Paid' | 'Failed' | 'Refunded',
+      refundedCents = 0,
+    ) => ({
+      companyId: company.id,
+      amountCents,
+      refundedCents,
+      status,
+      description: `${name} ${amountCents}`,
+      chargeKey: `test-${company.id}-${status}-${amountCents}-${createdAt.getTime()}`,
+      createdAt,
+    });
+    await t.database.db
+      .insert(paymentTransactions)
+      .values([
+        payment(monthsAgo(0, 1), 4900, 'Paid'),
+        payment(monthsAgo(0, 1), 14900, 'Refunded', 14900),
+        payment(monthsAgo(0, 1), 4900, 'Failed'),
+        payment(monthsAgo(2), 9900, 'Paid', 1000),
+        payment(monthsAgo(13), 100000, 'Paid'),
+      ]);
+    return { company, monthsAgo };
+  }
+
+  it('sums each month of the range, zeros included, for super admins only', async () => {
+    const { company, monthsAgo } = await companyWithPayments('Summit Ledger Co');
+    const who = await owner();
+    const refused = await post(
+      '/api/subscription/financialListing',
+      { plCompanyId: who.companyId },
+      who.token,
+    );
+    expect(refused.statusCode).toBe(403);
+    const response = await post(
+      '/api/subscription/financialListing',
+      { plCompanyId: company.id, months: 3 },
+      admin,
+    );
+    expect(response.statusCode).toBe(200);
+    const month = (date: Date) => date.toISOString().slice(0, 7);
+    expect(response.json().detail).toEqual({
+      currency: 'USD',
+      months: [
+        { month: month(monthsAgo(2)), charged: 99, payments: 1, refunded: 10, net: 89, failed: 0 },
+        { month: month(monthsAgo(1)), charged: 0, payments: 0, refunded: 0, net: 0, failed: 0 },
+        { month: month(monthsAgo(0)), charged: 198, payments: 2, refunded: 149, net: 49, failed: 1 },
+      ],
+    });
+    const all = await post('/api/subscription/financialListing', {}, admin);
+    expect(all.json().detail.months).toHaveLength(12);
+  });
+
+  it('filters every company’s payments by status, period and a search, for super admins only', async () => {
+    const { company, monthsAgo } = await companyWithPayments('Filterable Hemp Works');
+    const list = async (filter: object, token = admin) =>
+      post('/api/transaction/transactionListing', { plCompanyId: 0, itemsPerPage: 50, ...filter }, token);
+    const who = await owner();
+    expect((await list({}, who.token)).statusCode).toBe(403);
+
+    const searched = (await list({ search: 'filterable hemp' })).json().detail;
+    expect(searched.total).toBe(5);
+    expect(searched.items[0]).toMatchObject({
+      companyName: 'Filterable Hemp Works',
+      plCompanyId: company.id,
+    });
+
+    const failed = (await list({ search: 'Filterable', status: 'Failed' })).json().detail;
+    expect(failed.items.map((item: { amount: number }) => item.amount)).toEqual([49]);
+
+    const day = (date: Date) => date.toISOString().slice(0, 10);
+    const period = (
+      await list({ search: 'Filterable', fromDate: day(monthsAgo(2)), toDate: day(monthsAgo(2)) })
+    ).json().detail;
+    expect(period.items.map((item: { amount: number }) => item.amount)).toEqual([99]);
+
+    // % and _ are searched literally.
+    expect((await list({ search: '100%' })).json().detail.total).toBe(0);
+    const backwards = await list({ fromDate: '2026-05-02', toDate: '2026-05-01' });
+    expect(backwards.statusCode).toBe(400);
+    expect(backwards.json().code).toBe('VALIDATION_FAILED');
   });
 });
 

@@ -11,7 +11,6 @@ import type {
   PromoDiscount,
   StartSubscriptionInput,
   SubscriptionPreview,
-  Transaction,
   UpdateCompanySubscriptionInput,
   UpdatePaymentMethodInput,
   UpdatePlanInput,
@@ -61,6 +60,7 @@ import {
 } from '../mail/billing.templates.ts';
 import { mailLanguage, renderMail } from '../mail/mail.templates.ts';
 import type { BillingNotice } from './billing.jobs.ts';
+import { createTransactionsService } from './transactions.service.ts';
 import {
   createBillingRepository,
   type BillingRepository,
@@ -234,22 +234,6 @@ export function createBillingService({
       promoCode,
       nextRetryAt: iso(row.nextRetryAt),
       subscription: { plPlanId: row.planId, name: planName },
-    };
-  }
-
-  function toTransaction(row: TransactionRow): Transaction {
-    return {
-      plTransactionId: row.id,
-      plCompanyId: row.companyId,
-      amount: toDollars(row.amountCents),
-      refundedAmount: toDollars(row.refundedCents),
-      currency: row.currency,
-      status: row.status,
-      description: row.description,
-      failureMessage: row.failureMessage,
-      brand: row.brand,
-      last4: row.last4,
-      createdAt: row.createdAt.toISOString(),
     };
   }
 
@@ -680,6 +664,7 @@ export function createBillingService({
 
   return {
     sanitizeDescription,
+    ...createTransactionsService({ db, repo, clock, gateway, locks }),
 
     async getPlans(input: GetPlansInput) {
       const rows = await repo.listPlans({
@@ -1180,36 +1165,6 @@ export function createBillingService({
         expYear: card.expYear,
         subscriptionStatus,
       };
-    },
-
-    async transactionListing(
-      auth: AuthContext,
-      input: { plCompanyId: number; currentPage: number; itemsPerPage: number },
-    ) {
-      if (input.plCompanyId === 0) requireSuperAdmin(auth);
-      else await requireCompanyAccess(db, auth, input.plCompanyId, MANAGERS);
-      const page = { limit: input.itemsPerPage, offset: (input.currentPage - 1) * input.itemsPerPage };
-      const { items, total } = await repo.listTransactions(
-        input.plCompanyId === 0 ? null : input.plCompanyId,
-        page,
-      );
-      return { items: items.map(toTransaction), total };
-    },
-
-    async refund(auth: AuthContext, input: { plTransactionId: number; amount?: number | undefined }) {
-      requireSuperAdmin(auth);
-      const row = await repo.findTransaction(input.plTransactionId);
-      if (!row) throw new AppError('NOT_FOUND', 'Transaction not found');
-      if (row.status === 'Failed' || !row.gatewayChargeId)
-        throw new AppError('CONFLICT', 'Only paid transactions can be refunded');
-      const cents = input.amount === undefined ? row.amountCents - row.refundedCents : toCents(input.amount);
-      if (cents <= 0 || row.refundedCents + cents > row.amountCents)
-        throw new AppError('VALIDATION_FAILED', 'The refund is larger than what remains of the payment');
-      const result = await gateway.refund({ chargeId: row.gatewayChargeId, amountCents: cents });
-      if (!result.ok) throw new AppError('PAYMENT_FAILED', result.message);
-      const updated = await repo.addRefund(row.id, cents);
-      if (!updated) throw new AppError('CONFLICT', 'The refund is larger than what remains of the payment');
-      return toTransaction(updated);
     },
 
     // ---- promos ----

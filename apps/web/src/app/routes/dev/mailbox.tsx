@@ -9,10 +9,9 @@ import Container from '@mui/material/Container';
 import Typography from '@mui/material/Typography';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import { useQuery } from '@tanstack/react-query';
-import { MailMessageSchema } from '@trustleaf/domain/schemas/mail';
+import { devMailbox } from '@trustleaf/domain/api/dev';
 import { SnackbarProvider } from 'notistack';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
 import { BrandLogo } from '@/components/brand/brand-logo';
 import { api } from '@/lib/api';
 import { formatDateTime } from '@/lib/i18n';
@@ -36,7 +35,7 @@ export function MailboxRoute() {
     queryKey: ['dev', 'mailbox'],
     queryFn: () =>
       // Sign-up codes and reset links: for a signed-in super admin only (a 401 leads to sign-in).
-      api.request('/api/dev/mailbox', { method: 'GET', schema: z.array(MailMessageSchema) }),
+      api.call(devMailbox, {}),
     retry: false,
   });
   const messages = [...(mailbox.data ?? [])].reverse();

@@ -1,17 +1,26 @@
-import type { SubscriptionStatus } from '@trustleaf/domain/rules/subscription';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { resumeSubscription } from '@trustleaf/domain/api/billing';
+import {
+  applyPromoCode,
+  cancelPromoCode,
+  cancelSubscription,
+  getPromoDiscount as getPromoDiscountEndpoint,
+  refund,
+  resumeSubscription,
+  sandboxTokens,
+  startSubscription,
+  updateCompanyPaymentMethod,
+  updateCompanySubscription,
+  updatePlan,
+  upsertPromo,
+} from '@trustleaf/domain/api/billing';
 import type {
   CardToken,
-  CompanySubscription,
-  PromoDiscount,
   UpdatePaymentMethodInput,
   UpsertPromoInput,
   UpdatePlanInput,
 } from '@trustleaf/domain/schemas/billing';
 import type { PaymentFrequency } from '@trustleaf/domain/rules/pricing';
 import { api } from '@/lib/api';
-import { ApiError } from '@/lib/api-client';
 import { billingKeys } from './billing-queries';
 
 function useInvalidateBilling() {
@@ -23,31 +32,14 @@ function useInvalidateBilling() {
  * Hosted-fields stand-in: the card goes from the browser straight to the payment gateway, which
  * answers with a token. Our API only ever sees the token (DESIGN "Security rules").
  */
-export async function tokenizeCard(card: {
-  ccnumber: string;
-  ccexp: string;
-  cvv: string;
-}): Promise<CardToken> {
-  const response = await fetch('/sandbox-gateway/tokens', {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', accept: 'application/json' },
-    body: JSON.stringify(card),
-  });
-  const body = (await response.json().catch(() => null)) as (CardToken & { messages?: string[] }) | null;
-  if (!response.ok || !body?.token) {
-    throw new ApiError(response.status, 'PAYMENT_FAILED', body?.messages?.[0] ?? 'Payment failed');
-  }
-  return body;
+export function tokenizeCard(card: { ccnumber: string; ccexp: string; cvv: string }): Promise<CardToken> {
+  return api.call(sandboxTokens, card);
 }
 
 export function useSavePaymentMethod() {
   const invalidate = useInvalidateBilling();
   return useMutation({
-    mutationFn: (input: UpdatePaymentMethodInput) =>
-      api.request<{ last4: string; subscriptionStatus: SubscriptionStatus | null }>(
-        '/api/company/updateCompanyPaymentMethod',
-        { body: input },
-      ),
+    mutationFn: (input: UpdatePaymentMethodInput) => api.call(updateCompanyPaymentMethod, input),
     onSuccess: invalidate,
   });
 }
@@ -65,10 +57,7 @@ export function useStartSubscription() {
   const invalidate = useInvalidateBilling();
   return useMutation({
     mutationFn: ({ idempotencyKey, ...body }: StartInput) =>
-      api.request<CompanySubscription>('/api/subscription/startSubscription', {
-        body,
-        headers: { 'Idempotency-Key': idempotencyKey },
-      }),
+      api.call(startSubscription, body, { headers: { 'Idempotency-Key': idempotencyKey } }),
     onSuccess: invalidate,
   });
 }
@@ -77,10 +66,7 @@ export function useSwitchSubscription() {
   const invalidate = useInvalidateBilling();
   return useMutation({
     mutationFn: ({ idempotencyKey, ...body }: Omit<StartInput, 'promoCode'> & { quotedAt?: string }) =>
-      api.request<CompanySubscription>('/api/subscription/updateCompanySubscription', {
-        body,
-        headers: { 'Idempotency-Key': idempotencyKey },
-      }),
+      api.call(updateCompanySubscription, body, { headers: { 'Idempotency-Key': idempotencyKey } }),
     onSuccess: invalidate,
   });
 }
@@ -88,8 +74,7 @@ export function useSwitchSubscription() {
 export function useCancelSubscription() {
   const invalidate = useInvalidateBilling();
   return useMutation({
-    mutationFn: (companyId: number) =>
-      api.request('/api/subscription/cancelSubscription', { body: { plCompanyId: companyId } }),
+    mutationFn: (companyId: number) => api.call(cancelSubscription, { plCompanyId: companyId }),
     onSuccess: invalidate,
   });
 }
@@ -109,14 +94,13 @@ export function getPromoDiscount(input: {
   paymentFrequency: PaymentFrequency;
   promoCode: string;
 }) {
-  return api.request<PromoDiscount>('/api/subscription/getPromoDiscount', { body: input });
+  return api.call(getPromoDiscountEndpoint, input);
 }
 
 export function useApplyPromo() {
   const invalidate = useInvalidateBilling();
   return useMutation({
-    mutationFn: (input: { plCompanyId: number; promoCode: string }) =>
-      api.request<{ promoCode: string }>('/api/subscription/applyPromoCode', { body: input }),
+    mutationFn: (input: { plCompanyId: number; promoCode: string }) => api.call(applyPromoCode, input),
     onSuccess: invalidate,
   });
 }
@@ -124,8 +108,7 @@ export function useApplyPromo() {
 export function useCancelPromo() {
   const invalidate = useInvalidateBilling();
   return useMutation({
-    mutationFn: (companyId: number) =>
-      api.request('/api/subscription/cancelPromoCode', { body: { plCompanyId: companyId } }),
+    mutationFn: (companyId: number) => api.call(cancelPromoCode, { plCompanyId: companyId }),
     onSuccess: invalidate,
   });
 }
@@ -133,7 +116,7 @@ export function useCancelPromo() {
 export function useUpdatePlans() {
   const invalidate = useInvalidateBilling();
   return useMutation({
-    mutationFn: (input: UpdatePlanInput) => api.request('/api/plan/updatePlan', { body: input }),
+    mutationFn: (input: UpdatePlanInput) => api.call(updatePlan, input),
     onSuccess: invalidate,
   });
 }
@@ -141,9 +124,18 @@ export function useUpdatePlans() {
 export function useUpsertPromo() {
   const invalidate = useInvalidateBilling();
   return useMutation({
-    mutationFn: (input: UpsertPromoInput) => api.request('/api/subscription/upsertPromo', { body: input }),
+    mutationFn: (input: UpsertPromoInput) => api.call(upsertPromo, input),
     onSuccess: invalidate,
   });
 }
 
 export const newIdempotencyKey = (): string => `web-${crypto.randomUUID()}`;
+
+/** Super admin: refunds a payment in full (no amount) or in part; the listing and summary refetch. */
+export function useRefund() {
+  const invalidate = useInvalidateBilling();
+  return useMutation({
+    mutationFn: (input: { plTransactionId: number; amount?: number }) => api.call(refund, input),
+    onSuccess: invalidate,
+  });
+}

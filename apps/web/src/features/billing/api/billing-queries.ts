@@ -1,13 +1,16 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { previewSubscription } from '@trustleaf/domain/api/billing';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import {
+  companySubscriptionListing,
+  financialListing,
+  getCompanyPaymentMethod,
+  getPlans,
+  planListing,
+  previewSubscription,
+  promoListing,
+  transactionListing,
+} from '@trustleaf/domain/api/billing';
 import type { PaymentFrequency } from '@trustleaf/domain/rules/pricing';
-import type {
-  CompanySubscriptionListing,
-  PaymentMethod,
-  Plan,
-  Promo,
-  Transaction,
-} from '@trustleaf/domain/schemas/billing';
+import type { TransactionListingInput } from '@trustleaf/domain/schemas/billing';
 import { api } from '@/lib/api';
 
 /** Query keys of the billing feature; mutations invalidate by the `billing` prefix. */
@@ -19,6 +22,8 @@ export const billingKeys = {
   transactions: (companyId: number) => ['billing', 'transactions', companyId] as const,
   adminPlans: ['billing', 'admin-plans'] as const,
   promos: ['billing', 'promos'] as const,
+  adminTransactions: (filter: AdminTransactionFilter) => ['billing', 'admin-transactions', filter] as const,
+  financial: (months: number) => ['billing', 'financial', months] as const,
   preview: (input: PreviewInput) => ['billing', 'preview', input] as const,
 };
 
@@ -46,9 +51,7 @@ export function useSubscriptionPreview(input: PreviewInput | null) {
 
 /** Spec 3 §7 subscription context: the company's subscriptions, newest first. */
 export function getCompanySubscription(companyId: number) {
-  return api.request<CompanySubscriptionListing>('/api/subscription/companySubscriptionListing', {
-    body: { plCompanyId: companyId },
-  });
+  return api.call(companySubscriptionListing, { plCompanyId: companyId });
 }
 
 export function useCompanySubscription(companyId: number | null | undefined) {
@@ -68,15 +71,13 @@ export function usePlans(region: string) {
     queryKey: billingKeys.plans(region),
     queryFn: async () =>
       (
-        await api.request<{ items: Plan[]; total: number }>('/api/plan/getPlans', {
-          body: {
-            status: 'ACTIVE',
-            region,
-            systemPlatform: 'trustleaf',
-            currentPage: 1,
-            itemsPerPage: PLANS_PAGE_SIZE,
-            sortOrder: 'ASC',
-          },
+        await api.call(getPlans, {
+          status: 'ACTIVE',
+          region,
+          systemPlatform: 'trustleaf',
+          currentPage: 1,
+          itemsPerPage: PLANS_PAGE_SIZE,
+          sortOrder: 'ASC',
         })
       ).items,
   });
@@ -86,12 +87,7 @@ export function usePaymentMethod(companyId: number | null | undefined) {
   return useQuery({
     queryKey: billingKeys.paymentMethod(companyId ?? 0),
     queryFn: async () =>
-      (
-        await api.request<{ companyPaymentMethod: PaymentMethod | null }>(
-          '/api/company/getCompanyPaymentMethod',
-          { body: { plCompanyId: companyId } },
-        )
-      ).companyPaymentMethod,
+      (await api.call(getCompanyPaymentMethod, { plCompanyId: companyId! })).companyPaymentMethod,
     enabled: Boolean(companyId),
   });
 }
@@ -100,9 +96,7 @@ export function useTransactions(companyId: number | null | undefined) {
   return useQuery({
     queryKey: billingKeys.transactions(companyId ?? 0),
     queryFn: () =>
-      api.request<{ items: Transaction[]; total: number }>('/api/transaction/transactionListing', {
-        body: { plCompanyId: companyId, currentPage: 1, itemsPerPage: 20 },
-      }),
+      api.call(transactionListing, { plCompanyId: companyId!, currentPage: 1, itemsPerPage: 20 }),
     enabled: Boolean(companyId),
   });
 }
@@ -110,16 +104,33 @@ export function useTransactions(companyId: number | null | undefined) {
 export function useAdminPlans() {
   return useQuery({
     queryKey: billingKeys.adminPlans,
-    queryFn: async () => (await api.request<{ items: Plan[] }>('/api/plan/planListing', { body: {} })).items,
+    queryFn: async () => (await api.call(planListing, {})).items,
   });
 }
 
 export function usePromos() {
   return useQuery({
     queryKey: billingKeys.promos,
-    queryFn: () =>
-      api.request<{ items: Promo[]; total: number }>('/api/subscription/promoListing', {
-        body: { currentPage: 1, itemsPerPage: 100 },
-      }),
+    queryFn: () => api.call(promoListing, { currentPage: 1, itemsPerPage: 100 }),
+  });
+}
+
+/** The admin listing's filters: every company (plCompanyId 0), one page at a time. */
+export type AdminTransactionFilter = Omit<TransactionListingInput, 'plCompanyId'>;
+
+/** Super admin: every company's payments, filtered; the previous page stays shown while the next loads. */
+export function useAdminTransactions(filter: AdminTransactionFilter) {
+  return useQuery({
+    queryKey: billingKeys.adminTransactions(filter),
+    queryFn: () => api.call(transactionListing, { plCompanyId: 0, ...filter }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** Super admin: payments of every company summed by month (spec 3 §7 financialListing). */
+export function useFinancialSummary(months: number) {
+  return useQuery({
+    queryKey: billingKeys.financial(months),
+    queryFn: () => api.call(financialListing, { plCompanyId: 0, months }),
   });
 }

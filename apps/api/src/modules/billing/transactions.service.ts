@@ -1,0 +1,132 @@
+import type {
+  FinancialListingSchema,
+  Transaction,
+  TransactionListingInput,
+} from '@trustleaf/domain/schemas/billing';
+import type { z } from 'zod';
+import type { Db } from '../../db/client.ts';
+import { requireCompanyAccess, type AuthContext } from '../../lib/authz.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { LOCK_BUSY, type CompanyLocks } from '../../lib/company-locks.ts';
+import { AppError } from '../../lib/errors.ts';
+import type { PaymentGateway } from '../../lib/payment-gateway.ts';
+import type { BillingRepository, TransactionListRow } from './billing.repository.ts';
+
+const toCents = (dollars: number): number => Math.round(dollars * 100);
+const toDollars = (cents: number): number => cents / 100;
+const DAY_MS = 86_400_000;
+const MANAGERS = ['Company Owner', 'Company Admin'] as const;
+
+export const REFUND_TOO_LARGE_MESSAGE = 'The refund is larger than what remains of the payment';
+export const REFUND_IN_PROGRESS_MESSAGE =
+  'A payment or refund for this company is in progress. Please try again in a moment.';
+/** How long a refund waits for a charge or another refund of the same company. */
+const REFUND_LOCK_WAIT_MS = 30_000;
+
+function requireSuperAdmin(auth: AuthContext): void {
+  if (!auth.isSuperAdmin) throw new AppError('FORBIDDEN', 'You do not have permission to do this');
+}
+
+export function toTransaction(row: TransactionListRow): Transaction {
+  return {
+    plTransactionId: row.id,
+    plCompanyId: row.companyId,
+    companyName: row.companyName,
+    amount: toDollars(row.amountCents),
+    refundedAmount: toDollars(row.refundedCents),
+    currency: row.currency,
+    status: row.status,
+    description: row.description,
+    failureMessage: row.failureMessage,
+    brand: row.brand,
+    last4: row.last4,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** `YYYY-MM` of a date (UTC). */
+const monthOf = (date: Date): string => date.toISOString().slice(0, 7);
+
+export interface TransactionsServiceDeps {
+  db: Db;
+  repo: BillingRepository;
+  clock: Clock;
+  gateway: PaymentGateway;
+  /** The billing account's lock: a refund never runs beside a charge or another refund of the company. */
+  locks: CompanyLocks;
+}
+
+/** Payments after the fact: the listing, refunds and the monthly financial summary. */
+export function createTransactionsService({ db, repo, clock, gateway, locks }: TransactionsServiceDeps) {
+  return {
+    async transactionListing(auth: AuthContext, input: TransactionListingInput) {
+      if (input.plCompanyId === 0) requireSuperAdmin(auth);
+      else await requireCompanyAccess(db, auth, input.plCompanyId, MANAGERS);
+      const page = { limit: input.itemsPerPage, offset: (input.currentPage - 1) * input.itemsPerPage };
+      const { items, total } = await repo.listTransactions(
+        {
+          companyId: input.plCompanyId === 0 ? null : input.plCompanyId,
+          status: input.status,
+          from: input.fromDate ? new Date(`${input.fromDate}T00:00:00Z`) : undefined,
+          before: input.toDate ? new Date(Date.parse(`${input.toDate}T00:00:00Z`) + DAY_MS) : undefined,
+          search: input.search || undefined,
+        },
+        page,
+      );
+      return { items: items.map(toTransaction), total };
+    },
+
+    /**
+     * Refunds hold the company's billing lock from the check to the record, so two at once (a double
+     * click, two admins) are one after the other: the second sees what the first refunded and never
+     * asks the gateway for more than the payment.
+     */
+    async refund(auth: AuthContext, input: { plTransactionId: number; amount?: number | undefined }) {
+      requireSuperAdmin(auth);
+      const found = await repo.findTransaction(input.plTransactionId);
+      if (!found) throw new AppError('NOT_FOUND', 'Transaction not found');
+      const result = await locks.waitWith(found.companyId, REFUND_LOCK_WAIT_MS, async () => {
+        const row = (await repo.findTransaction(found.id))!;
+        if (row.status === 'Failed' || !row.gatewayChargeId)
+          throw new AppError('CONFLICT', 'Only paid transactions can be refunded');
+        const left = row.amountCents - row.refundedCents;
+        const cents = input.amount === undefined ? left : toCents(input.amount);
+        if (cents <= 0 || cents > left) throw new AppError('VALIDATION_FAILED', REFUND_TOO_LARGE_MESSAGE);
+        const refunded = await gateway.refund({ chargeId: row.gatewayChargeId, amountCents: cents });
+        if (!refunded.ok) throw new AppError('PAYMENT_FAILED', refunded.message);
+        const updated = await repo.addRefund(row.id, cents);
+        if (!updated) throw new AppError('CONFLICT', REFUND_TOO_LARGE_MESSAGE);
+        return toTransaction(updated);
+      });
+      if (result === LOCK_BUSY) throw new AppError('CONFLICT', REFUND_IN_PROGRESS_MESSAGE);
+      return result;
+    },
+
+    /** Spec 3 §7 financialListing: every month of the range, oldest first, zeros included. */
+    async financialListing(
+      auth: AuthContext,
+      input: { plCompanyId: number; months: number },
+    ): Promise<z.infer<typeof FinancialListingSchema>> {
+      requireSuperAdmin(auth);
+      const now = clock.now();
+      const first = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - (input.months - 1), 1));
+      const rows = await repo.transactionsByMonth(input.plCompanyId === 0 ? null : input.plCompanyId, first);
+      const byMonth = new Map(rows.map((row) => [row.month, row]));
+      const months = Array.from({ length: input.months }, (_, index) => {
+        const month = monthOf(new Date(Date.UTC(first.getUTCFullYear(), first.getUTCMonth() + index, 1)));
+        const row = byMonth.get(month);
+        const charged = row?.chargedCents ?? 0;
+        const refunded = row?.refundedCents ?? 0;
+        return {
+          month,
+          charged: toDollars(charged),
+          payments: row?.payments ?? 0,
+          refunded: toDollars(refunded),
+          net: toDollars(charged - refunded),
+          failed: row?.failed ?? 0,
+        };
+      });
+      return { currency: 'USD', months };
+    },
+  };
+}
