@@ -20,3 +20,12 @@ export async function expectNoSidewaysScroll(page: Page, label: string): Promise
     clientWidth,
   );
 }
+
+/** Signs in through the form and waits for the landing page's heading. */
+export async function signInThroughForm(page: Page, email: string, password: string): Promise<void> {
+  await page.goto('/auth/sign-in');
+  await page.getByLabel('Email address').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.locator('main h1')).toBeVisible();
+}

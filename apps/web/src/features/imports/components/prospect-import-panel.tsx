@@ -13,7 +13,7 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import { useId, useState, type ChangeEvent } from 'react';
+import { useId, useRef, useState, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { visuallyHidden } from '@/components/visually-hidden';
 import { translateMessage } from '@/lib/i18n-messages';
@@ -26,7 +26,7 @@ const MAX_CSV_CHARACTERS = 900_000;
 export function ProspectImportPanel() {
   const { t } = useTranslation();
   const headingId = useId();
-  const inputId = useId();
+  const inputRef = useRef<HTMLInputElement>(null);
   const start = useImportProspects();
   const [jobId, setJobId] = useState<string | null>(null);
   const [fileName, setFileName] = useState<string | null>(null);
@@ -71,24 +71,26 @@ export function ProspectImportPanel() {
         </Typography>
         <Stack spacing={2}>
           <Box>
+            {/* The button opens the picker; the file input itself stays out of sight and out of the tab order. */}
             <Button
-              component="label"
-              htmlFor={inputId}
               variant="contained"
               startIcon={<UploadFileIcon />}
               disabled={isRunning}
+              onClick={() => inputRef.current?.click()}
             >
               {t('imports.choose')}
-              <Box
-                component="input"
-                id={inputId}
-                type="file"
-                accept=".csv,text/csv"
-                data-testid="prospect-csv-input"
-                onChange={(event: ChangeEvent<HTMLInputElement>) => void choose(event)}
-                sx={visuallyHidden}
-              />
             </Button>
+            <Box
+              component="input"
+              ref={inputRef}
+              type="file"
+              accept=".csv,text/csv"
+              tabIndex={-1}
+              aria-hidden="true"
+              data-testid="prospect-csv-input"
+              onChange={(event: ChangeEvent<HTMLInputElement>) => void choose(event)}
+              sx={visuallyHidden}
+            />
             {fileName ? (
               <Typography variant="body2" component="span" sx={{ ml: 2 }}>
                 {fileName}
