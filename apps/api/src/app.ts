@@ -79,6 +79,9 @@ import { companyQrRoutes, trustPublicRoutes, trustRoutes } from './modules/trust
 import { createUsersService } from './modules/users/users.service.ts';
 import { profileRoutes } from './modules/users/profile.routes.ts';
 import { createProfileService } from './modules/users/profile.service.ts';
+import { createUserAdminRepository } from './modules/users/user-admin.repository.ts';
+import { userAdminRoutes } from './modules/users/user-admin.routes.ts';
+import { createUserAdminService } from './modules/users/user-admin.service.ts';
 import { activityRoutes } from './modules/activity/activity.routes.ts';
 import { createActivityRepository } from './modules/activity/activity.repository.ts';
 import { createActivityService, type RecordActivity } from './modules/activity/activity.service.ts';
@@ -254,8 +257,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await app.live.endSignIn(familyId);
     },
     async revokeAllForUser(userId, reason, at) {
-      await signIns.revokeAllForUser(userId, reason, at);
+      const ended = await signIns.revokeAllForUser(userId, reason, at);
       await app.live.endUserSignIns(userId);
+      return ended;
     },
     async revokeOthersForUser(userId, keepFamilyId, reason, at) {
       const ended = await signIns.revokeOthersForUser(userId, keepFamilyId, reason, at);
@@ -297,9 +301,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     revokeOtherSignIns: async (userId, keepFamilyId, reason) =>
       (await authRepo.revokeOthersForUser(userId, keepFamilyId, reason, clock.now())).length,
   });
+  const userAdminService = createUserAdminService({
+    repo: createUserAdminRepository(database.db),
+    profile: profileService,
+    clock,
+    record,
+    revokeUserSessions: (userId, reason) => authRepo.revokeAllForUser(userId, reason, clock.now()),
+  });
   const companiesService = createCompaniesService({
     db: database.db,
     repo: createCompaniesRepository(database.db),
+    record,
+    revokeUserSessions: (userId, reason) => authRepo.revokeAllForUser(userId, reason, clock.now()),
   });
   const teamService = createTeamService({
     db: database.db,
@@ -389,6 +402,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(userRoutes, { prefix: '/api/user', service: usersService, auth: authService });
   await app.register(profileRoutes, { prefix: '/api/user', service: profileService });
   await app.register(activityRoutes, { prefix: '/api/user', service: activity });
+  await app.register(userAdminRoutes, { prefix: '/api/user', service: userAdminService });
   await app.register(companyRoutes, { prefix: '/api/company', service: companiesService });
   await app.register(teamRoutes, { prefix: '/api', service: teamService });
   await app.register(fileRoutes, { prefix: '/api/storage', service: filesService });

@@ -134,6 +134,8 @@ export const users = pgTable('users', {
     .notNull()
     .default('en'),
   acceptedEulaAt: timestamp('accepted_eula_at', { withTimezone: true }),
+  /** Set by a super admin: the account cannot sign in until it is enabled again. */
+  disabledAt: timestamp('disabled_at', { withTimezone: true }),
   createdAt: createdAt(),
 });
 

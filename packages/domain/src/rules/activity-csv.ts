@@ -1,13 +1,5 @@
 import type { ActivityEntry } from '../schemas/activity.ts';
-
-/** Cells a spreadsheet would run as a formula start with these (OWASP "CSV Injection"). */
-const FORMULA_START = /^[=+\-@\t\r]/;
-
-function cell(value: string | number | null): string {
-  const text = value === null ? '' : String(value);
-  const safe = FORMULA_START.test(text) ? `'${text}` : text;
-  return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
-}
+import { csvCell as cell } from './csv.ts';
 
 export const ACTIVITY_CSV_COLUMNS = [
   'Date',

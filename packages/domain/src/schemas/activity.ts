@@ -38,6 +38,12 @@ export const ACTIVITY_ACTIONS = [
   'PAYMENT_FAILED',
   'DOCUMENT_REVIEWED',
   'SCAN_STARTED',
+  'COMPANY_STATUS_CHANGED',
+  'BUSINESS_TYPE_CHANGED',
+  'USER_DISABLED',
+  'USER_ENABLED',
+  'USER_SESSIONS_ENDED',
+  'VERIFICATION_RESENT',
 ] as const;
 export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number];
 export const ActivityActionSchema = z.enum(ACTIVITY_ACTIONS);

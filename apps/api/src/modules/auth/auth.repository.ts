@@ -1,12 +1,31 @@
-import { and, eq, gt, isNull, ne } from 'drizzle-orm';
+import { and, asc, eq, gt, isNull, ne } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { passwordResets, refreshTokens, sessionFamilies, users } from '../../db/schema.ts';
+import {
+  companies,
+  companyMembers,
+  passwordResets,
+  refreshTokens,
+  sessionFamilies,
+  users,
+} from '../../db/schema.ts';
 
 export function createAuthRepository(db: Db) {
   return {
     async findUserByEmail(email: string) {
       const [row] = await db.select().from(users).where(eq(users.email, email));
       return row ?? null;
+    },
+
+    /** The status of the company the user acts for: their oldest active membership's (as getMyProfile). */
+    async currentCompanyStatus(userId: number) {
+      const [row] = await db
+        .select({ status: companies.status })
+        .from(companyMembers)
+        .innerJoin(companies, eq(companies.id, companyMembers.companyId))
+        .where(and(eq(companyMembers.userId, userId), isNull(companyMembers.bannedAt)))
+        .orderBy(asc(companyMembers.createdAt))
+        .limit(1);
+      return row?.status ?? null;
     },
 
     async createFamily(userId: number) {
@@ -78,11 +97,14 @@ export function createAuthRepository(db: Db) {
         .where(and(eq(sessionFamilies.id, familyId), isNull(sessionFamilies.revokedAt)));
     },
 
+    /** Every open sign-in of the user; returns how many it ended. */
     async revokeAllForUser(userId: number, reason: string, at: Date) {
-      await db
+      const rows = await db
         .update(sessionFamilies)
         .set({ revokedAt: at, revokedReason: reason })
-        .where(and(eq(sessionFamilies.userId, userId), isNull(sessionFamilies.revokedAt)));
+        .where(and(eq(sessionFamilies.userId, userId), isNull(sessionFamilies.revokedAt)))
+        .returning({ id: sessionFamilies.id });
+      return rows.length;
     },
 
     /** Every sign-in of the user but one (the caller's); returns the ones it ended. */

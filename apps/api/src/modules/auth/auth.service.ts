@@ -12,6 +12,7 @@ import {
   verifyPassword,
 } from '../../lib/crypto.ts';
 import type { SessionEndReason } from '@trustleaf/domain/rules/session-end';
+import { COMPANY_SIGN_IN_REFUSED, companyAllowsSignIn } from '@trustleaf/domain/rules/company-status';
 import { AppError } from '../../lib/errors.ts';
 import { escapeHtml, type Mailer } from '../../lib/mailer.ts';
 import type { TokenSigner } from '../../lib/tokens.ts';
@@ -36,6 +37,7 @@ export const MAX_RESETS_PER_HOUR = 3;
 export const TOO_MANY_ATTEMPTS = 'Too many sign-in attempts. Please wait 15 minutes and try again.';
 export const BAD_CREDENTIALS = 'Email or password incorrect';
 const SESSION_EXPIRED = 'Your session has expired. Please sign in again.';
+export const USER_DISABLED = 'This account has been disabled. Please contact support.';
 
 /** A refused refresh, with the reason the sign-in page shows (`details.reason`). */
 function sessionEnded(reason: SessionEndReason): AppError {
@@ -78,6 +80,16 @@ export function createAuthService(deps: AuthServiceDeps) {
     return { accessToken, refreshToken: newToken(), expiresIn: deps.accessTtlSeconds };
   }
 
+  /** A disabled account, or one whose company is suspended or terminated, cannot sign in. */
+  async function signInRefusal(user: { id: number; disabledAt: Date | null }) {
+    if (user.disabledAt) return { reason: 'user_disabled', message: USER_DISABLED };
+    const status = await repo.currentCompanyStatus(user.id);
+    if (status && !companyAllowsSignIn(status)) {
+      return { reason: `company_${status.toLowerCase()}`, message: COMPANY_SIGN_IN_REFUSED[status]! };
+    }
+    return null;
+  }
+
   const refreshExpiry = () => new Date(clock.now().getTime() + deps.refreshTtlSeconds * 1000);
 
   return {
@@ -107,6 +119,17 @@ export function createAuthService(deps: AuthServiceDeps) {
         limiter.giveBack(limits.ip.key, now),
         limiter.giveBack(limits.account.key, now),
       ]);
+      // Checked only after the password, so the answer says nothing about accounts to a guesser.
+      const refused = user.isSuperAdmin ? null : await signInRefusal(user);
+      if (refused) {
+        await deps.record({
+          action: 'SIGN_IN_FAILED',
+          actorUserId: null,
+          subjectUserId: user.id,
+          detail: { reason: refused.reason },
+        });
+        throw new AppError('FORBIDDEN', refused.message, { reason: refused.reason });
+      }
       if (needsRehash(user.passwordHash)) {
         await repo.replacePasswordHash(user.id, user.passwordHash, await hashPassword(input.password));
       }

@@ -26,7 +26,7 @@ export interface TeamServiceDeps {
   mailer: Mailer;
   appUrl: string;
   /** Ends every sign-in of the user, their live sockets included. */
-  revokeUserSessions: (userId: number, reason: string) => Promise<void>;
+  revokeUserSessions: (userId: number, reason: string) => Promise<unknown>;
   record: RecordActivity;
 }
 

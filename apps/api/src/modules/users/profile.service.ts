@@ -87,6 +87,30 @@ export function createProfileService(deps: ProfileServiceDeps) {
     return user;
   }
 
+  /** A fresh code for the new address (the last one stops working), within the hourly limit. */
+  async function sendEmailChangeCode(userId: number, newEmail: string) {
+    const now = clock.now();
+    const perHour = { limit: EMAIL_CODES_PER_HOUR, windowMs: 3600_000 };
+    if (!(await limiter.take(`email-change:send:${userId}`, perHour, now))) {
+      throw new AppError('RATE_LIMITED', 'Too many codes requested. Please try again in an hour.');
+    }
+    const code = String(randomInt(0, 10 ** EMAIL_CHANGE_CODE_LENGTH)).padStart(EMAIL_CHANGE_CODE_LENGTH, '0');
+    const hash = codeHash(userId, newEmail, code);
+    await repo.saveEmailChange({
+      userId,
+      newEmail,
+      codeHash: hash,
+      expiresAt: new Date(now.getTime() + CODE_TTL_MS),
+      createdAt: now,
+    });
+    await deps.mailer.send({
+      to: newEmail,
+      subject: 'Confirm your new Trustleaf email',
+      text: `Hello,\n\nYour code to confirm this address for your Trustleaf account is ${code}. It expires in ${EMAIL_CHANGE_TTL_MINUTES} minutes.\n\nIf you did not ask for this, ignore this email.`,
+      html: `<p>Hello,</p><p>Your code to confirm this address for your Trustleaf account is <strong>${code}</strong>. It expires in ${EMAIL_CHANGE_TTL_MINUTES} minutes.</p><p>If you did not ask for this, ignore this email.</p>`,
+    });
+  }
+
   return {
     async getUserDetail(auth: AuthContext, userId: number): Promise<UserDetail> {
       // Not-one's-own reads as not found, as other companies' ids do (lib/authz).
@@ -118,35 +142,24 @@ export function createProfileService(deps: ProfileServiceDeps) {
       if (await repo.emailInUse(input.newEmail, auth.userId)) {
         throw new AppError('CONFLICT', PROFILE_MESSAGES.emailTaken);
       }
-      const now = clock.now();
-      const perHour = { limit: EMAIL_CODES_PER_HOUR, windowMs: 3600_000 };
-      if (!(await limiter.take(`email-change:send:${auth.userId}`, perHour, now))) {
-        throw new AppError('RATE_LIMITED', 'Too many codes requested. Please try again in an hour.');
-      }
-      const code = String(randomInt(0, 10 ** EMAIL_CHANGE_CODE_LENGTH)).padStart(
-        EMAIL_CHANGE_CODE_LENGTH,
-        '0',
-      );
-      const hash = codeHash(auth.userId, input.newEmail, code);
-      await repo.saveEmailChange({
-        userId: auth.userId,
-        newEmail: input.newEmail,
-        codeHash: hash,
-        expiresAt: new Date(now.getTime() + CODE_TTL_MS),
-        createdAt: now,
-      });
-      await deps.mailer.send({
-        to: input.newEmail,
-        subject: 'Confirm your new Trustleaf email',
-        text: `Hello,\n\nYour code to confirm this address for your Trustleaf account is ${code}. It expires in ${EMAIL_CHANGE_TTL_MINUTES} minutes.\n\nIf you did not ask for this, ignore this email.`,
-        html: `<p>Hello,</p><p>Your code to confirm this address for your Trustleaf account is <strong>${code}</strong>. It expires in ${EMAIL_CHANGE_TTL_MINUTES} minutes.</p><p>If you did not ask for this, ignore this email.</p>`,
-      });
+      await sendEmailChangeCode(auth.userId, input.newEmail);
       await record({
         action: 'EMAIL_CHANGE_REQUESTED',
         actorUserId: auth.userId,
         detail: { to: input.newEmail },
       });
       return detail(auth.userId);
+    },
+
+    /**
+     * A super admin sends the code of a user's pending email change again (spec 3 §2 admin users:
+     * resend verification); false when no address waits for its code.
+     */
+    async resendEmailChangeCode(userId: number): Promise<boolean> {
+      const pending = await repo.findEmailChange(userId);
+      if (!pending || pending.expiresAt <= clock.now()) return false;
+      await sendEmailChangeCode(userId, pending.newEmail);
+      return true;
     },
 
     /** Five tries per code (a new request starts a new count); the old address is told afterwards. */

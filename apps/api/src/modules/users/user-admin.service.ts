@@ -1,0 +1,98 @@
+import type {
+  SetUserDisabledInput,
+  UserAdminResult,
+  UserListing,
+  UserListingInputSchema,
+} from '@trustleaf/domain/schemas/admin';
+import type { z } from 'zod';
+import type { AuthContext } from '../../lib/authz.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { AppError } from '../../lib/errors.ts';
+import type { RecordActivity } from '../activity/activity.service.ts';
+import { requireSuperAdmin } from '../companies/companies.service.ts';
+import type { ProfileService } from './profile.service.ts';
+import type { UserAdminRepository } from './user-admin.repository.ts';
+
+export interface UserAdminServiceDeps {
+  repo: UserAdminRepository;
+  profile: Pick<ProfileService, 'resendEmailChangeCode'>;
+  clock: Clock;
+  record: RecordActivity;
+  /** Ends every sign-in of the user, live sockets included; returns how many. */
+  revokeUserSessions: (userId: number, reason: string) => Promise<number>;
+}
+
+/** The super admin's users screen (spec 3 §2 admin): search, disable, end sessions, resend verification. */
+export function createUserAdminService(deps: UserAdminServiceDeps) {
+  const { repo, clock, record } = deps;
+
+  async function userOrNotFound(userId: number) {
+    const user = await repo.findUser(userId);
+    if (!user) throw new AppError('NOT_FOUND', 'User not found');
+    return user;
+  }
+
+  return {
+    async userListing(
+      auth: AuthContext,
+      input: z.output<typeof UserListingInputSchema>,
+    ): Promise<UserListing> {
+      requireSuperAdmin(auth);
+      const { currentPage, itemsPerPage, ...filter } = input;
+      return repo.listUsers(filter, {
+        offset: (currentPage - 1) * itemsPerPage,
+        limit: itemsPerPage,
+        now: clock.now(),
+      });
+    },
+
+    /** A disabled account loses its sign-ins at once, and login refuses it until it is enabled. */
+    async setUserDisabled(auth: AuthContext, input: SetUserDisabledInput): Promise<UserAdminResult> {
+      requireSuperAdmin(auth);
+      const user = await userOrNotFound(input.plUserId);
+      if (input.disabled && user.id === auth.userId) {
+        throw new AppError('CONFLICT', 'You cannot disable your own account.');
+      }
+      await repo.setDisabled(user.id, input.disabled ? (user.disabledAt ?? clock.now()) : null);
+      const signedOut = input.disabled ? await deps.revokeUserSessions(user.id, 'account disabled') : 0;
+      await record({
+        action: input.disabled ? 'USER_DISABLED' : 'USER_ENABLED',
+        actorUserId: auth.userId,
+        subjectUserId: user.id,
+        companyId: null,
+        detail: { signedOut },
+      });
+      return { plUserId: user.id, status: input.disabled ? 'DISABLED' : 'ACTIVE', signedOut };
+    },
+
+    async endUserSessions(auth: AuthContext, userId: number): Promise<UserAdminResult> {
+      requireSuperAdmin(auth);
+      const user = await userOrNotFound(userId);
+      const signedOut = await deps.revokeUserSessions(user.id, 'ended by an administrator');
+      await record({
+        action: 'USER_SESSIONS_ENDED',
+        actorUserId: auth.userId,
+        subjectUserId: user.id,
+        companyId: null,
+        detail: { signedOut },
+      });
+      return { plUserId: user.id, status: user.disabledAt ? 'DISABLED' : 'ACTIVE', signedOut };
+    },
+
+    async resendVerification(auth: AuthContext, userId: number): Promise<UserAdminResult> {
+      requireSuperAdmin(auth);
+      const user = await userOrNotFound(userId);
+      if (!(await deps.profile.resendEmailChangeCode(user.id))) {
+        throw new AppError('CONFLICT', 'This user has no email address waiting for verification.');
+      }
+      await record({
+        action: 'VERIFICATION_RESENT',
+        actorUserId: auth.userId,
+        subjectUserId: user.id,
+        companyId: null,
+      });
+      return { plUserId: user.id, status: user.disabledAt ? 'DISABLED' : 'ACTIVE', signedOut: 0 };
+    },
+  };
+}
+export type UserAdminService = ReturnType<typeof createUserAdminService>;

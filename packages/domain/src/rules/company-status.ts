@@ -1,0 +1,35 @@
+/**
+ * Company status (spec 3 §4 "Other statuses": DEFAULT, CANCELED, SUSPENDED, TERMINATED, ACTIVE) and
+ * what each means for signing in. The spec leaves the allowed moves open; these are ours:
+ * - ACTIVE (and DEFAULT, a company never set otherwise): members sign in as usual;
+ * - CANCELED: the company stopped its service; members still sign in, to subscribe again;
+ * - SUSPENDED: members cannot sign in and their open sessions end at once; ACTIVE lifts it;
+ * - TERMINATED: as SUSPENDED, for good: no move leaves TERMINATED.
+ */
+export const COMPANY_STATUSES = ['DEFAULT', 'CANCELED', 'SUSPENDED', 'TERMINATED', 'ACTIVE'] as const;
+export type CompanyStatus = (typeof COMPANY_STATUSES)[number];
+
+/** The statuses a super admin sets (DEFAULT is only the initial one). */
+export const SETTABLE_COMPANY_STATUSES = ['ACTIVE', 'SUSPENDED', 'CANCELED', 'TERMINATED'] as const;
+export type SettableCompanyStatus = (typeof SETTABLE_COMPANY_STATUSES)[number];
+
+export const COMPANY_SIGN_IN_REFUSED: Partial<Record<CompanyStatus, string>> = {
+  SUSPENDED: "Your company's account is suspended. Please contact support.",
+  TERMINATED: "Your company's account has been terminated.",
+};
+
+/** Whether members of a company in this status may sign in (and keep their sessions). */
+export function companyAllowsSignIn(status: CompanyStatus): boolean {
+  return COMPANY_SIGN_IN_REFUSED[status] === undefined;
+}
+
+/** Why a move is refused, or null when it is allowed. */
+export function companyStatusMoveError(from: CompanyStatus, to: CompanyStatus): string | null {
+  if (from === to) return `The company is already ${to}.`;
+  if (from === 'TERMINATED') return 'A terminated company cannot change status.';
+  return null;
+}
+
+/** Spec 3 §8: changing the business type resets part of the qredibility forms, so it is confirmed. */
+export const CHANGE_BUSINESS_TYPE_PROMPT =
+  'Changing the business type resets part of the qredibility forms. Do you want to continue?';
