@@ -102,11 +102,13 @@ describe('exportCompanyListing', () => {
     expect(csvRows[0]).toEqual(expect.arrayContaining(['plCompanyId', 'companyName', 'state', 'plan']));
     expect(csvRows.slice(1).map((row) => row[0])).toEqual([rows[1]!.id, rows[0]!.id]);
     // A formula-looking name is neutralised, not run.
-    expect(parse(csv.body, { bom: true, columns: true })[0].companyName).toBe(`'=HYPERLINK("x") Kappa`);
+    expect((parse(csv.body, { bom: true, columns: true }) as { companyName: string }[])[0]!.companyName).toBe(
+      `'=HYPERLINK("x") Kappa`,
+    );
 
     const xlsx = await post('/api/company/exportCompanyListing', { ...filter, format: 'xlsx' }, admin.token);
     expect(xlsx.statusCode).toBe(200);
-    await workbook.xlsx.load(xlsx.rawPayload);
+    await workbook.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
     const sheet = workbook.getWorksheet('Companies')!;
     expect(sheet.rowCount).toBe(3);
     expect(sheet.getRow(1).values).toEqual(expect.arrayContaining(['plCompanyId', 'companyName']));
