@@ -1,8 +1,4 @@
-import {
-  companyAllowsSignIn,
-  companyStatusMoveError,
-  type CompanyStatus,
-} from '@trustleaf/domain/rules/company-status';
+import { companyAllowsSignIn, companyStatusMoveError } from '@trustleaf/domain/rules/company-status';
 import type {
   ChangeBusinessTypeInput,
   CompanyFilter,
@@ -85,7 +81,7 @@ export function createCompaniesService({ db, repo, record, revokeUserSessions }:
     async updateCompanyStatus(auth: AuthContext, input: UpdateCompanyStatusInput) {
       requireSuperAdmin(auth);
       const { company } = await companyOrNotFound(input.plCompanyId);
-      const from = company.status as CompanyStatus;
+      const from = company.status;
       const refused = companyStatusMoveError(from, input.status);
       if (refused) throw new AppError('CONFLICT', refused);
       if (!(await repo.setStatus(company.id, from, input.status))) {

@@ -102,7 +102,7 @@ describe('exportCompanyListing', () => {
     expect(csvRows[0]).toEqual(expect.arrayContaining(['plCompanyId', 'companyName', 'state', 'plan']));
     expect(csvRows.slice(1).map((row) => row[0])).toEqual([rows[1]!.id, rows[0]!.id]);
     // A formula-looking name is neutralised, not run.
-    expect((parse(csv.body, { bom: true, columns: true }) as { companyName: string }[])[0]!.companyName).toBe(
+    expect(parse<{ companyName: string }>(csv.body, { bom: true, columns: true })[0]!.companyName).toBe(
       `'=HYPERLINK("x") Kappa`,
     );
 
