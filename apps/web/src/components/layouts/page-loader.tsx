@@ -10,7 +10,8 @@ export function PageLoader() {
       role="status"
       aria-label={t('app.loading')}
     >
-      <CircularProgress size={28} />
+      {/* The spinner is a progressbar, which needs a name of its own (axe aria-progressbar-name). */}
+      <CircularProgress size={28} aria-label={t('app.loading')} />
     </Box>
   );
 }

@@ -92,7 +92,13 @@ export function ReportDialog({
         {!isLocked ? (
           <Button
             variant="contained"
-            startIcon={isExporting ? <CircularProgress size={16} color="inherit" /> : <FileDownloadIcon />}
+            startIcon={
+              isExporting ? (
+                <CircularProgress size={16} color="inherit" aria-hidden="true" />
+              ) : (
+                <FileDownloadIcon />
+              )
+            }
             disabled={isExporting || !detail.data}
             onClick={() => void exportPdf()}
             data-testid="report-export"
