@@ -1,8 +1,10 @@
 import { defineConfig } from 'vitest/config';
 
+/** Files that replace a module with `vi.mock`: they need a module graph of their own. */
+const MODULE_MOCKING = ['src/modules/accounts/accounts.limits.test.ts'];
+
 export default defineConfig({
   test: {
-    include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
     globalSetup: ['./test/global-setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
@@ -10,5 +12,20 @@ export default defineConfig({
     // Each file has its own database and most of a file's time is spent waiting on PostgreSQL and
     // timers, so two files at a time even on a 2-core machine (vitest's default there is one).
     maxWorkers: 2,
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'api',
+          include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+          exclude: MODULE_MOCKING,
+          // Every file builds its own app, database and clock (test/build-test-app.ts), so files share
+          // the loaded modules: importing the app once per worker instead of once per file halves the
+          // suite's time.
+          isolate: false,
+        },
+      },
+      { extends: true, test: { name: 'api-module-mocks', include: MODULE_MOCKING } },
+    ],
   },
 });

@@ -36,7 +36,8 @@ export default async function setup(project: TestProject) {
     embedded = await startEmbeddedPostgres({ dataDir, port, database: 'postgres', stopReused: true });
     adminUrl = embedded.url;
   }
-  const templateDb = `trustleaf_template_${process.pid}`;
+  // One template per vitest project (vitest.config.ts), each set up by this function.
+  const templateDb = `trustleaf_template_${process.pid}_${project.name.replace(/\W/g, '_')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   await admin.query(`DROP DATABASE IF EXISTS ${templateDb}`);
