@@ -20,9 +20,20 @@ const CA_PORT = PORT + 1;
 const caDataDir = mkdtempSync(path.join(tmpdir(), 'trustleaf-e2e-ca-'));
 chmodSync(caDataDir, 0o755);
 
+/**
+ * `npm run test:e2e` runs the journeys as two groups side by side, each against servers and a database
+ * of its own (E2E_GROUP=a|b, with their own E2E_PORT): journeys that move a server's clock never share
+ * it with another group. Group a holds the longest walks; without E2E_GROUP every journey runs.
+ */
+const GROUP_A = /e2e\/(layout|webcrawler|webcrawler-workers|shell)\.spec\.ts$/;
+const group = process.env.E2E_GROUP;
+if (group !== undefined && group !== 'a' && group !== 'b')
+  throw new Error(`E2E_GROUP is a or b, not ${group}`);
+
 export default defineConfig({
   testDir: './e2e',
-  outputDir: './test-results',
+  outputDir: group ? `./test-results/${group}` : './test-results',
+  ...(group === 'a' ? { testMatch: GROUP_A } : group === 'b' ? { testIgnore: GROUP_A } : {}),
   fullyParallel: false,
   workers: 1,
   retries: 0,
@@ -81,24 +92,31 @@ export default defineConfig({
         SCANNER_ALLOWED_HOSTS: `localhost:${PORT},127.0.0.1:${PORT},localhost:${SLOW_SITE_PORT},127.0.0.1:${SLOW_SITE_PORT}`,
       },
     },
-    {
-      // The region is a build-time setting, so Canada gets its own small build (about 7 s).
-      command: 'npm run build:ca -w apps/web --silent && npx node apps/api/dist/server.js',
-      url: `http://localhost:${CA_PORT}/api/health`,
-      reuseExistingServer: false,
-      timeout: 180_000,
-      stdout: 'ignore',
-      stderr: 'pipe',
-      env: {
-        PORT: String(CA_PORT),
-        EMBEDDED_PG_PORT: String(PG_PORT + 1),
-        DATA_DIR: caDataDir,
-        ADMIN_EMAIL: E2E_ADMIN_EMAIL,
-        ADMIN_PASSWORD: E2E_ADMIN_PASSWORD,
-        WEB_DIST: path.resolve('apps/web/dist-ca'),
-        APP_URL: `http://localhost:${CA_PORT}`,
-        LOG_LEVEL: 'warn',
-      },
-    },
+    ...(group === 'a' ? [] : [caServer()]),
   ],
 });
+
+/**
+ * A server with the Canadian build of the SPA, for e2e/region-ca.spec.ts. The region is a build-time
+ * setting, so Canada gets its own small build (about 7 s).
+ */
+function caServer() {
+  return {
+    command: 'npm run build:ca -w apps/web --silent && npx node apps/api/dist/server.js',
+    url: `http://localhost:${CA_PORT}/api/health`,
+    reuseExistingServer: false,
+    timeout: 180_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      PORT: String(CA_PORT),
+      EMBEDDED_PG_PORT: String(PG_PORT + 1),
+      DATA_DIR: caDataDir,
+      ADMIN_EMAIL: E2E_ADMIN_EMAIL,
+      ADMIN_PASSWORD: E2E_ADMIN_PASSWORD,
+      WEB_DIST: path.resolve('apps/web/dist-ca'),
+      APP_URL: `http://localhost:${CA_PORT}`,
+      LOG_LEVEL: 'warn',
+    },
+  } as const;
+}
