@@ -1,6 +1,9 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD, postOk } from './accounts.ts';
-import { expectNoSeriousViolations, expectNoSidewaysScroll } from './page-checks.ts';
+import { COMPANY_PASSWORD, E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD, companyAccount, postOk } from './accounts.ts';
+import { expectNoSeriousViolations, expectNoSidewaysScroll, signInThroughForm } from './page-checks.ts';
+
+/** Allowed for the scanner in playwright.config.ts (SCANNER_ALLOWED_HOSTS). */
+const DEMO_SITE = `http://localhost:${Number(process.env.E2E_PORT ?? 3210)}/demo-site/`;
 
 /** A 1×1 PNG: the logo a partner uploads (checked by content on upload). */
 const PNG = Buffer.from(
@@ -50,20 +53,66 @@ async function partnerTemplate(request: APIRequestContext, name: string) {
   return id;
 }
 
-test('a partner template renames the product and swaps the logo on sign-in and in the shell; draft then apply', async ({
+/** A company (no plan: the report shows its header and summary) with one finished scan, through the API. */
+async function scannedCompany(request: APIRequestContext) {
+  const account = await companyAccount(request);
+  const token = (
+    await postOk(request, '/api/auth/login', { email: account.email, password: COMPANY_PASSWORD })
+  ).accessToken as string;
+  const started = (await postOk(
+    request,
+    '/api/webcrawler/scanUrl',
+    {
+      plCompanyId: account.plCompanyId,
+      url: DEMO_SITE,
+      additionalWords: [],
+      isIncludedVideo: false,
+      verifyProduct: false,
+      analyzeImage: false,
+      autoCreateProduct: false,
+    },
+    token,
+  )) as { jobId: string };
+  let plViolationCheckId: number | null = null;
+  await expect
+    .poll(
+      async () => {
+        const job = await postOk(request, '/api/webcrawler/getScanUrlJob', { jobId: started.jobId }, token);
+        plViolationCheckId = job.plViolationCheckId as number | null;
+        return job.status;
+      },
+      { timeout: 45_000 },
+    )
+    .toBe('completed');
+  return { ...account, plViolationCheckId: plViolationCheckId! };
+}
+
+test('a partner template renames the product and swaps the logo on sign-in, in the shell, the agreement and the report; draft then apply', async ({
   page,
   request,
 }) => {
-  // One sign-in, the editor and axe at two widths: generous for a loaded machine.
+  // Two sign-ins, the editor and axe at two widths: generous for a loaded machine.
   test.setTimeout(120_000);
   const name = `Acme ${Date.now().toString(36)}`;
-  const id = await partnerTemplate(request, name);
+  const [id, customer] = await Promise.all([partnerTemplate(request, name), scannedCompany(request)]);
 
   await page.goto(`/auth/sign-in?siteTemplateId=${id}`);
   await expect(page.getByText('Welcome to the Acme partner portal.')).toBeVisible();
   const header = page.getByRole('banner');
   await expect(header.getByText('Acme Trust')).toBeVisible();
   await expect(header.getByTestId('brand-logo-image')).toHaveAttribute('src', /\/api\/siteTemplate\/image\//);
+
+  // The licence agreement gives the service the partner's name, in lower and upper case (spec 3 §2).
+  await page.goto('/auth/sign-up/personal');
+  await page.getByLabel(/I agree to the end-user licence agreement/).click();
+  const agreement = page.getByRole('dialog', { name: 'Licence agreement and privacy policy' });
+  await expect(
+    agreement.getByRole('heading', { name: 'ACME TRUST END-USER LICENCE AGREEMENT' }),
+  ).toBeVisible();
+  await expect(agreement.getByText(/and Acme Trust, the software vendor/)).toBeVisible();
+  await expect(agreement.getByText(/Trustleaf|TRUSTLEAF/)).toHaveCount(0);
+  await agreement.getByRole('button', { name: 'Decline' }).click();
+  await page.goto('/auth/sign-in');
 
   await page.getByLabel('Email address').fill(E2E_ADMIN_EMAIL);
   await page.getByLabel('Password', { exact: true }).fill(E2E_ADMIN_PASSWORD);
@@ -100,4 +149,13 @@ test('a partner template renames the product and swaps the logo on sign-in and i
   await expect(home).toHaveAccessibleName('Acme Trust – Home');
   await page.getByRole('button', { name: 'Apply draft' }).click();
   await expect(home).toHaveAccessibleName('Acme Assurance – Home');
+
+  // A partner's customer: the Website Compliance Report carries the applied name and the partner's logo.
+  await page.getByTestId('user-menu').click();
+  await page.getByTestId('sign-out').click();
+  await expect(page).toHaveURL(/\/auth\/sign-in$/);
+  await signInThroughForm(page, customer.email, COMPANY_PASSWORD);
+  await page.goto(`/webcrawler?view=${customer.plViolationCheckId}`);
+  const report = page.getByRole('dialog', { name: 'Acme Assurance Website Compliance Report' });
+  await expect(report.getByTestId('brand-logo-image')).toHaveAttribute('src', /\/api\/siteTemplate\/image\//);
 });

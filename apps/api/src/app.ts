@@ -362,6 +362,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     db: database.db,
     repo: createTemplatesRepository(database.db),
     files: filesService,
+    storage,
   });
   const documentsService = createDocumentsService({
     db: database.db,
@@ -384,6 +385,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     featureStatus: (auth, companyId, key) => definitions.billing.featureAccess(auth, companyId, key),
     allowHosts: scannerAllowHosts(env),
     productName: 'Trustleaf',
+    branding: (query) => templatesService.documentBranding(query),
   });
   const referenceService = createReferenceService({
     repo: createReferenceRepository(database.db),

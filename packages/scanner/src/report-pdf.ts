@@ -9,6 +9,11 @@ export interface ReportPdfOptions {
   logo?: Buffer;
   /** Time zone of the Date line; the spec shows dates in Eastern time. */
   timeZone?: string;
+  /**
+   * The phrase lookup each sentence goes through, by the web app's message key (a site template's
+   * renamed products and replaced sentences); the sentence as written when absent.
+   */
+  phrase?: (key: string, text: string) => string;
 }
 
 /**
@@ -138,7 +143,9 @@ function snapshotText(v: Violation): string {
 
 /** Renders the Website Compliance Report (spec 3 §2) as a vector PDF with selectable text. */
 export async function renderReportPdf(result: ScanResult, options: ReportPdfOptions): Promise<Buffer> {
-  const title = `${options.productName} Website Compliance Report`;
+  const phrase = options.phrase ?? ((_key: string, text: string) => text);
+  const say = (key: string, text: string) => pdfText(phrase(`webcrawler.report.${key}`, text));
+  const title = say('title', `${options.productName} Website Compliance Report`);
   const doc = new PDFDocument({
     size: PAGE.size,
     margin: PAGE.margin,
@@ -170,10 +177,14 @@ export async function renderReportPdf(result: ScanResult, options: ReportPdfOpti
     .font('Helvetica-Bold')
     .fontSize(20)
     .fillColor('black')
-    .text(pdfText(title), titleX, PAGE.margin, {
+    .text(title, titleX, PAGE.margin, {
       width: width - (titleX - left),
     });
-  doc.font('Helvetica').fontSize(11).fillColor(GREY).text('Independent webcrawler scan', titleX);
+  doc
+    .font('Helvetica')
+    .fontSize(11)
+    .fillColor(GREY)
+    .text(say('subtitle', 'Independent webcrawler scan'), titleX);
   doc.moveDown(1.2);
 
   const section = (name: string) => {
@@ -188,25 +199,25 @@ export async function renderReportPdf(result: ScanResult, options: ReportPdfOpti
     doc.moveDown(0.6);
   };
 
-  section('Scan Information');
+  section(say('scanInformation', 'Scan Information'));
   const info: Array<[string, string]> = [
-    ['Company', options.companyName],
-    ['Website', result.url],
-    ['Date', formatDate(result.checkTime, options.timeZone ?? 'America/New_York')],
-    ['Pages scanned', String(result.pagesScanned)],
+    [say('company', 'Company'), options.companyName],
+    [say('website', 'Website'), result.url],
+    [say('date', 'Date'), formatDate(result.checkTime, options.timeZone ?? 'America/New_York')],
+    [say('pagesScanned', 'Pages scanned'), String(result.pagesScanned)],
   ];
-  for (const [label, value] of info) {
+  for (const [index, [label, value]] of info.entries()) {
     const y = doc.y;
     doc.font('Helvetica-Bold').fontSize(10).fillColor('black').text(`${label}:`, left, y, { width: 90 });
     doc.font('Helvetica').text(pdfText(value), left + 95, y, {
       width: width - 95,
-      ...(label === 'Website' ? { link: result.url } : {}),
+      ...(index === 1 ? { link: result.url } : {}),
     });
     doc.moveDown(0.2);
   }
   doc.moveDown(0.8);
 
-  section('Summary');
+  section(say('summary', 'Summary'));
   const count = result.violationCount;
   const y = doc.y;
   if (count === 0) {
@@ -231,13 +242,13 @@ export async function renderReportPdf(result: ScanResult, options: ReportPdfOpti
     .font('Helvetica-Bold')
     .fontSize(12)
     .fillColor(count === 0 ? GREEN : RED)
-    .text(summarySentence(count), left + 18, y, {
+    .text(say('summarySentence', summarySentence(count)), left + 18, y, {
       width: width - 18,
     });
   doc.fillColor('black');
   doc.moveDown(1);
 
-  section('Product Comparison');
+  section(say('productComparison', 'Product Comparison'));
   const head = (text: string) => ({
     text,
     type: 'TH' as const,
@@ -252,7 +263,7 @@ export async function renderReportPdf(result: ScanResult, options: ReportPdfOpti
   const verification = result.productVerification;
   const authorisedRows = verification.authorizedProducts.map((p) => [
     body(p.productName),
-    body(p.found ? 'Yes' : 'No', { textColor: p.found ? GREEN : RED }),
+    body(p.found ? say('yes', 'Yes') : say('no', 'No'), { textColor: p.found ? GREEN : RED }),
   ]);
   doc.table({
     position: { x: left },
@@ -260,14 +271,16 @@ export async function renderReportPdf(result: ScanResult, options: ReportPdfOpti
     columnStyles: ['*', 70],
     defaultStyle: cellStyle(),
     data: [
-      [head('PRODUCT NAME'), head('FOUND')],
-      ...(authorisedRows.length > 0 ? authorisedRows : [[body('No records found', { colSpan: 2 })]]),
+      [head(say('productName', 'PRODUCT NAME')), head(say('found', 'FOUND'))],
+      ...(authorisedRows.length > 0
+        ? authorisedRows
+        : [[body(say('noRecords', 'No records found'), { colSpan: 2 })]]),
     ],
   });
   doc.moveDown(0.8);
   const unauthorisedRows = verification.unauthorizedProducts.map((p) => [
     body(p.productName),
-    body('View', { textColor: '#1565c0', textOptions: { link: p.url, underline: true } }),
+    body(say('view', 'View'), { textColor: '#1565c0', textOptions: { link: p.url, underline: true } }),
   ]);
   doc.x = left;
   doc.table({
@@ -276,19 +289,25 @@ export async function renderReportPdf(result: ScanResult, options: ReportPdfOpti
     columnStyles: ['*', 70],
     defaultStyle: cellStyle(),
     data: [
-      [head('UNAUTHORIZED PRODUCTS'), head('ACTION')],
-      ...(unauthorisedRows.length > 0 ? unauthorisedRows : [[body('No records found', { colSpan: 2 })]]),
+      [head(say('unauthorizedProducts', 'UNAUTHORIZED PRODUCTS')), head(say('action', 'ACTION'))],
+      ...(unauthorisedRows.length > 0
+        ? unauthorisedRows
+        : [[body(say('noRecords', 'No records found'), { colSpan: 2 })]]),
     ],
   });
   doc.moveDown(1.2);
 
-  section('Potential Issues');
+  section(say('potentialIssues', 'Potential Issues'));
   const issueRows = result.violations.map((v) => [
     body(`${v.description}\n${v.severity} - ${v.category.replace(/_/g, ' ')}\n${v.hint}`),
     body(snapshotText(v), { textColor: '#1565c0', textOptions: { link: evidenceLink(v) } }),
     body(v.evidence),
   ]);
-  const issueHeader = [head('Potential Issues'), head('Snapshot/Link'), head('Evidence')];
+  const issueHeader = [
+    head(say('potentialIssues', 'Potential Issues')),
+    head(say('snapshot', 'Snapshot/Link')),
+    head(say('evidence', 'Evidence')),
+  ];
   doc.x = left;
   if (issueRows.length === 0) {
     doc.table({
@@ -296,7 +315,7 @@ export async function renderReportPdf(result: ScanResult, options: ReportPdfOpti
       maxWidth: width,
       columnStyles: ISSUE_COLUMNS.map((share) => width * share),
       defaultStyle: cellStyle(),
-      data: [issueHeader, [body('No records found', { colSpan: 3 })]],
+      data: [issueHeader, [body(say('noRecords', 'No records found'), { colSpan: 3 })]],
     });
   } else {
     issuesTable(doc, { left, width, header: issueHeader, rows: issueRows });
@@ -311,7 +330,7 @@ export async function renderReportPdf(result: ScanResult, options: ReportPdfOpti
       .font('Helvetica')
       .fontSize(8)
       .fillColor(GREY)
-      .text(`Page ${i + 1} of ${range.count}`, left, doc.page.height - PAGE.margin / 2, {
+      .text(say('page', `Page ${i + 1} of ${range.count}`), left, doc.page.height - PAGE.margin / 2, {
         width,
         align: 'right',
         lineBreak: false,

@@ -11,6 +11,7 @@ import {
   ProductScanRequestSchema,
   ProductScanTasksSchema,
   ProductSchema,
+  ReportLinkInputSchema,
   ReportLinkSchema,
   ScanJobInputSchema,
   ScanJobListSchema,
@@ -145,13 +146,13 @@ export const violationCheckDetail = endpoint({
 export const violationCheckReportLink = endpoint({
   method: 'POST',
   path: '/api/webcrawler/violationCheckReportLink',
-  input: ViolationCheckDetailInputSchema,
+  input: ReportLinkInputSchema,
   output: ReportLinkSchema,
   access: 'user',
   tag,
   summary: 'A five-minute link to "Website Compliance Report.pdf" (402 when issues are not allowed)',
   description:
-    'A signed link, valid five minutes, to the result as "Website Compliance Report.pdf", drawn by the same renderer as the CLI\'s report. PLAN_LIMIT_REACHED when the plan does not allow viewing issues.',
+    "A signed link, valid five minutes, to the result as \"Website Compliance Report.pdf\", drawn by the same renderer as the CLI's report, with the product names, sentences and logo of the site template given (else the company's or the host's). PLAN_LIMIT_REACHED when the plan does not allow viewing issues.",
   errors: ['PLAN_LIMIT_REACHED'],
 });
 

@@ -287,6 +287,15 @@ export type ViolationCheckDetailInput = z.infer<typeof ViolationCheckDetailInput
  * The report PDF is made on the server with the scanner's renderer (the CLI's layout) and read through
  * a five-minute signed link, as documents are, so a plain link or `<a download>` fetches it.
  */
+export const ReportLinkInputSchema = ViolationCheckDetailInputSchema.extend({
+  /**
+   * The site template the page shows (spec 3 §1): the PDF then renames the product and swaps the logo
+   * as the page does. Without it, the company's template, else the host's, else the defaults.
+   */
+  siteTemplateId: IdSchema.optional(),
+});
+export type ReportLinkInput = z.infer<typeof ReportLinkInputSchema>;
+
 export const ReportLinkSchema = z.object({
   url: TextSchema,
   fileName: z.literal(REPORT_PDF_FILE_NAME),

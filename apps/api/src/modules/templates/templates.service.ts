@@ -1,5 +1,10 @@
 import { createHash } from 'node:crypto';
-import { templateElement } from '@trustleaf/domain/rules/site-template';
+import {
+  applyTextOverrides,
+  templateElement,
+  textOverrides,
+  type AppliedElement,
+} from '@trustleaf/domain/rules/site-template';
 import {
   MESSAGES,
   type AddTemplateElementInputSchema,
@@ -17,6 +22,7 @@ import type { Db } from '../../db/client.ts';
 import { companies, siteTemplates } from '../../db/schema.ts';
 import type { AuthContext } from '../../lib/authz.ts';
 import { AppError } from '../../lib/errors.ts';
+import type { Storage } from '../../lib/storage.ts';
 import type { FilesService } from '../files/files.service.ts';
 import type { ElementRow, TemplateRow, TemplatesRepository } from './templates.repository.ts';
 
@@ -24,7 +30,19 @@ export interface TemplatesServiceDeps {
   db: Db;
   repo: TemplatesRepository;
   files: Pick<FilesService, 'findUpload' | 'getFileUrl'>;
+  /** Reads a logo for documents the server draws (the report PDF). */
+  storage: Pick<Storage, 'read'>;
 }
+
+/** What a document the server draws takes from a site template: its phrase lookup and its logo. */
+export interface DocumentBranding {
+  phrase: (key: string, text: string) => string;
+  /** PNG or JPEG bytes of the template's logo; none for the defaults or a logo turned off. */
+  logo?: Buffer;
+}
+
+/** Image types a PDF can draw. */
+const PDF_IMAGE_TYPES = new Set(['png', 'jpg']);
 
 function isUniqueViolation(error: unknown, constraint?: string): boolean {
   for (let current = error; current && typeof current === 'object';) {
@@ -56,6 +74,24 @@ function toTemplate(row: TemplateRow): SiteTemplate {
   };
 }
 
+export interface BrandingQuery {
+  siteTemplateId?: number | undefined;
+  plCompanyId?: number | undefined;
+  /** The request's host name (no port), compared exactly with the domains templates are bound to. */
+  host: string;
+}
+
+/** An element as pages apply it (the public branding answer). */
+function toApplied(element: ElementRow): AppliedElement {
+  return {
+    elementName: element.elementName,
+    elementType: element.elementType,
+    enabled: element.enabled,
+    text: element.useTextOverride ? element.textOverride : null,
+    imageUrl: publicImageUrl(element),
+  };
+}
+
 /** The public link of a published element's image; the version changes with the image, so caches follow. */
 export function publicImageUrl(element: Pick<ElementRow, 'id' | 'imageKey'>): string | null {
   if (!element.imageKey) return null;
@@ -68,7 +104,7 @@ export function publicImageUrl(element: Pick<ElementRow, 'id' | 'imageKey'>): st
  * DRAFT, so what visitors see moves only with applyDraft. Pages read the published template through
  * `branding`, which anyone may call.
  */
-export function createTemplatesService({ db, repo, files }: TemplatesServiceDeps) {
+export function createTemplatesService({ db, repo, files, storage }: TemplatesServiceDeps) {
   function requireSuperAdmin(auth: AuthContext): void {
     if (!auth.isSuperAdmin) throw new AppError('FORBIDDEN', 'Only a super admin may manage site templates');
   }
@@ -112,6 +148,27 @@ export function createTemplatesService({ db, repo, files }: TemplatesServiceDeps
       phrase: row.phrase,
       imageResource: row.imageKey ? { url: (await files.getFileUrl(auth, row.imageKey)).url } : null,
     };
+  }
+
+  /** The published template for a page or document: chosen by id, else the company's, else the host's. */
+  async function publishedFor(query: BrandingQuery): Promise<TemplateRow | null> {
+    if (query.siteTemplateId !== undefined) {
+      const chosen = await repo.find(query.siteTemplateId);
+      if (chosen?.status === 'UNIVERSAL') return chosen;
+    }
+    if (query.plCompanyId !== undefined) {
+      const byCompany = await repo.findPublishedBy({ companyId: query.plCompanyId });
+      if (byCompany) return byCompany;
+    }
+    // Only a host name an admin bound exactly (stored lower-cased) matches; any other host sees the defaults.
+    if (query.host) return repo.findPublishedBy({ domain: query.host.toLowerCase() });
+    return null;
+  }
+
+  /** A template's elements as pages apply them; elements this catalogue no longer knows are left out. */
+  async function knownElements(template: TemplateRow): Promise<ElementRow[]> {
+    const elements = await repo.elements(template.id);
+    return elements.filter((element) => templateElement(element.elementName) !== undefined);
   }
 
   return {
@@ -293,35 +350,30 @@ export function createTemplatesService({ db, repo, files }: TemplatesServiceDeps
     },
 
     /** The published template a page shows: chosen by id, else the company's, else the host's. */
-    async branding(query: {
-      siteTemplateId?: number;
-      plCompanyId?: number;
-      host: string;
-    }): Promise<Branding> {
-      let template: TemplateRow | null = null;
+    async branding(query: BrandingQuery): Promise<Branding> {
       if (query.siteTemplateId !== undefined) {
-        template = await repo.find(query.siteTemplateId);
-        if (!template || template.status !== 'UNIVERSAL') throw new AppError('NOT_FOUND', MESSAGES.notFound);
+        const chosen = await repo.find(query.siteTemplateId);
+        if (!chosen || chosen.status !== 'UNIVERSAL') throw new AppError('NOT_FOUND', MESSAGES.notFound);
       }
-      if (!template && query.plCompanyId !== undefined) {
-        template = await repo.findPublishedBy({ companyId: query.plCompanyId });
-      }
-      if (!template && query.host)
-        template = await repo.findPublishedBy({ domain: query.host.toLowerCase() });
+      const template = await publishedFor(query);
       if (!template) return { plSiteTemplateId: null, elements: [] };
-      const elements = await repo.elements(template.id);
-      return {
-        plSiteTemplateId: template.id,
-        elements: elements
-          .filter((element) => templateElement(element.elementName) !== undefined)
-          .map((element) => ({
-            elementName: element.elementName,
-            elementType: element.elementType,
-            enabled: element.enabled,
-            text: element.useTextOverride ? element.textOverride : null,
-            imageUrl: publicImageUrl(element),
-          })),
-      };
+      return { plSiteTemplateId: template.id, elements: (await knownElements(template)).map(toApplied) };
+    },
+
+    /**
+     * The same template for a document the server draws (the report PDF), so its sentences go
+     * through the phrase lookup pages use. A chosen template no longer published is passed over.
+     */
+    async documentBranding(query: BrandingQuery): Promise<DocumentBranding> {
+      const template = await publishedFor(query);
+      const elements = template ? await knownElements(template) : [];
+      const overrides = textOverrides(elements.map(toApplied));
+      const phrase = (key: string, text: string) => applyTextOverrides(overrides, key, text);
+      const logo = elements.find((element) => element.elementName === 'logo');
+      if (!logo?.enabled || !logo.imageKey) return { phrase };
+      const upload = await files.findUpload(logo.imageKey);
+      if (!upload || !PDF_IMAGE_TYPES.has(upload.extension)) return { phrase };
+      return { phrase, logo: await storage.read(upload.key) };
     },
 
     /** A published element's image for the public link; anything else is NOT_FOUND. */

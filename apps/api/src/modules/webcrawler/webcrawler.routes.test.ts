@@ -1,5 +1,6 @@
 import { UPGRADE_TO_VIEW_ISSUES } from '@trustleaf/domain/schemas/webcrawler';
 import { and, eq } from 'drizzle-orm';
+import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   companySubscriptions,
@@ -7,6 +8,8 @@ import {
   mailOutbox,
   plans,
   scanJobs,
+  siteTemplateElements,
+  siteTemplates,
   violationChecks,
 } from '../../db/schema.ts';
 import { createJobDefinitions } from '../../job-definitions.ts';
@@ -64,6 +67,25 @@ async function subscribePro(companyId: number) {
     currentPeriodStart: now,
     currentPeriodEnd: new Date(now.getTime() + 30 * 864e5),
   });
+}
+
+/** A 1×1 PNG uploaded as an image (checked by content), for a site template's logo. */
+async function uploadPng(token: string): Promise<string> {
+  const png = Buffer.from(
+    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+    'base64',
+  );
+  const form = new FormData();
+  form.append('files', new Blob([png]), 'logo.png');
+  const request = new Request('http://x', { method: 'POST', body: form });
+  const response = await t.app.inject({
+    method: 'POST',
+    url: '/api/storage/preupload?mode=image',
+    headers: { ...bearer(token), 'content-type': request.headers.get('content-type')! },
+    payload: Buffer.from(await request.arrayBuffer()),
+  });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json().detail[0].key as string;
 }
 
 async function scan(who: Who, extra: object = {}) {
@@ -201,6 +223,87 @@ describe('scanning a website', () => {
       url: link.json().detail.url.replace(/sig=[^&]+/, 'sig=x'),
     });
     expect(forged.statusCode).toBe(403);
+  });
+
+  it('draws the PDF with the site template the page shows: renamed product, its sentences and its logo', async () => {
+    const logoKey = await uploadPng(owner.token);
+    const [bound] = await t.database.db
+      .insert(siteTemplates)
+      .values({ name: 'Acme', status: 'UNIVERSAL', companyId: owner.companyId })
+      .returning();
+    const [chosen] = await t.database.db
+      .insert(siteTemplates)
+      .values({ name: 'Other partner', status: 'UNIVERSAL' })
+      .returning();
+    const term = (templateId: number, elementName: string, textOverride: string) => ({
+      templateId,
+      elementName,
+      elementType: 'TERMINOLOGY' as const,
+      useTextOverride: true,
+      textOverride,
+      phrase: elementName,
+    });
+    await t.database.db
+      .insert(siteTemplateElements)
+      .values([
+        term(bound!.id, 'productName', 'Acme Trust'),
+        term(bound!.id, 'reportSubtitle', 'Checked for Acme partners'),
+        {
+          templateId: bound!.id,
+          elementName: 'logo',
+          elementType: 'IMAGE',
+          phrase: 'Logo',
+          imageKey: logoKey,
+        },
+        term(chosen!.id, 'productName', 'Beacon Assurance'),
+      ]);
+    const pdfOf = async (extra: object = {}) => {
+      const link = await call('POST', '/api/webcrawler/violationCheckReportLink', owner.token, {
+        plCompanyId: owner.companyId,
+        plViolationCheckId: started.plViolationCheckId,
+        ...extra,
+      });
+      expect(link.statusCode, link.body).toBe(200);
+      const pdf = await t.app.inject({ method: 'GET', url: link.json().detail.url });
+      expect(pdf.statusCode).toBe(200);
+      const { text } = await extractText(await getDocumentProxy(new Uint8Array(pdf.rawPayload)), {
+        mergePages: true,
+      });
+      return { text, raw: pdf.rawPayload.toString('latin1'), url: link.json().detail.url as string };
+    };
+
+    // The company's template: its product name in the title, its report sentence, its logo drawn.
+    const company = await pdfOf();
+    expect(company.text).toContain('Acme Trust Website Compliance Report');
+    expect(company.text).toContain('Checked for Acme partners');
+    expect(company.text).not.toContain('Trustleaf');
+    expect(company.raw).toContain('/Subtype /Image');
+
+    // The template the page shows (the session's choice) wins, and the link signs it.
+    const page = await pdfOf({ siteTemplateId: chosen!.id });
+    expect(page.text).toContain('Beacon Assurance Website Compliance Report');
+    expect(page.text).toContain('Independent webcrawler scan');
+    expect(page.raw).not.toContain('/Subtype /Image');
+    const swapped = await t.app.inject({
+      method: 'GET',
+      url: page.url.replace(`siteTemplateId=${chosen!.id}`, `siteTemplateId=${bound!.id}`),
+    });
+    expect(swapped.statusCode).toBe(403);
+
+    // A logo turned off is left out; an unknown element changes nothing; without a template, the defaults.
+    await t.database.db
+      .update(siteTemplateElements)
+      .set({ enabled: false })
+      .where(
+        and(eq(siteTemplateElements.templateId, bound!.id), eq(siteTemplateElements.elementName, 'logo')),
+      );
+    await t.database.db.insert(siteTemplateElements).values(term(bound!.id, 'noLongerKnown', 'Ignored'));
+    const hidden = await pdfOf();
+    expect(hidden.text).toContain('Acme Trust Website Compliance Report');
+    expect(hidden.text).not.toContain('Ignored');
+    expect(hidden.raw).not.toContain('/Subtype /Image');
+    await t.database.db.delete(siteTemplates).where(eq(siteTemplates.id, bound!.id));
+    expect((await pdfOf()).text).toContain('Trustleaf Website Compliance Report');
   });
 
   it('serves an image of its own findings as a data URL, and nothing else', async () => {

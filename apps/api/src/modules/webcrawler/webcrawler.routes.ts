@@ -47,7 +47,7 @@ export const webcrawlerRoutes: FastifyPluginAsync<{ service: WebcrawlerService }
     service.checkDetail(auth, input.plCompanyId, input.plViolationCheckId),
   );
   route(app, violationCheckReportLink, ({ auth, input }) =>
-    service.reportLink(auth, input.plCompanyId, input.plViolationCheckId),
+    service.reportLink(auth, input.plCompanyId, input.plViolationCheckId, input.siteTemplateId),
   );
   route(app, bulkReviewComplianceFindings, ({ auth, input }) => service.bulkReview(auth, input));
   route(app, updateComplianceFinding, ({ auth, input }) => service.updateFinding(auth, input));
@@ -85,6 +85,7 @@ const reportFileRoute: FastifyPluginAsyncZod<{ service: WebcrawlerService }> = a
         querystring: z.object({
           plCompanyId: QueryIdSchema,
           plViolationCheckId: QueryIdSchema,
+          siteTemplateId: QueryIdSchema.optional(),
           expires: QueryEpochMsSchema,
           sig: TextSchema.min(1).max(200),
         }),
@@ -92,7 +93,7 @@ const reportFileRoute: FastifyPluginAsyncZod<{ service: WebcrawlerService }> = a
       },
     },
     async (request, reply) => {
-      const pdf = await service.reportPdf(request.query);
+      const pdf = await service.reportPdf(request.query, request.hostname);
       return reply
         .type('application/pdf')
         .header('content-disposition', `attachment; filename="${REPORT_PDF_FILE_NAME}"`)

@@ -64,8 +64,19 @@ export interface WebcrawlerServiceDeps {
   featureStatus: (auth: AuthContext, companyId: number, key: string) => Promise<FeatureStatus>;
   allowHosts: readonly string[];
   productName: string;
+  /** A site template's phrase lookup and logo for the report PDF (the templates module). */
+  branding?: (query: {
+    siteTemplateId?: number | undefined;
+    plCompanyId: number;
+    host: string;
+  }) => Promise<{ phrase: (key: string, text: string) => string; logo?: Buffer }>;
   /** Replaces the image fetch (tests never need it: they serve images on 127.0.0.1). */
   fetchImage?: (url: string) => Promise<{ status: number; contentType: string; body: Buffer }>;
+}
+
+/** What a report link signs: the company, the check and the site template the PDF is drawn with. */
+function reportLinkKey(companyId: number, checkId: number, siteTemplateId: number | undefined): string {
+  return `webcrawler-report:${companyId}:${checkId}:${siteTemplateId ?? ''}`;
 }
 
 function toViolation(f: FindingRow): Violation {
@@ -357,30 +368,34 @@ export function createWebcrawlerService(deps: WebcrawlerServiceDeps) {
       return loadDetail(companyId, checkId);
     },
 
-    async reportLink(auth: AuthContext, companyId: number, checkId: number) {
+    async reportLink(auth: AuthContext, companyId: number, checkId: number, siteTemplateId?: number) {
       await access(auth, companyId);
       await assertIssuesAllowed(auth, companyId);
       if (!(await repo.findCheck(companyId, checkId)))
         throw new AppError('NOT_FOUND', 'Scan result not found');
       const expires = clock.now().getTime() + REPORT_LINK_TTL_MS;
-      const key = `webcrawler-report:${companyId}:${checkId}`;
       const query = new URLSearchParams({
         plCompanyId: String(companyId),
         plViolationCheckId: String(checkId),
+        ...(siteTemplateId !== undefined ? { siteTemplateId: String(siteTemplateId) } : {}),
         expires: String(expires),
-        sig: deps.links.sign(key, expires),
+        sig: deps.links.sign(reportLinkKey(companyId, checkId, siteTemplateId), expires),
       });
       return { url: `/api/webcrawler/report?${query.toString()}`, fileName: REPORT_PDF_FILE_NAME } as const;
     },
 
     /** The report PDF behind a signed link: the scanner's renderer, so the layout is the CLI's. */
-    async reportPdf(query: {
-      plCompanyId: number;
-      plViolationCheckId: number;
-      expires: number;
-      sig: string;
-    }) {
-      const key = `webcrawler-report:${query.plCompanyId}:${query.plViolationCheckId}`;
+    async reportPdf(
+      query: {
+        plCompanyId: number;
+        plViolationCheckId: number;
+        siteTemplateId?: number | undefined;
+        expires: number;
+        sig: string;
+      },
+      host = '',
+    ) {
+      const key = reportLinkKey(query.plCompanyId, query.plViolationCheckId, query.siteTemplateId);
       if (!deps.links.verify(key, query.expires, query.sig, clock.now().getTime())) {
         throw new AppError('FORBIDDEN', 'This link has expired');
       }
@@ -407,10 +422,17 @@ export function createWebcrawlerService(deps: WebcrawlerServiceDeps) {
           ...(v.videoUrl ? { videoUrl: v.videoUrl } : {}),
         })),
       };
+      const branding = await deps.branding?.({
+        siteTemplateId: query.siteTemplateId,
+        plCompanyId: query.plCompanyId,
+        host,
+      });
       return renderReportPdf(result, {
         companyName: detail.companyName,
         productName: deps.productName,
         timeZone: 'America/New_York',
+        ...(branding ? { phrase: branding.phrase } : {}),
+        ...(branding?.logo ? { logo: branding.logo } : {}),
       });
     },
 

@@ -28,20 +28,28 @@ export function BrandMark({ size = 32 }: { size?: number }) {
 
 /**
  * The logo a site template sets (its image, or none when it turns the logo off), else the built-in
- * mark, which is also the element's default image (spec 3 §9).
+ * mark, which is also the element's default image (spec 3 §9). Used by the shell and the report.
  */
-function TemplateMark() {
+export function TemplateMark({ size = 32 }: { size?: number }) {
   const elements = useBranding((state) => state.elements);
   const image = imageFor(elements, 'logo');
   if (image === null) return null;
-  if (!elements.some((element) => element.elementName === 'logo' && element.imageUrl)) return <BrandMark />;
+  if (!elements.some((element) => element.elementName === 'logo' && element.imageUrl))
+    return <BrandMark size={size} />;
   return (
     <Box
       component="img"
       src={image}
       alt=""
       data-testid="brand-logo-image"
-      sx={{ height: 32, width: 'auto', maxWidth: 160, flexShrink: 0, display: 'block', objectFit: 'contain' }}
+      sx={{
+        height: size,
+        width: 'auto',
+        maxWidth: size * 5,
+        flexShrink: 0,
+        display: 'block',
+        objectFit: 'contain',
+      }}
     />
   );
 }

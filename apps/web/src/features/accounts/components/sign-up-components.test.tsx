@@ -8,6 +8,7 @@ import {
 import { VerifyEmailDialog } from '@/features/accounts/components/verify-email-dialog';
 import { legalSections, loadLegalDocument } from '@/features/accounts/legal/legal-text';
 import '@/lib/i18n';
+import { applyBranding } from '@/lib/site-template';
 import '@/lib/locale-bundle';
 
 describe('verification modal', () => {
@@ -103,6 +104,34 @@ describe('licence agreement', () => {
     expect(agree.disabled).toBe(false);
     fireEvent.click(agree);
     expect(onClose).toHaveBeenCalledWith(true);
+  });
+
+  it('gives the licence agreement the template’s product name in lower and upper case', async () => {
+    act(() =>
+      applyBranding({
+        plSiteTemplateId: 3,
+        elements: [
+          {
+            elementName: 'productName',
+            elementType: 'TERMINOLOGY',
+            enabled: true,
+            text: 'Acme Trust',
+            imageUrl: null,
+          },
+        ],
+      }),
+    );
+    try {
+      await act(async () => {
+        render(<LicenceAgreementDialog open onClose={() => undefined} />);
+      });
+      expect(await screen.findByText('ACME TRUST END-USER LICENCE AGREEMENT')).toBeTruthy();
+      expect(screen.getAllByText(/and Acme Trust, the software vendor/).length).toBe(1);
+      // The product's own name is gone (the support address keeps its domain).
+      expect(screen.queryByText(/Trustleaf|TRUSTLEAF/)).toBeNull();
+    } finally {
+      act(() => applyBranding({ plSiteTemplateId: null, elements: [] }));
+    }
   });
 
   it('shows the German text, loaded on demand, with the same rule', async () => {

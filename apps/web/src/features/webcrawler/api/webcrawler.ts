@@ -27,6 +27,7 @@ import { useEffect } from 'react';
 import { api } from '@/lib/api';
 import { ApiError } from '@/lib/api-client';
 import { useLiveEvent } from '@/lib/live-provider';
+import { useBranding } from '@/lib/site-template';
 import { useAppStore } from '@/stores/app-store';
 
 export const webcrawlerKeys = {
@@ -218,8 +219,14 @@ export function useBulkReview(plCompanyId: number, plViolationCheckId: number) {
 }
 
 /** Export (spec 3 §2): the server renders the PDF; the browser saves it as 'Website Compliance Report.pdf'. */
+/** The PDF is drawn with the site template this page shows, so it names the product as the page does. */
 export async function downloadReport(plCompanyId: number, plViolationCheckId: number): Promise<void> {
-  const link = await api.call(violationCheckReportLink, { plCompanyId, plViolationCheckId });
+  const siteTemplateId = useBranding.getState().plSiteTemplateId;
+  const link = await api.call(violationCheckReportLink, {
+    plCompanyId,
+    plViolationCheckId,
+    ...(siteTemplateId !== null ? { siteTemplateId } : {}),
+  });
   const anchor = document.createElement('a');
   anchor.href = link.url;
   anchor.download = link.fileName;

@@ -17,7 +17,7 @@ import { type ViolationCheck } from '@trustleaf/domain/schemas/webcrawler';
 import { enqueueSnackbar } from 'notistack';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { BrandMark } from '@/components/brand/brand-logo';
+import { TemplateMark } from '@/components/brand/brand-logo';
 import { formatDateTime } from '@/lib/i18n';
 import { ApiError } from '@/lib/api-client';
 import { downloadReport, useViolationCheckDetail } from '../api/webcrawler';
@@ -80,7 +80,7 @@ export function ReportDialog({
       data-testid="report-dialog"
     >
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, px: { xs: 2, sm: 3 }, pt: 2, pb: 1 }}>
-        <BrandMark size={40} />
+        <TemplateMark size={40} />
         <Box sx={{ flex: 1, minWidth: 0 }}>
           <Typography id={titleId} variant="h2" component="h2" sx={{ fontSize: { xs: 20, sm: 24 } }}>
             {t('webcrawler.report.title', { product: t('app.name') })}
