@@ -1,5 +1,6 @@
 import PaletteOutlinedIcon from '@mui/icons-material/PaletteOutlined';
 import AdminPanelSettingsOutlinedIcon from '@mui/icons-material/AdminPanelSettingsOutlined';
+import ApartmentOutlinedIcon from '@mui/icons-material/ApartmentOutlined';
 import BusinessOutlinedIcon from '@mui/icons-material/BusinessOutlined';
 import CreditCardOutlinedIcon from '@mui/icons-material/CreditCardOutlined';
 import DashboardOutlinedIcon from '@mui/icons-material/DashboardOutlined';
@@ -9,6 +10,7 @@ import GroupOutlinedIcon from '@mui/icons-material/GroupOutlined';
 import HistoryOutlinedIcon from '@mui/icons-material/HistoryOutlined';
 import ManageAccountsOutlinedIcon from '@mui/icons-material/ManageAccountsOutlined';
 import MonitorHeartOutlinedIcon from '@mui/icons-material/MonitorHeartOutlined';
+import PeopleAltOutlinedIcon from '@mui/icons-material/PeopleAltOutlined';
 import RuleFolderOutlinedIcon from '@mui/icons-material/RuleFolderOutlined';
 import SettingsSuggestOutlinedIcon from '@mui/icons-material/SettingsSuggestOutlined';
 import TravelExploreOutlinedIcon from '@mui/icons-material/TravelExploreOutlined';
@@ -31,7 +33,7 @@ import { visuallyHidden } from '@/components/visually-hidden';
 import { paths } from '@/config/paths';
 import { FeatureWrapper } from '@/features/billing/components/feature-wrapper';
 import { useCanManageCompany, useIsSuperAdmin } from '@/features/billing/components/use-feature-status';
-import { useAppStore } from '@/stores/app-store';
+import { useAppStore, useHasSelectedCompany } from '@/stores/app-store';
 
 interface Who {
   isSuperAdmin: boolean;
@@ -171,6 +173,22 @@ export const MENU_GROUPS: readonly MenuGroup[] = [
     key: 'admin',
     headingKey: 'nav.group.admin',
     items: [
+      {
+        section: null,
+        to: paths.admin.companies.getHref(),
+        labelKey: 'adminCompanies.nav',
+        testId: 'nav-admin-companies',
+        icon: ApartmentOutlinedIcon,
+        isFor: (who) => who.isSuperAdmin,
+      },
+      {
+        section: null,
+        to: paths.admin.users.getHref(),
+        labelKey: 'adminUsers.nav',
+        testId: 'nav-admin-users',
+        icon: PeopleAltOutlinedIcon,
+        isFor: (who) => who.isSuperAdmin,
+      },
       {
         section: null,
         to: paths.documents.admin.getHref(),
@@ -344,8 +362,10 @@ export function MainMenu({
   const user = useAppStore((state) => state.account.currentUser);
   const isSuperAdmin = useIsSuperAdmin();
   const canManage = useCanManageCompany();
+  const hasSelected = useHasSelectedCompany();
   if (!user) return null;
-  const who: Who = { isSuperAdmin, hasCompany: Boolean(user.memberOfCompany), canManage };
+  // A super admin acting for a company sees its pages as its members do.
+  const who: Who = { isSuperAdmin, hasCompany: Boolean(user.memberOfCompany) || hasSelected, canManage };
   const groups = MENU_GROUPS.filter((group) => group.items.some((item) => item.isFor(who)));
   return (
     <Box component="nav" aria-label={t('nav.main')} sx={{ py: 1 }}>

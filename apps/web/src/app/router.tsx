@@ -34,6 +34,11 @@ const AdminPlatformRoute = lazy(() =>
 );
 const SiteTemplatesRoute = lazy(() =>
   import('@/app/routes/app/site-templates').then((m) => ({ default: m.SiteTemplatesRoute })),
+const AdminCompaniesRoute = lazy(() =>
+  import('@/app/routes/app/admin-companies').then((m) => ({ default: m.AdminCompaniesRoute })),
+);
+const AdminUsersRoute = lazy(() =>
+  import('@/app/routes/app/admin-companies').then((m) => ({ default: m.AdminUsersRoute })),
 );
 const DocumentsRoute = lazy(() =>
   import('@/app/routes/app/documents').then((m) => ({ default: m.DocumentsRoute })),
@@ -129,6 +134,8 @@ export function AppRoutes() {
               <Route path={paths.admin.billing.path} element={<AdminBillingRoute />} />
               <Route path={paths.admin.platform.path} element={<AdminPlatformRoute />} />
               <Route path={paths.admin.siteTemplates.path} element={<SiteTemplatesRoute />} />
+              <Route path={paths.admin.companies.path} element={<AdminCompaniesRoute />} />
+              <Route path={paths.admin.users.path} element={<AdminUsersRoute />} />
               <Route path={paths.documents.company.path} element={<DocumentsRoute />} />
               <Route path={paths.documents.review.path} element={<DocumentReviewRoute />} />
               <Route path={paths.documents.admin.path} element={<DocumentsAdminRoute />} />

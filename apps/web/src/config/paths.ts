@@ -66,6 +66,8 @@ export const paths = {
         tab ? `/admin/platform?tab=${tab}` : '/admin/platform',
     },
     siteTemplates: { path: '/admin/site-templates', getHref: () => '/admin/site-templates' },
+    companies: { path: '/admin/companies', getHref: () => '/admin/companies' },
+    users: { path: '/admin/users', getHref: () => '/admin/users' },
   },
   /** Query-carrying hrefs of the scanner pages are in @trustleaf/domain/rules/crawler-link (lazy pages only). */
   webcrawler: {

@@ -1,3 +1,4 @@
+import { COMPANY_SIGN_IN_REFUSED } from '@trustleaf/domain/rules/company-status';
 import { STRONG_PASSWORD_MESSAGE } from '@trustleaf/domain/rules/password';
 
 /**
@@ -14,6 +15,9 @@ const BUILT_IN: Record<string, string> = {
   'Too many sign-in attempts. Please wait 15 minutes and try again.': 'errors.rateLimited',
   'This reset link is invalid or has expired': 'errors.resetLinkInvalid',
   'Something went wrong': 'errors.generic',
+  [COMPANY_SIGN_IN_REFUSED.SUSPENDED!]: 'errors.companySuspended',
+  [COMPANY_SIGN_IN_REFUSED.TERMINATED!]: 'errors.companyTerminated',
+  'This account has been disabled. Please contact support.': 'errors.accountDisabled',
 };
 
 /**

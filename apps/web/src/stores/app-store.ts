@@ -54,6 +54,8 @@ export interface AppState {
   setTheme: (theme: string) => void;
   setNavCollapsed: (collapsed: boolean) => void;
   setProfile: (profile: MyProfile) => void;
+  /** A super admin's company selector (spec 3 §3): null or plCompanyId 0 is "all companies". */
+  selectAdminCompany: (company: CompanyRef | null) => void;
   addJob: (job: LocalScanJob) => void;
   updateJob: (
     jobId: string,
@@ -98,6 +100,8 @@ export const useAppStore = create<AppState>()(
             currentCompany: profile.currentCompany,
           },
         })),
+      selectAdminCompany: (company) =>
+        set((state) => ({ account: { ...state.account, currentAdminSelectedCompany: company } })),
       addJob: (job) =>
         set((state) => ({ account: { ...state.account, jobs: addScanJob(state.account.jobs, job) } })),
       updateJob: (jobId, type, change) =>
@@ -131,5 +135,21 @@ export const useAppStore = create<AppState>()(
     },
   ),
 );
+
+/**
+ * The company the company pages show and act for: a super admin's selected company, else the user's
+ * own (for a super admin with every company selected, the built-in one).
+ */
+export function actingCompanyOf(account: AccountState): CompanyRef | null {
+  const selected = account.currentAdminSelectedCompany;
+  return selected && selected.plCompanyId !== 0 ? selected : account.currentCompany;
+}
+
+export const useActingCompany = (): CompanyRef | null =>
+  useAppStore((state) => actingCompanyOf(state.account));
+
+/** Whether a super admin is acting for one company rather than viewing all of them. */
+export const useHasSelectedCompany = (): boolean =>
+  useAppStore((state) => (state.account.currentAdminSelectedCompany?.plCompanyId ?? 0) !== 0);
 
 export const getAccessToken = (): string | null => useAppStore.getState().session?.accessToken ?? null;

@@ -154,6 +154,12 @@ export function AppLayout({
   nav?: (state: NavState) => ReactNode;
   /** A platform-wide announcement above every page's content (the maintenance banner). */
   banner?: ReactNode;
+  header,
+}: {
+  children: ReactNode;
+  nav?: (state: NavState) => ReactNode;
+  /** Above every page (the super admin's company selector). */
+  header?: ReactNode;
 }) {
   const { t } = useTranslation();
   const location = useLocation();
@@ -306,6 +312,7 @@ export function AppLayout({
               maxWidth="lg"
               sx={{ flex: 1, py: { xs: 3, md: 5 }, px: { xs: 2, sm: 3 } }}
             >
+              {header ? <Box sx={{ mb: 3 }}>{header}</Box> : null}
               <ErrorBoundary>{children}</ErrorBoundary>
             </Container>
             <AppFooter />

@@ -2,14 +2,17 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { ActivityLog } from '@/features/activity/components/activity-log';
-import { useAppStore } from '@/stores/app-store';
+import { useActingCompany, useAppStore } from '@/stores/app-store';
 
 /** Account tabs "user activities" and "activity log" (spec 3 §2): one's own, and the company's for its owner. */
 export function ActivityLogRoute() {
   const { t } = useTranslation();
-  const company = useAppStore((state) => state.account.currentCompany);
+  const company = useActingCompany();
+  // A super admin reads any company's whole log, as its owner does.
   const isOwner = useAppStore(
-    (state) => state.account.currentUser?.memberOfCompany?.roles.includes('Company Owner') ?? false,
+    (state) =>
+      (state.account.currentUser?.memberOfCompany?.roles.includes('Company Owner') ?? false) ||
+      (state.account.currentUser?.roles.some((role) => role.name === 'Super Admin') ?? false),
   );
   return (
     <Stack spacing={3}>

@@ -6,6 +6,7 @@ import '@/lib/app-message-keys';
 import { paths } from '@/config/paths';
 import type { GeneralInfoField } from '@trustleaf/domain/schemas/reference';
 import { MainMenu } from '@/app/main-menu';
+import { CompanySelector } from '@/features/admin-companies/components/company-selector';
 import { useMyProfile } from '@/features/auth/api/use-my-profile';
 import { usePlanLanding } from '@/features/billing/components/use-plan-landing';
 import { useGeneralInfo } from '@/features/reference/api/get-general-info';
@@ -73,6 +74,7 @@ export function AppRoot() {
       <AppLayout
         nav={currentUser ? (state) => <MainMenu {...state} /> : undefined}
         banner={currentUser ? <MaintenanceBanner /> : null}
+        header={isSuperAdmin ? <CompanySelector /> : undefined}
       >
         {currentUser && !(isHome && landing.isPending) ? (
           <Suspense fallback={<PageLoader />}>

@@ -5,12 +5,12 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { CoaUpload } from '@/features/documents/components/coa-upload';
 import { CompanyDocuments } from '@/features/documents/components/company-documents';
-import { useAppStore } from '@/stores/app-store';
+import { useActingCompany, useAppStore } from '@/stores/app-store';
 
 /** Q-Vault company documents: the company's documents with versions and the COA batch upload. */
 export function DocumentsRoute() {
   const { t } = useTranslation();
-  const company = useAppStore((state) => state.account.currentCompany);
+  const company = useActingCompany();
   // Select the stored membership, not `roles ?? []`: a selector must return the same value while the
   // store is unchanged, and a fresh empty array for a super admin (no membership) re-rendered forever.
   const membership = useAppStore((state) => state.account.currentUser?.memberOfCompany ?? null);

@@ -7,13 +7,13 @@ import { paths } from '@/config/paths';
 import { getMyProfile, myProfileQueryKey } from '@/features/auth/api/get-my-profile';
 import { TeamPanel } from '@/features/team/components/team-panel';
 import { navigateTo } from '@/lib/api';
-import { useAppStore } from '@/stores/app-store';
+import { useActingCompany, useAppStore } from '@/stores/app-store';
 
 /** Account tab "member setting" (spec 3 §2). */
 export function MemberSettingRoute() {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const company = useAppStore((state) => state.account.currentCompany);
+  const company = useActingCompany();
   const userId = useAppStore((state) => state.account.currentUser?.plUserId ?? null);
   return (
     <Stack spacing={3}>

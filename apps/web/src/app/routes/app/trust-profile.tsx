@@ -5,12 +5,12 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { useCanManageCompany } from '@/features/billing/components/use-feature-status';
 import { TrustProfileSettings } from '@/features/trust/components/trust-profile-settings';
-import { useAppStore } from '@/stores/app-store';
+import { useActingCompany } from '@/stores/app-store';
 
 /** The company's public trust profile and verified seal (issue 21): publish, share, download the QR code. */
 export function TrustProfileRoute() {
   const { t } = useTranslation();
-  const company = useAppStore((state) => state.account.currentCompany);
+  const company = useActingCompany();
   const canManage = useCanManageCompany();
   return (
     <Stack spacing={4}>

@@ -15,7 +15,7 @@ import { ScanForm } from '@/features/webcrawler/components/scan-form';
 import { ProductScans } from '@/features/webcrawler/components/product-scans';
 import { ScanHistory } from '@/features/webcrawler/components/scan-history';
 import { WebsitesPanel } from '@/features/webcrawler/components/websites-panel';
-import { useAppStore } from '@/stores/app-store';
+import { useActingCompany } from '@/stores/app-store';
 
 const ReportDialog = lazy(() =>
   import('@/features/webcrawler/components/report-dialog').then((m) => ({ default: m.ReportDialog })),
@@ -39,9 +39,7 @@ export function WebcrawlerRoute() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [searchParams, setSearchParams] = useSearchParams();
-  const company = useAppStore(
-    (state) => state.account.currentAdminSelectedCompany ?? state.account.currentCompany,
-  );
+  const company = useActingCompany();
   const isSuperAdmin = useIsSuperAdmin();
   const gates = {
     toggles: settled(useFeatureStatus(WEBCRAWLER_GATES.toggles)),

@@ -1,7 +1,7 @@
 import { featureStatus, type FeatureStatus } from '@trustleaf/domain/rules/feature-gating';
 import { canManageCompany } from '@trustleaf/domain/rules/roles';
 import type { CompanySubscriptionListing } from '@trustleaf/domain/schemas/billing';
-import { useAppStore } from '@/stores/app-store';
+import { useActingCompany, useAppStore, useHasSelectedCompany } from '@/stores/app-store';
 import { useCompanySubscription } from '../api/billing-queries';
 
 const LIVE = new Set(['NEW', 'TRIAL', 'AVAILABLE', 'PAYMENT_FAILED']);
@@ -29,17 +29,20 @@ export function useIsSuperAdmin(): boolean {
 
 /** The shared gating rule (packages/domain) applied to the current company's plan. */
 export function useFeatureStatus(key: string, usage?: number): FeatureStatus | 'LOADING' {
-  const companyId = useAppStore((state) => state.account.currentCompany?.plCompanyId);
+  const companyId = useActingCompany()?.plCompanyId;
   const isSuperAdmin = useIsSuperAdmin();
-  const subscription = useCompanySubscription(isSuperAdmin ? null : companyId);
-  if (!isSuperAdmin && subscription.isPending) return 'LOADING';
+  // Spec 1 §6: gating is bypassed only while a super admin views all companies; with one company
+  // selected, its plan decides as it does for its members.
+  const hasSelected = useHasSelectedCompany();
+  const allCompanies = isSuperAdmin && !hasSelected;
+  const subscription = useCompanySubscription(allCompanies ? null : companyId);
+  if (!allCompanies && subscription.isPending) return 'LOADING';
   const live = liveSubscriptionOf(subscription.data);
   return featureStatus(key, {
     features: subscription.data?.features ?? null,
     subscriptionStartedAt: live ? new Date(live.startedAt) : null,
     now: new Date(),
     usage,
-    // The super admin works across all companies (plCompanyId 0) and sees everything.
-    superAdminAllCompanies: isSuperAdmin,
+    superAdminAllCompanies: allCompanies,
   });
 }

@@ -1,0 +1,98 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  adminCompanyListing,
+  changeBusinessType,
+  endUserSessions,
+  resendVerification,
+  setUserDisabled,
+  updateCompanyStatus,
+  userListing,
+} from '@trustleaf/domain/api/admin';
+import type { EndpointInput } from '@trustleaf/domain/api/endpoint';
+import { generalInfo } from '@trustleaf/domain/api/reference';
+import { PlanSchema } from '@trustleaf/domain/schemas/billing';
+import { z } from 'zod';
+import { api } from '@/lib/api';
+
+export const adminKeys = {
+  companies: ['admin', 'companies'] as const,
+  users: ['admin', 'users'] as const,
+  plans: (plCompanyId: number | null) => ['admin', 'plans', plCompanyId] as const,
+};
+
+export function useAdminCompanies(input: EndpointInput<typeof adminCompanyListing>, enabled = true) {
+  return useQuery({
+    queryKey: [...adminKeys.companies, input],
+    queryFn: ({ signal }) => api.call(adminCompanyListing, input, { signal }),
+    placeholderData: keepPreviousData,
+    enabled,
+  });
+}
+
+export function useAdminUsers(input: EndpointInput<typeof userListing>) {
+  return useQuery({
+    queryKey: [...adminKeys.users, input],
+    queryFn: ({ signal }) => api.call(userListing, input, { signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+const PlanListSchema = z.object({ items: z.array(PlanSchema) });
+
+/** Every plan (a super admin also sees inactive ones); with a company, the ones offered to it. */
+export function usePlansFor(plCompanyId: number | null) {
+  return useQuery({
+    queryKey: adminKeys.plans(plCompanyId),
+    queryFn: async () =>
+      (
+        await api.request('/api/plan/planListing', {
+          body: plCompanyId ? { plCompanyId } : {},
+          schema: PlanListSchema,
+        })
+      ).items,
+    staleTime: 60_000,
+  });
+}
+
+export function useBusinessTypes() {
+  return useQuery({
+    queryKey: ['admin', 'business-types'],
+    queryFn: async () =>
+      (await api.call(generalInfo, { requestFields: ['businessTypes'] })).businessTypes ?? [],
+    staleTime: Infinity,
+  });
+}
+
+function useAdminMutation<I, O>(call: (input: I) => Promise<O>, key: readonly string[]) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: call,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: key }),
+  });
+}
+
+export const useUpdateCompanyStatus = () =>
+  useAdminMutation(
+    (input: EndpointInput<typeof updateCompanyStatus>) => api.call(updateCompanyStatus, input),
+    adminKeys.companies,
+  );
+export const useChangeBusinessType = () =>
+  useAdminMutation(
+    (input: EndpointInput<typeof changeBusinessType>) => api.call(changeBusinessType, input),
+    adminKeys.companies,
+  );
+export const useSetUserDisabled = () =>
+  useAdminMutation(
+    (input: EndpointInput<typeof setUserDisabled>) => api.call(setUserDisabled, input),
+    adminKeys.users,
+  );
+export const useEndUserSessions = () =>
+  useAdminMutation(
+    (input: EndpointInput<typeof endUserSessions>) => api.call(endUserSessions, input),
+    adminKeys.users,
+  );
+export const useResendVerification = () =>
+  useAdminMutation(
+    (input: EndpointInput<typeof resendVerification>) => api.call(resendVerification, input),
+    adminKeys.users,
+  );

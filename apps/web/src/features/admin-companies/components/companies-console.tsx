@@ -1,0 +1,218 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import LinearProgress from '@mui/material/LinearProgress';
+import MenuItem from '@mui/material/MenuItem';
+import Pagination from '@mui/material/Pagination';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { COMPANY_STATUSES } from '@trustleaf/domain/rules/company-status';
+import type { CompanyFilter, CompanyListingRow, ExportFormat } from '@trustleaf/domain/schemas/admin';
+import { enqueueSnackbar } from 'notistack';
+import { useDeferredValue, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '@/lib/api-client';
+import { translateMessage } from '@/lib/i18n-messages';
+import { useAdminCompanies, useBusinessTypes, usePlansFor } from '../api/admin-companies';
+import { downloadCompanyExport, type ExportProgress } from '../api/export-companies';
+import { CompanyDetailDialog } from './company-detail-dialog';
+
+const PAGE_SIZE = 25;
+const ANY = '';
+
+/** The admin "Companies" screen: search, paging, export, and each company's detail. */
+export function CompaniesConsole() {
+  const { t } = useTranslation();
+  const [search, setSearch] = useState('');
+  const [businessTypeId, setBusinessTypeId] = useState(ANY);
+  const [state, setState] = useState('');
+  const [status, setStatus] = useState(ANY);
+  const [plPlanId, setPlanId] = useState(ANY);
+  const [page, setPage] = useState(1);
+  const [open, setOpen] = useState<CompanyListingRow | null>(null);
+  const [progress, setProgress] = useState<ExportProgress | null>(null);
+  const businessTypes = useBusinessTypes();
+  const plans = usePlansFor(null);
+
+  const deferredSearch = useDeferredValue(search).trim();
+  const filter: CompanyFilter = {
+    ...(deferredSearch ? { search: deferredSearch } : {}),
+    ...(businessTypeId ? { businessTypeId: Number(businessTypeId) } : {}),
+    ...(state.trim().length === 2 ? { state: state.trim().toUpperCase() } : {}),
+    ...(status ? { status: status as CompanyFilter['status'] } : {}),
+    ...(plPlanId ? { plPlanId: Number(plPlanId) } : {}),
+  };
+  const listing = useAdminCompanies({ ...filter, currentPage: page, itemsPerPage: PAGE_SIZE });
+  const changed =
+    <T,>(set: (value: T) => void) =>
+    (value: T) => {
+      set(value);
+      setPage(1);
+    };
+
+  const exportAs = async (format: ExportFormat) => {
+    try {
+      await downloadCompanyExport({ ...filter, format }, setProgress);
+      enqueueSnackbar(t('adminCompanies.export.done'), { variant: 'success' });
+    } catch (error) {
+      enqueueSnackbar(error instanceof ApiError ? translateMessage(t, error.message) : t('errors.generic'), {
+        variant: 'error',
+      });
+    } finally {
+      setProgress(null);
+    }
+  };
+
+  return (
+    <Stack spacing={2}>
+      <Box
+        component="form"
+        role="search"
+        aria-label={t('adminCompanies.searchLabel')}
+        onSubmit={(event) => event.preventDefault()}
+        sx={{
+          display: 'grid',
+          gap: 2,
+          gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', md: 'repeat(5, 1fr)' },
+        }}
+      >
+        <TextField
+          label={t('adminCompanies.filters.name')}
+          value={search}
+          onChange={(event) => changed(setSearch)(event.target.value)}
+          slotProps={{ htmlInput: { 'data-testid': 'admin-companies-search', maxLength: 100 } }}
+        />
+        <TextField
+          select
+          label={t('adminCompanies.filters.type')}
+          value={businessTypeId}
+          onChange={(event) => changed(setBusinessTypeId)(event.target.value)}
+        >
+          <MenuItem value={ANY}>{t('adminCompanies.filters.any')}</MenuItem>
+          {(businessTypes.data ?? []).map((type) => (
+            <MenuItem key={type.id} value={String(type.id)}>
+              {type.name}
+            </MenuItem>
+          ))}
+        </TextField>
+        <TextField
+          label={t('adminCompanies.filters.state')}
+          value={state}
+          onChange={(event) => changed(setState)(event.target.value.slice(0, 2))}
+          helperText={t('adminCompanies.filters.stateHelp')}
+        />
+        <TextField
+          select
+          label={t('adminCompanies.filters.status')}
+          value={status}
+          onChange={(event) => changed(setStatus)(event.target.value)}
+        >
+          <MenuItem value={ANY}>{t('adminCompanies.filters.any')}</MenuItem>
+          {COMPANY_STATUSES.map((value) => (
+            <MenuItem key={value} value={value}>
+              {t(`adminCompanies.status.${value}`)}
+            </MenuItem>
+          ))}
+        </TextField>
+        <TextField
+          select
+          label={t('adminCompanies.filters.plan')}
+          value={plPlanId}
+          onChange={(event) => changed(setPlanId)(event.target.value)}
+        >
+          <MenuItem value={ANY}>{t('adminCompanies.filters.any')}</MenuItem>
+          <MenuItem value="0">{t('adminCompanies.filters.noPlan')}</MenuItem>
+          {(plans.data ?? []).map((plan) => (
+            <MenuItem key={plan.plPlanId} value={String(plan.plPlanId)}>
+              {plan.name}
+            </MenuItem>
+          ))}
+        </TextField>
+      </Box>
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center' }}>
+        <Typography sx={{ flex: 1, minWidth: 160 }} role="status" data-testid="admin-companies-total">
+          {listing.data
+            ? t('adminCompanies.total', { count: listing.data.total })
+            : t('adminCompanies.loading')}
+        </Typography>
+        <Button variant="outlined" disabled={progress !== null} onClick={() => void exportAs('csv')}>
+          {t('adminCompanies.export.csv')}
+        </Button>
+        <Button variant="outlined" disabled={progress !== null} onClick={() => void exportAs('xlsx')}>
+          {t('adminCompanies.export.xlsx')}
+        </Button>
+      </Box>
+      {progress ? (
+        <Box role="status" aria-live="polite">
+          <Typography variant="body2">
+            {progress.format === 'csv'
+              ? t('adminCompanies.export.rows', { rows: progress.rows, total: progress.total })
+              : t('adminCompanies.export.bytes', {
+                  kb: Math.round(progress.bytes / 1024),
+                  total: progress.total,
+                })}
+          </Typography>
+          <LinearProgress
+            aria-label={t('adminCompanies.export.progress')}
+            variant={progress.format === 'csv' && progress.total > 0 ? 'determinate' : 'indeterminate'}
+            value={progress.total > 0 ? (100 * progress.rows) / progress.total : 0}
+          />
+        </Box>
+      ) : null}
+      {listing.isError ? <Alert severity="error">{t('errors.generic')}</Alert> : null}
+      {listing.data && listing.data.items.length === 0 ? (
+        <Typography sx={{ color: 'text.secondary' }}>{t('adminCompanies.empty')}</Typography>
+      ) : null}
+      <Stack
+        spacing={1}
+        component="ul"
+        sx={{ listStyle: 'none', p: 0, m: 0 }}
+        data-testid="admin-companies-list"
+      >
+        {listing.data?.items.map((row) => (
+          <Paper component="li" variant="outlined" key={row.plCompanyId} sx={{ p: 1.5 }}>
+            <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1 }}>
+              <Box sx={{ flex: 1, minWidth: 180 }}>
+                <Typography component="h2" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
+                  {row.companyName}
+                </Typography>
+                <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+                  {[row.businessType, row.state, row.plan ?? t('adminCompanies.filters.noPlan')]
+                    .filter(Boolean)
+                    .join(' · ')}
+                  {' · '}
+                  {t('adminCompanies.members', { count: row.memberCount })}
+                </Typography>
+              </Box>
+              <Chip
+                size="small"
+                label={t(`adminCompanies.status.${row.status}`)}
+                color={row.status === 'ACTIVE' || row.status === 'DEFAULT' ? 'success' : 'default'}
+                variant="outlined"
+              />
+              <Button
+                size="small"
+                onClick={() => setOpen(row)}
+                aria-label={t('adminCompanies.openDetail', { name: row.companyName })}
+              >
+                {t('adminCompanies.detail')}
+              </Button>
+            </Box>
+          </Paper>
+        ))}
+      </Stack>
+      {listing.data && listing.data.total > PAGE_SIZE ? (
+        <Pagination
+          count={Math.ceil(listing.data.total / PAGE_SIZE)}
+          page={page}
+          onChange={(_event, value) => setPage(value)}
+          getItemAriaLabel={(type, value) => t('adminCompanies.pageLabel', { type, page: value })}
+        />
+      ) : null}
+      {open ? <CompanyDetailDialog company={open} onClose={() => setOpen(null)} /> : null}
+    </Stack>
+  );
+}

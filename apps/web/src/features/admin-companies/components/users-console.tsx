@@ -1,0 +1,212 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import MenuItem from '@mui/material/MenuItem';
+import Pagination from '@mui/material/Pagination';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { USER_STATUSES, type UserListingRow } from '@trustleaf/domain/schemas/admin';
+import { enqueueSnackbar } from 'notistack';
+import { useDeferredValue, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ConfirmDialog } from '@/components/dialogs/confirm-dialog';
+import { ApiError } from '@/lib/api-client';
+import { translateMessage } from '@/lib/i18n-messages';
+import { useAppStore } from '@/stores/app-store';
+import {
+  useAdminUsers,
+  useEndUserSessions,
+  useResendVerification,
+  useSetUserDisabled,
+} from '../api/admin-companies';
+
+const PAGE_SIZE = 25;
+type Pending = { kind: 'disable' | 'enable' | 'sessions'; user: UserListingRow };
+
+/** The admin "Users" screen: search, disable or enable, end sessions, resend verification. */
+export function UsersConsole() {
+  const { t } = useTranslation();
+  const myId = useAppStore((state) => state.account.currentUser?.plUserId);
+  const [search, setSearch] = useState('');
+  const [status, setStatus] = useState('');
+  const [page, setPage] = useState(1);
+  const [pending, setPending] = useState<Pending | null>(null);
+  const deferred = useDeferredValue(search).trim();
+  const listing = useAdminUsers({
+    ...(deferred ? { search: deferred } : {}),
+    ...(status ? { status: status as UserListingRow['status'] } : {}),
+    currentPage: page,
+    itemsPerPage: PAGE_SIZE,
+  });
+  const setDisabled = useSetUserDisabled();
+  const endSessions = useEndUserSessions();
+  const resend = useResendVerification();
+
+  const failed = (error: unknown) =>
+    enqueueSnackbar(error instanceof ApiError ? translateMessage(t, error.message) : t('errors.generic'), {
+      variant: 'error',
+    });
+
+  const confirm = async (confirmed: boolean) => {
+    const action = pending;
+    setPending(null);
+    if (!confirmed || !action) return;
+    try {
+      const plUserId = action.user.plUserId;
+      if (action.kind === 'sessions') {
+        const result = await endSessions.mutateAsync({ plUserId });
+        enqueueSnackbar(t('adminUsers.sessionsEnded', { count: result.signedOut }), { variant: 'success' });
+      } else {
+        await setDisabled.mutateAsync({ plUserId, disabled: action.kind === 'disable' });
+        enqueueSnackbar(t(action.kind === 'disable' ? 'adminUsers.disabled' : 'adminUsers.enabled'), {
+          variant: 'success',
+        });
+      }
+    } catch (error) {
+      failed(error);
+    }
+  };
+
+  const resendFor = async (user: UserListingRow) => {
+    try {
+      await resend.mutateAsync({ plUserId: user.plUserId });
+      enqueueSnackbar(t('adminUsers.verificationSent', { email: user.pendingEmail }), { variant: 'success' });
+    } catch (error) {
+      failed(error);
+    }
+  };
+
+  return (
+    <Stack spacing={2}>
+      <Box
+        component="form"
+        role="search"
+        aria-label={t('adminUsers.searchLabel')}
+        onSubmit={(event) => event.preventDefault()}
+        sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '2fr 1fr' } }}
+      >
+        <TextField
+          label={t('adminUsers.search')}
+          value={search}
+          onChange={(event) => {
+            setSearch(event.target.value);
+            setPage(1);
+          }}
+          slotProps={{ htmlInput: { maxLength: 100, 'data-testid': 'admin-users-search' } }}
+        />
+        <TextField
+          select
+          label={t('adminUsers.status')}
+          value={status}
+          onChange={(event) => {
+            setStatus(event.target.value);
+            setPage(1);
+          }}
+        >
+          <MenuItem value="">{t('adminCompanies.filters.any')}</MenuItem>
+          {USER_STATUSES.map((value) => (
+            <MenuItem key={value} value={value}>
+              {t(`adminUsers.statuses.${value}`)}
+            </MenuItem>
+          ))}
+        </TextField>
+      </Box>
+      <Typography role="status">
+        {listing.data ? t('adminUsers.total', { count: listing.data.total }) : t('adminCompanies.loading')}
+      </Typography>
+      {listing.isError ? <Alert severity="error">{t('errors.generic')}</Alert> : null}
+      <Stack spacing={1} component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }} data-testid="admin-users-list">
+        {listing.data?.items.map((user) => {
+          const name = `${user.firstName} ${user.lastName}`.trim();
+          return (
+            <Paper component="li" variant="outlined" key={user.plUserId} sx={{ p: 1.5 }}>
+              <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1 }}>
+                <Box sx={{ flex: 1, minWidth: 200 }}>
+                  <Typography component="h2" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
+                    {name}
+                  </Typography>
+                  <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
+                    {user.email}
+                  </Typography>
+                  <Typography variant="body2" sx={{ color: 'text.secondary', overflowWrap: 'anywhere' }}>
+                    {[
+                      user.isSuperAdmin ? t('adminUsers.superAdmin') : null,
+                      user.companyName,
+                      user.role,
+                      t('adminUsers.sessions', { count: user.activeSessions }),
+                      user.pendingEmail ? t('adminUsers.pendingEmail', { email: user.pendingEmail }) : null,
+                    ]
+                      .filter(Boolean)
+                      .join(' · ')}
+                  </Typography>
+                </Box>
+                <Chip
+                  size="small"
+                  variant="outlined"
+                  color={user.status === 'ACTIVE' ? 'success' : 'default'}
+                  label={t(`adminUsers.statuses.${user.status}`)}
+                />
+                <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5 }}>
+                  {user.plUserId === myId ? null : (
+                    <Button
+                      size="small"
+                      aria-label={t(
+                        user.status === 'ACTIVE' ? 'adminUsers.disableFor' : 'adminUsers.enableFor',
+                        { name },
+                      )}
+                      onClick={() =>
+                        setPending({ kind: user.status === 'ACTIVE' ? 'disable' : 'enable', user })
+                      }
+                    >
+                      {t(user.status === 'ACTIVE' ? 'adminUsers.disable' : 'adminUsers.enable')}
+                    </Button>
+                  )}
+                  <Button
+                    size="small"
+                    disabled={user.activeSessions === 0}
+                    aria-label={t('adminUsers.endSessionsFor', { name })}
+                    onClick={() => setPending({ kind: 'sessions', user })}
+                  >
+                    {t('adminUsers.endSessions')}
+                  </Button>
+                  {user.pendingEmail ? (
+                    <Button
+                      size="small"
+                      aria-label={t('adminUsers.resendFor', { name })}
+                      onClick={() => void resendFor(user)}
+                    >
+                      {t('adminUsers.resend')}
+                    </Button>
+                  ) : null}
+                </Box>
+              </Box>
+            </Paper>
+          );
+        })}
+      </Stack>
+      {listing.data && listing.data.total > PAGE_SIZE ? (
+        <Pagination
+          count={Math.ceil(listing.data.total / PAGE_SIZE)}
+          page={page}
+          onChange={(_event, value) => setPage(value)}
+          getItemAriaLabel={(type, value) => t('adminCompanies.pageLabel', { type, page: value })}
+        />
+      ) : null}
+      <ConfirmDialog
+        open={pending !== null}
+        title={pending ? t(`adminUsers.confirm.${pending.kind}.title`) : ''}
+        message={
+          pending
+            ? t(`adminUsers.confirm.${pending.kind}.message`, {
+                name: `${pending.user.firstName} ${pending.user.lastName}`.trim(),
+              })
+            : ''
+        }
+        onClose={(confirmed) => void confirm(confirmed)}
+      />
+    </Stack>
+  );
+}
