@@ -34,6 +34,7 @@ const AdminPlatformRoute = lazy(() =>
 );
 const SiteTemplatesRoute = lazy(() =>
   import('@/app/routes/app/site-templates').then((m) => ({ default: m.SiteTemplatesRoute })),
+);
 const AdminCompaniesRoute = lazy(() =>
   import('@/app/routes/app/admin-companies').then((m) => ({ default: m.AdminCompaniesRoute })),
 );

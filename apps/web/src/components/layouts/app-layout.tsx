@@ -149,16 +149,13 @@ export function AppLayout({
   children,
   nav,
   banner,
+  header,
 }: {
   children: ReactNode;
   nav?: (state: NavState) => ReactNode;
   /** A platform-wide announcement above every page's content (the maintenance banner). */
   banner?: ReactNode;
-  header,
-}: {
-  children: ReactNode;
-  nav?: (state: NavState) => ReactNode;
-  /** Above every page (the super admin's company selector). */
+  /** At the top of every page's content (the super admin's company selector). */
   header?: ReactNode;
 }) {
   const { t } = useTranslation();
