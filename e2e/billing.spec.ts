@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import {
+  companyAccount,
   DEMO_OWNER_EMAIL,
   E2E_ADMIN_EMAIL,
   E2E_ADMIN_PASSWORD,
@@ -320,7 +321,10 @@ test('a failed renewal shows the failed-payment header and view-only mode; a new
   await expectNoSeriousViolations(page, 'company detail');
 });
 
-test('the super admin console edits a promo’s dates and status', async ({ page }) => {
+test('the super admin console edits a promo’s dates and status, and refunds a payment', async ({
+  page,
+  request,
+}) => {
   // An axe scan of the console takes most of a minute on a loaded 2-core machine.
   test.setTimeout(120_000);
   await signIn(page, E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD);
@@ -348,6 +352,24 @@ test('the super admin console edits a promo’s dates and status', async ({ page
   // Tables write dates one way: the day as the language writes it.
   await expect(row).toContainText('Dec 10, 2026');
   await expect(row).toContainText('Dec 31, 2026');
+
+  // Transactions: find a company's payment by its name and refund it in full.
+  const paying = await companyAccount(request, 'Pro');
+  await page.getByTestId('nav-admin-transactions').click();
+  await expect(page.getByRole('heading', { name: 'Transactions', level: 1 })).toBeVisible();
+  await expect(page.getByTestId('financial-table')).toBeVisible();
+  await page.getByLabel('Search company or description').fill(paying.companyName);
+  await expect(page.getByText('1 payment', { exact: true })).toBeVisible();
+  const payment = page.getByTestId('transactions-table').getByRole('row').nth(1);
+  await expect(payment).toContainText(paying.companyName);
+  await payment.getByRole('button', { name: /^Refund / }).click();
+  const refundDialog = page.getByRole('dialog', { name: 'Refund payment' });
+  await expect(refundDialog).toContainText(paying.companyName);
+  await expectNoSeriousViolations(page, 'refund dialog');
+  await refundDialog.getByTestId('refund-confirm').click();
+  await expect(page.getByText('Payment refunded')).toBeVisible();
+  await expect(payment).toContainText('Refunded');
+  await expect(payment.getByRole('button', { name: /^Refund / })).toHaveCount(0);
 });
 
 async function tokenisedCard(request: APIRequestContext, ccnumber: string): Promise<string> {

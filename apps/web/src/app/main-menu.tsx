@@ -1,6 +1,7 @@
 import PaletteOutlinedIcon from '@mui/icons-material/PaletteOutlined';
 import AdminPanelSettingsOutlinedIcon from '@mui/icons-material/AdminPanelSettingsOutlined';
 import ApartmentOutlinedIcon from '@mui/icons-material/ApartmentOutlined';
+import ReceiptLongOutlinedIcon from '@mui/icons-material/ReceiptLongOutlined';
 import BusinessOutlinedIcon from '@mui/icons-material/BusinessOutlined';
 import CreditCardOutlinedIcon from '@mui/icons-material/CreditCardOutlined';
 import DashboardOutlinedIcon from '@mui/icons-material/DashboardOutlined';
@@ -219,6 +220,14 @@ export const MENU_GROUPS: readonly MenuGroup[] = [
         labelKey: 'nav.siteTemplates',
         testId: 'nav-site-templates',
         icon: PaletteOutlinedIcon,
+        isFor: (who) => who.isSuperAdmin,
+      },
+      {
+        section: null,
+        to: paths.admin.transactions.getHref(),
+        labelKey: 'billing.nav.transactions',
+        testId: 'nav-admin-transactions',
+        icon: ReceiptLongOutlinedIcon,
         isFor: (who) => who.isSuperAdmin,
       },
     ],

@@ -41,6 +41,9 @@ const AdminCompaniesRoute = lazy(() =>
 const AdminUsersRoute = lazy(() =>
   import('@/app/routes/app/admin-companies').then((m) => ({ default: m.AdminUsersRoute })),
 );
+const AdminTransactionsRoute = lazy(() =>
+  import('@/app/routes/app/admin-transactions').then((m) => ({ default: m.AdminTransactionsRoute })),
+);
 const DocumentsRoute = lazy(() =>
   import('@/app/routes/app/documents').then((m) => ({ default: m.DocumentsRoute })),
 );
@@ -137,6 +140,7 @@ export function AppRoutes() {
               <Route path={paths.admin.siteTemplates.path} element={<SiteTemplatesRoute />} />
               <Route path={paths.admin.companies.path} element={<AdminCompaniesRoute />} />
               <Route path={paths.admin.users.path} element={<AdminUsersRoute />} />
+              <Route path={paths.admin.transactions.path} element={<AdminTransactionsRoute />} />
               <Route path={paths.documents.company.path} element={<DocumentsRoute />} />
               <Route path={paths.documents.review.path} element={<DocumentReviewRoute />} />
               <Route path={paths.documents.admin.path} element={<DocumentsAdminRoute />} />

@@ -68,6 +68,7 @@ export const paths = {
     siteTemplates: { path: '/admin/site-templates', getHref: () => '/admin/site-templates' },
     companies: { path: '/admin/companies', getHref: () => '/admin/companies' },
     users: { path: '/admin/users', getHref: () => '/admin/users' },
+    transactions: { path: '/admin/transactions', getHref: () => '/admin/transactions' },
   },
   /** Query-carrying hrefs of the scanner pages are in @trustleaf/domain/rules/crawler-link (lazy pages only). */
   webcrawler: {

@@ -20,10 +20,8 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { cardBrandName } from '@trustleaf/domain/rules/card';
-import { parseChargeDescription } from '@trustleaf/domain/rules/charge-description';
 import { formatMoney, type PaymentFrequency } from '@trustleaf/domain/rules/pricing';
 import { SAME_PLAN_MESSAGE } from '@trustleaf/domain/rules/subscription';
-import type { Transaction } from '@trustleaf/domain/schemas/billing';
 import { enqueueSnackbar } from 'notistack';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -38,23 +36,10 @@ import { CreditCardDialog } from './credit-card-dialog';
 import type { PurchaseChoice } from './purchase-summary';
 import { SubscriptionFlow } from './subscription-flow';
 import { SubscriptionHeaderAlert } from './subscription-header-alert';
+import { useDescribeTransaction } from './use-describe-transaction';
 import { liveSubscriptionOf, useCanManageCompany } from './use-feature-status';
 
 /** A payment's description in the reader's language (the API stores it in English). */
-function useDescribeTransaction() {
-  const { t } = useTranslation();
-  return (tx: Transaction): string => {
-    const parts = parseChargeDescription(tx.description);
-    const text = parts
-      ? t(`billing.charge.${parts.kind}`, {
-          plan: parts.planName,
-          frequency: t(`billing.frequency.${parts.frequency}`),
-        })
-      : tx.description;
-    return tx.failureMessage ? `${text} — ${tx.failureMessage}` : text;
-  };
-}
-
 /** Account settings → Subscription: plan and status, switch, cancel, card and payment history. */
 export function SubscriptionPanel() {
   const { t, i18n } = useTranslation();
