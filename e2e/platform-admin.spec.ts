@@ -5,10 +5,12 @@ import { expectNoSeriousViolations, signInThroughForm } from './page-checks.ts';
 const OPERATIONAL = { key: 'system_status', value: { status: 'OPERATIONAL', note: '', until: null } };
 
 /**
- * Issue 20's platform console: a prospect import reports its bad line by number, and the maintenance
- * status a super admin sets shows as a banner to a signed-in customer, in the customer's language.
+ * Issue 20's platform console: a prospect import reports its bad line by number, a super admin acts for
+ * a company chosen in the shell's selector (recorded in that company's log with the admin's name), and
+ * the maintenance status a super admin sets shows as a banner to a signed-in customer, in the
+ * customer's language.
  */
-test('a super admin imports prospects and announces maintenance; a signed-in customer sees the banner', async ({
+test('a super admin imports prospects, acts for a company and announces maintenance; a signed-in customer sees the banner', async ({
   page,
   browser,
   request,
@@ -49,6 +51,24 @@ test('a super admin imports prospects and announces maintenance; a signed-in cus
     await page.getByTestId('platform-tab-reference').click();
     await expect(page.getByRole('heading', { name: 'Business types' })).toBeVisible();
     await expectNoSeriousViolations(page, 'reference data tab');
+  });
+
+  await test.step('the super admin selects a company and acts for it; its activity log records the admin', async () => {
+    const invitee = `acted-for-${Date.now()}@example.test`;
+    await page.getByTestId('admin-company-selector').fill(customer.companyName);
+    await page.getByRole('option', { name: customer.companyName, exact: true }).click();
+    await expect(page.getByTestId('admin-company-selector')).toHaveValue(customer.companyName);
+    // The company pages now show the selected company: its team is the customer's.
+    await page.getByTestId('nav-team').click();
+    await expect(page.getByTestId(`member-${customer.email}`)).toBeVisible();
+    await page.getByTestId('invite-email').fill(invitee);
+    await page.getByTestId('invite-submit').click();
+    await expect(page.getByTestId(`invite-${invitee}`)).toBeVisible();
+    await page.getByTestId('nav-activity-log').click();
+    await page.getByTestId('activity-company').click();
+    const entry = page.getByTestId('activity-list').getByRole('listitem').filter({ hasText: invitee });
+    await expect(entry).toContainText('Member invited');
+    await expect(entry).toContainText('By Super Admin');
   });
 
   try {

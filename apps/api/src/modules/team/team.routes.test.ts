@@ -270,3 +270,44 @@ describe('leaving', () => {
     expect(await actionsOf(c.id)).toEqual(expect.arrayContaining(['MEMBER_LEFT', 'OWNERSHIP_TRANSFERRED']));
   });
 });
+
+describe('a super admin acting for a company', () => {
+  it("is scoped to the chosen company and recorded in that company's log with the admin's name", async () => {
+    const c = await company();
+    const other = await company();
+    const root = await createUser(t.database.db, { isSuperAdmin: true, firstName: 'Ada', lastName: 'Root' });
+    const token = await tokenOf(root.email);
+    const email = `acted-for-${Date.now()}@example.test`;
+    const invited = await post(
+      '/api/company/inviteMember',
+      { plCompanyId: c.id, email, role: 'User' },
+      token,
+    );
+    expect(invited.statusCode).toBe(200);
+    const changed = await post(
+      '/api/company/changeMemberRole',
+      { plCompanyId: c.id, plUserId: c.user.id, role: 'Weak User' },
+      token,
+    );
+    expect(changed.statusCode).toBe(200);
+
+    expect((await team(c.id, c.owner.token)).json().detail.invites).toEqual([
+      expect.objectContaining({ email, invitedBy: 'Ada Root' }),
+    ]);
+    expect((await team(other.id, other.owner.token)).json().detail.invites).toEqual([]);
+    const log = await post('/api/user/activity', { scope: 'company', plCompanyId: c.id }, c.owner.token);
+    expect(log.statusCode).toBe(200);
+    const items = log.json().detail.items as { action: string; actorName: string }[];
+    expect(items.filter((item) => item.actorName === 'Ada Root').map((item) => item.action)).toEqual(
+      expect.arrayContaining(['MEMBER_INVITED', 'MEMBER_ROLE_CHANGED']),
+    );
+    const otherLog = await post(
+      '/api/user/activity',
+      { scope: 'company', plCompanyId: other.id },
+      other.owner.token,
+    );
+    expect(
+      (otherLog.json().detail.items as { actorName: string }[]).some((item) => item.actorName === 'Ada Root'),
+    ).toBe(false);
+  });
+});

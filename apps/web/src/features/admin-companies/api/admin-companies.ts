@@ -8,10 +8,9 @@ import {
   updateCompanyStatus,
   userListing,
 } from '@trustleaf/domain/api/admin';
+import { planListing } from '@trustleaf/domain/api/billing';
 import type { EndpointInput } from '@trustleaf/domain/api/endpoint';
 import { generalInfo } from '@trustleaf/domain/api/reference';
-import { PlanSchema } from '@trustleaf/domain/schemas/billing';
-import { z } from 'zod';
 import { api } from '@/lib/api';
 
 export const adminKeys = {
@@ -37,19 +36,11 @@ export function useAdminUsers(input: EndpointInput<typeof userListing>) {
   });
 }
 
-const PlanListSchema = z.object({ items: z.array(PlanSchema) });
-
 /** Every plan (a super admin also sees inactive ones); with a company, the ones offered to it. */
 export function usePlansFor(plCompanyId: number | null) {
   return useQuery({
     queryKey: adminKeys.plans(plCompanyId),
-    queryFn: async () =>
-      (
-        await api.request('/api/plan/planListing', {
-          body: plCompanyId ? { plCompanyId } : {},
-          schema: PlanListSchema,
-        })
-      ).items,
+    queryFn: async () => (await api.call(planListing, plCompanyId ? { plCompanyId } : {})).items,
     staleTime: 60_000,
   });
 }

@@ -76,10 +76,11 @@ export function CompaniesConsole() {
         sx={{
           display: 'grid',
           gap: 2,
-          gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', md: 'repeat(5, 1fr)' },
+          gridTemplateColumns: { xs: '1fr 1fr', md: 'repeat(5, 1fr)' },
         }}
       >
         <TextField
+          sx={{ gridColumn: { xs: '1 / -1', md: 'auto' } }}
           label={t('adminCompanies.filters.name')}
           value={search}
           onChange={(event) => changed(setSearch)(event.target.value)}
@@ -133,17 +134,23 @@ export function CompaniesConsole() {
         </TextField>
       </Box>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center' }}>
-        <Typography sx={{ flex: 1, minWidth: 160 }} role="status" data-testid="admin-companies-total">
+        <Typography
+          sx={{ flex: 1, minWidth: 'max-content' }}
+          role="status"
+          data-testid="admin-companies-total"
+        >
           {listing.data
             ? t('adminCompanies.total', { count: listing.data.total })
             : t('adminCompanies.loading')}
         </Typography>
-        <Button variant="outlined" disabled={progress !== null} onClick={() => void exportAs('csv')}>
-          {t('adminCompanies.export.csv')}
-        </Button>
-        <Button variant="outlined" disabled={progress !== null} onClick={() => void exportAs('xlsx')}>
-          {t('adminCompanies.export.xlsx')}
-        </Button>
+        <Box sx={{ display: 'flex', gap: 1, ml: 'auto' }}>
+          <Button variant="outlined" disabled={progress !== null} onClick={() => void exportAs('csv')}>
+            {t('adminCompanies.export.csv')}
+          </Button>
+          <Button variant="outlined" disabled={progress !== null} onClick={() => void exportAs('xlsx')}>
+            {t('adminCompanies.export.xlsx')}
+          </Button>
+        </Box>
       </Box>
       {progress ? (
         <Box role="status" aria-live="polite">
@@ -174,11 +181,19 @@ export function CompaniesConsole() {
       >
         {listing.data?.items.map((row) => (
           <Paper component="li" variant="outlined" key={row.plCompanyId} sx={{ p: 1.5 }}>
-            <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1 }}>
-              <Box sx={{ flex: 1, minWidth: 180 }}>
-                <Typography component="h2" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
-                  {row.companyName}
-                </Typography>
+            <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+              <Box sx={{ flex: 1, minWidth: 0 }}>
+                <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', columnGap: 1 }}>
+                  <Typography component="h2" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
+                    {row.companyName}
+                  </Typography>
+                  <Chip
+                    size="small"
+                    label={t(`adminCompanies.status.${row.status}`)}
+                    color={row.status === 'ACTIVE' || row.status === 'DEFAULT' ? 'success' : 'default'}
+                    variant="outlined"
+                  />
+                </Box>
                 <Typography variant="body2" sx={{ color: 'text.secondary' }}>
                   {[row.businessType, row.state, row.plan ?? t('adminCompanies.filters.noPlan')]
                     .filter(Boolean)
@@ -187,14 +202,9 @@ export function CompaniesConsole() {
                   {t('adminCompanies.members', { count: row.memberCount })}
                 </Typography>
               </Box>
-              <Chip
-                size="small"
-                label={t(`adminCompanies.status.${row.status}`)}
-                color={row.status === 'ACTIVE' || row.status === 'DEFAULT' ? 'success' : 'default'}
-                variant="outlined"
-              />
               <Button
                 size="small"
+                sx={{ flexShrink: 0 }}
                 onClick={() => setOpen(row)}
                 aria-label={t('adminCompanies.openDetail', { name: row.companyName })}
               >

@@ -16,6 +16,7 @@ import {
   SETTABLE_COMPANY_STATUSES,
   type SettableCompanyStatus,
 } from '@trustleaf/domain/rules/company-status';
+import { formatMoney } from '@trustleaf/domain/rules/pricing';
 import type { CompanyListingRow } from '@trustleaf/domain/schemas/admin';
 import { enqueueSnackbar } from 'notistack';
 import { useId, useState } from 'react';
@@ -42,7 +43,7 @@ export function CompanyDetailDialog({
   company: CompanyListingRow;
   onClose: () => void;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const titleId = useId();
   const [row, setRow] = useState(company);
   const [status, setStatus] = useState<SettableCompanyStatus | ''>('');
@@ -183,8 +184,8 @@ export function CompanyDetailDialog({
                         : plan.name
                     }
                     secondary={t('adminCompanies.planFees', {
-                      monthly: plan.monthlyFee,
-                      annual: plan.annualFee,
+                      monthly: formatMoney(plan.monthlyFee, i18n.language),
+                      annual: formatMoney(plan.annualFee, i18n.language),
                     })}
                   />
                 </ListItem>

@@ -125,9 +125,17 @@ export function UsersConsole() {
             <Paper component="li" variant="outlined" key={user.plUserId} sx={{ p: 1.5 }}>
               <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1 }}>
                 <Box sx={{ flex: 1, minWidth: 200 }}>
-                  <Typography component="h2" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
-                    {name}
-                  </Typography>
+                  <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', columnGap: 1 }}>
+                    <Typography component="h2" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
+                      {name}
+                    </Typography>
+                    <Chip
+                      size="small"
+                      variant="outlined"
+                      color={user.status === 'ACTIVE' ? 'success' : 'default'}
+                      label={t(`adminUsers.statuses.${user.status}`)}
+                    />
+                  </Box>
                   <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
                     {user.email}
                   </Typography>
@@ -143,13 +151,7 @@ export function UsersConsole() {
                       .join(' · ')}
                   </Typography>
                 </Box>
-                <Chip
-                  size="small"
-                  variant="outlined"
-                  color={user.status === 'ACTIVE' ? 'success' : 'default'}
-                  label={t(`adminUsers.statuses.${user.status}`)}
-                />
-                <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5 }}>
+                <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5, ml: 'auto' }}>
                   {user.plUserId === myId ? null : (
                     <Button
                       size="small"

@@ -37,6 +37,13 @@ export function FinancialSummary() {
   const rows = summary.data?.months ?? [];
   const labels = rows.map((row) => monthLabel(row.month, i18n.language));
   const money = (value: number) => formatMoney(value, i18n.language);
+  // The axis has little room: whole dollars, large sums shortened ($1.5K), never cut off.
+  const axisMoney = new Intl.NumberFormat(i18n.language === 'en' ? 'en-US' : i18n.language, {
+    style: 'currency',
+    currency: 'USD',
+    notation: 'compact',
+    maximumFractionDigits: 1,
+  });
 
   return (
     <Paper variant="outlined" component="section" aria-labelledby={headingId} sx={{ p: { xs: 2, sm: 3 } }}>
@@ -67,7 +74,7 @@ export function FinancialSummary() {
             <BarChart
               height={260}
               xAxis={[{ scaleType: 'band', data: labels }]}
-              yAxis={[{ valueFormatter: (value: number) => money(value) }]}
+              yAxis={[{ width: 64, valueFormatter: (value: number) => axisMoney.format(value) }]}
               series={[
                 {
                   id: 'charged',
