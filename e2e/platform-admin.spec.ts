@@ -53,24 +53,6 @@ test('a super admin imports prospects, acts for a company and announces maintena
     await expectNoSeriousViolations(page, 'reference data tab');
   });
 
-  await test.step('the super admin selects a company and acts for it; its activity log records the admin', async () => {
-    const invitee = `acted-for-${Date.now()}@example.test`;
-    await page.getByTestId('admin-company-selector').fill(customer.companyName);
-    await page.getByRole('option', { name: customer.companyName, exact: true }).click();
-    await expect(page.getByTestId('admin-company-selector')).toHaveValue(customer.companyName);
-    // The company pages now show the selected company: its team is the customer's.
-    await page.getByTestId('nav-team').click();
-    await expect(page.getByTestId(`member-${customer.email}`)).toBeVisible();
-    await page.getByTestId('invite-email').fill(invitee);
-    await page.getByTestId('invite-submit').click();
-    await expect(page.getByTestId(`invite-${invitee}`)).toBeVisible();
-    await page.getByTestId('nav-activity-log').click();
-    await page.getByTestId('activity-company').click();
-    const entry = page.getByTestId('activity-list').getByRole('listitem').filter({ hasText: invitee });
-    await expect(entry).toContainText('Member invited');
-    await expect(entry).toContainText('By Super Admin');
-  });
-
   try {
     await test.step('the super admin puts the platform under maintenance', async () => {
       await page.getByTestId('platform-tab-settings').click();
@@ -101,4 +83,22 @@ test('a super admin imports prospects, acts for a company and announces maintena
   } finally {
     await postOk(request, '/api/system/updateSystemSetting', OPERATIONAL, adminToken);
   }
+
+  await test.step('the super admin selects a company and acts for it; its activity log records the admin', async () => {
+    const invitee = `acted-for-${Date.now()}@example.test`;
+    await page.getByTestId('admin-company-selector').fill(customer.companyName);
+    await page.getByRole('option', { name: customer.companyName, exact: true }).click();
+    await expect(page.getByTestId('admin-company-selector')).toHaveValue(customer.companyName);
+    // The company pages now show the selected company: its team is the customer's.
+    await page.getByTestId('nav-team').click();
+    await expect(page.getByTestId(`member-${customer.email}`)).toBeVisible();
+    await page.getByTestId('invite-email').fill(invitee);
+    await page.getByTestId('invite-submit').click();
+    await expect(page.getByTestId(`invite-${invitee}`)).toBeVisible();
+    await page.getByTestId('nav-activity-log').click();
+    await page.getByTestId('activity-company').click();
+    const entry = page.getByTestId('activity-list').getByRole('listitem').filter({ hasText: invitee });
+    await expect(entry).toContainText('Member invited');
+    await expect(entry).toContainText('By Super Admin');
+  });
 });

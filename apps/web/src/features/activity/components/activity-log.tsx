@@ -16,6 +16,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import { fetchAllActivity, useActivity } from '@/features/activity/api/activity';
+import { paginationItemLabel } from '@/lib/pagination-label';
 
 const PAGE_SIZE = 20;
 
@@ -143,7 +144,7 @@ export function ActivityLog({ plCompanyId, isOwner }: { plCompanyId: number | nu
           count={Math.ceil(activity.data.total / PAGE_SIZE)}
           page={page}
           onChange={(_event, value) => setPage(value)}
-          getItemAriaLabel={(type, value) => t('activity.pageLabel', { type, page: value })}
+          getItemAriaLabel={paginationItemLabel(t)}
         />
       ) : null}
     </Stack>

@@ -16,6 +16,7 @@ import { useDeferredValue, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '@/lib/api-client';
 import { translateMessage } from '@/lib/i18n-messages';
+import { paginationItemLabel } from '@/lib/pagination-label';
 import { useAdminCompanies, useBusinessTypes, usePlansFor } from '../api/admin-companies';
 import { downloadCompanyExport, type ExportProgress } from '../api/export-companies';
 import { CompanyDetailDialog } from './company-detail-dialog';
@@ -219,7 +220,7 @@ export function CompaniesConsole() {
           count={Math.ceil(listing.data.total / PAGE_SIZE)}
           page={page}
           onChange={(_event, value) => setPage(value)}
-          getItemAriaLabel={(type, value) => t('adminCompanies.pageLabel', { type, page: value })}
+          getItemAriaLabel={paginationItemLabel(t)}
         />
       ) : null}
       {open ? <CompanyDetailDialog company={open} onClose={() => setOpen(null)} /> : null}

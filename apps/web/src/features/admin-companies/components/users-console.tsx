@@ -16,6 +16,7 @@ import { ConfirmDialog } from '@/components/dialogs/confirm-dialog';
 import { ApiError } from '@/lib/api-client';
 import { translateMessage } from '@/lib/i18n-messages';
 import { useAppStore } from '@/stores/app-store';
+import { paginationItemLabel } from '@/lib/pagination-label';
 import {
   useAdminUsers,
   useEndUserSessions,
@@ -194,7 +195,7 @@ export function UsersConsole() {
           count={Math.ceil(listing.data.total / PAGE_SIZE)}
           page={page}
           onChange={(_event, value) => setPage(value)}
-          getItemAriaLabel={(type, value) => t('adminCompanies.pageLabel', { type, page: value })}
+          getItemAriaLabel={paginationItemLabel(t)}
         />
       ) : null}
       <ConfirmDialog

@@ -29,6 +29,7 @@ import { useDeferredValue, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '@/lib/i18n';
 import { translateMessage } from '@/lib/i18n-messages';
+import { paginationItemLabel } from '@/lib/pagination-label';
 import { useRefund } from '../api/billing-mutations';
 import { useAdminTransactions } from '../api/billing-queries';
 import { useDescribeTransaction } from './use-describe-transaction';
@@ -270,7 +271,7 @@ export function AdminTransactions() {
             count={Math.ceil(transactions.data.total / PAGE_SIZE)}
             page={page}
             onChange={(_event, value) => setPage(value)}
-            getItemAriaLabel={(type, value) => t('billing.transactions.pageLabel', { type, page: value })}
+            getItemAriaLabel={paginationItemLabel(t)}
           />
         ) : null}
       </Stack>
