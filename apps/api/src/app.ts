@@ -83,8 +83,7 @@ import { createUserAdminRepository } from './modules/users/user-admin.repository
 import { userAdminRoutes } from './modules/users/user-admin.routes.ts';
 import { createUserAdminService } from './modules/users/user-admin.service.ts';
 import { activityRoutes } from './modules/activity/activity.routes.ts';
-import { createActivityRepository } from './modules/activity/activity.repository.ts';
-import { createActivityService, type RecordActivity } from './modules/activity/activity.service.ts';
+import type { RecordActivity } from './modules/activity/activity.service.ts';
 import { createTeamRepository } from './modules/team/team.repository.ts';
 import { teamRoutes } from './modules/team/team.routes.ts';
 import { createTeamService } from './modules/team/team.service.ts';
@@ -267,11 +266,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       return ended;
     },
   };
-  const activity = createActivityService({
-    db: database.db,
-    repo: createActivityRepository(database.db),
-    clock,
-  });
+  const activity = definitions.activity;
   const record: RecordActivity = async (event) => {
     await activity.record(event);
     if (event.companyId && TEAM_ACTIONS.includes(event.action)) {
@@ -374,6 +369,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     definitions: definitions.documents,
     mailer,
     appUrl,
+    record,
     features: definitions.billing,
   });
   const webcrawlerService = createWebcrawlerService({
@@ -386,6 +382,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     allowHosts: scannerAllowHosts(env),
     productName: 'Trustleaf',
     branding: (query) => templatesService.documentBranding(query),
+    record,
   });
   const referenceService = createReferenceService({
     repo: createReferenceRepository(database.db),

@@ -8,6 +8,8 @@ import { createSandboxGateway } from './lib/payment-gateway.ts';
 import { throwawaySealKeys, type SealKeys } from './lib/seal-keys.ts';
 import type { Storage } from './lib/storage.ts';
 import { createProspectImportJob } from './modules/accounts/accounts.jobs.ts';
+import { createActivityRepository } from './modules/activity/activity.repository.ts';
+import { createActivityService } from './modules/activity/activity.service.ts';
 import { createAccountsRepository } from './modules/accounts/accounts.repository.ts';
 import { createProspectImporter } from './modules/accounts/accounts.service.ts';
 import { createAuthJobs } from './modules/auth/auth.jobs.ts';
@@ -76,6 +78,12 @@ export function createJobDefinitions(deps: {
   const mailer = createMailer(deps.db, deps.jobs, mailSend);
   // The sandbox is the only gateway built in; a processor's adapter implements PaymentGateway.
   const gateway = createSandboxGateway(deps.db, deps.clock);
+  // The one activity log: the API's services and the jobs (renewal charges) write to it.
+  const activity = createActivityService({
+    db: deps.db,
+    repo: createActivityRepository(deps.db),
+    clock: deps.clock,
+  });
   const billing = createBillingService({
     db: deps.db,
     repo: createBillingRepository(deps.db),
@@ -87,6 +95,7 @@ export function createJobDefinitions(deps: {
     enqueueNotice: async (notice: BillingNotice) => {
       await deps.jobs.enqueue(billingNotice, notice, { singletonKey: notice.eventKey });
     },
+    record: (event) => activity.record(event),
     log: deps.log,
   });
   const billingNotice = createBillingNoticeJob((notice) => billing.sendNotice(notice));
@@ -159,6 +168,7 @@ export function createJobDefinitions(deps: {
     importProspects,
     mailer,
     gateway,
+    activity,
     billing,
     documents,
     files,

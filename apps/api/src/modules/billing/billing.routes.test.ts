@@ -555,6 +555,49 @@ describe('subscriptions', () => {
     expect(txs).toHaveLength(1);
   });
 
+  it("the company's activity log records the card, the start, each charge, the switch and the cancel", async () => {
+    const who = await owner();
+    await saveCard(who);
+    await subscribe(who, 'Basic', 'MONTHLY');
+    await post(
+      '/api/subscription/updateCompanySubscription',
+      { plCompanyId: who.companyId, plPlanId: planIds.Pro, paymentFrequency: 'MONTHLY' },
+      who.token,
+    );
+    await saveCard(who, CARDS.failsCharges);
+    t.clock.advance(32 * DAY);
+    await renew();
+    await post('/api/subscription/cancelSubscription', { plCompanyId: who.companyId }, who.token);
+
+    const log = await post('/api/user/activity', { scope: 'company', plCompanyId: who.companyId }, who.token);
+    expect(log.statusCode, log.body).toBe(200);
+    const items = (
+      log.json().detail as {
+        items: { action: string; actorName: string | null; detail: Record<string, unknown> }[];
+      }
+    ).items
+      .filter((item) => item.action !== 'SIGN_IN')
+      .reverse();
+    const name = `${who.user.firstName} ${who.user.lastName}`;
+    expect(items.map((item) => [item.action, item.actorName])).toEqual([
+      ['PAYMENT_METHOD_UPDATED', name],
+      ['PAYMENT_SUCCEEDED', name],
+      ['SUBSCRIPTION_STARTED', name],
+      ['PAYMENT_SUCCEEDED', name],
+      ['SUBSCRIPTION_CHANGED', name],
+      ['PAYMENT_METHOD_UPDATED', name],
+      // The renewal job charges for no one in particular.
+      ['PAYMENT_FAILED', null],
+      ['SUBSCRIPTION_CANCELED', name],
+    ]);
+    expect(items[2]!.detail).toMatchObject({ to: 'Basic', frequency: 'MONTHLY' });
+    expect(items[4]!.detail).toMatchObject({ from: 'Basic', to: 'Pro' });
+    expect(items[0]!.detail.name).toMatch(/^\S+ •••• \d{4}$/);
+    expect(items[6]!.detail.amount).toBeGreaterThan(0);
+    // The card number never reaches the log, only its last four digits.
+    expect(JSON.stringify(items)).not.toContain(CARDS.visa.ccnumber);
+  });
+
   it('a delayed restriction takes effect at subscription start plus the delay', async () => {
     const who = await owner();
     await saveCard(who);

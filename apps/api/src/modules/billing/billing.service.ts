@@ -59,6 +59,7 @@ import {
   trialEndingMail,
 } from '../mail/billing.templates.ts';
 import { mailLanguage, renderMail } from '../mail/mail.templates.ts';
+import type { RecordActivity } from '../activity/activity.service.ts';
 import type { BillingNotice } from './billing.jobs.ts';
 import { createTransactionsService } from './transactions.service.ts';
 import {
@@ -118,6 +119,8 @@ export interface BillingServiceDeps {
   locks: CompanyLocks;
   /** Queues a billing email (the billing.send-notice job); none when absent. */
   enqueueNotice?: (notice: BillingNotice) => Promise<void>;
+  /** The activity log: subscription changes, card updates and every charge's outcome. */
+  record?: RecordActivity;
   log?: (line: string) => void;
 }
 
@@ -144,6 +147,7 @@ export function createBillingService({
   appUrl,
   locks,
   enqueueNotice,
+  record = async () => {},
   log = () => {},
 }: BillingServiceDeps) {
   /** Runs a request's billing work holding the company's lock; a second one at the same time gets 409. */
@@ -348,6 +352,8 @@ export function createBillingService({
     amountCents: number;
     description: string;
     chargeKey: string;
+    /** Who asked for the charge; none for the renewal job. */
+    actorUserId?: number;
   }): Promise<
     | { ok: true; transaction: TransactionRow }
     | { ok: false; message: string; transaction: TransactionRow | null }
@@ -381,6 +387,12 @@ export function createBillingService({
       chargeKey,
       brand: method.brand,
       last4: method.last4,
+    });
+    await record({
+      action: result.ok ? 'PAYMENT_SUCCEEDED' : 'PAYMENT_FAILED',
+      actorUserId: input.actorUserId ?? null,
+      companyId: input.companyId,
+      detail: { name: input.description, amount: toDollars(input.amountCents) },
     });
     return result.ok ? { ok: true, transaction } : { ok: false, message: result.message, transaction };
   }
@@ -881,6 +893,7 @@ export function createBillingService({
                 amountCents: amount,
                 description: await describeCharge(sub, 'SUBSCRIPTION'),
                 chargeKey: `start:${sub.id}`,
+                actorUserId: auth.userId,
               });
               if (!result.ok) {
                 await repo.updateSubscription(sub.id, { status: 'PAYMENT_FAILED' });
@@ -891,6 +904,12 @@ export function createBillingService({
             sub = await repo.updateSubscription(sub.id, { status: 'AVAILABLE', paidCents: amount });
             if (paid) await receipt(sub, paid);
           }
+          await record({
+            action: 'SUBSCRIPTION_STARTED',
+            actorUserId: auth.userId,
+            companyId: input.plCompanyId,
+            detail: { to: plan.name, frequency: input.paymentFrequency },
+          });
           return toSubscription(sub, plan.name, promo?.code ?? null);
         }),
       );
@@ -913,6 +932,17 @@ export function createBillingService({
           }
           const plan = await purchasablePlan(input.plCompanyId, input.plPlanId);
           const newPrice = priceOfPlan(plan, input.paymentFrequency);
+          const changed = async () =>
+            record({
+              action: 'SUBSCRIPTION_CHANGED',
+              actorUserId: auth.userId,
+              companyId: input.plCompanyId,
+              detail: {
+                from: (await repo.findPlan(live.planId))?.name ?? '',
+                to: plan.name,
+                frequency: input.paymentFrequency,
+              },
+            });
           const terms = await quote({
             companyId: input.plCompanyId,
             plan,
@@ -931,6 +961,7 @@ export function createBillingService({
               autoRenew: true,
               canceledAt: null,
             });
+            await changed();
             return toSubscription(updated, plan.name, null);
           }
           let paid: TransactionRow | null = null;
@@ -941,6 +972,7 @@ export function createBillingService({
               amountCents: toCents(terms.amountNow),
               description: chargeDescription('SWITCH', plan.name, input.paymentFrequency),
               chargeKey: `switch:${live.id}:${live.currentPeriodStart.getTime()}:${live.planId}:${live.paymentFrequency}:${plan.id}:${input.paymentFrequency}`,
+              actorUserId: auth.userId,
             });
             if (!result.ok) throw new AppError('PAYMENT_FAILED', result.message);
             paid = result.transaction;
@@ -957,6 +989,7 @@ export function createBillingService({
             promoId: null,
           });
           if (paid) await receipt(updated, paid);
+          await changed();
           return toSubscription(updated, plan.name, null);
         }),
       );
@@ -1022,6 +1055,12 @@ export function createBillingService({
         eventKey: `canceled:${live.id}:${canceledAt.getTime()}`,
         companyId,
         params: { planName: plan.name, activeUntil: updated.currentPeriodEnd.toISOString() },
+      });
+      await record({
+        action: 'SUBSCRIPTION_CANCELED',
+        actorUserId: auth.userId,
+        companyId,
+        detail: { name: plan.name },
       });
       return toSubscription(updated, plan.name, null);
     },
@@ -1147,6 +1186,12 @@ export function createBillingService({
         billingZip: input.billingZip,
         billingCountry: input.billingCountry,
         updatedAt: now,
+      });
+      await record({
+        action: 'PAYMENT_METHOD_UPDATED',
+        actorUserId: auth.userId,
+        companyId: input.plCompanyId,
+        detail: { name: `${card.brand} •••• ${card.last4}` },
       });
       // A charge in flight (a renewal, a switch) settles first; the retry then sees its outcome.
       const settled = await locks.waitWith(input.plCompanyId, LOCK_WAIT_MS, async () => {

@@ -521,6 +521,19 @@ describe('review', () => {
       processorToken,
     );
     expect(accepted.json().detail.reviewStatus).toBe('accepted');
+    // Both reviews are in the reviewed company's log, by the reviewer, with the document and outcome.
+    const log = await post(
+      '/api/user/activity',
+      { scope: 'company', plCompanyId: client.companyId },
+      clientToken,
+    );
+    const reviews = (log.json().detail.items as { action: string; detail: Record<string, unknown> }[])
+      .filter((item) => item.action === 'DOCUMENT_REVIEWED')
+      .map((item) => [item.detail.name, item.detail.reviewStatus]);
+    expect(reviews).toEqual([
+      [expect.stringMatching(/ v2$/), 'accepted'],
+      [expect.stringMatching(/ v1$/), 'rejected'],
+    ]);
   });
 });
 

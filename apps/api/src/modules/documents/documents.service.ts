@@ -29,6 +29,7 @@ import type { JobQueue } from '../../lib/jobs.ts';
 import { escapeHtml, type Mailer } from '../../lib/mailer.ts';
 import type { createLinkSigner } from '../../lib/storage.ts';
 import type { FilesService } from '../files/files.service.ts';
+import type { RecordActivity } from '../activity/activity.service.ts';
 import type { DocumentsJobs } from './documents.jobs.ts';
 import type {
   CoaUploadRow,
@@ -53,6 +54,8 @@ export interface DocumentsServiceDeps {
   definitions: DocumentsJobs;
   mailer: Mailer;
   appUrl: string;
+  /** The activity log: each review is recorded in the reviewed company's log. */
+  record: RecordActivity;
   /** Billing's gating: the one rule (`featureStatus`) for a company's plan, and its 402 refusal. */
   features: {
     featureAccess(auth: AuthContext, companyId: number, featureKey: string): Promise<FeatureStatus>;
@@ -511,6 +514,12 @@ export function createDocumentsService(deps: DocumentsServiceDeps) {
         ...(input.countryOfLicense !== undefined ? { licenseCountry: input.countryOfLicense } : {}),
         ...(input.stateOfLicense !== undefined ? { licenseState: input.stateOfLicense } : {}),
         ...(input.addressOfLicense !== undefined ? { licenseAddress: input.addressOfLicense } : {}),
+      });
+      await deps.record({
+        action: 'DOCUMENT_REVIEWED',
+        actorUserId: auth.userId,
+        companyId: row.companyId,
+        detail: { name: `${type.name} v${row.version}`, reviewStatus: input.reviewStatus },
       });
       if (reasonNotification !== null) {
         const company = await repo.findCompany(row.companyId);

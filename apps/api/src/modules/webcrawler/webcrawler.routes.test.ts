@@ -1,5 +1,5 @@
 import { UPGRADE_TO_VIEW_ISSUES } from '@trustleaf/domain/schemas/webcrawler';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, ne } from 'drizzle-orm';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
@@ -11,6 +11,7 @@ import {
   siteTemplateElements,
   siteTemplates,
   violationChecks,
+  webcrawlerWebsites,
 } from '../../db/schema.ts';
 import { createJobDefinitions } from '../../job-definitions.ts';
 import { createLocalStorage } from '../../lib/storage.ts';
@@ -142,6 +143,15 @@ describe('scanning a website', () => {
       owner.token,
     );
     expect(processing.json().detail.jobs).toEqual([]);
+    const log = await call('POST', '/api/user/activity', owner.token, {
+      scope: 'company',
+      plCompanyId: owner.companyId,
+    });
+    expect(
+      (log.json().detail.items as { action: string; detail: { name?: string } }[]).filter(
+        (item) => item.action === 'SCAN_STARTED',
+      ),
+    ).toEqual([expect.objectContaining({ detail: { name: `${site.origin}/` } })]);
   });
 
   it('lists the result with its counts and shows its findings with rule and hint', async () => {
@@ -640,6 +650,14 @@ describe('scheduled re-scans', () => {
     });
   }
 
+  /** The sweep re-scans every company's due websites: the earlier tests' companies are left out. */
+  async function onlyCompanyDue(companyId: number) {
+    await t.database.db
+      .update(webcrawlerWebsites)
+      .set({ rescanEnabled: false })
+      .where(ne(webcrawlerWebsites.companyId, companyId));
+  }
+
   it('re-scans weekly, marks new and resolved findings and mails owners about new HIGH findings', async () => {
     const owner = await member();
     await subscribePro(owner.companyId);
@@ -655,12 +673,12 @@ describe('scheduled re-scans', () => {
 
     const definitions = jobDefinitions();
     expect(await definitions.webcrawler.runRescans()).toBe(0);
+    await onlyCompanyDue(owner.companyId);
 
     site.extraClaim = 'Our hemp balm heals arthritis overnight.';
     try {
       t.clock.advance(8 * 864e5);
-      // Other tests' companies have websites too; only this one's re-scan matters here.
-      await definitions.webcrawler.runRescans();
+      expect(await definitions.webcrawler.runRescans()).toBe(1);
     } finally {
       site.extraClaim = null;
     }
@@ -706,6 +724,7 @@ describe('scheduled re-scans', () => {
       expect(chosen.statusCode, chosen.body).toBe(200);
     }
     await scan(owner);
+    await onlyCompanyDue(owner.companyId);
     const definitions = jobDefinitions();
     site.extraClaim = 'Our hemp balm heals arthritis overnight.';
     try {

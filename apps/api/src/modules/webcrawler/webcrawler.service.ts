@@ -41,6 +41,7 @@ import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { createLinkSigner } from '../../lib/storage.ts';
 import type { FindingRow, ProductRow, WebcrawlerRepository, WebsiteRow } from './webcrawler.repository.ts';
+import type { RecordActivity } from '../activity/activity.service.ts';
 import { siteKeyOf, toScanJob, type ScanOptionsStored, type WebcrawlerJobs } from './webcrawler.jobs.ts';
 
 /** Unfinished scans one company may have at once; more is someone hammering the button. */
@@ -70,6 +71,8 @@ export interface WebcrawlerServiceDeps {
     plCompanyId: number;
     host: string;
   }) => Promise<{ phrase: (key: string, text: string) => string; logo?: Buffer }>;
+  /** The activity log: each scan a person starts. */
+  record: RecordActivity;
   /** Replaces the image fetch (tests never need it: they serve images on 127.0.0.1). */
   fetchImage?: (url: string) => Promise<{ status: number; contentType: string; body: Buffer }>;
 }
@@ -222,6 +225,12 @@ export function createWebcrawlerService(deps: WebcrawlerServiceDeps) {
       websiteId: website.id,
       isRescan: false,
       requestedBy: auth.userId > 0 ? auth.userId : null,
+    });
+    await deps.record({
+      action: 'SCAN_STARTED',
+      actorUserId: auth.userId > 0 ? auth.userId : null,
+      companyId,
+      detail: { name: url.href },
     });
     // With jobs run inline (tests) the scan may already be over.
     const row = await repo.findJob(jobId);

@@ -20,10 +20,16 @@ import { paginationItemLabel } from '@/lib/pagination-label';
 
 const PAGE_SIZE = 20;
 
-function describe(entry: ActivityEntry, t: TFunction) {
+function describe(entry: ActivityEntry, t: TFunction, language: string) {
   const { detail } = entry;
   const parts: string[] = [];
   if (entry.subjectName) parts.push(t('activity.member', { name: entry.subjectName }));
+  // What was acted on: a document, a scanned address, a plan, a card, a charge.
+  if (typeof detail.name === 'string') parts.push(detail.name);
+  if (typeof detail.reviewStatus === 'string') parts.push(t(`documents.status.${detail.reviewStatus}`));
+  if (typeof detail.amount === 'number') {
+    parts.push(new Intl.NumberFormat(language, { style: 'currency', currency: 'USD' }).format(detail.amount));
+  }
   if (typeof detail.from === 'string' && typeof detail.to === 'string') {
     parts.push(t('activity.fromTo', { from: detail.from, to: detail.to }));
   } else if (typeof detail.to === 'string') parts.push(detail.to);
@@ -131,7 +137,7 @@ export function ActivityLog({ plCompanyId, isOwner }: { plCompanyId: number | nu
             </Box>
             <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
               {entry.actorName ? t('activity.by', { name: entry.actorName }) : t('activity.system')}
-              {describe(entry, t) ? ` · ${describe(entry, t)}` : ''}
+              {[describe(entry, t, i18n.language)].filter(Boolean).map((about) => ` · ${about}`)}
             </Typography>
             <Typography variant="body2" sx={{ color: 'text.secondary', overflowWrap: 'anywhere' }}>
               {[entry.ip, entry.userAgent].filter(Boolean).join(' · ')}
