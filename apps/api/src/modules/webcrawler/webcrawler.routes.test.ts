@@ -253,20 +253,18 @@ describe('scanning a website', () => {
       textOverride,
       phrase: elementName,
     });
-    await t.database.db
-      .insert(siteTemplateElements)
-      .values([
-        term(bound!.id, 'productName', 'Acme Trust'),
-        term(bound!.id, 'reportSubtitle', 'Checked for Acme partners'),
-        {
-          templateId: bound!.id,
-          elementName: 'logo',
-          elementType: 'IMAGE',
-          phrase: 'Logo',
-          imageKey: logoKey,
-        },
-        term(chosen!.id, 'productName', 'Beacon Assurance'),
-      ]);
+    await t.database.db.insert(siteTemplateElements).values([
+      term(bound!.id, 'productName', 'Acme Trust'),
+      term(bound!.id, 'reportSubtitle', 'Checked for Acme partners'),
+      {
+        templateId: bound!.id,
+        elementName: 'logo',
+        elementType: 'IMAGE',
+        phrase: 'Logo',
+        imageKey: logoKey,
+      },
+      term(chosen!.id, 'productName', 'Beacon Assurance'),
+    ]);
     const pdfOf = async (extra: object = {}) => {
       const link = await call('POST', '/api/webcrawler/violationCheckReportLink', owner.token, {
         plCompanyId: owner.companyId,
