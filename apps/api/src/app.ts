@@ -24,7 +24,8 @@ import { AppError } from './lib/errors.ts';
 import type { JobQueue } from './lib/jobs.ts';
 import type { MailTransport } from './lib/mailer.ts';
 import { createJobDefinitions } from './job-definitions.ts';
-import { createLinkSigner, createLocalStorage, type Storage } from './lib/storage.ts';
+import { createStorage } from './lib/create-storage.ts';
+import { createLinkSigner, type Storage } from './lib/storage.ts';
 import { securityHeaderSets } from './lib/security-headers.ts';
 import { createRequestIds } from './lib/request-id.ts';
 import { loadSealKeys, type SealKeys } from './lib/seal-keys.ts';
@@ -104,7 +105,7 @@ export interface AppDeps {
   releaseDate: string;
   /** The process's pino logger (with redaction); tests leave it out for silence. */
   loggerInstance?: FastifyBaseLogger;
-  /** Upload storage; local disk under DATA_DIR/uploads when absent. */
+  /** Upload storage; the configured one (S3_BUCKET, else DATA_DIR/uploads) when absent. */
   storage?: Storage;
   /** Test seams for the documents jobs (office conversion, COA text reading). */
   documentsJobs?: Pick<DocumentsJobsDeps, 'convertOffice' | 'readCoaText'>;
@@ -221,7 +222,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   const log = (message: string) => logger?.info(message);
   const appUrl = env.APP_URL ?? `http://localhost:${env.PORT}`;
-  const storage = deps.storage ?? createLocalStorage(path.resolve(env.DATA_DIR, 'uploads'));
+  const storage = deps.storage ?? (await createStorage(env));
+  if (!deps.storage) app.addHook('onClose', () => storage.close());
   const definitions = createJobDefinitions({
     db: database.db,
     databaseUrl: database.url,

@@ -1,4 +1,3 @@
-import path from 'node:path';
 import { pino } from 'pino';
 import { REDACT_PATHS } from './app.ts';
 import { readEnv, scannerAllowHosts } from './config/env.ts';
@@ -7,7 +6,7 @@ import { createJobDefinitions } from './job-definitions.ts';
 import { systemClock } from './lib/clock.ts';
 import { createPgBossQueue } from './lib/jobs.ts';
 import { loadSealKeys } from './lib/seal-keys.ts';
-import { createLocalStorage } from './lib/storage.ts';
+import { createStorage } from './lib/create-storage.ts';
 import { createLiveEmitter } from './live/live.ts';
 import { startRuntime } from './runtime.ts';
 
@@ -35,7 +34,7 @@ jobs.register(
     appUrl: env.APP_URL ?? `http://localhost:${env.PORT}`,
     jobs,
     clock: systemClock,
-    storage: createLocalStorage(path.resolve(env.DATA_DIR, 'uploads')),
+    storage: await createStorage(env),
     // No sockets here: events go through PostgreSQL to the API processes that hold them.
     notify: (companyId, event, payload) => live.toCompany(companyId, event, payload),
     delta9ThresholdPercent: env.DELTA9_THC_THRESHOLD_PERCENT,

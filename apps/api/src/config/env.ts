@@ -108,6 +108,19 @@ export const EnvSchema = z.object({
   SCAN_TIME_LIMIT_SECONDS: z.coerce.number().int().min(10).default(1800),
   /** Most HTML pages one scan reads. */
   SCAN_MAX_PAGES: z.coerce.number().int().min(1).max(5000).default(100),
+  /**
+   * S3-compatible object storage for uploads (any API and worker process reads what another stored).
+   * Unset: local disk under DATA_DIR/uploads, for one machine.
+   */
+  S3_BUCKET: z.string().min(3).max(63).optional(),
+  /** The S3 API's address for another provider or a local server (MinIO, R2…); unset: AWS. */
+  S3_ENDPOINT: z.url().optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  /** Both or neither; neither: the AWS SDK's own credential chain (AWS_* variables, instance role). */
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  /** `http://endpoint/bucket/key` instead of `http://bucket.endpoint/key` (MinIO and local servers). */
+  S3_FORCE_PATH_STYLE: booleanish.default(false),
   /** Card tokenisations one client address may ask the sandbox gateway for per minute. */
   SANDBOX_TOKENS_PER_MINUTE: z.coerce.number().int().min(1).default(20),
 });

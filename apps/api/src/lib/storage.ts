@@ -6,23 +6,33 @@ import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 
 /**
- * Where uploaded bytes live. Local disk by default; an S3-compatible backend implements the same
- * calls. Keys are generated here, never taken from a file name.
+ * Where uploaded bytes live: local disk by default, S3-compatible object storage by configuration
+ * (`createStorage`). Keys are generated here, never taken from a file name.
  */
 export interface Storage {
   newKey(): string;
+  /** Stores the stream's bytes under the key (visible only once complete); resolves to their count. */
   put(key: string, source: Readable): Promise<number>;
   read(key: string): Promise<Buffer>;
-  open(key: string): Readable;
+  /** The stored bytes as a stream, for answers that pass them on without holding the file. */
+  open(key: string): Promise<Readable>;
   remove(key: string): Promise<void>;
   /**
-   * Removes partial writes left by a process that died mid-upload: `.part` files untouched since
-   * `before` (a live write touches its file with every chunk). Returns how many were removed.
+   * Removes partial writes left by a process that died mid-upload and untouched since `before`.
+   * Returns how many were removed.
    */
   removeStalePartials(before: Date): Promise<number>;
+  /** Releases connections (the app's close). */
+  close(): void;
 }
 
 const PARTIAL_SUFFIX = '.part';
+
+/** Keys are `YYYY-MM-DD/<uuid>`: a day's folder, then a name no user chose. */
+export function newStorageKey(): string {
+  // The content type lives in the files table; keys carry no name or extension from the user.
+  return `${new Date().toISOString().slice(0, 10)}/${randomUUID()}`;
+}
 
 export function createLocalStorage(root: string): Storage {
   const resolve = (key: string) => {
@@ -31,10 +41,7 @@ export function createLocalStorage(root: string): Storage {
     return full;
   };
   return {
-    newKey() {
-      // The content type lives in the files table; keys carry no name or extension from the user.
-      return `${new Date().toISOString().slice(0, 10)}/${randomUUID()}`;
-    },
+    newKey: newStorageKey,
     async put(key, source) {
       const target = resolve(key);
       await mkdir(path.dirname(target), { recursive: true });
@@ -49,8 +56,9 @@ export function createLocalStorage(root: string): Storage {
       return (await stat(target)).size;
     },
     read: (key) => readFile(resolve(key)),
-    open: (key) => createReadStream(resolve(key)),
+    open: async (key) => createReadStream(resolve(key)),
     remove: (key) => rm(resolve(key), { force: true }),
+    /** `.part` files untouched since `before` (a live write touches its file with every chunk). */
     async removeStalePartials(before) {
       let entries;
       try {
@@ -70,6 +78,7 @@ export function createLocalStorage(root: string): Storage {
       }
       return removed;
     },
+    close() {},
   };
 }
 

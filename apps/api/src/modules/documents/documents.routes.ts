@@ -74,7 +74,7 @@ export const documentRoutes: FastifyPluginAsyncZod<{ service: DocumentsService; 
         )
         .header('cache-control', 'private, max-age=300')
         .header('x-content-type-options', 'nosniff')
-        .send(storage.open(file.key));
+        .send(await storage.open(file.key));
     },
   );
 

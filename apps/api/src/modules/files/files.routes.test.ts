@@ -11,16 +11,12 @@ import { createInlineQueue, type JobDefinition } from '../../lib/jobs.ts';
 import { bearer, createMember, login, subscribeCompany } from '../../../test/factories.ts';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { makePdf } from '../../../test/pdf-fixture.ts';
+import { startS3Server, type S3Server } from '../../../test/s3-server.ts';
 
 let t: TestApp;
-const registered: JobDefinition<never>[] = [];
-beforeAll(async () => {
-  const inline = createInlineQueue();
-  t = await buildTestApp({
-    jobs: { ...inline, register: (definitions) => void registered.push(...definitions) },
-  });
-});
-afterAll(() => t.close());
+/** Set while the suite runs on S3-compatible storage instead of local disk. */
+let s3: S3Server | null = null;
+let registered: JobDefinition<never>[] = [];
 
 const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
@@ -53,6 +49,7 @@ async function upload(token: string, query: string, files: { name: string; conte
 }
 
 async function storedFiles(): Promise<string[]> {
+  if (s3) return (await s3.keys()).map((key) => path.basename(key));
   const root = path.join(t.env.DATA_DIR, 'uploads');
   try {
     return (await readdir(root, { recursive: true, withFileTypes: true }))
@@ -63,7 +60,22 @@ async function storedFiles(): Promise<string[]> {
   }
 }
 
-describe('preupload', () => {
+// The same behaviour on both storages the configuration chooses between.
+describe.each(['local disk', 'S3'] as const)('preupload (%s)', (storage) => {
+  beforeAll(async () => {
+    s3 = storage === 'S3' ? await startS3Server() : null;
+    registered = [];
+    const inline = createInlineQueue();
+    t = await buildTestApp({
+      jobs: { ...inline, register: (definitions) => void registered.push(...definitions) },
+      ...(s3 ? { env: s3.env } : {}),
+    });
+  });
+  afterAll(async () => {
+    await t.close();
+    await s3?.close();
+  });
+
   it('stores an image checked by content and serves it through a signed link', async () => {
     const { user, companyId } = await createMember(t.database.db);
     const { accessToken } = await login(t.app, user.email);
@@ -286,24 +298,27 @@ describe('preupload', () => {
     }
   });
 
-  it('removes partial files an interrupted process left behind when the app starts', async () => {
-    const uploads = path.join(t.env.DATA_DIR, 'restart', 'uploads', '2026-01-01');
-    await mkdir(uploads, { recursive: true });
-    const stale = path.join(uploads, `${randomUUID()}.part`);
-    const live = path.join(uploads, `${randomUUID()}.part`);
-    const kept = path.join(uploads, randomUUID());
-    for (const file of [stale, live, kept]) await writeFile(file, 'x');
-    const hourAgo = new Date(Date.now() - 3600 * 1000);
-    await utimes(stale, hourAgo, hourAgo);
-    await utimes(kept, hourAgo, hourAgo);
-    const restarted = await buildTestApp({ env: { DATA_DIR: path.join(t.env.DATA_DIR, 'restart') } });
-    try {
-      await restarted.app.ready();
-      expect((await readdir(uploads)).sort()).toEqual([path.basename(live), path.basename(kept)].sort());
-    } finally {
-      await restarted.close();
-    }
-  });
+  it.runIf(storage === 'local disk')(
+    'removes partial files an interrupted process left behind when the app starts',
+    async () => {
+      const uploads = path.join(t.env.DATA_DIR, 'restart', 'uploads', '2026-01-01');
+      await mkdir(uploads, { recursive: true });
+      const stale = path.join(uploads, `${randomUUID()}.part`);
+      const live = path.join(uploads, `${randomUUID()}.part`);
+      const kept = path.join(uploads, randomUUID());
+      for (const file of [stale, live, kept]) await writeFile(file, 'x');
+      const hourAgo = new Date(Date.now() - 3600 * 1000);
+      await utimes(stale, hourAgo, hourAgo);
+      await utimes(kept, hourAgo, hourAgo);
+      const restarted = await buildTestApp({ env: { DATA_DIR: path.join(t.env.DATA_DIR, 'restart') } });
+      try {
+        await restarted.app.ready();
+        expect((await readdir(uploads)).sort()).toEqual([path.basename(live), path.basename(kept)].sort());
+      } finally {
+        await restarted.close();
+      }
+    },
+  );
 
   it('removes, once a day, uploads that nothing refers to after 24 hours', async () => {
     const job = registered.find((d) => d.name === 'files.remove-unreferenced')!;

@@ -115,7 +115,7 @@ export function createFilesService({ db, repo, storage, links, clock }: FilesSer
       }
       const file = await repo.findByKey(key);
       if (!file) throw new AppError('NOT_FOUND', 'Document not found');
-      return { file, stream: storage.open(key) };
+      return { file, stream: await storage.open(key) };
     },
   };
 }

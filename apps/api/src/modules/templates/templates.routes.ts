@@ -73,7 +73,7 @@ export const templateRoutes: FastifyPluginAsync<{ service: TemplatesService; sto
         .header('content-type', IMAGE_TYPES[image.extension] ?? 'application/octet-stream')
         .header('x-content-type-options', 'nosniff')
         .header('cache-control', 'public, max-age=300')
-        .send(storage.open(image.key));
+        .send(await storage.open(image.key));
     },
   );
 };
