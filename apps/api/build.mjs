@@ -1,12 +1,15 @@
 // Bundles the server and worker into plain JavaScript for production (no run-time transpiler).
 // Workspace packages (TypeScript source) are bundled; npm dependencies stay external.
+// `node build.mjs [outdir]`: dist by default; tests that start processes build a folder of their own
+// (inside apps/api, where the npm dependencies resolve).
 import { cp, rm } from 'node:fs/promises';
 import { build } from 'esbuild';
 
-await rm('dist', { recursive: true, force: true });
+const outdir = process.argv[2] ?? 'dist';
+await rm(outdir, { recursive: true, force: true });
 await build({
   entryPoints: ['src/server.ts', 'src/worker.ts'],
-  outdir: 'dist',
+  outdir,
   bundle: true,
   platform: 'node',
   target: 'node22',
@@ -33,5 +36,5 @@ await build({
   },
   logLevel: 'warning',
 });
-await cp('src/db/migrations', 'dist/migrations', { recursive: true });
-console.log('api built into apps/api/dist');
+await cp('src/db/migrations', `${outdir}/migrations`, { recursive: true });
+console.log(`api built into apps/api/${outdir}`);

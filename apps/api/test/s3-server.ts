@@ -1,4 +1,4 @@
-import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
+import { DeleteObjectCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import { startFauxqs } from 'fauxqs';
 
 export interface S3Server {
@@ -13,6 +13,7 @@ export interface S3Server {
   };
   /** Every key in the bucket. */
   keys(): Promise<string[]>;
+  remove(key: string): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -46,6 +47,9 @@ export async function startS3Server(): Promise<S3Server> {
         ContinuationToken = page.NextContinuationToken;
       } while (ContinuationToken);
       return keys;
+    },
+    async remove(key) {
+      await client.send(new DeleteObjectCommand({ Bucket: bucket, Key: key }));
     },
     async close() {
       client.destroy();

@@ -48,15 +48,10 @@ export function createS3Storage(config: S3StorageConfig): Storage {
     ...(config.credentials ? { credentials: config.credentials } : {}),
   });
 
-  async function get(key: string) {
-    try {
-      const { Body } = await client.send(new GetObjectCommand({ Bucket, Key: key }));
-      if (!(Body instanceof Readable)) throw new Error('S3 answered without a body stream');
-      return Body;
-    } catch (error) {
-      if (error instanceof NoSuchKey) throw new AppError('NOT_FOUND', 'File not found');
-      throw error;
-    }
+  async function get(key: string): Promise<Readable> {
+    const { Body } = await client.send(new GetObjectCommand({ Bucket, Key: key }));
+    if (!(Body instanceof Readable)) throw new Error('S3 answered without a body stream');
+    return Body;
   }
 
   return {
@@ -90,7 +85,14 @@ export function createS3Storage(config: S3StorageConfig): Storage {
       for await (const chunk of body) chunks.push(chunk as Buffer);
       return Buffer.concat(chunks);
     },
-    open: get,
+    async open(key) {
+      try {
+        return await get(key);
+      } catch (error) {
+        if (error instanceof NoSuchKey) throw new AppError('NOT_FOUND', 'File not found');
+        throw error;
+      }
+    },
     async remove(key) {
       await client.send(new DeleteObjectCommand({ Bucket, Key: key }));
     },

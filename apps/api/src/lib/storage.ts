@@ -1,9 +1,10 @@
 import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
-import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
+import { createWriteStream } from 'node:fs';
+import { mkdir, open, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { AppError } from './errors.ts';
 
 /**
  * Where uploaded bytes live: local disk by default, S3-compatible object storage by configuration
@@ -14,7 +15,10 @@ export interface Storage {
   /** Stores the stream's bytes under the key (visible only once complete); resolves to their count. */
   put(key: string, source: Readable): Promise<number>;
   read(key: string): Promise<Buffer>;
-  /** The stored bytes as a stream, for answers that pass them on without holding the file. */
+  /**
+   * The stored bytes as a stream, for answers that pass them on without holding the file; a key with
+   * no bytes is NOT_FOUND before anything is sent.
+   */
   open(key: string): Promise<Readable>;
   remove(key: string): Promise<void>;
   /**
@@ -56,7 +60,15 @@ export function createLocalStorage(root: string): Storage {
       return (await stat(target)).size;
     },
     read: (key) => readFile(resolve(key)),
-    open: async (key) => createReadStream(resolve(key)),
+    async open(key) {
+      try {
+        return (await open(resolve(key))).createReadStream();
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT')
+          throw new AppError('NOT_FOUND', 'File not found');
+        throw error;
+      }
+    },
     remove: (key) => rm(resolve(key), { force: true }),
     /** `.part` files untouched since `before` (a live write touches its file with every chunk). */
     async removeStalePartials(before) {

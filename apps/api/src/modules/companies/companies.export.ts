@@ -5,7 +5,6 @@ import {
   type ExportFormat,
 } from '@trustleaf/domain/schemas/admin';
 import { csvLine } from '@trustleaf/domain/rules/csv';
-import ExcelJS from 'exceljs';
 
 export const EXPORT_CONTENT_TYPES: Record<ExportFormat, string> = {
   csv: 'text/csv; charset=utf-8',
@@ -42,6 +41,8 @@ async function writeCsv(out: PassThrough, batches: AsyncIterable<CompanyListingR
 }
 
 async function writeXlsx(out: PassThrough, batches: AsyncIterable<CompanyListingRow[]>) {
+  // Loaded on the first XLSX export: exceljs takes most of a second to import, in every process.
+  const { default: ExcelJS } = await import('exceljs');
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: false });
   const sheet = workbook.addWorksheet('Companies');
   sheet.addRow([...COMPANY_EXPORT_COLUMNS]).commit();

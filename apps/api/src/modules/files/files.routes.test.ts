@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, readdir, utimes, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, rm, utimes, writeFile } from 'node:fs/promises';
 import http from 'node:http';
 import path from 'node:path';
 import { Readable } from 'node:stream';
@@ -103,6 +103,25 @@ describe.each(['local disk', 'S3'] as const)('preupload (%s)', (storage) => {
     t.clock.advance(6 * 60 * 1000);
     expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(403);
     t.clock.set(new Date());
+  });
+
+  it('answers 404, not an error part way, for a link whose file is gone', async () => {
+    const { user, companyId } = await createMember(t.database.db);
+    const { accessToken } = await login(t.app, user.email);
+    const [stored] = (
+      await upload(accessToken, `mode=image&plCompanyId=${companyId}`, [{ name: 'logo.png', content: PNG }])
+    ).json().detail;
+    const link = await t.app.inject({
+      method: 'POST',
+      url: '/api/storage/getFileUrl',
+      headers: bearer(accessToken),
+      payload: { key: stored.key },
+    });
+    if (s3) await s3.remove(stored.key);
+    else await rm(path.join(t.env.DATA_DIR, 'uploads', stored.key));
+    const file = await t.app.inject({ method: 'GET', url: link.json().detail.url });
+    expect(file.statusCode).toBe(404);
+    expect(file.json()).toMatchObject({ code: 'NOT_FOUND', messages: ['File not found'] });
   });
 
   it('refuses a renamed executable whatever its name says', async () => {
