@@ -116,4 +116,14 @@ test('team, email, password and activity log', async ({ browser, request }) => {
     for await (const chunk of csv) chunks.push(chunk as Buffer);
     expect(Buffer.concat(chunks).toString('utf8')).toContain('Member removed');
   });
+
+  await test.step('the language saved in the profile is the one the app speaks, after a reload too', async () => {
+    await ownerPage.getByTestId('nav-account-setting').click();
+    await ownerPage.getByRole('combobox', { name: 'Preferred language' }).click();
+    await ownerPage.getByRole('option', { name: 'Nederlands' }).click();
+    await ownerPage.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect(ownerPage.getByRole('heading', { level: 1, name: 'Accountinstellingen' })).toBeVisible();
+    await ownerPage.reload();
+    await expect(ownerPage.getByRole('heading', { level: 1, name: 'Accountinstellingen' })).toBeVisible();
+  });
 });

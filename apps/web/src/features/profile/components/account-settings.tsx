@@ -18,6 +18,7 @@ import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { ApiError } from '@/lib/api-client';
 import { translateMessage } from '@/lib/i18n-messages';
+import { useAppStore } from '@/stores/app-store';
 import {
   useChangePassword,
   useConfirmEmailChange,
@@ -57,6 +58,7 @@ const grid = { display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1
 function ProfileForm({ detail }: { detail: UserDetail }) {
   const { t } = useTranslation();
   const update = useUpdateProfile(detail.plUserId);
+  const setLanguage = useAppStore((state) => state.setLanguage);
   const [values, setValues] = useState({
     firstName: detail.firstName,
     lastName: detail.lastName,
@@ -71,7 +73,11 @@ function ProfileForm({ detail }: { detail: UserDetail }) {
     setErrors(found ?? {});
     if (found) return;
     update.mutate(values, {
-      onSuccess: () => enqueueSnackbar(t('profile.updated'), { variant: 'success' }),
+      onSuccess: () => {
+        // The saved language is the one the app speaks from now on, here and at the next sign-in.
+        setLanguage(values.preferredLanguage);
+        enqueueSnackbar(t('profile.updated'), { variant: 'success' });
+      },
       onError: (error) =>
         setErrors({ form: error instanceof ApiError ? error.message : 'Something went wrong' }),
     });
