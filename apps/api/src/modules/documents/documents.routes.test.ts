@@ -1,8 +1,9 @@
+import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { addDays, todayIn } from '@trustleaf/domain/rules/document-status';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { companySubscriptions, mailOutbox } from '../../db/schema.ts';
+import { companyDocuments, companySubscriptions, mailOutbox } from '../../db/schema.ts';
 import { seedAdmin } from '../../db/seed.ts';
 import { createJobDefinitions } from '../../job-definitions.ts';
 import { createLocalStorage } from '../../lib/storage.ts';
@@ -282,6 +283,25 @@ describe('uploads and versions', () => {
     expect(tampered.statusCode).toBe(403);
     t.clock.advance(6 * 60 * 1000);
     expect((await t.app.inject({ method: 'GET', url: link.url })).statusCode).toBe(403);
+  });
+
+  it('answers a signed link whose file is gone with a plain 404', async () => {
+    const { user, companyId } = await createMember(t.database.db);
+    const token = (await login(t.app, user.email)).accessToken;
+    const { documentId } = await uploadLicence(token, companyId);
+    const link = (
+      await post('/api/document/getDownloadLink', { documentId, variant: 'original' }, token)
+    ).json().detail;
+    const [row] = await t.database.db
+      .select()
+      .from(companyDocuments)
+      .where(eq(companyDocuments.id, documentId));
+    await rm(path.join(t.env.DATA_DIR, 'uploads', row!.fileKey));
+    const file = await t.app.inject({ method: 'GET', url: link.url });
+    expect(file.statusCode).toBe(404);
+    expect(file.headers['content-type']).toMatch(/^application\/json/);
+    expect(file.headers['content-disposition']).toBeUndefined();
+    expect(file.json()).toMatchObject({ code: 'NOT_FOUND', messages: ['File not found'] });
   });
 
   it('marks an office file FAILED when it cannot be converted, with the spec message', async () => {

@@ -65,6 +65,8 @@ export const documentRoutes: FastifyPluginAsyncZod<{ service: DocumentsService; 
     async (request, reply) => {
       const { documentId, variant, expires, sig, download } = request.query;
       const file = await service.openSigned(documentId, variant, expires, sig);
+      // Opened before any header is set: a file that is gone answers as a plain JSON 404.
+      const stream = await storage.open(file.key);
       const safeName = file.fileName.replace(/[^\w.\- ]+/g, '_');
       return reply
         .header('content-type', CONTENT_TYPES[file.extension] ?? 'application/octet-stream')
@@ -74,7 +76,7 @@ export const documentRoutes: FastifyPluginAsyncZod<{ service: DocumentsService; 
         )
         .header('cache-control', 'private, max-age=300')
         .header('x-content-type-options', 'nosniff')
-        .send(await storage.open(file.key));
+        .send(stream);
     },
   );
 

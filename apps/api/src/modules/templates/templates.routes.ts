@@ -69,11 +69,12 @@ export const templateRoutes: FastifyPluginAsync<{ service: TemplatesService; sto
     async (request, reply) => {
       const { id } = request.params as z.output<typeof TemplateIdParamSchema>;
       const image = await service.publishedImage(id);
+      const stream = await storage.open(image.key);
       return reply
         .header('content-type', IMAGE_TYPES[image.extension] ?? 'application/octet-stream')
         .header('x-content-type-options', 'nosniff')
         .header('cache-control', 'public, max-age=300')
-        .send(await storage.open(image.key));
+        .send(stream);
     },
   );
 };
