@@ -1,7 +1,8 @@
+import { imageFor, type AppliedElement } from '@trustleaf/domain/rules/site-template';
 import { MESSAGES } from '@trustleaf/domain/schemas/site-template';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { users } from '../../db/schema.ts';
+import { siteTemplateElements, users } from '../../db/schema.ts';
 import { seedAdmin } from '../../db/seed.ts';
 import { bearer, createMember, createUpload, login } from '../../../test/factories.ts';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
@@ -335,5 +336,58 @@ describe('site templates: what pages show', () => {
     expect((await branding(`?plCompanyId=${partner.companyId}`)).json().detail.plSiteTemplateId).toBeNull();
     expect((await t.app.inject({ method: 'GET', url: logo.imageUrl })).statusCode).toBe(404);
     expect((await branding('?siteTemplateId=abc')).statusCode).toBe(400);
+  });
+});
+
+describe('site templates: feature flags and domain settings', () => {
+  const branding = (headers: Record<string, string>, query = '') =>
+    t.app.inject({ method: 'GET', url: `/api/siteTemplate/branding${query}`, headers });
+
+  it('lists an element the template turns off as off, and leaves out elements it does not know', async () => {
+    const id = await publishedPartner();
+    await t.database.db
+      .update(siteTemplateElements)
+      .set({ enabled: false })
+      .where(and(eq(siteTemplateElements.templateId, id), eq(siteTemplateElements.elementName, 'logo')));
+    await t.database.db.insert(siteTemplateElements).values({
+      templateId: id,
+      elementName: 'retiredMascot',
+      elementType: 'IMAGE',
+      phrase: 'Mascot',
+    });
+    const elements = (await branding({}, `?siteTemplateId=${id}`)).json().detail.elements as AppliedElement[];
+    expect(elements.map((element) => element.elementName).sort()).toEqual(['logo', 'productName']);
+    expect(imageFor(elements, 'logo')).toBeNull();
+    expect(imageFor(elements, 'retiredMascot')).toBeNull();
+    expect(imageFor([], 'logo')).toBe('/site-template/logo.svg');
+  });
+
+  it('shows a partner’s branding before sign-in only on the exact host name its domain settings give', async () => {
+    const id = await publishedPartner({ domain: 'trust.acme-partner.test' });
+    const shown = async (headers: Record<string, string>) =>
+      (await branding(headers)).json().detail.plSiteTemplateId as number | null;
+    expect(await shown({ host: 'trust.acme-partner.test' })).toBe(id);
+    expect(await shown({ host: 'TRUST.Acme-Partner.test:8443' })).toBe(id);
+    for (const host of [
+      'acme-partner.test',
+      'evil.trust.acme-partner.test',
+      'trust.acme-partner.test.evil.example',
+      'trust.acme-partner.test.',
+    ]) {
+      expect(await shown({ host }), host).toBeNull();
+    }
+    // A forwarded host is believed only from a trusted proxy, and none is trusted here.
+    expect(await shown({ host: 'localhost', 'x-forwarded-host': 'trust.acme-partner.test' })).toBeNull();
+
+    const moved = await call('PUT', '/template', admin, {
+      plSiteTemplateId: id,
+      domain: 'Brand.Acme-Partner.test',
+    });
+    expect(moved.json().detail.domain).toBe('brand.acme-partner.test');
+    expect(await shown({ host: 'brand.acme-partner.test' })).toBe(id);
+    expect(await shown({ host: 'trust.acme-partner.test' })).toBeNull();
+    const cleared = await call('PUT', '/template', admin, { plSiteTemplateId: id, domain: null });
+    expect(cleared.json().detail.domain).toBeNull();
+    expect(await shown({ host: 'brand.acme-partner.test' })).toBeNull();
   });
 });
