@@ -34,6 +34,7 @@ export const MESSAGES = {
   imageNotFound: 'Upload the image first (an image upload of your own)',
   domainTaken: 'Another template is already bound to this domain',
   companyTaken: 'Another template is already bound to this company',
+  invalidDomain: 'Please enter a host name such as partner.example.com',
 } as const;
 
 const NameSchema = TextSchema.trim()
@@ -46,7 +47,7 @@ export const DomainSchema = TextSchema.trim()
   .max(DOMAIN_MAX, `Maximum ${DOMAIN_MAX} characters`)
   .regex(
     /^(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)*[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/,
-    'Please enter a host name such as partner.example.com',
+    MESSAGES.invalidDomain,
   );
 
 const TextOverrideSchema = TextSchema.max(TEXT_OVERRIDE_MAX, `Maximum ${TEXT_OVERRIDE_MAX} characters`);

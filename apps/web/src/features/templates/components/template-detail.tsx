@@ -6,6 +6,7 @@ import { TEMPLATE_ELEMENTS } from '@trustleaf/domain/rules/site-template';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSiteTemplate } from '../api/site-templates';
+import { DomainSettings } from './domain-settings';
 import { DEFAULT_EDIT, editOf, type Edit, type Mutations } from './editor-state';
 import { ElementEditor } from './element-editor';
 import { Preview } from './template-preview';
@@ -44,6 +45,9 @@ export function TemplateDetail({ id, mutations }: { id: number; mutations: Mutat
           {t('siteTemplate.detail.publishedNote')}
         </Alert>
       )}
+      {template.parentSiteTemplateId === null ? (
+        <DomainSettings key={template.updatedAt} template={template} mutations={mutations} />
+      ) : null}
       <Stack direction={{ xs: 'column', lg: 'row' }} spacing={3} sx={{ alignItems: { lg: 'flex-start' } }}>
         <Stack spacing={2} sx={{ flex: 2, minWidth: 0 }}>
           {TEMPLATE_ELEMENTS.map((definition) => (
