@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { COMPANY_PASSWORD, E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD, companyAccount, postOk } from './accounts.ts';
-import { expectNoSeriousViolations, expectNoSidewaysScroll, signInThroughForm } from './page-checks.ts';
+import { expectNoSeriousViolations, expectNoSidewaysScroll } from './page-checks.ts';
 
 /** Allowed for the scanner in playwright.config.ts (SCANNER_ALLOWED_HOSTS). */
 const DEMO_SITE = `http://localhost:${Number(process.env.E2E_PORT ?? 3210)}/demo-site/`;
@@ -149,12 +149,18 @@ test('a partner template renames the product and swaps the logo on sign-in, in t
   await expect(home).toHaveAccessibleName('Acme Trust – Home');
   await page.getByRole('button', { name: 'Apply draft' }).click();
   await expect(home).toHaveAccessibleName('Acme Assurance – Home');
+  // The published template opens with its domain settings (the host name shown before sign-in).
+  await expect(page.getByRole('heading', { name: 'Domain settings' })).toBeVisible();
+  await expectNoSeriousViolations(page, 'domain settings', '[data-testid="domain-settings"]');
 
   // A partner's customer: the Website Compliance Report carries the applied name and the partner's logo.
   await page.getByTestId('user-menu').click();
   await page.getByTestId('sign-out').click();
   await expect(page).toHaveURL(/\/auth\/sign-in$/);
-  await signInThroughForm(page, customer.email, COMPANY_PASSWORD);
+  await page.getByLabel('Email address').fill(customer.email);
+  await page.getByLabel('Password', { exact: true }).fill(COMPANY_PASSWORD);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByTestId('user-menu')).toBeVisible();
   await page.goto(`/webcrawler?view=${customer.plViolationCheckId}`);
   const report = page.getByRole('dialog', { name: 'Acme Assurance Website Compliance Report' });
   await expect(report.getByTestId('brand-logo-image')).toHaveAttribute('src', /\/api\/siteTemplate\/image\//);
