@@ -95,8 +95,8 @@ for (const size of SIZES) {
     browser,
     request,
   }) => {
-    // Two accounts walk up to nine pages, each checked by axe.
-    test.setTimeout(180_000);
+    // Two accounts walk up to eighteen pages, each checked by axe (about 5–8 s a page on a busy machine).
+    test.setTimeout(240_000);
     const isPhone = size.width < 900;
     const account = await companyAccount(request, 'Pro');
     const context = await browser.newContext({ viewport: size });
