@@ -69,8 +69,8 @@ export function FinancialSummary() {
       {summary.isError ? <Alert severity="error">{t('errors.generic')}</Alert> : null}
       {rows.length > 0 ? (
         <>
-          {/* A picture of the table below, which carries the same figures for assistive technology. */}
-          <Box aria-hidden="true" data-testid="financial-chart">
+          {/* A picture of the table below, which carries the same figures for assistive technology: out of the reading and tab order (the chart itself is focusable). */}
+          <Box aria-hidden="true" inert data-testid="financial-chart">
             <BarChart
               height={260}
               xAxis={[{ scaleType: 'band', data: labels }]}
