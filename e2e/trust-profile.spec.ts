@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD, registerViaApi } from './accounts.ts';
+import { expectNoSeriousViolations, expectNoSidewaysScroll } from './page-checks.ts';
 
 /**
  * The public trust profile and its seal (issue 21): a new laboratory registers, pays for Basic, has
@@ -200,15 +201,34 @@ test('the public profile shows the seal of a compliant company and loses it when
   const profilePath = new URL(profileUrl).pathname;
   await ownerPage.context().close();
 
-  // A visitor without an account.
-  const visitor = await (await browser.newContext()).newPage();
+  // A visitor without an account finds the company in the directory (server-rendered, a plain form:
+  // it reads without scripts), narrows the search, and opens its profile from the list.
+  const visitor = await (await browser.newContext({ viewport: { width: 360, height: 800 } })).newPage();
   try {
-    await visitor.goto(profilePath);
+    await visitor.goto(`/directory?q=${encodeURIComponent(owner.name)}`);
+    await visitor.getByLabel('Business type').selectOption({ label: 'Lab' });
+    await visitor.getByLabel('State or province').selectOption('CO');
+    await visitor.getByLabel('Only companies with a verified seal').check();
+    await visitor.getByRole('button', { name: 'Search' }).click();
+    await expect(visitor).toHaveURL(/plBusinessTypeId=7/);
+    const listing = visitor.getByRole('link', { name: owner.name, exact: true });
+    await expect(listing).toBeVisible();
+    await expect(visitor.getByText('Verified seal', { exact: true })).toBeVisible();
+    await expectNoSeriousViolations(visitor, 'directory at 360 px');
+    await expectNoSidewaysScroll(visitor, 'directory at 360 px');
+    await visitor.setViewportSize({ width: 1280, height: 800 });
+    await expectNoSeriousViolations(visitor, 'directory at 1280 px');
+    await listing.click();
+    await expect(visitor).toHaveURL(new RegExp(`${profilePath}\\?lang=en$`));
     await expect(visitor.getByRole('heading', { level: 1, name: owner.name })).toBeVisible();
     await expectSeal(visitor, true);
     await expect(visitor.getByText('ISO/IEC 17025 Accreditation')).toBeVisible();
     const axe = await new AxeBuilder({ page: visitor }).analyze();
     expect(axe.violations.map((v) => v.id)).toEqual([]);
+    await visitor.setViewportSize({ width: 360, height: 800 });
+    await expectNoSeriousViolations(visitor, 'trust profile at 360 px');
+    await expectNoSidewaysScroll(visitor, 'trust profile at 360 px');
+    await visitor.setViewportSize({ width: 1280, height: 800 });
 
     // The "how it is verified" tooltip appears after half a second and hides again (spec 2 §2).
     const tooltip = visitor.getByRole('tooltip');

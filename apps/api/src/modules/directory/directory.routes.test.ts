@@ -188,6 +188,82 @@ describe('the directory', () => {
     expect(names(await search({ q: renameTo }))).toEqual([]);
   });
 
+  it('ranks names containing the search before close spellings, and pages across both', async () => {
+    // A made-up word no other row holds; the close spelling changes its last letter.
+    const word = `Vq${Math.random().toString(36).slice(2, 8).replace(/[0-9]/g, 'k')}m`;
+    await listed(`${word} Alpha`);
+    await listed(`${word} Beta`);
+    await listed(`X${word} Delta`);
+    await listed(`${word.slice(0, -1)}z Gamma`);
+    const containing = [`${word} Alpha`, `${word} Beta`, `X${word} Delta`];
+    const close = `${word.slice(0, -1)}z Gamma`;
+    expect(names(await search({ q: word }))).toEqual([...containing, close]);
+    const first = await search({ q: word, pageSize: 2 });
+    expect(first).toMatchObject({ hasMore: true, sort: 'relevance' });
+    expect(names(first)).toEqual(containing.slice(0, 2));
+    const second = await search({ q: word, pageSize: 2, page: 2 });
+    expect(second.hasMore).toBe(false);
+    expect(names(second)).toEqual([containing[2], close]);
+    // A page past every name containing the search starts among the close spellings.
+    expect(names(await search({ q: word, pageSize: 1, page: 4 }))).toEqual([close]);
+    expect((await search({ q: word, pageSize: 2, page: 3 })).items).toEqual([]);
+  });
+
+  it('follows the company, its segments and its seals as they change', async () => {
+    const db = t.database.db;
+    // A word of its own, so no other name in this file reads like it.
+    const word = `Fw${Math.random().toString(36).slice(2, 8).replace(/[0-9]/g, 'x')}`;
+    const company = await listed(`${word} Original`, { businessTypeId: 4, segmentIds: [1] });
+    const find = async (query: Record<string, string | number | boolean> = {}) =>
+      (await search({ q: `${word}`, ...query })).items.map((e) => `${e.name}:${e.hasSeal}`);
+    expect(await find()).toEqual([`${word} Original:false`]);
+
+    await db
+      .update(companies)
+      .set({ name: `${word} Renamed`, businessTypeId: 7, state: 'WA' })
+      .where(eq(companies.id, company.id));
+    expect(await find({ plBusinessTypeId: 7, state: 'WA' })).toEqual([`${word} Renamed:false`]);
+    expect(await find({ plBusinessTypeId: 4 })).toEqual([]);
+
+    await db
+      .update(companyOnboarding)
+      .set({ segmentIds: [2] })
+      .where(eq(companyOnboarding.companyId, company.id));
+    expect(await find({ plSegmentId: 2 })).toHaveLength(1);
+    expect(await find({ plSegmentId: 1 })).toEqual([]);
+
+    // A seal issued: listed with it until it ends or is revoked.
+    const sealId = randomUUID();
+    const now = t.clock.now();
+    await db.insert(sealAttestations).values({
+      id: sealId,
+      companyId: company.id,
+      keyId: 'k',
+      token: 'x.y.z',
+      claimsHash: 'h',
+      issuedAt: now,
+      expiresAt: new Date(now.getTime() + 2 * DAY),
+    });
+    expect(await find({ seal: true })).toEqual([`${word} Renamed:true`]);
+    t.clock.advance(3 * DAY);
+    try {
+      expect(await find({ seal: true })).toEqual([]);
+      expect(await find({ seal: false })).toEqual([`${word} Renamed:false`]);
+    } finally {
+      t.clock.advance(-3 * DAY);
+    }
+    await db.update(sealAttestations).set({ revokedAt: now }).where(eq(sealAttestations.id, sealId));
+    expect(await find()).toEqual([`${word} Renamed:false`]);
+
+    // Withdrawn, then deleted with its company: gone both times.
+    await db.update(trustProfiles).set({ published: false }).where(eq(trustProfiles.companyId, company.id));
+    expect(await find()).toEqual([]);
+    await db.update(trustProfiles).set({ published: true }).where(eq(trustProfiles.companyId, company.id));
+    expect(await find()).toEqual([`${word} Renamed:false`]);
+    await db.delete(companies).where(eq(companies.id, company.id));
+    expect(await find()).toEqual([]);
+  });
+
   it('refuses bad input with a clear 400', async () => {
     const bad = async (query: string, message: string) => {
       const response = await t.app.inject({ method: 'GET', url: `/api/directory/companies?${query}` });
@@ -202,6 +278,14 @@ describe('the directory', () => {
     await bad('state=Colorado!', 'state abbreviation');
     await bad('plBusinessTypeId=x', 'whole number');
     await bad('seal=yes', 'true or false');
+    await bad('page=0', 'at least 1');
+    await bad('pageSize=0', 'at least 1');
+    await bad('sort=popular', 'sort');
+    await bad(`q=${'a'.repeat(101)}`, 'at most 100');
+    await bad('plSegmentId=1.5', 'whole number');
+    // Wildcards and markup in a search are text, never an error.
+    expect((await search({ q: '%%%' })).items).toEqual([]);
+    expect((await search({ q: '\\_\\', sort: 'newest' })).items).toEqual([]);
   });
 });
 
