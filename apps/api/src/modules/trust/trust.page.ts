@@ -37,6 +37,8 @@ function sealMark(size: number, colour: string): string {
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${size}" height="${size}" viewBox="0 0 24 24" aria-hidden="true" focusable="false"><path fill="${colour}" d="M12 1 3 5v6c0 5.6 3.8 10.7 9 12 5.2-1.3 9-6.4 9-12V5z"/><path fill="#fff" d="m10 16.2-4.2-4.2 1.4-1.4 2.8 2.8 6.8-6.8 1.4 1.4z"/></svg>`;
 }
 
+// The tooltip starts beside the seal mark (about 7 rem from a phone's left edge): its width leaves
+// that room, so even hidden (it keeps its box) it never widens the page at 360 px.
 const STYLE = (() => {
   const showAt = ((SEAL_TOOLTIP_SHOW_MS / SEAL_TOOLTIP_HIDE_MS) * 100).toFixed(2);
   return `*{box-sizing:border-box}body{margin:0;font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:#1a1a1a;background:#f6f7f6}
@@ -52,7 +54,7 @@ ul{padding-left:1.2rem;margin:.5rem 0}li{margin:.25rem 0}
 .seal{display:flex;gap:.75rem;align-items:flex-start}.seal p{margin:.25rem 0}
 .tip-wrap{position:relative;display:inline-block;margin-top:.25rem}
 .tip-wrap button{font:inherit;color:${BRAND};background:none;border:0;padding:0;text-decoration:underline dotted;cursor:help}
-.tip{position:absolute;left:0;top:calc(100% + 6px);z-index:1;width:min(30rem,88vw);padding:.6rem .8rem;border-radius:6px;background:#1f2a1f;color:#fff;font-size:.875rem;visibility:hidden;opacity:0}
+.tip{position:absolute;left:0;top:calc(100% + 6px);z-index:1;width:min(30rem,calc(100vw - 8rem));padding:.6rem .8rem;border-radius:6px;background:#1f2a1f;color:#fff;font-size:.875rem;visibility:hidden;opacity:0}
 .tip-wrap:hover .tip,.tip-wrap:focus-within .tip{animation:tip ${SEAL_TOOLTIP_HIDE_MS}ms linear forwards}
 @keyframes tip{0%,${showAt}%{visibility:hidden;opacity:0}${(Number(showAt) + 0.01).toFixed(2)}%,99.9%{visibility:visible;opacity:1}100%{visibility:hidden;opacity:0}}
 code{font-size:.8rem;word-break:break-all;background:#eef1ee;padding:.1rem .3rem;border-radius:4px}
