@@ -24,13 +24,25 @@ async function signIn(page: Page, email: string, password: string) {
 async function menuHrefs(nav: Locator): Promise<string[]> {
   await expect(nav.locator('a[href]').first()).toBeVisible();
   await expect(nav.locator('[data-feature-status="LOADING"]')).toHaveCount(0);
-  return nav
-    .locator('a[href]')
-    .evaluateAll((links) =>
-      links
-        .filter((link) => !link.closest('[aria-disabled="true"]'))
-        .map((link) => link.getAttribute('href')!),
-    );
+  const usable = () =>
+    nav
+      .locator('a[href]')
+      .evaluateAll((links) =>
+        links
+          .filter((link) => !link.closest('[aria-disabled="true"]'))
+          .map((link) => link.getAttribute('href')!),
+      );
+  // Right after sign-in the menu is drawn again as the session's company and plan arrive: read it
+  // once two readings a moment apart agree and name at least one page.
+  let hrefs: string[] = [];
+  await expect(async () => {
+    const first = await usable();
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    hrefs = await usable();
+    expect(hrefs.length).toBeGreaterThan(0);
+    expect(hrefs).toEqual(first);
+  }).toPass({ timeout: 15_000 });
+  return hrefs;
 }
 
 /** On a phone the menu is a drawer behind the header's button; elsewhere it is always there. */
