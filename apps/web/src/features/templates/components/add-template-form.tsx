@@ -5,6 +5,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DomainFields } from './domain-settings';
 import { useFailure, type Mutations } from './editor-state';
 
 /** A new template: its name and, optionally, the host name and partner company it is shown for. */
@@ -54,20 +55,7 @@ export function AddTemplateForm({
           size="small"
           slotProps={{ htmlInput: { maxLength: 100 } }}
         />
-        <TextField
-          label={t('siteTemplate.fields.domain')}
-          value={domain}
-          onChange={(event) => setDomain(event.target.value)}
-          size="small"
-          helperText={t('siteTemplate.fields.domainHelp')}
-        />
-        <TextField
-          label={t('siteTemplate.fields.companyId')}
-          value={companyId}
-          onChange={(event) => setCompanyId(event.target.value.replace(/\D/g, ''))}
-          size="small"
-          slotProps={{ htmlInput: { inputMode: 'numeric' } }}
-        />
+        <DomainFields domain={domain} companyId={companyId} onDomain={setDomain} onCompanyId={setCompanyId} />
         <Button type="submit" variant="contained" disabled={mutations.add.isPending}>
           {t('siteTemplate.add.submit')}
         </Button>

@@ -59,25 +59,45 @@ export function DomainSettings({ template, mutations }: { template: SiteTemplate
         {t('siteTemplate.domainSettings.intro')}
       </Typography>
       <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ alignItems: { md: 'flex-start' } }}>
-        <TextField
-          label={t('siteTemplate.fields.domain')}
-          value={domain}
-          onChange={(event) => setDomain(event.target.value)}
-          size="small"
-          helperText={t('siteTemplate.fields.domainHelp')}
-          slotProps={{ htmlInput: { maxLength: 253, autoCapitalize: 'none', spellCheck: false } }}
-        />
-        <TextField
-          label={t('siteTemplate.fields.companyId')}
-          value={companyId}
-          onChange={(event) => setCompanyId(event.target.value.replace(/\D/g, ''))}
-          size="small"
-          slotProps={{ htmlInput: { inputMode: 'numeric' } }}
-        />
+        <DomainFields domain={domain} companyId={companyId} onDomain={setDomain} onCompanyId={setCompanyId} />
         <Button type="submit" variant="outlined" disabled={mutations.update.isPending}>
           {t('siteTemplate.domainSettings.save')}
         </Button>
       </Stack>
     </Stack>
+  );
+}
+
+/** The host name and partner company fields, in the add form and in a template's domain settings. */
+export function DomainFields({
+  domain,
+  companyId,
+  onDomain,
+  onCompanyId,
+}: {
+  domain: string;
+  companyId: string;
+  onDomain: (domain: string) => void;
+  onCompanyId: (companyId: string) => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <TextField
+        label={t('siteTemplate.fields.domain')}
+        value={domain}
+        onChange={(event) => onDomain(event.target.value)}
+        size="small"
+        helperText={t('siteTemplate.fields.domainHelp')}
+        slotProps={{ htmlInput: { maxLength: 253, autoCapitalize: 'none', spellCheck: false } }}
+      />
+      <TextField
+        label={t('siteTemplate.fields.companyId')}
+        value={companyId}
+        onChange={(event) => onCompanyId(event.target.value.replace(/\D/g, ''))}
+        size="small"
+        slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+      />
+    </>
   );
 }
