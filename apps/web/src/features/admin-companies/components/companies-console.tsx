@@ -14,8 +14,7 @@ import type { CompanyFilter, CompanyListingRow, ExportFormat } from '@trustleaf/
 import { enqueueSnackbar } from 'notistack';
 import { useDeferredValue, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '@/lib/api-client';
-import { translateMessage } from '@/lib/i18n-messages';
+import { errorText } from '@/lib/error-notice';
 import { paginationItemLabel } from '@/lib/pagination-label';
 import { useAdminCompanies, useBusinessTypes, usePlansFor } from '../api/admin-companies';
 import { downloadCompanyExport, type ExportProgress } from '../api/export-companies';
@@ -59,9 +58,7 @@ export function CompaniesConsole() {
       await downloadCompanyExport({ ...filter, format }, setProgress);
       enqueueSnackbar(t('adminCompanies.export.done'), { variant: 'success' });
     } catch (error) {
-      enqueueSnackbar(error instanceof ApiError ? translateMessage(t, error.message) : t('errors.generic'), {
-        variant: 'error',
-      });
+      enqueueSnackbar(errorText(t, error), { variant: 'error' });
     } finally {
       setProgress(null);
     }

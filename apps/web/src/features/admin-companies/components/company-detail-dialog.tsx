@@ -22,8 +22,7 @@ import { enqueueSnackbar } from 'notistack';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '@/components/dialogs/confirm-dialog';
-import { ApiError } from '@/lib/api-client';
-import { translateMessage } from '@/lib/i18n-messages';
+import { useErrorNotice } from '@/lib/error-notice';
 import { useAppStore } from '@/stores/app-store';
 import {
   useBusinessTypes,
@@ -56,10 +55,7 @@ export function CompanyDetailDialog({
   const select = useAppStore((state) => state.selectAdminCompany);
   const isTerminated = row.status === 'TERMINATED';
 
-  const failed = (error: unknown) =>
-    enqueueSnackbar(error instanceof ApiError ? translateMessage(t, error.message) : t('errors.generic'), {
-      variant: 'error',
-    });
+  const failed = useErrorNotice();
 
   const confirm = async (confirmed: boolean) => {
     const action = pending;

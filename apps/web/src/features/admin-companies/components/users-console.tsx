@@ -13,8 +13,7 @@ import { enqueueSnackbar } from 'notistack';
 import { useDeferredValue, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '@/components/dialogs/confirm-dialog';
-import { ApiError } from '@/lib/api-client';
-import { translateMessage } from '@/lib/i18n-messages';
+import { useErrorNotice } from '@/lib/error-notice';
 import { useAppStore } from '@/stores/app-store';
 import { paginationItemLabel } from '@/lib/pagination-label';
 import {
@@ -46,10 +45,7 @@ export function UsersConsole() {
   const endSessions = useEndUserSessions();
   const resend = useResendVerification();
 
-  const failed = (error: unknown) =>
-    enqueueSnackbar(error instanceof ApiError ? translateMessage(t, error.message) : t('errors.generic'), {
-      variant: 'error',
-    });
+  const failed = useErrorNotice();
 
   const confirm = async (confirmed: boolean) => {
     const action = pending;

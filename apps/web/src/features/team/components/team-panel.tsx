@@ -10,8 +10,7 @@ import { ASSIGNABLE_ROLES, type TeamMember } from '@trustleaf/domain/schemas/tea
 import { enqueueSnackbar } from 'notistack';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '@/lib/api-client';
-import { translateMessage } from '@/lib/i18n-messages';
+import { errorText, useErrorNotice } from '@/lib/error-notice';
 import {
   useCancelInvite,
   useChangeMemberRole,
@@ -61,10 +60,7 @@ export function TeamPanel({
   const [inviteError, setInviteError] = useState<string | null>(null);
   const [pending, setPending] = useState<Pending>(null);
 
-  const failed = (error: unknown) =>
-    enqueueSnackbar(error instanceof ApiError ? translateMessage(t, error.message) : t('errors.generic'), {
-      variant: 'error',
-    });
+  const failed = useErrorNotice();
   const done = (key: string) => enqueueSnackbar(t(key), { variant: 'success' });
   const date = (iso: string) => new Date(iso).toLocaleDateString(i18n.language);
 
@@ -83,10 +79,7 @@ export function TeamPanel({
           setEmail('');
           done('team.invited');
         },
-        onError: (error) =>
-          setInviteError(
-            error instanceof ApiError ? translateMessage(t, error.message) : t('errors.generic'),
-          ),
+        onError: (error) => setInviteError(errorText(t, error)),
       },
     );
   };
