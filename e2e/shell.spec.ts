@@ -71,6 +71,8 @@ test.describe('app shell', () => {
   });
 
   test('signed in: home, language and theme survive a reload, home passes axe', async ({ page }) => {
+    // Three reloads and axe in each theme: 48–55 s in CI beside the other group of journeys.
+    test.setTimeout(120_000);
     await signIn(page, E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD);
     await expect(page).toHaveURL('/');
     await expect(page.getByTestId('welcome')).toHaveText('Welcome, Super');
