@@ -92,7 +92,8 @@ export const endUserSessions = endpoint({
   tag: 'user',
   summary: 'End every sign-in of a user (super admin)',
   description:
-    'Super admins end every open sign-in of a user, live sockets included; answers how many ended. Recorded in the activity log. Anyone else is FORBIDDEN.',
+    'Super admins end every open sign-in of a user, live sockets included; answers how many ended. A super admin cannot end their own sign-ins here (CONFLICT; the account settings sign out the other devices). Recorded in the activity log. Anyone else is FORBIDDEN.',
+  errors: ['CONFLICT'],
 });
 
 export const resendVerification = endpoint({

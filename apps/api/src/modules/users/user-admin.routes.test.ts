@@ -135,6 +135,13 @@ describe('endUserSessions', () => {
     expect((await signIn(user.email)).statusCode).toBe(200);
   });
 
+  it("refuses ending the admin's own sessions (409), and leaves them signed in", async () => {
+    const response = await post('/api/user/endUserSessions', { plUserId: admin.id }, admin.token);
+    expect(response.statusCode).toBe(409);
+    expect(response.json().messages).toEqual(['You cannot end your own sessions here.']);
+    expect((await post('/api/user/getMyProfile', {}, admin.token)).statusCode).toBe(200);
+  });
+
   it('refuses a non-super-admin', async () => {
     const { user } = await createMember(t.database.db);
     const { accessToken } = await login(t.app, user.email);

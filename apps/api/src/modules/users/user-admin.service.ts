@@ -68,6 +68,10 @@ export function createUserAdminService(deps: UserAdminServiceDeps) {
     async endUserSessions(auth: AuthContext, userId: number): Promise<UserAdminResult> {
       requireSuperAdmin(auth);
       const user = await userOrNotFound(userId);
+      // It would end the very session that asks; the account settings sign out the other devices.
+      if (user.id === auth.userId) {
+        throw new AppError('CONFLICT', 'You cannot end your own sessions here.');
+      }
       const signedOut = await deps.revokeUserSessions(user.id, 'ended by an administrator');
       await record({
         action: 'USER_SESSIONS_ENDED',

@@ -149,28 +149,33 @@ export function UsersConsole() {
                   </Typography>
                 </Box>
                 <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5, ml: 'auto' }}>
-                  {user.plUserId === myId ? null : (
-                    <Button
-                      size="small"
-                      aria-label={t(
-                        user.status === 'ACTIVE' ? 'adminUsers.disableFor' : 'adminUsers.enableFor',
-                        { name },
-                      )}
-                      onClick={() =>
-                        setPending({ kind: user.status === 'ACTIVE' ? 'disable' : 'enable', user })
-                      }
-                    >
-                      {t(user.status === 'ACTIVE' ? 'adminUsers.disable' : 'adminUsers.enable')}
-                    </Button>
+                  {/* The admin's own account: disabling it or ending its sign-ins would lock them out. */}
+                  {user.plUserId === myId ? (
+                    <Chip size="small" label={t('adminUsers.you')} />
+                  ) : (
+                    <>
+                      <Button
+                        size="small"
+                        aria-label={t(
+                          user.status === 'ACTIVE' ? 'adminUsers.disableFor' : 'adminUsers.enableFor',
+                          { name },
+                        )}
+                        onClick={() =>
+                          setPending({ kind: user.status === 'ACTIVE' ? 'disable' : 'enable', user })
+                        }
+                      >
+                        {t(user.status === 'ACTIVE' ? 'adminUsers.disable' : 'adminUsers.enable')}
+                      </Button>
+                      <Button
+                        size="small"
+                        disabled={user.activeSessions === 0}
+                        aria-label={t('adminUsers.endSessionsFor', { name })}
+                        onClick={() => setPending({ kind: 'sessions', user })}
+                      >
+                        {t('adminUsers.endSessions')}
+                      </Button>
+                    </>
                   )}
-                  <Button
-                    size="small"
-                    disabled={user.activeSessions === 0}
-                    aria-label={t('adminUsers.endSessionsFor', { name })}
-                    onClick={() => setPending({ kind: 'sessions', user })}
-                  >
-                    {t('adminUsers.endSessions')}
-                  </Button>
                   {user.pendingEmail ? (
                     <Button
                       size="small"
