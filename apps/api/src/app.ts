@@ -345,8 +345,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await jobs.enqueue(definitions.importProspects, { jobId });
     },
     applyPromoCode: (tx, companyId, promoCode) =>
-      definitions.billing.applyPromoCodeInTransaction(tx, companyId, promoCode),
-    findPromoCode: (promoCode) => definitions.billing.promoDetail(promoCode),
+      definitions.billing.promos.applyPromoCodeInTransaction(tx, companyId, promoCode),
+    findPromoCode: (promoCode) => definitions.billing.promos.promoDetail(promoCode),
   });
   const filesService = createFilesService({
     db: database.db,
@@ -372,7 +372,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     mailer,
     appUrl,
     record,
-    features: definitions.billing,
+    features: definitions.billing.subscriptions,
   });
   const webcrawlerService = createWebcrawlerService({
     db: database.db,
@@ -380,7 +380,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     clock,
     jobs: definitions.webcrawler,
     links: createLinkSigner(deps.tokenSecret),
-    featureStatus: (auth, companyId, key) => definitions.billing.featureAccess(auth, companyId, key),
+    featureStatus: (auth, companyId, key) =>
+      definitions.billing.subscriptions.featureAccess(auth, companyId, key),
     allowHosts: scannerAllowHosts(env),
     productName: 'Trustleaf',
     branding: (query) => templatesService.documentBranding(query),
@@ -427,16 +428,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(directoryPublicRoutes, { service: directoryService, appUrl });
   await app.register(accountsRoutes, { prefix: '/api', service: accountsService });
   const billing = definitions.billing;
-  await app.register(planRoutes, { prefix: '/api/plan', service: billing });
+  await app.register(planRoutes, { prefix: '/api/plan', billing });
   await app.register(subscriptionRoutes, {
     prefix: '/api/subscription',
-    service: billing,
+    billing,
     jobs,
     renewJob: definitions.renewSubscriptions,
     testControls: env.NODE_ENV !== 'production',
   });
-  await app.register(companyPaymentRoutes, { prefix: '/api/company', service: billing });
-  await app.register(transactionRoutes, { prefix: '/api/transaction', service: billing });
+  await app.register(companyPaymentRoutes, { prefix: '/api/company', billing });
+  await app.register(transactionRoutes, { prefix: '/api/transaction', billing });
   await app.register(sandboxGatewayRoutes, {
     prefix: '/sandbox-gateway',
     gateway: definitions.gateway,

@@ -19,8 +19,7 @@ import {
   createRenewSubscriptionsJob,
   type BillingNotice,
 } from './modules/billing/billing.jobs.ts';
-import { createBillingRepository } from './modules/billing/billing.repository.ts';
-import { createBillingService } from './modules/billing/billing.service.ts';
+import { createBillingModule } from './modules/billing/billing.module.ts';
 import { createDocumentsJobs, type DocumentsJobsDeps } from './modules/documents/documents.jobs.ts';
 import { createDocumentsRepository } from './modules/documents/documents.repository.ts';
 import { createFilesJobs } from './modules/files/files.jobs.ts';
@@ -84,9 +83,8 @@ export function createJobDefinitions(deps: {
     repo: createActivityRepository(deps.db),
     clock: deps.clock,
   });
-  const billing = createBillingService({
+  const billing = createBillingModule({
     db: deps.db,
-    repo: createBillingRepository(deps.db),
     clock: deps.clock,
     gateway,
     mailer,
@@ -95,12 +93,12 @@ export function createJobDefinitions(deps: {
     enqueueNotice: async (notice: BillingNotice) => {
       await deps.jobs.enqueue(billingNotice, notice, { singletonKey: notice.eventKey });
     },
-    record: (event) => activity.record(event),
+    record: (event, tx) => activity.record(event, tx),
     log: deps.log,
   });
-  const billingNotice = createBillingNoticeJob((notice) => billing.sendNotice(notice));
-  const renewSubscriptions = createRenewSubscriptionsJob(() => billing.runRenewals());
-  const billingReminders = createBillingRemindersJob(() => billing.runReminders());
+  const billingNotice = createBillingNoticeJob((notice) => billing.notices.sendNotice(notice));
+  const renewSubscriptions = createRenewSubscriptionsJob(() => billing.renewals.runRenewals());
+  const billingReminders = createBillingRemindersJob(() => billing.renewals.runReminders());
   const system = createSystemService({
     repo: createSystemRepository(deps.db),
     clock: deps.clock,
@@ -147,7 +145,7 @@ export function createJobDefinitions(deps: {
     // Scheduled work has no caller: the plan is read as a super admin reads it for one company.
     systemPhrases: () => system.violationPhrases(),
     rescanAllowed: async (companyId) =>
-      (await billing.featureAccess(SYSTEM_CALLER, companyId, RESCAN_FEATURE)) === 'NORMAL',
+      (await billing.subscriptions.featureAccess(SYSTEM_CALLER, companyId, RESCAN_FEATURE)) === 'NORMAL',
     ...(deps.scan ? { scan: deps.scan } : {}),
   });
   const trust = createTrustService({
@@ -156,7 +154,8 @@ export function createJobDefinitions(deps: {
     clock: deps.clock,
     appUrl: deps.appUrl ?? '',
     keys: deps.sealKeys ?? throwawaySealKeys(),
-    sealFeature: (companyId) => billing.featureAccess(SYSTEM_CALLER, companyId, VERIFIED_SEAL_FEATURE),
+    sealFeature: (companyId) =>
+      billing.subscriptions.featureAccess(SYSTEM_CALLER, companyId, VERIFIED_SEAL_FEATURE),
   });
   const trustJobs = createTrustJobs({ expireSeals: () => trust.expireSeals(), log: deps.log });
   return {

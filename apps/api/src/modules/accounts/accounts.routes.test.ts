@@ -5,11 +5,10 @@ import { seedAdmin, seedDemo } from '../../db/seed.ts';
 import { bearer, createMember, login } from '../../../test/factories.ts';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { createAttemptLimiter } from '../../lib/attempt-limiter.ts';
-import type { CompanyLocks } from '../../lib/company-locks.ts';
-import type { OutboxMailer } from '../../lib/mailer.ts';
-import type { PaymentGateway } from '../../lib/payment-gateway.ts';
-import { createBillingRepository } from '../billing/billing.repository.ts';
-import { createBillingService } from '../billing/billing.service.ts';
+import { createPlansRepository } from '../billing/plans.repository.ts';
+import { createPlansService } from '../billing/plans.service.ts';
+import { createPromosRepository } from '../billing/promos.repository.ts';
+import { createPromosService } from '../billing/promos.service.ts';
 import { createAccountsRepository } from './accounts.repository.ts';
 import { createAccountsService } from './accounts.service.ts';
 import { PROMO_CHECK_RATE_LIMIT_MESSAGE, PROMO_CHECKS_PER_MINUTE } from './accounts.routes.ts';
@@ -442,15 +441,13 @@ describe('sign-up promo code (spec 1 §3, §8)', () => {
 
   it('does not count the use when the registration fails after the code was applied', async () => {
     const promo = await createPromo({ limitUsage: true, maxUsage: 1 });
-    const billing = createBillingService({
-      db: t.database.db,
-      repo: createBillingRepository(t.database.db),
+    const db = t.database.db;
+    // Applying a promo neither charges nor mails: the promos service alone.
+    const promos = createPromosService({
+      db,
+      repo: createPromosRepository(db),
+      plans: createPlansService({ db, repo: createPlansRepository(db) }),
       clock: t.clock,
-      // Applying a promo neither charges nor mails.
-      gateway: {} as PaymentGateway,
-      mailer: {} as OutboxMailer,
-      appUrl: '',
-      locks: {} as CompanyLocks,
     });
     const accounts = createAccountsService({
       record: async () => undefined,
@@ -462,10 +459,10 @@ describe('sign-up promo code (spec 1 §3, §8)', () => {
       addresses: { suggest: async () => [] },
       resolveLogo: async () => null,
       enqueueImport: async () => undefined,
-      findPromoCode: (code) => billing.promoDetail(code),
+      findPromoCode: (code) => promos.promoDetail(code),
       applyPromoCode: async (tx, companyId, code) => {
-        await billing.applyPromoCodeInTransaction(tx, companyId, code);
-        expect(await createBillingRepository(tx).pendingRedemption(companyId)).not.toBeNull();
+        await promos.applyPromoCodeInTransaction(tx, companyId, code);
+        expect(await createPromosRepository(tx).pendingRedemption(companyId)).not.toBeNull();
         throw new Error('the registration fails after the promo was applied');
       },
     });

@@ -6,12 +6,12 @@ import type {
   ActivityListingInputSchema,
 } from '@trustleaf/domain/schemas/activity';
 import type { z } from 'zod';
-import type { Db } from '../../db/client.ts';
+import type { Db, DbExecutor } from '../../db/client.ts';
 import { requireCompanyAccess, type AuthContext } from '../../lib/authz.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
 import { requestOrigin } from '../../lib/request-origin.ts';
-import type { ActivityRepository } from './activity.repository.ts';
+import { createActivityRepository, type ActivityRepository } from './activity.repository.ts';
 
 export interface ActivityEvent {
   action: ActivityAction;
@@ -34,10 +34,13 @@ export function createActivityService({
   clock: Clock;
 }) {
   return {
-    /** Appends an entry with the request's origin (none for jobs). */
-    async record(event: ActivityEvent): Promise<void> {
+    /**
+     * Appends an entry with the request's origin (none for jobs). Given an open transaction, the
+     * entry commits (or rolls back) with the change it records.
+     */
+    async record(event: ActivityEvent, tx?: DbExecutor): Promise<void> {
       const { ip, userAgent } = requestOrigin();
-      await repo.insert({
+      await (tx ? createActivityRepository(tx) : repo).insert({
         action: event.action,
         createdAt: clock.now(),
         actorUserId: event.actorUserId,

@@ -598,6 +598,62 @@ describe('subscriptions', () => {
     expect(JSON.stringify(items)).not.toContain(CARDS.visa.ccnumber);
   });
 
+  it('a renewal stopped between its transaction row and its activity entry leaves neither; the rerun charges once and writes both', async () => {
+    const who = await owner();
+    await saveCard(who, CARDS.visa2);
+    await subscribe(who, 'Basic', 'MONTHLY');
+    const db = t.database.db;
+    // A fault in the database: this company's next PAYMENT_SUCCEEDED entry cannot be written.
+    await db.execute(
+      sql.raw(`CREATE FUNCTION refuse_payment_entry() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN RAISE EXCEPTION 'activity write refused'; END $$;
+        CREATE TRIGGER refuse_payment_entry BEFORE INSERT ON activity_log FOR EACH ROW
+        WHEN (NEW.action = 'PAYMENT_SUCCEEDED' AND NEW.company_id = ${who.companyId})
+        EXECUTE FUNCTION refuse_payment_entry();`),
+    );
+    const paidRows = () =>
+      db
+        .select()
+        .from(paymentTransactions)
+        .where(eq(paymentTransactions.companyId, who.companyId))
+        .orderBy(paymentTransactions.id);
+    const paymentEntries = async () =>
+      (
+        await db.execute<{ n: number }>(
+          sql`SELECT count(*)::int AS n FROM activity_log
+              WHERE company_id = ${who.companyId} AND action = 'PAYMENT_SUCCEEDED'`,
+        )
+      ).rows[0]!.n;
+    t.clock.advance(32 * DAY);
+    try {
+      await renew();
+      // The renewal failed with its entry: its transaction row went with it, the period is unpaid.
+      expect(await paidRows()).toHaveLength(1);
+      expect(await paymentEntries()).toBe(1);
+      expect(
+        new Date((await listing(who)).companySubscriptions[0]!.currentPeriodEnd).getTime(),
+      ).toBeLessThanOrEqual(t.clock.now().getTime());
+    } finally {
+      await db.execute(
+        sql.raw('DROP TRIGGER refuse_payment_entry ON activity_log; DROP FUNCTION refuse_payment_entry();'),
+      );
+    }
+    await renew();
+    const rows = await paidRows();
+    expect(rows.map((row) => row.status)).toEqual(['Paid', 'Paid']);
+    expect(await paymentEntries()).toBe(2);
+    // The gateway was asked twice with the same key and charged the card once.
+    const [, renewal] = rows;
+    const charges = await db
+      .select()
+      .from(sandboxGatewayCharges)
+      .where(eq(sandboxGatewayCharges.idempotencyKey, renewal!.chargeKey));
+    expect(charges).toHaveLength(1);
+    const subs = (await listing(who)).companySubscriptions;
+    expect(subs[0]!.status).toBe('AVAILABLE');
+    expect(new Date(subs[0]!.currentPeriodEnd).getTime()).toBeGreaterThan(t.clock.now().getTime());
+  });
+
   it('a delayed restriction takes effect at subscription start plus the delay', async () => {
     const who = await owner();
     await saveCard(who);

@@ -34,7 +34,7 @@ import { AppError } from '../../lib/errors.ts';
 import type { JobDefinition, JobQueue } from '../../lib/jobs.ts';
 import type { SandboxGateway } from '../../lib/payment-gateway.ts';
 import { route } from '../../lib/route.ts';
-import type { BillingService } from './billing.service.ts';
+import type { BillingModule } from './billing.module.ts';
 
 const IDEMPOTENCY_KEY = /^[A-Za-z0-9_:.-]{8,255}$/;
 const ok = { ok: true as const };
@@ -57,17 +57,17 @@ async function refuseRawCardData(request: FastifyRequest): Promise<void> {
   }
 }
 
-type Options = { service: BillingService };
+type Options = { billing: BillingModule };
 
 /** /api/plan */
-export const planRoutes: FastifyPluginAsync<Options> = async (app, { service }) => {
-  route(app, getPlans, ({ input }) => service.getPlans(input));
-  route(app, planListing, ({ auth, input }) => service.planListing(auth, input.plCompanyId));
+export const planRoutes: FastifyPluginAsync<Options> = async (app, { billing }) => {
+  route(app, getPlans, ({ input }) => billing.plans.getPlans(input));
+  route(app, planListing, ({ auth, input }) => billing.plans.planListing(auth, input.plCompanyId));
   route(app, getPlanDetail, ({ auth, input }) =>
-    service.getPlanDetail(auth, input.plCompanyId, input.plPlanId),
+    billing.plans.getPlanDetail(auth, input.plCompanyId, input.plPlanId),
   );
-  route(app, featureListing, async () => ({ items: await service.featureListing() }));
-  route(app, updatePlan, ({ auth, input }) => service.updatePlan(auth, input));
+  route(app, featureListing, async () => ({ items: await billing.plans.featureListing() }));
+  route(app, updatePlan, ({ auth, input }) => billing.plans.updatePlan(auth, input));
 };
 
 /** /api/subscription */
@@ -78,55 +78,63 @@ export const subscriptionRoutes: FastifyPluginAsync<
     /** Outside production only: the super admin's endCurrentPeriod control for browser journeys. */
     testControls: boolean;
   }
-> = async (app, { service, jobs, renewJob, testControls }) => {
+> = async (app, { billing, jobs, renewJob, testControls }) => {
   route(app, companySubscriptionListing, ({ auth, input }) =>
-    service.companySubscriptionListing(auth, input.plCompanyId),
+    billing.subscriptions.companySubscriptionListing(auth, input.plCompanyId),
   );
   route(app, startSubscription, ({ auth, input, request }) =>
-    service.startSubscription(auth, input, idempotencyKeyOf(request)),
+    billing.subscriptions.startSubscription(auth, input, idempotencyKeyOf(request)),
   );
   route(app, updateCompanySubscription, ({ auth, input, request }) =>
-    service.updateCompanySubscription(auth, input, idempotencyKeyOf(request)),
+    billing.subscriptions.updateCompanySubscription(auth, input, idempotencyKeyOf(request)),
   );
-  route(app, cancelSubscription, ({ auth, input }) => service.cancelSubscription(auth, input.plCompanyId));
-  route(app, previewSubscription, ({ auth, input }) => service.previewSubscription(auth, input));
-  route(app, resumeSubscription, ({ auth, input }) => service.resumeSubscription(auth, input.plCompanyId));
+  route(app, cancelSubscription, ({ auth, input }) =>
+    billing.subscriptions.cancelSubscription(auth, input.plCompanyId),
+  );
+  route(app, previewSubscription, ({ auth, input }) =>
+    billing.subscriptions.previewSubscription(auth, input),
+  );
+  route(app, resumeSubscription, ({ auth, input }) =>
+    billing.subscriptions.resumeSubscription(auth, input.plCompanyId),
+  );
   route(app, featureAccess, async ({ auth, input }) => ({
-    status: await service.featureAccess(auth, input.plCompanyId, input.featureKey, input.usage),
+    status: await billing.subscriptions.featureAccess(auth, input.plCompanyId, input.featureKey, input.usage),
   }));
   route(app, requireFeature, async ({ auth, input }) => {
-    await service.assertFeature(auth, input.plCompanyId, input.featureKey, input.usage);
+    await billing.subscriptions.assertFeature(auth, input.plCompanyId, input.featureKey, input.usage);
     return ok;
   });
-  route(app, getPromoDiscount, ({ auth, input }) => service.getPromoDiscount(auth, input));
-  route(app, applyPromoCode, ({ auth, input }) => service.applyPromoCode(auth, input));
+  route(app, getPromoDiscount, ({ auth, input }) => billing.promos.getPromoDiscount(auth, input));
+  route(app, applyPromoCode, ({ auth, input }) => billing.promos.applyPromoCode(auth, input));
   route(app, cancelPromoCode, async ({ auth, input }) => {
-    await service.cancelPromoCode(auth, input.plCompanyId);
+    await billing.promos.cancelPromoCode(auth, input.plCompanyId);
     return ok;
   });
-  route(app, promoListing, ({ auth, input }) => service.promoListing(auth, input));
-  route(app, promoDetail, ({ input }) => service.promoDetail(input.promoCode));
-  route(app, upsertPromo, ({ auth, input }) => service.upsertPromo(auth, input));
-  route(app, financialListing, ({ auth, input }) => service.financialListing(auth, input));
+  route(app, promoListing, ({ auth, input }) => billing.promos.promoListing(auth, input));
+  route(app, promoDetail, ({ input }) => billing.promos.promoDetail(input.promoCode));
+  route(app, upsertPromo, ({ auth, input }) => billing.promos.upsertPromo(auth, input));
+  route(app, financialListing, ({ auth, input }) => billing.transactions.financialListing(auth, input));
   route(app, runRenewals, async ({ auth }) => {
     if (!auth.isSuperAdmin) throw new AppError('FORBIDDEN', 'You do not have permission to do this');
     await jobs.enqueue(renewJob, {}, { singletonKey: 'renew-now' });
     return ok;
   });
   if (testControls) {
-    route(app, endCurrentPeriod, ({ auth, input }) => service.endCurrentPeriodNow(auth, input.plCompanyId));
+    route(app, endCurrentPeriod, ({ auth, input }) =>
+      billing.renewals.endCurrentPeriodNow(auth, input.plCompanyId),
+    );
   }
 };
 
 /** Payment method calls live under /api/company (spec 3 §7). */
-export const companyPaymentRoutes: FastifyPluginAsync<Options> = async (app, { service }) => {
+export const companyPaymentRoutes: FastifyPluginAsync<Options> = async (app, { billing }) => {
   route(app, getCompanyPaymentMethod, async ({ auth, input }) => ({
-    companyPaymentMethod: await service.getCompanyPaymentMethod(auth, input.plCompanyId),
+    companyPaymentMethod: await billing.payments.getCompanyPaymentMethod(auth, input.plCompanyId),
   }));
   route(
     app,
     updateCompanyPaymentMethod,
-    ({ auth, input }) => service.updateCompanyPaymentMethod(auth, input),
+    ({ auth, input }) => billing.payments.updateCompanyPaymentMethod(auth, input),
     {
       preValidation: refuseRawCardData,
     },
@@ -134,9 +142,9 @@ export const companyPaymentRoutes: FastifyPluginAsync<Options> = async (app, { s
 };
 
 /** /api/transaction */
-export const transactionRoutes: FastifyPluginAsync<Options> = async (app, { service }) => {
-  route(app, transactionListing, ({ auth, input }) => service.transactionListing(auth, input));
-  route(app, refund, ({ auth, input }) => service.refund(auth, input));
+export const transactionRoutes: FastifyPluginAsync<Options> = async (app, { billing }) => {
+  route(app, transactionListing, ({ auth, input }) => billing.transactions.transactionListing(auth, input));
+  route(app, refund, ({ auth, input }) => billing.transactions.refund(auth, input));
 };
 
 export const SANDBOX_TOKEN_RATE_LIMIT_MESSAGE = 'Too many card attempts. Please wait a minute and try again.';

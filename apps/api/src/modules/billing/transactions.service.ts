@@ -10,22 +10,16 @@ import type { Clock } from '../../lib/clock.ts';
 import { LOCK_BUSY, type CompanyLocks } from '../../lib/company-locks.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { PaymentGateway } from '../../lib/payment-gateway.ts';
-import type { BillingRepository, TransactionListRow } from './billing.repository.ts';
+import { MANAGERS, requireSuperAdmin, toCents, toDollars } from './billing.common.ts';
+import type { PaymentsRepository, TransactionListRow } from './payments.repository.ts';
 
-const toCents = (dollars: number): number => Math.round(dollars * 100);
-const toDollars = (cents: number): number => cents / 100;
 const DAY_MS = 86_400_000;
-const MANAGERS = ['Company Owner', 'Company Admin'] as const;
 
 export const REFUND_TOO_LARGE_MESSAGE = 'The refund is larger than what remains of the payment';
 export const REFUND_IN_PROGRESS_MESSAGE =
   'A payment or refund for this company is in progress. Please try again in a moment.';
 /** How long a refund waits for a charge or another refund of the same company. */
 const REFUND_LOCK_WAIT_MS = 30_000;
-
-function requireSuperAdmin(auth: AuthContext): void {
-  if (!auth.isSuperAdmin) throw new AppError('FORBIDDEN', 'You do not have permission to do this');
-}
 
 export function toTransaction(row: TransactionListRow): Transaction {
   return {
@@ -49,7 +43,7 @@ const monthOf = (date: Date): string => date.toISOString().slice(0, 7);
 
 export interface TransactionsServiceDeps {
   db: Db;
-  repo: BillingRepository;
+  repo: PaymentsRepository;
   clock: Clock;
   gateway: PaymentGateway;
   /** The billing account's lock: a refund never runs beside a charge or another refund of the company. */

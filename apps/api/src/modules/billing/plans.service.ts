@@ -1,0 +1,202 @@
+import type { GetPlansInput, Plan, PlanFeature, UpdatePlanInput } from '@trustleaf/domain/schemas/billing';
+import sanitizeHtml from 'sanitize-html';
+import type { Db } from '../../db/client.ts';
+import { FOREIGN_KEY_VIOLATION, pgErrorCode, UNIQUE_VIOLATION } from '../../db/errors.ts';
+import { requireCompanyAccess, type AuthContext } from '../../lib/authz.ts';
+import { AppError } from '../../lib/errors.ts';
+import { requireSuperAdmin, toCents, toDollars } from './billing.common.ts';
+import type { PlanRow, PlansRepository } from './plans.repository.ts';
+
+/** Feature descriptions are HTML written by super admins; only formatting survives (on save and on display). */
+export function sanitizeDescription(html: string): string {
+  return sanitizeHtml(html, {
+    allowedTags: ['p', 'br', 'b', 'strong', 'i', 'em', 'u', 'ul', 'ol', 'li', 'a', 'h3', 'h4', 'span'],
+    allowedAttributes: { a: ['href', 'target', 'rel'] },
+    allowedSchemes: ['http', 'https', 'mailto'],
+    transformTags: { a: sanitizeHtml.simpleTransform('a', { rel: 'noopener noreferrer', target: '_blank' }) },
+  });
+}
+
+/** Plans and their features: the catalogue, the super admin's editor, and what a company may buy. */
+export function createPlansService({ db, repo }: { db: Db; repo: PlansRepository }) {
+  async function planFeaturesByPlan(planIds: number[]): Promise<Map<number, PlanFeature[]>> {
+    const rows = await repo.planFeaturesOf(planIds);
+    const byPlan = new Map<number, PlanFeature[]>();
+    for (const { config, feature } of rows) {
+      const list = byPlan.get(config.planId) ?? [];
+      list.push({
+        plFeatureId: feature.id,
+        key: feature.key,
+        name: feature.name,
+        featureType: feature.featureType,
+        available: feature.available,
+        priority: feature.priority,
+        isMenuSetting: feature.isMenuSetting,
+        planFeatureConfig: {
+          available: config.available,
+          include: config.include,
+          clientThreshold: config.clientThreshold,
+          status: config.status,
+        },
+        restriction: (config.restriction as PlanFeature['restriction']) ?? null,
+      });
+      byPlan.set(config.planId, list);
+    }
+    return byPlan;
+  }
+
+  function toPlan(row: PlanRow, planFeatures: PlanFeature[]): Plan {
+    const description = row.detailDescription as Plan['detailDescription'];
+    return {
+      plPlanId: row.id,
+      name: row.name,
+      status: row.status,
+      region: row.region,
+      priority: row.priority,
+      monthlyFee: toDollars(row.monthlyFeeCents),
+      annualFee: toDollars(row.annualFeeCents),
+      promoMonthlyFee: row.promoMonthlyFeeCents === null ? null : toDollars(row.promoMonthlyFeeCents),
+      promoAnnualFee: row.promoAnnualFeeCents === null ? null : toDollars(row.promoAnnualFeeCents),
+      enableCcPaymentMonthly: row.enableCcPaymentMonthly,
+      enableCcPaymentAnnually: row.enableCcPaymentAnnually,
+      enableEftPaymentMonthly: row.enableEftPaymentMonthly,
+      enableEftPaymentAnnually: row.enableEftPaymentAnnually,
+      enableSkipPaywall: row.enableSkipPaywall,
+      trialDuration: row.trialDuration,
+      trialUnit: row.trialUnit,
+      detailDescription: {
+        title: description?.title ?? row.name,
+        detailDescriptions: (description?.detailDescriptions ?? []).map((d) => ({
+          shortDescription: d.shortDescription,
+          detailDescription: sanitizeDescription(d.detailDescription),
+        })),
+      },
+      features: planFeatures,
+    };
+  }
+
+  async function plansWithFeatures(rows: PlanRow[]): Promise<Plan[]> {
+    const byPlan = await planFeaturesByPlan(rows.map((r) => r.id));
+    return rows.map((row) => toPlan(row, byPlan.get(row.id) ?? []));
+  }
+
+  async function loadPlan(planId: number): Promise<PlanRow> {
+    const plan = await repo.findPlan(planId);
+    if (!plan) throw new AppError('NOT_FOUND', 'Plan not found');
+    return plan;
+  }
+
+  /** A plan the company may buy: active, or assigned to it (metadata.availablePlans). */
+  async function purchasablePlan(companyId: number, planId: number): Promise<PlanRow> {
+    const plan = await loadPlan(planId);
+    const available = await repo.availablePlanIds(companyId);
+    // Inactive plans are offered only to companies they were assigned to (metadata.availablePlans).
+    if (plan.status !== 'ACTIVE' && !available.includes(plan.id))
+      throw new AppError('NOT_FOUND', 'Plan not found');
+    if (available.length > 0 && !available.includes(plan.id))
+      throw new AppError('FORBIDDEN', 'This plan is not available to your company');
+    return plan;
+  }
+
+  return {
+    loadPlan,
+    findPlan: (planId: number) => repo.findPlan(planId),
+    availablePlanIds: (companyId: number) => repo.availablePlanIds(companyId),
+    planFeaturesByPlan,
+    purchasablePlan,
+
+    async getPlans(input: GetPlansInput) {
+      const rows = await repo.listPlans({
+        status: input.status,
+        region: input.region,
+        sort: input.sortOrder,
+      });
+      const pageRows = rows.slice(
+        (input.currentPage - 1) * input.itemsPerPage,
+        input.currentPage * input.itemsPerPage,
+      );
+      return { items: await plansWithFeatures(pageRows), total: rows.length };
+    },
+
+    async planListing(auth: AuthContext, companyId: number | undefined) {
+      if (companyId) await requireCompanyAccess(db, auth, companyId);
+      const rows = await repo.listPlans({ status: auth.isSuperAdmin ? undefined : 'ACTIVE' });
+      return { items: await plansWithFeatures(rows) };
+    },
+
+    async getPlanDetail(auth: AuthContext, companyId: number, planId: number): Promise<Plan> {
+      if (companyId) await requireCompanyAccess(db, auth, companyId);
+      const plan = await loadPlan(planId);
+      if (plan.status !== 'ACTIVE' && !auth.isSuperAdmin) throw new AppError('NOT_FOUND', 'Plan not found');
+      return (await plansWithFeatures([plan]))[0]!;
+    },
+
+    async featureListing() {
+      return (await repo.listFeatures()).map((f) => ({
+        plFeatureId: f.id,
+        key: f.key,
+        name: f.name,
+        featureType: f.featureType,
+        available: f.available,
+        priority: f.priority,
+        isMenuSetting: f.isMenuSetting,
+      }));
+    },
+
+    async updatePlan(auth: AuthContext, input: UpdatePlanInput) {
+      requireSuperAdmin(auth);
+      const ids: number[] = [];
+      for (const plan of input.plans) {
+        const id = await repo
+          .upsertPlan(
+            {
+              name: plan.name,
+              status: plan.status,
+              region: plan.region,
+              priority: plan.priority,
+              monthlyFeeCents: toCents(plan.monthlyFee),
+              annualFeeCents: toCents(plan.annualFee),
+              promoMonthlyFeeCents: plan.promoMonthlyFee === null ? null : toCents(plan.promoMonthlyFee),
+              promoAnnualFeeCents: plan.promoAnnualFee === null ? null : toCents(plan.promoAnnualFee),
+              enableCcPaymentMonthly: plan.enableCcPaymentMonthly,
+              enableCcPaymentAnnually: plan.enableCcPaymentAnnually,
+              enableEftPaymentMonthly: plan.enableEftPaymentMonthly,
+              enableEftPaymentAnnually: plan.enableEftPaymentAnnually,
+              enableSkipPaywall: plan.enableSkipPaywall,
+              trialDuration: plan.trialDuration,
+              trialUnit: plan.trialUnit,
+              detailDescription: {
+                title: plan.detailDescription.title,
+                detailDescriptions: plan.detailDescription.detailDescriptions.map((d) => ({
+                  shortDescription: d.shortDescription,
+                  detailDescription: sanitizeDescription(d.detailDescription),
+                })),
+              },
+            },
+            plan.plPlanId,
+            plan.features.map((f) => ({
+              planId: 0,
+              featureId: f.plFeatureId,
+              available: f.planFeatureConfig.available,
+              include: f.planFeatureConfig.include,
+              clientThreshold: f.planFeatureConfig.clientThreshold,
+              status: f.planFeatureConfig.status,
+              restriction: f.restriction,
+            })),
+          )
+          .catch((error: unknown) => {
+            const code = pgErrorCode(error);
+            if (code === UNIQUE_VIOLATION)
+              throw new AppError('CONFLICT', `A plan named ${plan.name} already exists in that region`);
+            if (code === FOREIGN_KEY_VIOLATION) throw new AppError('VALIDATION_FAILED', 'Unknown feature');
+            throw error;
+          });
+        if (id === null) throw new AppError('NOT_FOUND', 'Plan not found');
+        ids.push(id);
+      }
+      const rows = await Promise.all(ids.map((id) => loadPlan(id)));
+      return { plans: await plansWithFeatures(rows) };
+    },
+  };
+}
+export type PlansService = ReturnType<typeof createPlansService>;
