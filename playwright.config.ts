@@ -42,7 +42,10 @@ export default defineConfig({
   reporter: [['list']],
   use: {
     baseURL: `http://localhost:${PORT}`,
-    trace: 'retain-on-failure',
+    // Recording a trace costs every journey CPU; CI keeps only the log, so there it is off unless
+    // E2E_TRACE asks for one (E2E_TRACE=retain-on-failure).
+    trace: (process.env.E2E_TRACE ?? (process.env.CI ? 'off' : 'retain-on-failure')) as
+      'off' | 'retain-on-failure',
     screenshot: 'only-on-failure',
   },
   projects: [

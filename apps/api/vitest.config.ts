@@ -3,6 +3,19 @@ import { defineConfig } from 'vitest/config';
 /** Files that replace a module with `vi.mock`: they need a module graph of their own. */
 const MODULE_MOCKING = ['src/modules/accounts/accounts.limits.test.ts'];
 
+/**
+ * Files about processes rather than SQL: a worker killed mid-job, two APIs and two workers sharing one
+ * database and object store, two webcrawler workers sharing scans. They run once, on the embedded
+ * engine; the second database's run (TEST_DB_TARGET=external) is there for what differs between
+ * PostgreSQL versions, which these files exercise no differently from every other file.
+ */
+const PROCESS_LEVEL = [
+  'src/lib/jobs-crash.test.ts',
+  'test/scale-out.test.ts',
+  'src/modules/webcrawler/webcrawler.workers.test.ts',
+];
+const external = process.env.TEST_DB_TARGET === 'external';
+
 export default defineConfig({
   test: {
     globalSetup: ['./test/global-setup.ts'],
@@ -18,7 +31,7 @@ export default defineConfig({
         test: {
           name: 'api',
           include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
-          exclude: MODULE_MOCKING,
+          exclude: external ? [...MODULE_MOCKING, ...PROCESS_LEVEL] : MODULE_MOCKING,
           // Every file builds its own app, database and clock (test/build-test-app.ts), so files share
           // the loaded modules: importing the app once per worker instead of once per file halves the
           // suite's time.

@@ -70,9 +70,11 @@ beforeEach(() => {
 });
 afterEach(() => vi.unstubAllGlobals());
 
-function renderConsole() {
+const BASIC: Plan = PlanSchema.parse({ ...PLAN, plPlanId: 2, name: 'Basic', priority: 1, monthlyFee: 49 });
+
+function renderConsole(plans: Plan[] = [PLAN]) {
   const client = new QueryClient({ defaultOptions: { queries: { staleTime: Infinity, retry: false } } });
-  client.setQueryData(billingKeys.adminPlans, [PLAN]);
+  client.setQueryData(billingKeys.adminPlans, plans);
   client.setQueryData(billingKeys.promos, { items: [PROMO], total: 1 });
   render(
     <QueryClientProvider client={client}>
@@ -146,5 +148,23 @@ describe('admin billing console', { timeout: 20_000 }, () => {
       delayUnit: 'WEEK',
       state: 'HIDDEN',
     });
+  });
+
+  it('shows one plan at a time and keeps a plan’s unsaved edits while another is shown', () => {
+    renderConsole([BASIC, PLAN]);
+    const monthlyFee = () =>
+      screen.getByRole('tabpanel').querySelector<HTMLInputElement>('input[type="number"]')!;
+    expect(screen.getAllByRole('tabpanel')).toHaveLength(1);
+    expect(screen.getByRole('tab', { name: 'Basic (US)', selected: true })).toBeTruthy();
+    expect(monthlyFee().value).toBe('49');
+    fireEvent.change(monthlyFee(), { target: { value: '59' } });
+
+    fireEvent.click(screen.getByRole('tab', { name: 'Pro (US)' }));
+    expect(screen.getByRole('tabpanel')).toBe(screen.getByTestId('admin-plan-Pro'));
+    expect(monthlyFee().value).toBe('149');
+
+    fireEvent.click(screen.getByRole('tab', { name: 'Basic (US)' }));
+    expect(monthlyFee().value).toBe('59');
+    expect(sentBody('/api/plan/updatePlan')).toBeNull();
   });
 });
