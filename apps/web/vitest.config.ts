@@ -13,5 +13,8 @@ export default defineConfig({
     // One jsdom per worker rather than per file (creating it was a third of the suite's time), each
     // file still in a module context of its own.
     pool: 'vmThreads',
+    // In CI these run beside lint and the type check on two cores; a form driven through MUI's menus
+    // takes seconds there. The limit only catches a test that hangs.
+    testTimeout: 60_000,
   },
 });

@@ -64,7 +64,7 @@ describe('DocumentIndicator', () => {
 });
 
 // MUI dialogs take a few seconds to mount in jsdom.
-describe('RejectionReasonsDialog', { timeout: 20_000 }, () => {
+describe('RejectionReasonsDialog', () => {
   const reasons = [
     {
       plReasonId: 1,

@@ -66,7 +66,7 @@ afterEach(() => {
   useAppStore.setState((state) => ({ account: { ...state.account, jobs: [] } }));
 });
 
-describe('scan notices (spec 3 §2, §4, §9)', { timeout: 20_000 }, () => {
+describe('scan notices (spec 3 §2, §4, §9)', () => {
   it('shows "{company} is scanning" with pages done of queued, then the success notice with View', async () => {
     // Only the poll's interval is faked: the 7 s pass at once, everything else runs as usual.
     vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
@@ -134,7 +134,7 @@ describe('scan notices (spec 3 §2, §4, §9)', { timeout: 20_000 }, () => {
   });
 });
 
-describe('report dialog (spec 3 §2)', { timeout: 20_000 }, () => {
+describe('report dialog (spec 3 §2)', () => {
   it('blurs the issues and shows the upgrade banner when the plan may not see them', async () => {
     stubFetch(() => ({
       status: 402,
@@ -207,7 +207,7 @@ const reportDetail: ViolationCheckDetail = {
   productVerification: { authorizedProducts: [], unauthorizedProducts: [] },
 };
 
-describe('reviewing a finding', { timeout: 20_000 }, () => {
+describe('reviewing a finding', () => {
   function renderIssues() {
     render(
       withQuery(
