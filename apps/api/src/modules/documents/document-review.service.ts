@@ -1,0 +1,153 @@
+import { forbiddenReviewFields, showsLicenseBlock } from '@trustleaf/domain/rules/document-review';
+import { daysBetween } from '@trustleaf/domain/rules/document-status';
+import type { UpdateReviewStatusInput } from '@trustleaf/domain/schemas/document';
+import { requireCompanyAccess, type AuthContext } from '../../lib/authz.ts';
+import { AppError } from '../../lib/errors.ts';
+import { escapeHtml } from '../../lib/mailer.ts';
+import { type DocumentAccess, type DocumentsServiceDeps, NOT_FOUND } from './documents.access.ts';
+
+/** Review (spec 3 §6): a reviewer's decision on a version, the review queue, and assigned reviewer companies. */
+export function createDocumentReviewService(deps: DocumentsServiceDeps, access: DocumentAccess) {
+  const { db, repo, clock, mailer } = deps;
+  const {
+    today,
+    toVersion,
+    requireVault,
+    reviewerCompanies,
+    refuseReviewerWithoutVault,
+    requireReviewer,
+    typeOf,
+  } = access;
+  async function mailOwners(companyId: number, subject: string, lines: string[]) {
+    const recipients = await repo.ownerAndAdminEmails(companyId);
+    for (const recipient of recipients) {
+      const text = [`Hello ${recipient.firstName},`, '', ...lines].join('\n');
+      const html = [
+        `<p>Hello ${escapeHtml(recipient.firstName)},</p>`,
+        ...lines.map((l) => `<p>${escapeHtml(l)}</p>`),
+      ].join('');
+      await mailer.send({ to: recipient.email, subject, text, html });
+    }
+    return recipients.length;
+  }
+
+  return {
+    async updateDocumentReviewStatus(auth: AuthContext, input: UpdateReviewStatusInput) {
+      const forbidden = forbiddenReviewFields(input, auth.isSuperAdmin);
+      if (forbidden.length > 0) {
+        throw new AppError('VALIDATION_FAILED', `You may not change ${forbidden.join(', ')}`, {
+          reason: 'forbidden-fields',
+          fields: forbidden,
+        });
+      }
+      const row = await repo.findVersion(input.documentId);
+      if (!row) throw new AppError('NOT_FOUND', NOT_FOUND);
+      await requireReviewer(auth, row.companyId);
+      const type = await typeOf(row.documentTypeId);
+      const [latest] = await repo.listVersions(row.companyId, row.documentTypeId);
+      const isLatest = latest?.id === row.id;
+      if (!isLatest && !(row.reviewStatus === 'rejected' && input.reviewStatus === 'rejected')) {
+        throw new AppError('VALIDATION_FAILED', 'Only the latest document version can be reviewed');
+      }
+      let reasonNotification: string | null = null;
+      if (input.reviewStatus === 'rejected') {
+        if (!input.rejectReasonId) {
+          throw new AppError('VALIDATION_FAILED', 'Reject Reason is required', { field: 'rejectReasonId' });
+        }
+        const reason = await repo.findReason(input.rejectReasonId);
+        if (!reason)
+          throw new AppError('VALIDATION_FAILED', 'Reject Reason is required', { field: 'rejectReasonId' });
+        reasonNotification = reason.notification;
+      }
+      const expirationDate = input.expirationDate !== undefined ? input.expirationDate : row.expirationDate;
+      if (type.expirationCheck) {
+        if (input.expirationDate && daysBetween(today(), input.expirationDate) < 0) {
+          throw new AppError('VALIDATION_FAILED', 'Expiration Date cannot be earlier than today', {
+            field: 'expirationDate',
+          });
+        }
+        if (input.reviewStatus === 'accepted' && !expirationDate) {
+          throw new AppError('VALIDATION_FAILED', 'Expiration Date is required', { field: 'expirationDate' });
+        }
+      }
+      const licenceBlock = showsLicenseBlock(type);
+      const licenseNumber = input.licenseNumber !== undefined ? input.licenseNumber : row.licenseNumber;
+      const validationMethod = input.validationMethod ?? row.validationMethod;
+      if (licenceBlock) {
+        if (!licenseNumber)
+          throw new AppError('VALIDATION_FAILED', 'License Number is required', { field: 'licenseNumber' });
+        if (!validationMethod) {
+          throw new AppError('VALIDATION_FAILED', 'Validation Method is required', {
+            field: 'validationMethod',
+          });
+        }
+      }
+      const now = clock.now();
+      await repo.updateVersion(row.id, {
+        reviewStatus: input.reviewStatus,
+        reviewComment: input.reviewComment || null,
+        rejectReasonId: input.reviewStatus === 'rejected' ? input.rejectReasonId! : null,
+        expirationDate: type.expirationCheck ? expirationDate : row.expirationDate,
+        licenseNumber,
+        validationMethod,
+        rtqRequired: input.rtqRequired,
+        reviewedBy: auth.userId,
+        reviewedAt: now,
+        ...(input.businessTypeId !== undefined ? { businessTypeId: input.businessTypeId } : {}),
+        ...(input.countryOfLicense !== undefined ? { licenseCountry: input.countryOfLicense } : {}),
+        ...(input.stateOfLicense !== undefined ? { licenseState: input.stateOfLicense } : {}),
+        ...(input.addressOfLicense !== undefined ? { licenseAddress: input.addressOfLicense } : {}),
+      });
+      await deps.record({
+        action: 'DOCUMENT_REVIEWED',
+        actorUserId: auth.userId,
+        companyId: row.companyId,
+        detail: { name: `${type.name} v${row.version}`, reviewStatus: input.reviewStatus },
+      });
+      if (reasonNotification !== null) {
+        const company = await repo.findCompany(row.companyId);
+        await mailOwners(row.companyId, `Your ${type.name} was rejected`, [
+          `The ${type.name} that ${company?.name ?? 'your company'} uploaded (version ${row.version}) was rejected.`,
+          reasonNotification,
+          ...(input.reviewComment ? [`Reviewer's comment: ${input.reviewComment}`] : []),
+          `Upload a new version at ${deps.appUrl}/documents.`,
+        ]);
+      }
+      const fresh = await repo.findVersion(row.id);
+      return toVersion(fresh!, type);
+    },
+
+    async reviewQueue(auth: AuthContext) {
+      let reviewerCompanyIds: number[] | null = null;
+      if (!auth.isSuperAdmin) {
+        const reviewers = await reviewerCompanies(auth);
+        if (reviewers.granted.length === 0) await refuseReviewerWithoutVault(auth, reviewers.all);
+        reviewerCompanyIds = reviewers.granted;
+      }
+      const rows = await repo.reviewQueue(reviewerCompanyIds);
+      return {
+        items: rows.map((r) => ({ ...r, uploadedAt: r.uploadedAt.toISOString() })),
+      };
+    },
+
+    /**
+     * Assigns a reviewer company to a client company. The client's owners and admins (or a super
+     * admin) grant it: a merchant processor then reviews its client's documents.
+     */
+    async assignReviewer(
+      auth: AuthContext,
+      input: { plCompanyId: number; reviewerCompanyId: number; remove?: boolean | undefined },
+    ) {
+      await requireCompanyAccess(db, auth, input.plCompanyId, ['Company Owner', 'Company Admin']);
+      await requireVault(auth, input.plCompanyId);
+      if (input.plCompanyId === input.reviewerCompanyId) {
+        throw new AppError('VALIDATION_FAILED', 'A company cannot review its own documents');
+      }
+      if (!(await repo.findCompany(input.reviewerCompanyId)))
+        throw new AppError('NOT_FOUND', 'Company not found');
+      if (input.remove) await repo.removeReviewer(input.plCompanyId, input.reviewerCompanyId);
+      else await repo.assignReviewer(input.plCompanyId, input.reviewerCompanyId);
+    },
+  };
+}
+export type DocumentReviewService = ReturnType<typeof createDocumentReviewService>;

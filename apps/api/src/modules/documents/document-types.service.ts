@@ -1,0 +1,137 @@
+import { normalizeLoadedDocumentType } from '@trustleaf/domain/rules/document-types';
+import type {
+  DocumentType,
+  DocumentTypeDetail,
+  GetDocumentTypeDetailInput,
+  UpsertDocumentTypeInput,
+  UpsertReasonInput,
+} from '@trustleaf/domain/schemas/document';
+import type { AuthContext } from '../../lib/authz.ts';
+import { AppError } from '../../lib/errors.ts';
+import type { DocumentAccess, DocumentsServiceDeps } from './documents.access.ts';
+
+/** Document types (spec 2) and rejection reasons: the super admin's lists, and a type with a company's versions. */
+export function createDocumentTypesService(deps: DocumentsServiceDeps, access: DocumentAccess) {
+  const { repo, clock } = deps;
+  const { toVersion, requireDocumentRead, typeOf, requireSuperAdmin } = access;
+  async function reasonListing() {
+    const reasons = await repo.listReasons();
+    return {
+      reasons: reasons.map((r) => ({
+        plReasonId: r.id,
+        reasonName: r.reasonName,
+        notification: r.notification,
+        reasonType: 'REJECT' as const,
+      })),
+    };
+  }
+
+  return {
+    reasonListing,
+
+    async documentTypeListing(): Promise<{ plDocumentTypes: DocumentType[] }> {
+      const [types, names] = await Promise.all([repo.listDocumentTypes(), repo.businessTypeNames()]);
+      const nameOf = new Map(names.map((n) => [n.id, n.name]));
+      return {
+        plDocumentTypes: types.map((raw) => {
+          const type = normalizeLoadedDocumentType(raw);
+          return {
+            plDocumentTypeId: type.id,
+            name: type.name,
+            licenseCheck: type.licenseCheck,
+            certificationCheck: type.certificationCheck,
+            expirationCheck: type.expirationCheck,
+            dayPriorNotify: type.dayPriorNotify,
+            plBusinessTypeIds: type.businessTypeIds,
+            plBusinessTypes: type.businessTypeIds
+              .filter((id) => nameOf.has(id))
+              .map((id) => ({ id, name: nameOf.get(id)! })),
+          };
+        }),
+      };
+    },
+
+    async upsertDocumentType(auth: AuthContext, input: UpsertDocumentTypeInput): Promise<void> {
+      requireSuperAdmin(auth);
+      const targeted = input.plDocumentTypes.flatMap((c) =>
+        c.action === 'insert' ? [] : [c.plDocumentTypeId],
+      );
+      const existing = await repo.existingDocumentTypeIds(targeted);
+      const missing = targeted.find((id) => !existing.has(id));
+      if (missing) throw new AppError('NOT_FOUND', `Document type ${missing} not found`);
+      const knownBusinessTypes = new Set((await repo.businessTypeNames()).map((b) => b.id));
+      await repo.applyDocumentTypeChanges(
+        input.plDocumentTypes.map((change) => {
+          if (change.action === 'delete') return { action: 'delete' as const, id: change.plDocumentTypeId };
+          const unknown = change.plBusinessTypeIds.find((id) => !knownBusinessTypes.has(id));
+          if (unknown) throw new AppError('VALIDATION_FAILED', `Business type ${unknown} not found`);
+          const locked = change.licenseCheck || change.certificationCheck;
+          const expirationCheck = locked || change.expirationCheck;
+          if (change.licenseCheck && change.certificationCheck) {
+            throw new AppError('VALIDATION_FAILED', 'A document type is either a licence or a certification');
+          }
+          if (expirationCheck && change.dayPriorNotify === null) {
+            throw new AppError('VALIDATION_FAILED', 'Days prior notify is required when expiration is on', {
+              field: 'dayPriorNotify',
+            });
+          }
+          const values = {
+            name: change.name,
+            licenseCheck: change.licenseCheck,
+            certificationCheck: change.certificationCheck,
+            expirationCheck,
+            dayPriorNotify: change.dayPriorNotify,
+            businessTypeIds: [...new Set(change.plBusinessTypeIds)],
+          };
+          return change.action === 'insert'
+            ? { action: 'insert' as const, values }
+            : { action: 'update' as const, id: change.plDocumentTypeId, values };
+        }),
+        clock.now(),
+      );
+    },
+
+    async getDocumentTypeDetail(
+      auth: AuthContext,
+      input: GetDocumentTypeDetailInput,
+    ): Promise<DocumentTypeDetail> {
+      await requireDocumentRead(auth, input.plCompanyId);
+      const type = await typeOf(input.documentTypeId);
+      const versions = await repo.listVersions(input.plCompanyId, type.id);
+      const filtered = input.addressOfLicense
+        ? versions.filter((v) => (v.licenseAddress ?? '') === input.addressOfLicense)
+        : versions;
+      return {
+        documentType: {
+          documentTypeId: type.id,
+          documentTypeName: type.name,
+          licenseCheck: type.licenseCheck,
+          certificationCheck: type.certificationCheck,
+          expirationCheck: type.expirationCheck,
+          dayPriorNotify: type.dayPriorNotify,
+        },
+        documents: filtered.map((v) => toVersion(v, type)),
+      };
+    },
+
+    async upsertReason(auth: AuthContext, input: UpsertReasonInput) {
+      requireSuperAdmin(auth);
+      const targeted = input.plReasons.flatMap((c) => (c.action === 'INSERT' ? [] : [c.plReasonId]));
+      const existing = await repo.existingReasonIds(targeted);
+      const missing = targeted.find((id) => !existing.has(id));
+      if (missing) throw new AppError('NOT_FOUND', `Reason ${missing} not found`);
+      await repo.applyReasonChanges(
+        input.plReasons.map((c) =>
+          c.action === 'INSERT'
+            ? { action: c.action, reasonName: c.reasonName, notification: c.notification }
+            : c.action === 'UPDATE'
+              ? { action: c.action, id: c.plReasonId, reasonName: c.reasonName, notification: c.notification }
+              : { action: c.action, id: c.plReasonId },
+        ),
+        clock.now(),
+      );
+      return reasonListing();
+    },
+  };
+}
+export type DocumentTypesService = ReturnType<typeof createDocumentTypesService>;

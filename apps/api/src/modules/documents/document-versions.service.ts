@@ -1,0 +1,186 @@
+import { showsLicenseBlock } from '@trustleaf/domain/rules/document-review';
+import { normalizeLoadedDocumentType } from '@trustleaf/domain/rules/document-types';
+import type {
+  CompanyDocument,
+  DocumentClassification,
+  DocumentVersion,
+  UploadDocumentInput,
+} from '@trustleaf/domain/schemas/document';
+import { requireCompanyAccess, type AuthContext } from '../../lib/authz.ts';
+import { AppError } from '../../lib/errors.ts';
+import type { VersionRow } from './documents.repository.ts';
+import {
+  type DocumentAccess,
+  type DocumentsServiceDeps,
+  classificationOf,
+  NOT_FOUND,
+  DOCUMENT_LINK_TTL_MS,
+} from './documents.access.ts';
+
+/** A company's documents: the listing, each upload as a new version, signed file links and notes. */
+export function createDocumentVersionsService(deps: DocumentsServiceDeps, access: DocumentAccess) {
+  const { db, repo, files, links, clock, jobs, definitions } = deps;
+  const { toVersion, requireVault, requireDocumentRead, loadVersion, typeOf } = access;
+  async function listNotes(auth: AuthContext, documentId: number) {
+    await loadVersion(auth, documentId);
+    const notes = await repo.listNotes(documentId);
+    return {
+      notes: notes.map((n) => ({
+        plNoteId: n.plNoteId,
+        note: n.note,
+        author: [n.firstName, n.lastName].filter(Boolean).join(' ') || 'Former member',
+        createdAt: n.createdAt.toISOString(),
+      })),
+    };
+  }
+
+  return {
+    listNotes,
+
+    async listDocuments(
+      auth: AuthContext,
+      companyId: number,
+      classification?: DocumentClassification,
+    ): Promise<{ documents: CompanyDocument[] }> {
+      await requireDocumentRead(auth, companyId);
+      const company = await repo.findCompany(companyId);
+      if (!company) throw new AppError('NOT_FOUND', NOT_FOUND);
+      const [types, versions] = await Promise.all([
+        repo.listDocumentTypes(),
+        repo.listCompanyVersions(companyId),
+      ]);
+      const byType = new Map<number, VersionRow[]>();
+      for (const version of versions) {
+        byType.set(version.documentTypeId, [...(byType.get(version.documentTypeId) ?? []), version]);
+      }
+      const documents: CompanyDocument[] = [];
+      for (const raw of types) {
+        const type = normalizeLoadedDocumentType(raw);
+        const own = byType.get(type.id) ?? [];
+        const applies =
+          company.businessTypeId === null || type.businessTypeIds.includes(company.businessTypeId);
+        if (!applies && own.length === 0) continue;
+        const kind = classificationOf(type);
+        if (classification && classification !== kind) continue;
+        documents.push({
+          documentType: {
+            documentTypeId: type.id,
+            documentTypeName: type.name,
+            licenseCheck: type.licenseCheck,
+            certificationCheck: type.certificationCheck,
+            expirationCheck: type.expirationCheck,
+            dayPriorNotify: type.dayPriorNotify,
+            classification: kind,
+          },
+          latest: own[0] ? toVersion(own[0], type) : null,
+          versionCount: own.length,
+        });
+      }
+      return { documents };
+    },
+
+    async getDocument(auth: AuthContext, documentId: number) {
+      const row = await loadVersion(auth, documentId);
+      const stored = await repo.findDocumentTypeAny(row.documentTypeId);
+      if (!stored) throw new AppError('NOT_FOUND', NOT_FOUND);
+      const type = normalizeLoadedDocumentType(stored);
+      const versions = await repo.listVersions(row.companyId, row.documentTypeId);
+      return { document: toVersion(row, type), versions: versions.map((v) => toVersion(v, type)) };
+    },
+
+    /** Each upload is a new version of the company's document for that type. */
+    async uploadDocument(auth: AuthContext, input: UploadDocumentInput): Promise<DocumentVersion> {
+      await requireCompanyAccess(db, auth, input.plCompanyId, ['Company Owner', 'Company Admin', 'User']);
+      await requireVault(auth, input.plCompanyId);
+      const type = await typeOf(input.documentTypeId);
+      const company = await repo.findCompany(input.plCompanyId);
+      if (!company) throw new AppError('NOT_FOUND', 'Company not found');
+      if (company.businessTypeId !== null && !type.businessTypeIds.includes(company.businessTypeId)) {
+        throw new AppError('VALIDATION_FAILED', 'This document type does not apply to your company');
+      }
+      const file = await files.findUpload(input.uploadKey);
+      // An upload of another company, or stored for another purpose, is refused as unknown.
+      if (!file || file.companyId !== input.plCompanyId)
+        throw new AppError('NOT_FOUND', 'Cannot upload your document');
+      if (file.mode !== 'document') throw new AppError('VALIDATION_FAILED', 'File Type Is Not Supported');
+      if (type.expirationCheck) {
+        if (!input.expirationDate) {
+          throw new AppError('VALIDATION_FAILED', 'Expiration Date is required', { field: 'expirationDate' });
+        }
+      }
+      if (showsLicenseBlock(type) && !input.licenseNumber) {
+        throw new AppError('VALIDATION_FAILED', 'License Number is required', { field: 'licenseNumber' });
+      }
+      const row = await repo.insertVersion({
+        companyId: input.plCompanyId,
+        documentTypeId: type.id,
+        fileKey: file.key,
+        fileName: file.originalName,
+        mimeType: file.extension,
+        sizeBytes: file.size,
+        expirationDate: type.expirationCheck ? (input.expirationDate ?? null) : null,
+        licenseNumber: input.licenseNumber ?? null,
+        licenseCountry: input.licenseCountry ?? null,
+        licenseState: input.licenseState ?? null,
+        licenseAddress: input.licenseAddress ?? null,
+        businessTypeId: company.businessTypeId,
+        uploadedBy: auth.userId,
+      });
+      await jobs.enqueue(definitions.convert, { documentId: row.id }, { singletonKey: `convert-${row.id}` });
+      const fresh = await repo.findVersion(row.id);
+      return toVersion(fresh!, type);
+    },
+
+    async deleteDocuments(auth: AuthContext, companyId: number, documentIds: number[]) {
+      await requireCompanyAccess(db, auth, companyId, ['Company Owner', 'Company Admin']);
+      await requireVault(auth, companyId);
+      const deleted = await repo.softDeleteVersions(companyId, documentIds, clock.now());
+      if (deleted === 0) throw new AppError('NOT_FOUND', NOT_FOUND);
+      return { deleted };
+    },
+
+    /** A short-lived signed link to the original file or its viewable copy. */
+    async getDownloadLink(auth: AuthContext, documentId: number, variant: 'original' | 'view') {
+      const row = await loadVersion(auth, documentId);
+      if (variant === 'view') {
+        if (row.conversionStatus === 'PROCESSING')
+          throw new AppError('CONFLICT', 'Document is being PROCESSING');
+        if (row.conversionStatus === 'FAILED' || !row.viewKey) {
+          throw new AppError('CONFLICT', 'Document was FAILED to process');
+        }
+      }
+      const expires = clock.now().getTime() + DOCUMENT_LINK_TTL_MS;
+      const subject = `document:${row.id}:${variant}`;
+      const query = new URLSearchParams({
+        documentId: String(row.id),
+        variant,
+        expires: String(expires),
+        sig: links.sign(subject, expires),
+      });
+      return { url: `/api/document/file?${query.toString()}`, expiresAt: new Date(expires).toISOString() };
+    },
+
+    async openSigned(documentId: number, variant: 'original' | 'view', expires: number, signature: string) {
+      if (!links.verify(`document:${documentId}:${variant}`, expires, signature, clock.now().getTime())) {
+        throw new AppError('FORBIDDEN', 'This link has expired');
+      }
+      const row = await repo.findVersion(documentId);
+      if (!row) throw new AppError('NOT_FOUND', NOT_FOUND);
+      const key = variant === 'view' ? row.viewKey : row.fileKey;
+      if (!key) throw new AppError('NOT_FOUND', NOT_FOUND);
+      const viewIsPdf = variant === 'view' && key !== row.fileKey;
+      return {
+        key,
+        fileName: viewIsPdf ? row.fileName.replace(/\.[^.]+$/, '') + '.pdf' : row.fileName,
+        extension: viewIsPdf ? 'pdf' : row.mimeType,
+      };
+    },
+
+    async addNote(auth: AuthContext, documentId: number, note: string) {
+      await loadVersion(auth, documentId);
+      await repo.addNote(documentId, auth.userId, note);
+      return listNotes(auth, documentId);
+    },
+  };
+}
+export type DocumentVersionsService = ReturnType<typeof createDocumentVersionsService>;
