@@ -1061,6 +1061,21 @@ export const directoryEntries = pgTable(
   ],
 );
 
+/**
+ * The words of the listed companies' names (`directory_words_of(name_key)`), each with how many
+ * directory entries use it, kept by statement triggers on directory_entries (migration 0021): a
+ * word goes when its last entry does. A misspelt search word is matched against these few tens of
+ * thousands of words (pg_trgm word similarity, the trigram index below) before the names are.
+ */
+export const directoryWords = pgTable(
+  'directory_words',
+  {
+    word: text('word').primaryKey(),
+    entries: integer('entries').notNull(),
+  },
+  (t) => [index('directory_words_trgm').using('gin', t.word.op('gin_trgm_ops'))],
+);
+
 // ---- white-label site templates (issue 21, spec 3 §3 "Site template") ----
 
 /**

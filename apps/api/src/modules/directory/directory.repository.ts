@@ -4,6 +4,7 @@ import {
   businessTypes,
   companies,
   directoryEntries,
+  directoryWords,
   segments,
   states,
   trustProfiles,
@@ -40,18 +41,83 @@ export type DirectoryRow = {
 /** A substring search as a LIKE pattern on the lower-cased name, its wildcards taken literally. */
 const containsPattern = (q: string) => `%${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
+/** How many listed words one search word may stand for (the closest first). */
+const ALTERNATIVES = 20;
+
+/** pg_trgm's word-similarity threshold (`<%`), read from the session like the operator reads it. */
+const threshold = sql`current_setting('pg_trgm.word_similarity_threshold')::real`;
+
 /**
  * The directory reads its own table, `directory_entries` (one row per listed company, kept by
  * triggers), in two steps in one statement: the page's company ids from one index (an index-only
  * walk in the page's order, filters checked on the index entries, stopping at the page's last row),
  * then the shown columns for those ids only. Nothing counts every match.
  *
- * Relevance is two tiers: names containing the search (case-insensitive), by name; then names with a
- * word that reads like it (pg_trgm word similarity, `<%`, through the trigram GIN index), closest
- * first. The second tier runs only when the first cannot fill the page, so a common word (thousands
- * of names) costs a walk of the name index and a rare or misspelt one a trigram index lookup.
+ * Relevance is two tiers: names containing the search (case-insensitive), by name; then names that
+ * read like it (pg_trgm word similarity of the search to the name at or above the threshold),
+ * closest first. The second tier runs only when the first cannot fill the page, so a common word
+ * (thousands of names) costs a walk of the name index. A name reads like the search through its
+ * words, so the second tier first looks the search's words up in the dictionary of the listed
+ * names' words (`directory_words`, a few tens of thousands of rows, trigram-indexed): each becomes
+ * the few listed words it reads like, and only the names holding one of those are ranked, found
+ * through the index of the names' words (`directory_entries_words`, one short posting list per
+ * word; a similarity search on a million names' trigram index reads the posting list of every
+ * trigram of the search, common ones included).
  */
 export function createDirectoryRepository(db: Db) {
+  /**
+   * The condition "the name reads like `q`" for the second tier: the name holds a listed word that
+   * reads like one of the words carrying the search, and the whole name reads like the search.
+   *
+   * A name reads like the search when one stretch of it holds at least the threshold's share of the
+   * search's trigrams, so the words that are left out (the most used ones first, so the fewest names
+   * are ranked) must together hold less than that share: a name resembling only those cannot reach
+   * it. A word of one or two letters is not looked up (it has no trigram to search a name by) and
+   * counts as left out; when those alone reach the share, the names are searched by similarity.
+   */
+  async function readsLike(q: string): Promise<SQL> {
+    const { rows } = await db.execute<{
+      word: string;
+      trigrams: number;
+      total: number;
+      share: number;
+      alternatives: string[];
+      entries: number;
+    }>(sql`
+      select s.word, cardinality(show_trgm(s.word)) as trigrams,
+             cardinality(show_trgm(lower(${q}))) as total, ${threshold} as share,
+             coalesce(array_agg(d.word order by d.rank desc, d.word) filter (where d.word is not null), '{}') as alternatives,
+             coalesce(sum(d.entries), 0)::int as entries
+        from directory_words_of(lower(${q})) as s(word)
+        left join lateral (
+          select w.word, w.entries, word_similarity(s.word, w.word) as rank
+            from ${directoryWords} w
+           where length(s.word) >= 3 and s.word <% w.word
+           order by rank desc, w.word
+           limit ${ALTERNATIVES}
+        ) d on true
+       group by s.word`);
+    // No letter or digit: nothing reads like it.
+    if (rows.length === 0) return sql`false`;
+    const { total, share } = rows[0]!;
+    const short = rows.filter((row) => row.word.length < 3);
+    let leftOut = short.reduce((sum, row) => sum + row.trigrams, 0);
+    if (leftOut >= share * total) return sql`${q} <% ${e.nameKey}`;
+    const carrying: typeof rows = [];
+    for (const row of rows
+      .filter((row) => row.word.length >= 3)
+      .sort((a, b) => b.entries - a.entries || a.word.localeCompare(b.word))) {
+      if (row.alternatives.length > 0 && leftOut + row.trigrams < share * total) leftOut += row.trigrams;
+      else carrying.push(row);
+    }
+    const words = carrying.flatMap((row) => row.alternatives);
+    if (words.length === 0) return sql`false`;
+    return sql`(directory_words_array(${e.nameKey}) && array[${sql.join(
+      words.map((word) => sql`${word}`),
+      sql`, `,
+    )}]::text[] and word_similarity(${q}, ${e.nameKey}) >= ${threshold})`;
+  }
+
   /** One page of listed companies matching `conditions`, in `order`, with what the page shows. */
   async function page(
     conditions: SQL[],
@@ -119,7 +185,8 @@ export function createDirectoryRepository(db: Db) {
 
       if (search.q === undefined || search.sort !== 'relevance') {
         if (search.q !== undefined) {
-          filters.push(sql`(${e.nameKey} like ${containsPattern(search.q)} or ${search.q} <% ${e.nameKey})`);
+          const close = await readsLike(search.q);
+          filters.push(sql`(${e.nameKey} like ${containsPattern(search.q)} or ${close})`);
         }
         return page(filters, search.sort === 'newest' ? 'newest' : 'name', search);
       }
@@ -143,7 +210,7 @@ export function createDirectoryRepository(db: Db) {
       }
       // Tier two: close spellings that do not contain it, closest first.
       const second = await page(
-        [...filters, sql`${search.q} <% ${e.nameKey}`, sql`not (${contains})`],
+        [...filters, await readsLike(search.q), sql`not (${contains})`],
         { similarTo: search.q },
         {
           limit: search.limit - first.length,

@@ -1,7 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { companies, companyOnboarding, sealAttestations, trustProfiles } from '../../db/schema.ts';
+import {
+  companies,
+  companyOnboarding,
+  directoryWords,
+  sealAttestations,
+  trustProfiles,
+} from '../../db/schema.ts';
 import { bearer, createCompany, createMember, login } from '../../../test/factories.ts';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 
@@ -207,6 +213,59 @@ describe('the directory', () => {
     // A page past every name containing the search starts among the close spellings.
     expect(names(await search({ q: word, pageSize: 1, page: 4 }))).toEqual([close]);
     expect((await search({ q: word, pageSize: 2, page: 3 })).items).toEqual([]);
+  });
+
+  it('finds a word misspelt by a letter dropped or two letters swapped, alone or beside other words', async () => {
+    // Made-up words no other name in this file reads like.
+    const brand = 'Kavotemiralo';
+    const meadow = await listed(`${brand} Meadow Farms`);
+    const harvest = await listed(`${brand} Harvest Labs`);
+    const dropped = 'Kavoteiralo';
+    // pg_trgm's threshold takes a swap near either end of a word (one in the middle of a
+    // twelve-letter word breaks four of its thirteen trigrams and reads as 0.53).
+    const swapped = 'Kavotemiraol';
+    // Each reads like the brand, which both names carry alike: by name.
+    expect(names(await search({ q: dropped }))).toEqual([harvest.name, meadow.name]);
+    expect(names(await search({ q: swapped.toUpperCase() }))).toEqual([harvest.name, meadow.name]);
+    // One misspelt word beside a right one: the name holding both comes first; the other comes
+    // after it while it still reads enough like the whole search (the right brand does, the
+    // misspelt one does not).
+    expect(names(await search({ q: `${brand} Meadw` }))).toEqual([meadow.name, harvest.name]);
+    expect(names(await search({ q: `${dropped} Meadow` }))).toEqual([meadow.name]);
+    expect(names(await search({ q: `Harvst ${swapped}` }))).toEqual([harvest.name]);
+    // Sorted by name, a search still takes close spellings.
+    expect(names(await search({ q: `${dropped} Meadow`, sort: 'name' }))).toEqual([meadow.name]);
+  });
+
+  it('keeps the dictionary of listed words current as companies are listed, renamed and withdrawn', async () => {
+    const db = t.database.db;
+    const word = 'Bunatesikomu';
+    const typo = 'Bunatsikomu';
+    const entries = async (w: string) =>
+      (
+        await db.select({ n: directoryWords.entries }).from(directoryWords).where(eq(directoryWords.word, w))
+      )[0]?.n ?? 0;
+    expect(await entries(word.toLowerCase())).toBe(0);
+    // Listed: its words are searchable at once.
+    const first = await listed(`${word} Supply`);
+    expect(names(await search({ q: typo }))).toEqual([first.name]);
+    const second = await listed(`${word} Growers`);
+    expect(await entries(word.toLowerCase())).toBe(2);
+    expect(names(await search({ q: typo }))).toEqual([second.name, first.name]);
+
+    // Withdrawn: counted once less; renamed away: the word goes with its last name.
+    await db.update(trustProfiles).set({ published: false }).where(eq(trustProfiles.companyId, first.id));
+    expect(await entries(word.toLowerCase())).toBe(1);
+    const renamed = 'Gurifozuziga';
+    await db.update(companies).set({ name: `${renamed} Growers` }).where(eq(companies.id, second.id));
+    expect(await entries(word.toLowerCase())).toBe(0);
+    expect(await entries(renamed.toLowerCase())).toBe(1);
+    expect(await entries('growers')).toBeGreaterThanOrEqual(1);
+    expect((await search({ q: typo })).items).toEqual([]);
+    expect(names(await search({ q: 'Gurifzuziga' }))).toEqual([`${renamed} Growers`]);
+    // Deleted with its company: gone as well.
+    await db.delete(companies).where(eq(companies.id, second.id));
+    expect(await entries(renamed.toLowerCase())).toBe(0);
   });
 
   it('follows the company, its segments and its seals as they change', async () => {
