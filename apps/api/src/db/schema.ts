@@ -986,7 +986,9 @@ export const sealAttestations = pgTable(
  * profile) with what the directory filters and sorts by, kept by triggers on companies,
  * trust_profiles, company_onboarding and seal_attestations (migration 0019), so a search reads one
  * table and its indexes only. `sealUntil` is the latest expiry among the company's unrevoked seals:
- * the company holds a live seal at `now` exactly when `sealUntil > now`.
+ * the company holds a live seal at `now` exactly when `sealUntil > now`. Migration 0021 adds a GIN
+ * index on the words of the name (`directory_words_array(name_key)`, a function of that migration),
+ * which finds the names holding given words.
  */
 export const directoryEntries = pgTable(
   'directory_entries',

@@ -257,7 +257,10 @@ describe('the directory', () => {
     await db.update(trustProfiles).set({ published: false }).where(eq(trustProfiles.companyId, first.id));
     expect(await entries(word.toLowerCase())).toBe(1);
     const renamed = 'Gurifozuziga';
-    await db.update(companies).set({ name: `${renamed} Growers` }).where(eq(companies.id, second.id));
+    await db
+      .update(companies)
+      .set({ name: `${renamed} Growers` })
+      .where(eq(companies.id, second.id));
     expect(await entries(word.toLowerCase())).toBe(0);
     expect(await entries(renamed.toLowerCase())).toBe(1);
     expect(await entries('growers')).toBeGreaterThanOrEqual(1);
