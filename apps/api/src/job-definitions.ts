@@ -11,7 +11,7 @@ import { createProspectImportJob } from './modules/accounts/accounts.jobs.ts';
 import { createActivityRepository } from './modules/activity/activity.repository.ts';
 import { createActivityService } from './modules/activity/activity.service.ts';
 import { createAccountsRepository } from './modules/accounts/accounts.repository.ts';
-import { createProspectImporter } from './modules/accounts/accounts.service.ts';
+import { createProspectImporter } from './modules/accounts/prospect-import.service.ts';
 import { createAuthJobs } from './modules/auth/auth.jobs.ts';
 import {
   createBillingNoticeJob,
