@@ -4,6 +4,7 @@ import { parseArgs } from 'node:util';
 import cliProgress from 'cli-progress';
 import { ScanError } from './errors.ts';
 import { renderReportPdf, summarySentence } from './report-pdf.ts';
+import { REPORT_LANGUAGES, type ReportLanguage } from './report-phrases.ts';
 import { scanSite } from './scan-site.ts';
 import type { ScanResult, Severity } from './types.ts';
 import { verifyMain } from './verify-cli.ts';
@@ -32,6 +33,7 @@ Options:
   --allow-host <h:port>  let the scanner reach this host:port even if private (repeatable)
   --company <name>       company name for the PDF report (default: the site's host)
   --product-name <name>  product name that prefixes the report title (default: Trustleaf)
+  --lang <code>          language of the PDF report: en, fr, de or nl (default en)
   -h, --help             show this help
 
 Exit codes: 0 the scan ran (and, with --fail-on, found nothing at or above that severity), 1 the scan
@@ -64,6 +66,7 @@ function parse(argv: string[]) {
       'allow-host': { type: 'string', multiple: true },
       company: { type: 'string' },
       'product-name': { type: 'string' },
+      lang: { type: 'string' },
       help: { type: 'boolean', short: 'h', default: false },
     },
   });
@@ -101,6 +104,9 @@ function parse(argv: string[]) {
       throw new UsageError(`Cannot read the products file: ${(err as Error).message}`);
     }
   }
+  const language = values.lang ?? 'en';
+  if (!(REPORT_LANGUAGES as readonly string[]).includes(language))
+    throw new UsageError('--lang must be en, fr, de or nl.');
   return {
     help: false as const,
     url: positionals[0]!,
@@ -120,6 +126,7 @@ function parse(argv: string[]) {
     allowHosts: values['allow-host'] ?? [],
     company: values.company,
     productName: values['product-name'] ?? 'Trustleaf',
+    language: language as ReportLanguage,
   };
 }
 
@@ -204,6 +211,7 @@ export async function main(argv: string[]): Promise<number> {
       const pdf = await renderReportPdf(result, {
         companyName: args.company ?? new URL(result.url).hostname,
         productName: args.productName,
+        language: args.language,
       });
       writeFileSync(args.pdf, pdf);
       process.stdout.write(`PDF written to ${args.pdf}\n`);

@@ -24,6 +24,8 @@ export { captionSegments, parseCaptions } from './captions.ts';
 export type { CaptionSegment, Cue } from './captions.ts';
 export { compareProducts, normaliseProductName } from './products.ts';
 export { renderReportPdf } from './report-pdf.ts';
+export { REPORT_LANGUAGES } from './report-phrases.ts';
+export type { ReportLanguage } from './report-phrases.ts';
 export type { ReportPdfOptions } from './report-pdf.ts';
 export { ImageTextReader, englishLangPath } from './ocr.ts';
 export type * from './types.ts';

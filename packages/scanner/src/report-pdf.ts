@@ -1,5 +1,8 @@
 import PDFDocument from 'pdfkit';
+import { REPORT_PHRASES, type ReportLanguage, type ReportPhrases } from './report-phrases.ts';
 import type { ScanResult, Violation } from './types.ts';
+
+export { summarySentence } from './report-phrases.ts';
 
 export interface ReportPdfOptions {
   companyName: string;
@@ -14,6 +17,8 @@ export interface ReportPdfOptions {
    * renamed products and replaced sentences); the sentence as written when absent.
    */
   phrase?: (key: string, text: string) => string;
+  /** The language of the report's own sentences and its date (default English). */
+  language?: ReportLanguage;
 }
 
 /**
@@ -94,12 +99,6 @@ function issuesTable(
   current.end();
 }
 
-/** The Summary sentence of the report and of the scan history rows (spec 3 §2). */
-export function summarySentence(count: number): string {
-  if (count === 0) return 'Scan has identified 0 potential issues!';
-  return `Scan has identified ${count} potential ${count === 1 ? 'issue' : 'issues'}!`;
-}
-
 /** Standard PDF fonts encode WinAnsi only; anything else would print as garbage, so it is replaced. */
 function pdfText(text: string): string {
   return text.replace(
@@ -108,10 +107,10 @@ function pdfText(text: string): string {
   );
 }
 
-function formatDate(iso: string, timeZone: string): string {
+function formatDate(iso: string, timeZone: string, locale: string): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
-  const text = new Intl.DateTimeFormat('en-US', { timeZone, dateStyle: 'long', timeStyle: 'short' }).format(
+  const text = new Intl.DateTimeFormat(locale, { timeZone, dateStyle: 'long', timeStyle: 'short' }).format(
     date,
   );
   return timeZone === 'America/New_York' ? `${text} ET` : `${text} (${timeZone})`;
@@ -134,10 +133,10 @@ function formatStart(seconds: number): string {
   return `${m}:${s}`;
 }
 
-function snapshotText(v: Violation): string {
+function snapshotText(v: Violation, words: ReportPhrases): string {
   if (v.isInVideo && v.startTime !== null)
-    return `Video at ${formatStart(v.startTime)}\n${evidenceLink(v)}\nPage: ${v.url}`;
-  if (v.imageUrl) return `Image: ${v.imageUrl}\nPage: ${v.url}`;
+    return `${words.videoAt(formatStart(v.startTime))}\n${evidenceLink(v)}\n${words.pageOf}: ${v.url}`;
+  if (v.imageUrl) return `${words.image}: ${v.imageUrl}\n${words.pageOf}: ${v.url}`;
   return v.url;
 }
 
@@ -145,7 +144,8 @@ function snapshotText(v: Violation): string {
 export async function renderReportPdf(result: ScanResult, options: ReportPdfOptions): Promise<Buffer> {
   const phrase = options.phrase ?? ((_key: string, text: string) => text);
   const say = (key: string, text: string) => pdfText(phrase(`webcrawler.report.${key}`, text));
-  const title = say('title', `${options.productName} Website Compliance Report`);
+  const words = REPORT_PHRASES[options.language ?? 'en'];
+  const title = say('title', words.title(options.productName));
   const doc = new PDFDocument({
     size: PAGE.size,
     margin: PAGE.margin,
@@ -153,7 +153,7 @@ export async function renderReportPdf(result: ScanResult, options: ReportPdfOpti
     info: {
       Title: title,
       Author: options.companyName,
-      Subject: `Scan of ${result.url}`,
+      Subject: words.subject(result.url),
       Creator: 'trustleaf-scan',
     },
   });
@@ -180,11 +180,7 @@ export async function renderReportPdf(result: ScanResult, options: ReportPdfOpti
     .text(title, titleX, PAGE.margin, {
       width: width - (titleX - left),
     });
-  doc
-    .font('Helvetica')
-    .fontSize(11)
-    .fillColor(GREY)
-    .text(say('subtitle', 'Independent webcrawler scan'), titleX);
+  doc.font('Helvetica').fontSize(11).fillColor(GREY).text(say('subtitle', words.subtitle), titleX);
   doc.moveDown(1.2);
 
   const section = (name: string) => {
@@ -199,12 +195,15 @@ export async function renderReportPdf(result: ScanResult, options: ReportPdfOpti
     doc.moveDown(0.6);
   };
 
-  section(say('scanInformation', 'Scan Information'));
+  section(say('scanInformation', words.scanInformation));
   const info: Array<[string, string]> = [
-    [say('company', 'Company'), options.companyName],
-    [say('website', 'Website'), result.url],
-    [say('date', 'Date'), formatDate(result.checkTime, options.timeZone ?? 'America/New_York')],
-    [say('pagesScanned', 'Pages scanned'), String(result.pagesScanned)],
+    [say('company', words.company), options.companyName],
+    [say('website', words.website), result.url],
+    [
+      say('date', words.date),
+      formatDate(result.checkTime, options.timeZone ?? 'America/New_York', words.locale),
+    ],
+    [say('pagesScanned', words.pagesScanned), String(result.pagesScanned)],
   ];
   for (const [index, [label, value]] of info.entries()) {
     const y = doc.y;
@@ -217,7 +216,7 @@ export async function renderReportPdf(result: ScanResult, options: ReportPdfOpti
   }
   doc.moveDown(0.8);
 
-  section(say('summary', 'Summary'));
+  section(say('summary', words.summary));
   const count = result.violationCount;
   const y = doc.y;
   if (count === 0) {
@@ -242,13 +241,13 @@ export async function renderReportPdf(result: ScanResult, options: ReportPdfOpti
     .font('Helvetica-Bold')
     .fontSize(12)
     .fillColor(count === 0 ? GREEN : RED)
-    .text(say('summarySentence', summarySentence(count)), left + 18, y, {
+    .text(say('summarySentence', words.summarySentence(count)), left + 18, y, {
       width: width - 18,
     });
   doc.fillColor('black');
   doc.moveDown(1);
 
-  section(say('productComparison', 'Product Comparison'));
+  section(say('productComparison', words.productComparison));
   const head = (text: string) => ({
     text,
     type: 'TH' as const,
@@ -263,7 +262,7 @@ export async function renderReportPdf(result: ScanResult, options: ReportPdfOpti
   const verification = result.productVerification;
   const authorisedRows = verification.authorizedProducts.map((p) => [
     body(p.productName),
-    body(p.found ? say('yes', 'Yes') : say('no', 'No'), { textColor: p.found ? GREEN : RED }),
+    body(p.found ? say('yes', words.yes) : say('no', words.no), { textColor: p.found ? GREEN : RED }),
   ]);
   doc.table({
     position: { x: left },
@@ -271,16 +270,16 @@ export async function renderReportPdf(result: ScanResult, options: ReportPdfOpti
     columnStyles: ['*', 70],
     defaultStyle: cellStyle(),
     data: [
-      [head(say('productName', 'PRODUCT NAME')), head(say('found', 'FOUND'))],
+      [head(say('productName', words.productName)), head(say('found', words.found))],
       ...(authorisedRows.length > 0
         ? authorisedRows
-        : [[body(say('noRecords', 'No records found'), { colSpan: 2 })]]),
+        : [[body(say('noRecords', words.noRecords), { colSpan: 2 })]]),
     ],
   });
   doc.moveDown(0.8);
   const unauthorisedRows = verification.unauthorizedProducts.map((p) => [
     body(p.productName),
-    body(say('view', 'View'), { textColor: '#1565c0', textOptions: { link: p.url, underline: true } }),
+    body(say('view', words.view), { textColor: '#1565c0', textOptions: { link: p.url, underline: true } }),
   ]);
   doc.x = left;
   doc.table({
@@ -289,24 +288,24 @@ export async function renderReportPdf(result: ScanResult, options: ReportPdfOpti
     columnStyles: ['*', 70],
     defaultStyle: cellStyle(),
     data: [
-      [head(say('unauthorizedProducts', 'UNAUTHORIZED PRODUCTS')), head(say('action', 'ACTION'))],
+      [head(say('unauthorizedProducts', words.unauthorizedProducts)), head(say('action', words.action))],
       ...(unauthorisedRows.length > 0
         ? unauthorisedRows
-        : [[body(say('noRecords', 'No records found'), { colSpan: 2 })]]),
+        : [[body(say('noRecords', words.noRecords), { colSpan: 2 })]]),
     ],
   });
   doc.moveDown(1.2);
 
-  section(say('potentialIssues', 'Potential Issues'));
+  section(say('potentialIssues', words.potentialIssues));
   const issueRows = result.violations.map((v) => [
     body(`${v.description}\n${v.severity} - ${v.category.replace(/_/g, ' ')}\n${v.hint}`),
-    body(snapshotText(v), { textColor: '#1565c0', textOptions: { link: evidenceLink(v) } }),
+    body(snapshotText(v, words), { textColor: '#1565c0', textOptions: { link: evidenceLink(v) } }),
     body(v.evidence),
   ]);
   const issueHeader = [
-    head(say('potentialIssues', 'Potential Issues')),
-    head(say('snapshot', 'Snapshot/Link')),
-    head(say('evidence', 'Evidence')),
+    head(say('potentialIssues', words.potentialIssues)),
+    head(say('snapshot', words.snapshot)),
+    head(say('evidence', words.evidence)),
   ];
   doc.x = left;
   if (issueRows.length === 0) {
@@ -315,7 +314,7 @@ export async function renderReportPdf(result: ScanResult, options: ReportPdfOpti
       maxWidth: width,
       columnStyles: ISSUE_COLUMNS.map((share) => width * share),
       defaultStyle: cellStyle(),
-      data: [issueHeader, [body(say('noRecords', 'No records found'), { colSpan: 3 })]],
+      data: [issueHeader, [body(say('noRecords', words.noRecords), { colSpan: 3 })]],
     });
   } else {
     issuesTable(doc, { left, width, header: issueHeader, rows: issueRows });
@@ -330,7 +329,7 @@ export async function renderReportPdf(result: ScanResult, options: ReportPdfOpti
       .font('Helvetica')
       .fontSize(8)
       .fillColor(GREY)
-      .text(say('page', `Page ${i + 1} of ${range.count}`), left, doc.page.height - PAGE.margin / 2, {
+      .text(say('page', words.page(i + 1, range.count)), left, doc.page.height - PAGE.margin / 2, {
         width,
         align: 'right',
         lineBreak: false,

@@ -154,4 +154,46 @@ describe('renderReportPdf', () => {
     expect(summarySentence(1)).toBe('Scan has identified 1 potential issue!');
     expect(summarySentence(2)).toBe('Scan has identified 2 potential issues!');
   });
+
+  it('is written in the language asked for: its sentences, labels and date, the findings as found', async () => {
+    const text = await pdfText(
+      await renderReportPdf(result, {
+        companyName: 'Green Leaf Farms LLC',
+        productName: 'Trustleaf',
+        language: 'fr',
+      }),
+    );
+    expect(text).toContain('Trustleaf Rapport de conformité du site web');
+    expect(text).toContain('Entreprise: Green Leaf Farms LLC');
+    expect(text).toContain('4 mars 2026');
+    expect(text).toContain("L'analyse a identifié 3 problèmes potentiels !");
+    expect(text).toContain('NOM DU PRODUIT');
+    expect(text).toContain('Vidéo à 0:12');
+    expect(text).toContain('Page 1 sur');
+    expect(text).not.toContain('Scan has identified');
+    expect(text).toContain(result.violations[0]!.evidence);
+
+    const german = await pdfText(
+      await renderReportPdf(
+        { ...result, violations: [], violationCount: 0 },
+        { companyName: 'Clean Co', productName: 'Trustleaf', language: 'de' },
+      ),
+    );
+    expect(german).toContain('Der Scan hat 0 mögliche Probleme gefunden!');
+    expect(german).toContain('4. März 2026');
+    expect(german).toContain('Keine Einträge gefunden');
+  });
+
+  it('lets a site template’s phrase replace a sentence in any language', async () => {
+    const text = await pdfText(
+      await renderReportPdf(result, {
+        companyName: 'Green Leaf Farms LLC',
+        productName: 'Trustleaf',
+        language: 'nl',
+        phrase: (key, fallback) => (key === 'webcrawler.report.subtitle' ? 'Partner scan' : fallback),
+      }),
+    );
+    expect(text).toContain('Partner scan');
+    expect(text).toContain('Trustleaf Website-nalevingsrapport');
+  });
 });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { IdSchema, IntSchema, QueryIdSchema, TextSchema } from './common.ts';
 import { MAX_CRAWLER_ADDRESS_LENGTH } from '../rules/crawler-link.ts';
+import { LANGUAGES } from '../rules/themes.ts';
 
 /**
  * The Webcrawler's wire shapes (spec 3 §3 "Violation check detail", "Severity and period", "Scan job",
@@ -293,6 +294,8 @@ export const ReportLinkInputSchema = ViolationCheckDetailInputSchema.extend({
    * as the page does. Without it, the company's template, else the host's, else the defaults.
    */
   siteTemplateId: IdSchema.optional(),
+  /** The language the report is written in (the page's); English when absent. */
+  language: z.enum(LANGUAGES).optional(),
 });
 export type ReportLinkInput = z.infer<typeof ReportLinkInputSchema>;
 

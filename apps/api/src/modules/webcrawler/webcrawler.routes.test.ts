@@ -233,6 +233,33 @@ describe('scanning a website', () => {
       url: link.json().detail.url.replace(/sig=[^&]+/, 'sig=x'),
     });
     expect(forged.statusCode).toBe(403);
+
+    // In the page's language: the report's own words and its date; an unknown language is refused.
+    const german = await call('POST', '/api/webcrawler/violationCheckReportLink', owner.token, {
+      plCompanyId: owner.companyId,
+      plViolationCheckId: started.plViolationCheckId,
+      language: 'de',
+    });
+    expect(german.json().detail.url).toContain('lang=de');
+    const germanPdf = await t.app.inject({ method: 'GET', url: german.json().detail.url });
+    expect(germanPdf.statusCode).toBe(200);
+    const { text } = await extractText(await getDocumentProxy(new Uint8Array(germanPdf.rawPayload)), {
+      mergePages: true,
+    });
+    expect(text).toContain('Website-Compliance-Bericht');
+    expect(text).toMatch(/Der Scan hat \d+ mögliche/);
+    expect(text).not.toContain('Scan Information');
+    const klingon = await call('POST', '/api/webcrawler/violationCheckReportLink', owner.token, {
+      plCompanyId: owner.companyId,
+      plViolationCheckId: started.plViolationCheckId,
+      language: 'tlh',
+    });
+    expect(klingon.statusCode).toBe(400);
+    const badQuery = await t.app.inject({
+      method: 'GET',
+      url: german.json().detail.url.replace('lang=de', 'lang=tlh'),
+    });
+    expect(badQuery.statusCode).toBe(400);
   });
 
   it('draws the PDF with the site template the page shows: renamed product, its sentences and its logo', async () => {

@@ -24,6 +24,7 @@ import {
   websiteListing,
 } from '@trustleaf/domain/api/webcrawler';
 import { REPORT_PDF_FILE_NAME } from '@trustleaf/domain/schemas/webcrawler';
+import { REPORT_LANGUAGES } from '@trustleaf/scanner';
 import type { FastifyPluginAsync } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -46,9 +47,7 @@ export const webcrawlerRoutes: FastifyPluginAsync<{ service: WebcrawlerService }
   route(app, violationCheckDetail, ({ auth, input }) =>
     service.checkDetail(auth, input.plCompanyId, input.plViolationCheckId),
   );
-  route(app, violationCheckReportLink, ({ auth, input }) =>
-    service.reportLink(auth, input.plCompanyId, input.plViolationCheckId, input.siteTemplateId),
-  );
+  route(app, violationCheckReportLink, ({ auth, input }) => service.reportLink(auth, input));
   route(app, bulkReviewComplianceFindings, ({ auth, input }) => service.bulkReview(auth, input));
   route(app, updateComplianceFinding, ({ auth, input }) => service.updateFinding(auth, input));
   route(app, getScanProduct, ({ auth, input }) => service.productTasks(auth, input.plCompanyId, false));
@@ -86,6 +85,7 @@ const reportFileRoute: FastifyPluginAsyncZod<{ service: WebcrawlerService }> = a
           plCompanyId: QueryIdSchema,
           plViolationCheckId: QueryIdSchema,
           siteTemplateId: QueryIdSchema.optional(),
+          lang: z.enum(REPORT_LANGUAGES).optional(),
           expires: QueryEpochMsSchema,
           sig: TextSchema.min(1).max(200),
         }),

@@ -10,6 +10,7 @@ import {
   type CreateProductInput,
   type Product,
   type ProductScanRequest,
+  type ReportLinkInput,
   type ResolvedViolation,
   type ScanJobStatus,
   type ScanPeriod,
@@ -32,6 +33,7 @@ import {
   parseSiteUrl,
   renderReportPdf,
   ScanError,
+  type ReportLanguage,
   type ScanResult,
 } from '@trustleaf/scanner';
 import { request, type Dispatcher } from 'undici';
@@ -377,7 +379,8 @@ export function createWebcrawlerService(deps: WebcrawlerServiceDeps) {
       return loadDetail(companyId, checkId);
     },
 
-    async reportLink(auth: AuthContext, companyId: number, checkId: number, siteTemplateId?: number) {
+    async reportLink(auth: AuthContext, input: ReportLinkInput) {
+      const { plCompanyId: companyId, plViolationCheckId: checkId, siteTemplateId, language } = input;
       await access(auth, companyId);
       await assertIssuesAllowed(auth, companyId);
       if (!(await repo.findCheck(companyId, checkId)))
@@ -387,6 +390,8 @@ export function createWebcrawlerService(deps: WebcrawlerServiceDeps) {
         plCompanyId: String(companyId),
         plViolationCheckId: String(checkId),
         ...(siteTemplateId !== undefined ? { siteTemplateId: String(siteTemplateId) } : {}),
+        // The language only chooses the words: it is not part of what the signature covers.
+        ...(language !== undefined && language !== 'en' ? { lang: language } : {}),
         expires: String(expires),
         sig: deps.links.sign(reportLinkKey(companyId, checkId, siteTemplateId), expires),
       });
@@ -399,6 +404,7 @@ export function createWebcrawlerService(deps: WebcrawlerServiceDeps) {
         plCompanyId: number;
         plViolationCheckId: number;
         siteTemplateId?: number | undefined;
+        lang?: ReportLanguage | undefined;
         expires: number;
         sig: string;
       },
@@ -440,6 +446,7 @@ export function createWebcrawlerService(deps: WebcrawlerServiceDeps) {
         companyName: detail.companyName,
         productName: deps.productName,
         timeZone: 'America/New_York',
+        language: query.lang ?? 'en',
         ...(branding ? { phrase: branding.phrase } : {}),
         ...(branding?.logo ? { logo: branding.logo } : {}),
       });

@@ -218,14 +218,18 @@ export function useBulkReview(plCompanyId: number, plViolationCheckId: number) {
   });
 }
 
-/** Export (spec 3 §2): the server renders the PDF; the browser saves it as 'Website Compliance Report.pdf'. */
-/** The PDF is drawn with the site template this page shows, so it names the product as the page does. */
+/**
+ * Export (spec 3 §2): the server renders the PDF; the browser saves it as 'Website Compliance Report.pdf'.
+ * The PDF is drawn with the site template this page shows, so it names the product as the page does,
+ * and in the page's language.
+ */
 export async function downloadReport(plCompanyId: number, plViolationCheckId: number): Promise<void> {
   const siteTemplateId = useBranding.getState().plSiteTemplateId;
   const link = await api.call(violationCheckReportLink, {
     plCompanyId,
     plViolationCheckId,
     ...(siteTemplateId !== null ? { siteTemplateId } : {}),
+    language: useAppStore.getState().language,
   });
   const anchor = document.createElement('a');
   anchor.href = link.url;
