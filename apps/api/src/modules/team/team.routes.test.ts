@@ -258,6 +258,61 @@ describe('removing a member', () => {
   });
 });
 
+describe('joining by invite link', () => {
+  const INVALID = 'This invitation is invalid or has expired';
+  const join = async (inviteToken: string, email: string) =>
+    post('/api/user/joinCompany', { inviteToken }, await tokenOf(email));
+
+  it('joins with the role invited as; a used link is refused even after leaving', async () => {
+    const c = await company();
+    const outsider = await createUser(t.database.db);
+    await post(
+      '/api/company/inviteMember',
+      { plCompanyId: c.id, email: outsider.email, role: 'Weak User' },
+      c.owner.token,
+    );
+    const link = await inviteLinkToken(outsider.email);
+    const joined = await join(link, outsider.email);
+    expect(joined.statusCode, joined.body).toBe(200);
+    expect(joined.json().detail).toEqual({ plCompanyId: c.id });
+    const members = (await team(c.id, c.owner.token)).json().detail.members as {
+      email: string;
+      role: string;
+    }[];
+    expect(members.find((m) => m.email === outsider.email)?.role).toBe('Weak User');
+    expect(await actionsOf(c.id)).toContain('MEMBER_JOINED');
+
+    const leave = await post('/api/user/leaveCompany', { plCompanyId: c.id }, await tokenOf(outsider.email));
+    expect(leave.statusCode).toBe(200);
+    const again = await join(link, outsider.email);
+    expect(again.statusCode).toBe(404);
+    expect(again.json().messages).toEqual([INVALID]);
+  });
+
+  it('refuses an expired link, an unknown one, and a link sent to another address', async () => {
+    const c = await company();
+    const outsider = await createUser(t.database.db);
+    const { token } = newInviteMail({ appUrl: '', email: outsider.email, companyName: 'x', role: 'User' });
+    await t.database.db.insert(companyInvites).values({
+      companyId: c.id,
+      email: outsider.email,
+      role: 'User',
+      tokenHash: inviteTokenHash(token),
+      expiresAt: new Date(t.clock.now().getTime() - 1000),
+    });
+    const expired = await join(token, outsider.email);
+    expect(expired.statusCode).toBe(404);
+    expect(expired.json().messages).toEqual([INVALID]);
+    expect((await join('not-a-real-token', outsider.email)).statusCode).toBe(404);
+
+    await post('/api/company/inviteMember', { plCompanyId: c.id, email: outsider.email }, c.owner.token);
+    const someoneElse = await createUser(t.database.db);
+    const wrong = await join(await inviteLinkToken(outsider.email), someoneElse.email);
+    expect(wrong.statusCode).toBe(403);
+    expect((await team(c.id, c.owner.token)).json().detail.members).toHaveLength(4);
+  });
+});
+
 describe('leaving', () => {
   it('lets a member leave and keeps the owner until ownership is transferred', async () => {
     const c = await company();
