@@ -20,6 +20,8 @@ import {
   ReasonListingInputSchema,
   ReasonListingSchema,
   ReviewQueueItemSchema,
+  ReviewerListingQuerySchema,
+  ReviewerListingSchema,
   UpdateReviewStatusInputSchema,
   UploadCoasInputSchema,
   UploadDocumentInputSchema,
@@ -192,6 +194,19 @@ export const reviewQueue = endpoint({
   errors: ['PLAN_LIMIT_REACHED'],
 });
 
+export const reviewerListing = endpoint({
+  method: 'GET',
+  path: '/api/document/reviewers',
+  input: ReviewerListingQuerySchema,
+  output: ReviewerListingSchema,
+  access: 'user',
+  tag,
+  summary: "The reviewer companies assigned to a company's documents",
+  description:
+    "The companies (for example merchant processors) whose owners and admins review the company's documents, by name. For the company's owners and admins (vault plan required) and super admins; another company's id answers NOT_FOUND.",
+  errors: ['PLAN_LIMIT_REACHED'],
+});
+
 export const assignReviewer = endpoint({
   method: 'POST',
   path: '/api/document/reviewer',
@@ -201,7 +216,8 @@ export const assignReviewer = endpoint({
   tag,
   summary: "Assign or remove a company's reviewer company",
   description:
-    "Lets a reviewer company (for example a merchant processor) review the company's documents, or stops it with remove. For the reviewed company's owners and admins and super admins.",
+    "Lets a reviewer company (for example a merchant processor) review the company's documents, or stops it with remove. For the reviewed company's owners and admins (vault plan required) and super admins; a company cannot review itself (VALIDATION_FAILED), an unknown reviewer company is NOT_FOUND.",
+  errors: ['PLAN_LIMIT_REACHED'],
 });
 
 export const reasonListing = endpoint({

@@ -231,6 +231,12 @@ export const AssignReviewerInputSchema = z.object({
   remove: z.boolean().optional(),
 });
 
+export const ReviewerListingQuerySchema = z.object({ plCompanyId: QueryIdSchema });
+
+export const ReviewerCompanySchema = z.object({ plCompanyId: IntSchema, companyName: TextSchema });
+export type ReviewerCompany = z.infer<typeof ReviewerCompanySchema>;
+export const ReviewerListingSchema = z.object({ reviewers: z.array(ReviewerCompanySchema) });
+
 export const ReviewQueueItemSchema = z.object({
   plCompanyId: IntSchema,
   companyName: TextSchema,

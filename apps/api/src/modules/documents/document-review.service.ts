@@ -130,6 +130,13 @@ export function createDocumentReviewService(deps: DocumentsServiceDeps, access: 
       };
     },
 
+    /** The reviewer companies of a client company, for its owners and admins (or a super admin). */
+    async reviewerListing(auth: AuthContext, plCompanyId: number) {
+      await requireCompanyAccess(db, auth, plCompanyId, ['Company Owner', 'Company Admin']);
+      await requireVault(auth, plCompanyId);
+      return { reviewers: await repo.listReviewers(plCompanyId) };
+    },
+
     /**
      * Assigns a reviewer company to a client company. The client's owners and admins (or a super
      * admin) grant it: a merchant processor then reviews its client's documents.

@@ -156,6 +156,16 @@ export function createDocumentsRepository(db: Db) {
       await db.insert(documentReviewers).values({ clientCompanyId, reviewerCompanyId }).onConflictDoNothing();
     },
 
+    /** The reviewer companies assigned to a client, by name. */
+    async listReviewers(clientCompanyId: number) {
+      return db
+        .select({ plCompanyId: companies.id, companyName: companies.name })
+        .from(documentReviewers)
+        .innerJoin(companies, eq(companies.id, documentReviewers.reviewerCompanyId))
+        .where(eq(documentReviewers.clientCompanyId, clientCompanyId))
+        .orderBy(asc(companies.name), asc(companies.id));
+    },
+
     async removeReviewer(clientCompanyId: number, reviewerCompanyId: number) {
       await db
         .delete(documentReviewers)

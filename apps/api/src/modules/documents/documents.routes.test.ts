@@ -602,6 +602,52 @@ describe('company scope on every document endpoint', () => {
   });
 });
 
+describe('reviewer companies', () => {
+  it('lists the assigned reviewers by name for owners and admins, and stops listing a removed one', async () => {
+    const { client, processor, clientToken } = await companyWithReviewer();
+    const listing = () => get(`/api/document/reviewers?plCompanyId=${client.companyId}`, clientToken);
+    const found = await listing();
+    expect(found.statusCode, found.body).toBe(200);
+    expect(found.json().detail.reviewers).toEqual([
+      { plCompanyId: processor.companyId, companyName: expect.any(String) },
+    ]);
+    const admin = await createMember(t.database.db, 'Company Admin', client.companyId);
+    const adminListing = await get(
+      `/api/document/reviewers?plCompanyId=${client.companyId}`,
+      (await login(t.app, admin.user.email)).accessToken,
+    );
+    expect(adminListing.json().detail.reviewers).toHaveLength(1);
+    const removed = await post(
+      '/api/document/reviewer',
+      { plCompanyId: client.companyId, reviewerCompanyId: processor.companyId, remove: true },
+      clientToken,
+    );
+    expect(removed.statusCode).toBe(200);
+    expect((await listing()).json().detail.reviewers).toEqual([]);
+  });
+
+  it('refuses the listing to a plain User, the reviewer itself and another company (403/404)', async () => {
+    const { client, processorToken } = await companyWithReviewer();
+    const user = await createMember(t.database.db, 'User', client.companyId);
+    const url = `/api/document/reviewers?plCompanyId=${client.companyId}`;
+    expect((await get(url, (await login(t.app, user.user.email)).accessToken)).statusCode).toBe(403);
+    const outsider = await get(url, processorToken);
+    expect([403, 404]).toContain(outsider.statusCode);
+    expect(outsider.body).not.toContain('reviewers');
+  });
+
+  it('refuses assigning the company to itself', async () => {
+    const { client, clientToken } = await companyWithReviewer();
+    const self = await post(
+      '/api/document/reviewer',
+      { plCompanyId: client.companyId, reviewerCompanyId: client.companyId },
+      clientToken,
+    );
+    expect(self.statusCode).toBe(400);
+    expect(self.json().messages).toEqual(['A company cannot review its own documents']);
+  });
+});
+
 describe('expiry reminders', () => {
   it('sends exactly one email per threshold, however often the job runs', async () => {
     const owner = await createMember(t.database.db, 'Company Owner');

@@ -86,6 +86,9 @@ export const documentRoutes: FastifyPluginAsyncZod<{ service: DocumentsService; 
     service.updateDocumentReviewStatus(auth, input),
   );
   route(app, contracts.reviewQueue, ({ auth }) => service.reviewQueue(auth));
+  route(app, contracts.reviewerListing, ({ auth, input }) =>
+    service.reviewerListing(auth, input.plCompanyId),
+  );
   route(app, contracts.assignReviewer, async ({ auth, input }) => {
     await service.assignReviewer(auth, input);
     return { ok: true as const };

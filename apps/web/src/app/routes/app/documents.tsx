@@ -5,9 +5,13 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { CoaUpload } from '@/features/documents/components/coa-upload';
 import { CompanyDocuments } from '@/features/documents/components/company-documents';
+import { ReviewerCompanies } from '@/features/documents/components/reviewer-companies';
 import { useActingCompany, useAppStore } from '@/stores/app-store';
 
-/** Q-Vault company documents: the company's documents with versions and the COA batch upload. */
+/**
+ * Q-Vault company documents: the company's documents with versions, the COA batch upload and, for
+ * owners and admins, the reviewer companies.
+ */
 export function DocumentsRoute() {
   const { t } = useTranslation();
   const company = useActingCompany();
@@ -27,6 +31,7 @@ export function DocumentsRoute() {
         <>
           <CompanyDocuments plCompanyId={company.plCompanyId} canUpload={canUpload} canDelete={canDelete} />
           {canUpload ? <CoaUpload plCompanyId={company.plCompanyId} /> : null}
+          {canDelete ? <ReviewerCompanies plCompanyId={company.plCompanyId} /> : null}
         </>
       ) : (
         <Alert severity="info">{t('home.noCompany')}</Alert>

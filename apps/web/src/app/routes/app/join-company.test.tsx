@@ -29,7 +29,7 @@ const navigate = vi.fn();
 beforeEach(() => {
   joinAnswer = json(200, { detail: { plCompanyId: 42 } });
   fetchMock = vi.fn<typeof fetch>(async (url) => {
-    const path = String(url);
+    const path = url as string;
     if (path.endsWith('/getInviteMemberCodeDetail')) {
       return json(200, {
         detail: {
@@ -65,7 +65,7 @@ function renderAt(url: string) {
 }
 
 const bodyOf = (suffix: string) => {
-  const call = fetchMock.mock.calls.find(([url]) => String(url).endsWith(suffix));
+  const call = fetchMock.mock.calls.find(([url]) => (url as string).endsWith(suffix));
   return call ? (JSON.parse(call[1]?.body as string) as unknown) : null;
 };
 

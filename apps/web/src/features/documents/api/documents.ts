@@ -11,7 +11,9 @@ import type {
   Reason,
 } from '@trustleaf/domain/schemas/document';
 import * as contracts from '@trustleaf/domain/api/documents';
+import { directoryCompanies } from '@trustleaf/domain/api/directory';
 import { generalInfo } from '@trustleaf/domain/api/reference';
+import { DIRECTORY_QUERY_MIN } from '@trustleaf/domain/schemas/directory';
 import type { EndpointOutput } from '@trustleaf/domain/api/endpoint';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api';
@@ -198,5 +200,38 @@ export function useDeleteDocuments(plCompanyId: number) {
   return useMutation({
     mutationFn: (documentIds: number[]) => api.call(contracts.deleteDocuments, { plCompanyId, documentIds }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: documentKeys.all }),
+  });
+}
+
+// ---- reviewer companies ----
+export const reviewerKeys = {
+  list: (plCompanyId: number) => ['documents', 'reviewers', plCompanyId] as const,
+  search: (q: string) => ['documents', 'reviewer-search', q] as const,
+};
+
+export function useReviewers(plCompanyId: number) {
+  return useQuery({
+    queryKey: reviewerKeys.list(plCompanyId),
+    queryFn: ({ signal }) => api.call(contracts.reviewerListing, { plCompanyId }, { signal }),
+    select: (data) => data.reviewers,
+  });
+}
+
+/** Companies to choose a reviewer from: the public directory's name search (at least 3 characters). */
+export function useReviewerSearch(q: string) {
+  return useQuery({
+    queryKey: reviewerKeys.search(q),
+    enabled: q.length >= DIRECTORY_QUERY_MIN,
+    queryFn: ({ signal }) => api.call(directoryCompanies, { q, pageSize: 10 }, { signal }),
+    select: (data) => data.items,
+  });
+}
+
+export function useAssignReviewer(plCompanyId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { reviewerCompanyId: number; remove?: boolean }) =>
+      api.call(contracts.assignReviewer, { plCompanyId, ...input }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: reviewerKeys.list(plCompanyId), exact: true }),
   });
 }
