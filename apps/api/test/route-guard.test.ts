@@ -25,6 +25,12 @@ const PUBLIC_OPERATIONS: Record<string, string> = {
   'GET /api/siteTemplate/branding': 'a partner’s branding shows before sign-in (spec 3 siteTemplateId)',
   'GET /api/siteTemplate/image/{id}': 'logos of published site templates show on the sign-in page',
   'POST /api/trust/verifySeal': 'anyone checks a seal against the published keys and revocations',
+  'GET /trust/{slug}': 'the public trust profile page (issue 21)',
+  'GET /trust/{slug}/badge.svg': 'the badge other sites embed',
+  'GET /trust/{slug}/seal.json': 'verifiers fetch the seal from any site',
+  'GET /.well-known/trustleaf-seal-keys.json': 'verifiers check seal signatures with these keys',
+  'GET /.well-known/trustleaf-seal-revocations.json': 'verifiers check revocations',
+  'GET /directory': 'the public directory page (issue 21)',
 };
 /** Whole areas that are public by nature (sign-in, sign-up and its checks, the payment gateway). */
 const PUBLIC_PREFIXES = ['/api/auth/', '/sandbox-gateway/', '/api/address/', '/api/docs'];

@@ -11,6 +11,12 @@ import { z } from 'zod';
 import type { AuthContext } from './authz.ts';
 import { AppError, STATUS_BY_CODE } from './errors.ts';
 
+/**
+ * What a handler answers: the contract's output (sent as `{ detail }`), or, for a file contract, the
+ * reply it has sent itself with the file and its headers.
+ */
+export type RouteResult<E extends Endpoint> = E extends { file: object } ? FastifyReply : EndpointOutput<E>;
+
 /** What a contract's handler receives: the validated input (body or query, with path parameters). */
 export interface RouteContext<E extends Endpoint> {
   input: z.output<E['input']>;
@@ -99,7 +105,7 @@ export interface RouteExtras {
 export function route<E extends Endpoint>(
   app: FastifyInstance,
   contract: E,
-  handler: (context: RouteContext<E>) => Promise<EndpointOutput<E>> | EndpointOutput<E>,
+  handler: (context: RouteContext<E>) => Promise<RouteResult<E>> | RouteResult<E>,
   extras: RouteExtras = {},
 ): void {
   if (!contract.path.startsWith(app.prefix)) {
@@ -108,7 +114,7 @@ export function route<E extends Endpoint>(
   const url = contract.path.slice(app.prefix.length).replace(/\{([A-Za-z0-9]+)\}/g, ':$1') || '/';
   const params = pathParams(contract.path);
   const status = contract.status ?? 200;
-  const location = inputLocation(contract.method);
+  const location = inputLocation(contract.method, contract.multipart);
 
   let inputSchema: z.ZodType = contract.input;
   let paramsSchema: z.ZodType | undefined;
@@ -133,12 +139,16 @@ export function route<E extends Endpoint>(
     schema: {
       tags: [contract.tag],
       summary: contract.summary,
-      description: contract.description,
+      description: contract.file
+        ? `${contract.description} Answers ${contract.file.contentType}.`
+        : contract.description,
       security: contract.access === 'user' ? [{ bearer: [] }] : [],
+      ...(contract.multipart ? { consumes: ['multipart/form-data'] } : {}),
       [location]: inputSchema,
       ...(paramsSchema ? { params: paramsSchema } : {}),
+      // A file has no JSON schema to serialise with; its content type is in the description.
       response: {
-        [status]: contract.bare ? contract.output : detailOf(contract.output),
+        ...(contract.file ? {} : { [status]: contract.bare ? contract.output : detailOf(contract.output) }),
         ...errorResponses(contract.access, contract.errors),
       },
     },
@@ -148,13 +158,14 @@ export function route<E extends Endpoint>(
       if (contract.access === 'user' && !tokenOnly && !request.auth) {
         throw new AppError('UNAUTHENTICATED', 'Your session has expired. Please sign in again.');
       }
-      const detail = await handler({
+      const result = await handler({
         input: input as z.output<E['input']>,
         auth: request.auth as RouteContext<E>['auth'],
         request,
         reply,
       });
-      return reply.code(status).send(contract.bare ? detail : { detail });
+      if (contract.file) return result;
+      return reply.code(status).send(contract.bare ? result : { detail: result });
     },
   };
   app.route(options);

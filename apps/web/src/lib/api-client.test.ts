@@ -53,6 +53,45 @@ describe('api client', () => {
     await expect(send(client, '/api/x')).resolves.toEqual({ ok: true });
   });
 
+  it('downloads a file contract as a Blob with the token, and reads its failure as JSON', async () => {
+    const svg = new Response('<svg/>', { status: 200, headers: { 'content-type': 'image/svg+xml' } });
+    const { client, fetchMock } = setup(svg);
+    const qr = {
+      ...probe('/api/company/companyQrCode'),
+      method: 'GET' as const,
+      input: z.object({ plCompanyId: z.number() }),
+      file: { contentType: 'image/svg+xml' },
+    };
+    const blob = await client.download(qr, { plCompanyId: 4 });
+    expect(await blob.text()).toBe('<svg/>');
+    const [url, init] = fetchMock.mock.calls[0]!;
+    expect(url).toBe('/api/company/companyQrCode?plCompanyId=4');
+    expect(init?.headers).toEqual({ authorization: 'Bearer token-1' });
+
+    const refused = setup(jsonResponse(409, { messages: ['Not published'], code: 'CONFLICT' }));
+    await expect(refused.client.download(qr, { plCompanyId: 4 })).rejects.toMatchObject({
+      status: 409,
+      code: 'CONFLICT',
+      message: 'Not published',
+    });
+  });
+
+  it('uploads a multipart contract: the form as the body, the input in the query, the detail parsed', async () => {
+    const { client, fetchMock } = setup(jsonResponse(200, { detail: [{ key: 'k1' }] }));
+    const preupload = {
+      ...probe('/api/storage/preupload', { output: z.array(z.object({ key: z.string() })) }),
+      input: z.object({ mode: z.string() }),
+      multipart: true as const,
+    };
+    const form = new FormData();
+    form.append('files', new Blob(['x']), 'a.pdf');
+    await expect(client.upload(preupload, { mode: 'document' }, form)).resolves.toEqual([{ key: 'k1' }]);
+    const [url, init] = fetchMock.mock.calls[0]!;
+    expect(url).toBe('/api/storage/preupload?mode=document');
+    expect(init?.body).toBe(form);
+    expect(init?.headers).toEqual({ accept: 'application/json', authorization: 'Bearer token-1' });
+  });
+
   it('reads the whole body of a bare contract (the payment gateway answers without detail)', async () => {
     const { client } = setup(jsonResponse(200, { token: 'tok_1' }));
     const bare = { ...probe('/sandbox-gateway/tokens', { auth: false }), bare: true as const };

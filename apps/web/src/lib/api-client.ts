@@ -67,6 +67,10 @@ interface RequestOptions<T> {
   redirectOnUnauthorized?: boolean;
   /** The whole body is the answer rather than its `detail` (a contract marked `bare`). */
   bare?: boolean;
+  /** Files sent as multipart/form-data instead of a JSON body (a contract marked `multipart`). */
+  form?: FormData;
+  /** The answer is a file, resolved as a Blob (a contract marked `file`); failures are still JSON. */
+  blob?: boolean;
 }
 
 /** What a caller may add to a contract call. */
@@ -172,19 +176,25 @@ export function createApiClient(deps: ApiClientDeps) {
 
   async function request<T = unknown>(path: string, options: RequestOptions<T> = {}): Promise<T> {
     const { method = 'POST', body, auth = true, schema, signal, redirectOnUnauthorized = true } = options;
-    const baseHeaders: Record<string, string> = { ...options.headers, accept: 'application/json' };
-    if (body !== undefined) baseHeaders['content-type'] = 'application/json';
+    const { form, blob = false } = options;
+    const baseHeaders: Record<string, string> = { ...options.headers };
+    if (!blob) baseHeaders.accept = 'application/json';
+    // The browser writes a multipart body's content type itself (with its boundary).
+    if (body !== undefined && !form) baseHeaders['content-type'] = 'application/json';
     const init = (token: string | null): RequestInit => ({
       method,
       headers: token ? { ...baseHeaders, authorization: `Bearer ${token}` } : baseHeaders,
-      body: body === undefined ? undefined : JSON.stringify(body),
+      body: form ?? (body === undefined ? undefined : JSON.stringify(body)),
     });
+    // A file's bytes are read as a Blob once the status says it is one; every failure is JSON.
+    const read = (response: Response) =>
+      blob && SUCCESS_STATUSES.has(response.status) ? Promise.resolve(undefined) : readJson(response);
 
     // A tab that slept past the token's expiry refreshes before sending anything with it.
     if (auth && deps.isTokenStale?.()) await refreshSession();
     const token = auth ? deps.getToken() : null;
     let response = await send(path, init(token), signal);
-    let payload = await readJson(response);
+    let payload = await read(response);
 
     if (token && (response.status === 401 || hasUnauthorizedMarker(payload))) {
       // Another request may have refreshed meanwhile; otherwise try one refresh. Either way the
@@ -194,7 +204,7 @@ export function createApiClient(deps: ApiClientDeps) {
       const next = deps.getToken();
       if (outcome === 'refreshed' && next) {
         response = await send(path, init(next), signal);
-        payload = await readJson(response);
+        payload = await read(response);
       } else {
         // An unreachable server decides nothing: the session stays for the next attempt.
         if (outcome === 'expired' || outcome === 'revoked') sendToSignOut(outcome);
@@ -233,6 +243,7 @@ export function createApiClient(deps: ApiClientDeps) {
       throw new ApiError(response.status, 'UNKNOWN', `Request failed with status ${response.status}`);
     }
 
+    if (blob) return (await response.blob()) as T;
     const detail = options.bare
       ? payload
       : payload && typeof payload === 'object' && 'detail' in payload
@@ -266,7 +277,34 @@ export function createApiClient(deps: ApiClientDeps) {
     });
   }
 
-  const client: ApiClient = { call, refreshSession };
+  /** Fetches a file contract's answer (a PDF, an image, an SVG) as a Blob, with the session's token. */
+  async function download<E extends Endpoint & { file: object }>(
+    contract: E,
+    input: EndpointInput<E>,
+    options: CallOptions = {},
+  ): Promise<Blob> {
+    const { method, url } = buildRequest(contract, input);
+    return request<Blob>(url, { method, auth: contract.access === 'user', blob: true, ...options });
+  }
+
+  /** Sends files to a multipart contract (`form` holds them); its input travels in the query string. */
+  async function upload<E extends Endpoint & { multipart: true }>(
+    contract: E,
+    input: EndpointInput<E>,
+    form: FormData,
+    options: CallOptions = {},
+  ): Promise<EndpointOutput<E>> {
+    const { method, url } = buildRequest(contract, input);
+    return request(url, {
+      method,
+      form,
+      auth: contract.access === 'user',
+      schema: contract.output as z.ZodType<EndpointOutput<E>>,
+      ...options,
+    });
+  }
+
+  const client: ApiClient = { call, download, upload, refreshSession };
   return client;
 }
 
@@ -274,6 +312,17 @@ export interface ApiClient {
   call: <E extends Endpoint>(
     contract: E,
     input: EndpointInput<E>,
+    options?: CallOptions,
+  ) => Promise<EndpointOutput<E>>;
+  download: <E extends Endpoint & { file: object }>(
+    contract: E,
+    input: EndpointInput<E>,
+    options?: CallOptions,
+  ) => Promise<Blob>;
+  upload: <E extends Endpoint & { multipart: true }>(
+    contract: E,
+    input: EndpointInput<E>,
+    form: FormData,
     options?: CallOptions,
   ) => Promise<EndpointOutput<E>>;
   /** Refreshes now (shared with any refresh under way); a session that is over goes to sign-out. */

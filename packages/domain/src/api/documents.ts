@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { IdSchema, IntSchema, NoInputSchema } from '../schemas/common.ts';
+import {
+  IdSchema,
+  IntSchema,
+  NoInputSchema,
+  QueryEpochMsSchema,
+  QueryIdSchema,
+  TextSchema,
+} from '../schemas/common.ts';
 import {
   AddNoteInputSchema,
   AssignReviewerInputSchema,
@@ -192,6 +199,25 @@ export const reviewQueue = endpoint({
   description:
     "The pending versions of every company the caller reviews (all companies for a super admin), oldest first. A reviewer whose reviewer company's plan lacks the vault gets PLAN_LIMIT_REACHED.",
   errors: ['PLAN_LIMIT_REACHED'],
+});
+
+export const documentFile = endpoint({
+  method: 'GET',
+  path: '/api/document/file',
+  input: z.object({
+    documentId: QueryIdSchema,
+    variant: VariantSchema,
+    expires: QueryEpochMsSchema,
+    sig: TextSchema.min(1).max(200),
+    download: z.enum(['0', '1']).optional(),
+  }),
+  output: z.never(),
+  file: { contentType: 'the document’s own type (PDF, image, Office)' },
+  access: 'public',
+  tag,
+  summary: 'A document file, through a signed link',
+  description:
+    'Streams the file a getDownloadLink link names while its signature and five-minute expiry hold; no session needed (the signature is the credential). download=1 asks the browser to save it.',
 });
 
 export const reviewerListing = endpoint({

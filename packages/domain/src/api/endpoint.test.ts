@@ -19,6 +19,7 @@ describe('endpoint contracts', () => {
     expect(inputLocation('DELETE')).toBe('querystring');
     expect(inputLocation('POST')).toBe('body');
     expect(inputLocation('PATCH')).toBe('body');
+    expect(inputLocation('POST', true)).toBe('querystring');
   });
 
   it('fills path parameters from the input, encoded, and keeps them out of the query', () => {
@@ -26,6 +27,14 @@ describe('endpoint contracts', () => {
     expect(buildRequest(taskStatus, { id: 'a/b', verbose: true })).toEqual({
       method: 'GET',
       url: '/api/webcrawler/task/a%2Fb/status?verbose=true',
+    });
+  });
+
+  it("sends a multipart call's input as the query string (its body holds the files)", () => {
+    const preupload = { method: 'POST' as const, path: '/api/storage/preupload', multipart: true as const };
+    expect(buildRequest(preupload, { mode: 'image', plCompanyId: 4 })).toEqual({
+      method: 'POST',
+      url: '/api/storage/preupload?mode=image&plCompanyId=4',
     });
   });
 

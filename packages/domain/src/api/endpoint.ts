@@ -44,6 +44,17 @@ export interface Endpoint<
    * gateway, which answers as a card processor's own endpoint does.
    */
   bare?: true;
+  /**
+   * The success body is a file or page rather than JSON (a PDF, an image, an SVG, an HTML page): the
+   * handler writes it with its own headers, and `output` is `z.never()`. The web fetches it as a Blob
+   * with `api.download`; `contentType` documents it.
+   */
+  file?: { contentType: string };
+  /**
+   * The body is multipart/form-data carrying files (read by the handler as it streams); `input` is
+   * then the query string. The web sends it with `api.upload`.
+   */
+  multipart?: true;
 }
 
 export function endpoint<
@@ -52,16 +63,28 @@ export function endpoint<
   I extends z.ZodType,
   O extends z.ZodType,
   A extends EndpointAccess,
->(definition: Endpoint<M, P, I, O, A>): Endpoint<M, P, I, O, A> {
-  return definition;
+  F extends { contentType: string } | undefined = undefined,
+  U extends true | undefined = undefined,
+>(
+  definition: Endpoint<M, P, I, O, A> & { file?: F; multipart?: U },
+): Endpoint<M, P, I, O, A> &
+  (F extends object ? { file: F } : unknown) &
+  (U extends true ? { multipart: true } : unknown) {
+  // The file and multipart marks stay in the type: the API and the web client answer them differently.
+  return definition as Endpoint<M, P, I, O, A> &
+    (F extends object ? { file: F } : unknown) &
+    (U extends true ? { multipart: true } : unknown);
 }
 
 export type EndpointInput<E extends Endpoint> = z.input<E['input']>;
 export type EndpointOutput<E extends Endpoint> = z.output<E['output']>;
 
-/** Where an endpoint's input travels. */
-export function inputLocation(method: HttpMethod): 'body' | 'querystring' {
-  return method === 'GET' || method === 'DELETE' ? 'querystring' : 'body';
+/** Where an endpoint's input travels: a multipart call's body holds its files, so its input is the query. */
+export function inputLocation(
+  method: HttpMethod,
+  multipart: boolean | undefined = false,
+): 'body' | 'querystring' {
+  return method === 'GET' || method === 'DELETE' || multipart ? 'querystring' : 'body';
 }
 
 /** A query or path value as text: numbers and booleans as written, anything else as JSON. */
@@ -84,7 +107,7 @@ export function pathParams(path: string): string[] {
  * the remaining fields as the query string (GET/DELETE) or the JSON body.
  */
 export function buildRequest(
-  contract: Pick<Endpoint, 'method' | 'path'>,
+  contract: Pick<Endpoint, 'method' | 'path' | 'multipart'>,
   input: unknown,
 ): { method: HttpMethod; url: string; body?: unknown } {
   const params = new Set(pathParams(contract.path));
@@ -94,7 +117,7 @@ export function buildRequest(
   );
   const rest: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(record)) if (!params.has(key)) rest[key] = value;
-  if (inputLocation(contract.method) === 'body') {
+  if (inputLocation(contract.method, contract.multipart) === 'body') {
     return {
       method: contract.method,
       url,

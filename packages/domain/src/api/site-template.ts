@@ -154,3 +154,16 @@ export const getBranding = endpoint({
   description:
     'Public, for every page including sign-in: the UNIVERSAL template chosen by siteTemplateId, else the one bound to plCompanyId, else the one bound to the request’s host name, as the elements a page applies (texts and image links). No template answers plSiteTemplateId null and no elements (the defaults). A siteTemplateId that is unknown or not published is 404.',
 });
+
+export const templateImage = endpoint({
+  method: 'GET',
+  path: '/api/siteTemplate/image/{id}',
+  input: TemplateIdParamSchema,
+  output: z.never(),
+  file: { contentType: 'the image’s own type (PNG, JPEG, GIF, WebP)' },
+  access: 'public',
+  tag: 'siteTemplate',
+  summary: 'The image of a published template element (logos on every page, sign-in included)',
+  description:
+    'Public: streams the image a UNIVERSAL template sets for an element (the link branding answers). Drafts, inactive templates and elements without an image are 404.',
+});

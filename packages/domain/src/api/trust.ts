@@ -1,4 +1,7 @@
+import { z } from 'zod';
+import { TextSchema } from '../schemas/common.ts';
 import {
+  CompanyQrCodeQuerySchema,
   HoldSealInputSchema,
   PublishTrustProfileInputSchema,
   SealVerdictSchema,
@@ -79,4 +82,88 @@ export const verifySeal = endpoint({
   summary: 'Verify a seal: signature, key id, validity window and revocation',
   description:
     'Anyone, without signing in: the verdict on a compact seal by the rule `trustleaf-scan verify` uses (form, key id among the published keys, Ed25519 signature, this server as issuer, validity window, revocation list). A seal this server issued has its company re-checked first.',
+});
+
+/** Spec 3 §7: GET /api/company/companyQrCode?plCompanyId&embedLogoType (blob). */
+export const companyQrCode = endpoint({
+  method: 'GET',
+  path: '/api/company/companyQrCode',
+  input: CompanyQrCodeQuerySchema,
+  output: z.never(),
+  file: { contentType: 'image/svg+xml' },
+  access: 'user',
+  tag: 'company',
+  summary: 'QR code (SVG) of the company’s public trust profile, with or without its logo',
+  description:
+    'Members of the company (or a super admin) get an SVG QR code linking to its published trust profile, with the company logo in the middle when embedLogoType is COMPANY_LOGO. Cached privately for at most 5 minutes and never past the live seal’s window. 409 while the profile is not published or when a logo is asked for and there is none; another company’s id answers 404.',
+  errors: ['CONFLICT'],
+});
+
+/** A profile's slug in a public path (an unknown or malformed one is answered as not found). */
+const SlugInputSchema = z.object({ slug: TextSchema.max(200) });
+const PUBLIC_PAGE = 'trustProfile';
+
+export const trustProfilePage = endpoint({
+  method: 'GET',
+  path: '/trust/{slug}',
+  input: SlugInputSchema.extend({ lang: z.unknown().optional() }),
+  output: z.never(),
+  file: { contentType: 'text/html' },
+  access: 'public',
+  tag: PUBLIC_PAGE,
+  summary: 'The public trust profile page (server-rendered)',
+  description:
+    'Anyone: the published profile of a company as an HTML page in the visitor’s language (`lang`, else Accept-Language), with its live verified seal; never cached, so a seal that stops holding disappears at once. An unknown or unpublished profile is a small 404 page in the same language.',
+});
+
+export const trustBadge = endpoint({
+  method: 'GET',
+  path: '/trust/{slug}/badge.svg',
+  input: SlugInputSchema.extend({ lang: z.unknown().optional() }),
+  output: z.never(),
+  file: { contentType: 'image/svg+xml' },
+  access: 'public',
+  tag: PUBLIC_PAGE,
+  summary: 'The embeddable trust badge of a published profile',
+  description:
+    'Anyone, from any site: an SVG badge showing whether the company holds a live verified seal, cached publicly at most 5 minutes and never past the seal’s window. An unknown or unpublished profile is NOT_FOUND.',
+});
+
+export const trustSealFile = endpoint({
+  method: 'GET',
+  path: '/trust/{slug}/seal.json',
+  input: SlugInputSchema,
+  output: z.never(),
+  file: { contentType: 'application/json' },
+  access: 'public',
+  tag: PUBLIC_PAGE,
+  summary: 'The signed seal of a published profile, for verifiers',
+  description:
+    'Anyone, from any site: the company’s live seal token with its id, key id, issue and expiry times and the addresses of the key set and revocation list to verify it with. NOT_FOUND when the profile is unknown or holds no live seal.',
+});
+
+export const sealKeySet = endpoint({
+  method: 'GET',
+  path: '/.well-known/trustleaf-seal-keys.json',
+  input: z.object({}),
+  output: z.never(),
+  file: { contentType: 'application/json (a JSON Web Key Set)' },
+  access: 'public',
+  tag: PUBLIC_PAGE,
+  summary: 'The public keys seals are signed with',
+  description:
+    'Anyone, from any site: the key set that verifies seal signatures, cached publicly for an hour.',
+});
+
+export const sealRevocationList = endpoint({
+  method: 'GET',
+  path: '/.well-known/trustleaf-seal-revocations.json',
+  input: z.object({}),
+  output: z.never(),
+  file: { contentType: 'application/json' },
+  access: 'public',
+  tag: PUBLIC_PAGE,
+  summary: 'The seals revoked before their expiry',
+  description:
+    'Anyone, from any site: every revoked seal that has not expired yet, never cached, so a revocation takes effect at a verifier’s next check.',
 });

@@ -34,6 +34,8 @@ import {
   WebsiteListSchema,
   WebsiteSchema,
 } from '../schemas/webcrawler.ts';
+import { LANGUAGES } from '../rules/themes.ts';
+import { QueryEpochMsSchema, QueryIdSchema, TextSchema } from '../schemas/common.ts';
 import { endpoint } from './endpoint.ts';
 
 /**
@@ -320,4 +322,25 @@ export const deleteProduct = endpoint({
   tag,
   summary: 'Remove a product',
   description: "Removes a product from the company's catalogue.",
+});
+
+export const violationCheckReportFile = endpoint({
+  method: 'GET',
+  path: '/api/webcrawler/report',
+  input: z.object({
+    plCompanyId: QueryIdSchema,
+    plViolationCheckId: QueryIdSchema,
+    siteTemplateId: QueryIdSchema.optional(),
+    /** The report's language (the scanner's report phrase tables are these four). */
+    lang: z.enum(LANGUAGES).optional(),
+    expires: QueryEpochMsSchema,
+    sig: TextSchema.min(1).max(200),
+  }),
+  output: z.never(),
+  file: { contentType: 'application/pdf' },
+  access: 'public',
+  tag: 'webcrawler',
+  summary: 'Website Compliance Report.pdf (from a violationCheckReportLink link)',
+  description:
+    'Streams the scan result as "Website Compliance Report.pdf" while the link’s signature and five-minute expiry hold; no session needed (the signature is the credential).',
 });

@@ -1,4 +1,4 @@
-import { directoryCompanies } from '@trustleaf/domain/api/directory';
+import { directoryCompanies, directoryPage } from '@trustleaf/domain/api/directory';
 import { DirectoryQuerySchema } from '@trustleaf/domain/schemas/directory';
 import { negotiateTrustLanguage } from '@trustleaf/domain/reference/trust-profile-text';
 import type { FastifyPluginAsync } from 'fastify';
@@ -22,7 +22,7 @@ export const directoryPublicRoutes: FastifyPluginAsync<{
   service: DirectoryService;
   appUrl: string;
 }> = async (app, { service, appUrl }) => {
-  app.get('/directory', { schema: { hide: true } }, async (request, reply) => {
+  route(app, directoryPage, async ({ request, reply }) => {
     const query = (request.query ?? {}) as Record<string, unknown>;
     const language = negotiateTrustLanguage(
       text(query.lang) || undefined,

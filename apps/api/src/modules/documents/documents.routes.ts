@@ -1,8 +1,6 @@
-import { QueryEpochMsSchema, QueryIdSchema, TextSchema } from '@trustleaf/domain/schemas/common';
 import * as contracts from '@trustleaf/domain/api/documents';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { errorResponses, route } from '../../lib/route.ts';
+import { route } from '../../lib/route.ts';
 import type { Storage } from '../../lib/storage.ts';
 import type { DocumentsService } from './documents.service.ts';
 
@@ -43,42 +41,19 @@ export const documentRoutes: FastifyPluginAsyncZod<{ service: DocumentsService; 
   );
 
   // The signature stands in for the session, so the link works in <iframe>, <img> and downloads.
-  app.get(
-    '/file',
-    {
-      schema: {
-        tags: ['document'],
-        summary: 'A document file, through a signed link',
-        description:
-          'Streams the file a getDownloadLink link names while its signature and five-minute expiry hold; no session needed (the signature is the credential). download=1 asks the browser to save it.',
-        security: [],
-        querystring: z.object({
-          documentId: QueryIdSchema,
-          variant: z.enum(['original', 'view']),
-          expires: QueryEpochMsSchema,
-          sig: TextSchema.min(1).max(200),
-          download: z.enum(['0', '1']).optional(),
-        }),
-        response: errorResponses('public'),
-      },
-    },
-    async (request, reply) => {
-      const { documentId, variant, expires, sig, download } = request.query;
-      const file = await service.openSigned(documentId, variant, expires, sig);
-      // Opened before any header is set: a file that is gone answers as a plain JSON 404.
-      const stream = await storage.open(file.key);
-      const safeName = file.fileName.replace(/[^\w.\- ]+/g, '_');
-      return reply
-        .header('content-type', CONTENT_TYPES[file.extension] ?? 'application/octet-stream')
-        .header(
-          'content-disposition',
-          `${download === '1' ? 'attachment' : 'inline'}; filename="${safeName}"`,
-        )
-        .header('cache-control', 'private, max-age=300')
-        .header('x-content-type-options', 'nosniff')
-        .send(stream);
-    },
-  );
+  route(app, contracts.documentFile, async ({ input, reply }) => {
+    const { documentId, variant, expires, sig, download } = input;
+    const file = await service.openSigned(documentId, variant, expires, sig);
+    // Opened before any header is set: a file that is gone answers as a plain JSON 404.
+    const stream = await storage.open(file.key);
+    const safeName = file.fileName.replace(/[^\w.\- ]+/g, '_');
+    return reply
+      .header('content-type', CONTENT_TYPES[file.extension] ?? 'application/octet-stream')
+      .header('content-disposition', `${download === '1' ? 'attachment' : 'inline'}; filename="${safeName}"`)
+      .header('cache-control', 'private, max-age=300')
+      .header('x-content-type-options', 'nosniff')
+      .send(stream);
+  });
 
   route(app, contracts.listNotes, ({ auth, input }) => service.listNotes(auth, input.plDocumentId));
   route(app, contracts.addNote, ({ auth, input }) => service.addNote(auth, input.plDocumentId, input.note));

@@ -8,13 +8,12 @@ import {
   getBranding,
   getTemplate,
   listTemplates,
+  templateImage,
   updateTemplate,
   updateTemplateElement,
 } from '@trustleaf/domain/api/site-template';
-import { TemplateIdParamSchema } from '@trustleaf/domain/schemas/site-template';
 import type { FastifyPluginAsync } from 'fastify';
-import type { z } from 'zod';
-import { documented, errorResponses, route } from '../../lib/route.ts';
+import { route } from '../../lib/route.ts';
 import type { Storage } from '../../lib/storage.ts';
 import type { TemplatesService } from './templates.service.ts';
 
@@ -51,30 +50,13 @@ export const templateRoutes: FastifyPluginAsync<{ service: TemplatesService; sto
   });
   route(app, getBranding, ({ input, request }) => service.branding({ ...input, host: request.hostname }));
 
-  app.get(
-    '/image/:id',
-    {
-      schema: {
-        ...documented({
-          tag: 'siteTemplate',
-          summary: 'The image of a published template element (logos on every page, sign-in included)',
-          description:
-            'Public: streams the image a UNIVERSAL template sets for an element (the link branding answers). Drafts, inactive templates and elements without an image are 404.',
-          access: 'public',
-        }),
-        params: TemplateIdParamSchema,
-        response: errorResponses('public'),
-      },
-    },
-    async (request, reply) => {
-      const { id } = request.params as z.output<typeof TemplateIdParamSchema>;
-      const image = await service.publishedImage(id);
-      const stream = await storage.open(image.key);
-      return reply
-        .header('content-type', IMAGE_TYPES[image.extension] ?? 'application/octet-stream')
-        .header('x-content-type-options', 'nosniff')
-        .header('cache-control', 'public, max-age=300')
-        .send(stream);
-    },
-  );
+  route(app, templateImage, async ({ input, reply }) => {
+    const image = await service.publishedImage(input.id);
+    const stream = await storage.open(image.key);
+    return reply
+      .header('content-type', IMAGE_TYPES[image.extension] ?? 'application/octet-stream')
+      .header('x-content-type-options', 'nosniff')
+      .header('cache-control', 'public, max-age=300')
+      .send(stream);
+  });
 };

@@ -1,26 +1,25 @@
 import {
+  companyQrCode,
   holdSeal,
+  sealKeySet,
+  sealRevocationList,
+  trustBadge,
+  trustProfilePage,
+  trustSealFile,
   publishTrustProfile,
   trustProfile,
   trustProfileSettings,
   verifySeal,
 } from '@trustleaf/domain/api/trust';
 import { trustText, negotiateTrustLanguage } from '@trustleaf/domain/reference/trust-profile-text';
-import { TextSchema } from '@trustleaf/domain/schemas/common';
-import {
-  CompanyQrCodeQuerySchema,
-  TrustSlugSchema,
-  type TrustLanguage,
-} from '@trustleaf/domain/schemas/trust';
+import { TrustSlugSchema, type TrustLanguage } from '@trustleaf/domain/schemas/trust';
 import { SEAL_KEYS_PATH, SEAL_REVOCATIONS_PATH } from '@trustleaf/scanner/seal';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
-import { z } from 'zod';
 import { AppError } from '../../lib/errors.ts';
-import { documented, errorResponses, route } from '../../lib/route.ts';
+import { route } from '../../lib/route.ts';
 import type { Storage } from '../../lib/storage.ts';
 import { escapeHtml } from '../../lib/mailer.ts';
-import { callerOf } from '../../plugins/auth.ts';
 import { renderBadge, renderProfilePage } from './trust.page.ts';
 import { renderQrCode } from './trust.qr.ts';
 import type { TrustService } from './trust.service.ts';
@@ -59,47 +58,26 @@ export const companyQrRoutes: FastifyPluginAsync<{ service: TrustService; storag
   app,
   { service, storage },
 ) => {
-  app.get(
-    '/companyQrCode',
-    {
-      onRequest: app.authenticate,
-      schema: {
-        ...documented({
-          tag: 'company',
-          summary: 'QR code (SVG) of the company’s public trust profile, with or without its logo',
-          description:
-            'Members of the company (or a super admin) get an SVG QR code linking to its published trust profile, with the company logo in the middle when embedLogoType is COMPANY_LOGO. Cached privately for at most 5 minutes and never past the live seal’s window. 409 while the profile is not published or when a logo is asked for and there is none; another company’s id answers 404.',
-          access: 'user',
-          errors: ['CONFLICT'],
-        }),
-        querystring: CompanyQrCodeQuerySchema,
-        response: errorResponses('user', ['CONFLICT']),
-      },
-    },
-    async (request, reply) => {
-      const query = request.query as z.output<typeof CompanyQrCodeQuerySchema>;
-      const target = await service.profileForMember(callerOf(request), query.plCompanyId);
-      let logo: { bytes: Buffer; mime: string } | null = null;
-      if (query.embedLogoType === 'COMPANY_LOGO') {
-        const key = target.logoUrl ? new URL(target.logoUrl, 'http://x').searchParams.get('key') : null;
-        if (!key) throw new AppError('CONFLICT', 'The company has no logo to put in the QR code.');
-        const bytes = await storage.read(key);
-        const type = await fileTypeFromBuffer(bytes);
-        if (!type?.mime.startsWith('image/'))
-          throw new AppError('CONFLICT', 'The company logo is not an image.');
-        logo = { bytes, mime: type.mime };
-      }
-      const svg = await renderQrCode(target.profileUrl, logo);
-      return reply
-        .header('content-type', 'image/svg+xml; charset=utf-8')
-        .header('content-disposition', 'inline; filename="trust-profile-qr.svg"')
-        .header('cache-control', `private, max-age=${sealMaxAge(target.seal, target.now)}`)
-        .send(svg);
-    },
-  );
+  route(app, companyQrCode, async ({ auth, input: query, reply }) => {
+    const target = await service.profileForMember(auth, query.plCompanyId);
+    let logo: { bytes: Buffer; mime: string } | null = null;
+    if (query.embedLogoType === 'COMPANY_LOGO') {
+      const key = target.logoUrl ? new URL(target.logoUrl, 'http://x').searchParams.get('key') : null;
+      if (!key) throw new AppError('CONFLICT', 'The company has no logo to put in the QR code.');
+      const bytes = await storage.read(key);
+      const type = await fileTypeFromBuffer(bytes);
+      if (!type?.mime.startsWith('image/'))
+        throw new AppError('CONFLICT', 'The company logo is not an image.');
+      logo = { bytes, mime: type.mime };
+    }
+    const svg = await renderQrCode(target.profileUrl, logo);
+    return reply
+      .header('content-type', 'image/svg+xml; charset=utf-8')
+      .header('content-disposition', 'inline; filename="trust-profile-qr.svg"')
+      .header('cache-control', `private, max-age=${sealMaxAge(target.seal, target.now)}`)
+      .send(svg);
+  });
 };
-
-const SlugParamsSchema = z.object({ slug: TextSchema.max(200) });
 
 function languageOf(request: FastifyRequest): TrustLanguage {
   const lang = (request.query as { lang?: unknown } | undefined)?.lang;
@@ -133,9 +111,14 @@ export const trustPublicRoutes: FastifyPluginAsync<{ service: TrustService; appU
   app,
   { service, appUrl },
 ) => {
-  app.get('/trust/:slug', { schema: { hide: true, params: SlugParamsSchema } }, async (request, reply) => {
+  if (sealKeySet.path !== SEAL_KEYS_PATH || sealRevocationList.path !== SEAL_REVOCATIONS_PATH) {
+    throw new Error('The seal contracts and the scanner disagree on the well-known paths');
+  }
+  const publicResource = { config: { publicResource: true } };
+
+  route(app, trustProfilePage, async ({ input, request, reply }) => {
     const language = languageOf(request);
-    const { slug } = request.params as { slug: string };
+    const { slug } = input;
     if (!TrustSlugSchema.safeParse(slug).success) return notFoundPage(reply, language);
     try {
       const profile = await service.publicProfile(slug);
@@ -152,12 +135,12 @@ export const trustPublicRoutes: FastifyPluginAsync<{ service: TrustService; appU
     }
   });
 
-  app.get(
-    '/trust/:slug/badge.svg',
-    { schema: { hide: true, params: SlugParamsSchema }, config: { publicResource: true } },
-    async (request, reply) => {
+  route(
+    app,
+    trustBadge,
+    async ({ input, request, reply }) => {
       const language = languageOf(request);
-      const { slug } = request.params as { slug: string };
+      const { slug } = input;
       if (!TrustSlugSchema.safeParse(slug).success) throw new AppError('NOT_FOUND', 'Profile not found');
       const found = await service.publicSeal(slug);
       return reply
@@ -166,13 +149,14 @@ export const trustPublicRoutes: FastifyPluginAsync<{ service: TrustService; appU
         .header('vary', 'Accept-Language')
         .send(renderBadge({ active: found.seal !== null, companyName: found.name, language }));
     },
+    publicResource,
   );
 
-  app.get(
-    '/trust/:slug/seal.json',
-    { schema: { hide: true, params: SlugParamsSchema }, config: { publicResource: true } },
-    async (request, reply) => {
-      const { slug } = request.params as { slug: string };
+  route(
+    app,
+    trustSealFile,
+    async ({ input, reply }) => {
+      const { slug } = input;
       if (!TrustSlugSchema.safeParse(slug).success) throw new AppError('NOT_FOUND', 'Profile not found');
       const found = await service.publicSeal(slug);
       if (!found.seal) {
@@ -190,18 +174,21 @@ export const trustPublicRoutes: FastifyPluginAsync<{ service: TrustService; appU
         revocationsUrl: `${origin}${SEAL_REVOCATIONS_PATH}`,
       });
     },
+    publicResource,
   );
 
-  app.get(
-    SEAL_KEYS_PATH,
-    { schema: { hide: true }, config: { publicResource: true } },
-    async (_request, reply) => reply.header('cache-control', 'public, max-age=3600').send(service.keySet()),
+  route(
+    app,
+    sealKeySet,
+    ({ reply }) => reply.header('cache-control', 'public, max-age=3600').send(service.keySet()),
+    publicResource,
   );
 
   // Always current: revocation takes effect at a verifier's next check.
-  app.get(
-    SEAL_REVOCATIONS_PATH,
-    { schema: { hide: true }, config: { publicResource: true } },
-    async (_request, reply) => reply.header('cache-control', 'no-cache').send(await service.revocationList()),
+  route(
+    app,
+    sealRevocationList,
+    async ({ reply }) => reply.header('cache-control', 'no-cache').send(await service.revocationList()),
+    publicResource,
   );
 };

@@ -1,4 +1,3 @@
-import { QueryEpochMsSchema, QueryIdSchema, TextSchema } from '@trustleaf/domain/schemas/common';
 import {
   bulkReviewComplianceFindings,
   cancelScanUrlJob,
@@ -22,13 +21,12 @@ import {
   violationCheckListing,
   violationCheckReportLink,
   websiteListing,
+  violationCheckReportFile,
 } from '@trustleaf/domain/api/webcrawler';
 import { REPORT_PDF_FILE_NAME } from '@trustleaf/domain/schemas/webcrawler';
-import { REPORT_LANGUAGES } from '@trustleaf/scanner';
 import type { FastifyPluginAsync } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { documented, errorResponses, route } from '../../lib/route.ts';
+import { route } from '../../lib/route.ts';
 import type { WebcrawlerService } from './webcrawler.service.ts';
 
 /** Spec 3 §7 Scanner calls under /api/webcrawler (issue 17). */
@@ -70,37 +68,14 @@ export const webcrawlerRoutes: FastifyPluginAsync<{ service: WebcrawlerService }
 
 /** The PDF behind violationCheckReportLink's five-minute signed link (no session: the link is the grant). */
 const reportFileRoute: FastifyPluginAsyncZod<{ service: WebcrawlerService }> = async (app, { service }) => {
-  app.get(
-    '/report',
-    {
-      schema: {
-        ...documented({
-          tag: 'webcrawler',
-          summary: 'Website Compliance Report.pdf (from a violationCheckReportLink link)',
-          description:
-            'Streams the scan result as "Website Compliance Report.pdf" while the link’s signature and five-minute expiry hold; no session needed (the signature is the credential).',
-          access: 'public',
-        }),
-        querystring: z.object({
-          plCompanyId: QueryIdSchema,
-          plViolationCheckId: QueryIdSchema,
-          siteTemplateId: QueryIdSchema.optional(),
-          lang: z.enum(REPORT_LANGUAGES).optional(),
-          expires: QueryEpochMsSchema,
-          sig: TextSchema.min(1).max(200),
-        }),
-        response: errorResponses('public'),
-      },
-    },
-    async (request, reply) => {
-      const pdf = await service.reportPdf(request.query, request.hostname);
-      return reply
-        .type('application/pdf')
-        .header('content-disposition', `attachment; filename="${REPORT_PDF_FILE_NAME}"`)
-        .header('cache-control', 'private, no-store')
-        .send(pdf);
-    },
-  );
+  route(app, violationCheckReportFile, async ({ input, request, reply }) => {
+    const pdf = await service.reportPdf(input, request.hostname);
+    return reply
+      .type('application/pdf')
+      .header('content-disposition', `attachment; filename="${REPORT_PDF_FILE_NAME}"`)
+      .header('cache-control', 'private, no-store')
+      .send(pdf);
+  });
 };
 
 /** GET /api/check-valid-url and GET /api/url-to-base64 (spec 3 §2, §7). */

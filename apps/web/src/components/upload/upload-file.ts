@@ -1,46 +1,24 @@
+import type { UploadedFile } from '@trustleaf/domain/api/storage';
 import type { UploadMode } from '@trustleaf/domain/rules/uploads';
 import { ApiError } from '@/lib/api-client';
-import { getAccessToken } from '@/stores/app-store';
+import { api } from '@/lib/api';
 
-export interface UploadResult {
-  key: string;
-  name: string;
-  size: number;
-  extension: string;
-}
+export type UploadResult = UploadedFile;
 
 /**
  * s3Preupload (spec 1 §7): one multipart POST to /api/storage/preupload; the result's key is what
- * forms send on (detail[0].key). Multipart is not JSON, hence not through the JSON api client.
+ * forms send on (detail[0].key). The contract loads on first use, off the sign-in page's first load.
  */
 export async function uploadFile(
   file: File,
   mode: UploadMode,
   options: { plCompanyId?: number; signal?: AbortSignal } = {},
 ): Promise<UploadResult> {
-  const query = new URLSearchParams({ mode });
-  if (options.plCompanyId) query.set('plCompanyId', String(options.plCompanyId));
+  const { preupload } = await import('@trustleaf/domain/api/storage');
   const body = new FormData();
   body.append('files', file, file.name);
-  const token = getAccessToken();
-  const response = await fetch(`/api/storage/preupload?${query.toString()}`, {
-    method: 'POST',
-    body,
-    headers: token ? { authorization: `Bearer ${token}` } : {},
-    signal: options.signal,
-  });
-  const payload = (await response.json().catch(() => null)) as {
-    detail?: UploadResult[];
-    messages?: string[];
-    code?: string;
-  } | null;
-  const first = payload?.detail?.[0];
-  if (!response.ok || !first) {
-    throw new ApiError(
-      response.status,
-      payload?.code ?? 'UNKNOWN',
-      payload?.messages?.[0] ?? 'Upload failed',
-    );
-  }
+  const input = options.plCompanyId ? { mode, plCompanyId: options.plCompanyId } : { mode };
+  const [first] = await api.upload(preupload, input, body, { signal: options.signal });
+  if (!first) throw new ApiError(200, 'UNKNOWN', 'Upload failed');
   return first;
 }

@@ -13,12 +13,11 @@ import type {
 import * as contracts from '@trustleaf/domain/api/documents';
 import { directoryCompanies } from '@trustleaf/domain/api/directory';
 import { generalInfo } from '@trustleaf/domain/api/reference';
+import * as storage from '@trustleaf/domain/api/storage';
 import { DIRECTORY_QUERY_MIN } from '@trustleaf/domain/schemas/directory';
 import type { EndpointOutput } from '@trustleaf/domain/api/endpoint';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api';
-import { ApiError } from '@/lib/api-client';
-import { getAccessToken } from '@/stores/app-store';
 
 export const documentKeys = {
   all: ['documents'] as const,
@@ -92,25 +91,7 @@ export function useDocumentTypeDetail(plCompanyId: number, documentTypeId: numbe
 export async function preupload(files: File[], mode: 'document' | 'coa', plCompanyId: number) {
   const form = new FormData();
   for (const file of files) form.append('files', file, file.name);
-  const token = getAccessToken();
-  const response = await fetch(`/api/storage/preupload?mode=${mode}&plCompanyId=${plCompanyId}`, {
-    method: 'POST',
-    body: form,
-    headers: token ? { authorization: `Bearer ${token}` } : {},
-  });
-  const payload = (await response.json().catch(() => null)) as {
-    detail?: { key: string; name: string; size: number }[];
-    messages?: string[];
-    code?: string;
-  } | null;
-  if (!response.ok || !payload?.detail) {
-    throw new ApiError(
-      response.status,
-      payload?.code ?? 'UNKNOWN',
-      payload?.messages?.[0] ?? 'Cannot upload your file',
-    );
-  }
-  return payload.detail;
+  return api.upload(storage.preupload, { mode, plCompanyId }, form);
 }
 
 export interface UploadDocumentValues {

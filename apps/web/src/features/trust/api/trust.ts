@@ -1,8 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { publishTrustProfile, trustProfileSettings } from '@trustleaf/domain/api/trust';
+import { companyQrCode, publishTrustProfile, trustProfileSettings } from '@trustleaf/domain/api/trust';
 import { api } from '@/lib/api';
-import { ApiError } from '@/lib/api-client';
-import { getAccessToken } from '@/stores/app-store';
 
 export const trustKeys = {
   settings: (plCompanyId: number) => ['trust', 'settings', plCompanyId] as const,
@@ -23,29 +21,13 @@ export function usePublishTrustProfile(plCompanyId: number) {
   });
 }
 
-/**
- * The QR code (spec 3 §7 companyQrCode) as an SVG file download. It is an image, not JSON, so it is
- * fetched directly with the session's token rather than through the JSON client.
- */
+/** The QR code (spec 3 §7 companyQrCode) as an SVG file download. */
 export async function downloadQrCode(plCompanyId: number, withLogo: boolean): Promise<void> {
-  const query = new URLSearchParams({
-    plCompanyId: String(plCompanyId),
+  const svg = await api.download(companyQrCode, {
+    plCompanyId,
     embedLogoType: withLogo ? 'COMPANY_LOGO' : 'NONE',
   });
-  const token = getAccessToken();
-  const response = await fetch(`/api/company/companyQrCode?${query.toString()}`, {
-    headers: token ? { authorization: `Bearer ${token}` } : {},
-    credentials: 'same-origin',
-  });
-  if (!response.ok) {
-    const body = (await response.json().catch(() => null)) as { messages?: string[]; code?: string } | null;
-    throw new ApiError(
-      response.status,
-      body?.code ?? 'INTERNAL',
-      body?.messages?.[0] ?? 'Something went wrong',
-    );
-  }
-  const url = URL.createObjectURL(await response.blob());
+  const url = URL.createObjectURL(svg);
   const link = document.createElement('a');
   link.href = url;
   link.download = withLogo ? 'trust-profile-qr-logo.svg' : 'trust-profile-qr.svg';
