@@ -8,6 +8,9 @@ import { setNavigator } from '@/lib/api';
 import { EMPTY_ACCOUNT, useAppStore } from '@/stores/app-store';
 import '@/lib/i18n';
 
+/** Rendering waits on fetches and MUI transitions: generous on a loaded machine. */
+const WAIT = { timeout: 10_000 };
+
 const PROFILE = {
   currentUser: {
     plUserId: 7,
@@ -72,9 +75,11 @@ const bodyOf = (suffix: string) => {
 describe('/join-company (spec 3 §7 joinCompany)', { timeout: 20_000 }, () => {
   it('shows the invite, joins with the token, loads the new profile and opens the team', async () => {
     renderAt('/join-company?inviteToken=tok-123');
-    expect(await screen.findByText('Ada Owner invited you to join Acme Hemp as User.')).toBeTruthy();
+    expect(
+      await screen.findByText('Ada Owner invited you to join Acme Hemp as User.', {}, WAIT),
+    ).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Join' }));
-    await waitFor(() => expect(navigate).toHaveBeenCalledWith(paths.account.memberSetting.getHref()));
+    await waitFor(() => expect(navigate).toHaveBeenCalledWith(paths.account.memberSetting.getHref()), WAIT);
     expect(bodyOf('/getInviteMemberCodeDetail')).toEqual({ inviteMemberCode: 'tok-123' });
     expect(bodyOf('/joinCompany')).toEqual({ inviteToken: 'tok-123' });
     expect(useAppStore.getState().account.currentUser?.memberOfCompany?.plCompanyId).toBe(42);
@@ -83,8 +88,8 @@ describe('/join-company (spec 3 §7 joinCompany)', { timeout: 20_000 }, () => {
   it("shows the server's refusal and stays on the page", async () => {
     joinAnswer = json(403, { messages: ['You were removed from this company'], code: 'FORBIDDEN' });
     renderAt('/join-company?inviteToken=tok-123');
-    fireEvent.click(await screen.findByRole('button', { name: 'Join' }));
-    expect(await screen.findByText('You were removed from this company')).toBeTruthy();
+    fireEvent.click(await screen.findByRole('button', { name: 'Join' }, WAIT));
+    expect(await screen.findByText('You were removed from this company', {}, WAIT)).toBeTruthy();
     expect(navigate).not.toHaveBeenCalled();
   });
 

@@ -7,6 +7,9 @@ import { EMPTY_ACCOUNT, useAppStore } from '@/stores/app-store';
 import { UsersConsole } from './users-console';
 import '@/lib/i18n';
 
+/** Rendering waits on fetches and MUI transitions: generous on a loaded machine. */
+const WAIT = { timeout: 10_000 };
+
 const row = (plUserId: number, firstName: string): UserListingRow => ({
   plUserId,
   firstName,
@@ -62,8 +65,8 @@ describe('admin users console', { timeout: 20_000 }, () => {
         </SnackbarProvider>
       </QueryClientProvider>,
     );
-    const list = await screen.findByTestId('admin-users-list');
-    const [own, other] = await within(list).findAllByRole('listitem');
+    const list = await screen.findByTestId('admin-users-list', {}, WAIT);
+    const [own, other] = await within(list).findAllByRole('listitem', {}, WAIT);
     expect(within(own!).queryByRole('button')).toBeNull();
     expect(within(own!).getByText('You')).toBeTruthy();
     expect(within(other!).getByRole('button', { name: 'Disable Bob Tester' })).toBeTruthy();

@@ -5,6 +5,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ReviewerCompanies } from './reviewer-companies';
 import '@/lib/i18n';
 
+/** Rendering waits on fetches and MUI transitions: generous on a loaded machine. */
+const WAIT = { timeout: 10_000 };
+
 const json = (body: unknown) =>
   new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
 
@@ -68,23 +71,23 @@ describe('reviewer companies of the vault', { timeout: 20_000 }, () => {
       </QueryClientProvider>,
     );
     const list = screen.getByTestId('reviewer-list');
-    expect(await within(list).findByText('First Processor')).toBeTruthy();
+    expect(await within(list).findByText('First Processor', {}, WAIT)).toBeTruthy();
 
     const search = screen.getByLabelText('Find a company by name');
     fireEvent.focus(search);
     fireEvent.change(search, { target: { value: 'Proc' } });
     fireEvent.keyDown(search, { key: 'ArrowDown' });
-    const option = await screen.findByRole('option', { name: /Second Processor/ });
+    const option = await screen.findByRole('option', { name: /Second Processor/ }, WAIT);
     expect(screen.getAllByRole('option')).toHaveLength(1);
     fireEvent.click(option);
     fireEvent.click(screen.getByRole('button', { name: 'Add reviewer' }));
-    expect(await screen.findByText('Second Processor can now review your documents')).toBeTruthy();
-    expect(await within(list).findByText('Second Processor')).toBeTruthy();
+    expect(await screen.findByText('Second Processor can now review your documents', {}, WAIT)).toBeTruthy();
+    expect(await within(list).findByText('Second Processor', {}, WAIT)).toBeTruthy();
 
     fireEvent.click(screen.getByRole('button', { name: 'Remove First Processor as reviewer' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Remove reviewer?' });
+    const dialog = await screen.findByRole('dialog', { name: 'Remove reviewer?' }, WAIT);
     fireEvent.click(within(dialog).getByRole('button', { name: 'Remove' }));
-    await waitFor(() => expect(within(list).queryByText('First Processor')).toBeNull());
+    await waitFor(() => expect(within(list).queryByText('First Processor')).toBeNull(), WAIT);
     expect(assignBodies()).toEqual([
       { plCompanyId: 9, reviewerCompanyId: 6 },
       { plCompanyId: 9, reviewerCompanyId: 5, remove: true },
