@@ -104,6 +104,10 @@ export const companies = pgTable(
     email: text('email'),
     website: text('website'),
     logoUrl: text('logo_url'),
+    /** Spec 3 §3 employee count (at least 1 when set), incorporation type and federal tax id (00-0000000). */
+    employees: integer('employees'),
+    incorporationType: text('incorporation_type'),
+    taxId: text('tax_id'),
     /** The super admin's built-in company (spec 3 §3): exactly one row has it. */
     isSystem: boolean('is_system').notNull().default(false),
     createdAt: createdAt(),
@@ -934,6 +938,30 @@ export const products = pgTable(
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('products_company_name').on(t.companyId, t.nameKey)],
+);
+
+/** A company's locations (spec 3 §3 site types); edited on the company page by its owner or admin. */
+export const companyLocations = pgTable(
+  'company_locations',
+  {
+    id: serial('id').primaryKey(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    /** One of SITE_TYPES (packages/domain rules/company-fields), checked by the request schema. */
+    siteType: text('site_type').notNull(),
+    address: text('address').notNull(),
+    city: text('city').notNull().default(''),
+    state: text('state').notNull(),
+    zip: text('zip').notNull().default(''),
+    country: text('country', { enum: ['US', 'CA'] })
+      .notNull()
+      .default('US'),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('company_locations_company').on(t.companyId, t.name)],
 );
 
 // ---- trust profile and seal (issue 21) ----

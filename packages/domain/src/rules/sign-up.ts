@@ -55,10 +55,32 @@ export function isValidSaleNumber(value: string | null | undefined): boolean {
   return normalized === '' || normalized.length === SALE_NUMBER_LENGTH;
 }
 
-/** Duplicate company names compare case- and whitespace-insensitively (spec 1 §5). */
+/** Spec 3 §5: the legal-form suffixes a duplicate check ignores at the end of a company name. */
+export const COMPANY_NAME_SUFFIXES = ['llc', 'inc', 'co', 'ltd', 'corp'] as const;
+const SUFFIX_GROUP = COMPANY_NAME_SUFFIXES.join('|');
+const TRAILING_SUFFIXES = new RegExp(`(?:\\s+(?:${SUFFIX_GROUP}))+$`);
+
+/**
+ * Duplicate company names compare case- and whitespace-insensitively (spec 1 §5) and without the
+ * trailing suffixes llc, inc, co, ltd and corp, dots and commas included ("Green Leaf, LLC." is
+ * "Green Leaf"; spec 3 §5). The database side is `normalizedCompanyName` (apps/api db/company-name).
+ */
 export function normalizeCompanyName(value: string): string {
-  return value.toLowerCase().replace(/\s+/g, '');
+  return value
+    .toLowerCase()
+    .replace(/[.,]/g, ' ')
+    .trim()
+    .replace(TRAILING_SUFFIXES, '')
+    .replace(/\s+/g, '');
 }
+
+/** The same normalisation as a PostgreSQL expression over a text column (see normalizeCompanyName). */
+export const COMPANY_NAME_SQL_PATTERN = {
+  punctuation: '[.,]',
+  trim: '^\\s+|\\s+$',
+  suffixes: `(\\s+(${SUFFIX_GROUP}))+$`,
+  whitespace: '\\s+',
+} as const;
 
 /** The verification modal's paste shortcut takes exactly six digits (spec 1 §5). */
 export function parsePastedCode(text: string): string[] | null {

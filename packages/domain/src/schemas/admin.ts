@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { COMPANY_STATUSES, SETTABLE_COMPANY_STATUSES } from '../rules/company-status.ts';
 import { IdSchema, IntSchema, TextSchema } from './common.ts';
+import { StateCodeSchema } from './company.ts';
 
 /**
  * The super admin's companies and users screens (spec 3 §2 admin tabs, §3 Company and User, §7
@@ -9,9 +10,7 @@ import { IdSchema, IntSchema, TextSchema } from './common.ts';
 export const COMPANY_KINDS = ['NORMAL', 'PROSPECT', 'FDA', 'REGISTERED'] as const;
 
 /** A US or Canadian state/province code: 2 characters, upper-cased (spec 3 §3). */
-const StateFilterSchema = TextSchema.trim()
-  .length(2, 'State must be 2 characters')
-  .transform((value) => value.toUpperCase());
+const StateFilterSchema = StateCodeSchema;
 
 /** The filters the listing and the export share (spec 3 §7 companyFilterListing). */
 export const CompanyFilterSchema = z.object({

@@ -1,5 +1,7 @@
 import { and, asc, count, desc, eq, gte, ilike, inArray, isNull, sql } from 'drizzle-orm';
+import { normalizeCompanyName } from '@trustleaf/domain/rules/sign-up';
 import type { Db, DbExecutor } from '../../db/client.ts';
+import { normalizedCompanyName } from '../../db/company-name.ts';
 import { containsPattern } from '../../db/like.ts';
 import {
   companies,
@@ -16,8 +18,7 @@ import type { CompanyRole } from '../../lib/authz.ts';
 export type CompanyInsert = typeof companies.$inferInsert;
 type CompanyKind = NonNullable<CompanyInsert['kind']>;
 
-/** Same normalisation as the domain's normalizeCompanyName, in SQL. */
-const normalizedName = sql`regexp_replace(lower(${companies.name}), '\\s+', '', 'g')`;
+const normalizedName = normalizedCompanyName(companies.name);
 
 function queries(db: DbExecutor) {
   return {
@@ -162,7 +163,7 @@ function queries(db: DbExecutor) {
     }) {
       const conditions = [inArray(companies.kind, input.kinds)];
       if (input.exact) {
-        conditions.push(sql`${normalizedName} = ${input.name.toLowerCase().replace(/\s+/g, '')}`);
+        conditions.push(sql`${normalizedName} = ${normalizeCompanyName(input.name)}`);
         if (input.state)
           conditions.push(sql`lower(coalesce(${companies.state}, '')) = ${input.state.toLowerCase()}`);
       } else {

@@ -1,15 +1,40 @@
 import type { CompanyFilter, CompanyListingRow } from '@trustleaf/domain/schemas/admin';
 import type { CompanyStatus } from '@trustleaf/domain/rules/company-status';
-import { and, asc, desc, eq, ilike, isNull, lt, not, sql, type SQL } from 'drizzle-orm';
+import { normalizeCompanyName } from '@trustleaf/domain/rules/sign-up';
+import { and, asc, desc, eq, ilike, isNull, lt, ne, not, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { normalizedCompanyName } from '../../db/company-name.ts';
 import {
   businessTypes,
   companies,
+  companyLocations,
   companyMembers,
+  companyOnboarding,
   companySubscriptions,
   plans,
   users,
 } from '../../db/schema.ts';
+
+export type CompanyDetailValues = Pick<
+  typeof companies.$inferInsert,
+  | 'name'
+  | 'businessTypeId'
+  | 'address'
+  | 'city'
+  | 'state'
+  | 'zip'
+  | 'country'
+  | 'phone'
+  | 'email'
+  | 'website'
+  | 'employees'
+  | 'incorporationType'
+  | 'taxId'
+>;
+export type LocationValues = Pick<
+  typeof companyLocations.$inferInsert,
+  'name' | 'siteType' | 'address' | 'city' | 'state' | 'zip' | 'country'
+>;
 
 const LIVE_SUBSCRIPTION = sql`${companySubscriptions.status} in ('NEW', 'TRIAL', 'AVAILABLE', 'PAYMENT_FAILED')`;
 
@@ -181,6 +206,82 @@ export function createCompaniesRepository(db: Db) {
 
     async setBusinessType(companyId: number, businessTypeId: number) {
       await db.update(companies).set({ businessTypeId }).where(eq(companies.id, companyId));
+    },
+
+    async segmentIds(companyId: number): Promise<number[]> {
+      const [row] = await db
+        .select({ segmentIds: companyOnboarding.segmentIds })
+        .from(companyOnboarding)
+        .where(eq(companyOnboarding.companyId, companyId));
+      return row?.segmentIds ?? [];
+    },
+
+    /**
+     * Saves the details unless another registered company in the same state has the same name
+     * (normalizeCompanyName): the check and the write hold the name's lock, as sign-up's do, so two
+     * saves of one name cannot both pass. False when it is a duplicate.
+     */
+    async saveDetail(companyId: number, values: CompanyDetailValues, segmentIds: number[]) {
+      const key = normalizeCompanyName(values.name ?? '');
+      return db.transaction(async (tx) => {
+        await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`${key}|${(values.state ?? '').toLowerCase()}`}))`);
+        const [taken] = await tx
+          .select({ id: companies.id })
+          .from(companies)
+          .where(
+            and(
+              eq(companies.kind, 'REGISTERED'),
+              ne(companies.id, companyId),
+              sql`${normalizedCompanyName(companies.name)} = ${key}`,
+              sql`lower(coalesce(${companies.state}, '')) = ${(values.state ?? '').toLowerCase()}`,
+            ),
+          )
+          .limit(1);
+        if (taken) return false;
+        await tx.update(companies).set(values).where(eq(companies.id, companyId));
+        await tx
+          .insert(companyOnboarding)
+          .values({ companyId, segmentIds })
+          .onConflictDoUpdate({ target: companyOnboarding.companyId, set: { segmentIds } });
+        return true;
+      });
+    },
+
+    // ---- locations (every query names the company the caller was authorised for) ----
+
+    async listLocations(companyId: number) {
+      return db
+        .select()
+        .from(companyLocations)
+        .where(eq(companyLocations.companyId, companyId))
+        .orderBy(asc(companyLocations.name), asc(companyLocations.id));
+    },
+
+    /** Adds the location unless the company already has `max`; null then. */
+    async insertLocation(companyId: number, values: LocationValues, max: number) {
+      return db.transaction(async (tx) => {
+        // One adder at a time per company, so the count check holds.
+        await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`company_locations|${companyId}`}))`);
+        const [counted] = await tx
+          .select({ n: sql<number>`count(*)::int` })
+          .from(companyLocations)
+          .where(eq(companyLocations.companyId, companyId));
+        if ((counted?.n ?? 0) >= max) return null;
+        const [row] = await tx
+          .insert(companyLocations)
+          .values({ ...values, companyId })
+          .returning();
+        return row!;
+      });
+    },
+
+    async updateLocation(companyId: number, locationId: number, values: LocationValues) {
+      const [row] = await db
+        .update(companyLocations)
+        .set({ ...values, updatedAt: sql`now()` })
+        .where(and(eq(companyLocations.id, locationId), eq(companyLocations.companyId, companyId)))
+        .returning();
+      return row ?? null;
     },
   };
 }

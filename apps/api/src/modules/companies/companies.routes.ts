@@ -1,4 +1,5 @@
 import { adminCompanyListing, changeBusinessType, updateCompanyStatus } from '@trustleaf/domain/api/admin';
+import { locationListing, updateCompanyDetail, upsertLocation } from '@trustleaf/domain/api/company';
 import { EXPORT_TOTAL_HEADER, ExportCompanyListingInputSchema } from '@trustleaf/domain/schemas/admin';
 import { detailOf } from '@trustleaf/domain/schemas/common';
 import { CompanyDetailSchema, CompanyIdInputSchema } from '@trustleaf/domain/schemas/company';
@@ -34,6 +35,9 @@ export const companyRoutes: FastifyPluginAsyncZod<{ service: CompaniesService }>
     }),
   );
 
+  route(app, updateCompanyDetail, ({ auth, input }) => service.updateCompanyDetail(auth, input));
+  route(app, upsertLocation, ({ auth, input }) => service.upsertLocation(auth, input));
+  route(app, locationListing, ({ auth, input }) => service.locationListing(auth, input.plCompanyId));
   route(app, adminCompanyListing, ({ auth, input }) => service.companyListing(auth, input));
   route(app, updateCompanyStatus, ({ auth, input }) => service.updateCompanyStatus(auth, input));
   route(app, changeBusinessType, ({ auth, input }) => service.changeBusinessType(auth, input));

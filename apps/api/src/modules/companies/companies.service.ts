@@ -6,13 +6,43 @@ import type {
   CompanyListingInputSchema,
   UpdateCompanyStatusInput,
 } from '@trustleaf/domain/schemas/admin';
-import type { CompanyDetail } from '@trustleaf/domain/schemas/company';
+import { LOCATIONS_MAX } from '@trustleaf/domain/rules/company-fields';
+import { DUPLICATE_COMPANY_MESSAGE } from '@trustleaf/domain/rules/sign-up';
+import {
+  businessTypeCodeOf,
+  businessTypeIdOf,
+  type CompanyDetail,
+  type Location,
+  type LocationListing,
+  type UpdateCompanyDetailInputSchema,
+  type UpsertLocationInputSchema,
+} from '@trustleaf/domain/schemas/company';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { requireCompanyAccess, type AuthContext } from '../../lib/authz.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { RecordActivity } from '../activity/activity.service.ts';
 import type { CompaniesRepository } from './companies.repository.ts';
+
+/** Who may edit a company's page: its owner and admins (a super admin passes the gate too). */
+const EDITORS = ['Company Owner', 'Company Admin'] as const;
+
+type LocationRow = NonNullable<Awaited<ReturnType<CompaniesRepository['updateLocation']>>>;
+
+function toLocation(row: LocationRow): Location {
+  return {
+    plLocationId: row.id,
+    plCompanyId: row.companyId,
+    locationName: row.name,
+    siteType: row.siteType as Location['siteType'],
+    address: row.address,
+    city: row.city,
+    state: row.state,
+    zip: row.zip,
+    country: row.country,
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
 
 export interface CompaniesServiceDeps {
   db: Db;
@@ -34,31 +64,124 @@ export function createCompaniesService({ db, repo, record, revokeUserSessions }:
     return found;
   }
 
+  async function detailOf(companyId: number): Promise<CompanyDetail> {
+    const found = await repo.findCompany(companyId);
+    if (!found) throw new AppError('NOT_FOUND', 'Company not found');
+    const { company } = found;
+    return {
+      plCompanyId: company.id,
+      companyName: company.name,
+      businessType: found.businessType,
+      businessTypeCode: businessTypeCodeOf(company.businessTypeId),
+      plSegmentIds: await repo.segmentIds(companyId),
+      corporateOfficeAddress: company.address,
+      city: company.city,
+      state: company.state,
+      zip: company.zip,
+      country: company.country,
+      phone: company.phone,
+      email: company.email,
+      website: company.website,
+      employees: company.employees,
+      incorporationType: company.incorporationType,
+      taxId: company.taxId,
+      kind: company.kind,
+      status: company.status,
+      resourcePhoto: company.logoUrl ? { url: company.logoUrl } : null,
+      members: await repo.listMembers(companyId),
+    };
+  }
+
+  /** The owner or an admin of a customer company, or a super admin acting for it. */
+  async function requireEditor(auth: AuthContext, companyId: number) {
+    await requireCompanyAccess(db, auth, companyId, EDITORS);
+    await companyOrNotFound(companyId);
+  }
+
   return {
     async getCompanyDetail(auth: AuthContext, companyId: number): Promise<CompanyDetail> {
       await requireCompanyAccess(db, auth, companyId);
-      const found = await repo.findCompany(companyId);
-      if (!found) throw new AppError('NOT_FOUND', 'Company not found');
-      const { company } = found;
-      return {
-        plCompanyId: company.id,
-        companyName: company.name,
-        businessType: found.businessType,
-        corporateOfficeAddress: company.address,
-        city: company.city,
-        state: company.state,
-        zip: company.zip,
-        country: company.country,
-        phone: company.phone,
-        email: company.email,
-        website: company.website,
-        kind: company.kind,
-        status: company.status,
-        resourcePhoto: company.logoUrl ? { url: company.logoUrl } : null,
-        members: await repo.listMembers(companyId),
-      };
+      return detailOf(companyId);
     },
 
+    /** Spec 3 §5 rules are the input schema's; the duplicate name is checked here, under a lock. */
+    async updateCompanyDetail(
+      auth: AuthContext,
+      input: z.output<typeof UpdateCompanyDetailInputSchema>,
+    ): Promise<CompanyDetail> {
+      await requireEditor(auth, input.plCompanyId);
+      const before = await detailOf(input.plCompanyId);
+      const empty = (value: string) => (value === '' ? null : value);
+      const saved = await repo.saveDetail(
+        input.plCompanyId,
+        {
+          name: input.companyName,
+          businessTypeId: businessTypeIdOf(input.businessType),
+          address: empty(input.corporateOfficeAddress),
+          city: empty(input.city),
+          state: input.state,
+          zip: empty(input.zip),
+          country: input.country,
+          phone: empty(input.phone),
+          email: empty(input.email),
+          website: empty(input.website),
+          employees: input.employees,
+          incorporationType: empty(input.incorporationType),
+          taxId: empty(input.taxId),
+        },
+        [...new Set(input.plSegmentIds)].sort((a, b) => a - b),
+      );
+      if (!saved) {
+        throw new AppError('CONFLICT', DUPLICATE_COMPANY_MESSAGE, { reason: 'DUPLICATE_COMPANY' });
+      }
+      const after = await detailOf(input.plCompanyId);
+      const changed = (Object.keys(after) as (keyof CompanyDetail)[]).filter(
+        (key) => key !== 'members' && JSON.stringify(before[key]) !== JSON.stringify(after[key]),
+      );
+      await record({
+        action: 'COMPANY_UPDATED',
+        actorUserId: auth.userId,
+        companyId: input.plCompanyId,
+        detail: {
+          changed: changed.join(', '),
+          ...(before.companyName !== after.companyName ? { from: before.companyName, to: after.companyName } : {}),
+        },
+      });
+      return after;
+    },
+
+    async locationListing(auth: AuthContext, companyId: number): Promise<LocationListing> {
+      await requireCompanyAccess(db, auth, companyId);
+      return { locations: (await repo.listLocations(companyId)).map(toLocation) };
+    },
+
+    async upsertLocation(auth: AuthContext, input: z.output<typeof UpsertLocationInputSchema>) {
+      await requireEditor(auth, input.plCompanyId);
+      const values = {
+        name: input.locationName,
+        siteType: input.siteType,
+        address: input.address,
+        city: input.city,
+        state: input.state,
+        zip: input.zip,
+        country: input.country,
+      };
+      const row =
+        input.plLocationId === undefined
+          ? await repo.insertLocation(input.plCompanyId, values, LOCATIONS_MAX)
+          : await repo.updateLocation(input.plCompanyId, input.plLocationId, values);
+      if (!row) {
+        if (input.plLocationId !== undefined) throw new AppError('NOT_FOUND', 'Location not found');
+        throw new AppError('CONFLICT', `A company can have at most ${LOCATIONS_MAX} locations`);
+      }
+      await record({
+        action: input.plLocationId === undefined ? 'LOCATION_ADDED' : 'LOCATION_UPDATED',
+        actorUserId: auth.userId,
+        companyId: input.plCompanyId,
+        detail: { plLocationId: row.id, name: row.name, siteType: row.siteType },
+      });
+      return toLocation(row);
+    },
     async companyListing(
       auth: AuthContext,
       input: z.output<typeof CompanyListingInputSchema>,
