@@ -13,6 +13,7 @@ import ManageAccountsOutlinedIcon from '@mui/icons-material/ManageAccountsOutlin
 import MonitorHeartOutlinedIcon from '@mui/icons-material/MonitorHeartOutlined';
 import PeopleAltOutlinedIcon from '@mui/icons-material/PeopleAltOutlined';
 import RuleFolderOutlinedIcon from '@mui/icons-material/RuleFolderOutlined';
+import StoreOutlinedIcon from '@mui/icons-material/StoreOutlined';
 import SettingsSuggestOutlinedIcon from '@mui/icons-material/SettingsSuggestOutlined';
 import TravelExploreOutlinedIcon from '@mui/icons-material/TravelExploreOutlined';
 import VerifiedOutlinedIcon from '@mui/icons-material/VerifiedOutlined';
@@ -72,6 +73,15 @@ export const MENU_GROUPS: readonly MenuGroup[] = [
         labelKey: 'nav.dashboard',
         testId: 'nav-dashboard',
         icon: DashboardOutlinedIcon,
+        isFor: (who) => who.hasCompany,
+      },
+      {
+        // Spec 3 §2 menu key "company page"; open to every plan.
+        section: null,
+        to: paths.companyPage.getHref(),
+        labelKey: 'nav.companyPage',
+        testId: 'nav-company-page',
+        icon: StoreOutlinedIcon,
         isFor: (who) => who.hasCompany,
       },
       {

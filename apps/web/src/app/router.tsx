@@ -68,6 +68,9 @@ const ActivityLogRoute = lazy(() =>
 const JoinCompanyRoute = lazy(() =>
   import('@/app/routes/app/join-company').then((m) => ({ default: m.JoinCompanyRoute })),
 );
+const CompanyPageRoute = lazy(() =>
+  import('@/app/routes/app/company-page').then((m) => ({ default: m.CompanyPageRoute })),
+);
 const TrustProfileRoute = lazy(() =>
   import('@/app/routes/app/trust-profile').then((m) => ({ default: m.TrustProfileRoute })),
 );
@@ -145,6 +148,7 @@ export function AppRoutes() {
               <Route path={paths.documents.review.path} element={<DocumentReviewRoute />} />
               <Route path={paths.documents.admin.path} element={<DocumentsAdminRoute />} />
               <Route path={paths.webcrawler.path} element={<WebcrawlerRoute />} />
+              <Route path={paths.companyPage.path} element={<CompanyPageRoute />} />
               <Route path={paths.trustProfile.path} element={<TrustProfileRoute />} />
             </Route>
             <Route element={<EmptyLayout />}>

@@ -44,6 +44,12 @@ export const paths = {
     path: '/join-company',
     getHref: (inviteToken: string) => `/join-company?inviteToken=${encodeURIComponent(inviteToken)}`,
   },
+  /** The customer's company page (spec 3 §2 company page tabs), a tab chosen by `?tab=`. */
+  companyPage: {
+    path: '/company',
+    getHref: (tab?: 'summary' | 'locations' | 'products' | 'vault' | 'report') =>
+      tab ? `/company?tab=${tab}` : '/company',
+  },
   /** The company's public trust profile settings (the public page itself is `/trust/<slug>`, server-rendered). */
   trustProfile: { path: '/company/trust-profile', getHref: () => '/company/trust-profile' },
   account: {

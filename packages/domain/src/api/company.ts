@@ -15,6 +15,18 @@ import { endpoint } from './endpoint.ts';
  */
 const tag = 'company';
 
+export const getCompanyDetail = endpoint({
+  method: 'POST',
+  path: '/api/company/getCompanyDetail',
+  input: CompanyIdInputSchema,
+  output: CompanyDetailSchema,
+  access: 'user',
+  tag,
+  summary: 'A company’s details',
+  description:
+    'Name, type of company, industry, address, contacts, website, employee count, incorporation type, federal tax id, logo, status and members of a company the caller belongs to (any company for a super admin); other companies are NOT_FOUND.',
+});
+
 export const updateCompanyDetail = endpoint({
   method: 'POST',
   path: '/api/company/updateCompanyDetail',
@@ -50,5 +62,5 @@ export const locationListing = endpoint({
   tag,
   summary: "A company's locations",
   description:
-    "Every location of a company the caller belongs to (any company for a super admin), by name. Other companies are NOT_FOUND.",
+    'Every location of a company the caller belongs to (any company for a super admin), by name. Other companies are NOT_FOUND.',
 });

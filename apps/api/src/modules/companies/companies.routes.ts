@@ -1,8 +1,11 @@
 import { adminCompanyListing, changeBusinessType, updateCompanyStatus } from '@trustleaf/domain/api/admin';
-import { locationListing, updateCompanyDetail, upsertLocation } from '@trustleaf/domain/api/company';
+import {
+  getCompanyDetail,
+  locationListing,
+  updateCompanyDetail,
+  upsertLocation,
+} from '@trustleaf/domain/api/company';
 import { EXPORT_TOTAL_HEADER, ExportCompanyListingInputSchema } from '@trustleaf/domain/schemas/admin';
-import { detailOf } from '@trustleaf/domain/schemas/common';
-import { CompanyDetailSchema, CompanyIdInputSchema } from '@trustleaf/domain/schemas/company';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { documented, errorResponses, route } from '../../lib/route.ts';
 import { callerOf } from '../../plugins/auth.ts';
@@ -15,26 +18,7 @@ export const companyRoutes: FastifyPluginAsyncZod<{ service: CompaniesService }>
 ) => {
   app.addHook('onRequest', app.authenticate);
 
-  app.post(
-    '/getCompanyDetail',
-    {
-      schema: {
-        ...documented({
-          tag: 'company',
-          summary: 'A company’s details',
-          description:
-            'Name, business type, address, contacts, website, logo, status and counts of a company the caller belongs to (any company for a super admin); other companies are NOT_FOUND.',
-          access: 'user',
-        }),
-        body: CompanyIdInputSchema,
-        response: { 200: detailOf(CompanyDetailSchema), ...errorResponses('user') },
-      },
-    },
-    async (request) => ({
-      detail: await service.getCompanyDetail(callerOf(request), request.body.plCompanyId),
-    }),
-  );
-
+  route(app, getCompanyDetail, ({ auth, input }) => service.getCompanyDetail(auth, input.plCompanyId));
   route(app, updateCompanyDetail, ({ auth, input }) => service.updateCompanyDetail(auth, input));
   route(app, upsertLocation, ({ auth, input }) => service.upsertLocation(auth, input));
   route(app, locationListing, ({ auth, input }) => service.locationListing(auth, input.plCompanyId));
