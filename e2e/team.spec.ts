@@ -94,6 +94,25 @@ test('team, email, password and activity log', async ({ browser, request }) => {
     expect(relogin.status()).toBe(200);
   });
 
+  await test.step('company page: rename the company and add a location', async () => {
+    await ownerPage.getByTestId('nav-company-page').click();
+    await ownerPage.getByTestId('company-edit').click();
+    const renamed = `Renamed Farms ${unique()}`;
+    await ownerPage.getByLabel('Company name').fill(renamed);
+    await ownerPage.getByTestId('company-save').click();
+    await expect(ownerPage.getByTestId('company-name')).toHaveText(renamed);
+    await ownerPage.getByTestId('company-tab-locations').click();
+    await ownerPage.getByTestId('location-add').click();
+    const dialog = ownerPage.getByRole('dialog');
+    await dialog.getByLabel('Location name').fill('Main warehouse');
+    await dialog.getByRole('combobox', { name: 'Function of location' }).click();
+    await ownerPage.getByRole('option', { name: 'Distribution / warehouse' }).click();
+    await dialog.getByLabel('Address', { exact: true }).fill('2 Dock Road');
+    await dialog.getByLabel('State (2 letters)').fill('co');
+    await ownerPage.getByTestId('location-save').click();
+    await expect(ownerPage.getByTestId('location-Main warehouse')).toContainText('Distribution / warehouse');
+  });
+
   await test.step('the activity log shows those actions', async () => {
     await ownerPage.getByTestId('nav-activity-log').click();
     await ownerPage.getByTestId('activity-company').click();
@@ -105,6 +124,8 @@ test('team, email, password and activity log', async ({ browser, request }) => {
       'Member removed',
       'Email changed',
       'Password changed',
+      'Company details updated',
+      'Location added',
     ]) {
       await expect(list.getByText(action, { exact: true }).first()).toBeVisible();
     }

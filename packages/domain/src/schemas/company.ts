@@ -84,9 +84,9 @@ export const UpdateCompanyDetailInputSchema = z
       .min(1, 'Company Name is required')
       .max(COMPANY_DETAIL_NAME_MAX, CHARACTER_LIMIT_MESSAGE),
     businessType: CompanyTypeSchema,
+    /** Optional, as at sign-up (the Canadian build offers no choice); the type must fit any chosen. */
     plSegmentIds: z
       .array(IdSchema.refine((id) => SEGMENT_IDS.includes(id), 'Unknown industry'))
-      .min(1, 'Industry is required')
       .max(SEGMENTS.length),
     corporateOfficeAddress: LongText,
     city: LongText,
@@ -142,7 +142,9 @@ export const UpsertLocationInputSchema = z.object({
   plCompanyId: IdSchema,
   /** Left out to add a location; an id of the company's to change it. */
   plLocationId: IdSchema.optional(),
-  locationName: TextSchema.trim().min(1, 'Location is required').max(COMPANY_TEXT_MAX, CHARACTER_LIMIT_MESSAGE),
+  locationName: TextSchema.trim()
+    .min(1, 'Location is required')
+    .max(COMPANY_TEXT_MAX, CHARACTER_LIMIT_MESSAGE),
   siteType: SiteTypeSchema,
   address: TextSchema.trim()
     .min(1, 'Company address is required')

@@ -15,10 +15,13 @@ import {
   TYPE_SEGMENT_MESSAGE,
   URL_MESSAGE,
 } from '@trustleaf/domain/rules/company-fields';
+import { useQueryClient } from '@tanstack/react-query';
+import type { CompanyDetail } from '@trustleaf/domain/schemas/company';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { paths } from '@/config/paths';
+import { getMyProfile, myProfileQueryKey } from '@/features/auth/api/get-my-profile';
 import { useCanManageCompany } from '@/features/billing/components/use-feature-status';
 import { useCompanyDetail, useLatestScan } from '@/features/company/api/company';
 import { CompanySummary } from '@/features/company/components/company-summary';
@@ -26,7 +29,7 @@ import { LocationsPanel } from '@/features/company/components/locations-panel';
 import { ProductsPanel } from '@/features/company/components/products-panel';
 import { errorText } from '@/lib/error-notice';
 import { registerMessageKeys } from '@/lib/i18n-messages';
-import { useActingCompany } from '@/stores/app-store';
+import { useActingCompany, useAppStore } from '@/stores/app-store';
 
 registerMessageKeys({
   [STATE_MESSAGE]: 'company.errors.state',
@@ -36,7 +39,6 @@ registerMessageKeys({
   [CANNABIS_PROCESSOR_MESSAGE]: 'company.errors.cannabisProcessor',
   [HEMP_MANUFACTURER_MESSAGE]: 'company.errors.hempManufacturer',
   [TYPE_SEGMENT_MESSAGE]: 'company.errors.typeSegment',
-  'Industry is required': 'company.errors.industryRequired',
   'Location is required': 'company.errors.locationRequired',
   'Function of location is required': 'company.errors.siteTypeRequired',
   'Company address is required': 'company.errors.addressRequired',
@@ -118,6 +120,18 @@ function CompanyTabs({ plCompanyId }: { plCompanyId: number }) {
   const requested = search.get('tab');
   const tab: CompanyTab = TABS.includes(requested as CompanyTab) ? (requested as CompanyTab) : 'summary';
   const detail = useCompanyDetail(plCompanyId);
+  const queryClient = useQueryClient();
+  const refreshShell = (saved: CompanyDetail) => {
+    const { account, selectAdminCompany, setProfile } = useAppStore.getState();
+    const selected = account.currentAdminSelectedCompany;
+    if (selected?.plCompanyId === saved.plCompanyId) {
+      selectAdminCompany({ ...selected, companyName: saved.companyName, state: saved.state });
+    }
+    void getMyProfile().then((profile) => {
+      setProfile(profile);
+      queryClient.setQueryData(myProfileQueryKey, profile);
+    });
+  };
   return (
     <Box>
       <Tabs
@@ -142,7 +156,7 @@ function CompanyTabs({ plCompanyId }: { plCompanyId: number }) {
       <Box role="tabpanel" id={`${id}-panel-${tab}`} aria-labelledby={`${id}-tab-${tab}`}>
         {tab === 'summary' ? (
           detail.data ? (
-            <CompanySummary detail={detail.data} canManage={canManage} />
+            <CompanySummary detail={detail.data} canManage={canManage} onSaved={refreshShell} />
           ) : detail.isError ? (
             <Alert severity="error">{errorText(t, detail.error)}</Alert>
           ) : (

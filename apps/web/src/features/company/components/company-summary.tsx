@@ -56,7 +56,15 @@ function formValuesOf(detail: CompanyDetail): FormValues {
 }
 
 /** Spec 3 §5 rules through the shared schema; the server's field messages land on the same fields. */
-function CompanyEditForm({ detail, onDone }: { detail: CompanyDetail; onDone: () => void }) {
+function CompanyEditForm({
+  detail,
+  onDone,
+  onSaved,
+}: {
+  detail: CompanyDetail;
+  onDone: () => void;
+  onSaved: (detail: CompanyDetail) => void;
+}) {
   const { t } = useTranslation();
   const id = useId();
   const update = useUpdateCompanyDetail(detail.plCompanyId);
@@ -70,7 +78,8 @@ function CompanyEditForm({ detail, onDone }: { detail: CompanyDetail; onDone: ()
   const save = (values: FormValues) => {
     setFormError(null);
     update.mutate(values, {
-      onSuccess: () => {
+      onSuccess: (saved) => {
+        onSaved(saved);
         enqueueSnackbar(t('company.updated'), { variant: 'success' });
         onDone();
       },
@@ -85,10 +94,11 @@ function CompanyEditForm({ detail, onDone }: { detail: CompanyDetail; onDone: ()
     });
   };
   const submit = handleSubmit((values) => {
-    // Spec 3 §8: changing the type of company or the industry asks first.
+    // Spec 3 §8: changing the type of company or the industry asks first (setting one first does not).
     const before = formValuesOf(detail);
     const segmentsChanged = [...values.plSegmentIds].sort().join() !== [...before.plSegmentIds].sort().join();
-    if (values.businessType !== before.businessType || segmentsChanged) setPending(values);
+    const typeChanged = before.businessType !== '' && values.businessType !== before.businessType;
+    if (typeChanged || (before.plSegmentIds.length > 0 && segmentsChanged)) setPending(values);
     else save(values);
   });
   return (
@@ -245,13 +255,22 @@ function Row({ label, value }: { label: string; value: string | number | null })
 }
 
 /** The summary tab: the company's details, and the edit form for its owner or admin. */
-export function CompanySummary({ detail, canManage }: { detail: CompanyDetail; canManage: boolean }) {
+export function CompanySummary({
+  detail,
+  canManage,
+  onSaved,
+}: {
+  detail: CompanyDetail;
+  canManage: boolean;
+  /** The shell shows the company's name and type: the page refreshes them after a save. */
+  onSaved: (detail: CompanyDetail) => void;
+}) {
   const { t } = useTranslation();
   const [editing, setEditing] = useState(false);
   if (editing && canManage) {
     return (
       <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
-        <CompanyEditForm detail={detail} onDone={() => setEditing(false)} />
+        <CompanyEditForm detail={detail} onDone={() => setEditing(false)} onSaved={onSaved} />
       </Paper>
     );
   }
