@@ -38,7 +38,14 @@ describe('company field rules (spec 3 §5)', () => {
 
   it('compares company names without llc, inc, co, ltd or corp at the end', () => {
     const key = normalizeCompanyName('Green Leaf');
-    for (const name of ['green leaf LLC', 'Green Leaf, Inc.', 'GREEN LEAF CO', 'Green Leaf Ltd.', 'Green Leaf Corp', 'Green  Leaf Co. Ltd'])
+    for (const name of [
+      'green leaf LLC',
+      'Green Leaf, Inc.',
+      'GREEN LEAF CO',
+      'Green Leaf Ltd.',
+      'Green Leaf Corp',
+      'Green  Leaf Co. Ltd',
+    ])
       expect(normalizeCompanyName(name)).toBe(key);
     expect(normalizeCompanyName('Costco')).toBe('costco');
     expect(normalizeCompanyName('Co')).toBe('co');

@@ -66,12 +66,7 @@ const TRAILING_SUFFIXES = new RegExp(`(?:\\s+(?:${SUFFIX_GROUP}))+$`);
  * "Green Leaf"; spec 3 §5). The database side is `normalizedCompanyName` (apps/api db/company-name).
  */
 export function normalizeCompanyName(value: string): string {
-  return value
-    .toLowerCase()
-    .replace(/[.,]/g, ' ')
-    .trim()
-    .replace(TRAILING_SUFFIXES, '')
-    .replace(/\s+/g, '');
+  return value.toLowerCase().replace(/[.,]/g, ' ').trim().replace(TRAILING_SUFFIXES, '').replace(/\s+/g, '');
 }
 
 /** The same normalisation as a PostgreSQL expression over a text column (see normalizeCompanyName). */

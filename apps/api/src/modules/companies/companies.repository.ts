@@ -224,7 +224,9 @@ export function createCompaniesRepository(db: Db) {
     async saveDetail(companyId: number, values: CompanyDetailValues, segmentIds: number[]) {
       const key = normalizeCompanyName(values.name ?? '');
       return db.transaction(async (tx) => {
-        await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`${key}|${(values.state ?? '').toLowerCase()}`}))`);
+        await tx.execute(
+          sql`select pg_advisory_xact_lock(hashtext(${`${key}|${(values.state ?? '').toLowerCase()}`}))`,
+        );
         const [taken] = await tx
           .select({ id: companies.id })
           .from(companies)

@@ -144,7 +144,9 @@ export function createCompaniesService({ db, repo, record, revokeUserSessions }:
         companyId: input.plCompanyId,
         detail: {
           changed: changed.join(', '),
-          ...(before.companyName !== after.companyName ? { from: before.companyName, to: after.companyName } : {}),
+          ...(before.companyName !== after.companyName
+            ? { from: before.companyName, to: after.companyName }
+            : {}),
         },
       });
       return after;

@@ -82,8 +82,15 @@ describe('updateCompanyDetail', () => {
     });
     const read = await post('/api/company/getCompanyDetail', { plCompanyId: owner.companyId }, owner.token);
     expect(read.json().detail).toMatchObject({ companyName: input.companyName, taxId: '12-3456789' });
-    const log = await post('/api/user/activity', { scope: 'company', plCompanyId: owner.companyId }, owner.token);
-    expect(log.json().detail.items[0]).toMatchObject({ action: 'COMPANY_UPDATED', actorEmail: owner.user.email });
+    const log = await post(
+      '/api/user/activity',
+      { scope: 'company', plCompanyId: owner.companyId },
+      owner.token,
+    );
+    expect(log.json().detail.items[0]).toMatchObject({
+      action: 'COMPANY_UPDATED',
+      actorEmail: owner.user.email,
+    });
   });
 
   it.each([
@@ -99,7 +106,11 @@ describe('updateCompanyDetail', () => {
     ['businessType', { businessType: 'MANUFACTURER', plSegmentIds: [2] }, HEMP_MANUFACTURER_MESSAGE],
   ])('refuses a bad %s with its message', async (field, overrides, message) => {
     const owner = await member();
-    const response = await post('/api/company/updateCompanyDetail', details(owner.companyId, overrides), owner.token);
+    const response = await post(
+      '/api/company/updateCompanyDetail',
+      details(owner.companyId, overrides),
+      owner.token,
+    );
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({
       code: 'VALIDATION_FAILED',
@@ -141,7 +152,11 @@ describe('updateCompanyDetail', () => {
     const input = details(owner.companyId);
     expect((await post('/api/company/updateCompanyDetail', input, companyAdmin.token)).statusCode).toBe(200);
     for (const refused of [user, weak]) {
-      const response = await post('/api/company/updateCompanyDetail', details(owner.companyId), refused.token);
+      const response = await post(
+        '/api/company/updateCompanyDetail',
+        details(owner.companyId),
+        refused.token,
+      );
       expect(response.statusCode).toBe(403);
       expect(response.json().code).toBe('FORBIDDEN');
     }
@@ -158,7 +173,11 @@ describe('updateCompanyDetail', () => {
     const input = details(owner.companyId);
     const response = await post('/api/company/updateCompanyDetail', input, admin.token);
     expect(response.statusCode).toBe(200);
-    const log = await post('/api/user/activity', { scope: 'company', plCompanyId: owner.companyId }, owner.token);
+    const log = await post(
+      '/api/user/activity',
+      { scope: 'company', plCompanyId: owner.companyId },
+      owner.token,
+    );
     expect(log.json().detail.items[0]).toMatchObject({
       action: 'COMPANY_UPDATED',
       actorName: admin.name,
@@ -175,10 +194,22 @@ describe('locations', () => {
     expect(added.statusCode).toBe(200);
     const { plLocationId } = added.json().detail;
     expect(added.json().detail).toMatchObject({ locationName: 'Warehouse', state: 'CO', country: 'US' });
-    const edit = location(owner.companyId, { plLocationId, locationName: 'Retail store', siteType: 'RETAIL' });
+    const edit = location(owner.companyId, {
+      plLocationId,
+      locationName: 'Retail store',
+      siteType: 'RETAIL',
+    });
     const edited = await post('/api/company/upsertLocation', edit, owner.token);
-    expect(edited.json().detail).toMatchObject({ plLocationId, locationName: 'Retail store', siteType: 'RETAIL' });
-    await post('/api/company/upsertLocation', location(owner.companyId, { locationName: 'Head office', siteType: 'CORPORATE_OFFICE' }), owner.token);
+    expect(edited.json().detail).toMatchObject({
+      plLocationId,
+      locationName: 'Retail store',
+      siteType: 'RETAIL',
+    });
+    await post(
+      '/api/company/upsertLocation',
+      location(owner.companyId, { locationName: 'Head office', siteType: 'CORPORATE_OFFICE' }),
+      owner.token,
+    );
 
     const user = await member('User', owner.companyId);
     const listing = await post('/api/company/locationListing', { plCompanyId: owner.companyId }, user.token);
@@ -187,7 +218,11 @@ describe('locations', () => {
       'Head office',
       'Retail store',
     ]);
-    const log = await post('/api/user/activity', { scope: 'company', plCompanyId: owner.companyId }, owner.token);
+    const log = await post(
+      '/api/user/activity',
+      { scope: 'company', plCompanyId: owner.companyId },
+      owner.token,
+    );
     const actions = log.json().detail.items.map((e: { action: string }) => e.action);
     expect(actions.filter((action: string) => action.startsWith('LOCATION'))).toEqual([
       'LOCATION_ADDED',
@@ -203,7 +238,11 @@ describe('locations', () => {
     ['state', { state: 'C' }, STATE_MESSAGE],
   ])('refuses a bad %s with its message', async (field, overrides, message) => {
     const owner = await member();
-    const response = await post('/api/company/upsertLocation', location(owner.companyId, overrides), owner.token);
+    const response = await post(
+      '/api/company/upsertLocation',
+      location(owner.companyId, overrides),
+      owner.token,
+    );
     expect(response.statusCode).toBe(400);
     expect(response.json().details.issues[0]).toEqual({ field, message });
   });
@@ -219,20 +258,30 @@ describe('locations', () => {
     const theirs = await post('/api/company/upsertLocation', location(other.companyId), other.token);
     const plLocationId = theirs.json().detail.plLocationId;
     // Another company's listing, another company's location through one's own company, and writing to theirs.
-    expect((await post('/api/company/locationListing', { plCompanyId: other.companyId }, owner.token)).statusCode).toBe(404);
+    expect(
+      (await post('/api/company/locationListing', { plCompanyId: other.companyId }, owner.token)).statusCode,
+    ).toBe(404);
     const hijack = location(owner.companyId, { plLocationId, locationName: 'Taken' });
     const response = await post('/api/company/upsertLocation', hijack, owner.token);
     expect(response.statusCode).toBe(404);
     expect(response.json().messages).toEqual(['Location not found']);
-    expect((await post('/api/company/upsertLocation', location(other.companyId), owner.token)).statusCode).toBe(404);
+    expect(
+      (await post('/api/company/upsertLocation', location(other.companyId), owner.token)).statusCode,
+    ).toBe(404);
     const listing = await post('/api/company/locationListing', { plCompanyId: other.companyId }, other.token);
     expect(listing.json().detail.locations).toMatchObject([{ locationName: 'Warehouse' }]);
   });
 
   it("lets a super admin add a location for a selected company, under the admin's name", async () => {
     const owner = await member();
-    expect((await post('/api/company/upsertLocation', location(owner.companyId), admin.token)).statusCode).toBe(200);
-    const log = await post('/api/user/activity', { scope: 'company', plCompanyId: owner.companyId }, owner.token);
+    expect(
+      (await post('/api/company/upsertLocation', location(owner.companyId), admin.token)).statusCode,
+    ).toBe(200);
+    const log = await post(
+      '/api/user/activity',
+      { scope: 'company', plCompanyId: owner.companyId },
+      owner.token,
+    );
     expect(log.json().detail.items[0]).toMatchObject({ action: 'LOCATION_ADDED', actorName: admin.name });
   });
 });
