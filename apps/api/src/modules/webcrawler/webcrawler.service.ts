@@ -1,14 +1,10 @@
-import { fileTypeFromBuffer } from 'file-type';
 import { addMonthsClamped, type FeatureStatus } from '@trustleaf/domain/rules/feature-gating';
 import { WEB_CRAWLER_FEATURE } from '@trustleaf/domain/reference/features';
 import {
   REPORT_PDF_FILE_NAME,
   UPGRADE_TO_VIEW_ISSUES,
   URL_NOT_CONNECTED,
-  URL_TO_BASE64_MAX_BYTES,
   type BulkReviewFindingsInput,
-  type CreateProductInput,
-  type Product,
   type ProductScanRequest,
   type ReportLinkInput,
   type ResolvedViolation,
@@ -17,45 +13,28 @@ import {
   type ScanRequest,
   type ScanStart,
   type UpdateFindingInput,
-  type UpdateProductInput,
-  type UpsertWebsiteInput,
   type UrlCheck,
   type Violation,
   type ViolationCheck,
   type ViolationCheckDetail,
-  type Website,
 } from '@trustleaf/domain/schemas/webcrawler';
-import {
-  checkUrl,
-  createGuardedAgent,
-  findSsrfError,
-  normaliseProductName,
-  parseSiteUrl,
-  renderReportPdf,
-  ScanError,
-  type ReportLanguage,
-  type ScanResult,
-} from '@trustleaf/scanner';
-import { request, type Dispatcher } from 'undici';
+import { checkUrl, renderReportPdf, type ReportLanguage, type ScanResult } from '@trustleaf/scanner';
 import type { Db } from '../../db/client.ts';
 import { requireCompanyAccess, type AuthContext } from '../../lib/authz.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { createLinkSigner } from '../../lib/storage.ts';
-import type { FindingRow, ProductRow, WebcrawlerRepository, WebsiteRow } from './webcrawler.repository.ts';
+import type { FindingRow, WebcrawlerRepository } from './webcrawler.repository.ts';
 import type { RecordActivity } from '../activity/activity.service.ts';
+import { createScanImagesService } from './scan-images.service.ts';
+import { createScanTargetsService, parseScanUrl, RESCAN_FEATURE, WEEK_MS } from './scan-targets.service.ts';
 import { siteKeyOf, toScanJob, type ScanOptionsStored, type WebcrawlerJobs } from './webcrawler.jobs.ts';
 
 /** Unfinished scans one company may have at once; more is someone hammering the button. */
 const MAX_UNFINISHED_SCANS = 25;
-const WEEK_MS = 7 * 24 * 3600 * 1000;
 const REPORT_LINK_TTL_MS = 5 * 60 * 1000;
-const IMAGE_CACHE_ENTRIES = 200;
-const IMAGE_CACHE_TTL_MS = 10 * 60 * 1000;
-const IMAGE_TIMEOUT_MS = 10_000;
-/** Scheduled re-scans and viewing issues are the Webcrawler's plan feature (spec 3 §6). */
+/** Viewing issues is the Webcrawler's plan feature (spec 3 §6), as scheduled re-scans are. */
 export const ISSUES_FEATURE = WEB_CRAWLER_FEATURE;
-export const RESCAN_FEATURE = WEB_CRAWLER_FEATURE;
 
 export interface WebcrawlerServiceDeps {
   db: Db;
@@ -106,30 +85,6 @@ function toViolation(f: FindingRow): Violation {
   };
 }
 
-function toWebsite(w: WebsiteRow): Website {
-  return {
-    plWebsiteId: w.id,
-    plCompanyId: w.companyId,
-    url: w.url,
-    rescanEnabled: w.rescanEnabled,
-    rescanFrequency: 'WEEKLY',
-    lastScanAt: w.lastScanAt?.toISOString() ?? null,
-    nextScanAt: w.nextScanAt?.toISOString() ?? null,
-    lastViolationCheckId: w.lastViolationCheckId,
-  };
-}
-
-function toProduct(p: ProductRow): Product {
-  return {
-    plProductId: p.id,
-    plCompanyId: p.companyId,
-    name: p.name,
-    status: p.status,
-    source: p.source,
-    createdAt: p.createdAt.toISOString(),
-  };
-}
-
 function periodStart(period: ScanPeriod, now: Date): Date | null {
   if (period === 'LAST_WEEK') return new Date(now.getTime() - WEEK_MS);
   if (period === 'LAST_MONTH') return addMonthsClamped(now, -1);
@@ -137,43 +92,8 @@ function periodStart(period: ScanPeriod, now: Date): Date | null {
   return null;
 }
 
-function parseScanUrl(input: string): URL {
-  try {
-    return parseSiteUrl(input);
-  } catch (error) {
-    if (error instanceof ScanError) {
-      throw new AppError('VALIDATION_FAILED', 'Please enter a valid URL (e.g., https://example.com)', {
-        reason: error.message,
-      });
-    }
-    throw error;
-  }
-}
-
-/** A small LRU of fetched issue images (url-to-base64 with cache=true). */
-function createImageCache() {
-  const entries = new Map<string, { value: { base64: string; contentType: string }; expires: number }>();
-  return {
-    get(key: string, now: number) {
-      const hit = entries.get(key);
-      if (!hit) return null;
-      entries.delete(key);
-      if (hit.expires < now) return null;
-      entries.set(key, hit);
-      return hit.value;
-    },
-    set(key: string, value: { base64: string; contentType: string }, now: number) {
-      entries.delete(key);
-      entries.set(key, { value, expires: now + IMAGE_CACHE_TTL_MS });
-      while (entries.size > IMAGE_CACHE_ENTRIES) entries.delete(entries.keys().next().value!);
-    },
-  };
-}
-
 export function createWebcrawlerService(deps: WebcrawlerServiceDeps) {
   const { db, repo, clock } = deps;
-  const imageCache = createImageCache();
-  let imageAgent: Dispatcher | null = null;
 
   async function access(auth: AuthContext, companyId: number) {
     return requireCompanyAccess(db, auth, companyId);
@@ -268,39 +188,16 @@ export function createWebcrawlerService(deps: WebcrawlerServiceDeps) {
     };
   }
 
-  async function fetchImage(url: string): Promise<{ status: number; contentType: string; body: Buffer }> {
-    if (deps.fetchImage) return deps.fetchImage(url);
-    imageAgent ??= createGuardedAgent({ allowHosts: deps.allowHosts, connectTimeoutMs: IMAGE_TIMEOUT_MS });
-    const response = await request(url, {
-      dispatcher: imageAgent,
-      headersTimeout: IMAGE_TIMEOUT_MS,
-      bodyTimeout: IMAGE_TIMEOUT_MS,
-      headers: { accept: 'image/*' },
-    });
-    const contentType = String(response.headers['content-type'] ?? '');
-    if (response.statusCode !== 200) {
-      await response.body.dump();
-      return { status: response.statusCode, contentType, body: Buffer.alloc(0) };
-    }
-    const length = Number(response.headers['content-length'] ?? 0);
-    if (length > URL_TO_BASE64_MAX_BYTES) {
-      await response.body.dump();
-      throw new AppError('PAYLOAD_TOO_LARGE', 'The image is too large to show');
-    }
-    const chunks: Buffer[] = [];
-    let size = 0;
-    for await (const chunk of response.body) {
-      size += (chunk as Buffer).length;
-      if (size > URL_TO_BASE64_MAX_BYTES) {
-        response.body.destroy();
-        throw new AppError('PAYLOAD_TOO_LARGE', 'The image is too large to show');
-      }
-      chunks.push(chunk as Buffer);
-    }
-    return { status: 200, contentType, body: Buffer.concat(chunks) };
-  }
-
   return {
+    ...createScanTargetsService({ db, repo, clock, featureStatus: deps.featureStatus }),
+    ...createScanImagesService({
+      repo,
+      clock,
+      allowHosts: deps.allowHosts,
+      assertIssuesAllowed,
+      ...(deps.fetchImage ? { fetchImage: deps.fetchImage } : {}),
+    }),
+
     async checkValidUrl(auth: AuthContext, scanUrl: string): Promise<UrlCheck> {
       const result = await checkUrl(scanUrl, { allowHosts: deps.allowHosts });
       if (result.status !== 'SUCCESS') {
@@ -485,143 +382,6 @@ export function createWebcrawlerService(deps: WebcrawlerServiceDeps) {
       await access(auth, companyId);
       await assertIssuesAllowed(auth, companyId);
       return { updated: await repo.markReviewed(companyId, ids, input.isReviewed) };
-    },
-
-    async imageAsBase64(auth: AuthContext, imageUrl: string, useCache: boolean) {
-      const referencing = await repo.companiesReferencingImage(imageUrl);
-      let allowedCompany: number | null;
-      if (auth.isSuperAdmin) {
-        allowedCompany = referencing[0] ?? null;
-      } else {
-        const own = new Set(await repo.activeCompanyIdsOf(auth.userId));
-        allowedCompany = referencing.find((id) => own.has(id)) ?? null;
-      }
-      if (allowedCompany === null) throw new AppError('NOT_FOUND', 'Image not found');
-      await assertIssuesAllowed(auth, allowedCompany);
-      const now = clock.now().getTime();
-      if (useCache) {
-        const hit = imageCache.get(imageUrl, now);
-        if (hit) return hit;
-      }
-      let url: URL;
-      try {
-        url = new URL(imageUrl);
-      } catch {
-        throw new AppError('NOT_FOUND', 'Image not found');
-      }
-      if (url.protocol !== 'http:' && url.protocol !== 'https:')
-        throw new AppError('NOT_FOUND', 'Image not found');
-      let fetched: { status: number; contentType: string; body: Buffer };
-      try {
-        fetched = await fetchImage(url.href);
-      } catch (error) {
-        if (error instanceof AppError) throw error;
-        const ssrf = findSsrfError(error);
-        if (ssrf)
-          throw new AppError('FORBIDDEN', 'This image address cannot be fetched', { reason: ssrf.message });
-        throw new AppError('NOT_FOUND', 'Image not found', { reason: String(error) });
-      }
-      if (fetched.status !== 200) throw new AppError('NOT_FOUND', 'Image not found');
-      const detected = await fileTypeFromBuffer(fetched.body);
-      let contentType = detected?.mime ?? '';
-      if (!contentType && /^image\/svg\+xml/i.test(fetched.contentType)) {
-        const head = fetched.body.subarray(0, 512).toString('utf8').trimStart();
-        if (head.startsWith('<svg') || head.startsWith('<?xml')) contentType = 'image/svg+xml';
-      }
-      if (!contentType.startsWith('image/')) {
-        throw new AppError('VALIDATION_FAILED', 'The address does not point to an image');
-      }
-      const value = { base64: `data:${contentType};base64,${fetched.body.toString('base64')}`, contentType };
-      if (useCache) imageCache.set(imageUrl, value, now);
-      return value;
-    },
-
-    // ---- websites ----
-
-    async listWebsites(auth: AuthContext, companyId: number) {
-      await access(auth, companyId);
-      return { websites: (await repo.listWebsites(companyId)).map(toWebsite) };
-    },
-
-    async upsertWebsite(auth: AuthContext, input: UpsertWebsiteInput) {
-      await access(auth, input.plCompanyId);
-      const url = parseScanUrl(input.url);
-      const enable = input.rescanEnabled ?? true;
-      if (enable) {
-        const status = await deps.featureStatus(auth, input.plCompanyId, RESCAN_FEATURE);
-        if (status !== 'NORMAL') {
-          throw new AppError(
-            'PLAN_LIMIT_REACHED',
-            'Your subscription does not include scheduled re-scans. Upgrade your plan to use them.',
-            { reason: RESCAN_FEATURE, status },
-          );
-        }
-      }
-      const row = await repo.upsertWebsite({
-        companyId: input.plCompanyId,
-        url: url.origin + '/',
-        siteKey: siteKeyOf(url),
-        rescanEnabled: enable,
-        insertEnabled: enable,
-        nextScanAt: new Date(clock.now().getTime() + WEEK_MS),
-      });
-      return toWebsite(row);
-    },
-
-    async deleteWebsite(auth: AuthContext, companyId: number, websiteId: number) {
-      await access(auth, companyId);
-      if (!(await repo.deleteWebsite(companyId, websiteId)))
-        throw new AppError('NOT_FOUND', 'Website not found');
-      return { ok: true as const };
-    },
-
-    // ---- products ----
-
-    async listProducts(auth: AuthContext, companyId: number) {
-      await access(auth, companyId);
-      return { products: (await repo.listProducts(companyId)).map(toProduct) };
-    },
-
-    async createProduct(auth: AuthContext, input: CreateProductInput) {
-      await access(auth, input.plCompanyId);
-      const name = input.name.trim();
-      const nameKey = normaliseProductName(name) || name.toLowerCase();
-      const row = await repo.insertProduct({
-        companyId: input.plCompanyId,
-        name,
-        nameKey,
-        status: input.status ?? 'ACTIVE',
-        source: 'MANUAL',
-      });
-      if (!row) throw new AppError('CONFLICT', 'This product already exists');
-      return toProduct(row);
-    },
-
-    async updateProduct(auth: AuthContext, input: UpdateProductInput) {
-      await access(auth, input.plCompanyId);
-      const values: Partial<Pick<ProductRow, 'name' | 'nameKey' | 'status'>> = {};
-      if (input.name !== undefined) {
-        values.name = input.name;
-        values.nameKey = normaliseProductName(input.name) || input.name.toLowerCase();
-        const existing = await repo.findProductByKey(input.plCompanyId, values.nameKey);
-        if (existing && existing.id !== input.plProductId) {
-          throw new AppError('CONFLICT', 'This product already exists');
-        }
-      }
-      if (input.status !== undefined) values.status = input.status;
-      if (Object.keys(values).length === 0) {
-        throw new AppError('VALIDATION_FAILED', 'Send a name or a status');
-      }
-      const row = await repo.updateProduct(input.plCompanyId, input.plProductId, values);
-      if (!row) throw new AppError('NOT_FOUND', 'Product not found');
-      return toProduct(row);
-    },
-
-    async deleteProduct(auth: AuthContext, companyId: number, productId: number) {
-      await access(auth, companyId);
-      if (!(await repo.deleteProduct(companyId, productId)))
-        throw new AppError('NOT_FOUND', 'Product not found');
-      return { ok: true as const };
     },
   };
 }

@@ -1,0 +1,161 @@
+import type { FeatureStatus } from '@trustleaf/domain/rules/feature-gating';
+import { WEB_CRAWLER_FEATURE } from '@trustleaf/domain/reference/features';
+import type {
+  CreateProductInput,
+  Product,
+  UpdateProductInput,
+  UpsertWebsiteInput,
+  Website,
+} from '@trustleaf/domain/schemas/webcrawler';
+import { normaliseProductName, parseSiteUrl, ScanError } from '@trustleaf/scanner';
+import type { Db } from '../../db/client.ts';
+import { requireCompanyAccess, type AuthContext } from '../../lib/authz.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { AppError } from '../../lib/errors.ts';
+import type { ProductRow, WebcrawlerRepository, WebsiteRow } from './webcrawler.repository.ts';
+import { siteKeyOf } from './webcrawler.jobs.ts';
+
+export const WEEK_MS = 7 * 24 * 3600 * 1000;
+/** Scheduled re-scans are the Webcrawler's plan feature (spec 3 §6). */
+export const RESCAN_FEATURE = WEB_CRAWLER_FEATURE;
+
+export function parseScanUrl(input: string): URL {
+  try {
+    return parseSiteUrl(input);
+  } catch (error) {
+    if (error instanceof ScanError) {
+      throw new AppError('VALIDATION_FAILED', 'Please enter a valid URL (e.g., https://example.com)', {
+        reason: error.message,
+      });
+    }
+    throw error;
+  }
+}
+
+export function toWebsite(w: WebsiteRow): Website {
+  return {
+    plWebsiteId: w.id,
+    plCompanyId: w.companyId,
+    url: w.url,
+    rescanEnabled: w.rescanEnabled,
+    rescanFrequency: 'WEEKLY',
+    lastScanAt: w.lastScanAt?.toISOString() ?? null,
+    nextScanAt: w.nextScanAt?.toISOString() ?? null,
+    lastViolationCheckId: w.lastViolationCheckId,
+  };
+}
+
+export function toProduct(p: ProductRow): Product {
+  return {
+    plProductId: p.id,
+    plCompanyId: p.companyId,
+    name: p.name,
+    status: p.status,
+    source: p.source,
+    createdAt: p.createdAt.toISOString(),
+  };
+}
+
+/** What the Webcrawler scans: a company's websites (with weekly re-scans) and its product catalogue. */
+export function createScanTargetsService({
+  db,
+  repo,
+  clock,
+  featureStatus,
+}: {
+  db: Db;
+  repo: WebcrawlerRepository;
+  clock: Clock;
+  /** The company's status for a feature key through the one gating rule (billing). */
+  featureStatus: (auth: AuthContext, companyId: number, key: string) => Promise<FeatureStatus>;
+}) {
+  async function access(auth: AuthContext, companyId: number) {
+    return requireCompanyAccess(db, auth, companyId);
+  }
+
+  return {
+    async listWebsites(auth: AuthContext, companyId: number) {
+      await access(auth, companyId);
+      return { websites: (await repo.listWebsites(companyId)).map(toWebsite) };
+    },
+
+    async upsertWebsite(auth: AuthContext, input: UpsertWebsiteInput) {
+      await access(auth, input.plCompanyId);
+      const url = parseScanUrl(input.url);
+      const enable = input.rescanEnabled ?? true;
+      if (enable) {
+        const status = await featureStatus(auth, input.plCompanyId, RESCAN_FEATURE);
+        if (status !== 'NORMAL') {
+          throw new AppError(
+            'PLAN_LIMIT_REACHED',
+            'Your subscription does not include scheduled re-scans. Upgrade your plan to use them.',
+            { reason: RESCAN_FEATURE, status },
+          );
+        }
+      }
+      const row = await repo.upsertWebsite({
+        companyId: input.plCompanyId,
+        url: url.origin + '/',
+        siteKey: siteKeyOf(url),
+        rescanEnabled: enable,
+        insertEnabled: enable,
+        nextScanAt: new Date(clock.now().getTime() + WEEK_MS),
+      });
+      return toWebsite(row);
+    },
+
+    async deleteWebsite(auth: AuthContext, companyId: number, websiteId: number) {
+      await access(auth, companyId);
+      if (!(await repo.deleteWebsite(companyId, websiteId)))
+        throw new AppError('NOT_FOUND', 'Website not found');
+      return { ok: true as const };
+    },
+
+    async listProducts(auth: AuthContext, companyId: number) {
+      await access(auth, companyId);
+      return { products: (await repo.listProducts(companyId)).map(toProduct) };
+    },
+
+    async createProduct(auth: AuthContext, input: CreateProductInput) {
+      await access(auth, input.plCompanyId);
+      const name = input.name.trim();
+      const nameKey = normaliseProductName(name) || name.toLowerCase();
+      const row = await repo.insertProduct({
+        companyId: input.plCompanyId,
+        name,
+        nameKey,
+        status: input.status ?? 'ACTIVE',
+        source: 'MANUAL',
+      });
+      if (!row) throw new AppError('CONFLICT', 'This product already exists');
+      return toProduct(row);
+    },
+
+    async updateProduct(auth: AuthContext, input: UpdateProductInput) {
+      await access(auth, input.plCompanyId);
+      const values: Partial<Pick<ProductRow, 'name' | 'nameKey' | 'status'>> = {};
+      if (input.name !== undefined) {
+        values.name = input.name;
+        values.nameKey = normaliseProductName(input.name) || input.name.toLowerCase();
+        const existing = await repo.findProductByKey(input.plCompanyId, values.nameKey);
+        if (existing && existing.id !== input.plProductId) {
+          throw new AppError('CONFLICT', 'This product already exists');
+        }
+      }
+      if (input.status !== undefined) values.status = input.status;
+      if (Object.keys(values).length === 0) {
+        throw new AppError('VALIDATION_FAILED', 'Send a name or a status');
+      }
+      const row = await repo.updateProduct(input.plCompanyId, input.plProductId, values);
+      if (!row) throw new AppError('NOT_FOUND', 'Product not found');
+      return toProduct(row);
+    },
+
+    async deleteProduct(auth: AuthContext, companyId: number, productId: number) {
+      await access(auth, companyId);
+      if (!(await repo.deleteProduct(companyId, productId)))
+        throw new AppError('NOT_FOUND', 'Product not found');
+      return { ok: true as const };
+    },
+  };
+}
