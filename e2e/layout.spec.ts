@@ -1,6 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { COMPANY_PASSWORD, companyAccount, E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD } from './accounts.ts';
-import { expectNoSeriousViolations, expectNoSidewaysScroll } from './page-checks.ts';
+import { expectNoSeriousViolations, expectNoSidewaysScroll, signInThroughForm } from './page-checks.ts';
 
 /**
  * Every page of the menu, at a phone's and a laptop's size: no sideways scroll, the current page marked
@@ -11,14 +11,6 @@ const SIZES = [
   { width: 360, height: 740 },
   { width: 1280, height: 800 },
 ] as const;
-
-async function signIn(page: Page, email: string, password: string) {
-  await page.goto('/auth/sign-in');
-  await page.getByLabel('Email address').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.locator('main h1')).toBeVisible();
-}
 
 /** The usable (not plan-locked) links of the menu, in order, once the plan has loaded. */
 async function menuHrefs(nav: Locator): Promise<string[]> {
@@ -115,7 +107,7 @@ for (const size of SIZES) {
     const context = await browser.newContext({ viewport: size });
     const page = await context.newPage();
     try {
-      await signIn(page, account.email, COMPANY_PASSWORD);
+      await signInThroughForm(page, account.email, COMPANY_PASSWORD);
       const ownerPages = await walkMenu(page, isPhone, `owner at ${size.width} px`);
       expect(ownerPages).toEqual(
         expect.arrayContaining(['/dashboard/main', '/webcrawler', '/documents', '/account/subscription']),
@@ -137,7 +129,7 @@ for (const size of SIZES) {
       await page.getByTestId('user-menu').click();
       await page.getByTestId('sign-out').click();
       await expect(page).toHaveURL(/\/auth\/sign-in/);
-      await signIn(page, E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD);
+      await signInThroughForm(page, E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD);
       await walkMenu(page, isPhone, `super admin at ${size.width} px`, ownerPages);
     } finally {
       await context.close();

@@ -3,6 +3,20 @@ import { expect, type Page } from '@playwright/test';
 
 /** axe on the page as it stands (or on the part `include` selects): no serious or critical violation. */
 export async function expectNoSeriousViolations(page: Page, label: string, include?: string): Promise<void> {
+  // Checked as the user reads the page: once its transitions (a button turning from disabled to
+  // enabled as data arrives fades its colours) have finished, never a colour caught half-way. Endless
+  // animations (a spinner) never finish and are not waited for.
+  await page.waitForFunction(
+    () =>
+      document
+        .getAnimations()
+        .every(
+          (animation) =>
+            animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity,
+        ),
+    undefined,
+    { timeout: 10_000 },
+  );
   const builder = new AxeBuilder({ page });
   const results = await (include ? builder.include(include) : builder).analyze();
   const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
@@ -21,11 +35,15 @@ export async function expectNoSidewaysScroll(page: Page, label: string): Promise
   );
 }
 
-/** Signs in through the form and waits for the landing page's heading. */
+/**
+ * Signs in through the form and waits for the landing page's heading (the sign-in page has a heading
+ * of its own, so first for the address to leave it).
+ */
 export async function signInThroughForm(page: Page, email: string, password: string): Promise<void> {
   await page.goto('/auth/sign-in');
   await page.getByLabel('Email address').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).not.toHaveURL(/\/auth\/sign-in/);
   await expect(page.locator('main h1')).toBeVisible();
 }
