@@ -103,6 +103,7 @@ const SCANNING =
   "members scan and keep their company's websites and products (spec 3 §6 gates scanning by plan, not role)";
 const USER_MAY: Record<string, string> = {
   'POST /api/company/getCompanyDetail': 'a member reads its own company',
+  'POST /api/company/locationListing': "a member reads its own company's locations",
   'POST /api/user/leaveCompany': 'a member leaves a company on its own',
   'GET /api/company/getTeamMembers': "a member sees its company's members (not its invites)",
   'POST /api/user/getUserDetail': 'a user reads their own profile',
