@@ -2,6 +2,7 @@ import { defineConfig } from 'drizzle-kit';
 
 export default defineConfig({
   dialect: 'postgresql',
-  schema: './src/db/schema.ts',
+  // The tables live one file per area in this folder; src/db/schema.ts re-exports them for the code.
+  schema: './src/db/schema',
   out: './src/db/migrations',
 });

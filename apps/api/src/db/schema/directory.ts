@@ -1,0 +1,102 @@
+// The public directory (issue 21).
+
+import { sql } from 'drizzle-orm';
+import { index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { companies } from './companies.ts';
+
+/**
+ * The public directory's read model (issue 21): one row per listed company (a published trust
+ * profile) with what the directory filters and sorts by, kept by triggers on companies,
+ * trust_profiles, company_onboarding and seal_attestations (migration 0019), so a search reads one
+ * table and its indexes only. `sealUntil` is the latest expiry among the company's unrevoked seals:
+ * the company holds a live seal at `now` exactly when `sealUntil > now`. Migration 0021 adds a GIN
+ * index on the words of the name (`directory_words_array(name_key)`, a function of that migration),
+ * which finds the names holding given words.
+ */
+export const directoryEntries = pgTable(
+  'directory_entries',
+  {
+    companyId: integer('company_id')
+      .primaryKey()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    /** lower(name): the sort key, and the text the trigram index searches. */
+    nameKey: text('name_key').notNull(),
+    businessTypeId: integer('business_type_id'),
+    state: text('state'),
+    segmentIds: integer('segment_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::integer[]`),
+    sealUntil: timestamp('seal_until', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  // Each B-tree leads with an equality filter (or none) and then the sort, and carries the other
+  // filters after it, so a page is an index-only walk that stops at its last row.
+  (t) => [
+    index('directory_entries_name_trgm').using('gin', t.nameKey.op('gin_trgm_ops')),
+    index('directory_entries_by_name').on(
+      t.nameKey,
+      t.companyId,
+      t.businessTypeId,
+      t.state,
+      t.sealUntil,
+      t.segmentIds,
+    ),
+    index('directory_entries_by_newest').on(
+      t.createdAt,
+      t.companyId,
+      t.businessTypeId,
+      t.state,
+      t.sealUntil,
+      t.segmentIds,
+    ),
+    index('directory_entries_state_name').on(
+      t.state,
+      t.nameKey,
+      t.companyId,
+      t.businessTypeId,
+      t.sealUntil,
+      t.segmentIds,
+    ),
+    index('directory_entries_state_newest').on(
+      t.state,
+      t.createdAt,
+      t.companyId,
+      t.businessTypeId,
+      t.sealUntil,
+      t.segmentIds,
+    ),
+    index('directory_entries_type_name').on(
+      t.businessTypeId,
+      t.nameKey,
+      t.companyId,
+      t.state,
+      t.sealUntil,
+      t.segmentIds,
+    ),
+    index('directory_entries_type_newest').on(
+      t.businessTypeId,
+      t.createdAt,
+      t.companyId,
+      t.state,
+      t.sealUntil,
+      t.segmentIds,
+    ),
+  ],
+);
+
+/**
+ * The words of the listed companies' names (`directory_words_of(name_key)`), each with how many
+ * directory entries use it, kept by statement triggers on directory_entries (migration 0021): a
+ * word goes when its last entry does. A misspelt search word is matched against these few tens of
+ * thousands of words (pg_trgm word similarity, the trigram index below) before the names are.
+ */
+export const directoryWords = pgTable(
+  'directory_words',
+  {
+    word: text('word').primaryKey(),
+    entries: integer('entries').notNull(),
+  },
+  (t) => [index('directory_words_trgm').using('gin', t.word.op('gin_trgm_ops'))],
+);

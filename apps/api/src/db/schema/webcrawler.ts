@@ -1,0 +1,152 @@
+// The webcrawler (issue 17; spec 3 §3 "Scan job", "Violation check", "Violation check detail").
+
+import {
+  boolean,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { createdAt } from './columns.ts';
+import { users } from './auth.ts';
+import { companies } from './companies.ts';
+
+/** A company's websites: each scan adds its site here; re-scans run weekly while enabled. */
+export const webcrawlerWebsites = pgTable(
+  'webcrawler_websites',
+  {
+    id: serial('id').primaryKey(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    url: text('url').notNull(),
+    /** Scheme-less origin (`host:port`, lower case, no `www.`): one website per company and key. */
+    siteKey: text('site_key').notNull(),
+    rescanEnabled: boolean('rescan_enabled').notNull().default(true),
+    nextScanAt: timestamp('next_scan_at', { withTimezone: true }),
+    lastScanAt: timestamp('last_scan_at', { withTimezone: true }),
+    lastViolationCheckId: integer('last_violation_check_id'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('webcrawler_websites_company_site').on(t.companyId, t.siteKey),
+    index('webcrawler_websites_due').on(t.nextScanAt),
+  ],
+);
+
+/** One scan (the Scan button, a product scan task or a scheduled re-scan); the API's jobId is its id. */
+export const scanJobs = pgTable(
+  'scan_jobs',
+  {
+    id: uuid('id').primaryKey(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['job', 'productScanTask'] }).notNull(),
+    url: text('url').notNull(),
+    siteKey: text('site_key').notNull(),
+    /** The scan request's options (additionalWords, isIncludedVideo, verifyProduct, analyzeImage, autoCreateProduct). */
+    options: jsonb('options').notNull(),
+    status: text('status', { enum: ['queued', 'running', 'completed', 'failed', 'cancelled'] }).notNull(),
+    progressDone: integer('progress_done').notNull().default(0),
+    progressQueued: integer('progress_queued').notNull().default(0),
+    violationCheckId: integer('violation_check_id'),
+    message: text('message'),
+    attempts: integer('attempts').notNull().default(0),
+    cancelRequestedAt: timestamp('cancel_requested_at', { withTimezone: true }),
+    websiteId: integer('website_id').references(() => webcrawlerWebsites.id, { onDelete: 'set null' }),
+    isRescan: boolean('is_rescan').notNull().default(false),
+    requestedBy: integer('requested_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    startedAt: timestamp('started_at', { withTimezone: true }),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [index('scan_jobs_company_created').on(t.companyId, t.createdAt)],
+);
+
+/** A finished scan's result (spec 3 §3 "Violation check"); one per scan job, so a retried job stores once. */
+export const violationChecks = pgTable(
+  'violation_checks',
+  {
+    id: serial('id').primaryKey(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    scanJobId: uuid('scan_job_id').notNull().unique(),
+    url: text('url').notNull(),
+    siteKey: text('site_key').notNull(),
+    checkTime: timestamp('check_time', { withTimezone: true }).notNull(),
+    pagesScanned: integer('pages_scanned').notNull(),
+    productVerification: jsonb('product_verification').notNull(),
+    /** The previous check of the same website the new/resolved marks compare with. */
+    previousCheckId: integer('previous_check_id'),
+    /** Findings of the previous check no longer found (ResolvedViolation[]). */
+    resolved: jsonb('resolved').notNull().default([]),
+    createdAt: createdAt(),
+  },
+  (t) => [index('violation_checks_company_site').on(t.companyId, t.siteKey, t.checkTime)],
+);
+
+export const complianceFindings = pgTable(
+  'compliance_findings',
+  {
+    id: serial('id').primaryKey(),
+    checkId: integer('check_id')
+      .notNull()
+      .references(() => violationChecks.id, { onDelete: 'cascade' }),
+    companyId: integer('company_id').notNull(),
+    position: integer('position').notNull(),
+    /** Same claim on the same page across scans: what "new since last scan" and "resolved" compare. */
+    fingerprint: text('fingerprint').notNull(),
+    description: text('description').notNull(),
+    pageUrl: text('page_url').notNull(),
+    imageUrl: text('image_url'),
+    isInVideo: boolean('is_in_video').notNull(),
+    startTime: doublePrecision('start_time'),
+    videoUrl: text('video_url'),
+    evidence: text('evidence').notNull(),
+    category: text('category').notNull(),
+    term: text('term').notNull(),
+    severity: text('severity', { enum: ['HIGH', 'MEDIUM', 'LOW', 'COMPLIANCE'] }).notNull(),
+    violationType: text('violation_type', {
+      enum: ['NON_COMPLIANCE', 'FDA_DISCLAIMER', 'AGE_RESTRICTION'],
+    }).notNull(),
+    ruleRef: text('rule_ref').notNull(),
+    hint: text('hint').notNull(),
+    isCompliant: boolean('is_compliant').notNull().default(false),
+    isReviewed: boolean('is_reviewed').notNull().default(false),
+    isNew: boolean('is_new').notNull().default(false),
+  },
+  (t) => [
+    uniqueIndex('compliance_findings_check_position').on(t.checkId, t.position),
+    index('compliance_findings_company_image').on(t.companyId, t.imageUrl),
+  ],
+);
+
+/** The minimal product catalogue the scan's product comparison reads (authorised products). */
+export const products = pgTable(
+  'products',
+  {
+    id: serial('id').primaryKey(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    /** Folded name: one product per company and name whatever the case or spacing. */
+    nameKey: text('name_key').notNull(),
+    status: text('status', { enum: ['ACTIVE', 'INACTIVE'] })
+      .notNull()
+      .default('ACTIVE'),
+    source: text('source', { enum: ['MANUAL', 'SCAN'] })
+      .notNull()
+      .default('MANUAL'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('products_company_name').on(t.companyId, t.nameKey)],
+);
