@@ -5,6 +5,7 @@ import path from 'node:path';
 import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
 import { request } from 'undici';
 import type { Dispatcher } from 'undici';
+import type { PageContent } from './extract.ts';
 import { USER_AGENT } from './http.ts';
 
 export const DEFAULT_CHROME_PATH = '/usr/bin/chromium';
@@ -21,6 +22,18 @@ export const CHROME_ARGS = [
 
 /** Visible text below this many characters, with scripts loaded, makes a page worth rendering. */
 export const RENDER_TEXT_THRESHOLD = 200;
+
+/**
+ * Whether a page is read as the browser shows it: always with `render: true`, never with false, else
+ * when scripts build its text.
+ */
+export function wantsRender(content: PageContent, render: boolean | undefined): boolean {
+  if (render === true) return true;
+  if (!content.loadsScripts) return false;
+  let length = 0;
+  for (const block of content.blocks) length += block.length;
+  return length < RENDER_TEXT_THRESHOLD;
+}
 
 export interface RendererOptions {
   /** Chromium's executable (default: CHROME_PATH, else /usr/bin/chromium). */

@@ -1,117 +1,39 @@
-import type dns from 'node:dns';
-import { gunzipSync } from 'node:zlib';
-import { createHash } from 'node:crypto';
-import robotsParserModule from 'robots-parser';
 import type { Dispatcher } from 'undici';
-import { XMLParser } from 'fast-xml-parser';
+import { ageRestrictionOf, missingAgeGate } from './age-gate.ts';
+import { leaseGuardedAgent } from './agent-pool.ts';
 import { Automaton } from './automaton.ts';
-import { captionSegments, cueStartAt, parseCaptions } from './captions.ts';
-import { defaultDictionary } from './dictionary.ts';
-import type { AgeRestrictionRule, Dictionary } from './dictionary.ts';
 import { RequestPacer, crawlDelayMs } from './crawl-delay.ts';
 import { ScanError, describeNetworkError, parseSiteUrl } from './errors.ts';
 import { extractPage } from './extract.ts';
 import type { PageContent } from './extract.ts';
+import { Findings, missingDisclaimer } from './findings.ts';
+import { Frontier } from './frontier.ts';
 import { decodeBody, fetchResource } from './http.ts';
 import type { FetchedResource } from './http.ts';
 import { ClaimMatcher, normaliseWords } from './matcher.ts';
-import type { Match } from './matcher.ts';
-import { ImageTextReader, isOcrImageType } from './ocr.ts';
-import { isPdf, pdfPageTexts } from './pdf.ts';
+import { MediaReader } from './media-reader.ts';
+import { ImageTextReader } from './ocr.ts';
+import {
+  PDF_LINK,
+  canonicalKey,
+  SKIP_EXTENSIONS,
+  bareHost,
+  fingerprintOf,
+  isHtml,
+  pageKey,
+  stripTracking,
+} from './page-identity.ts';
 import { compareProducts, normaliseProductName } from './products.ts';
 import type { SiteProduct } from './products.ts';
-import { atWordBoundary, collapseWhitespace } from './sentences.ts';
-import { leaseGuardedAgent } from './agent-pool.ts';
-import { PageRenderer, RENDER_TEXT_THRESHOLD, snapshotFileName } from './render.ts';
+import { PageRenderer, snapshotFileName, wantsRender } from './render.ts';
 import type { RenderedPage } from './render.ts';
-import type {
-  ScanProgress,
-  ScanResult,
-  Severity,
-  Violation,
-  ViolationCategory,
-  ViolationType,
-} from './types.ts';
+import { ROBOTS_AGENT, loadRobots, loadSitemapUrls } from './robots-sitemap.ts';
+import type { FetchOpts, Robots } from './robots-sitemap.ts';
+import type { ScanOptions } from './scan-options.ts';
+import { atWordBoundary } from './sentences.ts';
+import type { ScanResult, Violation } from './types.ts';
 
-export interface ScanOptions {
-  /** Most pages fetched (default 500). Pages are taken breadth-first, so a cap keeps those nearest the start. */
-  maxPages?: number;
-  /** Most link hops from the start page (default: no limit; sitemap pages count as depth 1). */
-  maxDepth?: number;
-  /** No new page is started after this long (default 30 minutes); pages already read are reported. */
-  maxDurationMs?: number;
-  /** Bytes read per page, caption file or sitemap; the rest is cut (default 5 MB). */
-  maxPageBytes?: number;
-  /** Per request, headers and body (default 15 s). */
-  requestTimeoutMs?: number;
-  /** Requests in flight at once (default 8). */
-  concurrency?: number;
-  /** Obey robots.txt Disallow rules for the scanner's user agent (default true). */
-  respectRobots?: boolean;
-  /**
-   * Space requests to the site by robots.txt's Crawl-delay for the scanner's user agent, cut to
-   * MAX_CRAWL_DELAY_SECONDS (default: as respectRobots). False ignores the delay.
-   */
-  respectCrawlDelay?: boolean;
-  additionalWords?: readonly string[];
-  /** Read caption tracks (WebVTT, SRT) of videos (default false: the spec's "Video Analysis" option). */
-  includeVideo?: boolean;
-  /** Read same-site PDFs the pages link to (product sheets, lab reports) (default true). */
-  readPdfs?: boolean;
-  /** Most PDFs read per scan (default 20). */
-  maxPdfs?: number;
-  /** Bytes read per PDF; a larger one is skipped (default 10 MB). */
-  maxPdfBytes?: number;
-  /** Read text inside images with OCR (default true). */
-  analyzeImages?: boolean;
-  /** Most images read by OCR per scan (default 40). */
-  maxImages?: number;
-  maxImageBytes?: number;
-  authorizedProducts?: readonly string[];
-  /** 'host:port' pairs the SSRF guard lets through (tests, the demo site). */
-  allowHosts?: readonly string[];
-  /** Accept invalid TLS certificates (after checkUrl warned SSL_CERTIFICATE_ISSUE). */
-  ignoreTlsErrors?: boolean;
-  signal?: AbortSignal;
-  onProgress?: (progress: ScanProgress) => void;
-  dictionary?: Dictionary;
-  /** DNS lookup for the guard (tests); the guard still checks every answer. */
-  lookup?: typeof dns.lookup;
-  /** Replaces the guarded agent; the caller is then responsible for its SSRF safety. */
-  dispatcher?: Dispatcher;
-  /**
-   * Render pages in headless Chromium and read the DOM scripts built: true renders every page, false
-   * none; by default a page is rendered when its HTML carries little text but runs scripts.
-   */
-  render?: boolean;
-  /** Chromium's executable (default: the CHROME_PATH environment variable, else /usr/bin/chromium). */
-  chromePath?: string;
-  /** Pages rendering at once, in one browser for the scan (default 4). */
-  renderConcurrency?: number;
-  /** Directory for snapshots: a PNG crop, claim highlighted, of each finding on a rendered page. */
-  snapshotDir?: string;
-  /** Told once of anything the scan could not do as asked (no Chromium); also in the result's warnings. */
-  onWarning?: (message: string) => void;
-}
-
-interface Robots {
-  isAllowed(url: string, ua?: string): boolean | undefined;
-  getCrawlDelay(ua?: string): number | undefined;
-  getSitemaps(): string[];
-}
-type RobotsParser = (url: string, robotstxt: string) => Robots;
-// robots-parser is CommonJS whose typings declare an ES default export: Node hands the function over as
-// the default import, TypeScript sees a namespace, and bundlers may add a .default. Accept both shapes.
-const robotsParser: RobotsParser =
-  (robotsParserModule as unknown as { default?: RobotsParser }).default ??
-  (robotsParserModule as unknown as RobotsParser);
-
-const ROBOTS_AGENT = 'TrustleafScanner';
-const SKIP_EXTENSIONS =
-  /\.(?:jpe?g|png|gif|webp|svg|ico|bmp|tiff?|pdf|zip|gz|tgz|rar|7z|mp4|m4v|mov|webm|avi|mp3|wav|ogg|woff2?|ttf|eot|css|js|json|xml|txt|csv|xlsx?|docx?|pptx?|exe|dmg|apk)$/i;
-const PDF_LINK = /\.pdf(?:$|\?)/i;
-const SEVERITY_ORDER: Record<Severity, number> = { HIGH: 0, MEDIUM: 1, LOW: 2 };
-const FDA_DISCLAIMER_TEXT = 'This product is not intended to diagnose, treat, cure, or prevent any disease.';
+export type { ScanOptions } from './scan-options.ts';
 
 let sharedMatcher: ClaimMatcher | undefined;
 
@@ -119,106 +41,6 @@ let sharedMatcher: ClaimMatcher | undefined;
 function defaultMatcher(): ClaimMatcher {
   sharedMatcher ??= new ClaimMatcher();
   return sharedMatcher;
-}
-
-function bareHost(hostname: string): string {
-  return hostname.replace(/^www\./i, '').toLowerCase();
-}
-
-interface QueuedPage {
-  url: string;
-  prefetched: FetchedResource | undefined;
-}
-
-/**
- * One page, one key: http and https, the www twin, a trailing slash and an index file name
- * ("/index.html") all name the same page; tracking parameters are removed before (stripTracking).
- */
-export function pageKey(url: URL): string {
-  let path = url.pathname;
-  if (path.length > 1) {
-    const last = path.lastIndexOf('/');
-    if (last < path.length - 1 && INDEX_FILE.test(path.slice(last + 1))) path = path.slice(0, last + 1);
-    if (path.length > 1 && path.endsWith('/')) path = path.slice(0, -1);
-  }
-  return `${bareHost(url.hostname)}${path}${url.search}`;
-}
-
-const INDEX_FILE = /^(?:index|default)\.(?:html?|php|aspx?|jsp)$/i;
-/** Query parameters that only say where a visitor came from: the page is the same without them. */
-const TRACKING_PARAM =
-  /^(?:utm_\w+|fbclid|gclid|gclsrc|dclid|gbraid|wbraid|msclkid|yclid|twclid|ttclid|li_fat_id|igshid|mc_cid|mc_eid|_ga|_gl|_hsenc|_hsmi|__hstc|__hssc|__hsfp|mkt_tok|srsltid|oly_anon_id|oly_enc_id|vero_id|wickedid|_kx|ref_src)$/i;
-
-/** Removes tracking parameters and sorts the rest, so one page has one address. */
-export function stripTracking(url: URL): void {
-  if (url.search.length <= 1) return;
-  const params = url.searchParams;
-  for (const name of [...params.keys()]) if (TRACKING_PARAM.test(name)) params.delete(name);
-  params.sort();
-  url.search = params.size > 0 ? params.toString() : '';
-}
-
-/** What decides whether two addresses serve the same page: its title and visible text. */
-function fingerprintOf(content: PageContent): string {
-  const hash = createHash('sha1').update(content.title);
-  for (const block of content.blocks) hash.update('\n').update(block);
-  return hash.digest('base64');
-}
-
-function violationType(category: ViolationCategory): ViolationType {
-  return category === 'FDA_DISCLAIMER' || category === 'AGE_RESTRICTION' ? category : 'NON_COMPLIANCE';
-}
-
-interface AgeRule {
-  rule: AgeRestrictionRule;
-  /** The first word that makes this text a cannabis page, if any. */
-  cannabisMarker(text: string): string | undefined;
-  /** Whether the page (HTML as served, or rendered text) carries an age gate. */
-  hasGate(html: string): boolean;
-}
-
-const ageRules = new WeakMap<Dictionary, AgeRule | null>();
-
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-}
-
-/** Terms as one case-insensitive regular expression, each on word boundaries (literal, never user regex). */
-function termsRegExp(terms: readonly string[], flags: string): RegExp {
-  const alternatives = [...terms]
-    .sort((a, b) => b.length - a.length)
-    .map(escapeRegExp)
-    .join('|');
-  return new RegExp(`(?<![\\p{L}\\p{N}])(?:${alternatives})(?![\\p{L}\\p{N}])`, `iu${flags}`);
-}
-
-/** The age gate rule of a dictionary (the shipped one when the dictionary has none), compiled once. */
-function ageRestrictionOf(dictionary: Dictionary): AgeRule | undefined {
-  let compiled = ageRules.get(dictionary);
-  if (compiled === undefined) {
-    const rule = dictionary.ageRestriction ?? defaultDictionary().ageRestriction;
-    compiled = rule ? compileAgeRule(rule) : null;
-    ageRules.set(dictionary, compiled);
-  }
-  return compiled ?? undefined;
-}
-
-function compileAgeRule(rule: AgeRestrictionRule): AgeRule {
-  const markers = termsRegExp(rule.siteMarkers, '');
-  const exempt = rule.exemptContexts.length > 0 ? termsRegExp(rule.exemptContexts, 'g') : undefined;
-  const gate = termsRegExp(rule.gateMarkers, '');
-  return {
-    rule,
-    cannabisMarker(text) {
-      const folded = exempt ? text.replace(exempt, ' ') : text;
-      return markers.exec(folded)?.[0];
-    },
-    hasGate: (html) => gate.test(html),
-  };
-}
-
-function isHtml(contentType: string): boolean {
-  return contentType === '' || contentType.includes('text/html') || contentType.includes('application/xhtml');
 }
 
 /** Crawls one site and reports its risky claims in the spec's "Violation check detail" shape. */
@@ -275,21 +97,12 @@ export async function scanSite(inputUrl: string, options: ScanOptions = {}): Pro
           onWarning: warn,
         });
   const snapshotDir = options.snapshotDir;
-  /** Whether a page is read as the browser shows it: always with render, else when scripts build its text. */
-  const wantsRender = (content: PageContent) => {
-    if (options.render === true) return true;
-    if (!content.loadsScripts) return false;
-    let length = 0;
-    for (const block of content.blocks) length += block.length;
-    return length < RENDER_TEXT_THRESHOLD;
-  };
-  const violations = new Map<string, Violation>();
+  const findings = new Findings(matcher);
   const siteProducts: SiteProduct[] = [];
   const productTextHits = new Set<string>();
   const seenImages = new Set<string>();
   const seenTracks = new Set<string>();
   const seenPdfs = new Set<string>();
-  let imagesRead = 0;
   let pagesScanned = 0;
   let done = 0;
 
@@ -349,13 +162,10 @@ export async function scanSite(inputUrl: string, options: ScanOptions = {}): Pro
       return fetchResource(url, opts);
     };
 
-    // Breadth-first: one queue per depth, the shallowest served first, so a page cap keeps the pages
-    // nearest the start whatever order the responses come back in. A page (its normalised address,
-    // pageKey) is queued once; `read` holds the pages read, by key, with a fingerprint of their text
-    // where a canonical link made one necessary.
-    const frontier: Array<{ items: QueuedPage[]; head: number }> = [];
-    let shallowest = 0;
-    let frontierSize = 0;
+    // Pages are read breadth-first (Frontier). A page (its normalised address, pageKey) is queued once;
+    // `read` holds the pages read, by key, with a fingerprint of their text where a canonical link made
+    // one necessary.
+    const frontier = new Frontier();
     let started = 0;
     let active = 0;
     let seeding = true;
@@ -368,98 +178,18 @@ export async function scanSite(inputUrl: string, options: ScanOptions = {}): Pro
     let finish!: () => void;
     const finished = new Promise<void>((resolve) => (finish = resolve));
     const report = () =>
-      options.onProgress?.({ done, queued: started + Math.min(frontierSize, maxPages - started) });
+      options.onProgress?.({ done, queued: started + Math.min(frontier.size, maxPages - started) });
 
-    const addViolation = (
-      pageUrl: string,
-      match: Match,
-      extra: {
-        imageUrl?: string;
-        startTime?: number;
-        videoUrl?: string;
-        where?: string;
-        pdfUrl?: string;
-        pdfPage?: number;
-      },
-    ) => {
-      const violation: Violation = {
-        description: extra.where ? `${match.description} (${extra.where})` : match.description,
-        url: pageUrl,
-        imageUrl: extra.imageUrl ?? null,
-        isInVideo: extra.startTime !== undefined,
-        startTime: extra.startTime ?? null,
-        evidence: match.evidence,
-        category: match.category,
-        term: match.term,
-        severity: match.severity,
-        ruleRef: match.ruleRef,
-        hint: match.hint,
-        ...(extra.videoUrl ? { videoUrl: extra.videoUrl } : {}),
-        type: violationType(match.category),
-        ...(extra.pdfUrl ? { pdfUrl: extra.pdfUrl, pdfPage: extra.pdfPage } : {}),
-      };
-      // Site-wide boilerplate (a footer claim on every page) is one issue, reported on its first page.
-      const key = [match.category, match.term, match.evidence, violation.imageUrl, violation.startTime].join(
-        '\u0000',
-      );
-      if (!violations.has(key)) violations.set(key, violation);
-    };
-
-    const analyse = (pageUrl: string, text: string, extra: Parameters<typeof addViolation>[2] = {}) => {
-      const result = matcher.analyze(text);
-      for (const m of result.matches) addViolation(pageUrl, m, extra);
-      return result.hasDisclaimer;
-    };
-
-    const readImage = async (pageUrl: string, imageUrl: string) => {
-      if (!reader || imagesRead >= maxImages) return;
-      imagesRead++;
-      try {
-        const res = await fetchFromSite(imageUrl, { ...fetchOpts, maxBytes: maxImageBytes });
-        if (res.status >= 400 || res.truncated || !isOcrImageType(res.contentType)) return;
-        const text = collapseWhitespace(await reader.read(res.body));
-        if (text) analyse(pageUrl, text, { imageUrl, where: 'text in image' });
-      } catch {
-        // An unreadable image must not fail the page; the rest of the page has been read.
-      }
-    };
-
-    const readPdf = async (pageUrl: string, pdfUrl: string) => {
-      try {
-        const res = await fetchFromSite(pdfUrl, { ...fetchOpts, maxBytes: maxPdfBytes }, true);
-        if (res.status >= 400 || res.truncated || !isPdf(res.body)) return;
-        const pages = await pdfPageTexts(
-          new Uint8Array(res.body.buffer, res.body.byteOffset, res.body.byteLength),
-        );
-        const name = decodeURIComponent(new URL(pdfUrl).pathname.split('/').pop() ?? pdfUrl);
-        pages.forEach((text, i) => {
-          const clean = collapseWhitespace(text);
-          if (clean) analyse(pageUrl, clean, { pdfUrl, pdfPage: i + 1, where: `PDF ${name}, page ${i + 1}` });
-        });
-      } catch {
-        // A broken or encrypted PDF is skipped; the pages that link it have been read.
-      }
-    };
-
-    const readCaptions = async (pageUrl: string, videoUrl: string, trackUrl: string) => {
-      try {
-        const res = await fetchFromSite(trackUrl, fetchOpts);
-        if (res.status >= 400) return;
-        // Sentences run across cues: each is read whole and reported at the start of the cue it begins in.
-        const reported = new Set<string>();
-        for (const segment of captionSegments(parseCaptions(decodeBody(res.body, res.contentType)))) {
-          for (const match of matcher.analyze(segment.text).matches) {
-            const startTime = cueStartAt(segment, match.at);
-            const key = `${match.term}\u0000${startTime}`;
-            if (reported.has(key)) continue;
-            reported.add(key);
-            addViolation(pageUrl, match, { startTime, videoUrl, where: 'video captions' });
-          }
-        }
-      } catch {
-        // A missing caption file is the video's problem, not the scan's.
-      }
-    };
+    const media = new MediaReader({
+      findings,
+      matcher,
+      fetchFromSite,
+      fetchOpts,
+      reader,
+      maxImages,
+      maxImageBytes,
+      maxPdfBytes,
+    });
 
     const readPage = async (
       pageUrl: string,
@@ -469,41 +199,33 @@ export async function scanSite(inputUrl: string, options: ScanOptions = {}): Pro
     ) => {
       pagesScanned++;
       // Findings of this page's own text are added below without a pause, so they are the map's last.
-      const before = violations.size;
+      const before = findings.size;
       if (ageRule && !cannabisPage) {
         const marker = ageRule.cannabisMarker(`${content.title}\n${content.blocks.join('\n')}`);
         if (marker) cannabisPage = { url: pageUrl, marker };
       }
       let hasDisclaimer = false;
-      if (content.title) analyse(pageUrl, content.title, { where: 'page title' });
-      if (content.metaDescription) analyse(pageUrl, content.metaDescription, { where: 'meta description' });
-      for (const d of content.descriptions ?? []) analyse(pageUrl, d.text, { where: d.where });
+      if (content.title) findings.analyse(pageUrl, content.title, { where: 'page title' });
+      if (content.metaDescription)
+        findings.analyse(pageUrl, content.metaDescription, { where: 'meta description' });
+      for (const d of content.descriptions ?? []) findings.analyse(pageUrl, d.text, { where: d.where });
       const body = matcher.analyzeBlocks(content.blocks);
-      for (const m of body.matches) addViolation(pageUrl, m, {});
+      for (const m of body.matches) findings.add(pageUrl, m, {});
       if (body.hasDisclaimer) hasDisclaimer = true;
       for (const image of content.images) {
-        if (image.alt) analyse(pageUrl, image.alt, { imageUrl: image.url, where: 'image alt text' });
-        if (image.title) analyse(pageUrl, image.title, { imageUrl: image.url, where: 'image title' });
+        if (image.alt) findings.analyse(pageUrl, image.alt, { imageUrl: image.url, where: 'image alt text' });
+        if (image.title)
+          findings.analyse(pageUrl, image.title, { imageUrl: image.url, where: 'image title' });
       }
       for (const name of content.products) siteProducts.push({ productName: name, url: pageUrl });
       if (content.products.length > 0 && !hasDisclaimer) {
-        const d = matcher.dictionary.disclaimer;
         // Variants of one product page (?color=red) that name the same canonical page are one finding.
         const canonical =
           content.canonical && isSameSite(new URL(content.canonical)) ? content.canonical : undefined;
         const productUrl = canonical ?? pageUrl;
-        addViolation(
+        findings.add(
           productUrl,
-          {
-            category: d.category,
-            term: 'fda disclaimer',
-            severity: d.severity,
-            ruleRef: d.ruleRef,
-            hint: d.hint,
-            description: 'Product page without the FDA disclaimer',
-            evidence: `Product page "${content.title || content.products[0]}" (${productUrl}) does not carry the FDA disclaimer "${FDA_DISCLAIMER_TEXT}"`,
-            at: 0,
-          },
+          missingDisclaimer(matcher.dictionary, content.title || content.products[0], productUrl),
           {},
         );
       }
@@ -519,14 +241,14 @@ export async function scanSite(inputUrl: string, options: ScanOptions = {}): Pro
       }
 
       const pending: Array<Promise<void>> = [];
-      if (onFindings) pending.push(onFindings([...violations.values()].slice(before)));
+      if (onFindings) pending.push(onFindings(findings.since(before)));
       if (readPdfs) {
         for (const link of content.links) {
           if (seenPdfs.size >= maxPdfs || !PDF_LINK.test(link) || seenPdfs.has(link)) continue;
           const url = new URL(link);
           if (!isSameSite(url) || !allowedByRobots(url)) continue;
           seenPdfs.add(link);
-          pending.push(readPdf(pageUrl, link));
+          pending.push(media.readPdf(pageUrl, link));
         }
       }
       if (options.includeVideo) {
@@ -534,7 +256,7 @@ export async function scanSite(inputUrl: string, options: ScanOptions = {}): Pro
           for (const track of video.tracks) {
             if (seenTracks.has(track)) continue;
             seenTracks.add(track);
-            pending.push(readCaptions(pageUrl, video.videoUrl, track));
+            pending.push(media.readCaptions(pageUrl, video.videoUrl, track));
           }
         }
       }
@@ -542,7 +264,7 @@ export async function scanSite(inputUrl: string, options: ScanOptions = {}): Pro
         for (const image of content.images) {
           if (seenImages.has(image.url)) continue;
           seenImages.add(image.url);
-          pending.push(readImage(pageUrl, image.url));
+          pending.push(media.readImage(pageUrl, image.url));
         }
       }
       await Promise.all(pending);
@@ -587,7 +309,7 @@ export async function scanSite(inputUrl: string, options: ScanOptions = {}): Pro
         const content = extractPage(html, finalUrl.href);
         // The age gate is asked for where a visitor arrives: the start page as served.
         if (prefetched && ageRule) startHasAgeGate = ageRule.hasGate(html);
-        const canonical = canonicalKey(content.canonical, key);
+        const canonical = canonicalKey(content.canonical, key, isSameSite);
         // Another page named this one as its canonical address and was read: this one is read only
         // when its text differs (a wrong canonical link must not hide a page's claims).
         const earlier = read.get(key);
@@ -600,7 +322,7 @@ export async function scanSite(inputUrl: string, options: ScanOptions = {}): Pro
           if (!read.has(canonical)) read.set(canonical, fingerprint);
         }
         read.set(key, fingerprint);
-        if (renderer && wantsRender(content)) {
+        if (renderer && wantsRender(content, options.render)) {
           rendered = await renderer.render(finalUrl.href, html, res.contentType);
         }
         if (rendered) {
@@ -625,34 +347,15 @@ export async function scanSite(inputUrl: string, options: ScanOptions = {}): Pro
       }
     };
 
-    /** The same-site canonical address a page names, as a page key, when it is not the page's own. */
-    const canonicalKey = (href: string | undefined, ownKey: string): string | undefined => {
-      if (!href) return undefined;
-      try {
-        const url = new URL(href);
-        if (!isSameSite(url)) return undefined;
-        stripTracking(url);
-        const key = pageKey(url);
-        return key === ownKey ? undefined : key;
-      } catch {
-        return undefined;
-      }
-    };
-
     const pump = () => {
       while (
         active < concurrency &&
-        frontierSize > 0 &&
+        frontier.size > 0 &&
         started < maxPages &&
         !signal?.aborted &&
         performance.now() < deadline
       ) {
-        let level = frontier[shallowest];
-        while (!level || level.head === level.items.length) level = frontier[++shallowest];
-        const page = level.items[level.head]!;
-        level.items[level.head++] = undefined as unknown as QueuedPage;
-        const depth = shallowest;
-        frontierSize--;
+        const { page, depth } = frontier.take();
         started++;
         active++;
         void processPage(page.url, depth, page.prefetched).finally(() => {
@@ -681,9 +384,7 @@ export async function scanSite(inputUrl: string, options: ScanOptions = {}): Pro
       if (queuedKeys.has(key)) return;
       if (!prefetched && !allowedByRobots(url)) return;
       queuedKeys.add(key);
-      (frontier[depth] ??= { items: [], head: 0 }).items.push({ url: url.href, prefetched });
-      if (depth < shallowest) shallowest = depth;
-      frontierSize++;
+      frontier.push({ url: url.href, prefetched }, depth);
       report();
       // While the start is being set up, the sitemap's request goes first (its Crawl-delay slot too).
       if (seeding) queueMicrotask(pump);
@@ -707,28 +408,10 @@ export async function scanSite(inputUrl: string, options: ScanOptions = {}): Pro
     await finished;
     throwIfCancelled();
     if (ageRule && cannabisPage && !startHasAgeGate) {
-      addViolation(
-        site.href,
-        {
-          category: ageRule.rule.category,
-          term: 'age gate',
-          severity: ageRule.rule.severity,
-          ruleRef: ageRule.rule.ruleRef,
-          hint: ageRule.rule.hint,
-          description: 'Cannabis site without an age gate (21+)',
-          evidence: `The site offers cannabis ("${cannabisPage.marker}" on ${cannabisPage.url}) but its start page ${site.href} does not ask visitors to confirm they are 21 or older`,
-          at: 0,
-        },
-        {},
-      );
+      findings.add(site.href, missingAgeGate(ageRule.rule, cannabisPage, site.href), {});
     }
 
-    const list = [...violations.values()].sort(
-      (a, b) =>
-        SEVERITY_ORDER[a.severity] - SEVERITY_ORDER[b.severity] ||
-        a.url.localeCompare(b.url) ||
-        a.evidence.localeCompare(b.evidence),
-    );
+    const list = findings.sorted();
     return {
       url: startUrl.href,
       checkTime: new Date().toISOString(),
@@ -743,59 +426,4 @@ export async function scanSite(inputUrl: string, options: ScanOptions = {}): Pro
     await reader?.close();
     await leased?.release();
   }
-}
-
-type FetchOpts = Parameters<typeof fetchResource>[1];
-
-async function loadRobots(site: URL, fetchOpts: FetchOpts): Promise<Robots | undefined> {
-  const robotsUrl = new URL('/robots.txt', site).href;
-  try {
-    const res = await fetchResource(robotsUrl, { ...fetchOpts, maxBytes: 512 * 1024 });
-    // Per RFC 9309 a missing robots.txt (4xx) allows everything; a 5xx would disallow, but the spec
-    // asks for a scan, so it is treated as absent too.
-    if (res.status >= 400) return undefined;
-    return robotsParser(res.url, decodeBody(res.body, res.contentType));
-  } catch {
-    return undefined;
-  }
-}
-
-const xml = new XMLParser({ ignoreAttributes: true, processEntities: true });
-
-function asArray<T>(value: T | T[] | undefined): T[] {
-  if (value === undefined) return [];
-  return Array.isArray(value) ? value : [value];
-}
-
-/** Page URLs listed by /sitemap.xml and the sitemaps robots.txt names, following sitemap indexes. */
-async function loadSitemapUrls(
-  site: URL,
-  fromRobots: string[],
-  fetchOpts: FetchOpts,
-  fetchSite: (url: string, opts: FetchOpts) => Promise<FetchedResource>,
-): Promise<string[]> {
-  const queue = [...new Set([new URL('/sitemap.xml', site).href, ...fromRobots])];
-  const seen = new Set<string>();
-  const pages: string[] = [];
-  while (queue.length > 0 && seen.size < 20) {
-    const sitemapUrl = queue.shift()!;
-    if (seen.has(sitemapUrl)) continue;
-    seen.add(sitemapUrl);
-    try {
-      const res = await fetchSite(sitemapUrl, fetchOpts);
-      if (res.status >= 400 || res.truncated) continue;
-      const body =
-        sitemapUrl.endsWith('.gz') || res.contentType.includes('gzip') ? gunzipSync(res.body) : res.body;
-      const doc = xml.parse(body.toString('utf8')) as {
-        urlset?: { url?: Array<{ loc?: string }> | { loc?: string } };
-        sitemapindex?: { sitemap?: Array<{ loc?: string }> | { loc?: string } };
-      };
-      for (const entry of asArray(doc.urlset?.url)) if (entry.loc) pages.push(String(entry.loc).trim());
-      for (const entry of asArray(doc.sitemapindex?.sitemap))
-        if (entry.loc) queue.push(String(entry.loc).trim());
-    } catch {
-      // No sitemap, or a broken one: links from the pages still drive the crawl.
-    }
-  }
-  return pages;
 }
