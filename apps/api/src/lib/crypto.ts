@@ -82,6 +82,13 @@ export function sha256(value: string): string {
   return createHash('sha256').update(value).digest('hex');
 }
 
+/** Compares two stored hashes (of codes, tokens) in constant time. */
+export function sameHash(a: string, b: string): boolean {
+  const left = Buffer.from(a);
+  const right = Buffer.from(b);
+  return left.length === right.length && timingSafeEqual(left, right);
+}
+
 /**
  * Encrypts `plaintext` (AES-256-GCM) under a key derived from the secret `token`, which is stored only
  * as its SHA-256: the database alone cannot open it, the holder of the token can.

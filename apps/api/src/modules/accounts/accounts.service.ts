@@ -1,4 +1,4 @@
-import { randomInt, timingSafeEqual } from 'node:crypto';
+import { randomInt } from 'node:crypto';
 import { COMPANY_TYPES } from '@trustleaf/domain/reference/company-types';
 import {
   DUPLICATE_COMPANY_MESSAGE,
@@ -24,7 +24,8 @@ import type { z } from 'zod';
 import type { AuthContext } from '../../lib/authz.ts';
 import type { AttemptLimiter } from '../../lib/attempt-limiter.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { hashPassword, sha256 } from '../../lib/crypto.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
+import { hashPassword, sameHash, sha256 } from '../../lib/crypto.ts';
 import { inviteTokenHash } from '../../lib/invites.ts';
 import { AppError } from '../../lib/errors.ts';
 import { escapeHtml, type Mailer } from '../../lib/mailer.ts';
@@ -62,20 +63,6 @@ type CompanyInput = NonNullable<RegisterInput['company']>;
 type CreateCompanyInput = z.output<typeof CreateCompanyInputSchema>;
 
 const codeHash = (email: string, code: string) => sha256(`sign-up:${email}:${code}`);
-function sameHash(a: string, b: string): boolean {
-  const left = Buffer.from(a);
-  const right = Buffer.from(b);
-  return left.length === right.length && timingSafeEqual(left, right);
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  for (let current = error; current && typeof current === 'object';) {
-    if ((current as { code?: unknown }).code === '23505') return true;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return false;
-}
-
 export function businessTypeId(type: string): number | null {
   return COMPANY_TYPES.find((entry) => entry.type === type)?.id ?? null;
 }

@@ -1,24 +1,14 @@
-import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client.ts';
-import { billingNotices, companyMembers, users } from '../../db/schema.ts';
+import { managerContacts } from '../../db/members.ts';
+import { billingNotices } from '../../db/schema.ts';
 
 /** Billing email events (one per event key) and who receives them. */
 export function createNoticesRepository(db: DbExecutor) {
   return {
     /** Who receives billing emails (owners and admins), with the language each reads. */
     async billingRecipients(companyId: number) {
-      return db
-        .select({ email: users.email, language: users.language })
-        .from(companyMembers)
-        .innerJoin(users, eq(users.id, companyMembers.userId))
-        .where(
-          and(
-            eq(companyMembers.companyId, companyId),
-            inArray(companyMembers.role, ['Company Owner', 'Company Admin']),
-            isNull(companyMembers.bannedAt),
-          ),
-        )
-        .orderBy(asc(users.id));
+      return managerContacts(db, companyId);
     },
 
     async findNotice(eventKey: string) {

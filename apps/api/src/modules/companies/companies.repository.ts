@@ -1,8 +1,9 @@
 import type { CompanyFilter, CompanyListingRow } from '@trustleaf/domain/schemas/admin';
 import type { CompanyStatus } from '@trustleaf/domain/rules/company-status';
 import { normalizeCompanyName } from '@trustleaf/domain/rules/sign-up';
-import { and, asc, desc, eq, ilike, isNull, lt, ne, not, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, lt, ne, not, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { listActiveMembers } from '../../db/members.ts';
 import { normalizedCompanyName } from '../../db/company-name.ts';
 import {
   businessTypes,
@@ -12,7 +13,6 @@ import {
   companyOnboarding,
   companySubscriptions,
   plans,
-  users,
 } from '../../db/schema.ts';
 
 export type CompanyDetailValues = Pick<
@@ -128,18 +128,8 @@ export function createCompaniesRepository(db: Db) {
     },
 
     async listMembers(companyId: number) {
-      return db
-        .select({
-          plUserId: users.id,
-          firstName: users.firstName,
-          lastName: users.lastName,
-          email: users.email,
-          role: companyMembers.role,
-        })
-        .from(companyMembers)
-        .innerJoin(users, eq(users.id, companyMembers.userId))
-        .where(and(eq(companyMembers.companyId, companyId), isNull(companyMembers.bannedAt)))
-        .orderBy(asc(companyMembers.createdAt));
+      const members = await listActiveMembers(db, companyId);
+      return members.map(({ joinedAt: _joinedAt, ...member }) => member);
     },
 
     /** Newest first; the count is of the whole filtered set. */

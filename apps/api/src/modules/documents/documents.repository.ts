@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, inArray, isNull, max, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { activeMemberOf, managerContacts } from '../../db/members.ts';
 import {
   businessTypes,
   coaUploads,
@@ -101,31 +102,14 @@ export function createDocumentsRepository(db: Db) {
 
     /** Owners and admins receive the company's document emails. */
     async ownerAndAdminEmails(companyId: number) {
-      const rows = await db
-        .select({ email: users.email, firstName: users.firstName })
-        .from(companyMembers)
-        .innerJoin(users, eq(users.id, companyMembers.userId))
-        .where(
-          and(
-            eq(companyMembers.companyId, companyId),
-            isNull(companyMembers.bannedAt),
-            inArray(companyMembers.role, ['Company Owner', 'Company Admin']),
-          ),
-        );
-      return rows;
+      return managerContacts(db, companyId);
     },
 
     async isMember(userId: number, companyId: number) {
       const [row] = await db
         .select({ one: sql<number>`1` })
         .from(companyMembers)
-        .where(
-          and(
-            eq(companyMembers.companyId, companyId),
-            eq(companyMembers.userId, userId),
-            isNull(companyMembers.bannedAt),
-          ),
-        );
+        .where(activeMemberOf(companyId, userId));
       return Boolean(row);
     },
 

@@ -8,17 +8,10 @@ import {
   type GeneralInfoField,
   type Segment,
 } from '@trustleaf/domain/schemas/reference';
+import { isUniqueViolation } from '../../db/errors.ts';
 import type { AuthContext } from '../../lib/authz.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { ReferenceRepository } from './reference.repository.ts';
-
-function isUniqueViolation(error: unknown): boolean {
-  for (let current = error; current && typeof current === 'object';) {
-    if ((current as { code?: unknown }).code === '23505') return true;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return false;
-}
 
 /** A unique index refusing the write (two admins at once) reads as the same 409 as the check before it. */
 async function uniquely<T>(message: string, write: () => Promise<T>): Promise<T> {

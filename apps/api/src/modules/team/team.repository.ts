@@ -1,5 +1,6 @@
 import { and, asc, eq, isNull, ne } from 'drizzle-orm';
 import type { Db, DbExecutor } from '../../db/client.ts';
+import { activeMemberOf, listActiveMembers } from '../../db/members.ts';
 import { companies, companyInvites, companyMembers, users } from '../../db/schema.ts';
 import type { CompanyRole } from '../../lib/authz.ts';
 
@@ -7,12 +8,6 @@ type InviteRole = (typeof companyInvites.$inferInsert)['role'];
 
 /** Every function takes the company id the caller was authorised for (lib/authz). */
 function queries(db: DbExecutor) {
-  const member = (companyId: number, userId: number) =>
-    and(
-      eq(companyMembers.companyId, companyId),
-      eq(companyMembers.userId, userId),
-      isNull(companyMembers.bannedAt),
-    );
   return {
     async findCompanyName(companyId: number) {
       const [row] = await db
@@ -23,19 +18,7 @@ function queries(db: DbExecutor) {
     },
 
     async listMembers(companyId: number) {
-      return db
-        .select({
-          plUserId: users.id,
-          firstName: users.firstName,
-          lastName: users.lastName,
-          email: users.email,
-          role: companyMembers.role,
-          joinedAt: companyMembers.createdAt,
-        })
-        .from(companyMembers)
-        .innerJoin(users, eq(users.id, companyMembers.userId))
-        .where(and(eq(companyMembers.companyId, companyId), isNull(companyMembers.bannedAt)))
-        .orderBy(asc(companyMembers.createdAt), asc(users.id));
+      return listActiveMembers(db, companyId);
     },
 
     async listPendingInvites(companyId: number) {
@@ -74,13 +57,13 @@ function queries(db: DbExecutor) {
       const rows = await db
         .update(companyMembers)
         .set({ role })
-        .where(and(member(companyId, userId), ne(companyMembers.role, 'Company Owner')))
+        .where(and(activeMemberOf(companyId, userId), ne(companyMembers.role, 'Company Owner')))
         .returning({ userId: companyMembers.userId });
       return rows.length === 1;
     },
 
     async setRole(companyId: number, userId: number, role: CompanyRole) {
-      await db.update(companyMembers).set({ role }).where(member(companyId, userId));
+      await db.update(companyMembers).set({ role }).where(activeMemberOf(companyId, userId));
     },
 
     /** The company's member rows, locked until the transaction ends (ownership moves one at a time). */
@@ -88,7 +71,7 @@ function queries(db: DbExecutor) {
       return db
         .select({ userId: companyMembers.userId, role: companyMembers.role })
         .from(companyMembers)
-        .where(and(eq(companyMembers.companyId, companyId), isNull(companyMembers.bannedAt)))
+        .where(activeMemberOf(companyId))
         .for('update');
     },
 
@@ -97,7 +80,7 @@ function queries(db: DbExecutor) {
       const rows = await db
         .update(companyMembers)
         .set({ bannedAt: at })
-        .where(and(member(companyId, userId), ne(companyMembers.role, 'Company Owner')))
+        .where(and(activeMemberOf(companyId, userId), ne(companyMembers.role, 'Company Owner')))
         .returning({ userId: companyMembers.userId });
       return rows.length === 1;
     },
@@ -105,7 +88,7 @@ function queries(db: DbExecutor) {
     async deleteMemberUnlessOwner(companyId: number, userId: number) {
       const rows = await db
         .delete(companyMembers)
-        .where(and(member(companyId, userId), ne(companyMembers.role, 'Company Owner')))
+        .where(and(activeMemberOf(companyId, userId), ne(companyMembers.role, 'Company Owner')))
         .returning({ userId: companyMembers.userId });
       return rows.length === 1;
     },

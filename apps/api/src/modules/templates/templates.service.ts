@@ -20,6 +20,7 @@ import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { companies, siteTemplates } from '../../db/schema.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
 import type { AuthContext } from '../../lib/authz.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { Storage } from '../../lib/storage.ts';
@@ -43,15 +44,6 @@ export interface DocumentBranding {
 
 /** Image types a PDF can draw. */
 const PDF_IMAGE_TYPES = new Set(['png', 'jpg']);
-
-function isUniqueViolation(error: unknown, constraint?: string): boolean {
-  for (let current = error; current && typeof current === 'object';) {
-    const candidate = current as { code?: unknown; constraint?: unknown };
-    if (candidate.code === '23505') return constraint === undefined || candidate.constraint === constraint;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return false;
-}
 
 /** A binding already held by another template reads as 409, not as a database failure. */
 function bindingConflict(error: unknown): never {

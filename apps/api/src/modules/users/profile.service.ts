@@ -1,4 +1,4 @@
-import { randomInt, timingSafeEqual } from 'node:crypto';
+import { randomInt } from 'node:crypto';
 import {
   EMAIL_CHANGE_CODE_LENGTH,
   EMAIL_CHANGE_MAX_ATTEMPTS,
@@ -12,7 +12,8 @@ import type { z } from 'zod';
 import type { AttemptLimiter } from '../../lib/attempt-limiter.ts';
 import type { AuthContext } from '../../lib/authz.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { hashPassword, sha256, verifyPassword } from '../../lib/crypto.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
+import { hashPassword, sameHash, sha256, verifyPassword } from '../../lib/crypto.ts';
 import { AppError } from '../../lib/errors.ts';
 import { escapeHtml, type Mailer } from '../../lib/mailer.ts';
 import type { RecordActivity } from '../activity/activity.service.ts';
@@ -27,19 +28,6 @@ const CODE_TTL_MS = EMAIL_CHANGE_TTL_MINUTES * 60 * 1000;
 
 const codeHash = (userId: number, newEmail: string, code: string) =>
   sha256(`email-change:${userId}:${newEmail}:${code}`);
-function sameHash(a: string, b: string): boolean {
-  const left = Buffer.from(a);
-  const right = Buffer.from(b);
-  return left.length === right.length && timingSafeEqual(left, right);
-}
-function isUniqueViolation(error: unknown): boolean {
-  for (let current = error; current && typeof current === 'object';) {
-    if ((current as { code?: unknown }).code === '23505') return true;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return false;
-}
-
 export interface ProfileServiceDeps {
   repo: UsersRepository;
   limiter: AttemptLimiter;

@@ -1,12 +1,12 @@
 import { and, asc, desc, eq, gte, inArray, isNull, notInArray, sql } from 'drizzle-orm';
 import type { Db, DbExecutor } from '../../db/client.ts';
+import { managerContacts } from '../../db/members.ts';
 import {
   companies,
   companyMembers,
   complianceFindings,
   products,
   scanJobs,
-  users,
   violationChecks,
   webcrawlerWebsites,
 } from '../../db/schema.ts';
@@ -297,17 +297,7 @@ export function createWebcrawlerRepository(db: Db) {
     },
 
     async ownerAndAdminEmails(companyId: number, executor: DbExecutor = db) {
-      return executor
-        .select({ email: users.email, firstName: users.firstName, language: users.language })
-        .from(companyMembers)
-        .innerJoin(users, eq(users.id, companyMembers.userId))
-        .where(
-          and(
-            eq(companyMembers.companyId, companyId),
-            inArray(companyMembers.role, ['Company Owner', 'Company Admin']),
-            isNull(companyMembers.bannedAt),
-          ),
-        );
+      return managerContacts(executor, companyId);
     },
 
     // ---- websites ----
