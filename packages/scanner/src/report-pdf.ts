@@ -259,41 +259,35 @@ export async function renderReportPdf(result: ScanResult, options: ReportPdfOpti
     font: { src: 'Helvetica', size: 9 },
     ...extra,
   });
+  /** A two-column table of products under its two headings; "no records" when there are none. */
+  const productTable = (headings: [string, string], rows: ReturnType<typeof body>[][]) =>
+    doc.table({
+      position: { x: left },
+      maxWidth: width,
+      columnStyles: ['*', 70],
+      defaultStyle: cellStyle(),
+      data: [
+        headings.map(head),
+        ...(rows.length > 0 ? rows : [[body(say('noRecords', words.noRecords), { colSpan: 2 })]]),
+      ],
+    });
   const verification = result.productVerification;
-  const authorisedRows = verification.authorizedProducts.map((p) => [
-    body(p.productName),
-    body(p.found ? say('yes', words.yes) : say('no', words.no), { textColor: p.found ? GREEN : RED }),
-  ]);
-  doc.table({
-    position: { x: left },
-    maxWidth: width,
-    columnStyles: ['*', 70],
-    defaultStyle: cellStyle(),
-    data: [
-      [head(say('productName', words.productName)), head(say('found', words.found))],
-      ...(authorisedRows.length > 0
-        ? authorisedRows
-        : [[body(say('noRecords', words.noRecords), { colSpan: 2 })]]),
-    ],
-  });
+  productTable(
+    [say('productName', words.productName), say('found', words.found)],
+    verification.authorizedProducts.map((p) => [
+      body(p.productName),
+      body(p.found ? say('yes', words.yes) : say('no', words.no), { textColor: p.found ? GREEN : RED }),
+    ]),
+  );
   doc.moveDown(0.8);
-  const unauthorisedRows = verification.unauthorizedProducts.map((p) => [
-    body(p.productName),
-    body(say('view', words.view), { textColor: '#1565c0', textOptions: { link: p.url, underline: true } }),
-  ]);
   doc.x = left;
-  doc.table({
-    position: { x: left },
-    maxWidth: width,
-    columnStyles: ['*', 70],
-    defaultStyle: cellStyle(),
-    data: [
-      [head(say('unauthorizedProducts', words.unauthorizedProducts)), head(say('action', words.action))],
-      ...(unauthorisedRows.length > 0
-        ? unauthorisedRows
-        : [[body(say('noRecords', words.noRecords), { colSpan: 2 })]]),
-    ],
-  });
+  productTable(
+    [say('unauthorizedProducts', words.unauthorizedProducts), say('action', words.action)],
+    verification.unauthorizedProducts.map((p) => [
+      body(p.productName),
+      body(say('view', words.view), { textColor: '#1565c0', textOptions: { link: p.url, underline: true } }),
+    ]),
+  );
   doc.moveDown(1.2);
 
   section(say('potentialIssues', words.potentialIssues));

@@ -6,6 +6,7 @@ import {
   CompanySubscriptionListingSchema,
   CompanySubscriptionSchema,
   FeatureAccessInputSchema,
+  FeatureSchema,
   FinancialListingInputSchema,
   FinancialListingSchema,
   GetPlansInputSchema,
@@ -82,15 +83,7 @@ export const getPlanDetail = endpoint({
     'A plan with its prices and features for a company the caller belongs to; a plan not offered to that company is NOT_FOUND.',
 });
 
-export const FeatureSchema = z.object({
-  plFeatureId: IntSchema,
-  key: TextSchema,
-  name: TextSchema,
-  featureType: z.enum(['NUMBER', 'BOOLEAN']),
-  available: z.boolean(),
-  priority: IntSchema,
-  isMenuSetting: z.boolean(),
-});
+export { FeatureSchema };
 
 export const featureListing = endpoint({
   method: 'POST',

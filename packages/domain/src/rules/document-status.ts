@@ -34,6 +34,36 @@ export function addDays(day: string, days: number): string {
   return new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
 }
 
+/** Milliseconds since the epoch of midnight starting `day` (yyyy-MM-dd) in `timeZone`. */
+export function startOfDayIn(day: string, timeZone: string = PLATFORM_TIME_ZONE): number {
+  const target = Date.parse(`${day}T00:00:00Z`);
+  const format = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+  });
+  const wallClock = (ms: number) => {
+    const parts = Object.fromEntries(format.formatToParts(new Date(ms)).map((p) => [p.type, p.value]));
+    return Date.UTC(
+      Number(parts.year),
+      Number(parts.month) - 1,
+      Number(parts.day),
+      Number(parts.hour),
+      Number(parts.minute),
+      Number(parts.second),
+    );
+  };
+  // Two corrections settle the zone's offset, daylight saving included.
+  let guess = target;
+  for (let i = 0; i < 2; i++) guess += target - wallClock(guess);
+  return guess;
+}
+
 /** A missing status reads as pending (spec 3 §4). */
 export function normalizeReviewStatus(status: string | null | undefined): ReviewStatus {
   const lower = (status ?? '').toLowerCase();

@@ -1,4 +1,4 @@
-import { addDays, PLATFORM_TIME_ZONE, todayIn } from './document-status.ts';
+import { addDays, PLATFORM_TIME_ZONE, startOfDayIn, todayIn } from './document-status.ts';
 
 /** Spec 3 §5: a promo is valid when active, now within its dates, and under its usage limit if limited. */
 export interface PromoValidityInput {
@@ -30,20 +30,7 @@ export const PROMO_DATE_ORDER_MESSAGE = 'End date must be on or after the start 
 
 /** The instant a calendar day (`yyyy-MM-dd`) starts in the platform time zone (spec 3 §9). */
 export function dayStartIn(day: string, timeZone: string = PLATFORM_TIME_ZONE): Date {
-  const guess = new Date(`${day}T00:00:00Z`);
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-  }).formatToParts(guess);
-  const get = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0);
-  const wall = Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'), get('second'));
-  return new Date(guess.getTime() - (wall - guess.getTime()));
+  return new Date(startOfDayIn(day, timeZone));
 }
 
 /**

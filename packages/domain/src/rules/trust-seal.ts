@@ -1,5 +1,7 @@
-import { addDays, isExpired, normalizeReviewStatus, PLATFORM_TIME_ZONE } from './document-status.ts';
+import { addDays, isExpired, normalizeReviewStatus, startOfDayIn } from './document-status.ts';
 import type { FeatureStatus } from './feature-gating.ts';
+
+export { startOfDayIn } from './document-status.ts';
 
 /**
  * The verified seal's rule (issue 21; spec 1 §1 "verification and a public trust profile"): a company
@@ -91,36 +93,6 @@ export function sealEligibility(input: SealEligibilityInput): SealEligibility {
   if (!input.subscriptionActive) blockers.push({ reason: 'SUBSCRIPTION_INACTIVE' });
   else if (input.sealFeature !== 'NORMAL') blockers.push({ reason: 'PLAN_WITHOUT_SEAL' });
   return { eligible: blockers.length === 0, blockers };
-}
-
-/** Milliseconds since the epoch of midnight starting `day` (yyyy-MM-dd) in `timeZone`. */
-export function startOfDayIn(day: string, timeZone: string = PLATFORM_TIME_ZONE): number {
-  const target = Date.parse(`${day}T00:00:00Z`);
-  const format = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-  });
-  const wallClock = (ms: number) => {
-    const parts = Object.fromEntries(format.formatToParts(new Date(ms)).map((p) => [p.type, p.value]));
-    return Date.UTC(
-      Number(parts.year),
-      Number(parts.month) - 1,
-      Number(parts.day),
-      Number(parts.hour),
-      Number(parts.minute),
-      Number(parts.second),
-    );
-  };
-  // Two corrections settle the zone's offset, daylight saving included.
-  let guess = target;
-  for (let i = 0; i < 2; i++) guess += target - wallClock(guess);
-  return guess;
 }
 
 /**

@@ -53,7 +53,7 @@ export const PlanFeatureConfigSchema = z.object({
   status: z.enum(['NON_INTERACTABLE', 'HIDDEN']),
 });
 
-export const PlanFeatureSchema = z.object({
+export const FeatureSchema = z.object({
   plFeatureId: IntSchema,
   key: TextSchema,
   name: TextSchema,
@@ -61,6 +61,10 @@ export const PlanFeatureSchema = z.object({
   available: z.boolean(),
   priority: IntSchema,
   isMenuSetting: z.boolean(),
+});
+
+/** A feature as one plan configures it. */
+export const PlanFeatureSchema = FeatureSchema.extend({
   planFeatureConfig: PlanFeatureConfigSchema,
   restriction: DelayedRestrictionSchema.nullable(),
 });
@@ -73,6 +77,15 @@ export const DetailDescriptionSchema = z.object({
     .max(50),
 });
 
+/** How a plan may be paid for, and whether it may be skipped: the same switches read and written. */
+const PaymentSwitches = {
+  enableCcPaymentMonthly: z.boolean(),
+  enableCcPaymentAnnually: z.boolean(),
+  enableEftPaymentMonthly: z.boolean(),
+  enableEftPaymentAnnually: z.boolean(),
+  enableSkipPaywall: z.boolean(),
+};
+
 export const PlanSchema = z.object({
   plPlanId: IntSchema,
   name: TextSchema,
@@ -83,11 +96,7 @@ export const PlanSchema = z.object({
   annualFee: Money,
   promoMonthlyFee: Money.nullable(),
   promoAnnualFee: Money.nullable(),
-  enableCcPaymentMonthly: z.boolean(),
-  enableCcPaymentAnnually: z.boolean(),
-  enableEftPaymentMonthly: z.boolean(),
-  enableEftPaymentAnnually: z.boolean(),
-  enableSkipPaywall: z.boolean(),
+  ...PaymentSwitches,
   trialDuration: IntSchema.nullable(),
   trialUnit: TrialUnitSchema.nullable(),
   detailDescription: DetailDescriptionSchema,
@@ -119,11 +128,7 @@ export const PlanUpsertSchema = z
     annualFee: Money,
     promoMonthlyFee: Money.nullable(),
     promoAnnualFee: Money.nullable(),
-    enableCcPaymentMonthly: z.boolean(),
-    enableCcPaymentAnnually: z.boolean(),
-    enableEftPaymentMonthly: z.boolean(),
-    enableEftPaymentAnnually: z.boolean(),
-    enableSkipPaywall: z.boolean(),
+    ...PaymentSwitches,
     trialDuration: IntSchema.min(1).max(365).nullable(),
     trialUnit: TrialUnitInputSchema.nullable(),
     detailDescription: DetailDescriptionSchema,

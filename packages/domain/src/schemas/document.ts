@@ -149,17 +149,20 @@ export const DocumentDetailSchema = z.object({
   versions: z.array(DocumentVersionSchema),
 });
 
+/** A license number as a company uploads it or a reviewer corrects it. */
+const LicenseNumberSchema = TextSchema.trim()
+  .max(100)
+  .regex(LICENSE_NUMBER_PATTERN, 'Please enter a valid license number')
+  .nullable()
+  .optional();
+
 export const UploadDocumentInputSchema = z.object({
   plCompanyId: IdSchema,
   documentTypeId: IdSchema,
   /** The key returned by POST /api/storage/preupload. */
   uploadKey: TextSchema.min(1).max(300),
   expirationDate: DaySchema.nullable().optional(),
-  licenseNumber: TextSchema.trim()
-    .max(100)
-    .regex(LICENSE_NUMBER_PATTERN, 'Please enter a valid license number')
-    .nullable()
-    .optional(),
+  licenseNumber: LicenseNumberSchema,
   licenseCountry: TextSchema.trim().max(100).nullable().optional(),
   licenseState: TextSchema.trim().max(100).nullable().optional(),
   licenseAddress: TextSchema.trim().max(255).nullable().optional(),
@@ -204,11 +207,7 @@ export const UpdateReviewStatusInputSchema = z.strictObject({
   reviewComment: TextSchema.trim().max(1000, 'Maximum 1000 characters').optional().default(''),
   rejectReasonId: IdSchema.nullable().optional(),
   expirationDate: DaySchema.nullable().optional(),
-  licenseNumber: TextSchema.trim()
-    .max(100)
-    .regex(LICENSE_NUMBER_PATTERN, 'Please enter a valid license number')
-    .nullable()
-    .optional(),
+  licenseNumber: LicenseNumberSchema,
   // Spec 3 §4 names the methods "state verified, document provided, third party".
   validationMethod: anySpellingEnum(VALIDATION_METHODS).optional(),
   // Spec 3 §7 sends a boolean; its review form (§3) holds Yes/No.
