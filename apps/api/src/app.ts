@@ -4,7 +4,6 @@ import compress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { TEAM_ACTIONS, TEAM_CHANGED_EVENT } from '@trustleaf/domain/schemas/activity';
 import Fastify, {
   LogController,
   type FastifyBaseLogger,
@@ -17,29 +16,21 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import { scannerAllowHosts, type Env } from './config/env.ts';
+import { appUrlOf, type Env } from './config/env.ts';
 import type { Database } from './db/client.ts';
 import type { Clock, OffsetClock } from './lib/clock.ts';
+import { createStorage } from './lib/create-storage.ts';
 import { AppError } from './lib/errors.ts';
 import type { JobQueue } from './lib/jobs.ts';
 import type { MailTransport } from './lib/mailer.ts';
-import { createJobDefinitions } from './job-definitions.ts';
-import { createStorage } from './lib/create-storage.ts';
-import { createLinkSigner, type Storage } from './lib/storage.ts';
-import { securityHeaderSets } from './lib/security-headers.ts';
 import { createRequestIds } from './lib/request-id.ts';
+import { registerRequestOrigin } from './lib/request-origin.ts';
 import { loadSealKeys, type SealKeys } from './lib/seal-keys.ts';
-import { createTokenSigner } from './lib/tokens.ts';
+import { securityHeaderSets } from './lib/security-headers.ts';
+import type { Storage } from './lib/storage.ts';
 import { createLive, type Live } from './live/live.ts';
-import {
-  createHttpAddressProvider,
-  createOfflineAddressProvider,
-} from './modules/accounts/address-provider.ts';
-import { createAttemptLimiter } from './lib/attempt-limiter.ts';
-import { createAccountsRepository } from './modules/accounts/accounts.repository.ts';
 import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
-import { createAccountsService } from './modules/accounts/accounts.service.ts';
-import { createAuthRepository } from './modules/auth/auth.repository.ts';
+import { activityRoutes } from './modules/activity/activity.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import {
   companyPaymentRoutes,
@@ -48,52 +39,28 @@ import {
   subscriptionRoutes,
   transactionRoutes,
 } from './modules/billing/billing.routes.ts';
-import { createAuthService } from './modules/auth/auth.service.ts';
-import { createCompaniesRepository } from './modules/companies/companies.repository.ts';
 import { companyRoutes } from './modules/companies/companies.routes.ts';
-import { createCompaniesService } from './modules/companies/companies.service.ts';
-import { coaRoutes, documentRoutes } from './modules/documents/documents.routes.ts';
-import type { DocumentsJobsDeps } from './modules/documents/documents.jobs.ts';
-import { createDocumentsRepository } from './modules/documents/documents.repository.ts';
-import { createDocumentsService } from './modules/documents/documents.service.ts';
-import { createFilesRepository } from './modules/files/files.repository.ts';
-import { fileRoutes } from './modules/files/files.routes.ts';
-import { createFilesService } from './modules/files/files.service.ts';
-import { healthRoutes } from './modules/health/health.routes.ts';
 import { devClockRoutes } from './modules/dev/dev-clock.routes.ts';
+import { directoryPublicRoutes, directoryRoutes } from './modules/directory/directory.routes.ts';
+import type { DocumentsJobsDeps } from './modules/documents/documents.jobs.ts';
+import { coaRoutes, documentRoutes } from './modules/documents/documents.routes.ts';
+import { fileRoutes } from './modules/files/files.routes.ts';
+import { healthRoutes } from './modules/health/health.routes.ts';
 import { devMailboxRoutes } from './modules/mail/mail.routes.ts';
-import { createReferenceRepository } from './modules/reference/reference.repository.ts';
-import { systemRoutes } from './modules/system/system.routes.ts';
 import { referenceRoutes } from './modules/reference/reference.routes.ts';
-import { createReferenceService } from './modules/reference/reference.service.ts';
-import { createUsersRepository } from './modules/users/users.repository.ts';
+import { systemRoutes } from './modules/system/system.routes.ts';
+import { teamRoutes } from './modules/team/team.routes.ts';
+import { templateRoutes } from './modules/templates/templates.routes.ts';
+import { companyQrRoutes, trustPublicRoutes, trustRoutes } from './modules/trust/trust.routes.ts';
+import { profileRoutes } from './modules/users/profile.routes.ts';
+import { userAdminRoutes } from './modules/users/user-admin.routes.ts';
 import { userRoutes } from './modules/users/users.routes.ts';
 import { demoSiteRoutes } from './modules/webcrawler/demo-site.ts';
 import type { WebcrawlerJobsDeps } from './modules/webcrawler/webcrawler.jobs.ts';
-import { createWebcrawlerRepository } from './modules/webcrawler/webcrawler.repository.ts';
 import { scannerRoutes, webcrawlerRoutes } from './modules/webcrawler/webcrawler.routes.ts';
-import { createWebcrawlerService } from './modules/webcrawler/webcrawler.service.ts';
-import { createDirectoryRepository } from './modules/directory/directory.repository.ts';
-import { directoryPublicRoutes, directoryRoutes } from './modules/directory/directory.routes.ts';
-import { createDirectoryService } from './modules/directory/directory.service.ts';
-import { companyQrRoutes, trustPublicRoutes, trustRoutes } from './modules/trust/trust.routes.ts';
-import { createUsersService } from './modules/users/users.service.ts';
-import { profileRoutes } from './modules/users/profile.routes.ts';
-import { createProfileService } from './modules/users/profile.service.ts';
-import { createUserAdminRepository } from './modules/users/user-admin.repository.ts';
-import { userAdminRoutes } from './modules/users/user-admin.routes.ts';
-import { createUserAdminService } from './modules/users/user-admin.service.ts';
-import { activityRoutes } from './modules/activity/activity.routes.ts';
-import type { RecordActivity } from './modules/activity/activity.service.ts';
-import { createTeamRepository } from './modules/team/team.repository.ts';
-import { teamRoutes } from './modules/team/team.routes.ts';
-import { createTeamService } from './modules/team/team.service.ts';
-import { createTemplatesRepository } from './modules/templates/templates.repository.ts';
-import { templateRoutes } from './modules/templates/templates.routes.ts';
-import { createTemplatesService } from './modules/templates/templates.service.ts';
-import { registerRequestOrigin } from './lib/request-origin.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
+import { createServices } from './services.ts';
 
 export interface AppDeps {
   env: Env;
@@ -154,7 +121,6 @@ function fastifyLogging(logger: FastifyBaseLogger | undefined): FastifyServerOpt
   return { loggerInstance: logger, logController: new LogController({ disableRequestLogging: true }) };
 }
 
-const LOGO_LINK_TTL_MS = 10 * 365 * 24 * 3600 * 1000;
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { env, database, jobs, clock } = deps;
   const logger = deps.loggerInstance;
@@ -217,230 +183,74 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
-  const tokens = createTokenSigner(deps.tokenSecret);
-  await app.register(authPlugin, { db: database.db, tokens });
-
-  const log = (message: string) => logger?.info(message);
-  const appUrl = env.APP_URL ?? `http://localhost:${env.PORT}`;
+  const appUrl = appUrlOf(env);
   const storage = deps.storage ?? (await createStorage(env));
   if (!deps.storage) app.addHook('onClose', () => storage.close());
-  const definitions = createJobDefinitions({
-    db: database.db,
-    databaseUrl: database.url,
-    mailTransport: deps.mailTransport,
-    log,
-    devMailbox: env.NODE_ENV !== 'production',
+  const services = createServices({
+    env,
+    database,
     jobs,
+    mailTransport: deps.mailTransport,
     clock,
-    appUrl,
+    tokenSecret: deps.tokenSecret,
+    releaseDate: deps.releaseDate,
     storage,
-    // app.live is decorated below; jobs only run once the app is up.
-    notify: (companyId, event, payload) => app.live.toCompany(companyId, event, payload),
-    delta9ThresholdPercent: env.DELTA9_THC_THRESHOLD_PERCENT,
-    sealKeys: deps.sealKeys ?? loadSealKeys(env),
-    ...(deps.documentsJobs ? { documents: deps.documentsJobs } : {}),
-    scanner: {
-      allowHosts: scannerAllowHosts(env),
-      timeLimitSeconds: env.SCAN_TIME_LIMIT_SECONDS,
-      maxPages: env.SCAN_MAX_PAGES,
+    log: (message) => logger?.info(message),
+    // app.live is decorated below; services and jobs only send once the app is up.
+    live: {
+      toCompany: (companyId, event, payload) => app.live.toCompany(companyId, event, payload),
+      endSignIn: (familyId) => app.live.endSignIn(familyId),
+      endUserSignIns: (userId) => app.live.endUserSignIns(userId),
     },
+    sealKeys: deps.sealKeys ?? loadSealKeys(env),
+    ...(deps.documentsJobs ? { documentsJobs: deps.documentsJobs } : {}),
     ...(deps.scan ? { scan: deps.scan } : {}),
   });
-  jobs.register(definitions.all);
-  const { mailer } = definitions;
-  const signIns = createAuthRepository(database.db);
-  // A revoked sign-in loses its live sockets as well, in every API process (issue 15): after the
-  // revocation is written, so a socket reconnecting at that moment is refused by its handshake.
-  const authRepo: typeof signIns = {
-    ...signIns,
-    async revokeFamily(familyId, reason, at) {
-      await signIns.revokeFamily(familyId, reason, at);
-      await app.live.endSignIn(familyId);
-    },
-    async revokeAllForUser(userId, reason, at) {
-      const ended = await signIns.revokeAllForUser(userId, reason, at);
-      await app.live.endUserSignIns(userId);
-      return ended;
-    },
-    async revokeOthersForUser(userId, keepFamilyId, reason, at) {
-      const ended = await signIns.revokeOthersForUser(userId, keepFamilyId, reason, at);
-      for (const familyId of ended) await app.live.endSignIn(familyId);
-      return ended;
-    },
-  };
-  const activity = definitions.activity;
-  const record: RecordActivity = async (event) => {
-    await activity.record(event);
-    if (event.companyId && TEAM_ACTIONS.includes(event.action)) {
-      app.live.toCompany(event.companyId, TEAM_CHANGED_EVENT, {});
-    }
-  };
-  const limiter = createAttemptLimiter(database.db);
-  const authService = createAuthService({
-    repo: authRepo,
-    limiter,
-    tokens,
-    mailer,
-    clock,
-    accessTtlSeconds: env.ACCESS_TOKEN_TTL_SECONDS,
-    refreshTtlSeconds: env.REFRESH_TOKEN_TTL_SECONDS,
-    appUrl,
-    record,
-  });
-  const usersRepo = createUsersRepository(database.db);
-  const usersService = createUsersService({ repo: usersRepo });
-  const profileService = createProfileService({
-    repo: usersRepo,
-    limiter,
-    mailer,
-    clock,
-    record,
-    revokeOtherSignIns: async (userId, keepFamilyId, reason) =>
-      (await authRepo.revokeOthersForUser(userId, keepFamilyId, reason, clock.now())).length,
-  });
-  const userAdminService = createUserAdminService({
-    repo: createUserAdminRepository(database.db),
-    profile: profileService,
-    clock,
-    record,
-    revokeUserSessions: (userId, reason) => authRepo.revokeAllForUser(userId, reason, clock.now()),
-  });
-  const companiesService = createCompaniesService({
-    db: database.db,
-    repo: createCompaniesRepository(database.db),
-    record,
-    revokeUserSessions: (userId, reason) => authRepo.revokeAllForUser(userId, reason, clock.now()),
-  });
-  const teamService = createTeamService({
-    db: database.db,
-    repo: createTeamRepository(database.db),
-    clock,
-    mailer,
-    appUrl,
-    record,
-    revokeUserSessions: (userId, reason) => authRepo.revokeAllForUser(userId, reason, clock.now()),
-  });
-  const links = createLinkSigner(deps.tokenSecret);
-  const filesRepo = createFilesRepository(database.db);
-  const offlineAddresses = createOfflineAddressProvider();
-  const accountsService = createAccountsService({
-    record,
-    repo: createAccountsRepository(database.db),
-    limiter,
-    mailer,
-    clock,
-    appUrl,
-    addresses: env.ADDRESS_PROVIDER_URL
-      ? createHttpAddressProvider(env.ADDRESS_PROVIDER_URL, offlineAddresses)
-      : offlineAddresses,
-    // A logo is public (trust profile), so it gets a long-lived signed link to the caller's own image upload.
-    resolveLogo: async (key, userId) => {
-      const file = await filesRepo.findByKey(key);
-      if (!file || file.uploadedBy !== userId || file.mode !== 'image') return null;
-      const expires = clock.now().getTime() + LOGO_LINK_TTL_MS;
-      const query = new URLSearchParams({ key, expires: String(expires), sig: links.sign(key, expires) });
-      return `/api/storage/file?${query.toString()}`;
-    },
-    enqueueImport: async (jobId) => {
-      await jobs.enqueue(definitions.importProspects, { jobId });
-    },
-    applyPromoCode: (tx, companyId, promoCode) =>
-      definitions.billing.promos.applyPromoCodeInTransaction(tx, companyId, promoCode),
-    findPromoCode: (promoCode) => definitions.billing.promos.promoDetail(promoCode),
-  });
-  const filesService = createFilesService({
-    db: database.db,
-    repo: filesRepo,
-    storage,
-    links,
-    clock,
-  });
-  const templatesService = createTemplatesService({
-    db: database.db,
-    repo: createTemplatesRepository(database.db),
-    files: filesService,
-    storage,
-  });
-  const documentsService = createDocumentsService({
-    db: database.db,
-    repo: createDocumentsRepository(database.db),
-    files: filesService,
-    links: createLinkSigner(deps.tokenSecret),
-    clock,
-    jobs,
-    definitions: definitions.documents,
-    mailer,
-    appUrl,
-    record,
-    features: definitions.billing.subscriptions,
-  });
-  const webcrawlerService = createWebcrawlerService({
-    db: database.db,
-    repo: createWebcrawlerRepository(database.db),
-    clock,
-    jobs: definitions.webcrawler,
-    links: createLinkSigner(deps.tokenSecret),
-    featureStatus: (auth, companyId, key) =>
-      definitions.billing.subscriptions.featureAccess(auth, companyId, key),
-    allowHosts: scannerAllowHosts(env),
-    productName: 'Trustleaf',
-    branding: (query) => templatesService.documentBranding(query),
-    record,
-  });
-  const referenceService = createReferenceService({
-    repo: createReferenceRepository(database.db),
-    releaseDate: deps.releaseDate,
-  });
-
-  const trustService = definitions.trust;
+  jobs.register(services.jobs.all);
+  const { tokens, billing } = services;
+  await app.register(authPlugin, { db: database.db, tokens });
 
   await app.register(healthRoutes, { prefix: '/api', pool: database.pool });
   await app.register(authRoutes, {
     prefix: '/api/auth',
-    service: authService,
+    service: services.auth,
     refreshTtlSeconds: env.REFRESH_TOKEN_TTL_SECONDS,
     secureCookies: appUrl.startsWith('https:'),
   });
-  await app.register(userRoutes, { prefix: '/api/user', service: usersService, auth: authService });
-  await app.register(profileRoutes, { prefix: '/api/user', service: profileService });
-  await app.register(activityRoutes, { prefix: '/api/user', service: activity });
-  await app.register(userAdminRoutes, { prefix: '/api/user', service: userAdminService });
-  await app.register(companyRoutes, { prefix: '/api/company', service: companiesService });
-  await app.register(teamRoutes, { prefix: '/api', service: teamService });
-  await app.register(fileRoutes, { prefix: '/api/storage', service: filesService });
-  await app.register(documentRoutes, { prefix: '/api/document', service: documentsService, storage });
-  await app.register(coaRoutes, { prefix: '/api/coa', service: documentsService });
-  await app.register(referenceRoutes, { prefix: '/api/general', service: referenceService });
-  await app.register(systemRoutes, { prefix: '/api/system', service: definitions.system });
-  await app.register(webcrawlerRoutes, { prefix: '/api/webcrawler', service: webcrawlerService });
-  await app.register(scannerRoutes, { prefix: '/api', service: webcrawlerService });
+  await app.register(userRoutes, { prefix: '/api/user', service: services.users, auth: services.auth });
+  await app.register(profileRoutes, { prefix: '/api/user', service: services.profile });
+  await app.register(activityRoutes, { prefix: '/api/user', service: services.activity });
+  await app.register(userAdminRoutes, { prefix: '/api/user', service: services.userAdmin });
+  await app.register(companyRoutes, { prefix: '/api/company', service: services.companies });
+  await app.register(teamRoutes, { prefix: '/api', service: services.team });
+  await app.register(fileRoutes, { prefix: '/api/storage', service: services.files });
+  await app.register(documentRoutes, { prefix: '/api/document', service: services.documents, storage });
+  await app.register(coaRoutes, { prefix: '/api/coa', service: services.documents });
+  await app.register(referenceRoutes, { prefix: '/api/general', service: services.reference });
+  await app.register(systemRoutes, { prefix: '/api/system', service: services.system });
+  await app.register(webcrawlerRoutes, { prefix: '/api/webcrawler', service: services.webcrawler });
+  await app.register(scannerRoutes, { prefix: '/api', service: services.webcrawler });
   await app.register(demoSiteRoutes);
-  await app.register(templateRoutes, { prefix: '/api/siteTemplate', service: templatesService, storage });
-  await app.register(trustRoutes, { prefix: '/api/trust', service: trustService });
-  await app.register(companyQrRoutes, { prefix: '/api/company', service: trustService, storage });
-  await app.register(trustPublicRoutes, { service: trustService, appUrl });
-  const directoryService = createDirectoryService({
-    repo: createDirectoryRepository(database.db),
-    clock,
-    appUrl,
-  });
-  await app.register(directoryRoutes, { prefix: '/api/directory', service: directoryService });
-  await app.register(directoryPublicRoutes, { service: directoryService, appUrl });
-  await app.register(accountsRoutes, { prefix: '/api', service: accountsService });
-  const billing = definitions.billing;
+  await app.register(templateRoutes, { prefix: '/api/siteTemplate', service: services.templates, storage });
+  await app.register(trustRoutes, { prefix: '/api/trust', service: services.trust });
+  await app.register(companyQrRoutes, { prefix: '/api/company', service: services.trust, storage });
+  await app.register(trustPublicRoutes, { service: services.trust, appUrl });
+  await app.register(directoryRoutes, { prefix: '/api/directory', service: services.directory });
+  await app.register(directoryPublicRoutes, { service: services.directory, appUrl });
+  await app.register(accountsRoutes, { prefix: '/api', service: services.accounts });
   await app.register(planRoutes, { prefix: '/api/plan', billing });
   await app.register(subscriptionRoutes, {
     prefix: '/api/subscription',
     billing,
     jobs,
-    renewJob: definitions.renewSubscriptions,
+    renewJob: services.jobs.renewSubscriptions,
     testControls: env.NODE_ENV !== 'production',
   });
   await app.register(companyPaymentRoutes, { prefix: '/api/company', billing });
   await app.register(transactionRoutes, { prefix: '/api/transaction', billing });
   await app.register(sandboxGatewayRoutes, {
     prefix: '/sandbox-gateway',
-    gateway: definitions.gateway,
+    gateway: services.gateway,
     tokensPerMinute: env.SANDBOX_TOKENS_PER_MINUTE,
   });
   if (!env.SMTP_URL && env.NODE_ENV !== 'production') {
@@ -477,7 +287,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     throw new AppError('NOT_FOUND', `Route ${request.method} ${request.url.split('?')[0]} not found`);
   });
 
-  app.decorate('live', createLive(app.server, { db: database.db, tokens, databaseUrl: database.url }));
+  app.decorate(
+    'live',
+    createLive(app.server, {
+      db: database.db,
+      tokens,
+      companyAccess: services.companyAccess,
+      databaseUrl: database.url,
+    }),
+  );
   app.addHook('preClose', () => app.live.close());
 
   return app;

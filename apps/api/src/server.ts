@@ -2,7 +2,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { pino } from 'pino';
 import { buildApp, REDACT_PATHS } from './app.ts';
-import { readEnv } from './config/env.ts';
+import { appUrlOf, readEnv } from './config/env.ts';
 import { LOG_SERIALIZERS } from './lib/log-serializers.ts';
 import { createOffsetClock, systemClock } from './lib/clock.ts';
 import { createPgBossQueue } from './lib/jobs.ts';
@@ -15,7 +15,7 @@ const logger = pino({
   serializers: LOG_SERIALIZERS,
 });
 const here = path.dirname(fileURLToPath(import.meta.url));
-const appUrl = env.APP_URL ?? `http://localhost:${env.PORT}`;
+const appUrl = appUrlOf(env);
 // On the console whatever LOG_LEVEL is: the person who started the server reads it first.
 console.log(
   `\n${startBanner(env, appUrl)

@@ -141,3 +141,8 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
 export function scannerAllowHosts(env: Env): string[] {
   return env.SCANNER_ALLOWED_HOSTS ?? [`localhost:${env.PORT}`, `127.0.0.1:${env.PORT}`];
 }
+
+/** The address that links in emails and pages point at: APP_URL, or this machine's port. */
+export function appUrlOf(env: Pick<Env, 'APP_URL' | 'PORT'>): string {
+  return env.APP_URL ?? `http://localhost:${env.PORT}`;
+}

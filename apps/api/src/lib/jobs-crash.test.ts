@@ -8,9 +8,9 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/client.ts';
 import { coaUploads } from '../db/schema.ts';
-import { createJobDefinitions } from '../job-definitions.ts';
 import { createTestDatabase } from '../../test/build-test-app.ts';
 import { createCompany } from '../../test/factories.ts';
+import { createTestServices } from '../../test/test-services.ts';
 import { createPgBossQueue, type JobQueue } from './jobs.ts';
 import { createLocalStorage } from './storage.ts';
 
@@ -30,24 +30,17 @@ afterAll(async () => {
 });
 
 function jobsOn(queue: JobQueue, reads: string[]) {
-  return createJobDefinitions({
-    db: testDb.database.db,
-    databaseUrl: testDb.url,
-    mailTransport: null,
-    log: () => undefined,
-    devMailbox: false,
+  return createTestServices({
+    database: testDb.database,
     jobs: queue,
-    clock: { now: () => new Date() },
     storage: createLocalStorage(uploadsDir),
-    notify: () => undefined,
-    delta9ThresholdPercent: 0.3,
-    documents: {
+    documentsJobs: {
       readCoaText: async (content) => {
         reads.push(content.toString());
         return 'CBD 0.01 0.03 1.2 %';
       },
     },
-  }).documents.processCoas;
+  }).jobs.documents.processCoas;
 }
 
 describe('a job whose worker process is killed (kill -9)', () => {

@@ -11,10 +11,11 @@ import {
   plans,
   sealAttestations,
 } from '../db/schema.ts';
-import { createJobDefinitions } from '../job-definitions.ts';
+import { createDatabase } from '../db/client.ts';
 import { bearer, createMember, createUpload, login, subscribeCompany } from '../../test/factories.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { makePdf } from '../../test/pdf-fixture.ts';
+import { createTestServices } from '../../test/test-services.ts';
 import { createLocalStorage } from './storage.ts';
 import {
   createInlineQueue,
@@ -35,18 +36,12 @@ const FAST_TIMING = {
 
 describe('queue policies', () => {
   it('retry every queue within a minute of a crash (heartbeat, supervisor, first retry delay)', () => {
-    const definitions = createJobDefinitions({
-      db: null as never,
-      databaseUrl: '',
-      mailTransport: null,
-      log: () => undefined,
-      devMailbox: false,
+    // Nothing connects: the pool opens a connection only for a query.
+    const definitions = createTestServices({
+      database: createDatabase('postgres://unused'),
       jobs: createInlineQueue(),
-      clock: { now: () => new Date() },
       storage: createLocalStorage('/nonexistent'),
-      notify: () => undefined,
-      delta9ThresholdPercent: 0.3,
-    });
+    }).jobs;
     for (const definition of definitions.all) {
       expect(crashRetryBoundSeconds(definition.policy), definition.name).toBeLessThanOrEqual(60);
     }

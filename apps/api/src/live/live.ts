@@ -4,7 +4,7 @@ import pg from 'pg';
 import { Server } from 'socket.io';
 import { z } from 'zod';
 import type { Db } from '../db/client.ts';
-import { requireCompanyAccess, type AuthContext } from '../lib/authz.ts';
+import type { AuthContext, CompanyAccess } from '../lib/authz.ts';
 import type { TokenSigner } from '../lib/tokens.ts';
 import { resolveAccessToken } from '../plugins/auth.ts';
 
@@ -72,6 +72,9 @@ export interface Live {
   close(): Promise<void>;
 }
 
+/** What services send through the live channel; the same in the server and in `npm run worker`. */
+export type LiveEvents = Pick<Live, 'toCompany' | 'endSignIn' | 'endUserSignIns'>;
+
 /** Never throws: the revocation is committed either way, and the request that made it must not fail. */
 async function disconnectRoom(io: Server, room: string): Promise<void> {
   try {
@@ -90,7 +93,7 @@ async function disconnectRoom(io: Server, room: string): Promise<void> {
  */
 export function createLive(
   server: HttpServer,
-  deps: { db: Db; tokens: TokenSigner; databaseUrl: string },
+  deps: { db: Db; tokens: TokenSigner; companyAccess: CompanyAccess; databaseUrl: string },
 ): Live {
   const connections = adapterConnections(deps.databaseUrl);
   const io = new Server(server, {
@@ -134,7 +137,7 @@ export function createLive(
         void socket.leave(companyRoom(plCompanyId));
         return reply({ ok: true });
       }
-      requireCompanyAccess(deps.db, auth, plCompanyId).then(
+      deps.companyAccess.require(auth, plCompanyId).then(
         async () => {
           await socket.join(companyRoom(plCompanyId));
           reply({ ok: true });
@@ -167,14 +170,20 @@ export function createLive(
 
 /**
  * For processes without sockets (`npm run worker`): a socket.io server that listens on nothing, on
- * the same PostgreSQL adapter, so its company events reach the browsers of every API process.
+ * the same PostgreSQL adapter, so its company events and sign-in revocations reach every API process.
  */
-export function createLiveEmitter(databaseUrl: string): Pick<Live, 'toCompany' | 'close'> {
+export function createLiveEmitter(databaseUrl: string): LiveEvents & Pick<Live, 'close'> {
   const connections = adapterConnections(databaseUrl);
   const io = new Server({ serveClient: false, adapter: createAdapter(connections.pool, LIVE_OPTIONS) });
   return {
     toCompany(companyId, event, payload) {
       io.to(companyRoom(companyId)).emit(event, payload);
+    },
+    async endSignIn(familyId) {
+      await disconnectRoom(io, signInRoom(familyId));
+    },
+    async endUserSignIns(userId) {
+      await disconnectRoom(io, userRoom(userId));
     },
     async close() {
       await io.close().catch(() => undefined);

@@ -5,6 +5,7 @@ import { seedAdmin, seedDemo } from '../../db/seed.ts';
 import { bearer, createMember, login } from '../../../test/factories.ts';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { createAttemptLimiter } from '../../lib/attempt-limiter.ts';
+import { createCompanyAccess } from '../../lib/authz.ts';
 import { createPlansRepository } from '../billing/plans.repository.ts';
 import { createPlansService } from '../billing/plans.service.ts';
 import { createPromosRepository } from '../billing/promos.repository.ts';
@@ -443,10 +444,11 @@ describe('sign-up promo code (spec 1 §3, §8)', () => {
     const promo = await createPromo({ limitUsage: true, maxUsage: 1 });
     const db = t.database.db;
     // Applying a promo neither charges nor mails: the promos service alone.
+    const companyAccess = createCompanyAccess(db);
     const promos = createPromosService({
-      db,
+      companyAccess,
       repo: createPromosRepository(db),
-      plans: createPlansService({ db, repo: createPlansRepository(db) }),
+      plans: createPlansService({ companyAccess, repo: createPlansRepository(db) }),
       clock: t.clock,
     });
     const accounts = createAccountsService({

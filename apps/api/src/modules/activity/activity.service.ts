@@ -6,8 +6,8 @@ import type {
   ActivityListingInputSchema,
 } from '@trustleaf/domain/schemas/activity';
 import type { z } from 'zod';
-import type { Db, DbExecutor } from '../../db/client.ts';
-import { requireCompanyAccess, type AuthContext } from '../../lib/authz.ts';
+import type { DbExecutor } from '../../db/client.ts';
+import type { AuthContext, CompanyAccess } from '../../lib/authz.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
 import { requestOrigin } from '../../lib/request-origin.ts';
@@ -25,11 +25,11 @@ export interface ActivityEvent {
 }
 
 export function createActivityService({
-  db,
+  companyAccess,
   repo,
   clock,
 }: {
-  db: Db;
+  companyAccess: CompanyAccess;
   repo: ActivityRepository;
   clock: Clock;
 }) {
@@ -61,8 +61,7 @@ export function createActivityService({
       const page = { offset: (raw.currentPage - 1) * raw.itemsPerPage, limit: raw.itemsPerPage, since };
       // Naming a company always needs access to it: the company's log its owner, one's own any member.
       if (raw.plCompanyId !== undefined) {
-        await requireCompanyAccess(
-          db,
+        await companyAccess.require(
           auth,
           raw.plCompanyId,
           raw.scope === 'company' ? ['Company Owner'] : undefined,

@@ -1,9 +1,11 @@
 import type { Db } from '../../db/client.ts';
+import type { CompanyAccess } from '../../lib/authz.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { CompanyLocks } from '../../lib/company-locks.ts';
 import { createIdempotency, createIdempotencyRepository } from '../../lib/idempotency.ts';
 import type { OutboxMailer } from '../../lib/mailer.ts';
 import type { PaymentGateway } from '../../lib/payment-gateway.ts';
+import type { InTransaction } from '../../lib/transaction.ts';
 import type { RecordActivity } from '../activity/activity.service.ts';
 import type { BillingNotice } from './billing.jobs.ts';
 import { createNoticesRepository } from './notices.repository.ts';
@@ -20,7 +22,10 @@ import { createSubscriptionsService } from './subscriptions.service.ts';
 import { createTransactionsService } from './transactions.service.ts';
 
 export interface BillingModuleDeps {
+  /** For billing's repositories only: its services get the access check and the transaction runner. */
   db: Db;
+  companyAccess: CompanyAccess;
+  inTransaction: InTransaction;
   clock: Clock;
   gateway: PaymentGateway;
   mailer: OutboxMailer;
@@ -40,6 +45,8 @@ export interface BillingModuleDeps {
  */
 export function createBillingModule({
   db,
+  companyAccess,
+  inTransaction,
   clock,
   gateway,
   mailer,
@@ -51,10 +58,10 @@ export function createBillingModule({
 }: BillingModuleDeps) {
   const paymentsRepo = createPaymentsRepository(db);
   const subscriptionsRepo = createSubscriptionsRepository(db);
-  const plans = createPlansService({ db, repo: createPlansRepository(db) });
-  const promos = createPromosService({ db, repo: createPromosRepository(db), plans, clock });
+  const plans = createPlansService({ companyAccess, repo: createPlansRepository(db) });
+  const promos = createPromosService({ companyAccess, repo: createPromosRepository(db), plans, clock });
   const notices = createNoticesService({
-    db,
+    inTransaction,
     repo: createNoticesRepository(db),
     plans,
     mailer,
@@ -62,9 +69,9 @@ export function createBillingModule({
     enqueueNotice,
     log,
   });
-  const { charge } = createCharges({ db, repo: paymentsRepo, gateway, record });
+  const { charge } = createCharges({ inTransaction, repo: paymentsRepo, gateway, record });
   const subscriptions = createSubscriptionsService({
-    db,
+    companyAccess,
     repo: subscriptionsRepo,
     paymentMethods: paymentsRepo,
     plans,
@@ -77,7 +84,7 @@ export function createBillingModule({
     record,
   });
   const renewals = createRenewalsService({
-    db,
+    companyAccess,
     repo: subscriptionsRepo,
     paymentMethods: paymentsRepo,
     plans,
@@ -89,7 +96,7 @@ export function createBillingModule({
     listing: subscriptions.listing,
   });
   const payments = createPaymentsService({
-    db,
+    companyAccess,
     repo: paymentsRepo,
     subscriptions: subscriptionsRepo,
     clock,
@@ -98,7 +105,13 @@ export function createBillingModule({
     record,
     retryFailedRenewal: renewals.retryFailed,
   });
-  const transactions = createTransactionsService({ db, repo: paymentsRepo, clock, gateway, locks });
+  const transactions = createTransactionsService({
+    companyAccess,
+    repo: paymentsRepo,
+    clock,
+    gateway,
+    locks,
+  });
   return { plans, promos, subscriptions, payments, renewals, transactions, notices };
 }
 export type BillingModule = ReturnType<typeof createBillingModule>;

@@ -1,4 +1,4 @@
-import type { Db } from '../../db/client.ts';
+import type { InTransaction } from '../../lib/transaction.ts';
 import type { OutboxMailer } from '../../lib/mailer.ts';
 import {
   canceledMail,
@@ -17,7 +17,7 @@ import type { PlansRepository } from './plans.repository.ts';
 import type { SubscriptionRow } from './subscriptions.repository.ts';
 
 export interface NoticesServiceDeps {
-  db: Db;
+  inTransaction: InTransaction;
   repo: NoticesRepository;
   plans: Pick<PlansRepository, 'findPlan'>;
   mailer: OutboxMailer;
@@ -29,7 +29,7 @@ export interface NoticesServiceDeps {
 
 /** The billing emails (issue 19): queued as events once the money has moved, written once per event. */
 export function createNoticesService({
-  db,
+  inTransaction,
   repo,
   plans,
   mailer,
@@ -132,7 +132,7 @@ export function createNoticesService({
         return;
       }
       const recipients = await repo.billingRecipients(notice.companyId);
-      const outboxIds = await db.transaction(async (tx) => {
+      const outboxIds = await inTransaction(async (tx) => {
         const claimed = await createNoticesRepository(tx).claimNotice({
           eventKey: notice.eventKey,
           companyId: notice.companyId,

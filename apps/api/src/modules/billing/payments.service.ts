@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { PaymentMethod, UpdatePaymentMethodInput } from '@trustleaf/domain/schemas/billing';
-import type { Db } from '../../db/client.ts';
-import { requireCompanyAccess, type AuthContext } from '../../lib/authz.ts';
+import type { InTransaction } from '../../lib/transaction.ts';
+import type { AuthContext, CompanyAccess } from '../../lib/authz.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { LOCK_BUSY, type CompanyLocks } from '../../lib/company-locks.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -31,12 +31,12 @@ export interface ChargeInput {
 
 /** Charging the company's card, for the subscription and renewal services. */
 export function createCharges({
-  db,
+  inTransaction,
   repo,
   gateway,
   record,
 }: {
-  db: Db;
+  inTransaction: InTransaction;
   repo: PaymentsRepository;
   gateway: PaymentGateway;
   /** The activity log: every charge's outcome, written with the charge's transaction row. */
@@ -83,7 +83,7 @@ export function createCharges({
       brand: method.brand,
       last4: method.last4,
     } as const;
-    const transaction = await db.transaction(async (tx) => {
+    const transaction = await inTransaction(async (tx) => {
       const written = await createPaymentsRepository(tx).recordTransaction(values);
       // A row another run wrote first already has its entry.
       if (written.inserted) {
@@ -107,7 +107,7 @@ export function createCharges({
 export type Charge = ReturnType<typeof createCharges>['charge'];
 
 export interface PaymentsServiceDeps {
-  db: Db;
+  companyAccess: CompanyAccess;
   repo: PaymentsRepository;
   subscriptions: Pick<SubscriptionsRepository, 'liveSubscription'>;
   clock: Clock;
@@ -120,7 +120,7 @@ export interface PaymentsServiceDeps {
 
 /** The company's card: shown masked, replaced by a gateway token, and a failed renewal retried with it. */
 export function createPaymentsService({
-  db,
+  companyAccess,
   repo,
   subscriptions,
   clock,
@@ -131,7 +131,7 @@ export function createPaymentsService({
 }: PaymentsServiceDeps) {
   return {
     async getCompanyPaymentMethod(auth: AuthContext, companyId: number): Promise<PaymentMethod | null> {
-      await requireCompanyAccess(db, auth, companyId, MANAGERS);
+      await companyAccess.require(auth, companyId, MANAGERS);
       const row = await repo.findPaymentMethod(companyId);
       if (!row) return null;
       return {
@@ -152,7 +152,7 @@ export function createPaymentsService({
 
     /** Saves the gateway's token; a company whose renewal failed is charged again at once. */
     async updateCompanyPaymentMethod(auth: AuthContext, input: UpdatePaymentMethodInput) {
-      await requireCompanyAccess(db, auth, input.plCompanyId, MANAGERS);
+      await companyAccess.require(auth, input.plCompanyId, MANAGERS);
       const card = await gateway.describeToken(input.paymentToken);
       if (!card)
         throw new AppError('PAYMENT_FAILED', 'Your card could not be verified. Please enter it again.');

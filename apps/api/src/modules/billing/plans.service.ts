@@ -1,8 +1,7 @@
 import type { GetPlansInput, Plan, PlanFeature, UpdatePlanInput } from '@trustleaf/domain/schemas/billing';
 import sanitizeHtml from 'sanitize-html';
-import type { Db } from '../../db/client.ts';
 import { FOREIGN_KEY_VIOLATION, pgErrorCode, UNIQUE_VIOLATION } from '../../db/errors.ts';
-import { requireCompanyAccess, type AuthContext } from '../../lib/authz.ts';
+import type { AuthContext, CompanyAccess } from '../../lib/authz.ts';
 import { AppError } from '../../lib/errors.ts';
 import { requireSuperAdmin, toCents, toDollars } from './billing.common.ts';
 import type { PlanRow, PlansRepository } from './plans.repository.ts';
@@ -18,7 +17,13 @@ export function sanitizeDescription(html: string): string {
 }
 
 /** Plans and their features: the catalogue, the super admin's editor, and what a company may buy. */
-export function createPlansService({ db, repo }: { db: Db; repo: PlansRepository }) {
+export function createPlansService({
+  companyAccess,
+  repo,
+}: {
+  companyAccess: CompanyAccess;
+  repo: PlansRepository;
+}) {
   async function planFeaturesByPlan(planIds: number[]): Promise<Map<number, PlanFeature[]>> {
     const rows = await repo.planFeaturesOf(planIds);
     const byPlan = new Map<number, PlanFeature[]>();
@@ -119,13 +124,13 @@ export function createPlansService({ db, repo }: { db: Db; repo: PlansRepository
     },
 
     async planListing(auth: AuthContext, companyId: number | undefined) {
-      if (companyId) await requireCompanyAccess(db, auth, companyId);
+      if (companyId) await companyAccess.require(auth, companyId);
       const rows = await repo.listPlans({ status: auth.isSuperAdmin ? undefined : 'ACTIVE' });
       return { items: await plansWithFeatures(rows) };
     },
 
     async getPlanDetail(auth: AuthContext, companyId: number, planId: number): Promise<Plan> {
-      if (companyId) await requireCompanyAccess(db, auth, companyId);
+      if (companyId) await companyAccess.require(auth, companyId);
       const plan = await loadPlan(planId);
       if (plan.status !== 'ACTIVE' && !auth.isSuperAdmin) throw new AppError('NOT_FOUND', 'Plan not found');
       return (await plansWithFeatures([plan]))[0]!;

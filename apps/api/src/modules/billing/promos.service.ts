@@ -12,9 +12,9 @@ import {
   promoValidity,
 } from '@trustleaf/domain/rules/promo';
 import { trialEnd } from '@trustleaf/domain/rules/subscription';
-import type { Db, DbExecutor } from '../../db/client.ts';
+import type { DbExecutor } from '../../db/client.ts';
 import { FOREIGN_KEY_VIOLATION, pgErrorCode, UNIQUE_VIOLATION } from '../../db/errors.ts';
-import { requireCompanyAccess, type AuthContext } from '../../lib/authz.ts';
+import type { AuthContext, CompanyAccess } from '../../lib/authz.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
 import { iso, MANAGERS, priceOfPlan, requireSuperAdmin } from './billing.common.ts';
@@ -30,14 +30,14 @@ import {
 const discountAmountOf = (promoPlan: PromoPlanRow): number => promoPlan.discountAmountX100 / 100;
 
 export interface PromosServiceDeps {
-  db: Db;
+  companyAccess: CompanyAccess;
   repo: PromosRepository;
   plans: Pick<PlansService, 'loadPlan'>;
   clock: Clock;
 }
 
 /** Promo codes: the super admin's editor, a company's pending code, and the discount a code gives. */
-export function createPromosService({ db, repo, plans, clock }: PromosServiceDeps) {
+export function createPromosService({ companyAccess, repo, plans, clock }: PromosServiceDeps) {
   /** The promo if it may be used now, or the coded error the promo dialog shows. */
   function requireUsable(promo: PromoRow | null): PromoRow {
     const validity = promoValidity(promo, clock.now());
@@ -180,7 +180,7 @@ export function createPromosService({ db, repo, plans, clock }: PromosServiceDep
       auth: AuthContext,
       input: { plCompanyId: number; plPlanId: number; paymentFrequency: PaymentFrequency; promoCode: string },
     ): Promise<PromoDiscount> {
-      await requireCompanyAccess(db, auth, input.plCompanyId);
+      await companyAccess.require(auth, input.plCompanyId);
       const plan = await plans.loadPlan(input.plPlanId);
       const { promo, promoPlan } = await promoFor(input.promoCode, plan.id, input.paymentFrequency);
       const price = priceOfPlan(plan, input.paymentFrequency);
@@ -201,7 +201,7 @@ export function createPromosService({ db, repo, plans, clock }: PromosServiceDep
     },
 
     async applyPromoCode(auth: AuthContext, input: { plCompanyId: number; promoCode: string }) {
-      await requireCompanyAccess(db, auth, input.plCompanyId, MANAGERS);
+      await companyAccess.require(auth, input.plCompanyId, MANAGERS);
       return applyPromo(repo, input.plCompanyId, input.promoCode);
     },
 
@@ -214,7 +214,7 @@ export function createPromosService({ db, repo, plans, clock }: PromosServiceDep
     },
 
     async cancelPromoCode(auth: AuthContext, companyId: number) {
-      await requireCompanyAccess(db, auth, companyId, MANAGERS);
+      await companyAccess.require(auth, companyId, MANAGERS);
       await repo.cancelPendingRedemptions(companyId);
     },
   };

@@ -3,8 +3,7 @@ import { discountedPrice } from '@trustleaf/domain/rules/pricing';
 import { afterFailedCharge, decideRenewal, renewedPeriod } from '@trustleaf/domain/rules/renewal';
 import { periodEnd } from '@trustleaf/domain/rules/subscription';
 import type { CompanySubscriptionListing } from '@trustleaf/domain/schemas/billing';
-import type { Db } from '../../db/client.ts';
-import { requireCompanyAccess, type AuthContext } from '../../lib/authz.ts';
+import type { AuthContext, CompanyAccess } from '../../lib/authz.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { CompanyLocks } from '../../lib/company-locks.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -22,7 +21,7 @@ export const ANNUAL_RENEWAL_NOTICE_DAYS = 7;
 const DAY_MS = 86_400_000;
 
 export interface RenewalsServiceDeps {
-  db: Db;
+  companyAccess: CompanyAccess;
   repo: SubscriptionsRepository;
   paymentMethods: Pick<PaymentsRepository, 'findPaymentMethod' | 'paidChargeCount'>;
   plans: Pick<PlansService, 'findPlan'>;
@@ -40,7 +39,7 @@ export interface RenewalsServiceDeps {
  * decideRenewal; this service executes it (charge, new period, status, email).
  */
 export function createRenewalsService({
-  db,
+  companyAccess,
   repo,
   paymentMethods,
   plans,
@@ -213,7 +212,7 @@ export function createRenewalsService({
      */
     async endCurrentPeriodNow(auth: AuthContext, companyId: number) {
       requireSuperAdmin(auth);
-      await requireCompanyAccess(db, auth, companyId);
+      await companyAccess.require(auth, companyId);
       await oneChargeAtATime(locks, companyId, async () => {
         const live = await repo.liveSubscription(companyId);
         if (!live) throw new AppError('NOT_FOUND', 'No subscription to renew');

@@ -18,9 +18,8 @@ import {
   SAME_PLAN_MESSAGE,
   type SubscriptionQuote,
 } from '@trustleaf/domain/rules/subscription';
-import type { Db } from '../../db/client.ts';
 import { pgErrorCode, UNIQUE_VIOLATION } from '../../db/errors.ts';
-import { requireCompanyAccess, type AuthContext } from '../../lib/authz.ts';
+import type { AuthContext, CompanyAccess } from '../../lib/authz.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { CompanyLocks } from '../../lib/company-locks.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -60,7 +59,7 @@ export function toSubscription(
 }
 
 export interface SubscriptionsServiceDeps {
-  db: Db;
+  companyAccess: CompanyAccess;
   repo: SubscriptionsRepository;
   paymentMethods: Pick<PaymentsRepository, 'findPaymentMethod'>;
   plans: PlansService;
@@ -76,7 +75,7 @@ export interface SubscriptionsServiceDeps {
 
 /** A company's subscription: start, switch (prorated), preview, cancel, resume, and what it unlocks. */
 export function createSubscriptionsService({
-  db,
+  companyAccess,
   repo,
   paymentMethods,
   plans,
@@ -173,7 +172,7 @@ export function createSubscriptionsService({
     featureKey: string,
     usage = 0,
   ): Promise<FeatureStatus> {
-    await requireCompanyAccess(db, auth, companyId);
+    await companyAccess.require(auth, companyId);
     const context = await companyFeatureContext(companyId);
     return featureStatus(featureKey, {
       ...context,
@@ -187,7 +186,7 @@ export function createSubscriptionsService({
     listing,
 
     async companySubscriptionListing(auth: AuthContext, companyId: number) {
-      await requireCompanyAccess(db, auth, companyId);
+      await companyAccess.require(auth, companyId);
       return listing(companyId);
     },
 
@@ -205,7 +204,7 @@ export function createSubscriptionsService({
     },
 
     async startSubscription(auth: AuthContext, input: StartSubscriptionInput, idempotencyKey?: string) {
-      await requireCompanyAccess(db, auth, input.plCompanyId, MANAGERS);
+      await companyAccess.require(auth, input.plCompanyId, MANAGERS);
       return oneChargeAtATime(locks, input.plCompanyId, () =>
         withIdempotency(`start:${input.plCompanyId}`, idempotencyKey, input, async () => {
           const now = clock.now();
@@ -310,7 +309,7 @@ export function createSubscriptionsService({
       input: UpdateCompanySubscriptionInput,
       idempotencyKey?: string,
     ) {
-      await requireCompanyAccess(db, auth, input.plCompanyId, MANAGERS);
+      await companyAccess.require(auth, input.plCompanyId, MANAGERS);
       return oneChargeAtATime(locks, input.plCompanyId, () =>
         withIdempotency(`switch:${input.plCompanyId}`, idempotencyKey, input, async () => {
           const now = clock.now();
@@ -393,7 +392,7 @@ export function createSubscriptionsService({
       auth: AuthContext,
       input: PreviewSubscriptionInput,
     ): Promise<SubscriptionPreview> {
-      await requireCompanyAccess(db, auth, input.plCompanyId, MANAGERS);
+      await companyAccess.require(auth, input.plCompanyId, MANAGERS);
       const now = clock.now();
       const plan = await plans.purchasablePlan(input.plCompanyId, input.plPlanId);
       const live = await repo.liveSubscription(input.plCompanyId);
@@ -434,7 +433,7 @@ export function createSubscriptionsService({
 
     /** Auto-renew off: the subscription stays active to the period end, then becomes DELETED. */
     async cancelSubscription(auth: AuthContext, companyId: number) {
-      await requireCompanyAccess(db, auth, companyId, MANAGERS);
+      await companyAccess.require(auth, companyId, MANAGERS);
       const live = await repo.liveSubscription(companyId);
       if (!live) throw new AppError('NOT_FOUND', 'No subscription to cancel');
       const plan = await plans.loadPlan(live.planId);
@@ -461,7 +460,7 @@ export function createSubscriptionsService({
      * the trial) still runs. Under the company's lock: the renewal job ends canceled periods.
      */
     async resumeSubscription(auth: AuthContext, companyId: number) {
-      await requireCompanyAccess(db, auth, companyId, MANAGERS);
+      await companyAccess.require(auth, companyId, MANAGERS);
       return oneChargeAtATime(locks, companyId, async () => {
         const live = await repo.liveSubscription(companyId);
         if (!live || !isSubscriptionActive(live.status) || live.currentPeriodEnd <= clock.now())

@@ -4,8 +4,7 @@ import type {
   TransactionListingInput,
 } from '@trustleaf/domain/schemas/billing';
 import type { z } from 'zod';
-import type { Db } from '../../db/client.ts';
-import { requireCompanyAccess, type AuthContext } from '../../lib/authz.ts';
+import type { AuthContext, CompanyAccess } from '../../lib/authz.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { LOCK_BUSY, type CompanyLocks } from '../../lib/company-locks.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -42,7 +41,7 @@ export function toTransaction(row: TransactionListRow): Transaction {
 const monthOf = (date: Date): string => date.toISOString().slice(0, 7);
 
 export interface TransactionsServiceDeps {
-  db: Db;
+  companyAccess: CompanyAccess;
   repo: PaymentsRepository;
   clock: Clock;
   gateway: PaymentGateway;
@@ -51,11 +50,17 @@ export interface TransactionsServiceDeps {
 }
 
 /** Payments after the fact: the listing, refunds and the monthly financial summary. */
-export function createTransactionsService({ db, repo, clock, gateway, locks }: TransactionsServiceDeps) {
+export function createTransactionsService({
+  companyAccess,
+  repo,
+  clock,
+  gateway,
+  locks,
+}: TransactionsServiceDeps) {
   return {
     async transactionListing(auth: AuthContext, input: TransactionListingInput) {
       if (input.plCompanyId === 0) requireSuperAdmin(auth);
-      else await requireCompanyAccess(db, auth, input.plCompanyId, MANAGERS);
+      else await companyAccess.require(auth, input.plCompanyId, MANAGERS);
       const page = { limit: input.itemsPerPage, offset: (input.currentPage - 1) * input.itemsPerPage };
       const { items, total } = await repo.listTransactions(
         {

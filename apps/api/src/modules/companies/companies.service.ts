@@ -18,8 +18,7 @@ import {
   type UpsertLocationInputSchema,
 } from '@trustleaf/domain/schemas/company';
 import type { z } from 'zod';
-import type { Db } from '../../db/client.ts';
-import { requireCompanyAccess, type AuthContext } from '../../lib/authz.ts';
+import type { AuthContext, CompanyAccess } from '../../lib/authz.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { RecordActivity } from '../activity/activity.service.ts';
 import type { CompaniesRepository } from './companies.repository.ts';
@@ -45,7 +44,7 @@ function toLocation(row: LocationRow): Location {
 }
 
 export interface CompaniesServiceDeps {
-  db: Db;
+  companyAccess: CompanyAccess;
   repo: CompaniesRepository;
   record: RecordActivity;
   /** Ends every sign-in of the user, live sockets included; returns how many. */
@@ -57,7 +56,12 @@ export function requireSuperAdmin(auth: AuthContext): void {
   if (!auth.isSuperAdmin) throw new AppError('FORBIDDEN', 'You do not have permission to do this');
 }
 
-export function createCompaniesService({ db, repo, record, revokeUserSessions }: CompaniesServiceDeps) {
+export function createCompaniesService({
+  companyAccess,
+  repo,
+  record,
+  revokeUserSessions,
+}: CompaniesServiceDeps) {
   async function companyOrNotFound(companyId: number) {
     const found = await repo.findCompany(companyId);
     if (!found || found.company.isSystem) throw new AppError('NOT_FOUND', 'Company not found');
@@ -94,13 +98,13 @@ export function createCompaniesService({ db, repo, record, revokeUserSessions }:
 
   /** The owner or an admin of a customer company, or a super admin acting for it. */
   async function requireEditor(auth: AuthContext, companyId: number) {
-    await requireCompanyAccess(db, auth, companyId, EDITORS);
+    await companyAccess.require(auth, companyId, EDITORS);
     await companyOrNotFound(companyId);
   }
 
   return {
     async getCompanyDetail(auth: AuthContext, companyId: number): Promise<CompanyDetail> {
-      await requireCompanyAccess(db, auth, companyId);
+      await companyAccess.require(auth, companyId);
       return detailOf(companyId);
     },
 
@@ -153,7 +157,7 @@ export function createCompaniesService({ db, repo, record, revokeUserSessions }:
     },
 
     async locationListing(auth: AuthContext, companyId: number): Promise<LocationListing> {
-      await requireCompanyAccess(db, auth, companyId);
+      await companyAccess.require(auth, companyId);
       return { locations: (await repo.listLocations(companyId)).map(toLocation) };
     },
 

@@ -1,5 +1,5 @@
 import { COA_BATCH_MAX_BYTES, type CoaUploadJob } from '@trustleaf/domain/schemas/document';
-import { requireCompanyAccess, type AuthContext } from '../../lib/authz.ts';
+import type { AuthContext } from '../../lib/authz.ts';
 import { AppError } from '../../lib/errors.ts';
 import { toCoaJob } from './documents.jobs.ts';
 import type { CoaUploadRow } from './documents.repository.ts';
@@ -7,7 +7,7 @@ import type { DocumentAccess, DocumentsServiceDeps } from './documents.access.ts
 
 /** COA batches: the upload of several certificates of analysis, read by the documents.process-coas job. */
 export function createCoaService(deps: DocumentsServiceDeps, access: DocumentAccess) {
-  const { db, repo, files, jobs, definitions } = deps;
+  const { companyAccess, repo, files, jobs, definitions } = deps;
   const { requireVault } = access;
 
   return {
@@ -15,7 +15,7 @@ export function createCoaService(deps: DocumentsServiceDeps, access: DocumentAcc
       auth: AuthContext,
       input: { plCompanyId: number; uploadKeys: string[] },
     ): Promise<CoaUploadJob> {
-      await requireCompanyAccess(db, auth, input.plCompanyId, ['Company Owner', 'Company Admin', 'User']);
+      await companyAccess.require(auth, input.plCompanyId, ['Company Owner', 'Company Admin', 'User']);
       await requireVault(auth, input.plCompanyId);
       const uploads = [];
       for (const key of new Set(input.uploadKeys)) {
@@ -50,7 +50,7 @@ export function createCoaService(deps: DocumentsServiceDeps, access: DocumentAcc
       const row = await repo.findCoaUpload(uploadId);
       if (!row) throw new AppError('NOT_FOUND', 'Upload not found');
       try {
-        await requireCompanyAccess(db, auth, row.companyId);
+        await companyAccess.require(auth, row.companyId);
       } catch {
         throw new AppError('NOT_FOUND', 'Upload not found');
       }

@@ -1,14 +1,14 @@
 import { forbiddenReviewFields, showsLicenseBlock } from '@trustleaf/domain/rules/document-review';
 import { daysBetween } from '@trustleaf/domain/rules/document-status';
 import type { UpdateReviewStatusInput } from '@trustleaf/domain/schemas/document';
-import { requireCompanyAccess, type AuthContext } from '../../lib/authz.ts';
+import type { AuthContext } from '../../lib/authz.ts';
 import { AppError } from '../../lib/errors.ts';
 import { escapeHtml } from '../../lib/mailer.ts';
 import { type DocumentAccess, type DocumentsServiceDeps, NOT_FOUND } from './documents.access.ts';
 
 /** Review (spec 3 §6): a reviewer's decision on a version, the review queue, and assigned reviewer companies. */
 export function createDocumentReviewService(deps: DocumentsServiceDeps, access: DocumentAccess) {
-  const { db, repo, clock, mailer } = deps;
+  const { companyAccess, repo, clock, mailer } = deps;
   const {
     today,
     toVersion,
@@ -132,7 +132,7 @@ export function createDocumentReviewService(deps: DocumentsServiceDeps, access: 
 
     /** The reviewer companies of a client company, for its owners and admins (or a super admin). */
     async reviewerListing(auth: AuthContext, plCompanyId: number) {
-      await requireCompanyAccess(db, auth, plCompanyId, ['Company Owner', 'Company Admin']);
+      await companyAccess.require(auth, plCompanyId, ['Company Owner', 'Company Admin']);
       await requireVault(auth, plCompanyId);
       return { reviewers: await repo.listReviewers(plCompanyId) };
     },
@@ -145,7 +145,7 @@ export function createDocumentReviewService(deps: DocumentsServiceDeps, access: 
       auth: AuthContext,
       input: { plCompanyId: number; reviewerCompanyId: number; remove?: boolean | undefined },
     ) {
-      await requireCompanyAccess(db, auth, input.plCompanyId, ['Company Owner', 'Company Admin']);
+      await companyAccess.require(auth, input.plCompanyId, ['Company Owner', 'Company Admin']);
       await requireVault(auth, input.plCompanyId);
       if (input.plCompanyId === input.reviewerCompanyId) {
         throw new AppError('VALIDATION_FAILED', 'A company cannot review its own documents');

@@ -6,7 +6,7 @@ import type {
   DocumentVersion,
   UploadDocumentInput,
 } from '@trustleaf/domain/schemas/document';
-import { requireCompanyAccess, type AuthContext } from '../../lib/authz.ts';
+import type { AuthContext } from '../../lib/authz.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { VersionRow } from './documents.repository.ts';
 import {
@@ -19,7 +19,7 @@ import {
 
 /** A company's documents: the listing, each upload as a new version, signed file links and notes. */
 export function createDocumentVersionsService(deps: DocumentsServiceDeps, access: DocumentAccess) {
-  const { db, repo, files, links, clock, jobs, definitions } = deps;
+  const { companyAccess, repo, files, links, clock, jobs, definitions } = deps;
   const { toVersion, requireVault, requireDocumentRead, loadVersion, typeOf } = access;
   async function listNotes(auth: AuthContext, documentId: number) {
     await loadVersion(auth, documentId);
@@ -90,7 +90,7 @@ export function createDocumentVersionsService(deps: DocumentsServiceDeps, access
 
     /** Each upload is a new version of the company's document for that type. */
     async uploadDocument(auth: AuthContext, input: UploadDocumentInput): Promise<DocumentVersion> {
-      await requireCompanyAccess(db, auth, input.plCompanyId, ['Company Owner', 'Company Admin', 'User']);
+      await companyAccess.require(auth, input.plCompanyId, ['Company Owner', 'Company Admin', 'User']);
       await requireVault(auth, input.plCompanyId);
       const type = await typeOf(input.documentTypeId);
       const company = await repo.findCompany(input.plCompanyId);
@@ -132,7 +132,7 @@ export function createDocumentVersionsService(deps: DocumentsServiceDeps, access
     },
 
     async deleteDocuments(auth: AuthContext, companyId: number, documentIds: number[]) {
-      await requireCompanyAccess(db, auth, companyId, ['Company Owner', 'Company Admin']);
+      await companyAccess.require(auth, companyId, ['Company Owner', 'Company Admin']);
       await requireVault(auth, companyId);
       const deleted = await repo.softDeleteVersions(companyId, documentIds, clock.now());
       if (deleted === 0) throw new AppError('NOT_FOUND', NOT_FOUND);

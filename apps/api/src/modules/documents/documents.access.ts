@@ -1,5 +1,4 @@
 import type { FeatureStatus } from '@trustleaf/domain/rules/feature-gating';
-import type { Db } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { JobQueue } from '../../lib/jobs.ts';
 import type { Mailer } from '../../lib/mailer.ts';
@@ -12,12 +11,12 @@ import { isExpired, isExpiringSoon, todayIn } from '@trustleaf/domain/rules/docu
 import { normalizeLoadedDocumentType } from '@trustleaf/domain/rules/document-types';
 import { MENU_FEATURES } from '@trustleaf/domain/reference/features';
 import type { DocumentVersion } from '@trustleaf/domain/schemas/document';
-import { requireCompanyAccess, type AuthContext } from '../../lib/authz.ts';
+import type { AuthContext, CompanyAccess } from '../../lib/authz.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { DocumentsRepository, DocumentTypeRowDb, VersionRow } from './documents.repository.ts';
 
 export interface DocumentsServiceDeps {
-  db: Db;
+  companyAccess: CompanyAccess;
   repo: DocumentsRepository;
   files: FilesService;
   links: ReturnType<typeof createLinkSigner>;
@@ -52,7 +51,7 @@ export function classificationOf(type: Pick<DocumentTypeRowDb, 'licenseCheck' | 
  * the vault answers with.
  */
 export function createDocumentAccess(deps: DocumentsServiceDeps) {
-  const { db, repo, clock, features } = deps;
+  const { companyAccess, repo, clock, features } = deps;
   const today = () => todayIn(clock.now());
 
   function toVersion(
@@ -124,7 +123,7 @@ export function createDocumentAccess(deps: DocumentsServiceDeps) {
   }
 
   /**
-   * Read access to a company's documents: its members (through requireCompanyAccess), super admins,
+   * Read access to a company's documents: its members (through the company access check), super admins,
    * and the owners and admins of a reviewer company assigned to it. Anyone else gets 404. Members and
    * reviewers need the vault in their own company's plan (402 otherwise).
    */
@@ -133,7 +132,7 @@ export function createDocumentAccess(deps: DocumentsServiceDeps) {
     const reviewers = await reviewerCompanies(auth, companyId);
     if (reviewers.granted.length > 0) return;
     try {
-      await requireCompanyAccess(db, auth, companyId);
+      await companyAccess.require(auth, companyId);
     } catch {
       await refuseReviewerWithoutVault(auth, reviewers.all);
       throw new AppError('NOT_FOUND', NOT_FOUND);

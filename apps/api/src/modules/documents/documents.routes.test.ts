@@ -5,7 +5,6 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { companyDocuments, companySubscriptions, mailOutbox } from '../../db/schema.ts';
 import { seedAdmin } from '../../db/seed.ts';
-import { createJobDefinitions } from '../../job-definitions.ts';
 import { createLocalStorage } from '../../lib/storage.ts';
 import type { Db } from '../../db/client.ts';
 import type { CompanyRole } from '../../lib/authz.ts';
@@ -17,6 +16,7 @@ import {
 } from '../../../test/factories.ts';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { makePdf } from '../../../test/pdf-fixture.ts';
+import { createTestServices } from '../../../test/test-services.ts';
 
 let t: TestApp;
 let adminToken: string;
@@ -655,18 +655,13 @@ describe('expiry reminders', () => {
     const today = todayIn(t.clock.now());
     // The licence type notifies 30 days prior.
     await uploadLicence(token, owner.companyId, { expirationDate: addDays(today, 20) });
-    const definitions = createJobDefinitions({
-      db: t.database.db,
-      databaseUrl: t.database.url,
-      mailTransport: null,
-      log: () => undefined,
-      devMailbox: false,
+    const definitions = createTestServices({
+      env: t.env,
+      database: t.database,
       jobs: t.jobs,
       clock: t.clock,
       storage: createLocalStorage(path.join(t.env.DATA_DIR, 'uploads')),
-      notify: () => undefined,
-      delta9ThresholdPercent: 0.3,
-    });
+    }).jobs;
     const runJob = () => definitions.documents.expiryReminders.handler({});
     await runJob();
     await runJob();

@@ -1,8 +1,7 @@
 import type { Readable } from 'node:stream';
 import { UPLOAD_RULES, type UploadMode } from '@trustleaf/domain/rules/uploads';
 import { hasNul, NUL_MESSAGE } from '@trustleaf/domain/schemas/common';
-import type { Db } from '../../db/client.ts';
-import { requireCompanyAccess, type AuthContext } from '../../lib/authz.ts';
+import type { AuthContext, CompanyAccess } from '../../lib/authz.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { createLinkSigner, Storage } from '../../lib/storage.ts';
@@ -21,18 +20,18 @@ export interface UploadedFile {
 }
 
 export interface FilesServiceDeps {
-  db: Db;
+  companyAccess: CompanyAccess;
   repo: FilesRepository;
   storage: Storage;
   links: ReturnType<typeof createLinkSigner>;
   clock: Clock;
 }
 
-export function createFilesService({ db, repo, storage, links, clock }: FilesServiceDeps) {
+export function createFilesService({ companyAccess, repo, storage, links, clock }: FilesServiceDeps) {
   async function assertCanRead(auth: AuthContext, key: string) {
     const file = await repo.findByKey(key);
     if (!file) throw new AppError('NOT_FOUND', 'Document not found');
-    if (file.companyId) await requireCompanyAccess(db, auth, file.companyId);
+    if (file.companyId) await companyAccess.require(auth, file.companyId);
     else if (!auth.isSuperAdmin && file.uploadedBy !== auth.userId)
       throw new AppError('NOT_FOUND', 'Document not found');
     return file;
@@ -41,7 +40,7 @@ export function createFilesService({ db, repo, storage, links, clock }: FilesSer
   return {
     /** Checks the caller may upload for the company before any byte is stored. */
     async authorise(auth: AuthContext, companyId: number | undefined): Promise<void> {
-      if (companyId !== undefined) await requireCompanyAccess(db, auth, companyId);
+      if (companyId !== undefined) await companyAccess.require(auth, companyId);
     },
 
     /**

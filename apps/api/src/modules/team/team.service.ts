@@ -8,8 +8,7 @@ import {
   type TransferOwnershipInput,
 } from '@trustleaf/domain/schemas/team';
 import type { z } from 'zod';
-import type { Db } from '../../db/client.ts';
-import { requireCompanyAccess, type AuthContext } from '../../lib/authz.ts';
+import type { AuthContext, CompanyAccess } from '../../lib/authz.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
 import { INVITE_TTL_MS, inviteTokenHash, newInviteMail } from '../../lib/invites.ts';
@@ -20,7 +19,7 @@ import type { TeamRepository } from './team.repository.ts';
 const MANAGERS = ['Company Owner', 'Company Admin'] as const;
 
 export interface TeamServiceDeps {
-  db: Db;
+  companyAccess: CompanyAccess;
   repo: TeamRepository;
   clock: Clock;
   mailer: Mailer;
@@ -36,7 +35,7 @@ export interface TeamServiceDeps {
  * company's activity log.
  */
 export function createTeamService(deps: TeamServiceDeps) {
-  const { db, repo, clock, record } = deps;
+  const { companyAccess, repo, clock, record } = deps;
 
   async function companyName(companyId: number): Promise<string> {
     const name = await repo.findCompanyName(companyId);
@@ -46,7 +45,7 @@ export function createTeamService(deps: TeamServiceDeps) {
 
   return {
     async getTeamMembers(auth: AuthContext, plCompanyId: number): Promise<Team> {
-      const { role } = await requireCompanyAccess(db, auth, plCompanyId);
+      const { role } = await companyAccess.require(auth, plCompanyId);
       const canManage = role === 'Super Admin' || (MANAGERS as readonly string[]).includes(role);
       const now = clock.now();
       const [members, invites] = await Promise.all([
@@ -72,7 +71,7 @@ export function createTeamService(deps: TeamServiceDeps) {
     },
 
     async inviteMember(auth: AuthContext, input: z.output<typeof InviteMemberInputSchema>): Promise<void> {
-      await requireCompanyAccess(db, auth, input.plCompanyId, MANAGERS);
+      await companyAccess.require(auth, input.plCompanyId, MANAGERS);
       const name = await companyName(input.plCompanyId);
       const existing = await repo.findUserIdByEmail(input.email);
       const membership = existing === null ? null : await repo.findMembership(input.plCompanyId, existing);
@@ -104,7 +103,7 @@ export function createTeamService(deps: TeamServiceDeps) {
     },
 
     async resendInvite(auth: AuthContext, input: InviteIdInput): Promise<void> {
-      await requireCompanyAccess(db, auth, input.plCompanyId, MANAGERS);
+      await companyAccess.require(auth, input.plCompanyId, MANAGERS);
       const invite = await repo.findPendingInvite(input.plCompanyId, input.plInviteId);
       if (!invite) throw new AppError('NOT_FOUND', MESSAGES.inviteNotFound);
       const name = await companyName(input.plCompanyId);
@@ -129,7 +128,7 @@ export function createTeamService(deps: TeamServiceDeps) {
     },
 
     async cancelInvite(auth: AuthContext, input: InviteIdInput): Promise<void> {
-      await requireCompanyAccess(db, auth, input.plCompanyId, MANAGERS);
+      await companyAccess.require(auth, input.plCompanyId, MANAGERS);
       const removed = await repo.deletePendingInvite(input.plCompanyId, input.plInviteId);
       if (!removed) throw new AppError('NOT_FOUND', MESSAGES.inviteNotFound);
       await record({
@@ -141,7 +140,7 @@ export function createTeamService(deps: TeamServiceDeps) {
     },
 
     async changeMemberRole(auth: AuthContext, input: ChangeMemberRoleInput): Promise<void> {
-      await requireCompanyAccess(db, auth, input.plCompanyId, MANAGERS);
+      await companyAccess.require(auth, input.plCompanyId, MANAGERS);
       if (input.plUserId === auth.userId) throw new AppError('FORBIDDEN', MESSAGES.ownRole);
       const membership = await repo.findMembership(input.plCompanyId, input.plUserId);
       if (!membership || membership.bannedAt) throw new AppError('NOT_FOUND', MESSAGES.memberNotFound);
@@ -162,7 +161,7 @@ export function createTeamService(deps: TeamServiceDeps) {
 
     /** Removal bans the member from the company for good and ends every sign-in they hold at once. */
     async removeMember(auth: AuthContext, input: RemoveMemberInput): Promise<void> {
-      await requireCompanyAccess(db, auth, input.plCompanyId, MANAGERS);
+      await companyAccess.require(auth, input.plCompanyId, MANAGERS);
       if (input.plUserId === auth.userId) throw new AppError('FORBIDDEN', MESSAGES.removeSelf);
       const membership = await repo.findMembership(input.plCompanyId, input.plUserId);
       if (!membership || membership.bannedAt) throw new AppError('NOT_FOUND', MESSAGES.memberNotFound);
@@ -187,7 +186,7 @@ export function createTeamService(deps: TeamServiceDeps) {
      * a Company Admin. The member rows are locked so two transfers cannot both succeed.
      */
     async transferOwnership(auth: AuthContext, input: TransferOwnershipInput): Promise<void> {
-      await requireCompanyAccess(db, auth, input.plCompanyId, ['Company Owner']);
+      await companyAccess.require(auth, input.plCompanyId, ['Company Owner']);
       const previousOwner = await repo.transaction(async (tx) => {
         const members = await tx.lockMembers(input.plCompanyId);
         const owner = members.find((member) => member.role === 'Company Owner');

@@ -14,6 +14,12 @@ export function createTemplatesRepository(db: Db) {
       return row ?? null;
     },
 
+    /** The template, locked until `executor`'s transaction ends. */
+    async findLocked(id: number, executor: DbExecutor): Promise<TemplateRow | null> {
+      const [row] = await executor.select().from(siteTemplates).where(eq(siteTemplates.id, id)).for('update');
+      return row ?? null;
+    },
+
     /** The published template bound to a company or to a host name. */
     async findPublishedBy(where: { companyId: number } | { domain: string }): Promise<TemplateRow | null> {
       const [row] = await db

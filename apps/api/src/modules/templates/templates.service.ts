@@ -16,19 +16,18 @@ import {
   type UpdateTemplateElementInputSchema,
   type UpdateTemplateInputSchema,
 } from '@trustleaf/domain/schemas/site-template';
-import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { Db } from '../../db/client.ts';
-import { companies, siteTemplates } from '../../db/schema.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
-import type { AuthContext } from '../../lib/authz.ts';
+import type { AuthContext, CompanyAccess } from '../../lib/authz.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { Storage } from '../../lib/storage.ts';
+import type { InTransaction } from '../../lib/transaction.ts';
 import type { FilesService } from '../files/files.service.ts';
 import type { ElementRow, TemplateRow, TemplatesRepository } from './templates.repository.ts';
 
 export interface TemplatesServiceDeps {
-  db: Db;
+  companyAccess: Pick<CompanyAccess, 'requireCompany'>;
+  inTransaction: InTransaction;
   repo: TemplatesRepository;
   files: Pick<FilesService, 'findUpload' | 'getFileUrl'>;
   /** Reads a logo for documents the server draws (the report PDF). */
@@ -96,7 +95,13 @@ export function publicImageUrl(element: Pick<ElementRow, 'id' | 'imageKey'>): st
  * DRAFT, so what visitors see moves only with applyDraft. Pages read the published template through
  * `branding`, which anyone may call.
  */
-export function createTemplatesService({ db, repo, files, storage }: TemplatesServiceDeps) {
+export function createTemplatesService({
+  companyAccess,
+  inTransaction,
+  repo,
+  files,
+  storage,
+}: TemplatesServiceDeps) {
   function requireSuperAdmin(auth: AuthContext): void {
     if (!auth.isSuperAdmin) throw new AppError('FORBIDDEN', 'Only a super admin may manage site templates');
   }
@@ -115,8 +120,7 @@ export function createTemplatesService({ db, repo, files, storage }: TemplatesSe
 
   async function requireCompany(companyId: number | null | undefined): Promise<void> {
     if (companyId === null || companyId === undefined) return;
-    const [row] = await db.select({ id: companies.id }).from(companies).where(eq(companies.id, companyId));
-    if (!row) throw new AppError('NOT_FOUND', 'Company not found');
+    await companyAccess.requireCompany(companyId);
   }
 
   /** An image must be an image upload (checked by content when stored) that the caller made. */
@@ -239,7 +243,7 @@ export function createTemplatesService({ db, repo, files, storage }: TemplatesSe
       const source = await templateOrThrow(id);
       if (source.status === 'DRAFT') throw new AppError('CONFLICT', MESSAGES.draftOfDraft);
       try {
-        const draft = await db.transaction(async (tx) => {
+        const draft = await inTransaction(async (tx) => {
           const row = await repo.insert(
             { name: source.name, status: 'DRAFT', parentId: source.id, createdBy: auth.userId },
             tx,
@@ -259,9 +263,9 @@ export function createTemplatesService({ db, repo, files, storage }: TemplatesSe
 
     async applyDraft(auth: AuthContext, id: number): Promise<SiteTemplate> {
       requireSuperAdmin(auth);
-      const applied = await db.transaction(async (tx) => {
+      const applied = await inTransaction(async (tx) => {
         // Locked, so two applies of one draft cannot both move its elements.
-        const [draft] = await tx.select().from(siteTemplates).where(eq(siteTemplates.id, id)).for('update');
+        const draft = await repo.findLocked(id, tx);
         if (!draft) throw new AppError('NOT_FOUND', MESSAGES.notFound);
         if (draft.status !== 'DRAFT') throw new AppError('CONFLICT', MESSAGES.notDraft);
         if (draft.parentId === null) return repo.update(draft.id, { status: 'UNIVERSAL' }, tx);

@@ -26,8 +26,7 @@ import {
   type SealPayload,
   type SealRevocationList,
 } from '@trustleaf/scanner/seal';
-import type { Db } from '../../db/client.ts';
-import { requireCompanyAccess, type AuthContext } from '../../lib/authz.ts';
+import type { AuthContext, CompanyAccess } from '../../lib/authz.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { SealKeys } from '../../lib/seal-keys.ts';
@@ -46,7 +45,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export type RevocationReason = 'no-longer-eligible' | 'superseded' | 'profile-withdrawn' | 'withheld';
 
 export interface TrustServiceDeps {
-  db: Db;
+  companyAccess: CompanyAccess;
   repo: TrustRepository;
   clock: Clock;
   /** The public URL: the seal's issuer and the base of every profile address. */
@@ -70,7 +69,7 @@ export function profileSlug(name: string, companyId: number): string {
 }
 
 export function createTrustService(deps: TrustServiceDeps) {
-  const { db, repo, clock, keys } = deps;
+  const { companyAccess, repo, clock, keys } = deps;
   const issuer = deps.appUrl.replace(/\/+$/, '');
   const urls = (slug: string) => ({
     profileUrl: `${issuer}/trust/${slug}`,
@@ -291,13 +290,13 @@ export function createTrustService(deps: TrustServiceDeps) {
     expireSeals,
 
     async settings(auth: AuthContext, companyId: number): Promise<TrustSettings> {
-      await requireCompanyAccess(db, auth, companyId);
+      await companyAccess.require(auth, companyId);
       const { state, seal } = await settle(companyId);
       return settingsOf(state, seal);
     },
 
     async publish(auth: AuthContext, input: PublishTrustProfileInput): Promise<TrustSettings> {
-      await requireCompanyAccess(db, auth, input.plCompanyId, MANAGERS);
+      await companyAccess.require(auth, input.plCompanyId, MANAGERS);
       const found = await repo.findCompany(input.plCompanyId);
       if (!found) throw new AppError('NOT_FOUND', 'Company not found');
       const now = clock.now();
@@ -314,7 +313,7 @@ export function createTrustService(deps: TrustServiceDeps) {
 
     async hold(auth: AuthContext, input: HoldSealInput): Promise<TrustSettings> {
       if (!auth.isSuperAdmin) throw new AppError('FORBIDDEN', 'You do not have permission to do this');
-      await requireCompanyAccess(db, auth, input.plCompanyId);
+      await companyAccess.require(auth, input.plCompanyId);
       const found = await repo.findCompany(input.plCompanyId);
       if (!found) throw new AppError('NOT_FOUND', 'Company not found');
       await repo.setHold(
@@ -374,7 +373,7 @@ export function createTrustService(deps: TrustServiceDeps) {
 
     /** For the QR code: the profile address of a company the caller belongs to, and its live seal. */
     async profileForMember(auth: AuthContext, companyId: number) {
-      await requireCompanyAccess(db, auth, companyId);
+      await companyAccess.require(auth, companyId);
       const { state, seal } = await settle(companyId);
       if (!state.profile?.published) {
         throw new AppError('CONFLICT', 'Publish the trust profile first: the QR code links to it.');

@@ -8,8 +8,7 @@ import type {
   Website,
 } from '@trustleaf/domain/schemas/webcrawler';
 import { normaliseProductName, parseSiteUrl, ScanError } from '@trustleaf/scanner';
-import type { Db } from '../../db/client.ts';
-import { requireCompanyAccess, type AuthContext } from '../../lib/authz.ts';
+import type { AuthContext, CompanyAccess } from '../../lib/authz.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { ProductRow, WebcrawlerRepository, WebsiteRow } from './webcrawler.repository.ts';
@@ -58,19 +57,19 @@ export function toProduct(p: ProductRow): Product {
 
 /** What the Webcrawler scans: a company's websites (with weekly re-scans) and its product catalogue. */
 export function createScanTargetsService({
-  db,
+  companyAccess,
   repo,
   clock,
   featureStatus,
 }: {
-  db: Db;
+  companyAccess: CompanyAccess;
   repo: WebcrawlerRepository;
   clock: Clock;
   /** The company's status for a feature key through the one gating rule (billing). */
   featureStatus: (auth: AuthContext, companyId: number, key: string) => Promise<FeatureStatus>;
 }) {
   async function access(auth: AuthContext, companyId: number) {
-    return requireCompanyAccess(db, auth, companyId);
+    return companyAccess.require(auth, companyId);
   }
 
   return {

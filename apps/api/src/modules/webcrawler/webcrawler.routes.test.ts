@@ -13,11 +13,11 @@ import {
   violationChecks,
   webcrawlerWebsites,
 } from '../../db/schema.ts';
-import { createJobDefinitions } from '../../job-definitions.ts';
 import { createLocalStorage } from '../../lib/storage.ts';
 import { bearer, createMember, createUser, login } from '../../../test/factories.ts';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { startFixtureSite, type FixtureSite } from '../../../test/fixture-site.ts';
+import { createTestServices } from '../../../test/test-services.ts';
 
 let t: TestApp;
 let site: FixtureSite;
@@ -660,19 +660,13 @@ describe('products', () => {
 describe('scheduled re-scans', () => {
   /** The jobs as a worker runs them, to call the hourly re-scan sweep at a chosen time. */
   function jobDefinitions() {
-    return createJobDefinitions({
-      db: t.database.db,
-      databaseUrl: t.database.url,
-      mailTransport: null,
-      log: () => undefined,
-      devMailbox: false,
+    return createTestServices({
+      env: { ...t.env, SCANNER_ALLOWED_HOSTS: [site.host], SCAN_TIME_LIMIT_SECONDS: 60, SCAN_MAX_PAGES: 100 },
+      database: t.database,
       jobs: t.jobs,
       clock: t.clock,
       storage: createLocalStorage(t.env.DATA_DIR),
-      notify: () => undefined,
-      delta9ThresholdPercent: 0.3,
-      scanner: { allowHosts: [site.host], timeLimitSeconds: 60, maxPages: 100 },
-    });
+    }).jobs;
   }
 
   /** The sweep re-scans every company's due websites: the earlier tests' companies are left out. */

@@ -19,8 +19,7 @@ import {
   type ViolationCheckDetail,
 } from '@trustleaf/domain/schemas/webcrawler';
 import { checkUrl, renderReportPdf, type ReportLanguage, type ScanResult } from '@trustleaf/scanner';
-import type { Db } from '../../db/client.ts';
-import { requireCompanyAccess, type AuthContext } from '../../lib/authz.ts';
+import type { AuthContext, CompanyAccess } from '../../lib/authz.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { createLinkSigner } from '../../lib/storage.ts';
@@ -37,7 +36,7 @@ const REPORT_LINK_TTL_MS = 5 * 60 * 1000;
 export const ISSUES_FEATURE = WEB_CRAWLER_FEATURE;
 
 export interface WebcrawlerServiceDeps {
-  db: Db;
+  companyAccess: CompanyAccess;
   repo: WebcrawlerRepository;
   clock: Clock;
   jobs: WebcrawlerJobs;
@@ -93,10 +92,10 @@ function periodStart(period: ScanPeriod, now: Date): Date | null {
 }
 
 export function createWebcrawlerService(deps: WebcrawlerServiceDeps) {
-  const { db, repo, clock } = deps;
+  const { companyAccess, repo, clock } = deps;
 
   async function access(auth: AuthContext, companyId: number) {
-    return requireCompanyAccess(db, auth, companyId);
+    return companyAccess.require(auth, companyId);
   }
 
   /** Issue details are refused, not only blurred, when the plan does not allow viewing them. */
@@ -189,7 +188,7 @@ export function createWebcrawlerService(deps: WebcrawlerServiceDeps) {
   }
 
   return {
-    ...createScanTargetsService({ db, repo, clock, featureStatus: deps.featureStatus }),
+    ...createScanTargetsService({ companyAccess, repo, clock, featureStatus: deps.featureStatus }),
     ...createScanImagesService({
       repo,
       clock,

@@ -2,12 +2,12 @@ import { scanSite } from '@trustleaf/scanner';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { complianceFindings, scanJobs, violationChecks } from '../../db/schema.ts';
-import { createJobDefinitions } from '../../job-definitions.ts';
 import { createPgBossQueue, type JobQueue } from '../../lib/jobs.ts';
 import { createLocalStorage } from '../../lib/storage.ts';
 import { bearer, createMember, login } from '../../../test/factories.ts';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { startFixtureSite, type FixtureSite } from '../../../test/fixture-site.ts';
+import { createTestServices } from '../../../test/test-services.ts';
 
 /**
  * Scans on real pg-boss: the API only enqueues, two workers share the queue; a worker that dies
@@ -24,20 +24,19 @@ function worker(scan: typeof scanSite): JobQueue {
     monitorIntervalSeconds: 1,
   });
   queue.register(
-    createJobDefinitions({
-      db: t.database.db,
-      databaseUrl: t.database.url,
-      mailTransport: null,
-      log: () => undefined,
-      devMailbox: false,
+    createTestServices({
+      env: {
+        ...t.env,
+        SCANNER_ALLOWED_HOSTS: [site.host],
+        SCAN_TIME_LIMIT_SECONDS: 120,
+        SCAN_MAX_PAGES: 100,
+      },
+      database: t.database,
       jobs: queue,
       clock: t.clock,
       storage: createLocalStorage(t.env.DATA_DIR),
-      notify: () => undefined,
-      delta9ThresholdPercent: 0.3,
-      scanner: { allowHosts: [site.host], timeLimitSeconds: 120, maxPages: 100 },
       scan,
-    }).all,
+    }).jobs.all,
   );
   queues.push(queue);
   return queue;
@@ -72,18 +71,13 @@ describe('scan workers on pg-boss', () => {
     const m = await createMember(t.database.db);
     const token = (await login(t.app, m.user.email)).accessToken;
     // The API process enqueues only.
-    const definitions = createJobDefinitions({
-      db: t.database.db,
-      databaseUrl: t.database.url,
-      mailTransport: null,
-      log: () => undefined,
-      devMailbox: false,
+    const definitions = createTestServices({
+      env: { ...t.env, SCANNER_ALLOWED_HOSTS: [], SCAN_TIME_LIMIT_SECONDS: 1800, SCAN_MAX_PAGES: 100 },
+      database: t.database,
       jobs: queues[0]!,
       clock: t.clock,
       storage: createLocalStorage(t.env.DATA_DIR),
-      notify: () => undefined,
-      delta9ThresholdPercent: 0.3,
-    });
+    }).jobs;
     queues[0]!.register(definitions.all);
     await queues[0]!.start({ work: false });
 
