@@ -8,6 +8,13 @@ type InviteRole = (typeof companyInvites.$inferInsert)['role'];
 
 /** Every function takes the company id the caller was authorised for (lib/authz). */
 function queries(db: DbExecutor) {
+  /** The company's invite, while nobody has accepted it. */
+  const pendingInvite = (companyId: number, inviteId: number) =>
+    and(
+      eq(companyInvites.id, inviteId),
+      eq(companyInvites.companyId, companyId),
+      isNull(companyInvites.acceptedAt),
+    );
   return {
     async findCompanyName(companyId: number) {
       const [row] = await db
@@ -94,16 +101,7 @@ function queries(db: DbExecutor) {
     },
 
     async findPendingInvite(companyId: number, inviteId: number) {
-      const [row] = await db
-        .select()
-        .from(companyInvites)
-        .where(
-          and(
-            eq(companyInvites.id, inviteId),
-            eq(companyInvites.companyId, companyId),
-            isNull(companyInvites.acceptedAt),
-          ),
-        );
+      const [row] = await db.select().from(companyInvites).where(pendingInvite(companyId, inviteId));
       return row ?? null;
     },
 
@@ -134,13 +132,7 @@ function queries(db: DbExecutor) {
       const rows = await db
         .update(companyInvites)
         .set({ tokenHash, expiresAt, createdAt: at })
-        .where(
-          and(
-            eq(companyInvites.id, inviteId),
-            eq(companyInvites.companyId, companyId),
-            isNull(companyInvites.acceptedAt),
-          ),
-        )
+        .where(pendingInvite(companyId, inviteId))
         .returning({ id: companyInvites.id });
       return rows.length === 1;
     },
@@ -148,13 +140,7 @@ function queries(db: DbExecutor) {
     async deletePendingInvite(companyId: number, inviteId: number) {
       const rows = await db
         .delete(companyInvites)
-        .where(
-          and(
-            eq(companyInvites.id, inviteId),
-            eq(companyInvites.companyId, companyId),
-            isNull(companyInvites.acceptedAt),
-          ),
-        )
+        .where(pendingInvite(companyId, inviteId))
         .returning({ email: companyInvites.email });
       return rows[0] ?? null;
     },
