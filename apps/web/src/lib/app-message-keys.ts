@@ -1,3 +1,4 @@
+import { PRODUCT_EXPIRY_BEFORE_RECEIVED } from '@trustleaf/domain/schemas/webcrawler';
 import { registerMessageKeys } from '@/lib/i18n-messages';
 
 /**
@@ -5,6 +6,8 @@ import { registerMessageKeys } from '@/lib/i18n-messages';
  * when the app loads, so the sign-in page's first load does not carry them.
  */
 registerMessageKeys({
+  // The product record (spec 3 §3); the text is @trustleaf/domain/schemas/webcrawler's.
+  [PRODUCT_EXPIRY_BEFORE_RECEIVED]: 'company.products.errors.expiryBeforeReceived',
   // Team and account settings (issue 20); the texts match @trustleaf/domain/schemas/team MESSAGES and
   // @trustleaf/domain/schemas/profile PROFILE_MESSAGES.
   'The company owner cannot be removed': 'team.messages.ownerCannotBeRemoved',

@@ -2,6 +2,7 @@
 
 import {
   boolean,
+  date,
   doublePrecision,
   index,
   integer,
@@ -146,6 +147,13 @@ export const products = pgTable(
     source: text('source', { enum: ['MANUAL', 'SCAN'] })
       .notNull()
       .default('MANUAL'),
+    // Spec 3 §3 Product: tracking numbers and days, edited on the company page.
+    metrcNumber: text('metrc_number'),
+    sampleNumber: text('sample_number'),
+    lotNumber: text('lot_number'),
+    batchNumber: text('batch_number'),
+    receivedProductAt: date('received_product_at', { mode: 'string' }),
+    expireDate: date('expire_date', { mode: 'string' }),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('products_company_name').on(t.companyId, t.nameKey)],

@@ -1,11 +1,14 @@
 import type { FeatureStatus } from '@trustleaf/domain/rules/feature-gating';
 import { WEB_CRAWLER_FEATURE } from '@trustleaf/domain/reference/features';
-import type {
-  CreateProductInput,
-  Product,
-  UpdateProductInput,
-  UpsertWebsiteInput,
-  Website,
+import {
+  PRODUCT_CODE_FIELDS,
+  PRODUCT_DAY_FIELDS,
+  productDaysIssue,
+  type CreateProductInput,
+  type Product,
+  type UpdateProductInput,
+  type UpsertWebsiteInput,
+  type Website,
 } from '@trustleaf/domain/schemas/webcrawler';
 import { normaliseProductName, parseSiteUrl, ScanError } from '@trustleaf/scanner';
 import type { AuthContext, CompanyAccess } from '../../lib/authz.ts';
@@ -51,8 +54,31 @@ export function toProduct(p: ProductRow): Product {
     name: p.name,
     status: p.status,
     source: p.source,
+    metrcNumber: p.metrcNumber,
+    sampleNumber: p.sampleNumber,
+    lotNumber: p.lotNumber,
+    batchNumber: p.batchNumber,
+    receivedProductAt: p.receivedProductAt,
+    expireDate: p.expireDate,
     createdAt: p.createdAt.toISOString(),
   };
+}
+
+type ProductChanges = Partial<
+  Pick<
+    ProductRow,
+    'name' | 'nameKey' | 'status' | (typeof PRODUCT_CODE_FIELDS)[number] | (typeof PRODUCT_DAY_FIELDS)[number]
+  >
+>;
+
+/** The tracking numbers and days an input sets (null clears one); those it leaves out stay. */
+function productDetails(input: CreateProductInput | UpdateProductInput): ProductChanges {
+  const values: ProductChanges = {};
+  for (const field of [...PRODUCT_CODE_FIELDS, ...PRODUCT_DAY_FIELDS]) {
+    const value = input[field];
+    if (value !== undefined) values[field] = value;
+  }
+  return values;
 }
 
 /** What the Webcrawler scans: a company's websites (with weekly re-scans) and its product catalogue. */
@@ -125,6 +151,7 @@ export function createScanTargetsService({
         nameKey,
         status: input.status ?? 'ACTIVE',
         source: 'MANUAL',
+        ...productDetails(input),
       });
       if (!row) throw new AppError('CONFLICT', 'This product already exists');
       return toProduct(row);
@@ -132,7 +159,7 @@ export function createScanTargetsService({
 
     async updateProduct(auth: AuthContext, input: UpdateProductInput) {
       await access(auth, input.plCompanyId);
-      const values: Partial<Pick<ProductRow, 'name' | 'nameKey' | 'status'>> = {};
+      const values: ProductChanges = productDetails(input);
       if (input.name !== undefined) {
         values.name = input.name;
         values.nameKey = normaliseProductName(input.name) || input.name.toLowerCase();
@@ -143,7 +170,18 @@ export function createScanTargetsService({
       }
       if (input.status !== undefined) values.status = input.status;
       if (Object.keys(values).length === 0) {
-        throw new AppError('VALIDATION_FAILED', 'Send a name or a status');
+        throw new AppError('VALIDATION_FAILED', 'Send a field to change');
+      }
+      if (values.receivedProductAt !== undefined || values.expireDate !== undefined) {
+        // One day may come alone: it is checked against the other as stored.
+        const stored = await repo.findProduct(input.plCompanyId, input.plProductId);
+        if (!stored) throw new AppError('NOT_FOUND', 'Product not found');
+        const issue = productDaysIssue({
+          receivedProductAt:
+            values.receivedProductAt !== undefined ? values.receivedProductAt : stored.receivedProductAt,
+          expireDate: values.expireDate !== undefined ? values.expireDate : stored.expireDate,
+        });
+        if (issue) throw new AppError('VALIDATION_FAILED', issue, { field: 'expireDate' });
       }
       const row = await repo.updateProduct(input.plCompanyId, input.plProductId, values);
       if (!row) throw new AppError('NOT_FOUND', 'Product not found');

@@ -405,13 +405,21 @@ export function createWebcrawlerRepository(db: Db) {
     async updateProduct(
       companyId: number,
       id: number,
-      values: Partial<Pick<ProductRow, 'name' | 'nameKey' | 'status'>>,
+      values: Partial<Omit<ProductRow, 'id' | 'companyId' | 'source' | 'createdAt'>>,
     ) {
       const [row] = await db
         .update(products)
         .set(values)
         .where(and(eq(products.companyId, companyId), eq(products.id, id)))
         .returning();
+      return row ?? null;
+    },
+
+    async findProduct(companyId: number, id: number) {
+      const [row] = await db
+        .select()
+        .from(products)
+        .where(and(eq(products.companyId, companyId), eq(products.id, id)));
       return row ?? null;
     },
 

@@ -657,6 +657,76 @@ describe('products', () => {
   });
 });
 
+describe('the product record (spec 3 §3 Product)', () => {
+  it('keeps the tracking numbers and days, clears one with a blank, and refuses an expiry before the day received', async () => {
+    const owner = await member();
+    const add = (body: Record<string, unknown>) =>
+      call('POST', '/api/webcrawler/createProduct', owner.token, { plCompanyId: owner.companyId, ...body });
+    const created = await add({
+      name: 'Calm Drops 500mg',
+      metrcNumber: ' 1A4060300002EE1000012345 ',
+      lotNumber: 'LOT-7',
+      batchNumber: '',
+      receivedProductAt: '2026-03-01',
+      expireDate: '2027-03-01',
+    });
+    expect(created.statusCode).toBe(200);
+    const product = created.json().detail;
+    expect(product).toMatchObject({
+      metrcNumber: '1A4060300002EE1000012345',
+      sampleNumber: null,
+      lotNumber: 'LOT-7',
+      batchNumber: null,
+      receivedProductAt: '2026-03-01',
+      expireDate: '2027-03-01',
+    });
+
+    const update = (body: Record<string, unknown>) =>
+      call('POST', '/api/webcrawler/updateProduct', owner.token, {
+        plCompanyId: owner.companyId,
+        plProductId: product.plProductId,
+        ...body,
+      });
+    // One day alone is checked against the other as stored.
+    const early = await update({ expireDate: '2026-02-28' });
+    expect(early.statusCode).toBe(400);
+    expect(early.json()).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      messages: ['The expiry date cannot be before the received date'],
+    });
+    const both = await add({ name: 'Night Balm', receivedProductAt: '2026-05-02', expireDate: '2026-05-01' });
+    expect(both.statusCode).toBe(400);
+    expect(JSON.stringify(both.json().details)).toContain('expireDate');
+    for (const day of ['2026-02-30', '01/02/2026']) {
+      const bad = await update({ receivedProductAt: day });
+      expect(bad.statusCode, day).toBe(400);
+    }
+    const long = await update({ sampleNumber: 'x'.repeat(101) });
+    expect(long.statusCode).toBe(400);
+
+    const changed = await update({ lotNumber: '', sampleNumber: 'S-12', expireDate: '2028-01-31' });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.json().detail).toMatchObject({
+      name: 'Calm Drops 500mg',
+      lotNumber: null,
+      sampleNumber: 'S-12',
+      metrcNumber: '1A4060300002EE1000012345',
+      expireDate: '2028-01-31',
+    });
+
+    // Another company's owner can neither read nor change it.
+    const other = await member();
+    const foreign = await call('POST', '/api/webcrawler/updateProduct', other.token, {
+      plCompanyId: owner.companyId,
+      plProductId: product.plProductId,
+      lotNumber: 'MINE',
+    });
+    expect(foreign.statusCode).toBe(404);
+    const listed = await call('GET', `/api/webcrawler/products?plCompanyId=${owner.companyId}`, owner.token);
+    expect(listed.json().detail.products[0]).toMatchObject({ lotNumber: null, sampleNumber: 'S-12' });
+  });
+});
+
 describe('scheduled re-scans', () => {
   /** The jobs as a worker runs them, to call the hourly re-scan sweep at a chosen time. */
   function jobDefinitions() {

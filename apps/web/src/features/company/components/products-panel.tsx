@@ -11,24 +11,47 @@ import ListItemText from '@mui/material/ListItemText';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import { zodResolver } from '@hookform/resolvers/zod';
 import {
   CreateProductInputSchema,
+  PRODUCT_CODE_FIELDS,
+  PRODUCT_DAY_FIELDS,
   PRODUCT_STATUSES,
   type Product,
 } from '@trustleaf/domain/schemas/webcrawler';
 import { enqueueSnackbar } from 'notistack';
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
+import { FormField } from '@/components/form/form-field';
 import { ConfirmDialog } from '@/components/dialogs/confirm-dialog';
 import { errorText } from '@/lib/error-notice';
-import { translateMessage } from '@/lib/i18n-messages';
 import { useProductMutations, useProducts } from '../api/company';
+import { setServerIssues } from './server-issues';
 
-type Status = (typeof PRODUCT_STATUSES)[number];
+type FormValues = z.input<typeof CreateProductInputSchema>;
+const FIELDS = ['name', 'status', ...PRODUCT_CODE_FIELDS, ...PRODUCT_DAY_FIELDS] as const;
 
-/** Name and status of a product, for adding one or changing it; the shared schema checks the name. */
+function formValuesOf(plCompanyId: number, product: Product | null): FormValues {
+  return {
+    plCompanyId,
+    name: product?.name ?? '',
+    status: product?.status ?? 'ACTIVE',
+    metrcNumber: product?.metrcNumber ?? '',
+    sampleNumber: product?.sampleNumber ?? '',
+    lotNumber: product?.lotNumber ?? '',
+    batchNumber: product?.batchNumber ?? '',
+    receivedProductAt: product?.receivedProductAt ?? '',
+    expireDate: product?.expireDate ?? '',
+  };
+}
+
+/**
+ * A product's record (spec 3 §3 Product): name, status, its tracking numbers and its days, for adding
+ * one or changing it. The shared schema checks the form; the server's refusals land on their fields.
+ */
 function ProductDialog({
   plCompanyId,
   product,
@@ -41,29 +64,31 @@ function ProductDialog({
   const { t } = useTranslation();
   const id = useId();
   const { create, update } = useProductMutations(plCompanyId);
-  const [name, setName] = useState(product?.name ?? '');
-  const [status, setStatus] = useState<Status>(product?.status ?? 'ACTIVE');
-  const [error, setError] = useState<string | null>(null);
+  const [formError, setFormError] = useState<string | null>(null);
+  const { control, handleSubmit, setError } = useForm<FormValues>({
+    resolver: zodResolver(CreateProductInputSchema) as never,
+    mode: 'onTouched',
+    defaultValues: formValuesOf(plCompanyId, product),
+  });
   const busy = create.isPending || update.isPending;
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const parsed = CreateProductInputSchema.safeParse({ plCompanyId, name, status });
-    if (!parsed.success) {
-      setError(translateMessage(t, parsed.error.issues[0]?.message));
-      return;
-    }
+  const submit = handleSubmit((values) => {
+    setFormError(null);
+    const input = CreateProductInputSchema.parse(values);
     const done = {
       onSuccess: () => {
         enqueueSnackbar(t('company.products.saved'), { variant: 'success' });
         onClose();
       },
-      onError: (failure: unknown) => setError(errorText(t, failure)),
+      onError: (failure: unknown) => {
+        if (setServerIssues(failure, FIELDS, setError)) return;
+        setFormError(errorText(t, failure));
+      },
     };
-    if (product) update.mutate({ plCompanyId, plProductId: product.plProductId, name, status }, done);
-    else create.mutate({ plCompanyId, name, status }, done);
-  };
+    if (product) update.mutate({ ...input, plProductId: product.plProductId }, done);
+    else create.mutate(input, done);
+  });
   return (
-    <Dialog open onClose={onClose} aria-labelledby={`${id}-title`} maxWidth="xs" fullWidth>
+    <Dialog open onClose={onClose} aria-labelledby={`${id}-title`} maxWidth="sm" fullWidth>
       <DialogTitle id={`${id}-title`}>
         {t(product ? 'company.products.editTitle' : 'company.products.addTitle')}
       </DialogTitle>
@@ -72,30 +97,41 @@ function ProductDialog({
           component="form"
           id={`${id}-form`}
           noValidate
-          onSubmit={submit}
-          sx={{ display: 'grid', gap: 2, pt: 1 }}
+          onSubmit={(event) => void submit(event)}
+          sx={{ display: 'grid', gap: 2, pt: 1, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}
         >
-          <TextField
-            label={t('company.products.name')}
-            value={name}
-            onChange={(event) => setName(event.target.value)}
-            error={Boolean(error)}
-            helperText={error ?? undefined}
-            fullWidth
-          />
-          <TextField
-            select
-            label={t('company.products.status')}
-            value={status}
-            onChange={(event) => setStatus(event.target.value as Status)}
-            fullWidth
-          >
+          {formError ? (
+            <Alert severity="error" sx={{ gridColumn: '1 / -1' }}>
+              {formError}
+            </Alert>
+          ) : null}
+          <Box sx={{ gridColumn: '1 / -1' }}>
+            <FormField control={control} name="name" label={t('company.products.name')} />
+          </Box>
+          <FormField control={control} name="status" label={t('company.products.status')} select>
             {PRODUCT_STATUSES.map((value) => (
               <MenuItem key={value} value={value}>
                 {t(`company.products.statuses.${value}`)}
               </MenuItem>
             ))}
-          </TextField>
+          </FormField>
+          {PRODUCT_CODE_FIELDS.map((field) => (
+            <FormField
+              key={field}
+              control={control}
+              name={field}
+              label={t(`company.products.fields.${field}`)}
+            />
+          ))}
+          {PRODUCT_DAY_FIELDS.map((field) => (
+            <FormField
+              key={field}
+              control={control}
+              name={field}
+              type="date"
+              label={t(`company.products.fields.${field}`)}
+            />
+          ))}
         </Box>
       </DialogContent>
       <DialogActions>
@@ -108,9 +144,17 @@ function ProductDialog({
   );
 }
 
+/** The product's tracking numbers and days that are set, as one line ("Lot number: A12 · …"). */
+function productDetailsLine(t: (key: string) => string, product: Product): string {
+  return [...PRODUCT_CODE_FIELDS, ...PRODUCT_DAY_FIELDS]
+    .filter((field) => product[field])
+    .map((field) => `${t(`company.products.fields.${field}`)}: ${product[field]}`)
+    .join(' · ');
+}
+
 /**
- * The products tab: the catalogue the product comparison reads (name and status; scans may add
- * products). The owner or an admin adds, renames, switches status and deletes (with confirmation).
+ * The products tab: the catalogue the product comparison reads (scans may add products). The owner
+ * or an admin adds, edits every field of a product's record and deletes (with confirmation).
  */
 export function ProductsPanel({ plCompanyId, canManage }: { plCompanyId: number; canManage: boolean }) {
   const { t } = useTranslation();
@@ -139,7 +183,12 @@ export function ProductsPanel({ plCompanyId, canManage }: { plCompanyId: number;
           <ListItem key={product.plProductId} disableGutters divider sx={{ flexWrap: 'wrap', gap: 1 }}>
             <ListItemText
               primary={product.name}
-              secondary={`${t(`company.products.statuses.${product.status}`)} · ${t(`company.products.sources.${product.source}`)}`}
+              secondary={[
+                `${t(`company.products.statuses.${product.status}`)} · ${t(`company.products.sources.${product.source}`)}`,
+                productDetailsLine(t, product),
+              ]
+                .filter(Boolean)
+                .join(' — ')}
               slotProps={{ primary: { sx: { overflowWrap: 'anywhere' } } }}
               sx={{ minWidth: 0, flex: '1 1 12rem' }}
             />
