@@ -25,6 +25,14 @@ import { translateMessage } from '@/lib/i18n-messages';
 import { applyServerIssues } from '@/lib/server-issues';
 import { useUploadDocument } from '../api/documents';
 
+/** The licence block's fields and their labels. */
+const LICENCE_FIELDS = [
+  ['licenseNumber', 'documents.review.documentNumber'],
+  ['licenseCountry', 'documents.review.country'],
+  ['licenseState', 'documents.review.state'],
+  ['licenseAddress', 'documents.review.address'],
+] as const;
+
 /**
  * Uploads a new version of a company document; licence fields and expiry as the type requires, by the
  * domain's upload rule, which the server runs on the same fields.
@@ -117,34 +125,11 @@ export function UploadDocumentDialog({
                 </>
               )}
             />
-            {licence ? (
-              <>
-                <FormField
-                  control={control}
-                  name="licenseNumber"
-                  size="small"
-                  label={t('documents.review.documentNumber')}
-                />
-                <FormField
-                  control={control}
-                  name="licenseCountry"
-                  size="small"
-                  label={t('documents.review.country')}
-                />
-                <FormField
-                  control={control}
-                  name="licenseState"
-                  size="small"
-                  label={t('documents.review.state')}
-                />
-                <FormField
-                  control={control}
-                  name="licenseAddress"
-                  size="small"
-                  label={t('documents.review.address')}
-                />
-              </>
-            ) : null}
+            {licence
+              ? LICENCE_FIELDS.map(([name, label]) => (
+                  <FormField key={name} control={control} name={name} size="small" label={t(label)} />
+                ))
+              : null}
             {type.expirationCheck ? (
               <FormField
                 control={control}
