@@ -140,6 +140,9 @@ async function provideDocuments(
       uploadKey: key,
       expirationDate: expiry,
       licenseNumber: 'LAB-17025',
+      licenseCountry: 'US',
+      licenseState: 'CO',
+      licenseAddress: '120 Orchard Road, Boulder',
     });
     await call(request, 'POST', '/api/document/updateDocumentReviewStatus', adminToken, {
       documentId: version.documentId,

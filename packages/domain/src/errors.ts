@@ -30,3 +30,6 @@ export function firstMessage(body: unknown, fallback: string): string {
   const parsed = ApiErrorBodySchema.safeParse(body);
   return parsed.success ? (parsed.data.messages[0] ?? fallback) : fallback;
 }
+
+/** One refused field of a `VALIDATION_FAILED` answer (see `validation-issues.ts`). */
+export const ValidationIssueSchema = z.object({ field: z.string(), message: z.string(), key: z.string() });

@@ -1,4 +1,5 @@
 import type { ErrorCode } from '@trustleaf/domain/errors';
+import type { ValidationIssue } from '@trustleaf/domain/validation-issues';
 
 /** The one table from error code to HTTP status (STYLE §5). */
 export const STATUS_BY_CODE: Record<ErrorCode, number> = {
@@ -29,4 +30,9 @@ export class AppError extends Error {
   get status(): number {
     return STATUS_BY_CODE[this.code];
   }
+}
+
+/** A refusal of the input by a domain rule's issues; the first issue's message is the answer's message. */
+export function validationFailed(issues: readonly ValidationIssue[]): AppError {
+  return new AppError('VALIDATION_FAILED', issues[0]?.message ?? 'Invalid request', { issues });
 }

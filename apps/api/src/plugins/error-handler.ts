@@ -1,6 +1,7 @@
 import type { ApiErrorBody, ErrorCode } from '@trustleaf/domain/errors';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { issueKey, validationIssues, type ValidationIssue } from '@trustleaf/domain/validation-issues';
 import { AppError } from '../lib/errors.ts';
 
 function body(code: ErrorCode, message: string, requestId: string, details?: unknown): ApiErrorBody {
@@ -42,16 +43,36 @@ function sqlStateOf(error: unknown): string | undefined {
   return undefined;
 }
 
+/**
+ * A refusal's details in the one shape `{ issues: [{ field, message, key }] }` (STYLE §5), whatever the
+ * service sent: issues as they are, a single `field` as that field's issue, anything else as an issue
+ * of the input as a whole. Other facts the service added (`reason`, `triesLeft`…) are kept beside.
+ */
+function validationDetails(message: string, details: unknown): Record<string, unknown> {
+  const extra = details && typeof details === 'object' ? (details as Record<string, unknown>) : {};
+  const given = validationIssues(details);
+  if (given.length > 0) return { ...extra, issues: given };
+  const { field, ...rest } = extra;
+  const issue: ValidationIssue = {
+    field: typeof field === 'string' ? field : '',
+    message,
+    key: issueKey('custom'),
+  };
+  return { ...rest, issues: [issue] };
+}
+
 /** The only place where errors become HTTP responses (STYLE §5). 5xx details never leave the server. */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
-      return reply.status(error.status).send(body(error.code, error.message, request.id, error.details));
+      const details =
+        error.code === 'VALIDATION_FAILED' ? validationDetails(error.message, error.details) : error.details;
+      return reply.status(error.status).send(body(error.code, error.message, request.id, details));
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const issues = error.validation.map((issue) => {
         const field = issue.instancePath.replace(/^\//, '').replaceAll('/', '.');
-        return { field, message: issue.message };
+        return { field, message: issue.message, key: issueKey(issue.keyword, issue.params.params) };
       });
       const first = issues[0];
       const where = error.validationContext === 'querystring' ? 'query' : error.validationContext;
@@ -63,24 +84,37 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (dataError) {
       // The failed statement and its parameters stay out of the log: they may carry secrets.
       request.log.warn({ sqlState, url: request.routeOptions.url }, 'database refused a client value');
-      return reply.status(400).send(body('VALIDATION_FAILED', dataError, request.id));
+      return reply
+        .status(400)
+        .send(body('VALIDATION_FAILED', dataError, request.id, validationDetails(dataError, undefined)));
     }
     const status = error.statusCode ?? 500;
     if (status === 400 && error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') {
-      return reply.status(400).send(body('VALIDATION_FAILED', 'Request body is empty', request.id));
+      const message = 'Request body is empty';
+      return reply
+        .status(400)
+        .send(body('VALIDATION_FAILED', message, request.id, validationDetails(message, undefined)));
     }
     if (status === 400 && error instanceof SyntaxError) {
-      return reply.status(400).send(body('VALIDATION_FAILED', 'Request body is not valid JSON', request.id));
+      const message = 'Request body is not valid JSON';
+      return reply
+        .status(400)
+        .send(body('VALIDATION_FAILED', message, request.id, validationDetails(message, undefined)));
     }
     if (status === 413) {
       return reply.status(413).send(body('PAYLOAD_TOO_LARGE', 'Request body is too large', request.id));
     }
     if (status === 415) {
-      return reply.status(415).send(body('VALIDATION_FAILED', 'Unsupported content type', request.id));
+      const message = 'Unsupported content type';
+      return reply
+        .status(415)
+        .send(body('VALIDATION_FAILED', message, request.id, validationDetails(message, undefined)));
     }
     const clientCode = CODE_BY_CLIENT_STATUS[status];
     if (status < 500 && clientCode) {
-      return reply.status(status).send(body(clientCode, error.message, request.id));
+      const details =
+        clientCode === 'VALIDATION_FAILED' ? validationDetails(error.message, undefined) : undefined;
+      return reply.status(status).send(body(clientCode, error.message, request.id, details));
     }
     request.log.error({ err: error }, 'request failed');
     return reply.status(500).send(body('INTERNAL', 'Something went wrong', request.id));

@@ -36,12 +36,18 @@ export function registerMessageKeys(keys: Record<string, string>): void {
 }
 registerMessageKeys(BUILT_IN);
 
+/** A locale key such as `documents.messages.stateRequired`: dotted words, no spaces. */
+const MESSAGE_KEY = /^[A-Za-z][\w-]*(\.[\w-]+)+$/;
+
 export function translateMessage(t: (key: string) => string, message: string | undefined): string {
   if (!message) return t('errors.unknown');
   // Server validation messages name the field first ("email: Must be a valid email").
   const bare = message.replace(/^[\w.]+: /, '');
-  // Form-only schemas carry locale keys as their messages.
-  if (message.startsWith('validation.')) return t(message);
+  // Form schemas and server issues (by their key) carry locale keys as their messages.
+  if (MESSAGE_KEY.test(message)) {
+    const text = t(message);
+    if (text !== message) return text;
+  }
   for (const key of KEYS_BY_MESSAGE.get(message) ?? KEYS_BY_MESSAGE.get(bare) ?? []) {
     // i18next answers a key it does not have (its part not loaded here) with the key itself.
     const text = t(key);

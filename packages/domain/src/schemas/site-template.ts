@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { IdSchema, QueryIdSchema, TextSchema } from './common.ts';
+import { ID_MESSAGE, IdSchema, QueryIdSchema, TextSchema } from './common.ts';
 
 /**
  * White-label site templates (spec 3 §1, §3 "Site template", §4 template statuses, §7 site template
@@ -88,6 +88,24 @@ export const AddTemplateInputSchema = z.object({
   domain: DomainSchema.nullish(),
 });
 export type AddTemplateInput = z.input<typeof AddTemplateInputSchema>;
+
+/**
+ * The host name and partner company as the add form and the domain settings hold them: text, empty
+ * for none. `templateBindingInput` turns them into the input's nullable fields.
+ */
+export const TemplateBindingFormSchema = z.object({
+  domain: TextSchema.trim().pipe(z.union([z.literal(''), DomainSchema])),
+  plCompanyId: TextSchema.regex(/^\d{0,10}$/, ID_MESSAGE),
+});
+export type TemplateBindingFormValues = z.input<typeof TemplateBindingFormSchema>;
+
+export const AddTemplateFormSchema = TemplateBindingFormSchema.extend({ name: NameSchema });
+export type AddTemplateFormValues = z.input<typeof AddTemplateFormSchema>;
+
+export function templateBindingInput(values: TemplateBindingFormValues) {
+  const domain = values.domain.trim().toLowerCase();
+  return { domain: domain || null, plCompanyId: values.plCompanyId ? Number(values.plCompanyId) : null };
+}
 
 export const UpdateTemplateInputSchema = z.object({
   plSiteTemplateId: IdSchema,

@@ -244,7 +244,7 @@ describe('locations', () => {
       owner.token,
     );
     expect(response.statusCode).toBe(400);
-    expect(response.json().details.issues[0]).toEqual({ field, message });
+    expect(response.json().details.issues[0]).toEqual({ field, message, key: expect.any(String) });
   });
 
   it('refuses a User and a Weak User (403), and another company or its location (404)', async () => {

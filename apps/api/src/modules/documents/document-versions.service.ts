@@ -1,4 +1,5 @@
-import { showsLicenseBlock } from '@trustleaf/domain/rules/document-review';
+import { uploadDocumentIssues } from '@trustleaf/domain/rules/document-upload';
+import { todayIn } from '@trustleaf/domain/rules/document-status';
 import { normalizeLoadedDocumentType } from '@trustleaf/domain/rules/document-types';
 import type {
   CompanyDocument,
@@ -7,7 +8,7 @@ import type {
   UploadDocumentInput,
 } from '@trustleaf/domain/schemas/document';
 import type { AuthContext } from '../../lib/authz.ts';
-import { AppError } from '../../lib/errors.ts';
+import { AppError, validationFailed } from '../../lib/errors.ts';
 import type { VersionRow } from './documents.repository.ts';
 import {
   type DocumentAccess,
@@ -103,14 +104,9 @@ export function createDocumentVersionsService(deps: DocumentsServiceDeps, access
       if (!file || file.companyId !== input.plCompanyId)
         throw new AppError('NOT_FOUND', 'Cannot upload your document');
       if (file.mode !== 'document') throw new AppError('VALIDATION_FAILED', 'File Type Is Not Supported');
-      if (type.expirationCheck) {
-        if (!input.expirationDate) {
-          throw new AppError('VALIDATION_FAILED', 'Expiration Date is required', { field: 'expirationDate' });
-        }
-      }
-      if (showsLicenseBlock(type) && !input.licenseNumber) {
-        throw new AppError('VALIDATION_FAILED', 'License Number is required', { field: 'licenseNumber' });
-      }
+      // The upload dialog's own rule: the fields the type asks for, and no expiry in the past.
+      const issues = uploadDocumentIssues(input, { ...type, today: todayIn(clock.now()) });
+      if (issues.length > 0) throw validationFailed(issues);
       const row = await repo.insertVersion({
         companyId: input.plCompanyId,
         documentTypeId: type.id,

@@ -82,6 +82,14 @@ async function preupload(
   });
 }
 
+/** The licence block a licence type asks for on upload. */
+const LICENCE_PLACE = {
+  licenseNumber: '402-00123',
+  licenseCountry: 'US',
+  licenseState: 'CO',
+  licenseAddress: '120 Orchard Road, Boulder',
+};
+
 async function uploadLicence(token: string, companyId: number, overrides: object = {}) {
   const stored = await preupload(token, companyId, 'document', [
     { name: 'licence.pdf', content: LICENCE_PDF },
@@ -94,10 +102,7 @@ async function uploadLicence(token: string, companyId: number, overrides: object
       documentTypeId: licenceTypeId,
       uploadKey: stored.json().detail[0].key,
       expirationDate: addDays(todayIn(t.clock.now()), 200),
-      licenseNumber: '402-00123',
-      licenseCountry: 'US',
-      licenseState: 'CO',
-      licenseAddress: '120 Orchard Road, Boulder',
+      ...LICENCE_PLACE,
       ...overrides,
     },
     token,
@@ -236,6 +241,58 @@ describe('uploads and versions', () => {
     expect(missing.json().messages[0]).toBe('Expiration Date is required');
   });
 
+  it("refuses an upload by the dialog's rule: each field the type asks for, and no expiry in the past", async () => {
+    const { user, companyId } = await createMember(t.database.db);
+    const token = (await login(t.app, user.email)).accessToken;
+    const stored = await preupload(token, companyId, 'document', [{ name: 'l.pdf', content: LICENCE_PDF }]);
+    const upload = (values: object) =>
+      post(
+        '/api/document/document',
+        {
+          plCompanyId: companyId,
+          documentTypeId: licenceTypeId,
+          uploadKey: stored.json().detail[0].key,
+          ...values,
+        },
+        token,
+      );
+    const missing = await upload({});
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().details.issues.map((issue: { field: string }) => issue.field)).toEqual([
+      'expirationDate',
+      'licenseNumber',
+      'licenseCountry',
+      'licenseState',
+      'licenseAddress',
+    ]);
+    const past = await upload({
+      ...LICENCE_PLACE,
+      expirationDate: addDays(todayIn(t.clock.now()), -1),
+      licenseState: '  ',
+    });
+    expect(past.statusCode).toBe(400);
+    expect(past.json()).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      messages: ['Expiration Date cannot be earlier than today'],
+      details: {
+        issues: [
+          {
+            field: 'expirationDate',
+            message: 'Expiration Date cannot be earlier than today',
+            key: 'documents.messages.expirationPast',
+          },
+          {
+            field: 'licenseState',
+            message: 'State of License is required',
+            key: 'documents.messages.stateRequired',
+          },
+        ],
+      },
+    });
+    const today = await upload({ ...LICENCE_PLACE, expirationDate: todayIn(t.clock.now()) });
+    expect(today.statusCode, today.body).toBe(200);
+  });
+
   it('numbers 10 concurrent new versions of one document 1 to 10, without a 500', async () => {
     const { user, companyId } = await createMember(t.database.db);
     const token = (await login(t.app, user.email)).accessToken;
@@ -255,7 +312,7 @@ describe('uploads and versions', () => {
             documentTypeId: licenceTypeId,
             uploadKey: file.key,
             expirationDate: addDays(todayIn(t.clock.now()), 200),
-            licenseNumber: '402-00123',
+            ...LICENCE_PLACE,
           },
           token,
         ),
@@ -808,7 +865,7 @@ describe('plan gating (q_vault)', () => {
             documentTypeId: licenceTypeId,
             uploadKey: newFile.json().detail[0].key,
             expirationDate: addDays(todayIn(t.clock.now()), 200),
-            licenseNumber: '402-00123',
+            ...LICENCE_PLACE,
           },
           token,
         ),

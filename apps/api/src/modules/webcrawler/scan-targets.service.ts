@@ -27,6 +27,7 @@ export function parseScanUrl(input: string): URL {
   } catch (error) {
     if (error instanceof ScanError) {
       throw new AppError('VALIDATION_FAILED', 'Please enter a valid URL (e.g., https://example.com)', {
+        field: 'url',
         reason: error.message,
       });
     }

@@ -1,8 +1,9 @@
 import TranslateIcon from '@mui/icons-material/Translate';
 import Button from '@mui/material/Button';
-import { lazy, Suspense, useId, useState } from 'react';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppStore } from '@/stores/app-store';
+import { useMenuButton } from './use-menu-button';
 
 /*
  * The menu (Popover, Modal, focus trap, transitions) loads on first use: this button sits on the
@@ -16,34 +17,28 @@ export function LanguageSwitcher() {
   const { t } = useTranslation();
   const language = useAppStore((state) => state.language);
   const setLanguage = useAppStore((state) => state.setLanguage);
-  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
-  const menuId = useId();
+  const menu = useMenuButton(loadMenu);
   return (
     <>
       <Button
         color="inherit"
         startIcon={<TranslateIcon />}
         aria-label={`${language.toUpperCase()} – ${t('language.label')}: ${t(`language.${language}`)}`}
-        aria-haspopup="menu"
-        aria-controls={anchor ? menuId : undefined}
-        aria-expanded={anchor ? 'true' : undefined}
-        onPointerEnter={() => void loadMenu()}
-        onFocus={() => void loadMenu()}
-        onClick={(event) => setAnchor(event.currentTarget)}
+        {...menu.buttonProps}
         data-testid="language-switcher"
       >
         {language.toUpperCase()}
       </Button>
-      {anchor ? (
+      {menu.anchor ? (
         <Suspense fallback={null}>
           <LanguageMenu
-            id={menuId}
-            anchorEl={anchor}
+            id={menu.menuId}
+            anchorEl={menu.anchor}
             current={language}
-            onClose={() => setAnchor(null)}
+            onClose={menu.close}
             onSelect={(next) => {
               setLanguage(next);
-              setAnchor(null);
+              menu.close();
             }}
           />
         </Suspense>

@@ -1,9 +1,10 @@
 import PaletteOutlinedIcon from '@mui/icons-material/PaletteOutlined';
 import IconButton from '@mui/material/IconButton';
-import { lazy, Suspense, useId, useState } from 'react';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useThemeName } from '@/lib/use-theme-name';
 import { useAppStore } from '@/stores/app-store';
+import { useMenuButton } from './use-menu-button';
 
 /* Loaded on first use for the same reason as the language menu. */
 const loadMenu = () => import('@/components/settings/theme-menu');
@@ -13,34 +14,28 @@ export function ThemeSwitcher() {
   const { t } = useTranslation();
   const current = useThemeName();
   const setTheme = useAppStore((state) => state.setTheme);
-  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
-  const menuId = useId();
+  const menu = useMenuButton(loadMenu);
   return (
     <>
       <IconButton
         color="inherit"
         title={t('theme.label')}
         aria-label={t('theme.current', { name: t(`theme.${current}`) })}
-        aria-haspopup="menu"
-        aria-controls={anchor ? menuId : undefined}
-        aria-expanded={anchor ? 'true' : undefined}
-        onPointerEnter={() => void loadMenu()}
-        onFocus={() => void loadMenu()}
-        onClick={(event) => setAnchor(event.currentTarget)}
+        {...menu.buttonProps}
         data-testid="theme-switcher"
       >
         <PaletteOutlinedIcon />
       </IconButton>
-      {anchor ? (
+      {menu.anchor ? (
         <Suspense fallback={null}>
           <ThemeMenu
-            id={menuId}
-            anchorEl={anchor}
+            id={menu.menuId}
+            anchorEl={menu.anchor}
             current={current}
-            onClose={() => setAnchor(null)}
+            onClose={menu.close}
             onSelect={(next) => {
               setTheme(next);
-              setAnchor(null);
+              menu.close();
             }}
           />
         </Suspense>

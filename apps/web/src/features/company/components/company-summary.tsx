@@ -25,15 +25,14 @@ import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { FormField } from '@/components/form/form-field';
 import { ConfirmDialog } from '@/components/dialogs/confirm-dialog';
+import { applyServerIssues } from '@/lib/server-issues';
 import { errorText } from '@/lib/error-notice';
 import { translateMessage } from '@/lib/i18n-messages';
 import { useUpdateCompanyDetail } from '../api/company';
-import { setServerIssues } from './server-issues';
 
 const grid = { display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } } as const;
 
 type FormValues = UpdateCompanyDetailInput;
-const FIELDS = Object.keys(UpdateCompanyDetailInputSchema.shape);
 
 function formValuesOf(detail: CompanyDetail): FormValues {
   return {
@@ -70,11 +69,12 @@ function CompanyEditForm({
   const update = useUpdateCompanyDetail(detail.plCompanyId);
   const [formError, setFormError] = useState<string | null>(null);
   const [pending, setPending] = useState<FormValues | null>(null);
-  const { control, handleSubmit, setError } = useForm<FormValues>({
+  const form = useForm<FormValues>({
     resolver: zodResolver(UpdateCompanyDetailInputSchema) as never,
     mode: 'onTouched',
     defaultValues: formValuesOf(detail),
   });
+  const { control, handleSubmit, setError } = form;
   const save = (values: FormValues) => {
     setFormError(null);
     update.mutate(values, {
@@ -84,7 +84,7 @@ function CompanyEditForm({
         onDone();
       },
       onError: (error) => {
-        if (setServerIssues(error, FIELDS, setError)) return;
+        if (applyServerIssues(form, error)) return;
         if (error instanceof Error && error.message === 'Duplicate') {
           setError('companyName', { type: 'server', message: error.message }, { shouldFocus: true });
           return;

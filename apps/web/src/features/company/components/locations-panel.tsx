@@ -24,11 +24,9 @@ import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { FormField } from '@/components/form/form-field';
+import { applyServerIssues } from '@/lib/server-issues';
 import { errorText } from '@/lib/error-notice';
 import { useLocations, useUpsertLocation } from '../api/company';
-import { setServerIssues } from './server-issues';
-
-const FIELDS = Object.keys(UpsertLocationInputSchema.shape);
 
 function LocationDialog({
   plCompanyId,
@@ -44,7 +42,7 @@ function LocationDialog({
   const id = useId();
   const upsert = useUpsertLocation(plCompanyId);
   const [formError, setFormError] = useState<string | null>(null);
-  const { control, handleSubmit, setError } = useForm<UpsertLocationInput>({
+  const form = useForm<UpsertLocationInput>({
     resolver: zodResolver(UpsertLocationInputSchema) as never,
     mode: 'onTouched',
     defaultValues: location
@@ -70,6 +68,7 @@ function LocationDialog({
           country: 'US',
         },
   });
+  const { control, handleSubmit } = form;
   const submit = handleSubmit((values) => {
     setFormError(null);
     upsert.mutate(values, {
@@ -78,7 +77,7 @@ function LocationDialog({
         onClose();
       },
       onError: (error) => {
-        if (!setServerIssues(error, FIELDS, setError)) setFormError(errorText(t, error));
+        if (!applyServerIssues(form, error)) setFormError(errorText(t, error));
       },
     });
   });

@@ -1,12 +1,21 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useState, type FormEvent } from 'react';
+import {
+  AddTemplateFormSchema,
+  templateBindingInput,
+  type AddTemplateFormValues,
+} from '@trustleaf/domain/schemas/site-template';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { FormField } from '@/components/form/form-field';
+import { applyServerIssues } from '@/lib/server-issues';
 import { DomainFields } from './domain-settings';
 import { useFailure, type Mutations } from './editor-state';
+
+const EMPTY: AddTemplateFormValues = { name: '', domain: '', plCompanyId: '' };
 
 /** A new template: its name and, optionally, the host name and partner company it is shown for. */
 export function AddTemplateForm({
@@ -17,45 +26,39 @@ export function AddTemplateForm({
   onAdded: (id: number) => void;
 }) {
   const { t } = useTranslation();
-  const [name, setName] = useState('');
-  const [domain, setDomain] = useState('');
-  const [companyId, setCompanyId] = useState('');
+  const form = useForm<AddTemplateFormValues>({
+    resolver: zodResolver(AddTemplateFormSchema),
+    defaultValues: EMPTY,
+  });
   const failed = useFailure();
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    if (!name.trim()) return;
+  const submit = form.handleSubmit((values) => {
     mutations.add.mutate(
-      {
-        name,
-        domain: domain.trim() || null,
-        plCompanyId: companyId.trim() ? Number(companyId) : null,
-      },
+      { name: values.name, ...templateBindingInput(values) },
       {
         onSuccess: (created) => {
-          setName('');
-          setDomain('');
-          setCompanyId('');
+          form.reset(EMPTY);
           onAdded(created.plSiteTemplateId);
         },
-        onError: failed,
+        onError: (error) => {
+          if (!applyServerIssues(form, error)) failed(error);
+        },
       },
     );
-  }
+  });
   return (
-    <Paper variant="outlined" component="form" onSubmit={submit} sx={{ p: { xs: 2, sm: 3 } }}>
+    <Paper
+      variant="outlined"
+      component="form"
+      noValidate
+      onSubmit={(event) => void submit(event)}
+      sx={{ p: { xs: 2, sm: 3 } }}
+    >
       <Typography variant="h3" component="h2" sx={{ mb: 2 }}>
         {t('siteTemplate.add.title')}
       </Typography>
       <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ alignItems: { md: 'flex-start' } }}>
-        <TextField
-          label={t('siteTemplate.fields.name')}
-          value={name}
-          onChange={(event) => setName(event.target.value)}
-          required
-          size="small"
-          slotProps={{ htmlInput: { maxLength: 100 } }}
-        />
-        <DomainFields domain={domain} companyId={companyId} onDomain={setDomain} onCompanyId={setCompanyId} />
+        <FormField control={form.control} name="name" label={t('siteTemplate.fields.name')} size="small" />
+        <DomainFields control={form.control} />
         <Button type="submit" variant="contained" disabled={mutations.add.isPending}>
           {t('siteTemplate.add.submit')}
         </Button>

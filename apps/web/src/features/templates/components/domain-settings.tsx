@@ -1,12 +1,21 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { MESSAGES, type SiteTemplate } from '@trustleaf/domain/schemas/site-template';
+import {
+  MESSAGES,
+  TemplateBindingFormSchema,
+  templateBindingInput,
+  type SiteTemplate,
+  type TemplateBindingFormValues,
+} from '@trustleaf/domain/schemas/site-template';
 import { enqueueSnackbar } from 'notistack';
-import { useId, useState, type FormEvent } from 'react';
+import { useId } from 'react';
+import { Controller, useForm, type Control, type FieldValues, type Path } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { registerMessageKeys } from '@/lib/i18n-messages';
+import { registerMessageKeys, translateMessage } from '@/lib/i18n-messages';
+import { applyServerIssues } from '@/lib/server-issues';
 import { useFailure, type Mutations } from './editor-state';
 
 registerMessageKeys({
@@ -24,29 +33,32 @@ export function DomainSettings({ template, mutations }: { template: SiteTemplate
   const { t } = useTranslation();
   const headingId = useId();
   const failed = useFailure();
-  const [domain, setDomain] = useState(template.domain ?? '');
-  const [companyId, setCompanyId] = useState(template.plCompanyId ? String(template.plCompanyId) : '');
-  function submit(event: FormEvent) {
-    event.preventDefault();
+  const form = useForm<TemplateBindingFormValues>({
+    resolver: zodResolver(TemplateBindingFormSchema),
+    defaultValues: {
+      domain: template.domain ?? '',
+      plCompanyId: template.plCompanyId ? String(template.plCompanyId) : '',
+    },
+  });
+  const submit = form.handleSubmit((values) => {
     mutations.update.mutate(
-      {
-        plSiteTemplateId: template.plSiteTemplateId,
-        domain: domain.trim() || null,
-        plCompanyId: companyId ? Number(companyId) : null,
-      },
+      { plSiteTemplateId: template.plSiteTemplateId, ...templateBindingInput(values) },
       {
         onSuccess: (saved) => {
-          setDomain(saved.domain ?? '');
+          form.setValue('domain', saved.domain ?? '');
           enqueueSnackbar(t('siteTemplate.domainSettings.saved'), { variant: 'success' });
         },
-        onError: failed,
+        onError: (error) => {
+          if (!applyServerIssues(form, error)) failed(error);
+        },
       },
     );
-  }
+  });
   return (
     <Stack
       component="form"
-      onSubmit={submit}
+      noValidate
+      onSubmit={(event) => void submit(event)}
       aria-labelledby={headingId}
       spacing={1.5}
       sx={{ border: 1, borderColor: 'divider', borderRadius: 1, p: 2, mb: 2 }}
@@ -59,7 +71,7 @@ export function DomainSettings({ template, mutations }: { template: SiteTemplate
         {t('siteTemplate.domainSettings.intro')}
       </Typography>
       <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ alignItems: { md: 'flex-start' } }}>
-        <DomainFields domain={domain} companyId={companyId} onDomain={setDomain} onCompanyId={setCompanyId} />
+        <DomainFields control={form.control} />
         <Button type="submit" variant="outlined" disabled={mutations.update.isPending}>
           {t('siteTemplate.domainSettings.save')}
         </Button>
@@ -69,34 +81,46 @@ export function DomainSettings({ template, mutations }: { template: SiteTemplate
 }
 
 /** The host name and partner company fields, in the add form and in a template's domain settings. */
-export function DomainFields({
-  domain,
-  companyId,
-  onDomain,
-  onCompanyId,
+export function DomainFields<T extends FieldValues & TemplateBindingFormValues>({
+  control,
 }: {
-  domain: string;
-  companyId: string;
-  onDomain: (domain: string) => void;
-  onCompanyId: (companyId: string) => void;
+  control: Control<T>;
 }) {
   const { t } = useTranslation();
   return (
     <>
-      <TextField
-        label={t('siteTemplate.fields.domain')}
-        value={domain}
-        onChange={(event) => onDomain(event.target.value)}
-        size="small"
-        helperText={t('siteTemplate.fields.domainHelp')}
-        slotProps={{ htmlInput: { maxLength: 253, autoCapitalize: 'none', spellCheck: false } }}
+      <Controller
+        control={control}
+        name={'domain' as Path<T>}
+        render={({ field, fieldState }) => (
+          <TextField
+            {...field}
+            label={t('siteTemplate.fields.domain')}
+            size="small"
+            error={Boolean(fieldState.error)}
+            helperText={
+              fieldState.error
+                ? translateMessage(t, fieldState.error.message)
+                : t('siteTemplate.fields.domainHelp')
+            }
+            slotProps={{ htmlInput: { maxLength: 253, autoCapitalize: 'none', spellCheck: false } }}
+          />
+        )}
       />
-      <TextField
-        label={t('siteTemplate.fields.companyId')}
-        value={companyId}
-        onChange={(event) => onCompanyId(event.target.value.replace(/\D/g, ''))}
-        size="small"
-        slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+      <Controller
+        control={control}
+        name={'plCompanyId' as Path<T>}
+        render={({ field, fieldState }) => (
+          <TextField
+            {...field}
+            onChange={(event) => field.onChange(event.target.value.replace(/\D/g, ''))}
+            label={t('siteTemplate.fields.companyId')}
+            size="small"
+            error={Boolean(fieldState.error)}
+            helperText={fieldState.error ? translateMessage(t, fieldState.error.message) : undefined}
+            slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+          />
+        )}
       />
     </>
   );

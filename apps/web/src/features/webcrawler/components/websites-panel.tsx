@@ -1,3 +1,4 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -5,13 +6,19 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import type { Website } from '@trustleaf/domain/schemas/webcrawler';
+import {
+  UpsertWebsiteInputSchema,
+  type UpsertWebsiteInput,
+  type Website,
+} from '@trustleaf/domain/schemas/webcrawler';
 import { enqueueSnackbar } from 'notistack';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
+import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/i18n';
 import { translateMessage } from '@/lib/i18n-messages';
+import { applyServerIssues } from '@/lib/server-issues';
 import { useDeleteWebsite, useUpsertWebsite, useWebsites } from '../api/webcrawler';
 import { ExternalLink, Section } from './report-parts';
 
@@ -104,27 +111,32 @@ export function WebsitesPanel({ plCompanyId, onUpgrade }: { plCompanyId: number;
   const websites = useWebsites(plCompanyId);
   const add = useUpsertWebsite(plCompanyId);
   const errorText = useErrorText();
-  const [url, setUrl] = useState('');
+  const form = useForm<UpsertWebsiteInput>({
+    resolver: zodResolver(UpsertWebsiteInputSchema),
+    defaultValues: { plCompanyId, url: '', rescanEnabled: true },
+  });
+  const url = useWatch({ control: form.control, name: 'url' });
   const [error, setError] = useState<{ text: string; isPlan: boolean } | null>(null);
   const onError = (reason: unknown) =>
     setError({
       text: errorText(reason),
       isPlan: reason instanceof ApiError && reason.code === 'PLAN_LIMIT_REACHED',
     });
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = form.handleSubmit((values) => {
     setError(null);
     add.mutate(
-      { url: url.trim(), rescanEnabled: true },
+      { url: values.url, rescanEnabled: true },
       {
         onSuccess: () => {
-          setUrl('');
+          form.reset({ plCompanyId, url: '', rescanEnabled: true });
           enqueueSnackbar(t('webcrawler.websites.saved'), { variant: 'success' });
         },
-        onError,
+        onError: (reason) => {
+          if (!applyServerIssues(form, reason)) onError(reason);
+        },
       },
     );
-  };
+  });
   return (
     <Section title={t('webcrawler.websites.title')}>
       <Typography variant="body2" sx={{ color: 'text.secondary' }}>
@@ -132,18 +144,25 @@ export function WebsitesPanel({ plCompanyId, onUpgrade }: { plCompanyId: number;
       </Typography>
       <Box
         component="form"
-        onSubmit={submit}
+        onSubmit={(event) => void submit(event)}
         noValidate
         sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'flex-start' }}
       >
-        <TextField
-          size="small"
-          label={t('webcrawler.websites.url')}
-          placeholder={t('webcrawler.urlPlaceholder')}
-          value={url}
-          onChange={(event) => setUrl(event.target.value)}
-          sx={{ flex: '1 1 220px', minWidth: 0 }}
-          slotProps={{ htmlInput: { inputMode: 'url', 'data-testid': 'website-url' } }}
+        <Controller
+          control={form.control}
+          name="url"
+          render={({ field, fieldState }) => (
+            <TextField
+              {...field}
+              size="small"
+              label={t('webcrawler.websites.url')}
+              placeholder={t('webcrawler.urlPlaceholder')}
+              error={Boolean(fieldState.error)}
+              helperText={fieldState.error ? translateMessage(t, fieldState.error.message) : undefined}
+              sx={{ flex: '1 1 220px', minWidth: 0 }}
+              slotProps={{ htmlInput: { inputMode: 'url', 'data-testid': 'website-url' } }}
+            />
+          )}
         />
         <Button type="submit" variant="outlined" disabled={url.trim() === '' || add.isPending}>
           {t('webcrawler.websites.add')}

@@ -1,0 +1,89 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import type { CompanyDocument } from '@trustleaf/domain/schemas/document';
+import { SnackbarProvider } from 'notistack';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { jsonResponse, validationFailure } from '@/testing/validation-failure';
+import { UploadDocumentDialog } from './upload-document-dialog';
+import '@/lib/i18n';
+
+const WAIT = { timeout: 10_000 };
+
+const licenceRow: CompanyDocument = {
+  documentType: {
+    documentTypeId: 3,
+    documentTypeName: 'State licence',
+    licenseCheck: true,
+    certificationCheck: false,
+    expirationCheck: true,
+    dayPriorNotify: 30,
+    classification: 'LICENSE',
+  },
+  latest: null,
+  versionCount: 0,
+};
+
+let fetchMock: ReturnType<typeof vi.fn<typeof fetch>>;
+beforeEach(() => {
+  fetchMock = vi.fn<typeof fetch>(async (url) => {
+    const path = url as string;
+    if (path.startsWith('/api/storage/preupload')) {
+      return jsonResponse({ detail: [{ key: 'k1', name: 'licence.pdf', size: 4, extension: 'pdf' }] });
+    }
+    if (path === '/api/document/document') {
+      return validationFailure({
+        field: 'licenseState',
+        message: 'State of License is required',
+        key: 'documents.messages.stateRequired',
+      });
+    }
+    return jsonResponse({ messages: ['Not found'], code: 'NOT_FOUND' }, 404);
+  });
+  vi.stubGlobal('fetch', fetchMock);
+});
+afterEach(() => vi.unstubAllGlobals());
+
+function renderDialog() {
+  render(
+    <QueryClientProvider client={new QueryClient()}>
+      <SnackbarProvider>
+        <UploadDocumentDialog plCompanyId={7} row={licenceRow} onClose={vi.fn()} />
+      </SnackbarProvider>
+    </QueryClientProvider>,
+  );
+}
+
+const fill = (label: string, value: string) =>
+  fireEvent.change(screen.getByLabelText(label), { target: { value } });
+
+describe('UploadDocumentDialog', () => {
+  it('blocks the upload by the shared rule: a file, the licence block and an expiry not in the past', async () => {
+    renderDialog();
+    fill('Expiration Date', '2000-01-01');
+    fireEvent.click(screen.getByRole('button', { name: 'Upload' }));
+    expect(await screen.findByText('Document is required', {}, WAIT)).toBeTruthy();
+    expect(screen.getByText('State of License is required')).toBeTruthy();
+    expect(screen.getByText('Expiration Date cannot be earlier than today')).toBeTruthy();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it("shows the server's refusal on its field", async () => {
+    renderDialog();
+    const file = new File(['%PDF'], 'licence.pdf', { type: 'application/pdf' });
+    fireEvent.change(screen.getByTestId('document-file'), { target: { files: [file] } });
+    fill('Document Number', 'LIC-1');
+    fill('State', 'CO');
+    fill('Address', '120 Orchard Road');
+    fill('Expiration Date', '2999-01-01');
+    fireEvent.click(screen.getByRole('button', { name: 'Upload' }));
+    await waitFor(
+      () => expect(screen.getByLabelText('State').getAttribute('aria-invalid')).toBe('true'),
+      WAIT,
+    );
+    expect(screen.getByText('State of License is required')).toBeTruthy();
+    expect(fetchMock.mock.calls.map(([url]) => (url as string).split('?')[0])).toEqual([
+      '/api/storage/preupload',
+      '/api/document/document',
+    ]);
+  });
+});

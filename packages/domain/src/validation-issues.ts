@@ -1,0 +1,42 @@
+/**
+ * One refused field of a `VALIDATION_FAILED` answer; `details` is always `{ issues: [...] }`
+ * (STYLE §5). `field` is the input path joined with dots (`''` for the input as a whole), `message`
+ * the English text, and `key` names the message, for a client to show it in its own language.
+ * Free of zod, so that pages with a first-load budget can read a failure's issues.
+ */
+export interface ValidationIssue {
+  field: string;
+  message: string;
+  key: string;
+}
+
+/** A message and the key it is translated by: the form a domain rule declares its messages in. */
+export interface KeyedMessage {
+  key: string;
+  message: string;
+}
+
+/** A rule's message refusing one field. */
+export function fieldIssue(field: string, { key, message }: KeyedMessage): ValidationIssue {
+  return { field, message, key };
+}
+
+/** The key of a schema issue: the rule's own (`params: { key }` on a custom issue), else its zod code's. */
+export function issueKey(code: string, params?: unknown): string {
+  const key = (params as { key?: unknown } | null | undefined)?.key;
+  return typeof key === 'string' ? key : `validation.${code}`;
+}
+
+function isIssue(value: unknown): value is ValidationIssue {
+  if (typeof value !== 'object' || value === null) return false;
+  const record = value as Record<string, unknown>;
+  return (
+    typeof record.field === 'string' && typeof record.message === 'string' && typeof record.key === 'string'
+  );
+}
+
+/** The issues of a failure's `details`; none for any other shape. */
+export function validationIssues(details: unknown): ValidationIssue[] {
+  const issues = (details as { issues?: unknown } | null | undefined)?.issues;
+  return Array.isArray(issues) ? issues.filter(isIssue) : [];
+}
