@@ -385,6 +385,8 @@ export const PRODUCT_CODE_MAX = 100;
 /** The product record's days (spec 3 §3 Product): when it was received and when it expires. */
 export const PRODUCT_DAY_FIELDS = ['receivedProductAt', 'expireDate'] as const;
 export const PRODUCT_EXPIRY_BEFORE_RECEIVED = 'The expiry date cannot be before the received date';
+/** Its message key, for a client to show it in its own language. */
+export const PRODUCT_EXPIRY_BEFORE_RECEIVED_KEY = 'company.products.errors.expiryBeforeReceived';
 
 export const ProductSchema = z.object({
   plProductId: IntSchema,
@@ -453,7 +455,14 @@ const checkProductDays = (
   context: z.RefinementCtx,
 ) => {
   const message = productDaysIssue(days);
-  if (message) context.addIssue({ code: 'custom', path: ['expireDate'], message });
+  if (message) {
+    context.addIssue({
+      code: 'custom',
+      path: ['expireDate'],
+      message,
+      params: { key: PRODUCT_EXPIRY_BEFORE_RECEIVED_KEY },
+    });
+  }
 };
 
 export const CreateProductInputSchema = z

@@ -3,6 +3,7 @@ import { WEB_CRAWLER_FEATURE } from '@trustleaf/domain/reference/features';
 import {
   PRODUCT_CODE_FIELDS,
   PRODUCT_DAY_FIELDS,
+  PRODUCT_EXPIRY_BEFORE_RECEIVED_KEY,
   productDaysIssue,
   type CreateProductInput,
   type Product,
@@ -13,7 +14,7 @@ import {
 import { normaliseProductName, parseSiteUrl, ScanError } from '@trustleaf/scanner';
 import type { AuthContext, CompanyAccess } from '../../lib/authz.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { AppError } from '../../lib/errors.ts';
+import { AppError, validationFailed } from '../../lib/errors.ts';
 import type { ProductRow, WebcrawlerRepository, WebsiteRow } from './webcrawler.repository.ts';
 import { siteKeyOf } from './webcrawler.jobs.ts';
 
@@ -182,7 +183,11 @@ export function createScanTargetsService({
             values.receivedProductAt !== undefined ? values.receivedProductAt : stored.receivedProductAt,
           expireDate: values.expireDate !== undefined ? values.expireDate : stored.expireDate,
         });
-        if (issue) throw new AppError('VALIDATION_FAILED', issue, { field: 'expireDate' });
+        if (issue) {
+          throw validationFailed([
+            { field: 'expireDate', message: issue, key: PRODUCT_EXPIRY_BEFORE_RECEIVED_KEY },
+          ]);
+        }
       }
       const row = await repo.updateProduct(input.plCompanyId, input.plProductId, values);
       if (!row) throw new AppError('NOT_FOUND', 'Product not found');

@@ -693,10 +693,21 @@ describe('the product record (spec 3 §3 Product)', () => {
     expect(early.json()).toMatchObject({
       code: 'VALIDATION_FAILED',
       messages: ['The expiry date cannot be before the received date'],
+      details: {
+        issues: [
+          {
+            field: 'expireDate',
+            message: 'The expiry date cannot be before the received date',
+            key: 'company.products.errors.expiryBeforeReceived',
+          },
+        ],
+      },
     });
     const both = await add({ name: 'Night Balm', receivedProductAt: '2026-05-02', expireDate: '2026-05-01' });
     expect(both.statusCode).toBe(400);
-    expect(JSON.stringify(both.json().details)).toContain('expireDate');
+    expect(both.json().details.issues).toEqual([
+      expect.objectContaining({ field: 'expireDate', key: 'company.products.errors.expiryBeforeReceived' }),
+    ]);
     for (const day of ['2026-02-30', '01/02/2026']) {
       const bad = await update({ receivedProductAt: day });
       expect(bad.statusCode, day).toBe(400);

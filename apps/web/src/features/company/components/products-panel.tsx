@@ -28,11 +28,10 @@ import type { z } from 'zod';
 import { FormField } from '@/components/form/form-field';
 import { ConfirmDialog } from '@/components/dialogs/confirm-dialog';
 import { errorText } from '@/lib/error-notice';
+import { applyServerIssues } from '@/lib/server-issues';
 import { useProductMutations, useProducts } from '../api/company';
-import { setServerIssues } from './server-issues';
 
 type FormValues = z.input<typeof CreateProductInputSchema>;
-const FIELDS = ['name', 'status', ...PRODUCT_CODE_FIELDS, ...PRODUCT_DAY_FIELDS] as const;
 
 function formValuesOf(plCompanyId: number, product: Product | null): FormValues {
   return {
@@ -65,13 +64,14 @@ function ProductDialog({
   const id = useId();
   const { create, update } = useProductMutations(plCompanyId);
   const [formError, setFormError] = useState<string | null>(null);
-  const { control, handleSubmit, setError } = useForm<FormValues>({
+  const form = useForm<FormValues>({
     resolver: zodResolver(CreateProductInputSchema) as never,
     mode: 'onTouched',
     defaultValues: formValuesOf(plCompanyId, product),
   });
   const busy = create.isPending || update.isPending;
-  const submit = handleSubmit((values) => {
+  const { control } = form;
+  const submit = form.handleSubmit((values) => {
     setFormError(null);
     const input = CreateProductInputSchema.parse(values);
     const done = {
@@ -80,7 +80,7 @@ function ProductDialog({
         onClose();
       },
       onError: (failure: unknown) => {
-        if (setServerIssues(failure, FIELDS, setError)) return;
+        if (applyServerIssues(form, failure)) return;
         setFormError(errorText(t, failure));
       },
     };
