@@ -88,6 +88,7 @@ export function createJobDefinitions(deps: JobDefinitionsDeps) {
     scanner: deps.scanner,
     log,
     appUrl: deps.appUrl,
+    storage,
     // Scheduled work has no caller: the plan is read as a super admin reads it for one company.
     systemPhrases: () => system.violationPhrases(),
     rescanAllowed: async (companyId) =>

@@ -69,7 +69,14 @@ export async function buildTestApp(
 ): Promise<TestApp> {
   const testDb = await createTestDatabase();
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'trustleaf-test-'));
-  const env = EnvSchema.parse({ NODE_ENV: 'test', SEED_DEMO: 'false', DATA_DIR: dataDir, ...overrides.env });
+  // Snapshots (Chromium) only where a test asks for them with SCAN_SNAPSHOT_PAGES.
+  const env = EnvSchema.parse({
+    NODE_ENV: 'test',
+    SEED_DEMO: 'false',
+    DATA_DIR: dataDir,
+    SCAN_SNAPSHOT_PAGES: '0',
+    ...overrides.env,
+  });
   const clock = createManualClock(new Date());
   const tokenSecret = randomBytes(32).toString('hex');
   const jobs =

@@ -7,6 +7,7 @@ import {
   CreateProductInputSchema,
   DeleteProductInputSchema,
   DeleteWebsiteInputSchema,
+  FindingSnapshotInputSchema,
   ProductListSchema,
   ProductScanRequestSchema,
   ProductScanTasksSchema,
@@ -233,6 +234,19 @@ export const urlToBase64 = endpoint({
   description:
     "Returns an image as a data URL for the report, only when a finding of one of the caller's companies references it; fetched through the scanner's SSRF guard (metadata and private addresses refused), capped in size and cached. Anything else is NOT_FOUND.",
   errors: ['PAYLOAD_TOO_LARGE', 'PLAN_LIMIT_REACHED'],
+});
+
+export const complianceFindingSnapshot = endpoint({
+  method: 'GET',
+  path: '/api/webcrawler/complianceFinding/{id}/snapshot',
+  input: FindingSnapshotInputSchema,
+  output: UrlToBase64Schema,
+  access: 'user',
+  tag,
+  summary: 'A finding’s page snapshot, as a data URL',
+  description:
+    "The PNG the scan took of the rendered page with the finding's claim highlighted (the report's issue image), for a finding of the caller's company that has one (hasSnapshot); any other finding is NOT_FOUND.",
+  errors: ['PLAN_LIMIT_REACHED'],
 });
 
 // ---- websites (scheduled re-scans) ----

@@ -236,6 +236,11 @@ export const ViolationSchema = z.object({
   isReviewed: z.boolean(),
   /** Not found by the previous scan of the same website ("new since last scan"). */
   isNew: z.boolean(),
+  /**
+   * A snapshot of the rendered page with the claim highlighted is stored for this finding; read it
+   * through GET /api/webcrawler/complianceFinding/{id}/snapshot.
+   */
+  hasSnapshot: z.boolean(),
 });
 export type Violation = z.infer<typeof ViolationSchema>;
 
@@ -345,6 +350,9 @@ export const UrlToBase64Schema = z.object({
   base64: TextSchema,
   contentType: TextSchema,
 });
+
+/** GET /api/webcrawler/complianceFinding/{id}/snapshot: one finding of the caller's company. */
+export const FindingSnapshotInputSchema = z.object({ id: QueryIdSchema });
 
 // ---- the company's websites (scheduled re-scans) ----
 

@@ -8,6 +8,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   serial,
   text,
   timestamp,
@@ -17,6 +18,7 @@ import {
 import { createdAt } from './columns.ts';
 import { users } from './auth.ts';
 import { companies } from './companies.ts';
+import { mailOutbox } from './platform.ts';
 
 /** A company's websites: each scan adds its site here; re-scans run weekly while enabled. */
 export const webcrawlerWebsites = pgTable(
@@ -157,4 +159,41 @@ export const products = pgTable(
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('products_company_name').on(t.companyId, t.nameKey)],
+);
+
+// ---- webcrawler: finding snapshots and re-scan emails (issue 17) ----
+
+/**
+ * A finding's snapshot: the PNG crop of the rendered page, claim highlighted, that the scan stored in
+ * Storage under `storageKey` (findings of one page and sentence share one image).
+ */
+export const complianceFindingSnapshots = pgTable(
+  'compliance_finding_snapshots',
+  {
+    findingId: integer('finding_id')
+      .primaryKey()
+      .references(() => complianceFindings.id, { onDelete: 'cascade' }),
+    companyId: integer('company_id').notNull(),
+    storageKey: text('storage_key').notNull(),
+    bytes: integer('bytes').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('compliance_finding_snapshots_company').on(t.companyId)],
+);
+
+/**
+ * The outbox rows of a check's re-scan email, written in the transaction that stores the check: a
+ * scan job run again after its worker died queues exactly these (the send job skips a sent row).
+ */
+export const violationCheckMails = pgTable(
+  'violation_check_mails',
+  {
+    checkId: integer('check_id')
+      .notNull()
+      .references(() => violationChecks.id, { onDelete: 'cascade' }),
+    outboxId: integer('outbox_id')
+      .notNull()
+      .references(() => mailOutbox.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.checkId, t.outboxId] })],
 );

@@ -10,7 +10,14 @@ import { z } from 'zod';
 import type { Clock } from '../../lib/clock.ts';
 import { defineJob, type JobQueue } from '../../lib/jobs.ts';
 import type { OutboxMailer } from '../../lib/mailer.ts';
+import type { Storage } from '../../lib/storage.ts';
 import { mailLanguage, renderMail } from '../mail/mail.templates.ts';
+import {
+  DEFAULT_SNAPSHOT_LIMITS,
+  removeKeys,
+  snapshotFindings,
+  type StoredSnapshot,
+} from './scan-snapshots.ts';
 import { newHighFindingsMail } from './webcrawler.mails.ts';
 import type { NewFinding, ScanJobRow, WebcrawlerRepository } from './webcrawler.repository.ts';
 
@@ -37,6 +44,8 @@ export interface ScannerSettings {
   allowHosts: readonly string[];
   timeLimitSeconds: number;
   maxPages: number;
+  /** Pages with findings rendered again for snapshots (SCAN_SNAPSHOT_PAGES); 0 or absent: none. */
+  snapshotPages?: number;
 }
 
 export interface WebcrawlerJobsDeps {
@@ -52,6 +61,8 @@ export interface WebcrawlerJobsDeps {
   systemPhrases?: () => Promise<string[]>;
   /** Whether the company's plan includes scheduled re-scans (the gating rule, as the API applies it). */
   rescanAllowed: (companyId: number) => Promise<boolean>;
+  /** Where snapshots are stored; absent: no snapshots. */
+  storage?: Storage;
   /** Replaces the scanner (tests that need a scan to hang until cancelled). */
   scan?: typeof scanSite;
 }
@@ -133,9 +144,22 @@ export function createWebcrawlerJobs(deps: WebcrawlerJobsDeps) {
     return row;
   }
 
+  /**
+   * Queues the stored check's re-scan email rows not sent yet. Run after storing and by every later
+   * delivery of the job, so a worker that died between the two leaves nothing unsent; queueing a row
+   * twice sends it once (singleton send job, which skips a sent row).
+   */
+  async function deliverCheckMails(id: string) {
+    const outboxIds = await repo.unsentCheckMails(id);
+    if (outboxIds.length > 0) await deps.mailer.deliver(outboxIds);
+  }
+
   async function runScan(id: string): Promise<void> {
     const claimed = await repo.claim(id, clock.now());
-    if (!claimed) return;
+    if (!claimed) {
+      await deliverCheckMails(id);
+      return;
+    }
     if (claimed.cancelRequestedAt) {
       await repo.finishJob(id, 'cancelled', CANCELLED_MESSAGE, clock.now());
       await publish(id);
@@ -178,6 +202,7 @@ export function createWebcrawlerJobs(deps: WebcrawlerJobsDeps) {
     }, PROGRESS_FLUSH_MS);
 
     let result: ScanResult;
+    let snapshots: { byPosition: Map<number, StoredSnapshot>; keys: string[] } | null = null;
     try {
       const authorizedProducts =
         options.verifyProduct || claimed.kind === 'productScanTask'
@@ -196,6 +221,26 @@ export function createWebcrawlerJobs(deps: WebcrawlerJobsDeps) {
           latest = { done: progress.done, queued: progress.queued };
         },
       });
+      const snapshotPages = deps.scanner.snapshotPages ?? 0;
+      if (deps.storage && snapshotPages > 0 && result.violations.length > 0) {
+        snapshots = await snapshotFindings({
+          result,
+          scan,
+          options: {
+            additionalWords: [...options.additionalWords, ...systemPhrases],
+            allowHosts: deps.scanner.allowHosts,
+            signal: controller.signal,
+          },
+          storage: deps.storage,
+          limits: { maxPages: snapshotPages, ...DEFAULT_SNAPSHOT_LIMITS },
+          log: (line) => deps.log(`scan ${id}: ${line}`),
+        }).catch((error: unknown) => {
+          // Snapshots are extra: storage failing keeps the result without them; a cancel still ends the scan.
+          if (controller.signal.aborted) throw error;
+          deps.log(`scan ${id}: snapshots not stored: ${String(error)}`);
+          return null;
+        });
+      }
     } catch (error) {
       if (reason === 'cancelled') {
         await repo.finishJob(id, 'cancelled', CANCELLED_MESSAGE, clock.now());
@@ -217,10 +262,12 @@ export function createWebcrawlerJobs(deps: WebcrawlerJobsDeps) {
       clearInterval(flusher);
     }
 
-    const stored = await storeResult(claimed, options, result);
+    const stored = await storeResult(claimed, options, result, snapshots?.byPosition);
+    // Stored by another delivery of the job meanwhile: these images are not referenced.
+    if (!stored && snapshots) await removeKeys(deps.storage!, snapshots.keys);
     deps.log(`scan ${id} completed`);
     await publish(id);
-    if (stored) await deps.mailer.deliver(stored.outboxIds);
+    await deliverCheckMails(id);
   }
 
   async function storeResult(
@@ -234,6 +281,7 @@ export function createWebcrawlerJobs(deps: WebcrawlerJobsDeps) {
     },
     options: ScanOptionsStored,
     result: ScanResult,
+    snapshots: ReadonlyMap<number, StoredSnapshot> | undefined,
   ) {
     const now = clock.now();
     const previous = await repo.previousCheck(job.companyId, job.siteKey);
@@ -278,8 +326,7 @@ export function createWebcrawlerJobs(deps: WebcrawlerJobsDeps) {
       ? dedupeProducts(result.productVerification.unauthorizedProducts.map((p) => p.productName))
       : [];
     const newHigh = findings.filter((f) => f.isNew && f.severity === 'HIGH').length;
-    const outboxIds: number[] = [];
-    const stored = await repo.storeResult({
+    return repo.storeResult({
       job: { id: job.id, companyId: job.companyId, websiteId: job.websiteId },
       check: {
         url: result.url,
@@ -293,10 +340,13 @@ export function createWebcrawlerJobs(deps: WebcrawlerJobsDeps) {
       findings,
       now,
       autoCreateProducts: autoCreate,
-      // The email is written with the result, in one transaction: a scan job that runs again
-      // (pg-boss delivers at least once) finds the result stored and writes no second email.
+      ...(snapshots ? { snapshots } : {}),
+      // The email is written with the result, in one transaction, and its outbox ids are recorded
+      // with the check: a scan job that runs again (pg-boss delivers at least once) finds the result
+      // stored, writes no second email and queues the recorded one if it was not sent.
       afterStore: async (tx, checkId) => {
-        if (!job.isRescan || newHigh === 0) return;
+        const outboxIds: number[] = [];
+        if (!job.isRescan || newHigh === 0) return outboxIds;
         const link = `${deps.appUrl}/webcrawler?view=${checkId}`;
         for (const recipient of await repo.ownerAndAdminEmails(job.companyId, tx)) {
           const mail = renderMail(newHighFindingsMail, mailLanguage(recipient.language), {
@@ -307,10 +357,9 @@ export function createWebcrawlerJobs(deps: WebcrawlerJobsDeps) {
           });
           outboxIds.push(await deps.mailer.record(tx, { to: recipient.email, ...mail }));
         }
+        return outboxIds;
       },
     });
-    if (!stored) return null;
-    return { checkId: stored.checkId, outboxIds };
   }
 
   /** Weekly re-scans of the websites whose plan includes them (hourly sweep). */

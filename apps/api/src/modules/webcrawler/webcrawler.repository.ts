@@ -1,12 +1,15 @@
-import { and, asc, desc, eq, gte, inArray, isNull, notInArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNull, ne, notInArray, sql } from 'drizzle-orm';
 import type { Db, DbExecutor } from '../../db/client.ts';
 import { managerContacts } from '../../db/members.ts';
 import {
   companies,
   companyMembers,
+  complianceFindingSnapshots,
   complianceFindings,
+  mailOutbox,
   products,
   scanJobs,
+  violationCheckMails,
   violationChecks,
   webcrawlerWebsites,
 } from '../../db/schema.ts';
@@ -154,8 +157,13 @@ export function createWebcrawlerRepository(db: Db) {
       findings: NewFinding[];
       now: Date;
       autoCreateProducts: { name: string; nameKey: string }[];
-      /** Runs in the same transaction once the result is stored (the re-scan email's outbox rows). */
-      afterStore?: (tx: DbExecutor, checkId: number) => Promise<void>;
+      /** Stored snapshots by the finding's position in `findings`. */
+      snapshots?: ReadonlyMap<number, { storageKey: string; bytes: number }>;
+      /**
+       * Runs in the same transaction once the result is stored: the re-scan email's outbox rows,
+       * whose ids are recorded with the check.
+       */
+      afterStore?: (tx: DbExecutor, checkId: number) => Promise<number[]>;
     }): Promise<{ checkId: number } | null> {
       return db.transaction(async (tx) => {
         const [check] = await tx
@@ -165,9 +173,15 @@ export function createWebcrawlerRepository(db: Db) {
           .returning({ id: violationChecks.id });
         if (!check) return null;
         if (input.findings.length > 0) {
-          await tx
+          const inserted = await tx
             .insert(complianceFindings)
-            .values(input.findings.map((f) => ({ ...f, checkId: check.id })));
+            .values(input.findings.map((f) => ({ ...f, checkId: check.id })))
+            .returning({ id: complianceFindings.id, position: complianceFindings.position });
+          const snapshots = inserted.flatMap((f) => {
+            const stored = input.snapshots?.get(f.position);
+            return stored ? [{ findingId: f.id, companyId: input.job.companyId, ...stored }] : [];
+          });
+          if (snapshots.length > 0) await tx.insert(complianceFindingSnapshots).values(snapshots);
         }
         await tx
           .update(scanJobs)
@@ -192,9 +206,48 @@ export function createWebcrawlerRepository(db: Db) {
             )
             .onConflictDoNothing();
         }
-        await input.afterStore?.(tx, check.id);
+        const outboxIds = (await input.afterStore?.(tx, check.id)) ?? [];
+        if (outboxIds.length > 0) {
+          await tx
+            .insert(violationCheckMails)
+            .values(outboxIds.map((outboxId) => ({ checkId: check.id, outboxId })));
+        }
         return { checkId: check.id };
       });
+    },
+
+    /** The outbox rows of the scan job's stored check not sent yet (its re-scan email). */
+    async unsentCheckMails(scanJobId: string) {
+      const rows = await db
+        .select({ outboxId: violationCheckMails.outboxId })
+        .from(violationCheckMails)
+        .innerJoin(violationChecks, eq(violationChecks.id, violationCheckMails.checkId))
+        .innerJoin(mailOutbox, eq(mailOutbox.id, violationCheckMails.outboxId))
+        .where(and(eq(violationChecks.scanJobId, scanJobId), ne(mailOutbox.status, 'SENT')))
+        .orderBy(asc(violationCheckMails.outboxId));
+      return rows.map((r) => r.outboxId);
+    },
+
+    /** Ids of the check's findings that have a stored snapshot. */
+    async snapshotFindingIds(checkId: number) {
+      const rows = await db
+        .select({ findingId: complianceFindingSnapshots.findingId })
+        .from(complianceFindingSnapshots)
+        .innerJoin(complianceFindings, eq(complianceFindings.id, complianceFindingSnapshots.findingId))
+        .where(eq(complianceFindings.checkId, checkId));
+      return new Set(rows.map((r) => r.findingId));
+    },
+
+    /** A finding's snapshot, with the company that owns it (the service checks the caller's access). */
+    async findSnapshot(findingId: number) {
+      const [row] = await db
+        .select({
+          companyId: complianceFindingSnapshots.companyId,
+          storageKey: complianceFindingSnapshots.storageKey,
+        })
+        .from(complianceFindingSnapshots)
+        .where(eq(complianceFindingSnapshots.findingId, findingId));
+      return row ?? null;
     },
 
     async listChecks(companyId: number, since: Date | null) {

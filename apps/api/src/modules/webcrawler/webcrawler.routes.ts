@@ -2,6 +2,7 @@ import {
   bulkReviewComplianceFindings,
   cancelScanUrlJob,
   checkValidUrl,
+  complianceFindingSnapshot,
   createProduct,
   deleteProduct,
   deleteWebsite,
@@ -48,6 +49,7 @@ export const webcrawlerRoutes: FastifyPluginAsync<{ service: WebcrawlerService }
   route(app, violationCheckReportLink, ({ auth, input }) => service.reportLink(auth, input));
   route(app, bulkReviewComplianceFindings, ({ auth, input }) => service.bulkReview(auth, input));
   route(app, updateComplianceFinding, ({ auth, input }) => service.updateFinding(auth, input));
+  route(app, complianceFindingSnapshot, ({ auth, input }) => service.findingSnapshot(auth, input.id));
   route(app, getScanProduct, ({ auth, input }) => service.productTasks(auth, input.plCompanyId, false));
   route(app, startScanProduct, ({ auth, input }) => service.startProductScan(auth, input));
   route(app, scanProductHistories, ({ auth, input }) => service.productTasks(auth, input.plCompanyId, true));

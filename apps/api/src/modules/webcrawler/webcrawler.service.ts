@@ -22,7 +22,7 @@ import { checkUrl, renderReportPdf, type ReportLanguage, type ScanResult } from 
 import type { AuthContext, CompanyAccess } from '../../lib/authz.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
-import type { createLinkSigner } from '../../lib/storage.ts';
+import type { createLinkSigner, Storage } from '../../lib/storage.ts';
 import type { FindingRow, WebcrawlerRepository } from './webcrawler.repository.ts';
 import type { RecordActivity } from '../activity/activity.service.ts';
 import { createScanImagesService } from './scan-images.service.ts';
@@ -41,6 +41,8 @@ export interface WebcrawlerServiceDeps {
   clock: Clock;
   jobs: WebcrawlerJobs;
   links: ReturnType<typeof createLinkSigner>;
+  /** Where the scan jobs stored the findings' snapshots. */
+  storage: Storage;
   /** The company's status for a feature key through the one gating rule (billing). */
   featureStatus: (auth: AuthContext, companyId: number, key: string) => Promise<FeatureStatus>;
   allowHosts: readonly string[];
@@ -62,7 +64,7 @@ function reportLinkKey(companyId: number, checkId: number, siteTemplateId: numbe
   return `webcrawler-report:${companyId}:${checkId}:${siteTemplateId ?? ''}`;
 }
 
-function toViolation(f: FindingRow): Violation {
+function toViolation(f: FindingRow, hasSnapshot: boolean): Violation {
   return {
     complianceFindingId: f.id,
     description: f.description,
@@ -81,6 +83,7 @@ function toViolation(f: FindingRow): Violation {
     isCompliant: f.isCompliant,
     isReviewed: f.isReviewed,
     isNew: f.isNew,
+    hasSnapshot,
   };
 }
 
@@ -167,7 +170,8 @@ export function createWebcrawlerService(deps: WebcrawlerServiceDeps) {
     const found = await repo.findCheck(companyId, checkId);
     if (!found) throw new AppError('NOT_FOUND', 'Scan result not found');
     const findings = await repo.findingsOf(checkId);
-    const violations = findings.map(toViolation);
+    const snapshots = await repo.snapshotFindingIds(checkId);
+    const violations = findings.map((f) => toViolation(f, snapshots.has(f.id)));
     const counts = { HIGH: 0, MEDIUM: 0, LOW: 0, COMPLIANCE: 0 };
     for (const v of violations) counts[v.severity]++;
     return {
@@ -367,7 +371,29 @@ export function createWebcrawlerService(deps: WebcrawlerServiceDeps) {
           ? { isReviewed: input.isReviewed! }
           : { severity: input.severity!, isCompliant: input.isCompliant! },
       );
-      return toViolation(updated!);
+      return toViolation(updated!, (await repo.findSnapshot(finding.id)) !== null);
+    },
+
+    /** A finding's page snapshot as a data URL: the caller's own company only, else NOT_FOUND. */
+    async findingSnapshot(auth: AuthContext, findingId: number) {
+      const snapshot = await repo.findSnapshot(findingId);
+      if (!snapshot) throw new AppError('NOT_FOUND', 'Snapshot not found');
+      try {
+        await access(auth, snapshot.companyId);
+      } catch (error) {
+        // Another company's finding is not told apart from one that does not exist.
+        if (error instanceof AppError && (error.code === 'NOT_FOUND' || error.code === 'FORBIDDEN'))
+          throw new AppError('NOT_FOUND', 'Snapshot not found');
+        throw error;
+      }
+      await assertIssuesAllowed(auth, snapshot.companyId);
+      let bytes: Buffer;
+      try {
+        bytes = await deps.storage.read(snapshot.storageKey);
+      } catch {
+        throw new AppError('NOT_FOUND', 'Snapshot not found');
+      }
+      return { base64: `data:image/png;base64,${bytes.toString('base64')}`, contentType: 'image/png' };
     },
 
     async bulkReview(auth: AuthContext, input: BulkReviewFindingsInput) {
