@@ -1,0 +1,160 @@
+import { spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../../db/client.ts';
+import { mailOutbox, scanJobs, violationCheckMails, violationChecks } from '../../db/schema.ts';
+import { createJobDefinitions } from '../../job-definitions.ts';
+import { createPgBossQueue, type JobQueue } from '../../lib/jobs.ts';
+import type { MailTransport, OutgoingMail } from '../../lib/mailer.ts';
+import { createLocalStorage } from '../../lib/storage.ts';
+import { createTestDatabase } from '../../../test/build-test-app.ts';
+import { createMember } from '../../../test/factories.ts';
+import { siteKeyOf } from './webcrawler.jobs.ts';
+
+const WORKER = fileURLToPath(new URL('../../../test/fixtures/rescan-mail-crash-worker.ts', import.meta.url));
+const SITE = 'https://shop.example/';
+
+let testDb: { url: string; database: Database; drop(): Promise<void> };
+let dataDir: string;
+const queues: JobQueue[] = [];
+beforeAll(async () => {
+  testDb = await createTestDatabase();
+  dataDir = await mkdtemp(path.join(os.tmpdir(), 'trustleaf-mail-crash-'));
+});
+afterAll(async () => {
+  for (const queue of queues) await queue.stop().catch(() => undefined);
+  await testDb.drop();
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+function definitionsOn(queue: JobQueue, transport: MailTransport | null) {
+  return createJobDefinitions({
+    db: testDb.database.db,
+    databaseUrl: testDb.url,
+    mailTransport: transport,
+    log: () => undefined,
+    devMailbox: false,
+    jobs: queue,
+    clock: { now: () => new Date() },
+    appUrl: 'http://app.test',
+    storage: createLocalStorage(dataDir),
+    notify: () => undefined,
+    delta9ThresholdPercent: 0.3,
+    scanner: { allowHosts: [], timeLimitSeconds: 60, maxPages: 10 },
+    // The killed worker stored the result: no later delivery of the job may scan again.
+    scan: () => Promise.reject(new Error('the scan ran twice')),
+  });
+}
+
+describe('a re-scan whose worker is killed between storing its result and queueing its email', () => {
+  it('sends the email exactly once after the job runs again', async () => {
+    const db = testDb.database.db;
+    const owner = await createMember(db);
+    // The website's earlier scan: the re-scan's HIGH finding is new since it.
+    await db.insert(violationChecks).values({
+      companyId: owner.companyId,
+      scanJobId: randomUUID(),
+      url: SITE,
+      siteKey: siteKeyOf(new URL(SITE)),
+      checkTime: new Date(Date.now() - 8 * 864e5),
+      pagesScanned: 1,
+      productVerification: { authorizedProducts: [], unauthorizedProducts: [] },
+    });
+
+    // The scheduler's side: it only enqueues the re-scan.
+    const api = createPgBossQueue(testDb.url, () => undefined);
+    queues.push(api);
+    const apiDefinitions = definitionsOn(api, null);
+    api.register(apiDefinitions.all);
+    await api.start({ work: false });
+    const jobId = await apiDefinitions.webcrawler.enqueueScan({
+      companyId: owner.companyId,
+      kind: 'job',
+      url: SITE,
+      siteKey: siteKeyOf(new URL(SITE)),
+      options: {
+        additionalWords: [],
+        isIncludedVideo: false,
+        verifyProduct: false,
+        analyzeImage: false,
+        autoCreateProduct: false,
+      },
+      websiteId: null,
+      isRescan: true,
+      requestedBy: null,
+    });
+
+    const worker = spawn(
+      process.execPath,
+      ['--experimental-transform-types', '--no-warnings', WORKER, testDb.url, dataDir],
+      { stdio: ['ignore', 'pipe', 'pipe'] },
+    );
+    let output = '';
+    worker.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    worker.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    const exited = new Promise((resolve) => worker.once('exit', resolve));
+    try {
+      await expect.poll(() => output, { timeout: 30_000, interval: 100 }).toContain('stored');
+    } finally {
+      worker.kill('SIGKILL');
+      await exited;
+    }
+
+    // Killed after the commit, before any send was queued: result and outbox row stored, nothing queued.
+    const [job] = await db.select().from(scanJobs).where(eq(scanJobs.id, jobId));
+    expect(job).toMatchObject({ status: 'completed', violationCheckId: expect.any(Number) });
+    const outbox = () => db.select().from(mailOutbox).where(eq(mailOutbox.to, owner.user.email));
+    const written = await outbox();
+    expect(written).toMatchObject([{ subject: `New high-severity findings on ${SITE}`, status: 'QUEUED' }]);
+    expect(
+      await db
+        .select()
+        .from(violationCheckMails)
+        .where(eq(violationCheckMails.checkId, job!.violationCheckId!)),
+    ).toEqual([{ checkId: job!.violationCheckId, outboxId: written[0]!.id }]);
+    const sendJobs = async () =>
+      (
+        await db.execute<{ state: string }>(
+          sql`SELECT state FROM pgboss.job WHERE name = 'mail.send' ORDER BY created_on`,
+        )
+      ).rows.map((r) => r.state);
+    expect(await sendJobs()).toEqual([]);
+
+    // Another worker takes the scan job again once the killed one's heartbeat stops.
+    const sent: OutgoingMail[] = [];
+    const transport: MailTransport = {
+      deliver: async (message) => {
+        sent.push(message);
+      },
+    };
+    const survivor = createPgBossQueue(testDb.url, () => undefined, {
+      superviseIntervalSeconds: 1,
+      monitorIntervalSeconds: 1,
+    });
+    queues.push(survivor);
+    const survivorDefinitions = definitionsOn(survivor, transport);
+    survivor.register(survivorDefinitions.all);
+    await survivor.start({ work: true });
+    await expect
+      .poll(async () => (await outbox())[0]!.status, { timeout: 90_000, interval: 250 })
+      .toBe('SENT');
+    expect(sent.map((m) => [m.to, m.subject])).toEqual([
+      [owner.user.email, `New high-severity findings on ${SITE}`],
+    ]);
+    const scanRuns = await db.execute<{ state: string; retry_count: number }>(
+      sql`SELECT state, retry_count FROM pgboss.job WHERE name = 'webcrawler.scan'`,
+    );
+    expect(scanRuns.rows).toEqual([{ state: 'completed', retry_count: 1 }]);
+
+    // The job delivered once more (pg-boss delivers at least once): nothing is queued or sent again.
+    await survivorDefinitions.webcrawler.runScan(jobId);
+    expect(await sendJobs()).toEqual(['completed']);
+    expect(sent).toHaveLength(1);
+    expect(await outbox()).toHaveLength(1);
+  }, 150_000);
+});
