@@ -63,6 +63,8 @@ export async function buildTestApp(
     /** A logger to capture (e.g. to check redaction); tests are silent without one. */
     loggerInstance?: FastifyBaseLogger;
     documentsJobs?: AppDeps['documentsJobs'];
+    /** Replaces the scanner library's scanSite in scan jobs. */
+    scan?: AppDeps['scan'];
     /** A folder standing in for the built SPA. */
     webDist?: string;
   } = {},
@@ -93,6 +95,7 @@ export async function buildTestApp(
     releaseDate: '2026-11-22',
     ...(overrides.loggerInstance ? { loggerInstance: overrides.loggerInstance } : {}),
     ...(overrides.documentsJobs ? { documentsJobs: overrides.documentsJobs } : {}),
+    ...(overrides.scan ? { scan: overrides.scan } : {}),
     ...(overrides.webDist ? { webDist: overrides.webDist } : {}),
   });
   await app.ready();

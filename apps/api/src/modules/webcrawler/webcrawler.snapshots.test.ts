@@ -1,0 +1,299 @@
+import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { scanSite, type ScanOptions, type ScanResult, type Violation } from '@trustleaf/scanner';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { companySubscriptions, complianceFindingSnapshots, plans } from '../../db/schema.ts';
+import { bearer, createMember, login } from '../../../test/factories.ts';
+import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
+import { startFixtureSite, type FixtureSite } from '../../../test/fixture-site.ts';
+
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
+/** A PNG over the 512 KB a single snapshot may have. */
+const HUGE_PNG = Buffer.concat([PNG, Buffer.alloc(600 * 1024)]);
+
+let t: TestApp;
+let site: FixtureSite;
+/** The engine calls of scans of `/fake/…` addresses (a made-up site whose findings the test chooses). */
+const calls: { url: string; options: ScanOptions }[] = [];
+const snapshotDirs: string[] = [];
+
+function finding(
+  page: string,
+  evidence: string,
+  severity: Violation['severity'],
+  extra: Partial<Violation> = {},
+) {
+  return {
+    description: `Claim: ${evidence}`,
+    url: `${site.origin}/fake/${page}`,
+    imageUrl: null,
+    isInVideo: false,
+    startTime: null,
+    evidence,
+    category: 'DISEASE_CLAIM',
+    term: evidence.split(' ')[0]!,
+    severity,
+    ruleRef: 'FD&C Act §201(g)(1)',
+    hint: 'Remove the claim.',
+    ...extra,
+  } satisfies Violation;
+}
+
+/** The findings of a fake site, by its start page. */
+function fakeFindings(start: string): Violation[] {
+  if (start.endsWith('/fake/many.html')) {
+    return Array.from({ length: 30 }, (_, i) => finding('many.html', `claim number ${i} cures pain`, 'HIGH'));
+  }
+  return [
+    finding('a.html', 'a low claim', 'LOW'),
+    finding('b.html', 'heals arthritis overnight', 'HIGH'),
+    { ...finding('b.html', 'heals arthritis overnight', 'HIGH'), term: 'overnight' },
+    finding('b.html', 'cures insomnia', 'HIGH'),
+    finding('b.html', 'Calm Drops cure anxiety', 'HIGH', {
+      imageUrl: `${site.origin}/images/calm-drops.png`,
+    }),
+    finding('c.html', 'prevents colds', 'MEDIUM'),
+    finding('d.html', 'treats eczema', 'MEDIUM'),
+    finding('e.html', 'another low claim', 'LOW'),
+  ];
+}
+
+async function fakeScan(url: string, options: ScanOptions = {}): Promise<ScanResult> {
+  if (!new URL(url).pathname.startsWith('/fake/')) return scanSite(url, options);
+  calls.push({ url, options });
+  const result = (violations: Violation[]): ScanResult => ({
+    url,
+    checkTime: new Date().toISOString(),
+    violationCount: violations.length,
+    violations,
+    pagesScanned: 1,
+    productVerification: { authorizedProducts: [], unauthorizedProducts: [] },
+  });
+  if (!options.snapshotDir) return result(fakeFindings(url));
+  // A snapshot pass: the one page, rendered; the engine crops each sentence of the page's text once.
+  const dir = options.snapshotDir;
+  snapshotDirs.push(dir);
+  const start = url.includes('many.html') ? url : `${site.origin}/fake/`;
+  const onPage = fakeFindings(start).filter((v) => v.url === url);
+  for (const v of onPage) {
+    if (v.imageUrl) continue;
+    const file = path.join(
+      dir,
+      `${createHash('sha1')
+        .update(url + v.evidence)
+        .digest('hex')}.png`,
+    );
+    await writeFile(file, url.endsWith('/d.html') ? HUGE_PNG : PNG);
+    v.snapshot = file;
+  }
+  return result(onPage);
+}
+
+beforeAll(async () => {
+  site = await startFixtureSite();
+  t = await buildTestApp({
+    env: { SCANNER_ALLOWED_HOSTS: site.host, SCAN_SNAPSHOT_PAGES: '3' },
+    scan: fakeScan,
+  });
+});
+afterAll(async () => {
+  await t.close();
+  await site.close();
+});
+
+interface Who {
+  token: string;
+  companyId: number;
+}
+
+async function member(companyId?: number): Promise<Who> {
+  const m = await createMember(t.database.db, 'Company Owner', companyId);
+  return { token: (await login(t.app, m.user.email)).accessToken, companyId: m.companyId };
+}
+
+/** The Pro plan (it grants the Webcrawler feature, so issues may be viewed), paid and live. */
+async function subscribePro(companyId: number) {
+  const [pro] = await t.database.db.select().from(plans).where(eq(plans.name, 'Pro'));
+  const now = t.clock.now();
+  await t.database.db.insert(companySubscriptions).values({
+    companyId,
+    planId: pro!.id,
+    status: 'AVAILABLE',
+    paymentFrequency: 'MONTHLY',
+    priceCents: 14900,
+    paidCents: 14900,
+    startedAt: now,
+    currentPeriodStart: now,
+    currentPeriodEnd: new Date(now.getTime() + 30 * 864e5),
+  });
+}
+
+async function scanAndRead(who: Who, url: string) {
+  const started = await t.app.inject({
+    method: 'POST',
+    url: '/api/webcrawler/scanUrl',
+    headers: bearer(who.token),
+    payload: { plCompanyId: who.companyId, url, analyzeImage: false },
+  });
+  expect(started.statusCode, started.body).toBe(200);
+  const { status, plViolationCheckId } = started.json().detail;
+  expect(status).toBe('completed');
+  return plViolationCheckId as number;
+}
+
+async function detailOf(who: Who, plViolationCheckId: number) {
+  const response = await t.app.inject({
+    method: 'POST',
+    url: '/api/webcrawler/violationCheckDetail',
+    headers: bearer(who.token),
+    payload: { plCompanyId: who.companyId, plViolationCheckId },
+  });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json().detail.violations as {
+    complianceFindingId: number;
+    url: string;
+    evidence: string;
+    term: string;
+    imageUrl: string | null;
+    hasSnapshot: boolean;
+  }[];
+}
+
+const snapshotOf = (who: Who, findingId: number) =>
+  t.app.inject({
+    method: 'GET',
+    url: `/api/webcrawler/complianceFinding/${findingId}/snapshot`,
+    headers: bearer(who.token),
+  });
+
+describe('snapshots of findings', () => {
+  let owner: Who;
+  let violations: Awaited<ReturnType<typeof detailOf>>;
+
+  beforeAll(async () => {
+    owner = await member();
+    await subscribePro(owner.companyId);
+    calls.length = 0;
+    violations = await detailOf(owner, await scanAndRead(owner, `${site.origin}/fake/`));
+  });
+
+  it('renders again only the pages with findings, the most severe first, up to SCAN_SNAPSHOT_PAGES', () => {
+    const passes = calls.filter((c) => c.options.snapshotDir);
+    expect(passes.map((c) => c.url.replace(site.origin, ''))).toEqual([
+      '/fake/b.html',
+      '/fake/c.html',
+      '/fake/d.html',
+    ]);
+    for (const pass of passes) {
+      expect(pass.options).toMatchObject({
+        maxPages: 1,
+        render: true,
+        analyzeImages: false,
+        readPdfs: false,
+      });
+    }
+    // The scan itself did not render or take snapshots.
+    expect(calls[0]!.options.snapshotDir).toBeUndefined();
+    // The engine's files are gone once stored.
+    expect(snapshotDirs.length).toBeGreaterThan(0);
+    for (const dir of snapshotDirs) expect(existsSync(dir)).toBe(false);
+  });
+
+  it('references the stored images from the findings of the page text, within the size cap', async () => {
+    const marks = violations.map((v) => [v.url.replace(site.origin, ''), v.term, v.hasSnapshot]);
+    expect(marks).toEqual([
+      ['/fake/a.html', 'a', false],
+      ['/fake/b.html', 'heals', true],
+      ['/fake/b.html', 'overnight', true],
+      ['/fake/b.html', 'cures', true],
+      // An image finding shows its image, not a snapshot.
+      ['/fake/b.html', 'Calm', false],
+      ['/fake/c.html', 'prevents', true],
+      // d.html's snapshot is over 512 KB: not stored.
+      ['/fake/d.html', 'treats', false],
+      ['/fake/e.html', 'another', false],
+    ]);
+    const rows = await t.database.db
+      .select()
+      .from(complianceFindingSnapshots)
+      .where(eq(complianceFindingSnapshots.companyId, owner.companyId));
+    expect(rows).toHaveLength(4);
+    // One image for the two findings of one sentence.
+    expect(new Set(rows.map((r) => r.storageKey)).size).toBe(3);
+    expect(rows.every((r) => r.bytes === PNG.length)).toBe(true);
+  });
+
+  it('serves a snapshot to its own company as a PNG data URL', async () => {
+    const withSnapshot = violations.find((v) => v.hasSnapshot)!;
+    const response = await snapshotOf(owner, withSnapshot.complianceFindingId);
+    expect(response.statusCode, response.body).toBe(200);
+    const { base64, contentType } = response.json().detail;
+    expect(contentType).toBe('image/png');
+    expect(Buffer.from(base64.replace('data:image/png;base64,', ''), 'base64').equals(PNG)).toBe(true);
+  });
+
+  it("refuses another company's snapshot and unknown ones with 404", async () => {
+    const withSnapshot = violations.find((v) => v.hasSnapshot)!;
+    const outsider = await member();
+    await subscribePro(outsider.companyId);
+    const refused = await snapshotOf(outsider, withSnapshot.complianceFindingId);
+    expect(refused.statusCode).toBe(404);
+    expect(refused.body).not.toContain('base64,');
+    const without = violations.find((v) => !v.hasSnapshot)!;
+    expect((await snapshotOf(owner, without.complianceFindingId)).statusCode).toBe(404);
+    expect((await snapshotOf(owner, 2_000_000_000)).statusCode).toBe(404);
+    const bad = await t.app.inject({
+      method: 'GET',
+      url: '/api/webcrawler/complianceFinding/abc/snapshot',
+      headers: bearer(owner.token),
+    });
+    expect(bad.statusCode).toBe(400);
+    const anonymous = await t.app.inject({
+      method: 'GET',
+      url: `/api/webcrawler/complianceFinding/${withSnapshot.complianceFindingId}/snapshot`,
+    });
+    expect(anonymous.statusCode).toBe(401);
+  });
+
+  it('refuses a snapshot when the plan does not allow viewing issues (402)', async () => {
+    const free = await member();
+    const checkId = await scanAndRead(free, `${site.origin}/fake/`);
+    const [row] = await t.database.db
+      .select()
+      .from(complianceFindingSnapshots)
+      .where(eq(complianceFindingSnapshots.companyId, free.companyId));
+    expect(checkId).toEqual(expect.any(Number));
+    const response = await snapshotOf(free, row!.findingId);
+    expect(response.statusCode).toBe(402);
+  });
+
+  it('stores at most 25 images per scan', async () => {
+    const many = await member();
+    await subscribePro(many.companyId);
+    const found = await detailOf(many, await scanAndRead(many, `${site.origin}/fake/many.html`));
+    expect(found).toHaveLength(30);
+    expect(found.map((v) => v.hasSnapshot)).toEqual([...Array(25).fill(true), ...Array(5).fill(false)]);
+  });
+});
+
+describe('snapshots taken by the engine in Chromium', () => {
+  it('stores PNG crops of the demo site findings and serves them', async () => {
+    const owner = await member();
+    await subscribePro(owner.companyId);
+    const violations = await detailOf(owner, await scanAndRead(owner, `${site.origin}/`));
+    const shown = violations.filter((v) => v.hasSnapshot);
+    expect(shown.length).toBeGreaterThan(0);
+    expect(shown.every((v) => v.imageUrl === null)).toBe(true);
+    const response = await snapshotOf(owner, shown[0]!.complianceFindingId);
+    expect(response.statusCode, response.body).toBe(200);
+    const bytes = Buffer.from(response.json().detail.base64.split(',')[1], 'base64');
+    expect(bytes.subarray(0, 8).toString('hex')).toBe('89504e470d0a1a0a');
+    expect(bytes.length).toBeGreaterThan(PNG.length);
+  }, 60_000);
+});
