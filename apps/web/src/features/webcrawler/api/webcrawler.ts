@@ -3,6 +3,7 @@ import {
   bulkReviewComplianceFindings,
   cancelScanUrlJob,
   checkValidUrl,
+  complianceFindingSnapshot,
   deleteWebsite,
   getScanUrlJob,
   scanProductHistories,
@@ -37,6 +38,7 @@ export const webcrawlerKeys = {
     ['webcrawler', 'detail', plCompanyId, plViolationCheckId] as const,
   job: (jobId: string) => ['webcrawler', 'job', jobId] as const,
   image: (imageUrl: string) => ['webcrawler', 'image', imageUrl] as const,
+  snapshot: (complianceFindingId: number) => ['webcrawler', 'snapshot', complianceFindingId] as const,
   websites: (plCompanyId: number) => ['webcrawler', 'websites', plCompanyId] as const,
   productScans: (plCompanyId: number) => ['webcrawler', 'product-scans', plCompanyId] as const,
 };
@@ -66,6 +68,17 @@ export function useIssueImage(imageUrl: string | null) {
     queryKey: webcrawlerKeys.image(imageUrl ?? ''),
     enabled: imageUrl !== null,
     queryFn: () => api.call(urlToBase64, { imageUrl: imageUrl ?? '', cache: 'true' }),
+    staleTime: Infinity,
+    retry: false,
+  });
+}
+
+/** A finding's page snapshot (the claim highlighted on the rendered page) as a data URL. */
+export function useFindingSnapshot(complianceFindingId: number, enabled: boolean) {
+  return useQuery({
+    queryKey: webcrawlerKeys.snapshot(complianceFindingId),
+    enabled,
+    queryFn: () => api.call(complianceFindingSnapshot, { id: complianceFindingId }),
     staleTime: Infinity,
     retry: false,
   });

@@ -24,7 +24,7 @@ import { enqueueSnackbar } from 'notistack';
 import { useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '@/lib/api-client';
-import { useBulkReview, useIssueImage, useUpdateFinding } from '../api/webcrawler';
+import { useBulkReview, useFindingSnapshot, useIssueImage, useUpdateFinding } from '../api/webcrawler';
 import { visuallyHidden } from '@/components/visually-hidden';
 
 export function ExternalLink({ href, children }: { href: string; children: ReactNode }) {
@@ -49,6 +49,14 @@ export function SeverityChip({ severity }: { severity: Severity }) {
   );
 }
 
+const issueImageSx = {
+  display: 'block',
+  maxWidth: 160,
+  maxHeight: 120,
+  objectFit: 'contain',
+  borderRadius: 1,
+};
+
 function IssueImage({ imageUrl, pageUrl }: { imageUrl: string; pageUrl: string }) {
   const { t } = useTranslation();
   const image = useIssueImage(imageUrl);
@@ -60,7 +68,24 @@ function IssueImage({ imageUrl, pageUrl }: { imageUrl: string; pageUrl: string }
       src={image.data.base64}
       alt={t('webcrawler.report.snapshotAlt', { url: pageUrl })}
       data-testid="issue-image"
-      sx={{ display: 'block', maxWidth: 160, maxHeight: 120, objectFit: 'contain', borderRadius: 1 }}
+      sx={issueImageSx}
+    />
+  );
+}
+
+/** The scan's snapshot of the rendered page, claim highlighted: the issue image of a finding in page text. */
+function PageSnapshot({ violation }: { violation: Violation }) {
+  const { t } = useTranslation();
+  const image = useFindingSnapshot(violation.complianceFindingId, violation.hasSnapshot);
+  if (image.isPending) return <CircularProgress size={20} aria-label={t('webcrawler.report.loading')} />;
+  if (!image.data) return null;
+  return (
+    <Box
+      component="img"
+      src={image.data.base64}
+      alt={t('webcrawler.report.pageSnapshotAlt', { url: violation.url })}
+      data-testid="issue-snapshot"
+      sx={issueImageSx}
     />
   );
 }
@@ -211,8 +236,12 @@ function IssueRow({
         />
       </TableCell>
       <TableCell sx={{ minWidth: 160 }}>
-        {violation.imageUrl ? <IssueImage imageUrl={violation.imageUrl} pageUrl={violation.url} /> : null}
-        <Box sx={{ display: 'grid', gap: 0.5, mt: violation.imageUrl ? 1 : 0 }}>
+        {violation.imageUrl ? (
+          <IssueImage imageUrl={violation.imageUrl} pageUrl={violation.url} />
+        ) : violation.hasSnapshot ? (
+          <PageSnapshot violation={violation} />
+        ) : null}
+        <Box sx={{ display: 'grid', gap: 0.5, mt: violation.imageUrl || violation.hasSnapshot ? 1 : 0 }}>
           <ExternalLink href={violation.url}>{t('webcrawler.report.openPage')}</ExternalLink>
           {violation.isInVideo && violation.startTime !== null ? (
             <ExternalLink href={videoEvidenceHref(violation.videoUrl ?? violation.url, violation.startTime)}>

@@ -1,7 +1,11 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import type { LocalScanJob } from '@trustleaf/domain/rules/scan-jobs';
-import { UPGRADE_TO_VIEW_ISSUES, type ViolationCheckDetail } from '@trustleaf/domain/schemas/webcrawler';
+import {
+  UPGRADE_TO_VIEW_ISSUES,
+  type Violation,
+  type ViolationCheckDetail,
+} from '@trustleaf/domain/schemas/webcrawler';
 import { SnackbarProvider } from 'notistack';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -189,6 +193,7 @@ const finding = {
   isCompliant: false,
   isReviewed: false,
   isNew: false,
+  hasSnapshot: false,
 } satisfies ViolationCheckDetail['violations'][number];
 
 const reportDetail: ViolationCheckDetail = {
@@ -260,5 +265,43 @@ describe('reviewing a finding', () => {
     await answer(404, { messages: ['Finding not found'], code: 'NOT_FOUND' });
     await waitFor(() => expect(screen.getByText('Finding not found')).toBeTruthy());
     expect(screen.getByRole<HTMLInputElement>('checkbox', { name: 'Reviewed' }).checked).toBe(false);
+  });
+});
+
+describe('the issue image of a finding in page text', () => {
+  const SNAPSHOT = 'data:image/png;base64,iVBORw0KGgo=';
+
+  function renderWith(violation: Violation) {
+    const fetch = stubFetch((url) =>
+      url === '/api/webcrawler/complianceFinding/501/snapshot'
+        ? { status: 200, body: { detail: { base64: SNAPSHOT, contentType: 'image/png' } } }
+        : { status: 404, body: { messages: ['Not found'], code: 'NOT_FOUND' } },
+    );
+    render(
+      withQuery(
+        <SnackbarProvider>
+          <IssuesTable detail={{ ...reportDetail, violations: [violation] }} />
+        </SnackbarProvider>,
+      ),
+    );
+    return fetch;
+  }
+
+  it('shows the page snapshot the scan stored, with its alt text', async () => {
+    renderWith({ ...finding, hasSnapshot: true });
+    const image = await screen.findByRole<HTMLImageElement>('img', {
+      name: 'Snapshot of https://shop.example/ with the claim highlighted',
+    });
+    expect(image.getAttribute('src')).toBe(SNAPSHOT);
+    expect(image.dataset.testid).toBe('issue-snapshot');
+  });
+
+  it('asks for no snapshot when the finding has none', async () => {
+    const fetch = renderWith(finding);
+    await screen.findByText('CBD cures anxiety');
+    expect(screen.queryByTestId('issue-snapshot')).toBeNull();
+    expect(fetch.mock.calls.map((call) => String(call[0]))).not.toContain(
+      '/api/webcrawler/complianceFinding/501/snapshot',
+    );
   });
 });
