@@ -151,6 +151,9 @@ describe('a re-scan whose worker is killed between storing its result and queuei
     );
     expect(scanRuns.rows).toEqual([{ state: 'completed', retry_count: 1 }]);
 
+    // The send job finishes after the row is marked sent.
+    await expect.poll(sendJobs, { timeout: 10_000, interval: 100 }).toEqual(['completed']);
+
     // The job delivered once more (pg-boss delivers at least once): nothing is queued or sent again.
     await survivorDefinitions.webcrawler.runScan(jobId);
     expect(await sendJobs()).toEqual(['completed']);
