@@ -109,10 +109,10 @@ export const EnvSchema = z.object({
   /** Most HTML pages one scan reads. */
   SCAN_MAX_PAGES: z.coerce.number().int().min(1).max(5000).default(100),
   /**
-   * Pages with findings a scan renders again (Chromium) for snapshots, the report's issue images of
-   * claims in page text; 0 takes none.
+   * Pages with findings a scan renders again (Chromium, a few seconds each) once its result is stored,
+   * for snapshots: the report's issue images of claims in page text; 0 takes none.
    */
-  SCAN_SNAPSHOT_PAGES: z.coerce.number().int().min(0).max(50).default(10),
+  SCAN_SNAPSHOT_PAGES: z.coerce.number().int().min(0).max(50).default(5),
   /**
    * S3-compatible object storage for uploads (any API and worker process reads what another stored).
    * Unset: local disk under DATA_DIR/uploads, for one machine.

@@ -12,12 +12,7 @@ import { defineJob, type JobQueue } from '../../lib/jobs.ts';
 import type { OutboxMailer } from '../../lib/mailer.ts';
 import type { Storage } from '../../lib/storage.ts';
 import { mailLanguage, renderMail } from '../mail/mail.templates.ts';
-import {
-  DEFAULT_SNAPSHOT_LIMITS,
-  removeKeys,
-  snapshotFindings,
-  type StoredSnapshot,
-} from './scan-snapshots.ts';
+import { DEFAULT_SNAPSHOT_LIMITS, removeKeys, snapshotFindings } from './scan-snapshots.ts';
 import { newHighFindingsMail } from './webcrawler.mails.ts';
 import type { NewFinding, ScanJobRow, WebcrawlerRepository } from './webcrawler.repository.ts';
 
@@ -202,13 +197,13 @@ export function createWebcrawlerJobs(deps: WebcrawlerJobsDeps) {
     }, PROGRESS_FLUSH_MS);
 
     let result: ScanResult;
-    let snapshots: { byPosition: Map<number, StoredSnapshot>; keys: string[] } | null = null;
+    let systemPhrases: string[];
     try {
       const authorizedProducts =
         options.verifyProduct || claimed.kind === 'productScanTask'
           ? await repo.activeProductNames(claimed.companyId)
           : [];
-      const systemPhrases = deps.systemPhrases ? await deps.systemPhrases() : [];
+      systemPhrases = deps.systemPhrases ? await deps.systemPhrases() : [];
       result = await scan(claimed.url, {
         maxPages: deps.scanner.maxPages,
         additionalWords: [...options.additionalWords, ...systemPhrases],
@@ -221,26 +216,6 @@ export function createWebcrawlerJobs(deps: WebcrawlerJobsDeps) {
           latest = { done: progress.done, queued: progress.queued };
         },
       });
-      const snapshotPages = deps.scanner.snapshotPages ?? 0;
-      if (deps.storage && snapshotPages > 0 && result.violations.length > 0) {
-        snapshots = await snapshotFindings({
-          result,
-          scan,
-          options: {
-            additionalWords: [...options.additionalWords, ...systemPhrases],
-            allowHosts: deps.scanner.allowHosts,
-            signal: controller.signal,
-          },
-          storage: deps.storage,
-          limits: { maxPages: snapshotPages, ...DEFAULT_SNAPSHOT_LIMITS },
-          log: (line) => deps.log(`scan ${id}: ${line}`),
-        }).catch((error: unknown) => {
-          // Snapshots are extra: storage failing keeps the result without them; a cancel still ends the scan.
-          if (controller.signal.aborted) throw error;
-          deps.log(`scan ${id}: snapshots not stored: ${String(error)}`);
-          return null;
-        });
-      }
     } catch (error) {
       if (reason === 'cancelled') {
         await repo.finishJob(id, 'cancelled', CANCELLED_MESSAGE, clock.now());
@@ -262,12 +237,49 @@ export function createWebcrawlerJobs(deps: WebcrawlerJobsDeps) {
       clearInterval(flusher);
     }
 
-    const stored = await storeResult(claimed, options, result, snapshots?.byPosition);
-    // Stored by another delivery of the job meanwhile: these images are not referenced.
-    if (!stored && snapshots) await removeKeys(deps.storage!, snapshots.keys);
+    const stored = await storeResult(claimed, options, result);
     deps.log(`scan ${id} completed`);
     await publish(id);
     await deliverCheckMails(id);
+    if (stored)
+      await attachSnapshots(claimed, stored.checkId, result, options.additionalWords, systemPhrases);
+  }
+
+  /**
+   * Snapshots of the stored result's findings, taken after it is readable (rendering pages takes
+   * seconds each): within what is left of the scan's time limit, at most SCAN_SNAPSHOT_PAGES pages.
+   * They are extra: a failure, or a worker dying meanwhile, leaves the result without them.
+   */
+  async function attachSnapshots(
+    job: { id: string; companyId: number; startedAt: Date | null },
+    checkId: number,
+    result: ScanResult,
+    additionalWords: string[],
+    systemPhrases: string[],
+  ) {
+    const pages = deps.scanner.snapshotPages ?? 0;
+    if (!deps.storage || pages <= 0 || result.violations.length === 0) return;
+    const started = job.startedAt?.getTime() ?? clock.now().getTime();
+    const leftMs = started + deps.scanner.timeLimitSeconds * 1000 - clock.now().getTime();
+    try {
+      const taken = await snapshotFindings({
+        result,
+        scan,
+        options: {
+          additionalWords: [...additionalWords, ...systemPhrases],
+          allowHosts: deps.scanner.allowHosts,
+          signal: AbortSignal.timeout(Math.max(leftMs, 30_000)),
+        },
+        storage: deps.storage,
+        limits: { maxPages: pages, ...DEFAULT_SNAPSHOT_LIMITS },
+        log: (line) => deps.log(`scan ${job.id}: ${line}`),
+      });
+      if (taken.byPosition.size === 0) return;
+      const kept = await repo.storeSnapshots(checkId, job.companyId, taken.byPosition);
+      if (!kept) await removeKeys(deps.storage, taken.keys);
+    } catch (error) {
+      deps.log(`scan ${job.id}: snapshots not stored: ${String(error)}`);
+    }
   }
 
   async function storeResult(
@@ -281,7 +293,6 @@ export function createWebcrawlerJobs(deps: WebcrawlerJobsDeps) {
     },
     options: ScanOptionsStored,
     result: ScanResult,
-    snapshots: ReadonlyMap<number, StoredSnapshot> | undefined,
   ) {
     const now = clock.now();
     const previous = await repo.previousCheck(job.companyId, job.siteKey);
@@ -340,7 +351,6 @@ export function createWebcrawlerJobs(deps: WebcrawlerJobsDeps) {
       findings,
       now,
       autoCreateProducts: autoCreate,
-      ...(snapshots ? { snapshots } : {}),
       // The email is written with the result, in one transaction, and its outbox ids are recorded
       // with the check: a scan job that runs again (pg-boss delivers at least once) finds the result
       // stored, writes no second email and queues the recorded one if it was not sent.

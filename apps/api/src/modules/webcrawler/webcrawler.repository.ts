@@ -157,8 +157,6 @@ export function createWebcrawlerRepository(db: Db) {
       findings: NewFinding[];
       now: Date;
       autoCreateProducts: { name: string; nameKey: string }[];
-      /** Stored snapshots by the finding's position in `findings`. */
-      snapshots?: ReadonlyMap<number, { storageKey: string; bytes: number }>;
       /**
        * Runs in the same transaction once the result is stored: the re-scan email's outbox rows,
        * whose ids are recorded with the check.
@@ -173,15 +171,9 @@ export function createWebcrawlerRepository(db: Db) {
           .returning({ id: violationChecks.id });
         if (!check) return null;
         if (input.findings.length > 0) {
-          const inserted = await tx
+          await tx
             .insert(complianceFindings)
-            .values(input.findings.map((f) => ({ ...f, checkId: check.id })))
-            .returning({ id: complianceFindings.id, position: complianceFindings.position });
-          const snapshots = inserted.flatMap((f) => {
-            const stored = input.snapshots?.get(f.position);
-            return stored ? [{ findingId: f.id, companyId: input.job.companyId, ...stored }] : [];
-          });
-          if (snapshots.length > 0) await tx.insert(complianceFindingSnapshots).values(snapshots);
+            .values(input.findings.map((f) => ({ ...f, checkId: check.id })));
         }
         await tx
           .update(scanJobs)
@@ -226,6 +218,28 @@ export function createWebcrawlerRepository(db: Db) {
         .where(and(eq(violationChecks.scanJobId, scanJobId), ne(mailOutbox.status, 'SENT')))
         .orderBy(asc(violationCheckMails.outboxId));
       return rows.map((r) => r.outboxId);
+    },
+
+    /**
+     * References stored snapshots from the check's findings, by position. False when the check is
+     * gone (its company deleted meanwhile): the images are then the caller's to remove.
+     */
+    async storeSnapshots(
+      checkId: number,
+      companyId: number,
+      byPosition: ReadonlyMap<number, { storageKey: string; bytes: number }>,
+    ) {
+      const findings = await db
+        .select({ id: complianceFindings.id, position: complianceFindings.position })
+        .from(complianceFindings)
+        .where(and(eq(complianceFindings.checkId, checkId), eq(complianceFindings.companyId, companyId)));
+      const rows = findings.flatMap((f) => {
+        const stored = byPosition.get(f.position);
+        return stored ? [{ findingId: f.id, companyId, ...stored }] : [];
+      });
+      if (rows.length === 0) return false;
+      await db.insert(complianceFindingSnapshots).values(rows).onConflictDoNothing();
+      return true;
     },
 
     /** Ids of the check's findings that have a stored snapshot. */
