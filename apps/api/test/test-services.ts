@@ -12,7 +12,8 @@ export function createTestServices(
   deps: Pick<ServicesDeps, 'database' | 'jobs' | 'storage'> & Partial<ServicesDeps>,
 ) {
   return createServices({
-    env: EnvSchema.parse({ NODE_ENV: 'test', SEED_DEMO: 'false' }),
+    // Snapshots (Chromium) only where a test asks for them with SCAN_SNAPSHOT_PAGES.
+    env: EnvSchema.parse({ NODE_ENV: 'test', SEED_DEMO: 'false', SCAN_SNAPSHOT_PAGES: '0' }),
     mailTransport: null,
     clock: systemClock,
     tokenSecret: randomBytes(32).toString('hex'),

@@ -8,12 +8,12 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/client.ts';
 import { mailOutbox, scanJobs, violationCheckMails, violationChecks } from '../../db/schema.ts';
-import { createJobDefinitions } from '../../job-definitions.ts';
 import { createPgBossQueue, type JobQueue } from '../../lib/jobs.ts';
 import type { MailTransport, OutgoingMail } from '../../lib/mailer.ts';
 import { createLocalStorage } from '../../lib/storage.ts';
 import { createTestDatabase } from '../../../test/build-test-app.ts';
 import { createMember } from '../../../test/factories.ts';
+import { createTestServices } from '../../../test/test-services.ts';
 import { siteKeyOf } from './webcrawler.jobs.ts';
 
 const WORKER = fileURLToPath(new URL('../../../test/fixtures/rescan-mail-crash-worker.ts', import.meta.url));
@@ -33,22 +33,14 @@ afterAll(async () => {
 });
 
 function definitionsOn(queue: JobQueue, transport: MailTransport | null) {
-  return createJobDefinitions({
-    db: testDb.database.db,
-    databaseUrl: testDb.url,
-    mailTransport: transport,
-    log: () => undefined,
-    devMailbox: false,
+  return createTestServices({
+    database: testDb.database,
     jobs: queue,
-    clock: { now: () => new Date() },
-    appUrl: 'http://app.test',
+    mailTransport: transport,
     storage: createLocalStorage(dataDir),
-    notify: () => undefined,
-    delta9ThresholdPercent: 0.3,
-    scanner: { allowHosts: [], timeLimitSeconds: 60, maxPages: 10 },
     // The killed worker stored the result: no later delivery of the job may scan again.
     scan: () => Promise.reject(new Error('the scan ran twice')),
-  });
+  }).jobs;
 }
 
 describe('a re-scan whose worker is killed between storing its result and queueing its email', () => {
