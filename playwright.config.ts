@@ -93,6 +93,8 @@ export default defineConfig({
         TRUST_PROXY: 'loopback',
         // The app's own demo site (the default) and the journey's slow site.
         SCANNER_ALLOWED_HOSTS: `localhost:${PORT},127.0.0.1:${PORT},localhost:${SLOW_SITE_PORT},127.0.0.1:${SLOW_SITE_PORT}`,
+        // One page snapshot a scan (the report journey shows it); each is a Chromium launch of its own.
+        SCAN_SNAPSHOT_PAGES: '1',
       },
     },
     ...(group === 'a' ? [] : [caServer()]),

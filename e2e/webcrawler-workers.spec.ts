@@ -100,6 +100,8 @@ test('two worker processes share scans, and a scan whose worker is killed comple
     ADMIN_PASSWORD,
     SCANNER_ALLOWED_HOSTS: [...sites, slow, twin].map((site) => site.host).join(','),
     LOG_LEVEL: 'info',
+    // What is measured here is how workers share scans; snapshots would only add Chromium launches.
+    SCAN_SNAPSHOT_PAGES: '0',
   };
   const api = start('apps/api/dist/server.js', { ...env, WORKERS: '0' });
   const workers: Running[] = [];

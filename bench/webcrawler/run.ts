@@ -104,6 +104,9 @@ const env = {
   ADMIN_PASSWORD,
   SCANNER_ALLOWED_HOSTS: hosts.join(','),
   SCAN_MAX_PAGES: String(PAGES),
+  // The scan itself against the CLI's: page snapshots are taken after the result is stored, one
+  // Chromium launch a page, and the CLI takes none by default.
+  SCAN_SNAPSHOT_PAGES: '0',
   LOG_LEVEL: 'info',
 };
 const api = start(process.execPath, ['apps/api/dist/server.js'], { ...env, WORKERS: '0', LOG_LEVEL: 'warn' });
