@@ -1,3 +1,4 @@
+import type { TemplateScreen } from '@trustleaf/domain/rules/site-template';
 import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { Route, Routes, useNavigate } from 'react-router';
 import { EmptyLayout } from '@/components/layouts/empty-layout';
@@ -5,6 +6,7 @@ import { PageLoader } from '@/components/layouts/page-loader';
 import { paths } from '@/config/paths';
 import { setNavigator } from '@/lib/api';
 import { loadMessages } from '@/lib/i18n';
+import { useScreenHidden } from '@/lib/site-template';
 import { useAppStore } from '@/stores/app-store';
 import { RootRoute } from '@/app/routes/root';
 
@@ -118,6 +120,14 @@ function NotFoundLayout() {
   return hasSession ? <AppRoot /> : <EmptyLayout />;
 }
 
+/**
+ * A screen the published site template turns off is not there: its address shows the not-found page,
+ * in the shell. Hiding is no access rule; the API behind the screen answers as it always does.
+ */
+export function TemplateScreenRoute({ screen, children }: { screen: TemplateScreen; children: ReactNode }) {
+  return useScreenHidden(screen) ? <NotFoundRoute /> : children;
+}
+
 export function AppRoutes() {
   return (
     <NavigatorBridge>
@@ -131,7 +141,11 @@ export function AppRoutes() {
               <Route path={paths.qMonitor.path} element={<LandingPage page="qMonitor" />} />
               <Route
                 path={paths.directory.companyDetail.path}
-                element={<LandingPage page="companyDetail" />}
+                element={
+                  <TemplateScreenRoute screen="directory">
+                    <LandingPage page="companyDetail" />
+                  </TemplateScreenRoute>
+                }
               />
               <Route path={paths.account.subscription.path} element={<SubscriptionRoute />} />
               <Route path={paths.account.memberSetting.path} element={<MemberSettingRoute />} />
@@ -147,9 +161,30 @@ export function AppRoutes() {
               <Route path={paths.documents.company.path} element={<DocumentsRoute />} />
               <Route path={paths.documents.review.path} element={<DocumentReviewRoute />} />
               <Route path={paths.documents.admin.path} element={<DocumentsAdminRoute />} />
-              <Route path={paths.webcrawler.path} element={<WebcrawlerRoute />} />
-              <Route path={paths.companyPage.path} element={<CompanyPageRoute />} />
-              <Route path={paths.trustProfile.path} element={<TrustProfileRoute />} />
+              <Route
+                path={paths.webcrawler.path}
+                element={
+                  <TemplateScreenRoute screen="webcrawler">
+                    <WebcrawlerRoute />
+                  </TemplateScreenRoute>
+                }
+              />
+              <Route
+                path={paths.companyPage.path}
+                element={
+                  <TemplateScreenRoute screen="companyPage">
+                    <CompanyPageRoute />
+                  </TemplateScreenRoute>
+                }
+              />
+              <Route
+                path={paths.trustProfile.path}
+                element={
+                  <TemplateScreenRoute screen="trustProfile">
+                    <TrustProfileRoute />
+                  </TemplateScreenRoute>
+                }
+              />
             </Route>
             <Route element={<EmptyLayout />}>
               <Route path={paths.auth.signIn.path} element={<SignInRoute />} />

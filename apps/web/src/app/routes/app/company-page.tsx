@@ -29,6 +29,7 @@ import { LocationsPanel } from '@/features/company/components/locations-panel';
 import { ProductsPanel } from '@/features/company/components/products-panel';
 import { errorText } from '@/lib/error-notice';
 import { registerMessageKeys } from '@/lib/i18n-messages';
+import { useScreenHidden } from '@/lib/site-template';
 import { useActingCompany, useAppStore } from '@/stores/app-store';
 
 registerMessageKeys({
@@ -72,6 +73,7 @@ function VaultSection() {
 function ReportSection({ plCompanyId }: { plCompanyId: number }) {
   const { t, i18n } = useTranslation();
   const latest = useLatestScan(plCompanyId);
+  const webcrawlerHidden = useScreenHidden('webcrawler');
   return (
     <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
       <Typography variant="h2" sx={{ fontSize: '1.25rem', mb: 1 }}>
@@ -81,9 +83,11 @@ function ReportSection({ plCompanyId }: { plCompanyId: number }) {
       {latest.isSuccess && latest.data === null ? (
         <Stack spacing={2} sx={{ alignItems: 'flex-start' }}>
           <Typography sx={{ color: 'text.secondary' }}>{t('company.report.none')}</Typography>
-          <Button variant="outlined" component={RouterLink} to={paths.webcrawler.getHref()}>
-            {t('company.report.scan')}
-          </Button>
+          {webcrawlerHidden ? null : (
+            <Button variant="outlined" component={RouterLink} to={paths.webcrawler.getHref()}>
+              {t('company.report.scan')}
+            </Button>
+          )}
         </Stack>
       ) : null}
       {latest.data ? (

@@ -16,6 +16,7 @@ import { FeatureWrapper } from '@/features/billing/components/feature-wrapper';
 import { SubscriptionSummary, useFeatureAllowance } from '@/features/billing/components/subscription-summary';
 import { useFeatureStatus } from '@/features/billing/components/use-feature-status';
 import { VaultSummary } from '@/features/documents/components/vault-summary';
+import { useScreenHidden } from '@/lib/site-template';
 import { useAppStore } from '@/stores/app-store';
 
 /** A term and its value in a definition list. */
@@ -49,6 +50,7 @@ export function DashboardRoute() {
   const { t } = useTranslation();
   const user = useAppStore((state) => state.account.currentUser);
   const company = useAppStore((state) => state.account.currentCompany);
+  const webcrawlerHidden = useScreenHidden('webcrawler');
   if (!user) return null;
   return (
     <>
@@ -74,23 +76,25 @@ export function DashboardRoute() {
         <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
           <SubscriptionSummary companyId={company.plCompanyId} />
           <PlanVaultSummary plCompanyId={company.plCompanyId} />
-          <SummaryCard icon={<TravelExploreOutlinedIcon aria-hidden />} title={t('billing.nav.webcrawler')}>
-            <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-              {t('dashboard.webcrawlerText')}
-            </Typography>
-            <Box>
-              <FeatureWrapper feature={MENU_FEATURES.webCrawler}>
-                <Button
-                  component={RouterLink}
-                  to={paths.webcrawler.getHref()}
-                  variant="outlined"
-                  data-testid="dashboard-webcrawler"
-                >
-                  {t('dashboard.openWebcrawler')}
-                </Button>
-              </FeatureWrapper>
-            </Box>
-          </SummaryCard>
+          {webcrawlerHidden ? null : (
+            <SummaryCard icon={<TravelExploreOutlinedIcon aria-hidden />} title={t('billing.nav.webcrawler')}>
+              <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+                {t('dashboard.webcrawlerText')}
+              </Typography>
+              <Box>
+                <FeatureWrapper feature={MENU_FEATURES.webCrawler}>
+                  <Button
+                    component={RouterLink}
+                    to={paths.webcrawler.getHref()}
+                    variant="outlined"
+                    data-testid="dashboard-webcrawler"
+                  >
+                    {t('dashboard.openWebcrawler')}
+                  </Button>
+                </FeatureWrapper>
+              </Box>
+            </SummaryCard>
+          )}
         </Box>
       ) : (
         <Alert severity="info">{t('home.noCompany')}</Alert>

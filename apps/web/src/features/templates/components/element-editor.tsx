@@ -117,6 +117,15 @@ export function ElementEditor({
           </Box>
         )}
       </Typography>
+      {definition.screen ? (
+        <Typography
+          variant="body2"
+          sx={{ color: 'text.secondary', mt: 0.5 }}
+          data-testid={`element-${definition.elementName}-screen-note`}
+        >
+          {t('siteTemplate.detail.screenNote')}
+        </Typography>
+      ) : null}
       <Stack
         direction={{ xs: 'column', sm: 'row' }}
         spacing={2}
