@@ -7,13 +7,17 @@ export type PdfLogo = { kind: 'raster'; bytes: Buffer } | { kind: 'svg'; svg: st
 export type LogoFormat = 'png' | 'jpg' | 'gif' | 'webp' | 'svg';
 
 export function logoFormat(bytes: Buffer): LogoFormat | null {
-  if (bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'png';
+  if (bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])))
+    return 'png';
   if (bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'jpg';
   const ascii = bytes.subarray(0, 12).toString('latin1');
   if (ascii.startsWith('GIF87a') || ascii.startsWith('GIF89a')) return 'gif';
   if (ascii.startsWith('RIFF') && ascii.slice(8, 12) === 'WEBP') return 'webp';
   // An SVG is XML text: an optional byte-order mark, XML declaration, comments or doctype, then <svg.
-  const text = bytes.subarray(0, 4096).toString('utf8').replace(/^\uFEFF/, '');
+  const text = bytes
+    .subarray(0, 4096)
+    .toString('utf8')
+    .replace(/^\uFEFF/, '');
   if (/^\s*(<\?xml[^>]*>\s*)?(<!--[\s\S]*?-->\s*|<!DOCTYPE[^>]*>\s*)*<svg[\s>]/i.test(text)) return 'svg';
   return null;
 }
@@ -58,7 +62,7 @@ export function drawLogo(doc: PDFKit.PDFDocument, logo: PdfLogo, x: number, y: n
     return;
   }
   doc.save();
-  SVGtoPDF(doc as unknown as Parameters<typeof SVGtoPDF>[0], logo.svg, x, y, {
+  SVGtoPDF(doc, logo.svg, x, y, {
     width: size,
     height: size,
     preserveAspectRatio: 'xMinYMin meet',

@@ -240,7 +240,10 @@ describe('the report logo', () => {
   });
 
   it('converts a GIF or a WebP logo to an image it draws', async () => {
-    for (const logo of [await square('#d32f2f').gif().toBuffer(), await square('#1565c0').webp().toBuffer()]) {
+    for (const logo of [
+      await square('#d32f2f').gif().toBuffer(),
+      await square('#1565c0').webp().toBuffer(),
+    ]) {
       const pdf = await render(logo);
       expect((await headerDrawing(pdf)).images).toBe(1);
       // pdfkit writes PNG images with their own Flate stream; a GIF or WebP filter never appears.

@@ -400,12 +400,8 @@ export function MainMenu({
   const hiddenScreens = useHiddenScreens();
   if (!user) return null;
   // A super admin acting for a company sees its pages as its members do.
-  const who: Who = {
-    isSuperAdmin,
-    hasCompany: Boolean(user.memberOfCompany) || hasSelected,
-    canManage,
-    hiddenScreens,
-  };
+  const hasCompany = Boolean(user.memberOfCompany) || hasSelected;
+  const who: Who = { isSuperAdmin, hasCompany, canManage, hiddenScreens };
   const groups = MENU_GROUPS.filter((group) => group.items.some((item) => isShown(item, who)));
   return (
     <Box component="nav" aria-label={t('nav.main')} sx={{ py: 1 }}>
