@@ -376,6 +376,7 @@ describe('site templates: feature flags and domain settings', () => {
       return answers.map((answer) => answer.statusCode);
     };
     const before = await behind();
+    expect(before).toEqual([200, 200, 200]);
 
     const draft = await template({ plCompanyId: partner.companyId });
     const element = (body: object) =>
