@@ -36,7 +36,7 @@ import { visuallyHidden } from '@/components/visually-hidden';
 import { paths } from '@/config/paths';
 import { FeatureWrapper } from '@/features/billing/components/feature-wrapper';
 import { useCanManageCompany, useIsSuperAdmin } from '@/features/billing/components/use-feature-status';
-import { useHiddenScreens } from '@/lib/site-template';
+import { useHiddenScreens } from '@/lib/template-screens';
 import { useAppStore, useHasSelectedCompany } from '@/stores/app-store';
 
 interface Who {

@@ -1,4 +1,3 @@
-import type { TemplateScreen } from '@trustleaf/domain/rules/site-template';
 import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { Route, Routes, useNavigate } from 'react-router';
 import { EmptyLayout } from '@/components/layouts/empty-layout';
@@ -6,7 +5,6 @@ import { PageLoader } from '@/components/layouts/page-loader';
 import { paths } from '@/config/paths';
 import { setNavigator } from '@/lib/api';
 import { loadMessages } from '@/lib/i18n';
-import { useScreenHidden } from '@/lib/site-template';
 import { useAppStore } from '@/stores/app-store';
 import { RootRoute } from '@/app/routes/root';
 
@@ -96,6 +94,10 @@ const CreateCompanyRoute = lazy(() =>
 const CrawlerIframeRoute = lazy(() =>
   import('@/app/routes/webcrawler/crawler-iframe').then((m) => ({ default: m.CrawlerIframeRoute })),
 );
+/** A screen the site template may turn off: not found while it is off. */
+const TemplateScreenRoute = lazy(() =>
+  import('@/app/routes/template-screen').then((m) => ({ default: m.TemplateScreenRoute })),
+);
 const NotFoundRoute = lazy(() =>
   import('@/app/routes/not-found').then((m) => ({ default: m.NotFoundRoute })),
 );
@@ -118,14 +120,6 @@ function NavigatorBridge({ children }: { children: ReactNode }) {
 function NotFoundLayout() {
   const hasSession = useAppStore((state) => state.session !== null);
   return hasSession ? <AppRoot /> : <EmptyLayout />;
-}
-
-/**
- * A screen the published site template turns off is not there: its address shows the not-found page,
- * in the shell. Hiding is no access rule; the API behind the screen answers as it always does.
- */
-export function TemplateScreenRoute({ screen, children }: { screen: TemplateScreen; children: ReactNode }) {
-  return useScreenHidden(screen) ? <NotFoundRoute /> : children;
 }
 
 export function AppRoutes() {

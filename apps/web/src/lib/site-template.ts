@@ -1,9 +1,4 @@
-import {
-  hiddenScreens,
-  type AppliedElement,
-  type TemplateScreen,
-} from '@trustleaf/domain/rules/site-template';
-import { useMemo } from 'react';
+import type { AppliedElement } from '@trustleaf/domain/rules/site-template';
 import { create } from 'zustand';
 import { i18n } from '@/lib/i18n';
 import { SITE_TEMPLATE_CHANGED, setTextOverrides } from '@/lib/site-template-text';
@@ -18,21 +13,6 @@ export interface BrandingState {
 
 /** The published template the pages show (none: the defaults). */
 export const useBranding = create<BrandingState>(() => ({ plSiteTemplateId: null, elements: [] }));
-
-/**
- * Whether the published template turns a screen off (its menu entry and its address). Only what
- * pages show: the API behind the screen answers as it always does.
- */
-export function useScreenHidden(screen: TemplateScreen): boolean {
-  const elements = useBranding((state) => state.elements);
-  return useMemo(() => hiddenScreens(elements), [elements]).has(screen);
-}
-
-/** Every screen the published template turns off. */
-export function useHiddenScreens(): ReadonlySet<TemplateScreen> {
-  const elements = useBranding((state) => state.elements);
-  return useMemo(() => hiddenScreens(elements), [elements]);
-}
 
 function storage(): Storage | null {
   try {

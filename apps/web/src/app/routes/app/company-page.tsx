@@ -29,7 +29,7 @@ import { LocationsPanel } from '@/features/company/components/locations-panel';
 import { ProductsPanel } from '@/features/company/components/products-panel';
 import { errorText } from '@/lib/error-notice';
 import { registerMessageKeys } from '@/lib/i18n-messages';
-import { useScreenHidden } from '@/lib/site-template';
+import { useScreenHidden } from '@/lib/template-screens';
 import { useActingCompany, useAppStore } from '@/stores/app-store';
 
 registerMessageKeys({

@@ -16,7 +16,7 @@ import { FeatureWrapper } from '@/features/billing/components/feature-wrapper';
 import { SubscriptionSummary, useFeatureAllowance } from '@/features/billing/components/subscription-summary';
 import { useFeatureStatus } from '@/features/billing/components/use-feature-status';
 import { VaultSummary } from '@/features/documents/components/vault-summary';
-import { useScreenHidden } from '@/lib/site-template';
+import { useScreenHidden } from '@/lib/template-screens';
 import { useAppStore } from '@/stores/app-store';
 
 /** A term and its value in a definition list. */

@@ -1,6 +1,6 @@
 import { landingRouteForPlan } from '@trustleaf/domain/rules/landing';
 import { paths } from '@/config/paths';
-import { useScreenHidden } from '@/lib/site-template';
+import { useScreenHidden } from '@/lib/template-screens';
 import { useAppStore } from '@/stores/app-store';
 import { useCompanySubscription } from '../api/billing-queries';
 import { liveSubscriptionOf, useIsSuperAdmin } from './use-feature-status';
