@@ -94,10 +94,6 @@ const CreateCompanyRoute = lazy(() =>
 const CrawlerIframeRoute = lazy(() =>
   import('@/app/routes/webcrawler/crawler-iframe').then((m) => ({ default: m.CrawlerIframeRoute })),
 );
-/** A screen the site template may turn off: not found while it is off. */
-const TemplateScreenRoute = lazy(() =>
-  import('@/app/routes/template-screen').then((m) => ({ default: m.TemplateScreenRoute })),
-);
 const NotFoundRoute = lazy(() =>
   import('@/app/routes/not-found').then((m) => ({ default: m.NotFoundRoute })),
 );
@@ -135,11 +131,7 @@ export function AppRoutes() {
               <Route path={paths.qMonitor.path} element={<LandingPage page="qMonitor" />} />
               <Route
                 path={paths.directory.companyDetail.path}
-                element={
-                  <TemplateScreenRoute screen="directory">
-                    <LandingPage page="companyDetail" />
-                  </TemplateScreenRoute>
-                }
+                element={<LandingPage page="companyDetail" />}
               />
               <Route path={paths.account.subscription.path} element={<SubscriptionRoute />} />
               <Route path={paths.account.memberSetting.path} element={<MemberSettingRoute />} />
@@ -155,30 +147,9 @@ export function AppRoutes() {
               <Route path={paths.documents.company.path} element={<DocumentsRoute />} />
               <Route path={paths.documents.review.path} element={<DocumentReviewRoute />} />
               <Route path={paths.documents.admin.path} element={<DocumentsAdminRoute />} />
-              <Route
-                path={paths.webcrawler.path}
-                element={
-                  <TemplateScreenRoute screen="webcrawler">
-                    <WebcrawlerRoute />
-                  </TemplateScreenRoute>
-                }
-              />
-              <Route
-                path={paths.companyPage.path}
-                element={
-                  <TemplateScreenRoute screen="companyPage">
-                    <CompanyPageRoute />
-                  </TemplateScreenRoute>
-                }
-              />
-              <Route
-                path={paths.trustProfile.path}
-                element={
-                  <TemplateScreenRoute screen="trustProfile">
-                    <TrustProfileRoute />
-                  </TemplateScreenRoute>
-                }
-              />
+              <Route path={paths.webcrawler.path} element={<WebcrawlerRoute />} />
+              <Route path={paths.companyPage.path} element={<CompanyPageRoute />} />
+              <Route path={paths.trustProfile.path} element={<TrustProfileRoute />} />
             </Route>
             <Route element={<EmptyLayout />}>
               <Route path={paths.auth.signIn.path} element={<SignInRoute />} />

@@ -31,6 +31,7 @@ import { errorText } from '@/lib/error-notice';
 import { registerMessageKeys } from '@/lib/i18n-messages';
 import { useScreenHidden } from '@/lib/template-screens';
 import { useActingCompany, useAppStore } from '@/stores/app-store';
+import { TemplateScreenRoute } from '@/app/routes/not-found';
 
 registerMessageKeys({
   [STATE_MESSAGE]: 'company.errors.state',
@@ -177,7 +178,7 @@ function CompanyTabs({ plCompanyId }: { plCompanyId: number }) {
 }
 
 /** The customer's company page (spec 3 §2 company page tabs): summary, locations, products, vault, report. */
-export function CompanyPageRoute() {
+function CompanyPageScreen() {
   const { t } = useTranslation();
   const company = useActingCompany();
   return (
@@ -189,5 +190,14 @@ export function CompanyPageRoute() {
         <Alert severity="info">{t('home.noCompany')}</Alert>
       )}
     </Stack>
+  );
+}
+
+/** The company page, unless the site template turns the screen off (then the not-found page). */
+export function CompanyPageRoute() {
+  return (
+    <TemplateScreenRoute screen="companyPage">
+      <CompanyPageScreen />
+    </TemplateScreenRoute>
   );
 }

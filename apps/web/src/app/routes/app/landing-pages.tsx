@@ -18,6 +18,7 @@ import { useFeatureStatus } from '@/features/billing/components/use-feature-stat
 import { VaultSummary } from '@/features/documents/components/vault-summary';
 import { useScreenHidden } from '@/lib/template-screens';
 import { useAppStore } from '@/stores/app-store';
+import { TemplateScreenRoute } from '@/app/routes/not-found';
 
 /** A term and its value in a definition list. */
 function Row({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {
@@ -205,5 +206,11 @@ const PAGES = {
  */
 export function LandingPage({ page }: { page: keyof typeof PAGES }) {
   const Page = PAGES[page];
-  return <Page />;
+  // The directory's landing is a screen the site template may turn off.
+  if (page !== 'companyDetail') return <Page />;
+  return (
+    <TemplateScreenRoute screen="directory">
+      <Page />
+    </TemplateScreenRoute>
+  );
 }

@@ -3,7 +3,7 @@ import type { AppliedElement } from '@trustleaf/domain/rules/site-template';
 import { Suspense } from 'react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
-import { TemplateScreenRoute } from '@/app/routes/template-screen';
+import { TemplateScreenRoute } from '@/app/routes/not-found';
 import { useBranding } from '@/lib/site-template';
 import '@/lib/i18n';
 
