@@ -28,7 +28,7 @@ import ListSubheader from '@mui/material/ListSubheader';
 import type SvgIcon from '@mui/material/SvgIcon';
 import Tooltip from '@mui/material/Tooltip';
 import { MENU_FEATURES, type MenuSection } from '@trustleaf/domain/reference/features';
-import type { TemplateScreen } from '@trustleaf/domain/rules/site-template';
+import type { TemplateScreen } from '@trustleaf/domain/rules/site-template-screens';
 import { Fragment, useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';

@@ -1,4 +1,4 @@
-import { hiddenScreens, type TemplateScreen } from '@trustleaf/domain/rules/site-template';
+import { hiddenScreens, type TemplateScreen } from '@trustleaf/domain/rules/site-template-screens';
 import { useMemo } from 'react';
 import { useBranding } from '@/lib/site-template';
 

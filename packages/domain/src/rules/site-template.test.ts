@@ -1,12 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_LOGO_SVG } from './site-template-logo.ts';
+import { SCREEN_ELEMENTS, hiddenScreens } from './site-template-screens.ts';
 import {
-  TEMPLATE_ELEMENTS,
-  TEMPLATE_SCREENS,
   applyTextOverrides,
-  hiddenScreens,
   imageFor,
+  templateElement,
   textOverrides,
   type AppliedElement,
 } from './site-template.ts';
@@ -78,8 +77,8 @@ describe('site template screens', () => {
   });
 
   it('gives every screen one menu element, whose text renames the entry', () => {
-    const screens = TEMPLATE_ELEMENTS.flatMap((element) => ('screen' in element ? [element.screen] : []));
-    expect([...screens].sort()).toEqual([...TEMPLATE_SCREENS].sort());
+    for (const name of Object.values(SCREEN_ELEMENTS))
+      expect(templateElement(name)).toMatchObject({ elementType: 'TERMINOLOGY', keys: [expect.any(String)] });
     const overrides = textOverrides([term('menuDirectory', 'Partners')]);
     expect(applyTextOverrides(overrides, 'nav.directory', 'Directory')).toBe('Partners');
     // Turned off, the entry is hidden and its text is not used.

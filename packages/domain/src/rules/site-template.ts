@@ -19,17 +19,7 @@ export interface TemplateElementDefinition {
   keys?: readonly string[];
   /** The built-in image used when the template has none. */
   defaultImage?: string;
-  /**
-   * A menu entry: its text renames the entry, and turning the element off hides the entry and the
-   * screen it opens (a hidden screen's address shows the not-found page). It only hides: the API
-   * behind the screen answers as it always does.
-   */
-  screen?: TemplateScreen;
 }
-
-/** The screens a template may hide, each with its menu entry (spec 3 §2 menu keys). */
-export const TEMPLATE_SCREENS = ['webcrawler', 'directory', 'trustProfile', 'companyPage'] as const;
-export type TemplateScreen = (typeof TEMPLATE_SCREENS)[number];
 
 export const TEMPLATE_ELEMENTS = [
   { elementName: 'logo', elementType: 'IMAGE', phrase: 'Logo', defaultImage: '/site-template/logo.svg' },
@@ -55,28 +45,24 @@ export const TEMPLATE_ELEMENTS = [
     elementType: 'TERMINOLOGY',
     phrase: 'Webcrawler',
     keys: ['billing.nav.webcrawler'],
-    screen: 'webcrawler',
   },
   {
     elementName: 'menuDirectory',
     elementType: 'TERMINOLOGY',
     phrase: 'Directory',
     keys: ['nav.directory'],
-    screen: 'directory',
   },
   {
     elementName: 'menuTrustProfile',
     elementType: 'TERMINOLOGY',
     phrase: 'Trust profile',
     keys: ['nav.trustProfile'],
-    screen: 'trustProfile',
   },
   {
     elementName: 'menuCompanyPage',
     elementType: 'TERMINOLOGY',
     phrase: 'Company page',
     keys: ['nav.companyPage'],
-    screen: 'companyPage',
   },
 ] as const satisfies readonly TemplateElementDefinition[];
 
@@ -142,17 +128,4 @@ export function imageFor(elements: readonly AppliedElement[], name: string): str
   const element = elements.find((candidate) => candidate.elementName === name);
   if (element && !element.enabled) return null;
   return element?.imageUrl ?? definition?.defaultImage ?? null;
-}
-
-/**
- * The screens the published template turns off: those whose menu element it lists as not enabled.
- * A screen the template does not mention stays, as every default does.
- */
-export function hiddenScreens(elements: readonly AppliedElement[]): Set<TemplateScreen> {
-  const hidden = new Set<TemplateScreen>();
-  for (const element of elements) {
-    const screen = BY_NAME.get(element.elementName)?.screen;
-    if (screen && !element.enabled) hidden.add(screen);
-  }
-  return hidden;
 }

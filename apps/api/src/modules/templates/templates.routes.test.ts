@@ -1,4 +1,5 @@
-import { hiddenScreens, imageFor, type AppliedElement } from '@trustleaf/domain/rules/site-template';
+import { imageFor, type AppliedElement } from '@trustleaf/domain/rules/site-template';
+import { hiddenScreens } from '@trustleaf/domain/rules/site-template-screens';
 import { MESSAGES } from '@trustleaf/domain/schemas/site-template';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

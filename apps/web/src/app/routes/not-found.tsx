@@ -1,6 +1,6 @@
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
-import type { TemplateScreen } from '@trustleaf/domain/rules/site-template';
+import type { TemplateScreen } from '@trustleaf/domain/rules/site-template-screens';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';

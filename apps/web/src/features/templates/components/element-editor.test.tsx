@@ -1,5 +1,6 @@
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import { TEMPLATE_ELEMENTS, templateElement } from '@trustleaf/domain/rules/site-template';
+import { screenOf } from '@trustleaf/domain/rules/site-template-screens';
 import { SnackbarProvider } from 'notistack';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
@@ -24,7 +25,7 @@ function Editor({ name, mutations }: { name: string; mutations: Mutations }) {
 
 describe('the element editor', () => {
   it('lists the menu entries a template can turn off, and saves one turned off', () => {
-    const menus = TEMPLATE_ELEMENTS.filter((element) => 'screen' in element).map((e) => e.elementName);
+    const menus = TEMPLATE_ELEMENTS.map((e) => e.elementName).filter((name) => screenOf(name));
     expect(menus).toEqual(['menuWebcrawler', 'menuDirectory', 'menuTrustProfile', 'menuCompanyPage']);
 
     const mutate = vi.fn();
