@@ -41,6 +41,8 @@ async function partnerTemplate(request: APIRequestContext, name: string) {
       textOverride: 'Welcome to the Acme partner portal.',
     },
     { elementName: 'logo', elementType: 'IMAGE', imageUploadKey: key },
+    // The partner's users have no trust profile screen.
+    { elementName: 'menuTrustProfile', elementType: 'TERMINOLOGY', enabled: false },
   ];
   for (const element of elements) {
     const added = await request.post('/api/siteTemplate/templateElement', {
@@ -164,4 +166,13 @@ test('a partner template renames the product and swaps the logo on sign-in, in t
   await page.goto(`/webcrawler?view=${customer.plViolationCheckId}`);
   const report = page.getByRole('dialog', { name: 'Acme Assurance Website Compliance Report' });
   await expect(report.getByTestId('brand-logo-image')).toHaveAttribute('src', /\/api\/siteTemplate\/image\//);
+
+  // The template turns the trust profile off: no menu entry, and its address shows not-found in the shell.
+  await page.goto('/');
+  const customerNav = page.getByRole('navigation', { name: 'Main navigation' });
+  await expect(customerNav.getByTestId('nav-company-page')).toBeVisible();
+  await expect(customerNav.getByTestId('nav-trust-profile')).toHaveCount(0);
+  await page.goto('/company/trust-profile');
+  await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+  await expect(page.getByTestId('user-menu')).toBeVisible();
 });

@@ -1,4 +1,5 @@
 import PDFDocument from 'pdfkit';
+import { drawLogo, prepareLogo } from './report-logo.ts';
 import { REPORT_PHRASES, type ReportLanguage, type ReportPhrases } from './report-phrases.ts';
 import type { ScanResult, Violation } from './types.ts';
 
@@ -8,7 +9,10 @@ export interface ReportPdfOptions {
   companyName: string;
   /** The product name that prefixes the title (site templates may rename it). */
   productName: string;
-  /** PNG or JPEG logo drawn in the header. */
+  /**
+   * The logo drawn in the header: PNG, JPEG, GIF or WebP bytes, or an SVG document (drawn as vector).
+   * A file of any other kind, or one that does not decode, is left out.
+   */
   logo?: Buffer;
   /** Time zone of the Date line; the spec shows dates in Eastern time. */
   timeZone?: string;
@@ -146,6 +150,7 @@ export async function renderReportPdf(result: ScanResult, options: ReportPdfOpti
   const say = (key: string, text: string) => pdfText(phrase(`webcrawler.report.${key}`, text));
   const words = REPORT_PHRASES[options.language ?? 'en'];
   const title = say('title', words.title(options.productName));
+  const logo = options.logo ? await prepareLogo(options.logo) : null;
   const doc = new PDFDocument({
     size: PAGE.size,
     margin: PAGE.margin,
@@ -169,8 +174,8 @@ export async function renderReportPdf(result: ScanResult, options: ReportPdfOpti
 
   // Header
   let titleX = left;
-  if (options.logo) {
-    doc.image(options.logo, left, PAGE.margin, { fit: [48, 48] });
+  if (logo) {
+    drawLogo(doc, logo, left, PAGE.margin, 48);
     titleX = left + 60;
   }
   doc

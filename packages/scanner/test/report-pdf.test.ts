@@ -1,4 +1,8 @@
-import { extractText, getDocumentProxy } from 'unpdf';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import sharp from 'sharp';
+import { extractText, getDocumentProxy, getResolvedPDFJS } from 'unpdf';
 import { describe, expect, it } from 'vitest';
 import { renderReportPdf } from '../src/index.ts';
 import type { ScanResult, Violation } from '../src/index.ts';
@@ -195,5 +199,77 @@ describe('renderReportPdf', () => {
     );
     expect(text).toContain('Partner scan');
     expect(text).toContain('Trustleaf Website-nalevingsrapport');
+  });
+});
+
+/** What page 1 of a report draws in its header: raster images, and the colours of filled vector paths. */
+async function headerDrawing(pdf: Buffer): Promise<{ images: number; fills: string[] }> {
+  const { OPS } = await getResolvedPDFJS();
+  const page = await (await getDocumentProxy(new Uint8Array(pdf))).getPage(1);
+  const { fnArray, argsArray } = await page.getOperatorList();
+  let images = 0;
+  const fills: string[] = [];
+  fnArray.forEach((op, i) => {
+    if (op === OPS.paintImageXObject) images += 1;
+    if (op === OPS.setFillRGBColor) fills.push(String((argsArray[i] as unknown[])[0]).toLowerCase());
+  });
+  return { images, fills };
+}
+
+describe('the report logo', () => {
+  const empty: ScanResult = {
+    ...result,
+    violations: [],
+    violationCount: 0,
+    productVerification: { authorizedProducts: [], unauthorizedProducts: [] },
+  };
+  const render = (logo?: Buffer) =>
+    renderReportPdf(empty, { companyName: 'Clean Co', productName: 'Trustleaf', ...(logo ? { logo } : {}) });
+  const square = (colour: string) =>
+    sharp({ create: { width: 16, height: 16, channels: 3, background: colour } });
+
+  it('draws an SVG logo (the default one) as vector paths in its own colours, not as an image', async () => {
+    const svg = readFileSync(new URL('../../../apps/web/public/site-template/logo.svg', import.meta.url));
+    const drawn = await headerDrawing(await render(svg));
+    expect(drawn.images).toBe(0);
+    expect(drawn.fills).toContain('#17694a');
+    expect(drawn.fills).toContain('#bff0d4');
+    const none = await headerDrawing(await render());
+    expect(none.fills).not.toContain('#17694a');
+    expect(none.images).toBe(0);
+  });
+
+  it('converts a GIF or a WebP logo to an image it draws', async () => {
+    for (const logo of [
+      await square('#d32f2f').gif().toBuffer(),
+      await square('#1565c0').webp().toBuffer(),
+    ]) {
+      const pdf = await render(logo);
+      expect((await headerDrawing(pdf)).images).toBe(1);
+      // pdfkit writes PNG images with their own Flate stream; a GIF or WebP filter never appears.
+      expect(pdf.toString('latin1')).toContain('/Subtype /Image');
+    }
+  });
+
+  it('leaves out a logo it cannot read, and still writes the report', async () => {
+    const broken = Buffer.concat([Buffer.from('GIF89a'), Buffer.alloc(20)]);
+    for (const logo of [broken, Buffer.from('%PDF-1.7 not an image')]) {
+      const pdf = await render(logo);
+      expect((await headerDrawing(pdf)).images).toBe(0);
+      expect(await pdfText(pdf)).toContain('Scan has identified 0 potential issues!');
+    }
+  });
+
+  it('never lets an SVG logo read a file, but draws an image inlined in it', async () => {
+    const png = await square('#2e7d32').png().toBuffer();
+    const file = join(mkdtempSync(join(tmpdir(), 'report-logo-')), 'on-disk.png');
+    writeFileSync(file, png);
+    const withImage = (href: string) =>
+      Buffer.from(
+        `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><image href="${href}" width="10" height="10"/></svg>`,
+      );
+    expect((await headerDrawing(await render(withImage(file)))).images).toBe(0);
+    const inline = `data:image/png;base64,${png.toString('base64')}`;
+    expect((await headerDrawing(await render(withImage(inline)))).images).toBe(1);
   });
 });

@@ -9,6 +9,7 @@ import { MemoryRouter } from 'react-router';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { MainMenu } from '@/app/main-menu';
 import { billingKeys } from '@/features/billing/api/billing-queries';
+import { useBranding } from '@/lib/site-template';
 import { useAppStore } from '@/stores/app-store';
 import '@/lib/i18n';
 
@@ -191,5 +192,48 @@ describe('main menu follows the plan', () => {
     expect(within(nav).getByRole('link', { name: 'Documents' })).toBeTruthy();
     expect(within(nav).getByRole('list', { name: 'Q-Vault' })).toBeTruthy();
     expect(within(nav).getByTestId('nav-documents').textContent).toBe('');
+  });
+});
+
+describe('main menu follows the site template', () => {
+  beforeEach(() => signInAs(['Company Owner']));
+  const menu = (elementName: string, enabled: boolean, text: string | null = null) => ({
+    elementName,
+    elementType: 'TERMINOLOGY' as const,
+    enabled,
+    text,
+    imageUrl: null,
+  });
+
+  it('leaves out the entries whose screens the template turns off, and keeps the others', () => {
+    const pro = listingFor({
+      q_vault: true,
+      content_compliance_monitoring: true,
+      active_company_monitoring: 25,
+    });
+    let nav = renderMenu(pro);
+    for (const id of ['nav-webcrawler', 'nav-directory', 'nav-trust-profile', 'nav-company-page'])
+      expect(within(nav).getByTestId(id)).toBeTruthy();
+    document.body.innerHTML = '';
+    useBranding.setState({
+      plSiteTemplateId: 8,
+      elements: [
+        menu('menuWebcrawler', false),
+        menu('menuTrustProfile', false),
+        menu('menuDirectory', true),
+        menu('productName', false),
+      ],
+    });
+    try {
+      nav = renderMenu(pro);
+      expect(within(nav).queryByTestId('nav-webcrawler')).toBeNull();
+      expect(within(nav).queryByTestId('nav-trust-profile')).toBeNull();
+      expect(within(nav).getByTestId('nav-directory')).toBeTruthy();
+      expect(within(nav).getByTestId('nav-company-page')).toBeTruthy();
+      expect(within(nav).getByTestId('nav-qmonitor')).toBeTruthy();
+      expect(within(nav).getByTestId('nav-team')).toBeTruthy();
+    } finally {
+      useBranding.setState({ plSiteTemplateId: null, elements: [] });
+    }
   });
 });

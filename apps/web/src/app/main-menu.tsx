@@ -28,6 +28,7 @@ import ListSubheader from '@mui/material/ListSubheader';
 import type SvgIcon from '@mui/material/SvgIcon';
 import Tooltip from '@mui/material/Tooltip';
 import { MENU_FEATURES, type MenuSection } from '@trustleaf/domain/reference/features';
+import type { TemplateScreen } from '@trustleaf/domain/rules/site-template-screens';
 import { Fragment, useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
@@ -35,12 +36,15 @@ import { visuallyHidden } from '@/components/visually-hidden';
 import { paths } from '@/config/paths';
 import { FeatureWrapper } from '@/features/billing/components/feature-wrapper';
 import { useCanManageCompany, useIsSuperAdmin } from '@/features/billing/components/use-feature-status';
+import { useHiddenScreens } from '@/lib/template-screens';
 import { useAppStore, useHasSelectedCompany } from '@/stores/app-store';
 
 interface Who {
   isSuperAdmin: boolean;
   hasCompany: boolean;
   canManage: boolean;
+  /** Screens the published site template turns off: their entries are left out. */
+  hiddenScreens: ReadonlySet<TemplateScreen>;
 }
 
 interface MenuItem {
@@ -52,6 +56,13 @@ interface MenuItem {
   icon: typeof SvgIcon;
   /** Who sees the item at all (roles); the plan then decides through the feature key. */
   isFor: (who: Who) => boolean;
+  /** The screen a site template may turn off, with this entry. */
+  screen?: TemplateScreen;
+}
+
+/** An item is listed for the roles it is for, unless the site template turns its screen off. */
+function isShown(item: MenuItem, who: Who): boolean {
+  return item.isFor(who) && !(item.screen && who.hiddenScreens.has(item.screen));
 }
 
 interface MenuGroup {
@@ -81,6 +92,7 @@ export const MENU_GROUPS: readonly MenuGroup[] = [
         to: paths.companyPage.getHref(),
         labelKey: 'nav.companyPage',
         testId: 'nav-company-page',
+        screen: 'companyPage',
         icon: StoreOutlinedIcon,
         isFor: (who) => who.hasCompany,
       },
@@ -89,6 +101,7 @@ export const MENU_GROUPS: readonly MenuGroup[] = [
         to: paths.directory.companyDetail.getHref(),
         labelKey: 'nav.directory',
         testId: 'nav-directory',
+        screen: 'directory',
         icon: BusinessOutlinedIcon,
         isFor: (who) => who.hasCompany,
       },
@@ -97,6 +110,7 @@ export const MENU_GROUPS: readonly MenuGroup[] = [
         to: paths.webcrawler.getHref(),
         labelKey: 'billing.nav.webcrawler',
         testId: 'nav-webcrawler',
+        screen: 'webcrawler',
         icon: TravelExploreOutlinedIcon,
         isFor: () => true,
       },
@@ -174,6 +188,7 @@ export const MENU_GROUPS: readonly MenuGroup[] = [
         to: paths.trustProfile.getHref(),
         labelKey: 'nav.trustProfile',
         testId: 'nav-trust-profile',
+        screen: 'trustProfile',
         icon: VerifiedOutlinedIcon,
         isFor: (who) => who.hasCompany,
       },
@@ -327,7 +342,7 @@ function NavGroup({
 }) {
   const { t } = useTranslation();
   const headingId = useId();
-  const items = group.items.filter((item) => item.isFor(who));
+  const items = group.items.filter((item) => isShown(item, who));
   if (items.length === 0) return null;
   return (
     <Fragment>
@@ -382,10 +397,12 @@ export function MainMenu({
   const isSuperAdmin = useIsSuperAdmin();
   const canManage = useCanManageCompany();
   const hasSelected = useHasSelectedCompany();
+  const hiddenScreens = useHiddenScreens();
   if (!user) return null;
   // A super admin acting for a company sees its pages as its members do.
-  const who: Who = { isSuperAdmin, hasCompany: Boolean(user.memberOfCompany) || hasSelected, canManage };
-  const groups = MENU_GROUPS.filter((group) => group.items.some((item) => item.isFor(who)));
+  const hasCompany = Boolean(user.memberOfCompany) || hasSelected;
+  const who: Who = { isSuperAdmin, hasCompany, canManage, hiddenScreens };
+  const groups = MENU_GROUPS.filter((group) => group.items.some((item) => isShown(item, who)));
   return (
     <Box component="nav" aria-label={t('nav.main')} sx={{ py: 1 }}>
       {groups.map((group, index) => (

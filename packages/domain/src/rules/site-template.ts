@@ -40,6 +40,30 @@ export const TEMPLATE_ELEMENTS = [
     phrase: 'Independent webcrawler scan',
     keys: ['webcrawler.report.subtitle'],
   },
+  {
+    elementName: 'menuWebcrawler',
+    elementType: 'TERMINOLOGY',
+    phrase: 'Webcrawler',
+    keys: ['billing.nav.webcrawler'],
+  },
+  {
+    elementName: 'menuDirectory',
+    elementType: 'TERMINOLOGY',
+    phrase: 'Directory',
+    keys: ['nav.directory'],
+  },
+  {
+    elementName: 'menuTrustProfile',
+    elementType: 'TERMINOLOGY',
+    phrase: 'Trust profile',
+    keys: ['nav.trustProfile'],
+  },
+  {
+    elementName: 'menuCompanyPage',
+    elementType: 'TERMINOLOGY',
+    phrase: 'Company page',
+    keys: ['nav.companyPage'],
+  },
 ] as const satisfies readonly TemplateElementDefinition[];
 
 export type TemplateElementName = (typeof TEMPLATE_ELEMENTS)[number]['elementName'];

@@ -1,4 +1,5 @@
 import { imageFor, type AppliedElement } from '@trustleaf/domain/rules/site-template';
+import { hiddenScreens } from '@trustleaf/domain/rules/site-template-screens';
 import { MESSAGES } from '@trustleaf/domain/schemas/site-template';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -360,6 +361,56 @@ describe('site templates: feature flags and domain settings', () => {
     expect(imageFor(elements, 'logo')).toBeNull();
     expect(imageFor(elements, 'retiredMascot')).toBeNull();
     expect(imageFor([], 'logo')).toBe('/site-template/logo.svg');
+  });
+
+  it('turns screens off with menu elements, and the API behind them answers as before', async () => {
+    const partner = await createMember(t.database.db, 'Company Owner');
+    const token = (await login(t.app, partner.user.email)).accessToken;
+    const behind = async () => {
+      const answers = await Promise.all(
+        [
+          `/api/webcrawler/scanUrlListing?plCompanyId=${partner.companyId}`,
+          `/api/trust/profileSettings?plCompanyId=${partner.companyId}`,
+          '/api/directory/companies',
+        ].map((url) => t.app.inject({ method: 'GET', url, headers: bearer(token) })),
+      );
+      return answers.map((answer) => answer.statusCode);
+    };
+    const before = await behind();
+    expect(before).toEqual([200, 200, 200]);
+
+    const draft = await template({ plCompanyId: partner.companyId });
+    const element = (body: object) =>
+      call('POST', '/templateElement', admin, { plSiteTemplateId: draft.plSiteTemplateId, ...body });
+    const off = await element({ elementName: 'menuWebcrawler', elementType: 'TERMINOLOGY', enabled: false });
+    expect(off.statusCode, off.body).toBe(201);
+    expect(off.json().detail).toMatchObject({ phrase: 'Webcrawler', enabled: false });
+    const renamed = await element({
+      elementName: 'menuTrustProfile',
+      elementType: 'TERMINOLOGY',
+      useTextOverride: true,
+      textOverride: 'Partner profile',
+    });
+    expect(renamed.statusCode, renamed.body).toBe(201);
+    // A menu element is a phrase, as every element but the logo.
+    const wrongType = await element({ elementName: 'menuDirectory', elementType: 'IMAGE', enabled: false });
+    expect(wrongType.statusCode).toBe(400);
+    await call('POST', '/applyDraft', admin, { plSiteTemplateId: draft.plSiteTemplateId });
+
+    const shown = await t.app.inject({
+      method: 'GET',
+      url: `/api/siteTemplate/branding?plCompanyId=${partner.companyId}`,
+      headers: bearer(token),
+    });
+    const elements = shown.json().detail.elements as AppliedElement[];
+    expect(shown.json().detail.plSiteTemplateId).toBe(draft.plSiteTemplateId);
+    expect(hiddenScreens(elements)).toEqual(new Set(['webcrawler']));
+    expect(elements.find((row) => row.elementName === 'menuTrustProfile')).toMatchObject({
+      enabled: true,
+      text: 'Partner profile',
+    });
+    // Hiding a screen is branding, not an access rule: its calls answer as they did.
+    expect(await behind()).toEqual(before);
   });
 
   it('shows a partner’s branding before sign-in only on the exact host name its domain settings give', async () => {

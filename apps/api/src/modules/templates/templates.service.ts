@@ -5,6 +5,7 @@ import {
   textOverrides,
   type AppliedElement,
 } from '@trustleaf/domain/rules/site-template';
+import { DEFAULT_LOGO_SVG } from '@trustleaf/domain/rules/site-template-logo';
 import {
   MESSAGES,
   type AddTemplateElementInputSchema,
@@ -37,12 +38,15 @@ export interface TemplatesServiceDeps {
 /** What a document the server draws takes from a site template: its phrase lookup and its logo. */
 export interface DocumentBranding {
   phrase: (key: string, text: string) => string;
-  /** PNG or JPEG bytes of the template's logo; none for the defaults or a logo turned off. */
+  /**
+   * The logo's bytes: the template's image (PNG, JPEG, GIF or WebP), else the default logo (an SVG);
+   * none when the template turns the logo off.
+   */
   logo?: Buffer;
 }
 
-/** Image types a PDF can draw. */
-const PDF_IMAGE_TYPES = new Set(['png', 'jpg']);
+/** Image uploads the report draws (GIF and WebP converted by the report itself). */
+const PDF_IMAGE_TYPES = new Set(['png', 'jpg', 'gif', 'webp']);
 
 /** A binding already held by another template reads as 409, not as a database failure. */
 function bindingConflict(error: unknown): never {
@@ -366,10 +370,13 @@ export function createTemplatesService({
       const overrides = textOverrides(elements.map(toApplied));
       const phrase = (key: string, text: string) => applyTextOverrides(overrides, key, text);
       const logo = elements.find((element) => element.elementName === 'logo');
-      if (!logo?.enabled || !logo.imageKey) return { phrase };
-      const upload = await files.findUpload(logo.imageKey);
-      if (!upload || !PDF_IMAGE_TYPES.has(upload.extension)) return { phrase };
-      return { phrase, logo: await storage.read(upload.key) };
+      if (logo && !logo.enabled) return { phrase };
+      const upload = logo?.imageKey ? await files.findUpload(logo.imageKey) : null;
+      if (upload && PDF_IMAGE_TYPES.has(upload.extension)) {
+        return { phrase, logo: await storage.read(upload.key) };
+      }
+      // No template, no image, or one gone: the default, as pages show it (imageFor).
+      return { phrase, logo: Buffer.from(DEFAULT_LOGO_SVG) };
     },
 
     /** A published element's image for the public link; anything else is NOT_FOUND. */

@@ -1,6 +1,6 @@
 import { UPGRADE_TO_VIEW_ISSUES } from '@trustleaf/domain/schemas/webcrawler';
 import { and, eq, ne } from 'drizzle-orm';
-import { extractText, getDocumentProxy } from 'unpdf';
+import { extractText, getDocumentProxy, getResolvedPDFJS } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   companySubscriptions,
@@ -70,14 +70,16 @@ async function subscribePro(companyId: number) {
   });
 }
 
-/** A 1×1 PNG uploaded as an image (checked by content), for a site template's logo. */
-async function uploadPng(token: string): Promise<string> {
-  const png = Buffer.from(
-    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
-    'base64',
-  );
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
+const GIF = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
+
+/** A 1×1 image uploaded as an image (checked by content), for a site template's logo. */
+async function uploadPng(token: string, image = PNG, name = 'logo.png'): Promise<string> {
   const form = new FormData();
-  form.append('files', new Blob([png]), 'logo.png');
+  form.append('files', new Blob([image]), name);
   const request = new Request('http://x', { method: 'POST', body: form });
   const response = await t.app.inject({
     method: 'POST',
@@ -301,10 +303,18 @@ describe('scanning a website', () => {
       expect(link.statusCode, link.body).toBe(200);
       const pdf = await t.app.inject({ method: 'GET', url: link.json().detail.url });
       expect(pdf.statusCode).toBe(200);
-      const { text } = await extractText(await getDocumentProxy(new Uint8Array(pdf.rawPayload)), {
-        mergePages: true,
-      });
-      return { text, raw: pdf.rawPayload.toString('latin1'), url: link.json().detail.url as string };
+      const doc = await getDocumentProxy(new Uint8Array(pdf.rawPayload));
+      const { text } = await extractText(doc, { mergePages: true });
+      // The default logo is drawn as vector paths: its tile's green is a fill colour of page 1.
+      const { OPS } = await getResolvedPDFJS();
+      const { fnArray, argsArray } = await (await doc.getPage(1)).getOperatorList();
+      const defaultLogo = fnArray.some(
+        (op, i) =>
+          op === OPS.setFillRGBColor && String((argsArray[i] as unknown[])[0]).toLowerCase() === '#17694a',
+      );
+      const raw = pdf.rawPayload.toString('latin1');
+      // Line breaks as spaces: a long title wraps beside the logo.
+      return { text: text.replace(/\s+/g, ' '), raw, defaultLogo, url: link.json().detail.url as string };
     };
 
     // The company's template: its product name in the title, its report sentence, its logo drawn.
@@ -313,12 +323,14 @@ describe('scanning a website', () => {
     expect(company.text).toContain('Checked for Acme partners');
     expect(company.text).not.toContain('Trustleaf');
     expect(company.raw).toContain('/Subtype /Image');
+    expect(company.defaultLogo).toBe(false);
 
     // The template the page shows (the session's choice) wins, and the link signs it.
     const page = await pdfOf({ siteTemplateId: chosen!.id });
     expect(page.text).toContain('Beacon Assurance Website Compliance Report');
     expect(page.text).toContain('Independent webcrawler scan');
     expect(page.raw).not.toContain('/Subtype /Image');
+    expect(page.defaultLogo).toBe(true);
     const swapped = await t.app.inject({
       method: 'GET',
       url: page.url.replace(`siteTemplateId=${chosen!.id}`, `siteTemplateId=${bound!.id}`),
@@ -337,8 +349,23 @@ describe('scanning a website', () => {
     expect(hidden.text).toContain('Acme Trust Website Compliance Report');
     expect(hidden.text).not.toContain('Ignored');
     expect(hidden.raw).not.toContain('/Subtype /Image');
+    expect(hidden.defaultLogo).toBe(false);
+
+    // A GIF logo is drawn too (converted to an image the PDF can hold).
+    await t.database.db
+      .update(siteTemplateElements)
+      .set({ enabled: true, imageKey: await uploadPng(owner.token, GIF, 'logo.gif') })
+      .where(
+        and(eq(siteTemplateElements.templateId, bound!.id), eq(siteTemplateElements.elementName, 'logo')),
+      );
+    const gif = await pdfOf();
+    expect(gif.raw).toContain('/Subtype /Image');
+    expect(gif.defaultLogo).toBe(false);
+
     await t.database.db.delete(siteTemplates).where(eq(siteTemplates.id, bound!.id));
-    expect((await pdfOf()).text).toContain('Trustleaf Website Compliance Report');
+    const defaults = await pdfOf();
+    expect(defaults.text).toContain('Trustleaf Website Compliance Report');
+    expect(defaults.defaultLogo).toBe(true);
   });
 
   it('serves an image of its own findings as a data URL, and nothing else', async () => {

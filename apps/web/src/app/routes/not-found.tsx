@@ -1,8 +1,11 @@
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
+import type { TemplateScreen } from '@trustleaf/domain/rules/site-template-screens';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { paths } from '@/config/paths';
+import { useScreenHidden } from '@/lib/template-screens';
 
 export function NotFoundRoute() {
   const { t } = useTranslation();
@@ -17,4 +20,12 @@ export function NotFoundRoute() {
       </Button>
     </>
   );
+}
+
+/**
+ * A screen the published site template turns off is not there: its address shows the not-found page,
+ * in the shell. Hiding is no access rule; the API behind the screen answers as it always does.
+ */
+export function TemplateScreenRoute({ screen, children }: { screen: TemplateScreen; children: ReactNode }) {
+  return useScreenHidden(screen) ? <NotFoundRoute /> : children;
 }

@@ -29,7 +29,9 @@ import { LocationsPanel } from '@/features/company/components/locations-panel';
 import { ProductsPanel } from '@/features/company/components/products-panel';
 import { errorText } from '@/lib/error-notice';
 import { registerMessageKeys } from '@/lib/i18n-messages';
+import { useScreenHidden } from '@/lib/template-screens';
 import { useActingCompany, useAppStore } from '@/stores/app-store';
+import { TemplateScreenRoute } from '@/app/routes/not-found';
 
 registerMessageKeys({
   [STATE_MESSAGE]: 'company.errors.state',
@@ -72,6 +74,7 @@ function VaultSection() {
 function ReportSection({ plCompanyId }: { plCompanyId: number }) {
   const { t, i18n } = useTranslation();
   const latest = useLatestScan(plCompanyId);
+  const webcrawlerHidden = useScreenHidden('webcrawler');
   return (
     <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
       <Typography variant="h2" sx={{ fontSize: '1.25rem', mb: 1 }}>
@@ -81,9 +84,11 @@ function ReportSection({ plCompanyId }: { plCompanyId: number }) {
       {latest.isSuccess && latest.data === null ? (
         <Stack spacing={2} sx={{ alignItems: 'flex-start' }}>
           <Typography sx={{ color: 'text.secondary' }}>{t('company.report.none')}</Typography>
-          <Button variant="outlined" component={RouterLink} to={paths.webcrawler.getHref()}>
-            {t('company.report.scan')}
-          </Button>
+          {webcrawlerHidden ? null : (
+            <Button variant="outlined" component={RouterLink} to={paths.webcrawler.getHref()}>
+              {t('company.report.scan')}
+            </Button>
+          )}
         </Stack>
       ) : null}
       {latest.data ? (
@@ -173,7 +178,7 @@ function CompanyTabs({ plCompanyId }: { plCompanyId: number }) {
 }
 
 /** The customer's company page (spec 3 §2 company page tabs): summary, locations, products, vault, report. */
-export function CompanyPageRoute() {
+function CompanyPageScreen() {
   const { t } = useTranslation();
   const company = useActingCompany();
   return (
@@ -185,5 +190,14 @@ export function CompanyPageRoute() {
         <Alert severity="info">{t('home.noCompany')}</Alert>
       )}
     </Stack>
+  );
+}
+
+/** The company page, unless the site template turns the screen off (then the not-found page). */
+export function CompanyPageRoute() {
+  return (
+    <TemplateScreenRoute screen="companyPage">
+      <CompanyPageScreen />
+    </TemplateScreenRoute>
   );
 }

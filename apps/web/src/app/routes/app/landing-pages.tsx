@@ -16,7 +16,9 @@ import { FeatureWrapper } from '@/features/billing/components/feature-wrapper';
 import { SubscriptionSummary, useFeatureAllowance } from '@/features/billing/components/subscription-summary';
 import { useFeatureStatus } from '@/features/billing/components/use-feature-status';
 import { VaultSummary } from '@/features/documents/components/vault-summary';
+import { useScreenHidden } from '@/lib/template-screens';
 import { useAppStore } from '@/stores/app-store';
+import { TemplateScreenRoute } from '@/app/routes/not-found';
 
 /** A term and its value in a definition list. */
 function Row({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {
@@ -49,6 +51,7 @@ export function DashboardRoute() {
   const { t } = useTranslation();
   const user = useAppStore((state) => state.account.currentUser);
   const company = useAppStore((state) => state.account.currentCompany);
+  const webcrawlerHidden = useScreenHidden('webcrawler');
   if (!user) return null;
   return (
     <>
@@ -74,23 +77,25 @@ export function DashboardRoute() {
         <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
           <SubscriptionSummary companyId={company.plCompanyId} />
           <PlanVaultSummary plCompanyId={company.plCompanyId} />
-          <SummaryCard icon={<TravelExploreOutlinedIcon aria-hidden />} title={t('billing.nav.webcrawler')}>
-            <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-              {t('dashboard.webcrawlerText')}
-            </Typography>
-            <Box>
-              <FeatureWrapper feature={MENU_FEATURES.webCrawler}>
-                <Button
-                  component={RouterLink}
-                  to={paths.webcrawler.getHref()}
-                  variant="outlined"
-                  data-testid="dashboard-webcrawler"
-                >
-                  {t('dashboard.openWebcrawler')}
-                </Button>
-              </FeatureWrapper>
-            </Box>
-          </SummaryCard>
+          {webcrawlerHidden ? null : (
+            <SummaryCard icon={<TravelExploreOutlinedIcon aria-hidden />} title={t('billing.nav.webcrawler')}>
+              <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+                {t('dashboard.webcrawlerText')}
+              </Typography>
+              <Box>
+                <FeatureWrapper feature={MENU_FEATURES.webCrawler}>
+                  <Button
+                    component={RouterLink}
+                    to={paths.webcrawler.getHref()}
+                    variant="outlined"
+                    data-testid="dashboard-webcrawler"
+                  >
+                    {t('dashboard.openWebcrawler')}
+                  </Button>
+                </FeatureWrapper>
+              </Box>
+            </SummaryCard>
+          )}
         </Box>
       ) : (
         <Alert severity="info">{t('home.noCompany')}</Alert>
@@ -201,5 +206,11 @@ const PAGES = {
  */
 export function LandingPage({ page }: { page: keyof typeof PAGES }) {
   const Page = PAGES[page];
-  return <Page />;
+  // The directory's landing is a screen the site template may turn off.
+  if (page !== 'companyDetail') return <Page />;
+  return (
+    <TemplateScreenRoute screen="directory">
+      <Page />
+    </TemplateScreenRoute>
+  );
 }

@@ -6,9 +6,10 @@ import { useTranslation } from 'react-i18next';
 import { useCanManageCompany } from '@/features/billing/components/use-feature-status';
 import { TrustProfileSettings } from '@/features/trust/components/trust-profile-settings';
 import { useActingCompany } from '@/stores/app-store';
+import { TemplateScreenRoute } from '@/app/routes/not-found';
 
 /** The company's public trust profile and verified seal (issue 21): publish, share, download the QR code. */
-export function TrustProfileRoute() {
+function TrustProfileScreen() {
   const { t } = useTranslation();
   const company = useActingCompany();
   const canManage = useCanManageCompany();
@@ -24,5 +25,14 @@ export function TrustProfileRoute() {
         <Alert severity="info">{t('home.noCompany')}</Alert>
       )}
     </Stack>
+  );
+}
+
+/** The trust profile settings, unless the site template turns the screen off (then the not-found page). */
+export function TrustProfileRoute() {
+  return (
+    <TemplateScreenRoute screen="trustProfile">
+      <TrustProfileScreen />
+    </TemplateScreenRoute>
   );
 }

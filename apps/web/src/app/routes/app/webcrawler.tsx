@@ -16,6 +16,7 @@ import { ProductScans } from '@/features/webcrawler/components/product-scans';
 import { ScanHistory } from '@/features/webcrawler/components/scan-history';
 import { WebsitesPanel } from '@/features/webcrawler/components/websites-panel';
 import { useActingCompany } from '@/stores/app-store';
+import { TemplateScreenRoute } from '@/app/routes/not-found';
 
 const ReportDialog = lazy(() =>
   import('@/features/webcrawler/components/report-dialog').then((m) => ({ default: m.ReportDialog })),
@@ -35,7 +36,7 @@ function settled(status: FeatureStatus | 'LOADING'): FeatureStatus {
  * crawler link, through sign-in's redirectUrl) prefill the form. Below: product scan tasks and the
  * company's websites with their weekly re-scan.
  */
-export function WebcrawlerRoute() {
+function WebcrawlerScreen() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [searchParams, setSearchParams] = useSearchParams();
@@ -104,5 +105,14 @@ export function WebcrawlerRoute() {
         <Alert severity="info">{t('home.noCompany')}</Alert>
       )}
     </Stack>
+  );
+}
+
+/** The Webcrawler, unless the site template turns the screen off (then the not-found page). */
+export function WebcrawlerRoute() {
+  return (
+    <TemplateScreenRoute screen="webcrawler">
+      <WebcrawlerScreen />
+    </TemplateScreenRoute>
   );
 }

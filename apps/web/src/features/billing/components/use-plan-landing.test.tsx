@@ -8,6 +8,7 @@ import type { ReactNode } from 'react';
 import { describe, expect, it } from 'vitest';
 import { billingKeys } from '../api/billing-queries';
 import { usePlanLanding } from './use-plan-landing';
+import { useBranding } from '@/lib/site-template';
 import { useAppStore } from '@/stores/app-store';
 import '@/lib/i18n';
 
@@ -108,5 +109,24 @@ describe('landing by plan (spec 3 §2) from the subscription context', () => {
 
   it('the super admin lands on / without asking for a subscription', () => {
     expect(landingFor(null, true)).toEqual({ isPending: false, path: '/' });
+  });
+
+  it('a directory landing falls back to / while the site template turns the directory off', () => {
+    const menu = (enabled: boolean) => ({
+      elementName: 'menuDirectory',
+      elementType: 'TERMINOLOGY' as const,
+      enabled,
+      text: null,
+      imageUrl: null,
+    });
+    useBranding.setState({ plSiteTemplateId: 5, elements: [menu(false)] });
+    try {
+      expect(landingFor(listing('Merchant Processor Client')).path).toBe('/');
+      expect(landingFor(listing('Merchant Processor')).path).toBe('/qmonitor');
+      useBranding.setState({ plSiteTemplateId: 5, elements: [menu(true)] });
+      expect(landingFor(listing('Merchant Processor Client')).path).toBe('/directory/company-detail');
+    } finally {
+      useBranding.setState({ plSiteTemplateId: null, elements: [] });
+    }
   });
 });

@@ -8,6 +8,7 @@ import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { TemplateElementDefinition } from '@trustleaf/domain/rules/site-template';
+import { screenOf } from '@trustleaf/domain/rules/site-template-screens';
 import { checkUploadFile } from '@trustleaf/domain/rules/uploads';
 import type { TemplateElement } from '@trustleaf/domain/schemas/site-template';
 import { enqueueSnackbar } from 'notistack';
@@ -117,6 +118,15 @@ export function ElementEditor({
           </Box>
         )}
       </Typography>
+      {screenOf(definition.elementName) ? (
+        <Typography
+          variant="body2"
+          sx={{ color: 'text.secondary', mt: 0.5 }}
+          data-testid={`element-${definition.elementName}-screen-note`}
+        >
+          {t('siteTemplate.detail.screenNote')}
+        </Typography>
+      ) : null}
       <Stack
         direction={{ xs: 'column', sm: 'row' }}
         spacing={2}

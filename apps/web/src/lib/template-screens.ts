@@ -1,0 +1,22 @@
+import { hiddenScreens, type TemplateScreen } from '@trustleaf/domain/rules/site-template-screens';
+import { useMemo } from 'react';
+import { useBranding } from '@/lib/site-template';
+
+/*
+ * Kept apart from lib/site-template.ts, which the sign-in page loads: only signed-in screens ask
+ * which screens the template turns off.
+ */
+
+/** Every screen the published template turns off (its menu entry and its address). */
+export function useHiddenScreens(): ReadonlySet<TemplateScreen> {
+  const elements = useBranding((state) => state.elements);
+  return useMemo(() => hiddenScreens(elements), [elements]);
+}
+
+/**
+ * Whether the published template turns a screen off. Only what pages show: the API behind the
+ * screen answers as it always does.
+ */
+export function useScreenHidden(screen: TemplateScreen): boolean {
+  return useHiddenScreens().has(screen);
+}
