@@ -1,4 +1,3 @@
-import Alert from '@mui/material/Alert';
 import { isSessionEndReason } from '@trustleaf/domain/rules/session-end';
 import { afterSignInTarget } from '@trustleaf/domain/rules/sign-in-target';
 import { useTranslation } from 'react-i18next';
@@ -6,6 +5,7 @@ import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { AuthHeading } from '@/features/auth/components/auth-heading';
 import { SignInForm } from '@/features/auth/components/sign-in-form';
 import { useAppStore } from '@/stores/app-store';
+import { LazyAlert } from '@/components/feedback/lazy-alert';
 
 export function SignInRoute() {
   const { t } = useTranslation();
@@ -23,9 +23,9 @@ export function SignInRoute() {
     <>
       <AuthHeading title={t('auth.signIn.title')} subtitle={t('auth.signIn.subtitle')} />
       {isSessionEndReason(reason) ? (
-        <Alert severity="info" sx={{ mb: 2 }} data-testid="session-ended">
+        <LazyAlert severity="info" sx={{ mb: 2 }} data-testid="session-ended">
           {t(`auth.signIn.sessionEnded.${reason}`)}
-        </Alert>
+        </LazyAlert>
       ) : null}
       <SignInForm onSuccess={() => void navigate(target, { replace: true })} />
     </>

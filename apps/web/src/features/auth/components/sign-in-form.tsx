@@ -1,4 +1,3 @@
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
@@ -17,6 +16,7 @@ import { useAppStore } from '@/stores/app-store';
 import { getMyProfile, myProfileQueryKey } from '@/features/auth/api/get-my-profile';
 import { loadAuthSchemas } from '@/features/auth/api/load-auth-schemas';
 import { login } from '@/features/auth/api/login';
+import { LazyAlert } from '@/components/feedback/lazy-alert';
 
 const resolver = lazyZodResolver<LoginInput>(() =>
   loadAuthSchemas().then((schemas) => schemas.LoginInputSchema),
@@ -64,9 +64,9 @@ export function SignInForm({ onSuccess }: { onSuccess: () => void }) {
       aria-label={t('auth.signIn.title')}
     >
       {serverError ? (
-        <Alert severity="error" sx={{ mb: 2 }} data-testid="sign-in-error">
+        <LazyAlert severity="error" sx={{ mb: 2 }} data-testid="sign-in-error">
           {serverError}
-        </Alert>
+        </LazyAlert>
       ) : null}
       <Box sx={{ display: 'grid', gap: 2.5 }}>
         <FormTextField
