@@ -8,7 +8,7 @@ export default defineConfig({
   test: {
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
-    setupFiles: ['src/testing/setup.ts'],
+    setupFiles: ['src/testing/web-streams.ts', 'src/testing/setup.ts'],
     restoreMocks: true,
     // One jsdom per worker rather than per file (creating it was a third of the suite's time), each
     // file still in a module context of its own.

@@ -1,11 +1,11 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
+import { userListing } from '@trustleaf/domain/api/admin';
 import type { UserListingRow } from '@trustleaf/domain/schemas/admin';
-import { SnackbarProvider } from 'notistack';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { EMPTY_ACCOUNT, useAppStore } from '@/stores/app-store';
+import { MyProfileSchema } from '@trustleaf/domain/schemas/auth';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { answer, server } from '@/testing/msw';
+import { renderApp } from '@/testing/test-utils';
 import { UsersConsole } from './users-console';
-import '@/lib/i18n';
 
 /** Rendering waits on fetches and MUI transitions: generous on a loaded machine. */
 const WAIT = { timeout: 10_000 };
@@ -25,46 +25,25 @@ const row = (plUserId: number, firstName: string): UserListingRow => ({
   createdAt: '2026-11-25T00:00:00.000Z',
 });
 
-beforeEach(() => {
-  useAppStore.setState({
-    account: {
-      ...EMPTY_ACCOUNT,
-      currentUser: {
-        plUserId: 1,
-        firstName: 'Ada',
-        lastName: 'Tester',
-        email: 'ada@example.test',
-        roles: [{ name: 'Super Admin' }],
-        memberOfCompany: null,
-      },
-    },
-  });
-  vi.stubGlobal(
-    'fetch',
-    vi.fn<typeof fetch>(
-      async () =>
-        new Response(JSON.stringify({ detail: { items: [row(1, 'Ada'), row(2, 'Bob')], total: 2 } }), {
-          status: 200,
-          headers: { 'content-type': 'application/json' },
-        }),
-    ),
-  );
+const SUPER_ADMIN = MyProfileSchema.parse({
+  currentUser: {
+    plUserId: 1,
+    firstName: 'Ada',
+    lastName: 'Tester',
+    email: 'ada@example.test',
+    roles: [{ name: 'Super Admin' }],
+    memberOfCompany: null,
+  },
+  currentCompany: null,
 });
-afterEach(() => {
-  vi.unstubAllGlobals();
-  useAppStore.setState({ account: EMPTY_ACCOUNT });
+
+beforeEach(() => {
+  server.use(answer(userListing, { items: [row(1, 'Ada'), row(2, 'Bob')], total: 2 }));
 });
 
 describe('admin users console', { timeout: 20_000 }, () => {
   it("offers Disable and End sessions on other users' rows, never on the admin's own", async () => {
-    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-    render(
-      <QueryClientProvider client={client}>
-        <SnackbarProvider>
-          <UsersConsole />
-        </SnackbarProvider>
-      </QueryClientProvider>,
-    );
+    renderApp(<UsersConsole />, { session: SUPER_ADMIN });
     const list = await screen.findByTestId('admin-users-list', {}, WAIT);
     const [own, other] = await within(list).findAllByRole('listitem', {}, WAIT);
     expect(within(own!).queryByRole('button')).toBeNull();

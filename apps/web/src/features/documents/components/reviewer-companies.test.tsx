@@ -1,15 +1,13 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { SnackbarProvider } from 'notistack';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { assignReviewer, reviewerListing } from '@trustleaf/domain/api/documents';
+import { directoryCompanies } from '@trustleaf/domain/api/directory';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { handle, sentTo, server } from '@/testing/msw';
+import { renderApp } from '@/testing/test-utils';
 import { ReviewerCompanies } from './reviewer-companies';
-import '@/lib/i18n';
 
 /** Rendering waits on fetches and MUI transitions: generous on a loaded machine. */
 const WAIT = { timeout: 10_000 };
-
-const json = (body: unknown) =>
-  new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
 
 const entry = (plCompanyId: number, name: string) => ({
   plCompanyId,
@@ -24,52 +22,33 @@ const entry = (plCompanyId: number, name: string) => ({
   hasSeal: false,
 });
 
-let fetchMock: ReturnType<typeof vi.fn<typeof fetch>>;
 let reviewers: { plCompanyId: number; companyName: string }[];
 beforeEach(() => {
   reviewers = [{ plCompanyId: 5, companyName: 'First Processor' }];
-  fetchMock = vi.fn<typeof fetch>(async (url, init) => {
-    const path = url as string;
-    if (path.startsWith('/api/document/reviewers?')) return json({ detail: { reviewers } });
-    if (path.startsWith('/api/directory/companies?')) {
-      // The company itself (9) and an assigned reviewer (5) are not offered again.
-      return json({
-        detail: {
-          items: [entry(9, 'Own Company'), entry(5, 'First Processor'), entry(6, 'Second Processor')],
-          page: 1,
-          pageSize: 10,
-          hasMore: false,
-          sort: 'relevance',
-        },
-      });
-    }
-    if (path === '/api/document/reviewer') {
-      const body = JSON.parse(init?.body as string) as { reviewerCompanyId: number; remove?: boolean };
-      reviewers = body.remove
-        ? reviewers.filter((r) => r.plCompanyId !== body.reviewerCompanyId)
-        : [...reviewers, { plCompanyId: body.reviewerCompanyId, companyName: 'Second Processor' }];
-      return json({ detail: { ok: true } });
-    }
-    return new Response(JSON.stringify({ messages: ['Not found'], code: 'NOT_FOUND' }), { status: 404 });
-  });
-  vi.stubGlobal('fetch', fetchMock);
+  server.use(
+    handle(reviewerListing, () => ({ reviewers })),
+    // The company itself (9) and an assigned reviewer (5) are not offered again.
+    handle(directoryCompanies, () => ({
+      items: [entry(9, 'Own Company'), entry(5, 'First Processor'), entry(6, 'Second Processor')],
+      page: 1,
+      pageSize: 10,
+      hasMore: false,
+      sort: 'relevance',
+    })),
+    handle(assignReviewer, ({ input }) => {
+      reviewers = input.remove
+        ? reviewers.filter((r) => r.plCompanyId !== input.reviewerCompanyId)
+        : [...reviewers, { plCompanyId: input.reviewerCompanyId, companyName: 'Second Processor' }];
+      return { ok: true };
+    }),
+  );
 });
-afterEach(() => vi.unstubAllGlobals());
 
-const assignBodies = () =>
-  fetchMock.mock.calls
-    .filter(([url]) => (url as string) === '/api/document/reviewer')
-    .map(([, init]) => JSON.parse(init?.body as string) as unknown);
+const assignBodies = () => sentTo(assignReviewer);
 
 describe('reviewer companies of the vault', { timeout: 20_000 }, () => {
   it('adds a reviewer found by name in the directory and removes one after confirming', async () => {
-    render(
-      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-        <SnackbarProvider>
-          <ReviewerCompanies plCompanyId={9} />
-        </SnackbarProvider>
-      </QueryClientProvider>,
-    );
+    renderApp(<ReviewerCompanies plCompanyId={9} />, { session: 'signed-in' });
     const list = screen.getByTestId('reviewer-list');
     expect(await within(list).findByText('First Processor', {}, WAIT)).toBeTruthy();
 

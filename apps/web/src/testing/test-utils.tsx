@@ -1,0 +1,91 @@
+import CssBaseline from '@mui/material/CssBaseline';
+import { ThemeProvider } from '@mui/material/styles';
+import { QueryClient, QueryClientProvider, type QueryKey } from '@tanstack/react-query';
+import { render, type RenderResult } from '@testing-library/react';
+import { MyProfileSchema, type MyProfile } from '@trustleaf/domain/schemas/auth';
+import { SnackbarProvider } from 'notistack';
+import type { ReactElement, ReactNode } from 'react';
+import { I18nextProvider } from 'react-i18next';
+import { MemoryRouter } from 'react-router';
+import { i18n } from '@/lib/i18n';
+import { buildTheme } from '@/lib/theme';
+import { EMPTY_ACCOUNT, useAppStore } from '@/stores/app-store';
+
+/** A signed-in member of company 42 (an owner), unless a test passes its own profile. */
+export const SIGNED_IN_PROFILE: MyProfile = MyProfileSchema.parse({
+  currentUser: {
+    plUserId: 7,
+    firstName: 'Jo',
+    lastName: 'Member',
+    email: 'jo@example.test',
+    roles: [],
+    memberOfCompany: { plCompanyId: 42, roles: ['Owner'] },
+  },
+  currentCompany: {
+    plCompanyId: 42,
+    companyName: 'Acme Hemp',
+    businessType: 'Retailer',
+    state: 'CO',
+    country: 'US',
+    kind: 'NORMAL',
+    status: 'ACTIVE',
+    isOwner: true,
+    resourcePhoto: null,
+  },
+});
+
+export interface RenderAppOptions {
+  /** The address the router starts at. */
+  route?: string;
+  /** `signed-out` (the default: no token, no account), `signed-in`, or a profile to sign in with. */
+  session?: 'signed-out' | 'signed-in' | MyProfile;
+  /** Query data already in the cache, as a screen finds it after an earlier load. */
+  queryData?: readonly (readonly [QueryKey, unknown])[];
+  /** Query defaults for this test (retries are always off). */
+  staleTime?: number;
+  queryClient?: QueryClient;
+}
+
+export function createTestQueryClient(staleTime = 0): QueryClient {
+  return new QueryClient({
+    defaultOptions: { queries: { retry: false, staleTime }, mutations: { retry: false } },
+  });
+}
+
+function applySession(session: RenderAppOptions['session']): void {
+  if (!session || session === 'signed-out') {
+    useAppStore.setState({ session: null, account: EMPTY_ACCOUNT });
+    return;
+  }
+  const profile = session === 'signed-in' ? SIGNED_IN_PROFILE : session;
+  useAppStore.setState({
+    session: { accessToken: 'test-access-token', expiresIn: 3600, receivedAt: Date.now() },
+    account: { ...EMPTY_ACCOUNT, currentUser: profile.currentUser, currentCompany: profile.currentCompany },
+  });
+}
+
+/**
+ * Renders a screen inside the app's providers (i18n, theme, TanStack Query, router, notices) with a
+ * signed-in or signed-out session. Requests go to the MSW contract handlers (`@/testing/msw`).
+ */
+export function renderApp(
+  ui: ReactElement,
+  options: RenderAppOptions = {},
+): RenderResult & { queryClient: QueryClient } {
+  applySession(options.session);
+  const queryClient = options.queryClient ?? createTestQueryClient(options.staleTime);
+  for (const [key, data] of options.queryData ?? []) queryClient.setQueryData(key, data);
+  const wrapper = ({ children }: { children: ReactNode }) => (
+    <I18nextProvider i18n={i18n}>
+      <ThemeProvider theme={buildTheme('default')}>
+        <CssBaseline />
+        <QueryClientProvider client={queryClient}>
+          <SnackbarProvider>
+            <MemoryRouter initialEntries={[options.route ?? '/']}>{children}</MemoryRouter>
+          </SnackbarProvider>
+        </QueryClientProvider>
+      </ThemeProvider>
+    </I18nextProvider>
+  );
+  return { ...render(ui, { wrapper }), queryClient };
+}
