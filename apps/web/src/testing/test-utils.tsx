@@ -1,7 +1,7 @@
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
 import { QueryClient, QueryClientProvider, type QueryKey } from '@tanstack/react-query';
-import { render, type RenderResult } from '@testing-library/react';
+import { render } from '@testing-library/react';
 import { MyProfileSchema, type MyProfile } from '@trustleaf/domain/schemas/auth';
 import { SnackbarProvider } from 'notistack';
 import type { ReactElement, ReactNode } from 'react';
@@ -37,7 +37,10 @@ export const SIGNED_IN_PROFILE: MyProfile = MyProfileSchema.parse({
 export interface RenderAppOptions {
   /** The address the router starts at. */
   route?: string;
-  /** `signed-out` (the default: no token, no account), `signed-in`, or a profile to sign in with. */
+  /**
+   * `signed-out` (no token, no account), `signed-in` (SIGNED_IN_PROFILE), or a profile to sign in
+   * with. Left out, the store stays as the test set it (scan jobs, a selected company…).
+   */
   session?: 'signed-out' | 'signed-in' | MyProfile;
   /** Query data already in the cache, as a screen finds it after an earlier load. */
   queryData?: readonly (readonly [QueryKey, unknown])[];
@@ -53,7 +56,8 @@ export function createTestQueryClient(staleTime = 0): QueryClient {
 }
 
 function applySession(session: RenderAppOptions['session']): void {
-  if (!session || session === 'signed-out') {
+  if (!session) return;
+  if (session === 'signed-out') {
     useAppStore.setState({ session: null, account: EMPTY_ACCOUNT });
     return;
   }
@@ -68,10 +72,7 @@ function applySession(session: RenderAppOptions['session']): void {
  * Renders a screen inside the app's providers (i18n, theme, TanStack Query, router, notices) with a
  * signed-in or signed-out session. Requests go to the MSW contract handlers (`@/testing/msw`).
  */
-export function renderApp(
-  ui: ReactElement,
-  options: RenderAppOptions = {},
-): RenderResult & { queryClient: QueryClient } {
+export function renderApp(ui: ReactElement, options: RenderAppOptions = {}) {
   applySession(options.session);
   const queryClient = options.queryClient ?? createTestQueryClient(options.staleTime);
   for (const [key, data] of options.queryData ?? []) queryClient.setQueryData(key, data);

@@ -14,5 +14,6 @@ const names = [
   'CountQueuingStrategy',
 ] as const;
 for (const name of names) {
-  if (!(name in globalThis)) Object.defineProperty(globalThis, name, { value: streams[name], writable: true, configurable: true });
+  if (!(name in globalThis))
+    Object.defineProperty(globalThis, name, { value: streams[name], writable: true, configurable: true });
 }

@@ -4,29 +4,15 @@ import { AppLayout } from '@/components/layouts/app-layout';
 import { PageLoader } from '@/components/layouts/page-loader';
 import '@/lib/app-message-keys';
 import { paths } from '@/config/paths';
-import type { GeneralInfoField } from '@trustleaf/domain/schemas/reference';
 import { MainMenu } from '@/app/main-menu';
 import { CompanySelector } from '@/features/admin-companies/components/company-selector';
 import { useMyProfile } from '@/features/auth/api/use-my-profile';
 import { usePlanLanding } from '@/features/billing/components/use-plan-landing';
-import { useGeneralInfo } from '@/features/reference/api/get-general-info';
+import { useGeneralInfo } from '@/lib/general-info';
 import { MaintenanceBanner } from '@/features/system/components/maintenance-banner';
 import { ScanNotices } from '@/features/webcrawler/components/scan-notices';
 import { LiveProvider } from '@/lib/live-provider';
 import { useAppStore } from '@/stores/app-store';
-
-/** The global lists of spec 3 §3, loaded once when the app opens. */
-const GLOBAL_DATA: readonly GeneralInfoField[] = [
-  'roles',
-  'businessTypes',
-  'productCategories',
-  'serviceCategories',
-  'segments',
-  'ingredients',
-  'flavors',
-  'releaseDate',
-  'doctypeClassifications',
-];
 
 /** The protected part of the app: needs a session, keeps the account state fresh, owns the live channel. */
 export function AppRoot() {
@@ -36,7 +22,8 @@ export function AppRoot() {
   const currentUser = useAppStore((state) => state.account.currentUser);
   const hasCompany = useAppStore((state) => state.account.currentCompany !== null);
   const profile = useMyProfile(hasSession);
-  useGeneralInfo(GLOBAL_DATA);
+  // The global lists of spec 3 §3, loaded once when the app opens and shared by every screen.
+  useGeneralInfo();
   const landing = usePlanLanding();
 
   useEffect(() => {

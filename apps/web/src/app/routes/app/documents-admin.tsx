@@ -6,7 +6,8 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useDocumentTypes, useGeneralLists, useReasons } from '@/features/documents/api/documents';
+import { useDocumentTypes, useReasons } from '@/features/documents/api/documents';
+import { useGeneralInfo } from '@/lib/general-info';
 import { DocumentTypesDialog } from '@/features/documents/components/document-types-dialog';
 import { RejectionReasonsDialog } from '@/features/documents/components/rejection-reasons-dialog';
 import { useAppStore } from '@/stores/app-store';
@@ -19,7 +20,7 @@ export function DocumentsAdminRoute() {
   );
   const types = useDocumentTypes();
   const reasons = useReasons(isSuperAdmin);
-  const lists = useGeneralLists();
+  const lists = useGeneralInfo();
   const [dialog, setDialog] = useState<'types' | 'reasons' | null>(null);
   if (!isSuperAdmin) return <Alert severity="warning">{t('documents.admin.forbidden')}</Alert>;
   return (

@@ -10,8 +10,8 @@ import {
 } from '@trustleaf/domain/api/admin';
 import { planListing } from '@trustleaf/domain/api/billing';
 import type { EndpointInput } from '@trustleaf/domain/api/endpoint';
-import { generalInfo } from '@trustleaf/domain/api/reference';
 import { api } from '@/lib/api';
+import { useGeneralInfo, type LoadedGeneralInfo } from '@/lib/general-info';
 
 export const adminKeys = {
   companies: ['admin', 'companies'] as const,
@@ -45,13 +45,11 @@ export function usePlansFor(plCompanyId: number | null) {
   });
 }
 
+const selectBusinessTypes = (info: LoadedGeneralInfo) => info.businessTypes;
+
+/** The business types of the shared reference data (loaded once for the whole app). */
 export function useBusinessTypes() {
-  return useQuery({
-    queryKey: ['admin', 'business-types'],
-    queryFn: async () =>
-      (await api.call(generalInfo, { requestFields: ['businessTypes'] })).businessTypes ?? [],
-    staleTime: Infinity,
-  });
+  return useGeneralInfo(selectBusinessTypes);
 }
 
 function useAdminMutation<I, O>(call: (input: I) => Promise<O>, key: readonly string[]) {

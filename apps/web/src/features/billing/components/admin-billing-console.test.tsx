@@ -1,11 +1,11 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { planListing, promoListing, updatePlan, upsertPromo } from '@trustleaf/domain/api/billing';
 import { PlanSchema, PromoSchema, type Plan, type Promo } from '@trustleaf/domain/schemas/billing';
-import { SnackbarProvider } from 'notistack';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { answer, sentTo, server } from '@/testing/msw';
+import { renderApp } from '@/testing/test-utils';
 import { billingKeys } from '../api/billing-queries';
 import { AdminBillingConsole } from './admin-billing-console';
-import '@/lib/i18n';
 
 const PLAN: Plan = PlanSchema.parse({
   plPlanId: 3,
@@ -57,38 +57,31 @@ const PROMO: Promo = PromoSchema.parse({
   promoPlans: [{ plPlanId: 3, paymentFrequency: 'MONTHLY', discountType: 'PERCENT', discountAmount: 20 }],
 });
 
-let fetchMock: ReturnType<typeof vi.fn<typeof fetch>>;
 beforeEach(() => {
-  fetchMock = vi.fn<typeof fetch>(
-    async () =>
-      new Response(JSON.stringify({ detail: { plans: [PLAN], ...PROMO } }), {
-        status: 200,
-        headers: { 'content-type': 'application/json' },
-      }),
+  server.use(
+    answer(planListing, { items: [PLAN] }),
+    answer(promoListing, { items: [PROMO], total: 1 }),
+    answer(updatePlan, { plans: [PLAN] }),
+    answer(upsertPromo, PROMO),
   );
-  vi.stubGlobal('fetch', fetchMock);
 });
-afterEach(() => vi.unstubAllGlobals());
 
 const BASIC: Plan = PlanSchema.parse({ ...PLAN, plPlanId: 2, name: 'Basic', priority: 1, monthlyFee: 49 });
 
 function renderConsole(plans: Plan[] = [PLAN]) {
-  const client = new QueryClient({ defaultOptions: { queries: { staleTime: Infinity, retry: false } } });
-  client.setQueryData(billingKeys.adminPlans, plans);
-  client.setQueryData(billingKeys.promos, { items: [PROMO], total: 1 });
-  render(
-    <QueryClientProvider client={client}>
-      <SnackbarProvider>
-        <AdminBillingConsole />
-      </SnackbarProvider>
-    </QueryClientProvider>,
-  );
+  renderApp(<AdminBillingConsole />, {
+    session: 'signed-in',
+    staleTime: Infinity,
+    queryData: [
+      [billingKeys.adminPlans, plans],
+      [billingKeys.promos, { items: [PROMO], total: 1 }],
+    ],
+  });
 }
 
-const sentBody = (url: string) => {
-  const call = fetchMock.mock.calls.find(([path]) => path === url);
-  return call ? (JSON.parse(call[1]?.body as string) as Record<string, unknown>) : null;
-};
+const CONTRACTS = { '/api/subscription/upsertPromo': upsertPromo, '/api/plan/updatePlan': updatePlan };
+const sentBody = (url: keyof typeof CONTRACTS) =>
+  (sentTo(CONTRACTS[url])[0] as Record<string, unknown> | undefined) ?? null;
 
 function choose(container: HTMLElement, label: string, option: string) {
   fireEvent.mouseDown(within(container).getByRole('combobox', { name: label }));

@@ -12,7 +12,6 @@ import type {
 } from '@trustleaf/domain/schemas/document';
 import * as contracts from '@trustleaf/domain/api/documents';
 import { directoryCompanies } from '@trustleaf/domain/api/directory';
-import { generalInfo } from '@trustleaf/domain/api/reference';
 import * as storage from '@trustleaf/domain/api/storage';
 import { DIRECTORY_QUERY_MIN } from '@trustleaf/domain/schemas/directory';
 import type { EndpointOutput } from '@trustleaf/domain/api/endpoint';
@@ -145,16 +144,6 @@ export function useReviewQueue() {
 export async function uploadCoas(files: File[], plCompanyId: number): Promise<CoaUploadJob> {
   const stored = await preupload(files, 'coa', plCompanyId);
   return api.call(contracts.uploadCoas, { plCompanyId, uploadKeys: stored.map((f) => f.key) });
-}
-
-export type GeneralLists = EndpointOutput<typeof generalInfo>;
-
-export function useGeneralLists() {
-  return useQuery({
-    queryKey: ['general', 'documents-lists'],
-    staleTime: Infinity,
-    queryFn: () => api.call(generalInfo, { requestFields: ['businessTypes', 'countries', 'states'] }),
-  });
 }
 
 // ---- notes ----

@@ -31,14 +31,9 @@ import { enqueueSnackbar } from 'notistack';
 import { useState, type KeyboardEvent } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { useGeneralInfo } from '@/lib/general-info';
 import { FormField } from '@/components/form/form-field';
-import {
-  openDocument,
-  useDocumentTypeDetail,
-  useGeneralLists,
-  useReasons,
-  useReviewDocument,
-} from '../api/documents';
+import { openDocument, useDocumentTypeDetail, useReasons, useReviewDocument } from '../api/documents';
 import { DeleteVersionButton } from './delete-version-button';
 import { DocumentNotes } from './document-notes';
 
@@ -95,7 +90,7 @@ function VersionForm({
   const choices = readOnly ? [] : reviewChoices(version, isLatest);
   const isEditable = choices.length > 0;
   const reasons = useReasons();
-  const lists = useGeneralLists();
+  const lists = useGeneralInfo();
   const review = useReviewDocument();
   const [banner, setBanner] = useState<string | null>(null);
   const { control, handleSubmit, watch } = useForm<ReviewFormValues>({

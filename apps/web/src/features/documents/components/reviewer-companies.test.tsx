@@ -33,7 +33,7 @@ beforeEach(() => {
       page: 1,
       pageSize: 10,
       hasMore: false,
-      sort: 'relevance',
+      sort: 'relevance' as const,
     })),
     handle(assignReviewer, ({ input }) => {
       reviewers = input.remove

@@ -1,25 +1,27 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import {
+  cancelScanUrlJob,
+  complianceFindingSnapshot,
+  getScanUrlJob,
+  updateComplianceFinding,
+  violationCheckDetail,
+} from '@trustleaf/domain/api/webcrawler';
 import type { LocalScanJob } from '@trustleaf/domain/rules/scan-jobs';
 import {
   UPGRADE_TO_VIEW_ISSUES,
   type Violation,
   type ViolationCheckDetail,
 } from '@trustleaf/domain/schemas/webcrawler';
-import { SnackbarProvider } from 'notistack';
-import type { ReactNode } from 'react';
+import type { ReactElement } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useAppStore } from '@/stores/app-store';
+import { apiError, handle, sentRequests, sentTo, server } from '@/testing/msw';
+import { renderApp } from '@/testing/test-utils';
 import { ReportDialog } from './report-dialog';
 import { IssuesTable } from './report-parts';
 import { ScanNotices } from './scan-notices';
-import '@/lib/i18n';
 
-const withQuery = (node: ReactNode) => (
-  <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-    {node}
-  </QueryClientProvider>
-);
+const render = (ui: ReactElement) => renderApp(ui);
 
 const job = (change: Partial<LocalScanJob> = {}): LocalScanJob => ({
   jobId: '6f1c1c8e-7a55-4c55-9d0e-1f1f8a0e0001',
@@ -37,10 +39,15 @@ const job = (change: Partial<LocalScanJob> = {}): LocalScanJob => ({
   ...change,
 });
 
-function remoteJob(status: string, done: number, queued: number, plViolationCheckId: number | null = null) {
+function remoteJob(
+  status: 'processing' | 'completed' | 'failed' | 'cancelled',
+  done: number,
+  queued: number,
+  plViolationCheckId: number | null = null,
+) {
   return {
     jobId: job().jobId,
-    type: 'job',
+    type: 'job' as const,
     status,
     isQueued: false,
     plCompanyId: 7,
@@ -55,17 +62,7 @@ function remoteJob(status: string, done: number, queued: number, plViolationChec
   };
 }
 
-function stubFetch(answer: (url: string, init?: RequestInit) => { status: number; body: unknown }) {
-  const fetch = vi.fn(async (url: string, init?: RequestInit) => {
-    const { status, body } = answer(url, init);
-    return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-  });
-  vi.stubGlobal('fetch', fetch);
-  return fetch;
-}
-
 afterEach(() => {
-  vi.unstubAllGlobals();
   vi.useRealTimers();
   useAppStore.setState((state) => ({ account: { ...state.account, jobs: [] } }));
 });
@@ -75,10 +72,10 @@ describe('scan notices (spec 3 §2, §4, §9)', () => {
     // Only the poll's interval is faked: the 7 s pass at once, everything else runs as usual.
     vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
     let remote = remoteJob('processing', 3, 12);
-    const fetch = stubFetch(() => ({ status: 200, body: { detail: remote } }));
+    server.use(handle(getScanUrlJob, () => remote));
     useAppStore.getState().addJob(job({ pagesDone: 0, pagesQueued: 0 }));
     const onView = vi.fn();
-    render(withQuery(<ScanNotices onView={onView} />));
+    render(<ScanNotices onView={onView} />);
     expect(screen.getByText('Acme Hemp is scanning')).toBeTruthy();
     expect(screen.getByText(/You will be notified upon completion\. Press X to close\./)).toBeTruthy();
     await waitFor(() =>
@@ -87,7 +84,7 @@ describe('scan notices (spec 3 §2, §4, §9)', () => {
     expect(screen.getByRole('progressbar', { name: 'Scan progress' }).getAttribute('aria-valuenow')).toBe(
       '25',
     );
-    expect(String(fetch.mock.calls[0]?.[0])).toBe('/api/webcrawler/getScanUrlJob');
+    expect(sentRequests()[0]?.url.pathname).toBe('/api/webcrawler/getScanUrlJob');
 
     remote = remoteJob('completed', 12, 12, 41);
     // The live channel is absent here: the poll (every 7 s) is what brings the outcome.
@@ -107,10 +104,9 @@ describe('scan notices (spec 3 §2, §4, §9)', () => {
 
   it('re-shows stored outcomes after a reload and removes a closed one after 300 ms', async () => {
     vi.useFakeTimers();
-    stubFetch(() => ({ status: 500, body: {} }));
     useAppStore.getState().addJob(job({ jobId: 'a', status: 'FAILED', isDone: true }));
     useAppStore.getState().addJob(job({ jobId: 'b', status: 'CANCELLED', isDone: true }));
-    render(withQuery(<ScanNotices onView={vi.fn()} />));
+    render(<ScanNotices onView={vi.fn()} />);
     expect(screen.getByText('Webcrawler ran failed')).toBeTruthy();
     expect(screen.getByText('Webcrawler is cancelled')).toBeTruthy();
     fireEvent.click(screen.getAllByRole('button', { name: 'Close' })[0]!);
@@ -125,46 +121,42 @@ describe('scan notices (spec 3 §2, §4, §9)', () => {
   });
 
   it('cancels a running scan', async () => {
-    const fetch = stubFetch((url) => ({
-      status: 200,
-      body: { detail: remoteJob(url.endsWith('cancelScanUrlJob') ? 'cancelled' : 'processing', 1, 4) },
-    }));
+    server.use(
+      handle(getScanUrlJob, () => remoteJob('processing', 1, 4)),
+      handle(cancelScanUrlJob, () => remoteJob('cancelled', 1, 4)),
+    );
     useAppStore.getState().addJob(job());
-    render(withQuery(<ScanNotices onView={vi.fn()} />));
+    render(<ScanNotices onView={vi.fn()} />);
     fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.getByText('Webcrawler is cancelled')).toBeTruthy());
-    const cancel = fetch.mock.calls.find(([url]) => String(url).endsWith('/cancelScanUrlJob'));
-    expect(JSON.parse(cancel?.[1]?.body as string)).toEqual({ jobId: job().jobId });
+    expect(sentTo(cancelScanUrlJob)[0]).toEqual({ jobId: job().jobId });
   });
 });
 
 describe('report dialog (spec 3 §2)', () => {
   it('blurs the issues and shows the upgrade banner when the plan may not see them', async () => {
-    stubFetch(() => ({
-      status: 402,
-      body: { messages: [UPGRADE_TO_VIEW_ISSUES], code: 'PLAN_LIMIT_REACHED' },
-    }));
+    server.use(
+      handle(violationCheckDetail, () => apiError(402, 'PLAN_LIMIT_REACHED', UPGRADE_TO_VIEW_ISSUES)),
+    );
     const onUpgrade = vi.fn();
     render(
-      withQuery(
-        <ReportDialog
-          plCompanyId={7}
-          plViolationCheckId={41}
-          companyName="Acme Hemp"
-          check={{
-            plViolationCheckId: 41,
-            checkTime: '2026-11-20T10:00:00.000Z',
-            url: 'https://shop.example/',
-            violationCount: 1,
-            totalFindings: 1,
-            severityCounts: { HIGH: 1, MEDIUM: 0, LOW: 0, COMPLIANCE: 0 },
-            newCount: 0,
-            resolvedCount: 0,
-          }}
-          onClose={vi.fn()}
-          onUpgrade={onUpgrade}
-        />,
-      ),
+      <ReportDialog
+        plCompanyId={7}
+        plViolationCheckId={41}
+        companyName="Acme Hemp"
+        check={{
+          plViolationCheckId: 41,
+          checkTime: '2026-11-20T10:00:00.000Z',
+          url: 'https://shop.example/',
+          violationCount: 1,
+          totalFindings: 1,
+          severityCounts: { HIGH: 1, MEDIUM: 0, LOW: 0, COMPLIANCE: 0 },
+          newCount: 0,
+          resolvedCount: 0,
+        }}
+        onClose={vi.fn()}
+        onUpgrade={onUpgrade}
+      />,
     );
     await waitFor(() => expect(screen.getByTestId('issues-blurred')).toBeTruthy());
     expect(screen.getByText('Scan has identified 1 potential issue!')).toBeTruthy();
@@ -214,36 +206,26 @@ const reportDetail: ViolationCheckDetail = {
 
 describe('reviewing a finding', () => {
   function renderIssues() {
-    render(
-      withQuery(
-        <SnackbarProvider>
-          <IssuesTable detail={reportDetail} />
-        </SnackbarProvider>,
-      ),
-    );
+    render(<IssuesTable detail={reportDetail} />);
     return screen.getByRole<HTMLInputElement>('checkbox', { name: 'Reviewed' });
   }
 
   /** A PATCH that answers only when the test says so. */
   function stubPendingPatch() {
-    let answer: ((status: number, body: unknown) => void) | null = null;
-    const fetch = vi.fn(
-      (_url: string) =>
-        new Promise<Response>((resolve) => {
-          answer = (status, body) =>
-            resolve(
-              new Response(JSON.stringify(body), {
-                status,
-                headers: { 'content-type': 'application/json' },
-              }),
-            );
-        }),
+    let answer: ((response: Response) => void) | null = null;
+    server.use(
+      handle(
+        updateComplianceFinding,
+        () =>
+          new Promise<Response>((resolve) => {
+            answer = resolve;
+          }),
+      ),
     );
-    vi.stubGlobal('fetch', fetch);
     return async (status: number, body: unknown) => {
       await waitFor(() => expect(answer).not.toBeNull());
-      expect(String(fetch.mock.calls[0]?.[0])).toBe('/api/webcrawler/complianceFinding/501');
-      await act(async () => answer?.(status, body));
+      expect(sentRequests()[0]?.url.pathname).toBe('/api/webcrawler/complianceFinding/501');
+      await act(async () => answer?.(Response.json(body, { status })));
     };
   }
 
@@ -272,19 +254,8 @@ describe('the issue image of a finding in page text', () => {
   const SNAPSHOT = 'data:image/png;base64,iVBORw0KGgo=';
 
   function renderWith(violation: Violation) {
-    const fetch = stubFetch((url) =>
-      url === '/api/webcrawler/complianceFinding/501/snapshot'
-        ? { status: 200, body: { detail: { base64: SNAPSHOT, contentType: 'image/png' } } }
-        : { status: 404, body: { messages: ['Not found'], code: 'NOT_FOUND' } },
-    );
-    render(
-      withQuery(
-        <SnackbarProvider>
-          <IssuesTable detail={{ ...reportDetail, violations: [violation] }} />
-        </SnackbarProvider>,
-      ),
-    );
-    return fetch;
+    server.use(handle(complianceFindingSnapshot, () => ({ base64: SNAPSHOT, contentType: 'image/png' })));
+    render(<IssuesTable detail={{ ...reportDetail, violations: [violation] }} />);
   }
 
   it('shows the page snapshot the scan stored, with its alt text', async () => {
@@ -297,10 +268,10 @@ describe('the issue image of a finding in page text', () => {
   });
 
   it('asks for no snapshot when the finding has none', async () => {
-    const fetch = renderWith(finding);
+    renderWith(finding);
     await screen.findByText('CBD cures anxiety');
     expect(screen.queryByTestId('issue-snapshot')).toBeNull();
-    expect(fetch.mock.calls.map((call) => String(call[0]))).not.toContain(
+    expect(sentRequests().map((request) => request.url.pathname)).not.toContain(
       '/api/webcrawler/complianceFinding/501/snapshot',
     );
   });
