@@ -310,6 +310,19 @@ export type CoaUploadJob = z.infer<typeof CoaUploadJobSchema>;
 /** The live event the server sends to the company's room on every step of a COA batch. */
 export const COA_UPLOAD_EVENT = 'upload-progress';
 
+/**
+ * The live event the server sends to the company's room when the conversion of a document version
+ * ends (its PDF view is ready, or it failed): open review and vault screens refetch on it.
+ */
+export const DOCUMENT_CONVERTED_EVENT = 'document-converted';
+export const DocumentConvertedEventSchema = z.object({
+  plCompanyId: IntSchema,
+  documentTypeId: IntSchema,
+  documentId: IntSchema,
+  conversionStatus: z.enum(['COMPLETED', 'FAILED']),
+});
+export type DocumentConvertedEvent = z.infer<typeof DocumentConvertedEventSchema>;
+
 export const UploadCoasInputSchema = z.object({
   plCompanyId: IdSchema,
   uploadKeys: z.array(TextSchema.min(1).max(300)).min(1).max(50),

@@ -11,7 +11,13 @@ import {
   extractCoaTestDate,
 } from '@trustleaf/domain/rules/coa';
 import { dueReminder, todayIn } from '@trustleaf/domain/rules/document-status';
-import { COA_UPLOAD_EVENT, type CoaUploadItem, type CoaUploadJob } from '@trustleaf/domain/schemas/document';
+import {
+  COA_UPLOAD_EVENT,
+  DOCUMENT_CONVERTED_EVENT,
+  type CoaUploadItem,
+  type CoaUploadJob,
+  type DocumentConvertedEvent,
+} from '@trustleaf/domain/schemas/document';
 import type { CoaValidationRule } from '@trustleaf/domain/schemas/system';
 import { z } from 'zod';
 import { readZip, type ArchiveEntry } from '../../lib/archives.ts';
@@ -147,26 +153,40 @@ export function createDocumentsJobs(deps: DocumentsJobsDeps) {
       const row = await repo.findVersion(documentId);
       // Idempotent: a version already converted (or failed) is left alone.
       if (!row || row.conversionStatus !== 'PROCESSING') return;
+      // The company's open pages learn the outcome at once (the review dialog refetches on it).
+      const finish = async (
+        conversionStatus: DocumentConvertedEvent['conversionStatus'],
+        viewKey: string | null,
+      ) => {
+        await repo.setConversion(documentId, { conversionStatus, viewKey });
+        const event: DocumentConvertedEvent = {
+          plCompanyId: row.companyId,
+          documentTypeId: row.documentTypeId,
+          documentId,
+          conversionStatus,
+        };
+        notify(row.companyId, DOCUMENT_CONVERTED_EVENT, event);
+      };
       const extension = row.mimeType;
       if (VIEWABLE.has(extension)) {
         // PDFs and images are viewable as uploaded.
-        await repo.setConversion(documentId, { conversionStatus: 'COMPLETED', viewKey: row.fileKey });
+        await finish('COMPLETED', row.fileKey);
         return;
       }
       if (!OFFICE.has(extension)) {
-        await repo.setConversion(documentId, { conversionStatus: 'FAILED', viewKey: null });
+        await finish('FAILED', null);
         return;
       }
       try {
         const pdf = await convertOffice(await storage.read(row.fileKey), extension);
         const key = storage.newKey();
         await storage.put(key, Readable.from(pdf));
-        await repo.setConversion(documentId, { conversionStatus: 'COMPLETED', viewKey: key });
+        await finish('COMPLETED', key);
       } catch (error) {
         log(
           `documents.convert ${documentId}: Document was FAILED to process (${String(error).slice(0, 200)})`,
         );
-        await repo.setConversion(documentId, { conversionStatus: 'FAILED', viewKey: null });
+        await finish('FAILED', null);
       }
     },
   });

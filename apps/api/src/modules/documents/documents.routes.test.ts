@@ -2,6 +2,7 @@ import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { addDays, todayIn } from '@trustleaf/domain/rules/document-status';
 import { eq } from 'drizzle-orm';
+import { DOCUMENT_CONVERTED_EVENT } from '@trustleaf/domain/schemas/document';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { companyDocuments, companySubscriptions, mailOutbox } from '../../db/schema.ts';
 import { seedAdmin } from '../../db/seed.ts';
@@ -89,6 +90,20 @@ const LICENCE_PLACE = {
   licenseState: 'CO',
   licenseAddress: '120 Orchard Road, Boulder',
 };
+
+/** A Word file with no text: LibreOffice is replaced by a failing converter here, so it ends FAILED. */
+function emptyDocx(): Promise<Buffer> {
+  return import('fflate').then(({ zipSync, strToU8 }) =>
+    Buffer.from(
+      zipSync({
+        '[Content_Types].xml': strToU8(
+          '<?xml version="1.0"?><Types><Override ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/></Types>',
+        ),
+        'word/document.xml': strToU8('<w:document/>'),
+      }),
+    ),
+  );
+}
 
 async function uploadLicence(token: string, companyId: number, overrides: object = {}) {
   const stored = await preupload(token, companyId, 'document', [
@@ -364,16 +379,7 @@ describe('uploads and versions', () => {
   it('marks an office file FAILED when it cannot be converted, with the spec message', async () => {
     const { user, companyId } = await createMember(t.database.db);
     const token = (await login(t.app, user.email)).accessToken;
-    const docx = await import('fflate').then(({ zipSync, strToU8 }) =>
-      Buffer.from(
-        zipSync({
-          '[Content_Types].xml': strToU8(
-            '<?xml version="1.0"?><Types><Override ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/></Types>',
-          ),
-          'word/document.xml': strToU8('<w:document/>'),
-        }),
-      ),
-    );
+    const docx = await emptyDocx();
     const stored = await preupload(token, companyId, 'document', [
       { name: 'registration.docx', content: docx },
     ]);
@@ -390,6 +396,49 @@ describe('uploads and versions', () => {
       token,
     );
     expect(view.json().messages[0]).toBe('Document was FAILED to process');
+  });
+
+  it("tells the company's open pages when a version's conversion ends, whether it succeeded or failed", async () => {
+    const { user, companyId } = await createMember(t.database.db);
+    const other = await createMember(t.database.db);
+    const token = (await login(t.app, user.email)).accessToken;
+    const otherToken = (await login(t.app, other.user.email)).accessToken;
+    const sent = vi.spyOn(t.app.live, 'toCompany');
+    try {
+      const pdf = await uploadLicence(token, companyId);
+      await uploadLicence(otherToken, other.companyId);
+      const stored = await preupload(token, companyId, 'document', [
+        { name: 'registration.docx', content: await emptyDocx() },
+      ]);
+      const docx = await post(
+        '/api/document/document',
+        { plCompanyId: companyId, documentTypeId: genericTypeId, uploadKey: stored.json().detail[0].key },
+        token,
+      );
+      expect(docx.statusCode, docx.body).toBe(200);
+      const converted = sent.mock.calls.filter(
+        ([toCompany, event]) => toCompany === companyId && event === DOCUMENT_CONVERTED_EVENT,
+      );
+      expect(converted.map(([, , payload]) => payload)).toEqual([
+        {
+          plCompanyId: companyId,
+          documentTypeId: licenceTypeId,
+          documentId: pdf.documentId,
+          conversionStatus: 'COMPLETED',
+        },
+        {
+          plCompanyId: companyId,
+          documentTypeId: genericTypeId,
+          documentId: docx.json().detail.documentId,
+          conversionStatus: 'FAILED',
+        },
+      ]);
+      // The other company's version is told to its own room only.
+      const toOther = sent.mock.calls.filter(([, event]) => event === DOCUMENT_CONVERTED_EVENT);
+      expect(toOther.map(([toCompany]) => toCompany)).toEqual([companyId, other.companyId, companyId]);
+    } finally {
+      sent.mockRestore();
+    }
   });
 });
 
