@@ -4,12 +4,13 @@ import { api } from '@/lib/api';
 import { createLiveConnection, updateLiveToken } from '@/lib/live';
 import { useAppStore } from '@/stores/app-store';
 
-interface LiveContextValue {
+export interface LiveContextValue {
   socket: Socket | null;
   isConnected: boolean;
 }
 
-const LiveContext = createContext<LiveContextValue>({ socket: null, isConnected: false });
+/** Exported for tests, which put a fake socket in it (`renderApp({ live })`). */
+export const LiveContext = createContext<LiveContextValue>({ socket: null, isConnected: false });
 
 /**
  * Connects only while signed in (it lives inside the protected layout) and disconnects when that

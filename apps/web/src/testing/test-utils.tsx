@@ -8,8 +8,10 @@ import type { ReactElement, ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter } from 'react-router';
 import { i18n } from '@/lib/i18n';
+import { LiveContext } from '@/lib/live-provider';
 import { buildTheme } from '@/lib/theme';
 import { EMPTY_ACCOUNT, useAppStore } from '@/stores/app-store';
+import type { FakeLive } from './fake-live';
 
 /** A signed-in member of company 42 (an owner), unless a test passes its own profile. */
 export const SIGNED_IN_PROFILE: MyProfile = MyProfileSchema.parse({
@@ -47,6 +49,8 @@ export interface RenderAppOptions {
   /** Query defaults for this test (retries are always off). */
   staleTime?: number;
   queryClient?: QueryClient;
+  /** A fake live channel (`createFakeLive()`) whose events reach the screen's listeners. */
+  live?: FakeLive;
 }
 
 export function createTestQueryClient(staleTime = 0): QueryClient {
@@ -70,19 +74,23 @@ function applySession(session: RenderAppOptions['session']): void {
 
 /**
  * Renders a screen inside the app's providers (i18n, theme, TanStack Query, router, notices) with a
- * signed-in or signed-out session. Requests go to the MSW contract handlers (`@/testing/msw`).
+ * signed-in or signed-out session, and optionally a fake live channel. Requests go to the MSW
+ * contract handlers (`@/testing/msw`).
  */
 export function renderApp(ui: ReactElement, options: RenderAppOptions = {}) {
   applySession(options.session);
   const queryClient = options.queryClient ?? createTestQueryClient(options.staleTime);
   for (const [key, data] of options.queryData ?? []) queryClient.setQueryData(key, data);
+  const live = { socket: options.live?.socket ?? null, isConnected: options.live !== undefined };
   const wrapper = ({ children }: { children: ReactNode }) => (
     <I18nextProvider i18n={i18n}>
       <ThemeProvider theme={buildTheme('default')}>
         <CssBaseline />
         <QueryClientProvider client={queryClient}>
           <SnackbarProvider>
-            <MemoryRouter initialEntries={[options.route ?? '/']}>{children}</MemoryRouter>
+            <LiveContext.Provider value={live}>
+              <MemoryRouter initialEntries={[options.route ?? '/']}>{children}</MemoryRouter>
+            </LiveContext.Provider>
           </SnackbarProvider>
         </QueryClientProvider>
       </ThemeProvider>

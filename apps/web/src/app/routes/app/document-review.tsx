@@ -11,7 +11,7 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useReviewQueue, type ReviewQueueItem } from '@/features/documents/api/documents';
+import { useReviewQueue, type ReviewQueueItem } from '@/features/documents/api/get-review-queue';
 import { ReviewDialog } from '@/features/documents/components/review-dialog';
 import { formatDate } from '@/lib/i18n';
 import { useAppStore } from '@/stores/app-store';

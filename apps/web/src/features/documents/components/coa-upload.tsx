@@ -6,57 +6,42 @@ import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { getCoaUploadJob } from '@trustleaf/domain/api/documents';
 import { checkUploadName } from '@trustleaf/domain/rules/uploads';
-import { COA_BATCH_MAX_BYTES, COA_UPLOAD_EVENT, type CoaUploadJob } from '@trustleaf/domain/schemas/document';
+import { useQueryClient } from '@tanstack/react-query';
+import { COA_BATCH_MAX_BYTES } from '@trustleaf/domain/schemas/document';
 import { enqueueSnackbar } from 'notistack';
-import { useEffect, useState } from 'react';
-import { api } from '@/lib/api';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLiveEvent } from '@/lib/live-provider';
 import { translateMessage } from '@/lib/i18n-messages';
-import { uploadCoas } from '../api/documents';
+import { isCoaUploadDone, putCoaUploadJob, uploadCoas, useCoaUploadJob } from '../api/upload-coas';
 
 /**
  * COA batch upload with the bottom progress notice (spec 3 §4 "COA upload progress"): live messages
- * whose upload id matches update processed, total, status and items; COMPLETED closes the notice and
- * shows 'COA uploaded successfully'; FAILED just closes it.
+ * whose upload id matches update processed, total, status and items (through the query cache);
+ * COMPLETED closes the notice and shows 'COA uploaded successfully'; FAILED just closes it.
  */
 export function CoaUpload({ plCompanyId }: { plCompanyId: number }) {
   const { t } = useTranslation();
-  const [job, setJob] = useState<CoaUploadJob | null>(null);
-  const [result, setResult] = useState<CoaUploadJob | null>(null);
+  const queryClient = useQueryClient();
+  // The batch this screen started; its progress lives in the query cache, fed by live events.
+  const [uploadId, setUploadId] = useState<number | null>(null);
+  const latest = useCoaUploadJob(uploadId).data;
+  const job = latest && !isCoaUploadDone(latest) ? latest : null;
+  const result = latest?.status === 'COMPLETED' ? latest : null;
   const [error, setError] = useState<string | null>(null);
   const [isSending, setIsSending] = useState(false);
 
-  function apply(message: CoaUploadJob) {
-    if (!job || job.plUserUploadCoaId !== message.plUserUploadCoaId) return;
-    if (message.status === 'COMPLETED') {
-      enqueueSnackbar(t('documents.coa.completed'), { variant: 'success', persist: true });
-      setResult(message);
-      setJob(null);
-    } else if (message.status === 'FAILED') setJob(null);
-    else setJob(message);
-  }
-
-  useLiveEvent<CoaUploadJob>(COA_UPLOAD_EVENT, apply);
-
-  const activeId = job?.plUserUploadCoaId ?? null;
-  // The live channel is the fast path; polling covers a missed event or a worker in another process.
+  const completedId = result?.plUserUploadCoaId ?? null;
+  const announced = useRef<number | null>(null);
   useEffect(() => {
-    if (activeId === null) return;
-    const timer = window.setInterval(() => {
-      void api
-        .call(getCoaUploadJob, { plUserUploadCoaId: activeId })
-        .then((latest) => apply(latest))
-        .catch(() => undefined);
-    }, 4000);
-    return () => window.clearInterval(timer);
-  });
+    if (completedId === null || announced.current === completedId) return;
+    announced.current = completedId;
+    enqueueSnackbar(t('documents.coa.completed'), { variant: 'success', persist: true });
+  }, [completedId, t]);
 
   async function start(files: File[]) {
     setError(null);
-    setResult(null);
+    setUploadId(null);
     const refused = files.find((file) => checkUploadName('coa', file.name));
     if (refused) return setError(checkUploadName('coa', refused.name));
     if (files.reduce((sum, f) => sum + f.size, 0) > COA_BATCH_MAX_BYTES)
@@ -64,12 +49,9 @@ export function CoaUpload({ plCompanyId }: { plCompanyId: number }) {
     setIsSending(true);
     try {
       const started = await uploadCoas(files, plCompanyId);
-      // Events that arrived before the response are not lost: the job may already be done.
-      setJob(started.status === 'COMPLETED' ? null : started);
-      if (started.status === 'COMPLETED') {
-        enqueueSnackbar(t('documents.coa.completed'), { variant: 'success', persist: true });
-        setResult(started);
-      }
+      // Events that arrived before the response are kept: the job may already be further, or done.
+      putCoaUploadJob(queryClient, started);
+      setUploadId(started.plUserUploadCoaId);
     } catch (cause) {
       setError(cause instanceof Error ? cause.message : t('documents.upload.failed'));
     } finally {

@@ -14,7 +14,7 @@ import type { CompanyDocument } from '@trustleaf/domain/schemas/document';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDay } from '@/lib/i18n';
-import { useCompanyDocuments } from '../api/documents';
+import { useCompanyDocuments } from '../api/get-company-documents';
 import { DocumentIndicator } from './document-indicator';
 import { ReviewDialog, STATUS_KEYS } from './review-dialog';
 import { UploadDocumentDialog } from './upload-document-dialog';

@@ -7,7 +7,7 @@ import DialogTitle from '@mui/material/DialogTitle';
 import { enqueueSnackbar } from 'notistack';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useDeleteDocuments } from '../api/documents';
+import { useDeleteDocuments } from '../api/delete-documents';
 
 /** Deletes one version after a confirmation prompt (spec 3 §8: deleting documents asks first). */
 export function DeleteVersionButton({

@@ -9,7 +9,8 @@ import { enqueueSnackbar } from 'notistack';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '@/lib/i18n';
-import { useAddDocumentNote, useDocumentNotes } from '../api/documents';
+import { useAddDocumentNote } from '../api/add-document-note';
+import { useDocumentNotes } from '../api/get-document-notes';
 
 /** Notes on a document version, shared by the company and its reviewers. */
 export function DocumentNotes({ plDocumentId }: { plDocumentId: number }) {

@@ -29,7 +29,7 @@ import { enqueueSnackbar } from 'notistack';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { translateMessage } from '@/lib/i18n-messages';
-import { useUpsertDocumentTypes } from '../api/documents';
+import { useUpsertDocumentTypes } from '../api/upsert-document-types';
 import { RequestFailedDialog, UnsavedChangesDialog } from './unsaved-changes-dialog';
 
 type Row = DocumentTypeRow & { rowKey: string };

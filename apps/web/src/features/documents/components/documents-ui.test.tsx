@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { DOCUMENT_CLASSIFICATIONS, DocumentsListingSchema } from '@trustleaf/domain/schemas/document';
 import { MemoryRouter } from 'react-router';
-import { documentKeys } from '@/features/documents/api/documents';
+import { getCompanyDocumentsQueryOptions } from '@/features/documents/api/get-company-documents';
 import { DocumentIndicator } from '@/features/documents/components/document-indicator';
 import { RejectionReasonsDialog } from '@/features/documents/components/rejection-reasons-dialog';
 import { VaultSummary } from '@/features/documents/components/vault-summary';
@@ -101,7 +101,11 @@ describe('RejectionReasonsDialog', () => {
 describe('VaultSummary', () => {
   const renderSummary = (access: 'NORMAL' | 'NON_INTERACTABLE', documents?: unknown[]) => {
     const client = new QueryClient({ defaultOptions: { queries: { staleTime: Infinity, retry: false } } });
-    if (documents) client.setQueryData([...documentKeys.company(7), 'ALL'], { documents });
+    if (documents)
+      client.setQueryData(
+        getCompanyDocumentsQueryOptions(7).queryKey,
+        DocumentsListingSchema.parse({ documents }),
+      );
     render(
       <QueryClientProvider client={client}>
         <MemoryRouter>
@@ -188,7 +192,9 @@ describe('VaultSummary', () => {
     expect(screen.getByTestId('vault-locked').textContent).toBe(
       'Your plan does not include the document vault.',
     );
-    expect(client.getQueryState([...documentKeys.company(7), 'ALL'])?.fetchStatus ?? 'idle').toBe('idle');
+    expect(client.getQueryState(getCompanyDocumentsQueryOptions(7).queryKey)?.fetchStatus ?? 'idle').toBe(
+      'idle',
+    );
     expect(fetchSpy).not.toHaveBeenCalled();
     expect(screen.getByTestId('gate').textContent).toBe('Open the vault');
     fetchSpy.mockRestore();

@@ -22,7 +22,7 @@ import { enqueueSnackbar } from 'notistack';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { translateMessage } from '@/lib/i18n-messages';
-import { useUpsertReasons } from '../api/documents';
+import { useUpsertReasons } from '../api/upsert-reasons';
 import { UnsavedChangesDialog } from './unsaved-changes-dialog';
 
 type Row = ReasonRow & { rowKey: string };

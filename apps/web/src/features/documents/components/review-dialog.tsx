@@ -33,7 +33,10 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useGeneralInfo } from '@/lib/general-info';
 import { FormField } from '@/components/form/form-field';
-import { openDocument, useDocumentTypeDetail, useReasons, useReviewDocument } from '../api/documents';
+import { useDocumentTypeDetail } from '../api/get-document-type-detail';
+import { useReasons } from '../api/get-reasons';
+import { openDocument } from '../api/open-document';
+import { useReviewDocument } from '../api/review-document';
 import { DeleteVersionButton } from './delete-version-button';
 import { DocumentNotes } from './document-notes';
 

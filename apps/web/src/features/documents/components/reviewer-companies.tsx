@@ -13,7 +13,9 @@ import { useDeferredValue, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '@/components/dialogs/confirm-dialog';
 import { useErrorNotice } from '@/lib/error-notice';
-import { useAssignReviewer, useReviewerSearch, useReviewers } from '../api/documents';
+import { useAssignReviewer } from '../api/assign-reviewer';
+import { useReviewers } from '../api/get-reviewers';
+import { useReviewerSearch } from '../api/search-reviewers';
 
 /**
  * The reviewer companies of a company's vault (issue 20): its owners and admins let a company such as

@@ -23,7 +23,7 @@ import { FormField } from '@/components/form/form-field';
 import { errorText } from '@/lib/error-notice';
 import { translateMessage } from '@/lib/i18n-messages';
 import { applyServerIssues } from '@/lib/server-issues';
-import { useUploadDocument } from '../api/documents';
+import { useUploadDocument } from '../api/upload-document';
 
 /** The licence block's fields and their labels. */
 const LICENCE_FIELDS = [

@@ -17,7 +17,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { SummaryCard } from '@/components/layouts/summary-card';
 import { paths } from '@/config/paths';
-import { useCompanyDocuments } from '../api/documents';
+import { useCompanyDocuments } from '../api/get-company-documents';
 import { INDICATOR_LABEL_KEYS, INDICATOR_PALETTE } from './document-indicator';
 
 /** Order of the chart's segments: what needs attention first. */
