@@ -11,16 +11,14 @@ import { enqueueSnackbar } from 'notistack';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText, useErrorNotice } from '@/lib/error-notice';
-import {
-  useCancelInvite,
-  useChangeMemberRole,
-  useInviteMember,
-  useLeaveCompany,
-  useRemoveMember,
-  useResendInvite,
-  useTeam,
-  useTransferOwnership,
-} from '@/features/team/api/team';
+import { useCancelInvite } from '@/features/team/api/cancel-invite';
+import { useChangeMemberRole } from '@/features/team/api/change-member-role';
+import { useTeam } from '@/features/team/api/get-team';
+import { useInviteMember } from '@/features/team/api/invite-member';
+import { useLeaveCompany } from '@/features/team/api/leave-company';
+import { useRemoveMember } from '@/features/team/api/remove-member';
+import { useResendInvite } from '@/features/team/api/resend-invite';
+import { useTransferOwnership } from '@/features/team/api/transfer-ownership';
 import { ConfirmDialog } from '@/features/team/components/confirm-dialog';
 
 const ROLE_KEYS: Record<string, string> = {

@@ -1,0 +1,8 @@
+import type { EndpointInput } from '@trustleaf/domain/api/endpoint';
+import { resendInvite as contract } from '@trustleaf/domain/api/team';
+import { api } from '@/lib/api';
+import { useTeamMutation } from './use-team-mutation';
+
+export const resendInvite = (input: EndpointInput<typeof contract>) => api.call(contract, input);
+
+export const useResendInvite = () => useTeamMutation(resendInvite);
