@@ -28,7 +28,7 @@ import { ConfirmDialog } from '@/components/dialogs/confirm-dialog';
 import { applyServerIssues } from '@/lib/server-issues';
 import { errorText } from '@/lib/error-notice';
 import { translateMessage } from '@/lib/i18n-messages';
-import { useUpdateCompanyDetail } from '../api/company';
+import { useUpdateCompanyDetail } from '../api/update-company-detail';
 
 const grid = { display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } } as const;
 

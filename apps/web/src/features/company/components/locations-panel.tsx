@@ -26,7 +26,8 @@ import { useTranslation } from 'react-i18next';
 import { FormField } from '@/components/form/form-field';
 import { applyServerIssues } from '@/lib/server-issues';
 import { errorText } from '@/lib/error-notice';
-import { useLocations, useUpsertLocation } from '../api/company';
+import { useLocations } from '../api/get-locations';
+import { useUpsertLocation } from '../api/upsert-location';
 
 function LocationDialog({
   plCompanyId,

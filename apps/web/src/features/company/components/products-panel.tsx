@@ -29,7 +29,8 @@ import { FormField } from '@/components/form/form-field';
 import { ConfirmDialog } from '@/components/dialogs/confirm-dialog';
 import { errorText } from '@/lib/error-notice';
 import { applyServerIssues } from '@/lib/server-issues';
-import { useProductMutations, useProducts } from '../api/company';
+import { useProducts } from '../api/get-products';
+import { useProductMutations } from '../api/product-mutations';
 
 type FormValues = z.input<typeof CreateProductInputSchema>;
 
