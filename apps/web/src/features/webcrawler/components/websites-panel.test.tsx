@@ -1,40 +1,29 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { upsertWebsite, websiteListing } from '@trustleaf/domain/api/webcrawler';
 import { MAX_CRAWLER_ADDRESS_LENGTH } from '@trustleaf/domain/rules/crawler-link';
-import { SnackbarProvider } from 'notistack';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse, validationFailure } from '@/testing/validation-failure';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { handle, sentTo, server } from '@/testing/msw';
+import { renderApp } from '@/testing/test-utils';
+import { validationFailure } from '@/testing/validation-failure';
 import { WebsitesPanel } from './websites-panel';
-import '@/lib/i18n';
 
 const WAIT = { timeout: 10_000 };
 const REFUSED = 'Please enter a valid URL (e.g., https://example.com)';
 
-let fetchMock: ReturnType<typeof vi.fn<typeof fetch>>;
 beforeEach(() => {
-  fetchMock = vi.fn<typeof fetch>(async (url) => {
-    const path = url as string;
-    if (path.startsWith('/api/webcrawler/websites')) return jsonResponse({ detail: { websites: [] } });
-    if (path === '/api/webcrawler/upsertWebsite') {
-      return validationFailure({ field: 'url', message: REFUSED, key: 'validation.custom' });
-    }
-    return jsonResponse({ messages: ['Not found'], code: 'NOT_FOUND' }, 404);
-  });
-  vi.stubGlobal('fetch', fetchMock);
+  server.use(
+    handle(websiteListing, () => ({ websites: [] })),
+    handle(upsertWebsite, () =>
+      validationFailure({ field: 'url', message: REFUSED, key: 'validation.custom' }),
+    ),
+  );
 });
-afterEach(() => vi.unstubAllGlobals());
 
 function renderPanel() {
-  render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <SnackbarProvider>
-        <WebsitesPanel plCompanyId={7} onUpgrade={vi.fn()} />
-      </SnackbarProvider>
-    </QueryClientProvider>,
-  );
+  renderApp(<WebsitesPanel plCompanyId={7} onUpgrade={vi.fn()} />, { session: 'signed-in' });
 }
 
-const posts = () => fetchMock.mock.calls.filter(([url]) => url === '/api/webcrawler/upsertWebsite');
+const posts = () => sentTo(upsertWebsite);
 
 describe('WebsitesPanel add form', () => {
   it('blocks an address longer than the shared schema allows', async () => {
