@@ -57,18 +57,29 @@ const issueImageSx = {
   borderRadius: 1,
 };
 
-function IssueImage({ imageUrl, pageUrl }: { imageUrl: string; pageUrl: string }) {
+/** An issue image once its query has it: a spinner while it loads, nothing when there is none. */
+function LoadedImage({
+  image,
+  alt,
+  testId,
+}: {
+  image: { isPending: boolean; data?: { base64: string } | null };
+  alt: string;
+  testId: string;
+}) {
   const { t } = useTranslation();
-  const image = useIssueImage(imageUrl);
   if (image.isPending) return <CircularProgress size={20} aria-label={t('webcrawler.report.loading')} />;
   if (!image.data) return null;
+  return <Box component="img" src={image.data.base64} alt={alt} data-testid={testId} sx={issueImageSx} />;
+}
+
+function IssueImage({ imageUrl, pageUrl }: { imageUrl: string; pageUrl: string }) {
+  const { t } = useTranslation();
   return (
-    <Box
-      component="img"
-      src={image.data.base64}
+    <LoadedImage
+      image={useIssueImage(imageUrl)}
       alt={t('webcrawler.report.snapshotAlt', { url: pageUrl })}
-      data-testid="issue-image"
-      sx={issueImageSx}
+      testId="issue-image"
     />
   );
 }
@@ -76,16 +87,11 @@ function IssueImage({ imageUrl, pageUrl }: { imageUrl: string; pageUrl: string }
 /** The scan's snapshot of the rendered page, claim highlighted: the issue image of a finding in page text. */
 function PageSnapshot({ violation }: { violation: Violation }) {
   const { t } = useTranslation();
-  const image = useFindingSnapshot(violation.complianceFindingId, violation.hasSnapshot);
-  if (image.isPending) return <CircularProgress size={20} aria-label={t('webcrawler.report.loading')} />;
-  if (!image.data) return null;
   return (
-    <Box
-      component="img"
-      src={image.data.base64}
+    <LoadedImage
+      image={useFindingSnapshot(violation.complianceFindingId, violation.hasSnapshot)}
       alt={t('webcrawler.report.pageSnapshotAlt', { url: violation.url })}
-      data-testid="issue-snapshot"
-      sx={issueImageSx}
+      testId="issue-snapshot"
     />
   );
 }
