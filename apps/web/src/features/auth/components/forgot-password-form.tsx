@@ -22,7 +22,9 @@ export function ForgotPasswordForm() {
   const { control, handleSubmit, formState } = useForm<RequestResetPasswordInput>({
     resolver: zodResolver(RequestResetPasswordInputSchema),
     defaultValues: { email: '' },
-    mode: 'onTouched',
+    // Checked when sent, then as corrected: the first field has the focus on arrival, and a check as it
+    // loses it would flag it empty and shift the page under a click on a link.
+    mode: 'onSubmit',
   });
 
   const onSubmit = handleSubmit(async (values) => {

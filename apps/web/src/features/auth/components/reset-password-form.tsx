@@ -30,7 +30,9 @@ export function ResetPasswordForm({ token, onSuccess }: { token: string; onSucce
   const { control, handleSubmit, formState } = useForm<ResetPasswordFormValues>({
     resolver: zodResolver(ResetPasswordFormSchema),
     defaultValues: { password: '', confirmPassword: '' },
-    mode: 'onTouched',
+    // Checked when sent, then as corrected: the first field has the focus on arrival, and a check as it
+    // loses it would flag it empty and shift the page under a click on a link.
+    mode: 'onSubmit',
   });
 
   const onSubmit = handleSubmit(async (values) => {

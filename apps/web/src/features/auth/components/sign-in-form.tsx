@@ -30,7 +30,9 @@ export function SignInForm({ onSuccess }: { onSuccess: () => void }) {
   const { control, handleSubmit, formState } = useForm<LoginInput>({
     resolver,
     defaultValues: { email: '', password: '' },
-    mode: 'onTouched',
+    // Checked when sent, then as corrected: the email field has the focus on arrival, and checking it
+    // as it loses the focus flagged it empty, shifting the page under a click on "Create an account".
+    mode: 'onSubmit',
   });
 
   useEffect(() => {
