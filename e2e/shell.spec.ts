@@ -186,6 +186,9 @@ test.describe('app shell', () => {
     await page.goto('/auth/sign-in');
     await page.getByRole('link', { name: 'Forgot password?' }).click();
     await expect(page).toHaveURL('/auth/forgot-password');
+    // The address changes first; the sign-in page, whose email field has the same label, stays until
+    // the forgot-password page's code has loaded.
+    await expect(page.getByRole('heading', { name: 'Reset your password' })).toBeVisible();
     await page.getByLabel('Email address').fill(DEMO_MEMBER_EMAIL);
     await page.getByRole('button', { name: 'Send reset link' }).click();
     await expect(page.getByTestId('reset-requested')).toContainText(DEMO_MEMBER_EMAIL);
