@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import compress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
@@ -277,9 +277,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       },
     });
   }
+  const prerendered = webDist ? prerenderedPages(webDist) : new Set<string>();
   app.setNotFoundHandler((request, reply) => {
     const wantsPage =
       request.method === 'GET' && !request.url.startsWith('/api/') && !request.url.startsWith('/socket.io');
+    if (webDist && wantsPage && prerendered.has(request.url)) {
+      // A public page written out at build time, seen before the app's scripts have run; with a query
+      // (a reason, a claim code) the page differs from it, and the shell is sent instead.
+      return reply.header('cache-control', 'no-cache').sendFile(`prerendered${request.url}.html`, webDist, {
+        maxAge: 0,
+      });
+    }
     if (webDist && wantsPage) {
       // Client-side routes: every unknown page path gets the SPA shell, never cached.
       return reply.header('cache-control', 'no-cache').sendFile('index.html', webDist, { maxAge: 0 });
@@ -299,4 +307,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('preClose', () => app.live.close());
 
   return app;
+}
+
+/** The page paths apps/web/scripts/prerender.mjs wrote as `prerendered/<path>.html`. */
+function prerenderedPages(webDist: string): Set<string> {
+  const folder = path.join(webDist, 'prerendered');
+  if (!existsSync(folder)) return new Set();
+  const files = readdirSync(folder, { recursive: true, encoding: 'utf8' });
+  return new Set(
+    files
+      .filter((file) => file.endsWith('.html'))
+      .map((file) => `/${file.slice(0, -'.html'.length)}`.replaceAll(path.sep, '/')),
+  );
 }

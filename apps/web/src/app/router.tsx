@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useState, type ComponentType, type ReactNode } from 'react';
 import { Route, Routes, useNavigate } from 'react-router';
 import { EmptyLayout } from '@/components/layouts/empty-layout';
 import { PageLoader } from '@/components/layouts/page-loader';
@@ -74,7 +74,29 @@ const CompanyPageRoute = lazy(() =>
 const TrustProfileRoute = lazy(() =>
   import('@/app/routes/app/trust-profile').then((m) => ({ default: m.TrustProfileRoute })),
 );
-const SignInRoute = lazy(() => import('@/app/routes/auth/sign-in').then((m) => ({ default: m.SignInRoute })));
+/**
+ * A lazy page whose code can be fetched ahead: a page written out at build time (src/prerender.tsx)
+ * loads it before the app's first render, which then shows the page at once instead of a loader over
+ * the page already on screen. Whether to wait is decided once, when the page mounts.
+ */
+function preloadablePage<M>(load: () => Promise<M>, pick: (module: M) => ComponentType) {
+  let loaded: ComponentType | null = null;
+  const preload = () =>
+    load().then((module) => {
+      loaded = pick(module);
+    });
+  const LazyPage = lazy(() => load().then((module) => ({ default: pick(module) })));
+  function Page() {
+    const [Loaded] = useState(() => loaded);
+    return Loaded ? <Loaded /> : <LazyPage />;
+  }
+  return Object.assign(Page, { preload });
+}
+
+const SignInRoute = preloadablePage(
+  () => import('@/app/routes/auth/sign-in'),
+  (m) => m.SignInRoute,
+);
 const SignOutRoute = lazy(() =>
   import('@/app/routes/auth/sign-out').then((m) => ({ default: m.SignOutRoute })),
 );
@@ -84,7 +106,16 @@ const ForgotPasswordRoute = lazy(() =>
 const ResetPasswordRoute = lazy(() =>
   import('@/app/routes/auth/reset-password').then((m) => ({ default: m.ResetPasswordRoute })),
 );
-const SignUpRoute = lazy(() => import('@/app/routes/auth/sign-up').then((m) => ({ default: m.SignUpRoute })));
+const SignUpRoute = preloadablePage(
+  () => Promise.all([import('@/app/routes/auth/sign-up'), loadMessages('extra')]).then(([m]) => m),
+  (m) => m.SignUpRoute,
+);
+
+/** Loads what a prerendered page renders with, so that the app's first render matches it. */
+export function preloadPage(path: string): Promise<void> {
+  const page = { [paths.auth.signIn.path]: SignInRoute, [paths.auth.signUp.path]: SignUpRoute }[path];
+  return page ? page.preload() : Promise.resolve();
+}
 const SignUpPersonalRoute = lazy(() =>
   import('@/app/routes/auth/sign-up').then((m) => ({ default: m.SignUpPersonalRoute })),
 );

@@ -1,0 +1,58 @@
+// Writes the public pages a first visit lands on as HTML (apps/web/src/prerender.tsx renders them):
+// dist/prerendered/<path>.html with Brotli and gzip copies, served by the API for those paths in place
+// of the empty shell. The server-side build of the app is made here and removed afterwards.
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
+import { build } from 'vite';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const dist = path.join(root, 'dist');
+const ssrOut = path.join(root, 'dist-prerender');
+
+await build({
+  root,
+  configFile: path.join(root, 'vite.config.ts'),
+  logLevel: 'warn',
+  build: {
+    ssr: 'src/prerender.tsx',
+    outDir: ssrOut,
+    emptyOutDir: true,
+    manifest: false,
+    rollupOptions: { output: { format: 'esm', entryFileNames: 'prerender.mjs' } },
+  },
+  // MUI and emotion are bundled so that their ESM builds resolve the same way as in the browser build.
+  ssr: { noExternal: true },
+});
+
+const { PRERENDERED_PATHS, renderPage } = await import(
+  pathToFileURL(path.join(ssrOut, 'prerender.mjs')).href
+);
+const shell = readFileSync(path.join(dist, 'index.html'), 'utf8');
+const emptyRoot = '<div id="root"></div>';
+if (!shell.includes(emptyRoot)) throw new Error(`dist/index.html has no ${emptyRoot}`);
+
+/**
+ * Until the app has rendered over it, the page is to be seen, not used: a field typed into or a button
+ * pressed before then would be lost (or a form sent by the browser itself), so fields are read-only and
+ * buttons disabled. Links are plain links and work at once.
+ */
+function inert(markup) {
+  return markup
+    .replace(/<input\b/g, '<input readonly')
+    .replace(/<textarea\b/g, '<textarea readonly')
+    .replace(/<button\b/g, '<button disabled');
+}
+
+for (const page of PRERENDERED_PATHS) {
+  const markup = inert(await renderPage(page));
+  const html = shell.replace(emptyRoot, `<div id="root" data-prerendered="${page}">${markup}</div>`);
+  const file = path.join(dist, 'prerendered', `${page.replace(/^\//, '')}.html`);
+  mkdirSync(path.dirname(file), { recursive: true });
+  writeFileSync(file, html);
+  writeFileSync(`${file}.br`, brotliCompressSync(html));
+  writeFileSync(`${file}.gz`, gzipSync(html, { level: 9 }));
+  console.log(`prerendered ${page}: ${(Buffer.byteLength(html) / 1024).toFixed(1)} KB`);
+}
+rmSync(ssrOut, { recursive: true, force: true });

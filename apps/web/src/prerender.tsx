@@ -1,0 +1,32 @@
+import '@/lib/zod-config';
+import { PassThrough } from 'node:stream';
+import { prerenderToNodeStream } from 'react-dom/static';
+import { StaticRouter } from 'react-router';
+import { AppProvider } from '@/app/provider';
+import { AppRoutes } from '@/app/router';
+import { paths } from '@/config/paths';
+import { i18nReady } from '@/lib/i18n';
+
+/**
+ * The pages written out as HTML at build time (scripts/prerender.mjs), so that a visitor sees the page
+ * before its scripts have run: the public pages a first visit lands on. They are rendered in English with
+ * the default branding, as the app first renders them; the app then renders over them in the browser.
+ */
+export const PRERENDERED_PATHS = [paths.auth.signIn.path, paths.auth.signUp.path] as const;
+
+/** The markup of one page, every lazy part of it loaded (the stream ends when nothing is pending). */
+export async function renderPage(path: string): Promise<string> {
+  await i18nReady;
+  const { prelude } = await prerenderToNodeStream(
+    <StaticRouter location={path}>
+      <AppProvider>
+        <AppRoutes />
+      </AppProvider>
+    </StaticRouter>,
+    // Every boundary inline, in order: the page needs no script to show its parts (the CSP allows none).
+    { progressiveChunkSize: Number.MAX_SAFE_INTEGER },
+  );
+  const chunks: Buffer[] = [];
+  for await (const chunk of prelude.pipe(new PassThrough())) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8');
+}
