@@ -7,6 +7,7 @@ import { buildTestApp, type TestApp } from './build-test-app.ts';
 
 const SCRIPT = `console.log(${JSON.stringify('trustleaf '.repeat(400))});`;
 const PAGE = `<!doctype html><html><body>${'<div>shell</div>'.repeat(200)}</body></html>`;
+const SIGN_IN = `<!doctype html><html><body>${'<div>sign in</div>'.repeat(200)}</body></html>`;
 
 let t: TestApp;
 let webDist: string;
@@ -14,7 +15,13 @@ beforeAll(async () => {
   // What `vite build` leaves: hashed assets with .br and .gz copies beside each file.
   webDist = await mkdtemp(path.join(os.tmpdir(), 'trustleaf-web-'));
   await mkdir(path.join(webDist, 'assets'));
-  const files = { 'assets/index-AbC123.js': SCRIPT, 'index.html': PAGE };
+  // and the pages apps/web/scripts/prerender.mjs writes out.
+  await mkdir(path.join(webDist, 'prerendered', 'auth'), { recursive: true });
+  const files = {
+    'assets/index-AbC123.js': SCRIPT,
+    'index.html': PAGE,
+    'prerendered/auth/sign-in.html': SIGN_IN,
+  };
   for (const [name, text] of Object.entries(files)) {
     await writeFile(path.join(webDist, name), text);
     await writeFile(path.join(webDist, `${name}.br`), brotliCompressSync(text));
@@ -63,6 +70,22 @@ describe('delivery of the SPA and JSON', () => {
     expect(response.statusCode).toBe(200);
     expect(response.headers['cache-control']).toBe('no-cache');
     expect(brotliDecompressSync(response.rawPayload).toString()).toBe(PAGE);
+  });
+
+  it('sends a page written out at build time for its path, and the shell when a query changes it', async () => {
+    const page = await t.app.inject({
+      method: 'GET',
+      url: '/auth/sign-in',
+      headers: { 'accept-encoding': 'br' },
+    });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['cache-control']).toBe('no-cache');
+    expect(page.headers['content-type']).toContain('text/html');
+    expect(brotliDecompressSync(page.rawPayload).toString()).toBe(SIGN_IN);
+    const withReason = await t.app.inject({ method: 'GET', url: '/auth/sign-in?reason=idle' });
+    expect(withReason.body).toBe(PAGE);
+    const other = await t.app.inject({ method: 'GET', url: '/auth/sign-up' });
+    expect(other.body).toBe(PAGE);
   });
 
   it('compresses a JSON answer above 1 KB', async () => {
