@@ -307,7 +307,14 @@ export function AppLayout({
               component="main"
               id="main"
               maxWidth="lg"
-              sx={{ flex: 1, py: { xs: 3, md: 5 }, px: { xs: 2, sm: 3 } }}
+              // The footer starts below the fold: a page whose content arrives late then grows into
+              // the space instead of pushing a footer already on screen down (layout shift).
+              sx={{
+                flex: 1,
+                minHeight: '100vh',
+                py: { xs: 3, md: 5 },
+                px: { xs: 2, sm: 3 },
+              }}
             >
               {header ? <Box sx={{ mb: 3 }}>{header}</Box> : null}
               <ErrorBoundary>{children}</ErrorBoundary>

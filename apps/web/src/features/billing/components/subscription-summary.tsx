@@ -23,41 +23,50 @@ const STATUS_COLOURS = {
 } as const;
 
 /** A company's plan at a glance for the landing pages: plan, status, price and the next date. */
+/** A plan line (24 px) and a renewal line (20 px) with the card's gap between them. */
+const SUMMARY_HEIGHT = 56;
+
 export function SubscriptionSummary({ companyId }: { companyId: number }) {
   const { t, i18n } = useTranslation();
   const listing = useCompanySubscription(companyId);
   const latest = listing.data?.companySubscriptions[0] ?? null;
   return (
     <SummaryCard icon={<WorkspacePremiumOutlinedIcon aria-hidden />} title={t('billing.summary.title')}>
-      {listing.isPending ? (
-        <Skeleton variant="rounded" height={48} />
-      ) : latest ? (
-        <>
-          <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
-            <Typography sx={{ fontWeight: 600 }} data-testid="summary-plan">
-              {latest.subscription.name}
+      {/*
+        The plan's lines take the room of the usual answer (plan, status and price, then the renewal
+        date) from the start, so the cards below do not move when it arrives (layout shift).
+      */}
+      <Box sx={{ display: 'grid', gap: 1.5, alignContent: 'start', minHeight: SUMMARY_HEIGHT }}>
+        {listing.isPending ? (
+          <Skeleton variant="rounded" height={SUMMARY_HEIGHT} />
+        ) : latest ? (
+          <>
+            <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
+              <Typography sx={{ fontWeight: 600 }} data-testid="summary-plan">
+                {latest.subscription.name}
+              </Typography>
+              <Chip
+                size="small"
+                color={STATUS_COLOURS[latest.status]}
+                label={t(`billing.status.${latest.status}`)}
+                data-testid="summary-status"
+              />
+              <Typography variant="body2">
+                {formatMoney(latest.price, i18n.language)}{' '}
+                {latest.paymentFrequency === 'ANNUAL' ? t('billing.perYear') : t('billing.perMonth')}
+              </Typography>
+            </Box>
+            <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+              {t(latest.autoRenew ? 'billing.page.renews' : 'billing.page.ends', {
+                date: formatDate(latest.currentPeriodEnd, i18n.language),
+              })}
             </Typography>
-            <Chip
-              size="small"
-              color={STATUS_COLOURS[latest.status]}
-              label={t(`billing.status.${latest.status}`)}
-              data-testid="summary-status"
-            />
-            <Typography variant="body2">
-              {formatMoney(latest.price, i18n.language)}{' '}
-              {latest.paymentFrequency === 'ANNUAL' ? t('billing.perYear') : t('billing.perMonth')}
-            </Typography>
-          </Box>
-          <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-            {t(latest.autoRenew ? 'billing.page.renews' : 'billing.page.ends', {
-              date: formatDate(latest.currentPeriodEnd, i18n.language),
-            })}
-          </Typography>
-          <SubscriptionHeaderAlert subscription={latest} />
-        </>
-      ) : (
-        <Typography sx={{ color: 'text.secondary' }}>{t('billing.page.none')}</Typography>
-      )}
+            <SubscriptionHeaderAlert subscription={latest} />
+          </>
+        ) : (
+          <Typography sx={{ color: 'text.secondary' }}>{t('billing.page.none')}</Typography>
+        )}
+      </Box>
       <Box>
         <Button component={RouterLink} to={paths.account.subscription.getHref()} variant="outlined">
           {t('billing.summary.manage')}
