@@ -34,15 +34,12 @@ const emptyRoot = '<div id="root"></div>';
 if (!shell.includes(emptyRoot)) throw new Error(`dist/index.html has no ${emptyRoot}`);
 
 /**
- * Until the app has rendered over it, the page is to be seen, not used: a field typed into or a button
- * pressed before then would be lost (or a form sent by the browser itself), so fields are read-only and
- * buttons disabled. Links are plain links and work at once.
+ * Until the app has rendered over it, the page is to be seen, not used: a field typed into, a box ticked
+ * or a button pressed before then would be lost (or a form sent by the browser itself), so every control
+ * is disabled (MUI styles its disabled look by class, so they look as they will). Links work at once.
  */
 function inert(markup) {
-  return markup
-    .replace(/<input\b/g, '<input readonly')
-    .replace(/<textarea\b/g, '<textarea readonly')
-    .replace(/<button\b/g, '<button disabled');
+  return markup.replace(/<(input|textarea|select|button)\b/g, '<$1 disabled');
 }
 
 for (const page of PRERENDERED_PATHS) {
