@@ -1,14 +1,9 @@
-import { and, count, eq, gt, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import { createHash } from 'node:crypto';
+import { and, eq, gt, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import type pg from 'pg';
 import type { Db } from '../../db/client.ts';
-import {
-  businessTypes,
-  companies,
-  directoryEntries,
-  directoryWords,
-  segments,
-  states,
-  trustProfiles,
-} from '../../db/schema.ts';
+import { businessTypes, directoryEntries, directoryWords, segments, states } from '../../db/schema.ts';
 
 export interface DirectorySearch {
   /** Name search: a substring, or a word that reads like one of the name's words (pg_trgm). */
@@ -44,6 +39,15 @@ const containsPattern = (q: string) => `%${q.toLowerCase().replace(/[\\%_]/g, (c
 /** How many listed words one search word may stand for (the closest first). */
 const ALTERNATIVES = 20;
 
+/**
+ * Up to how many names the first tier ranks from the words index (the names holding a listed word
+ * that contains a word of the search, checked against the whole search); past it the first tier
+ * walks the name index instead, which finds a page of a common word within a few thousand entries.
+ */
+const WORD_HITS = 2000;
+
+const dialect = new PgDialect();
+
 /** pg_trgm's word-similarity threshold (`<%`), read from the session like the operator reads it. */
 const threshold = sql`current_setting('pg_trgm.word_similarity_threshold')::real`;
 
@@ -65,6 +69,45 @@ const threshold = sql`current_setting('pg_trgm.word_similarity_threshold')::real
  * trigram of the search, common ones included).
  */
 export function createDirectoryRepository(db: Db) {
+  // drizzle's node-postgres database holds its pool as `$client`.
+  const client = (db as Db & { $client: pg.Pool }).$client;
+
+  /**
+   * Runs a statement as a prepared statement of the connection (named after its text): planned once
+   * per connection, where a page's statement otherwise spends longer in the planner than running.
+   * The text depends only on which filters and which path a search takes; values are parameters.
+   */
+  async function query<T>(statement: SQL): Promise<T[]> {
+    const { sql: text, params } = dialect.sqlToQuery(statement);
+    const name = `directory_${createHash('sha1').update(text).digest('hex').slice(0, 20)}`;
+    const result = await client.query<T & pg.QueryResultRow>({ name, text, values: params });
+    return result.rows;
+  }
+
+  /**
+   * The first tier's way to the names containing the search. A name contains it only when each of
+   * the search's words (its runs of letters and digits, as `directory_words_array` splits a name)
+   * lies inside one of the name's words, so the dictionary tells, for the search's words of three
+   * letters or more, which listed words contain each and how many names use those. The word with
+   * the fewest names decides: none, no name contains the search; a few, those names are read
+   * through the words index and checked against the whole search; many, the name index is walked.
+   */
+  async function containing(q: string): Promise<'none' | 'walk' | { words: string[] }> {
+    const runs = await query<{ entries: number; words: string[] | null }>(sql`
+      select coalesce(d.entries, 0)::int as entries,
+             case when d.entries <= ${WORD_HITS} then d.words end as words
+        from directory_words_of(${q.toLowerCase()}) as r(run)
+        cross join lateral (
+          select sum(w.entries) as entries, array_agg(w.word) as words
+            from ${directoryWords} w
+           where w.word like '%' || r.run || '%'
+        ) d
+       where length(r.run) >= 3`);
+    if (runs.length === 0) return 'walk';
+    const rarest = runs.reduce((a, b) => (b.entries < a.entries ? b : a));
+    if (rarest.entries === 0) return 'none';
+    return rarest.words ? { words: rarest.words } : 'walk';
+  }
   /**
    * The condition "the name reads like `q`" for the second tier: the name holds a listed word that
    * reads like one of the words carrying the search, and the whole name reads like the search.
@@ -75,8 +118,8 @@ export function createDirectoryRepository(db: Db) {
    * it. A word of one or two letters is not looked up (it has no trigram to search a name by) and
    * counts as left out; when those alone reach the share, the names are searched by similarity.
    */
-  async function readsLike(q: string): Promise<SQL> {
-    const { rows } = await db.execute<{
+  async function readsLike(q: string): Promise<'similar' | 'none' | { words: string[] }> {
+    const rows = await query<{
       word: string;
       trigrams: number;
       total: number;
@@ -98,11 +141,11 @@ export function createDirectoryRepository(db: Db) {
         ) d on true
        group by s.word`);
     // No letter or digit: nothing reads like it.
-    if (rows.length === 0) return sql`false`;
+    if (rows.length === 0) return 'none';
     const { total, share } = rows[0]!;
     const short = rows.filter((row) => row.word.length < 3);
     let leftOut = short.reduce((sum, row) => sum + row.trigrams, 0);
-    if (leftOut >= share * total) return sql`${q} <% ${e.nameKey}`;
+    if (leftOut >= share * total) return 'similar';
     const carrying: typeof rows = [];
     for (const row of rows
       .filter((row) => row.word.length >= 3)
@@ -111,50 +154,64 @@ export function createDirectoryRepository(db: Db) {
       else carrying.push(row);
     }
     const words = carrying.flatMap((row) => row.alternatives);
-    if (words.length === 0) return sql`false`;
-    return sql`(directory_words_array(${e.nameKey}) && array[${sql.join(
-      words.map((word) => sql`${word}`),
-      sql`, `,
-    )}]::text[] and word_similarity(${q}, ${e.nameKey}) >= ${threshold})`;
+    return words.length === 0 ? 'none' : { words };
   }
 
-  /** One page of listed companies matching `conditions`, in `order`, with what the page shows. */
+  /** The names holding one of `words` (the words index), as a condition. */
+  const holding = (words: string[]) =>
+    sql`directory_words_array(${e.nameKey}) && ${sql.param(words)}::text[]`;
+
+  /** "The name reads like `q`" as a condition (see `readsLike`). */
+  async function readsLikeCondition(q: string): Promise<SQL> {
+    const close = await readsLike(q);
+    if (close === 'none') return sql`false`;
+    if (close === 'similar') return sql`${q} <% ${e.nameKey}`;
+    return sql`(${holding(close.words)} and word_similarity(${q}, ${e.nameKey}) >= ${threshold})`;
+  }
+
+  /**
+   * One page of listed companies matching `conditions`, in `order`, with what the page shows.
+   *
+   * With `within`, only the names holding one of those words are read (the words index, whose
+   * matches need no recheck), then checked against `contains` (a substring of the lower-cased name)
+   * and sorted: a bounded set, read first so that neither a walk of a sorted index nor the trigram
+   * index (whose posting lists for common trigrams are long) can stand in for it.
+   */
   async function page(
     conditions: SQL[],
     order: 'name' | 'newest' | { similarTo: string },
-    { limit, offset, now }: { limit: number; offset: number; now: Date },
+    {
+      limit,
+      offset,
+      now,
+      within,
+      contains,
+    }: { limit: number; offset: number; now: Date; within?: string[] | undefined; contains?: string },
   ): Promise<DirectoryRow[]> {
     // The first step selects only columns of the index it walks, so the walk reads no table rows.
-    const [columns, inner, outer] =
+    const [columns, keys] =
       order === 'newest'
-        ? [
-            sql`${e.companyId}, ${e.sealUntil}, ${e.createdAt}`,
-            sql`${e.createdAt} desc, ${e.companyId} desc`,
-            sql`page.created_at desc, page.company_id desc`,
-          ]
+        ? [sql`${e.companyId}, ${e.sealUntil}, ${e.createdAt}`, ['created_at desc', 'company_id desc']]
         : order === 'name'
-          ? [
-              sql`${e.companyId}, ${e.sealUntil}, ${e.nameKey}`,
-              sql`${e.nameKey}, ${e.companyId}`,
-              sql`page.name_key, page.company_id`,
-            ]
+          ? [sql`${e.companyId}, ${e.sealUntil}, ${e.nameKey}`, ['name_key', 'company_id']]
           : [
               sql`${e.companyId}, ${e.sealUntil}, ${e.nameKey}, word_similarity(${order.similarTo}, ${e.nameKey}) as rank`,
-              sql`rank desc, ${e.nameKey}, ${e.companyId}`,
-              sql`page.rank desc, page.name_key, page.company_id`,
+              ['rank desc', 'name_key', 'company_id'],
             ];
-    const { rows } = await db.execute<Omit<DirectoryRow, 'createdAt'> & { createdAt: string }>(sql`
-      with page as (
-        select ${columns} from ${e} where ${and(...conditions) ?? sql`true`}
-        order by ${inner} limit ${limit} offset ${offset}
-      )
-      select c.id, c.name, p.slug, b.name as "businessType", c.city, c.state, c.country,
-             to_json(c.created_at) #>> '{}' as "createdAt", coalesce(page.seal_until > ${now}, false) as "hasSeal"
-        from page
-        join ${companies} c on c.id = page.company_id
-        join ${trustProfiles} p on p.company_id = page.company_id
-        left join ${businessTypes} b on b.id = c.business_type_id
-       order by ${outer}`);
+    const inner = sql.raw(keys.join(', '));
+    const where = and(...conditions) ?? sql`true`;
+    const pageOf = within
+      ? sql`hits as materialized (select ${columns} from ${e} where ${holding(within)} and ${where}),
+            page as (select * from hits where ${contains === undefined ? sql`true` : sql`strpos(name_key, ${contains}) > 0`}
+                     order by ${inner} limit ${limit} offset ${offset})`
+      : sql`page as (select ${columns} from ${e}
+                      where ${and(where, contains === undefined ? undefined : sql`strpos(${e.nameKey}, ${contains}) > 0`)}
+                      order by ${inner} limit ${limit} offset ${offset})`;
+    // The shown columns through `directory_shown` (migration 0025), whose plan the connection keeps.
+    const rows = await query<Omit<DirectoryRow, 'createdAt'> & { createdAt: string }>(sql`
+      with ${pageOf}
+      select * from directory_shown(array(select company_id from page order by ${inner}),
+                                    array(select seal_until > ${now} from page order by ${inner}))`);
     return rows.map((row) => ({ ...row, createdAt: new Date(row.createdAt) }));
   }
 
@@ -185,37 +242,48 @@ export function createDirectoryRepository(db: Db) {
 
       if (search.q === undefined || search.sort !== 'relevance') {
         if (search.q !== undefined) {
-          const close = await readsLike(search.q);
+          const close = await readsLikeCondition(search.q);
           filters.push(sql`(${e.nameKey} like ${containsPattern(search.q)} or ${close})`);
         }
         return page(filters, search.sort === 'newest' ? 'newest' : 'name', search);
       }
 
       // Tier one: the names that contain the search.
-      const contains = sql`${e.nameKey} like ${containsPattern(search.q)}`;
-      const first = await page([...filters, contains], 'name', search);
+      // A substring test the planner does not estimate from the names' statistics (a `like` is
+      // matched against the name histogram's thousand values while planning); the path is chosen above.
+      const needle = search.q.toLowerCase();
+      const contains = sql`strpos(${e.nameKey}, ${needle}) > 0`;
+      const path = await containing(search.q);
+      const within = typeof path === 'object' ? path.words : undefined;
+      const first =
+        path === 'none' ? [] : await page(filters, 'name', { ...search, within, contains: needle });
       if (first.length === search.limit) return first;
       let before = search.offset + first.length;
-      if (first.length === 0 && search.offset > 0) {
+      if (first.length === 0 && search.offset > 0 && path !== 'none') {
         // The page starts past the first tier: how many it holds (fewer than the offset).
-        const [row] = await db.select({ n: count() }).from(
-          db
-            .select({ one: sql`1` })
-            .from(e)
-            .where(and(...filters, contains))
-            .limit(search.offset)
-            .as('first_tier'),
-        );
+        const [row] = await query<{ n: number }>(sql`
+          select count(*)::int as n from (
+            select 1 from ${e} where ${and(...(within ? [holding(within)] : []), ...filters, contains)}
+             limit ${search.offset}) as first_tier`);
         before = row?.n ?? 0;
       }
       // Tier two: close spellings that do not contain it, closest first.
+      const close = await readsLike(search.q);
+      if (close === 'none') return first;
       const second = await page(
-        [...filters, await readsLike(search.q), sql`not (${contains})`],
+        [
+          ...filters,
+          close === 'similar'
+            ? sql`${search.q} <% ${e.nameKey}`
+            : sql`word_similarity(${search.q}, ${e.nameKey}) >= ${threshold}`,
+          sql`strpos(${e.nameKey}, ${needle}) = 0`,
+        ],
         { similarTo: search.q },
         {
           limit: search.limit - first.length,
           offset: Math.max(0, search.offset - before),
           now: search.now,
+          ...(close === 'similar' ? {} : { within: close.words }),
         },
       );
       return [...first, ...second];
