@@ -40,6 +40,14 @@ const containsPattern = (q: string) => `%${q.toLowerCase().replace(/[\\%_]/g, (c
 const ALTERNATIVES = 20;
 
 /**
+ * How many names the close spellings of one search word may bring to be ranked: its listed
+ * spellings are taken closest first while the names using them stay within this (the closest one
+ * always). Ranking a name computes its similarity to the whole search, about 10 µs each: a brand's
+ * twenty spellings are some 700 names, a page's worth of the closest is a few hundred.
+ */
+const CANDIDATES = 250;
+
+/**
  * Up to how many names the first tier ranks from the words index (the names holding a listed word
  * that contains a word of the search, checked against the whole search); past it the first tier
  * walks the name index instead, which finds a page of a common word within a few thousand entries.
@@ -118,18 +126,20 @@ export function createDirectoryRepository(db: Db) {
    * it. A word of one or two letters is not looked up (it has no trigram to search a name by) and
    * counts as left out; when those alone reach the share, the names are searched by similarity.
    */
-  async function readsLike(q: string): Promise<'similar' | 'none' | { words: string[] }> {
+  async function readsLike(q: string): Promise<'similar' | 'none' | { words: string[]; share: number }> {
     const rows = await query<{
       word: string;
       trigrams: number;
       total: number;
       share: number;
       alternatives: string[];
+      uses: number[];
       entries: number;
     }>(sql`
       select s.word, cardinality(show_trgm(s.word)) as trigrams,
              cardinality(show_trgm(lower(${q}))) as total, ${threshold} as share,
              coalesce(array_agg(d.word order by d.rank desc, d.word) filter (where d.word is not null), '{}') as alternatives,
+             coalesce(array_agg(d.entries order by d.rank desc, d.word) filter (where d.word is not null), '{}') as uses,
              coalesce(sum(d.entries), 0)::int as entries
         from directory_words_of(lower(${q})) as s(word)
         left join lateral (
@@ -153,8 +163,16 @@ export function createDirectoryRepository(db: Db) {
       if (row.alternatives.length > 0 && leftOut + row.trigrams < share * total) leftOut += row.trigrams;
       else carrying.push(row);
     }
-    const words = carrying.flatMap((row) => row.alternatives);
-    return words.length === 0 ? 'none' : { words };
+    const words: string[] = [];
+    for (const row of carrying) {
+      let names = 0;
+      for (const [i, word] of row.alternatives.entries()) {
+        names += row.uses[i]!;
+        if (i > 0 && names > CANDIDATES) break;
+        words.push(word);
+      }
+    }
+    return words.length === 0 ? 'none' : { words, share };
   }
 
   /** The names holding one of `words` (the words index), as a condition. */
@@ -166,7 +184,7 @@ export function createDirectoryRepository(db: Db) {
     const close = await readsLike(q);
     if (close === 'none') return sql`false`;
     if (close === 'similar') return sql`${q} <% ${e.nameKey}`;
-    return sql`(${holding(close.words)} and word_similarity(${q}, ${e.nameKey}) >= ${threshold})`;
+    return sql`(${holding(close.words)} and word_similarity(${q}, ${e.nameKey}) >= ${close.share}::real)`;
   }
 
   /**
@@ -275,7 +293,7 @@ export function createDirectoryRepository(db: Db) {
           ...filters,
           close === 'similar'
             ? sql`${search.q} <% ${e.nameKey}`
-            : sql`word_similarity(${search.q}, ${e.nameKey}) >= ${threshold}`,
+            : sql`word_similarity(${search.q}, ${e.nameKey}) >= ${close.share}::real`,
           sql`strpos(${e.nameKey}, ${needle}) = 0`,
         ],
         { similarTo: search.q },
