@@ -237,6 +237,22 @@ describe('the directory', () => {
     expect(names(await search({ q: `${dropped} Meadow`, sort: 'name' }))).toEqual([meadow.name]);
   });
 
+  it('finds a search inside a word and one running across words, as a part of the name', async () => {
+    // The first tier finds names through the dictionary of their words (each word of the search
+    // lies inside a word of the name), then checks the whole search: both must find the same names
+    // a plain substring test on the name would.
+    const word = `Qm${Math.random().toString(36).slice(2, 8).replace(/[0-9]/g, 'r')}v`;
+    const inner = await listed(`Pre${word}post Orchard Labs`);
+    const outer = await listed(`${word} Harbor Supply`);
+    // Inside a word, and a whole word: by name.
+    expect(names(await search({ q: word }))).toEqual([inner.name, outer.name]);
+    expect(names(await search({ q: word.slice(1, -1).toUpperCase() }))).toEqual([inner.name, outer.name]);
+    // From inside one word into the next, and into the one after: only the name holding all of it,
+    // though the other holds its first word.
+    expect(names(await search({ q: `${word.slice(3)}post orchard la` }))).toEqual([inner.name]);
+    expect(names(await search({ q: `${word.slice(2)} harb` }))).toEqual([outer.name]);
+  });
+
   it('keeps the dictionary of listed words current as companies are listed, renamed and withdrawn', async () => {
     const db = t.database.db;
     const word = 'Bunatesikomu';
