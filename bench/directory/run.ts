@@ -407,7 +407,7 @@ Measured ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC on this 
 | query | p50 ms | p95 ms | p99 ms | p95 / baseline p95 | target |
 |---|---|---|---|---|---|
 ${row('primary-key lookup (baseline)', baseline)}
-${row('search by name (trigram, GIN)', search, SEARCH_TARGET_MS)}
+${row('search by name (dictionary, words index)', search, SEARCH_TARGET_MS)}
 ${row('filter + sort', filter, FILTER_TARGET_MS)}
 
 - Search p95 by shape: ${perSearch.join('; ')}.
