@@ -61,20 +61,20 @@ const threshold = sql`current_setting('pg_trgm.word_similarity_threshold')::real
 
 /**
  * The directory reads its own table, `directory_entries` (one row per listed company, kept by
- * triggers), in two steps in one statement: the page's company ids from one index (an index-only
- * walk in the page's order, filters checked on the index entries, stopping at the page's last row),
- * then the shown columns for those ids only. Nothing counts every match.
+ * triggers), in two steps in one statement: the page's company ids (an index-only walk in the
+ * page's order, filters checked on the index entries, stopping at the page's last row; or a bounded
+ * set of names from the words index, sorted), then the shown columns for those ids only, through
+ * `directory_shown`. Nothing counts every match.
  *
  * Relevance is two tiers: names containing the search (case-insensitive), by name; then names that
  * read like it (pg_trgm word similarity of the search to the name at or above the threshold),
- * closest first. The second tier runs only when the first cannot fill the page, so a common word
- * (thousands of names) costs a walk of the name index. A name reads like the search through its
- * words, so the second tier first looks the search's words up in the dictionary of the listed
- * names' words (`directory_words`, a few tens of thousands of rows, trigram-indexed): each becomes
- * the few listed words it reads like, and only the names holding one of those are ranked, found
- * through the index of the names' words (`directory_entries_words`, one short posting list per
- * word; a similarity search on a million names' trigram index reads the posting list of every
- * trigram of the search, common ones included).
+ * closest first. The second tier runs only when the first cannot fill the page. Both start from
+ * the dictionary of the listed names' words (`directory_words`, a few tens of thousands of rows,
+ * trigram-indexed) and read names through the index of the names' words (`directory_entries_words`,
+ * one short posting list per word), where the trigram index of a million names reads the posting
+ * list of every trigram of the search, common ones included. The first tier asks it which listed
+ * words contain each word of the search (`containing`); the second, which listed words each reads
+ * like (`readsLike`), ranking only the names holding those.
  */
 export function createDirectoryRepository(db: Db) {
   // drizzle's node-postgres database holds its pool as `$client`.
@@ -116,6 +116,7 @@ export function createDirectoryRepository(db: Db) {
     if (rarest.entries === 0) return 'none';
     return rarest.words ? { words: rarest.words } : 'walk';
   }
+
   /**
    * The condition "the name reads like `q`" for the second tier: the name holds a listed word that
    * reads like one of the words carrying the search, and the whole name reads like the search.
