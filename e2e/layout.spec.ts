@@ -1,6 +1,11 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { COMPANY_PASSWORD, companyAccount, E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD } from './accounts.ts';
-import { expectNoSeriousViolations, expectNoSidewaysScroll, signInThroughForm } from './page-checks.ts';
+import {
+  expectNoSeriousViolations,
+  expectNoSidewaysScroll,
+  expectNothingWrapped,
+  signInThroughForm,
+} from './page-checks.ts';
 
 /**
  * Every page of the menu, at a phone's and a laptop's size: no sideways scroll, the current page marked
@@ -114,6 +119,19 @@ for (const size of SIZES) {
       );
 
       if (!isPhone) {
+        // At 1024 px (a small laptop) nothing wraps, on any of the owner's pages.
+        await page.setViewportSize({ width: 1024, height: 768 });
+        for (const href of ownerPages) {
+          await test.step(`${href} at 1024 px`, async () => {
+            await (await openMenu(page, false)).locator(`a[href="${href}"]`).click();
+            await expect(page).toHaveURL(href);
+            await expect(page.locator('main h1')).toBeVisible();
+            await expectNothingWrapped(page, `${href} at 1024 px`);
+            await expectNoSidewaysScroll(page, `${href} at 1024 px`);
+          });
+        }
+        await page.setViewportSize(size);
+
         // Folded to icons and back; the choice survives a reload.
         const nav = page.getByRole('navigation', { name: 'Main navigation' });
         await page.getByRole('button', { name: 'Collapse menu' }).click();

@@ -36,6 +36,37 @@ export async function expectNoSidewaysScroll(page: Page, label: string): Promise
 }
 
 /**
+ * Nothing in the shell or a page's controls breaks onto a second line (issue 19: "nothing wraps at
+ * 1024 px"): in the header, the menu's entries, buttons, tabs, chips and table headings, each text keeps
+ * to one line (no part of it starts below where its first line ends). Parts laid out one above the
+ * other on purpose, such as the user menu's name over the company, are separate texts.
+ */
+export async function expectNothingWrapped(page: Page, label: string): Promise<void> {
+  const wrapped = await page.evaluate(() => {
+    const selector =
+      'header a, header button, nav a, button, [role="tab"], .MuiChip-label, th, .MuiToolbar-root h1, .MuiToolbar-root h2';
+    const found = new Set<string>();
+    for (const element of document.querySelectorAll<HTMLElement>(selector)) {
+      if (element.getClientRects().length === 0) continue;
+      const texts = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+      for (let node = texts.nextNode(); node; node = texts.nextNode()) {
+        const text = node.textContent?.trim();
+        if (!text) continue;
+        const range = document.createRange();
+        range.selectNodeContents(node);
+        const rects = [...range.getClientRects()].filter((rect) => rect.width > 1 && rect.height > 1);
+        if (rects.length < 2) continue;
+        const firstLineBottom = Math.min(...rects.map((rect) => rect.bottom));
+        if (rects.some((rect) => rect.top >= firstLineBottom - 1))
+          found.add(`${element.tagName.toLowerCase()} "${text.replace(/\s+/g, ' ')}"`);
+      }
+    }
+    return [...found];
+  });
+  expect(wrapped, `texts on more than one line on ${label}`).toEqual([]);
+}
+
+/**
  * Signs in through the form and waits for the landing page's heading (the sign-in page has a heading
  * of its own, so first for the address to leave it).
  */
