@@ -3,7 +3,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Env } from './config/env.ts';
+import { appUrlOf, type Env } from './config/env.ts';
 import { createDatabase, type Database } from './db/client.ts';
 import { startEmbeddedPostgres, type EmbeddedServer } from './db/embedded.ts';
 import { runMigrations } from './db/migrate.ts';
@@ -148,8 +148,7 @@ export async function startRuntime(
   if (options.seed) {
     await seedReference(database.db);
     seeded.push(await seedAdmin(database.db, { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD }));
-    if (env.SEED_DEMO)
-      seeded.push(...(await seedDemo(database.db, env.APP_URL ?? `http://localhost:${env.PORT}`)));
+    if (env.SEED_DEMO) seeded.push(...(await seedDemo(database.db, appUrlOf(env))));
   }
   return {
     url,

