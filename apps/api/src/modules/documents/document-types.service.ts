@@ -8,7 +8,7 @@ import type {
 } from '@trustleaf/domain/schemas/document';
 import type { AuthContext } from '../../lib/authz.ts';
 import { AppError } from '../../lib/errors.ts';
-import type { DocumentAccess, DocumentsServiceDeps } from './documents.access.ts';
+import { toTypeSummary, type DocumentAccess, type DocumentsServiceDeps } from './documents.access.ts';
 
 /** Document types (spec 2) and rejection reasons: the super admin's lists, and a type with a company's versions. */
 export function createDocumentTypesService(deps: DocumentsServiceDeps, access: DocumentAccess) {
@@ -102,14 +102,7 @@ export function createDocumentTypesService(deps: DocumentsServiceDeps, access: D
         ? versions.filter((v) => (v.licenseAddress ?? '') === input.addressOfLicense)
         : versions;
       return {
-        documentType: {
-          documentTypeId: type.id,
-          documentTypeName: type.name,
-          licenseCheck: type.licenseCheck,
-          certificationCheck: type.certificationCheck,
-          expirationCheck: type.expirationCheck,
-          dayPriorNotify: type.dayPriorNotify,
-        },
+        documentType: toTypeSummary(type),
         documents: filtered.map((v) => toVersion(v, type)),
       };
     },

@@ -14,6 +14,7 @@ import {
   type DocumentAccess,
   type DocumentsServiceDeps,
   classificationOf,
+  toTypeSummary,
   NOT_FOUND,
   DOCUMENT_LINK_TTL_MS,
 } from './documents.access.ts';
@@ -64,15 +65,7 @@ export function createDocumentVersionsService(deps: DocumentsServiceDeps, access
         const kind = classificationOf(type);
         if (classification && classification !== kind) continue;
         documents.push({
-          documentType: {
-            documentTypeId: type.id,
-            documentTypeName: type.name,
-            licenseCheck: type.licenseCheck,
-            certificationCheck: type.certificationCheck,
-            expirationCheck: type.expirationCheck,
-            dayPriorNotify: type.dayPriorNotify,
-            classification: kind,
-          },
+          documentType: { ...toTypeSummary(type), classification: kind },
           latest: own[0] ? toVersion(own[0], type) : null,
           versionCount: own.length,
         });

@@ -46,6 +46,23 @@ export function classificationOf(type: Pick<DocumentTypeRowDb, 'licenseCheck' | 
   return 'GENERIC' as const;
 }
 
+/** A document type as a vault row and a type detail show it (spec 3 §3 "Document type detail"). */
+export function toTypeSummary(
+  type: Pick<
+    DocumentTypeRowDb,
+    'id' | 'name' | 'licenseCheck' | 'certificationCheck' | 'expirationCheck' | 'dayPriorNotify'
+  >,
+) {
+  return {
+    documentTypeId: type.id,
+    documentTypeName: type.name,
+    licenseCheck: type.licenseCheck,
+    certificationCheck: type.certificationCheck,
+    expirationCheck: type.expirationCheck,
+    dayPriorNotify: type.dayPriorNotify,
+  };
+}
+
 /**
  * Who may read, upload and review a company's documents, and the version read model every part of
  * the vault answers with.
