@@ -1,11 +1,12 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { uploadDocument } from '@trustleaf/domain/api/documents';
+import { preupload } from '@trustleaf/domain/api/storage';
 import type { CompanyDocument } from '@trustleaf/domain/schemas/document';
-import { SnackbarProvider } from 'notistack';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse, validationFailure } from '@/testing/validation-failure';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { answer, handle, sentRequests, server } from '@/testing/msw';
+import { renderApp } from '@/testing/test-utils';
+import { validationFailure } from '@/testing/validation-failure';
 import { UploadDocumentDialog } from './upload-document-dialog';
-import '@/lib/i18n';
 
 const WAIT = { timeout: 10_000 };
 
@@ -23,34 +24,21 @@ const licenceRow: CompanyDocument = {
   versionCount: 0,
 };
 
-let fetchMock: ReturnType<typeof vi.fn<typeof fetch>>;
 beforeEach(() => {
-  fetchMock = vi.fn<typeof fetch>(async (url) => {
-    const path = url as string;
-    if (path.startsWith('/api/storage/preupload')) {
-      return jsonResponse({ detail: [{ key: 'k1', name: 'licence.pdf', size: 4, extension: 'pdf' }] });
-    }
-    if (path === '/api/document/document') {
-      return validationFailure({
+  server.use(
+    answer(preupload, [{ key: 'k1', name: 'licence.pdf', size: 4, extension: 'pdf' }]),
+    handle(uploadDocument, () =>
+      validationFailure({
         field: 'licenseState',
         message: 'State of License is required',
         key: 'documents.messages.stateRequired',
-      });
-    }
-    return jsonResponse({ messages: ['Not found'], code: 'NOT_FOUND' }, 404);
-  });
-  vi.stubGlobal('fetch', fetchMock);
+      }),
+    ),
+  );
 });
-afterEach(() => vi.unstubAllGlobals());
 
 function renderDialog() {
-  render(
-    <QueryClientProvider client={new QueryClient()}>
-      <SnackbarProvider>
-        <UploadDocumentDialog plCompanyId={7} row={licenceRow} onClose={vi.fn()} />
-      </SnackbarProvider>
-    </QueryClientProvider>,
-  );
+  renderApp(<UploadDocumentDialog plCompanyId={7} row={licenceRow} onClose={vi.fn()} />);
 }
 
 const fill = (label: string, value: string) =>
@@ -64,7 +52,7 @@ describe('UploadDocumentDialog', () => {
     expect(await screen.findByText('Document is required', {}, WAIT)).toBeTruthy();
     expect(screen.getByText('State of License is required')).toBeTruthy();
     expect(screen.getByText('Expiration Date cannot be earlier than today')).toBeTruthy();
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(sentRequests()).toEqual([]);
   });
 
   it("shows the server's refusal on its field", async () => {
@@ -81,7 +69,7 @@ describe('UploadDocumentDialog', () => {
       WAIT,
     );
     expect(screen.getByText('State of License is required')).toBeTruthy();
-    expect(fetchMock.mock.calls.map(([url]) => (url as string).split('?')[0])).toEqual([
+    expect(sentRequests().map((request) => request.path)).toEqual([
       '/api/storage/preupload',
       '/api/document/document',
     ]);
