@@ -3,7 +3,21 @@
  * the upsert route both use them, so the toggles and the save diff cannot drift apart.
  */
 
+import { fieldIssue, type KeyedMessage, type ValidationIssue } from '../validation-issues.ts';
+
 export const DOCUMENT_TYPE_NAME_MAX = 100;
+
+/** The editor's and the upsert's refusals, each with the locale key a form shows it by. */
+export const DOCUMENT_TYPE_MESSAGES = {
+  nameRequired: { key: 'documents.messages.fieldRequired', message: 'This field is required' },
+  nameTooLong: { key: 'documents.messages.max100', message: 'Maximum 100 characters' },
+  businessTypeRequired: {
+    key: 'documents.messages.businessTypeRequired',
+    message: 'Select at least one business type',
+  },
+  dayPriorNotifyPositive: { key: 'documents.messages.greaterThanZero', message: 'Must be greater than 0' },
+  dayPriorNotifyRequired: { key: 'documents.messages.fieldRequired', message: 'This field is required' },
+} satisfies Record<string, KeyedMessage>;
 
 export interface DocumentTypeRow {
   /** Absent on rows added in the editor and not saved yet. */
@@ -56,19 +70,38 @@ export interface DocumentTypeRowErrors {
   dayPriorNotify?: string;
 }
 
+/** Expiration on (or locked on) asks for the days before expiry to notify. */
+export function needsDayPriorNotify(
+  row: Pick<DocumentTypeRow, 'licenseCheck' | 'certificationCheck' | 'expirationCheck' | 'dayPriorNotify'>,
+): boolean {
+  return (isExpirationLocked(row) || row.expirationCheck) && row.dayPriorNotify === null;
+}
+
+/** The refusals of one editor row, by field, with the spec's messages; none when the row is valid. */
+export function documentTypeRowIssues(row: DocumentTypeRow): ValidationIssue[] {
+  const m = DOCUMENT_TYPE_MESSAGES;
+  const issues: ValidationIssue[] = [];
+  const name = row.name.trim();
+  if (!name) issues.push(fieldIssue('name', m.nameRequired));
+  else if (name.length > DOCUMENT_TYPE_NAME_MAX) issues.push(fieldIssue('name', m.nameTooLong));
+  if (row.plBusinessTypeIds.length === 0)
+    issues.push(fieldIssue('plBusinessTypeIds', m.businessTypeRequired));
+  if (row.dayPriorNotify !== null && !(row.dayPriorNotify > 0)) {
+    issues.push(fieldIssue('dayPriorNotify', m.dayPriorNotifyPositive));
+  } else if (needsDayPriorNotify(row)) {
+    issues.push(fieldIssue('dayPriorNotify', m.dayPriorNotifyRequired));
+  }
+  return issues;
+}
+
 /** Field errors of one editor row, with the spec's messages; an empty object means the row is valid. */
 export function validateDocumentTypeRow(row: DocumentTypeRow): DocumentTypeRowErrors {
-  const errors: DocumentTypeRowErrors = {};
-  const name = row.name.trim();
-  if (!name) errors.name = 'This field is required';
-  else if (name.length > DOCUMENT_TYPE_NAME_MAX) errors.name = 'Maximum 100 characters';
-  if (row.plBusinessTypeIds.length === 0) errors.plBusinessTypeIds = 'Select at least one business type';
-  if (row.dayPriorNotify !== null && !(row.dayPriorNotify > 0)) {
-    errors.dayPriorNotify = 'Must be greater than 0';
-  } else if (row.expirationCheck && row.dayPriorNotify === null) {
-    errors.dayPriorNotify = 'This field is required';
-  }
-  return errors;
+  return Object.fromEntries(documentTypeRowIssues(row).map((issue) => [issue.field, issue.message]));
+}
+
+/** A new row left blank is not sent, so the editor does not check it. */
+export function isBlankNewDocumentTypeRow(row: DocumentTypeRow): boolean {
+  return row.plDocumentTypeId === undefined && !row.name.trim() && row.plBusinessTypeIds.length === 0;
 }
 
 function sameRow(a: DocumentTypeRow, b: DocumentTypeRow): boolean {

@@ -1,6 +1,14 @@
 /** Rejection reasons editor rules (spec 3 §2 "Rejection reasons dialog", §4, §5, §9). */
 
+import { fieldIssue, type KeyedMessage, type ValidationIssue } from '../validation-issues.ts';
+
 export const REASON_FIELD_MAX = 150;
+
+/** The dialog's and the upsert's refusals, each with the locale key a form shows it by. */
+export const REASON_MESSAGES = {
+  required: { key: 'documents.messages.fieldRequired', message: 'This field is required' },
+  tooLong: { key: 'documents.messages.max150', message: 'Maximum 150 characters' },
+} satisfies Record<string, KeyedMessage>;
 
 export interface ReasonRow {
   /** Absent on rows added in the dialog and not saved yet. */
@@ -17,19 +25,22 @@ export interface ReasonRowErrors {
   notification?: string;
 }
 
-function fieldError(value: string): string | undefined {
-  if (!value.trim()) return 'This field is required';
-  if (value.trim().length > REASON_FIELD_MAX) return 'Maximum 150 characters';
+function fieldMessage(value: string): KeyedMessage | undefined {
+  if (!value.trim()) return REASON_MESSAGES.required;
+  if (value.trim().length > REASON_FIELD_MAX) return REASON_MESSAGES.tooLong;
   return undefined;
 }
 
+/** The refusals of one dialog row, by field; none when the row is valid. */
+export function reasonRowIssues(row: ReasonRow): ValidationIssue[] {
+  return (['reasonName', 'notification'] as const).flatMap((field) => {
+    const message = fieldMessage(row[field]);
+    return message ? [fieldIssue(field, message)] : [];
+  });
+}
+
 export function validateReasonRow(row: ReasonRow): ReasonRowErrors {
-  const errors: ReasonRowErrors = {};
-  const name = fieldError(row.reasonName);
-  const notification = fieldError(row.notification);
-  if (name) errors.reasonName = name;
-  if (notification) errors.notification = notification;
-  return errors;
+  return Object.fromEntries(reasonRowIssues(row).map((issue) => [issue.field, issue.message]));
 }
 
 /**

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { KeyedMessage } from '../validation-issues.ts';
 
 /**
  * The building blocks every schema declares its strings and integers with (lint refuses bare
@@ -22,6 +23,31 @@ export const IntSchema = z.int(INT_MESSAGE).min(PG_INT_MIN, INT_MIN_MESSAGE).max
 
 /** A row id: 1 … 2^31−1. */
 export const IdSchema = z.int(ID_MESSAGE).min(1, ID_MESSAGE).max(PG_INT_MAX, ID_MESSAGE);
+
+/**
+ * Refuses a value with a rule's keyed message: the issue carries the English text and, in
+ * `params.key`, the locale key the API sends as the issue's key and a form shows it by.
+ */
+export function refuseWith(
+  ctx: z.RefinementCtx,
+  { key, message }: KeyedMessage,
+  path: PropertyKey[] = [],
+): void {
+  ctx.addIssue({ code: 'custom', message, params: { key }, path });
+}
+
+/**
+ * A required text of at most `max` characters once trimmed, refused with keyed messages; its JSON
+ * Schema keeps both bounds.
+ */
+export function requiredText(max: number, messages: { required: KeyedMessage; tooLong: KeyedMessage }) {
+  return TextSchema.trim()
+    .superRefine((value, ctx) => {
+      if (value.length === 0) refuseWith(ctx, messages.required);
+      else if (value.length > max) refuseWith(ctx, messages.tooLong);
+    })
+    .meta({ minLength: 1, maxLength: max });
+}
 
 /** Query strings carry numbers as text. */
 export const QueryIntSchema = z.coerce

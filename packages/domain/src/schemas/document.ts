@@ -1,7 +1,19 @@
 import { z } from 'zod';
-import { DOCUMENT_TYPE_NAME_MAX } from '../rules/document-types.ts';
+import {
+  DOCUMENT_TYPE_MESSAGES,
+  DOCUMENT_TYPE_NAME_MAX,
+  documentTypeRowIssues,
+  isBlankNewDocumentTypeRow,
+  type DocumentTypeRow,
+} from '../rules/document-types.ts';
 import { LICENSE_NUMBER_PATTERN, VALIDATION_METHODS } from '../rules/document-review.ts';
-import { REASON_FIELD_MAX } from '../rules/rejection-reasons.ts';
+import {
+  REASON_FIELD_MAX,
+  REASON_MESSAGES,
+  reasonRowIssues,
+  type ReasonRow,
+} from '../rules/rejection-reasons.ts';
+import type { ValidationIssue } from '../validation-issues.ts';
 import {
   IdSchema,
   IntSchema,
@@ -9,6 +21,8 @@ import {
   TextSchema,
   anySpellingEnum,
   declaredSpelling,
+  refuseWith,
+  requiredText,
 } from './common.ts';
 
 const DaySchema = TextSchema.regex(/^\d{4}-\d{2}-\d{2}$/, 'Use the format yyyy-MM-dd');
@@ -44,15 +58,26 @@ export type DocumentType = z.infer<typeof DocumentTypeSchema>;
 
 export const DocumentTypeListingSchema = z.object({ plDocumentTypes: z.array(DocumentTypeSchema) });
 
+const typeMessages = DOCUMENT_TYPE_MESSAGES;
 const DocumentTypeValuesSchema = z.object({
-  name: TextSchema.trim()
-    .min(1, 'This field is required')
-    .max(DOCUMENT_TYPE_NAME_MAX, 'Maximum 100 characters'),
+  name: requiredText(DOCUMENT_TYPE_NAME_MAX, {
+    required: typeMessages.nameRequired,
+    tooLong: typeMessages.nameTooLong,
+  }),
   licenseCheck: z.boolean(),
   certificationCheck: z.boolean(),
   expirationCheck: z.boolean(),
-  dayPriorNotify: IntSchema.gt(0, 'Must be greater than 0').nullable(),
-  plBusinessTypeIds: z.array(IdSchema).min(1, 'Select at least one business type'),
+  dayPriorNotify: IntSchema.superRefine((days, ctx) => {
+    if (days <= 0) refuseWith(ctx, typeMessages.dayPriorNotifyPositive);
+  })
+    .meta({ exclusiveMinimum: 0 })
+    .nullable(),
+  plBusinessTypeIds: z
+    .array(IdSchema)
+    .superRefine((ids, ctx) => {
+      if (ids.length === 0) refuseWith(ctx, typeMessages.businessTypeRequired);
+    })
+    .meta({ minItems: 1 }),
 });
 
 export const DocumentTypeChangeSchema = withActionSpelling(
@@ -62,6 +87,24 @@ export const DocumentTypeChangeSchema = withActionSpelling(
     DocumentTypeValuesSchema.extend({ action: z.literal('update'), plDocumentTypeId: IdSchema }),
     z.object({ action: z.literal('delete'), plDocumentTypeId: IdSchema }).loose(),
   ]),
+);
+
+/** An editor's rows as its form holds them, each refused by its rule's issues on its own fields. */
+function editorRows<Row>(rowIssues: (row: Row) => ValidationIssue[], skip: (row: Row) => boolean) {
+  return z.object({
+    rows: z.array(
+      z.custom<Row>().superRefine((row, ctx) => {
+        if (skip(row)) return;
+        for (const issue of rowIssues(row)) refuseWith(ctx, issue, [issue.field]);
+      }),
+    ),
+  });
+}
+
+/** The document-type editor's form: every row but a blank new one (which is not sent) is checked. */
+export const DocumentTypeEditorSchema = editorRows<DocumentTypeRow>(
+  documentTypeRowIssues,
+  isBlankNewDocumentTypeRow,
 );
 
 export const UpsertDocumentTypeInputSchema = z.object({
@@ -258,9 +301,7 @@ export type Reason = z.infer<typeof ReasonSchema>;
 export const ReasonListingInputSchema = z.object({ reasonType: z.literal('REJECT').default('REJECT') });
 export const ReasonListingSchema = z.object({ reasons: z.array(ReasonSchema) });
 
-const ReasonTextSchema = TextSchema.trim()
-  .min(1, 'This field is required')
-  .max(REASON_FIELD_MAX, 'Maximum 150 characters');
+const ReasonTextSchema = requiredText(REASON_FIELD_MAX, REASON_MESSAGES);
 export const ReasonChangeSchema = withActionSpelling(
   ['INSERT', 'UPDATE', 'DELETE'],
   z.discriminatedUnion('action', [
@@ -282,6 +323,9 @@ export const ReasonChangeSchema = withActionSpelling(
 );
 export const UpsertReasonInputSchema = z.object({ plReasons: z.array(ReasonChangeSchema).min(1).max(200) });
 export type UpsertReasonInput = z.infer<typeof UpsertReasonInputSchema>;
+
+/** The rejection reasons dialog's form: every row is checked. */
+export const ReasonEditorSchema = editorRows<ReasonRow>(reasonRowIssues, () => false);
 
 // ---- COA batch upload (spec 3 §3 "COA upload job", §4 "COA upload progress") ----
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { IntSchema, QueryIdSchema, TextSchema } from './common.ts';
+import type { KeyedMessage } from '../validation-issues.ts';
+import { IntSchema, QueryIdSchema, TextSchema, refuseWith, requiredText } from './common.ts';
 
 /** Spec 3 §3 "Global data": the lists the shell loads once. */
 export const GENERAL_INFO_FIELDS = [
@@ -61,12 +62,20 @@ export const REFERENCE_MESSAGES = {
   segmentInUse: 'This segment is used by a business type and cannot be deleted',
 } as const;
 
-const NameSchema = TextSchema.trim()
-  .min(1, 'This field is required')
-  .max(REFERENCE_NAME_MAX, `Maximum ${REFERENCE_NAME_MAX} characters`);
-const CategoryNameSchema = TextSchema.trim()
-  .min(1, 'This field is required')
-  .max(CATEGORY_NAME_MAX, `Maximum ${CATEGORY_NAME_MAX} characters`);
+/** The reference forms' refusals, each with the locale key a form shows it by. */
+export const REFERENCE_FORM_MESSAGES = {
+  nameRequired: { key: 'reference.messages.required', message: 'This field is required' },
+  nameTooLong: { key: 'reference.messages.max100', message: `Maximum ${REFERENCE_NAME_MAX} characters` },
+  parentRequired: { key: 'reference.messages.parentRequired', message: REFERENCE_MESSAGES.parentRequired },
+  categoryExists: { key: 'reference.messages.categoryExists', message: REFERENCE_MESSAGES.categoryExists },
+} satisfies Record<string, KeyedMessage>;
+
+const nameMessages = {
+  required: REFERENCE_FORM_MESSAGES.nameRequired,
+  tooLong: REFERENCE_FORM_MESSAGES.nameTooLong,
+};
+const NameSchema = requiredText(REFERENCE_NAME_MAX, nameMessages);
+const CategoryNameSchema = requiredText(CATEGORY_NAME_MAX, nameMessages);
 
 export const CATEGORY_KINDS = ['PRODUCT', 'SERVICE'] as const;
 
@@ -94,6 +103,37 @@ export const UpdateCategoryInputSchema = z.object({
   parentCategoryId: IntSchema.min(1).nullable().default(null),
 });
 export type UpdateCategoryInput = z.input<typeof UpdateCategoryInputSchema>;
+
+/** What the category form knows: whether the category needs a parent, and the categories of its kind. */
+export interface CategoryFormRules {
+  /** Spec 3 §5: a product category needs a parent (a seeded top-level one may stay as it is). */
+  needsParent: boolean;
+  siblings: readonly Pick<Category, 'plCategoryId' | 'name' | 'parentCategoryId'>[];
+  /** The category being edited, which does not clash with itself. */
+  editingId: number | null;
+}
+
+/**
+ * The category form's schema: the input's name and parent, a parent where one is needed and a name
+ * no sibling has whatever its case, the rules the server answers with the same messages.
+ */
+export function createCategoryFormSchema(rules: CategoryFormRules) {
+  const m = REFERENCE_FORM_MESSAGES;
+  return z
+    .object({ name: CategoryNameSchema, parentCategoryId: IntSchema.min(1).nullable() })
+    .superRefine((values, ctx) => {
+      if (rules.needsParent && values.parentCategoryId === null) {
+        refuseWith(ctx, m.parentRequired, ['parentCategoryId']);
+      }
+      const taken = rules.siblings.some(
+        (category) =>
+          category.parentCategoryId === values.parentCategoryId &&
+          category.plCategoryId !== rules.editingId &&
+          category.name.toLowerCase() === values.name.toLowerCase(),
+      );
+      if (taken) refuseWith(ctx, m.categoryExists, ['name']);
+    });
+}
 
 export const DeleteCategoryInputSchema = z.object({ plCategoryId: QueryIdSchema });
 

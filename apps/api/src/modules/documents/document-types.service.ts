@@ -1,4 +1,9 @@
-import { normalizeLoadedDocumentType } from '@trustleaf/domain/rules/document-types';
+import {
+  DOCUMENT_TYPE_MESSAGES,
+  needsDayPriorNotify,
+  normalizeLoadedDocumentType,
+} from '@trustleaf/domain/rules/document-types';
+import { fieldIssue } from '@trustleaf/domain/validation-issues';
 import type {
   DocumentType,
   DocumentTypeDetail,
@@ -7,7 +12,7 @@ import type {
   UpsertReasonInput,
 } from '@trustleaf/domain/schemas/document';
 import type { AuthContext } from '../../lib/authz.ts';
-import { AppError } from '../../lib/errors.ts';
+import { AppError, validationFailed } from '../../lib/errors.ts';
 import { toTypeSummary, type DocumentAccess, type DocumentsServiceDeps } from './documents.access.ts';
 
 /** Document types (spec 2) and rejection reasons: the super admin's lists, and a type with a company's versions. */
@@ -61,7 +66,7 @@ export function createDocumentTypesService(deps: DocumentsServiceDeps, access: D
       if (missing) throw new AppError('NOT_FOUND', `Document type ${missing} not found`);
       const knownBusinessTypes = new Set((await repo.businessTypeNames()).map((b) => b.id));
       await repo.applyDocumentTypeChanges(
-        input.plDocumentTypes.map((change) => {
+        input.plDocumentTypes.map((change, index) => {
           if (change.action === 'delete') return { action: 'delete' as const, id: change.plDocumentTypeId };
           const unknown = change.plBusinessTypeIds.find((id) => !knownBusinessTypes.has(id));
           if (unknown) throw new AppError('VALIDATION_FAILED', `Business type ${unknown} not found`);
@@ -70,10 +75,14 @@ export function createDocumentTypesService(deps: DocumentsServiceDeps, access: D
           if (change.licenseCheck && change.certificationCheck) {
             throw new AppError('VALIDATION_FAILED', 'A document type is either a licence or a certification');
           }
-          if (expirationCheck && change.dayPriorNotify === null) {
-            throw new AppError('VALIDATION_FAILED', 'Days prior notify is required when expiration is on', {
-              field: 'dayPriorNotify',
-            });
+          if (needsDayPriorNotify(change)) {
+            // Named by the change's index, as the schema names its issues, for the editor to show on its row.
+            throw validationFailed([
+              fieldIssue(`plDocumentTypes.${index}.dayPriorNotify`, {
+                key: DOCUMENT_TYPE_MESSAGES.dayPriorNotifyRequired.key,
+                message: 'Days prior notify is required when expiration is on',
+              }),
+            ]);
           }
           const values = {
             name: change.name,

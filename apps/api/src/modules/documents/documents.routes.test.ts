@@ -204,6 +204,44 @@ describe('document types', () => {
     expect(zero.statusCode).toBe(400);
     expect(zero.json().messages.join(' ')).toContain('Must be greater than 0');
   });
+
+  it('names a refused row by its change index, with the key the editor shows it by', async () => {
+    const row = {
+      action: 'insert',
+      name: 'Y',
+      licenseCheck: false,
+      certificationCheck: false,
+      expirationCheck: false,
+      dayPriorNotify: null,
+      plBusinessTypeIds: [1],
+    };
+    const tooLong = await post(
+      '/api/document/upsertDocumentType',
+      { plDocumentTypes: [row, { ...row, name: 'x'.repeat(101) }] },
+      adminToken,
+    );
+    expect(tooLong.statusCode).toBe(400);
+    expect(tooLong.json().details.issues).toEqual([
+      {
+        field: 'plDocumentTypes.1.name',
+        message: 'Maximum 100 characters',
+        key: 'documents.messages.max100',
+      },
+    ]);
+    const noDays = await post(
+      '/api/document/upsertDocumentType',
+      { plDocumentTypes: [row, { ...row, licenseCheck: true }] },
+      adminToken,
+    );
+    expect(noDays.statusCode).toBe(400);
+    expect(noDays.json().details.issues).toEqual([
+      {
+        field: 'plDocumentTypes.1.dayPriorNotify',
+        message: 'Days prior notify is required when expiration is on',
+        key: 'documents.messages.fieldRequired',
+      },
+    ]);
+  });
 });
 
 describe('uploads and versions', () => {
