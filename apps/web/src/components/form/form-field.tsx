@@ -17,6 +17,11 @@ export interface FormFieldProps<T extends FieldValues> {
   size?: 'small' | 'medium';
   /** Turns the input's text into the form value (ids in selects, for instance); text by default. */
   parse?: (raw: string) => unknown;
+  /** A select of several values (the value is an array); `renderValue` shows the chosen ones. */
+  multiple?: boolean;
+  renderValue?: (value: unknown) => ReactNode;
+  /** The input's accessible name where the visible label is not enough (a row's field, "Name 2"). */
+  ariaLabel?: string;
   children?: ReactNode;
 }
 
@@ -36,6 +41,9 @@ export function FormField<T extends FieldValues>({
   select = false,
   size = 'medium',
   parse,
+  multiple = false,
+  renderValue,
+  ariaLabel,
   children,
 }: FormFieldProps<T>) {
   const { t } = useTranslation();
@@ -46,7 +54,7 @@ export function FormField<T extends FieldValues>({
       render={({ field, fieldState }) => (
         <TextField
           {...field}
-          value={field.value ?? ''}
+          value={field.value ?? (multiple ? [] : '')}
           onChange={(event) => field.onChange(parse ? parse(event.target.value) : event.target.value)}
           label={label}
           size={size}
@@ -59,7 +67,11 @@ export function FormField<T extends FieldValues>({
           disabled={disabled}
           error={Boolean(fieldState.error)}
           helperText={fieldState.error ? translateMessage(t, fieldState.error.message) : undefined}
-          slotProps={type === 'date' ? { inputLabel: { shrink: true } } : {}}
+          slotProps={{
+            ...(type === 'date' ? { inputLabel: { shrink: true } } : {}),
+            ...(multiple ? { select: { multiple, renderValue } } : {}),
+            ...(ariaLabel ? { htmlInput: { 'aria-label': ariaLabel } } : {}),
+          }}
         >
           {children}
         </TextField>

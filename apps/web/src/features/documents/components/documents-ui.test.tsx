@@ -82,14 +82,14 @@ describe('RejectionReasonsDialog', () => {
     expect(onClose).toHaveBeenCalledWith(false);
   });
 
-  it('asks "Save changes" before closing with unsaved edits, and validates 150 characters', () => {
+  it('asks "Save changes" before closing with unsaved edits, and validates 150 characters', async () => {
     const onClose = vi.fn();
     render(withQuery(<RejectionReasonsDialog reasons={reasons} onClose={onClose} />));
     fireEvent.click(screen.getByRole('button', { name: 'Add' }));
     expect(screen.getAllByRole('button', { name: /Remove reason/ })).toHaveLength(2);
     fireEvent.change(screen.getByLabelText('Notification 2'), { target: { value: 'x'.repeat(151) } });
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
-    expect(screen.getByText('Maximum 150 characters')).toBeTruthy();
+    expect(await screen.findByText('Maximum 150 characters')).toBeTruthy();
     expect(screen.getByText('This field is required')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
     expect(screen.getByText('Your unsaved changes will be lost. Save changes before closing?')).toBeTruthy();
