@@ -20,7 +20,10 @@ export function keyedZodResolver<S extends z.ZodType<unknown, FieldValues>>(
       const path = issue.path.join('.');
       if (errors[path]) continue;
       const params = issue.code === 'custom' ? issue.params : undefined;
-      errors[path] = { type: issue.code, message: params?.key ? issueKey(issue.code, params) : issue.message };
+      errors[path] = {
+        type: issue.code,
+        message: params?.key ? issueKey(issue.code, params) : issue.message,
+      };
     }
     return { values: {}, errors: toNestErrors(errors, options) };
   };

@@ -22,6 +22,9 @@ export interface FormFieldProps<T extends FieldValues> {
   renderValue?: (value: unknown) => ReactNode;
   /** The input's accessible name where the visible label is not enough (a row's field, "Name 2"). */
   ariaLabel?: string;
+  /** Marks the label as required (the schema still decides). */
+  required?: boolean;
+  autoFocus?: boolean;
   children?: ReactNode;
 }
 
@@ -44,6 +47,8 @@ export function FormField<T extends FieldValues>({
   multiple = false,
   renderValue,
   ariaLabel,
+  required = false,
+  autoFocus = false,
   children,
 }: FormFieldProps<T>) {
   const { t } = useTranslation();
@@ -65,6 +70,8 @@ export function FormField<T extends FieldValues>({
           multiline={multiline}
           minRows={multiline ? 2 : undefined}
           disabled={disabled}
+          required={required}
+          autoFocus={autoFocus}
           error={Boolean(fieldState.error)}
           helperText={fieldState.error ? translateMessage(t, fieldState.error.message) : undefined}
           slotProps={{

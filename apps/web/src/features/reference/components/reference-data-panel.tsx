@@ -3,7 +3,9 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { translateMessage } from '@/lib/i18n-messages';
-import { useBusinessTypes, useCategories, useSegments } from '../api/reference-admin';
+import { useBusinessTypes } from '../api/get-business-types';
+import { useCategories } from '../api/get-categories';
+import { useSegments } from '../api/get-segments';
 import { CategoriesSection } from './categories-section';
 import { BusinessTypesSection, SegmentsSection } from './reference-sections';
 
