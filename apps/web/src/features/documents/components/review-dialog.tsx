@@ -7,7 +7,6 @@ import Dialog from '@mui/material/Dialog';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import IconButton from '@mui/material/IconButton';
-import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
@@ -21,7 +20,6 @@ import {
   reviewChoiceOf,
   reviewChoices,
   showsLicenseBlock,
-  VALIDATION_METHODS,
   type ReviewChoice,
   type ReviewFormValues,
 } from '@trustleaf/domain/rules/document-review';
@@ -32,13 +30,13 @@ import { useState, type KeyboardEvent } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useGeneralInfo } from '@/lib/general-info';
-import { FormField } from '@/components/form/form-field';
 import { useDocumentTypeDetail } from '../api/get-document-type-detail';
 import { useReasons } from '../api/get-reasons';
 import { openDocument } from '../api/open-document';
 import { useReviewDocument } from '../api/review-document';
 import { DeleteVersionButton } from './delete-version-button';
 import { DocumentNotes } from './document-notes';
+import { ReviewField, reviewFieldSpecs } from './review-fields';
 
 export const STATUS_KEYS = {
   accepted: 'documents.status.accepted',
@@ -46,12 +44,6 @@ export const STATUS_KEYS = {
   pending: 'documents.status.pending',
   expired: 'documents.status.expired',
   expiringSoon: 'documents.status.expiringSoon',
-} as const;
-
-const METHOD_KEYS = {
-  STATE_VERIFIED: 'documents.review.methodStateVerified',
-  DOCUMENT_PROVIDED: 'documents.review.methodDocumentProvided',
-  THIRD_PARTY: 'documents.review.methodThirdParty',
 } as const;
 
 function initialValues(version: DocumentVersion): ReviewFormValues {
@@ -70,9 +62,6 @@ function initialValues(version: DocumentVersion): ReviewFormValues {
     rtqRequired: version.rtqRequired ? 'Yes' : 'No',
   };
 }
-
-/** Selects of ids keep numbers in the form; an empty choice is null. */
-const toId = (raw: string): number | null => (raw === '' ? null : Number(raw));
 
 function VersionForm({
   detail,
@@ -127,6 +116,19 @@ function VersionForm({
   };
 
   const adminOnly = !isSuperAdmin || !isEditable;
+  const locked = !isEditable;
+  const { licenceFields, reviewFields } = reviewFieldSpecs(t, {
+    adminOnly,
+    locked,
+    country,
+    choice,
+    choices: isEditable ? choices : ['ACCEPT', 'REJECT'],
+    expirationCheck: type.expirationCheck,
+    businessTypes: lists.data?.businessTypes ?? [],
+    countries: lists.data?.countries ?? [],
+    states: lists.data?.states ?? [],
+    reasons: reasons.data ?? [],
+  });
   return (
     <Box
       component="form"
@@ -166,90 +168,9 @@ function VersionForm({
         </Box>
         {licenceBlock ? (
           <>
-            <FormField
-              size="small"
-              control={control}
-              name="businessTypeId"
-              parse={toId}
-              label={t('documents.review.typeOfCompany')}
-              select
-              disabled={adminOnly}
-            >
-              {(lists.data?.businessTypes ?? []).map((b) => (
-                <MenuItem key={b.id} value={b.id}>
-                  {b.name}
-                </MenuItem>
-              ))}
-            </FormField>
-            <FormField
-              size="small"
-              control={control}
-              name="countryOfLicense"
-              label={t('documents.review.country')}
-              select
-              disabled={adminOnly}
-            >
-              {(lists.data?.countries ?? []).map((c) => (
-                <MenuItem key={c.code} value={c.code}>
-                  {c.name}
-                </MenuItem>
-              ))}
-            </FormField>
-            <FormField
-              size="small"
-              control={control}
-              name="stateOfLicense"
-              label={t('documents.review.state')}
-              select
-              disabled={adminOnly}
-            >
-              {(lists.data?.states ?? [])
-                .filter((s) => !country || s.country === country)
-                .map((s) => (
-                  <MenuItem key={`${s.country}-${s.abbreviation}`} value={s.abbreviation}>
-                    {s.name}
-                  </MenuItem>
-                ))}
-            </FormField>
-            <FormField
-              size="small"
-              control={control}
-              name="licenseAddress"
-              label={t('documents.review.address')}
-              disabled={adminOnly}
-            />
-            <FormField
-              size="small"
-              control={control}
-              name="rtqRequired"
-              label={t('documents.review.required')}
-              select
-              disabled={!isEditable}
-            >
-              <MenuItem value="Yes">{t('documents.yes')}</MenuItem>
-              <MenuItem value="No">{t('documents.no')}</MenuItem>
-            </FormField>
-            <FormField
-              size="small"
-              control={control}
-              name="licenseNumber"
-              label={t('documents.review.documentNumber')}
-              disabled={!isEditable}
-            />
-            <FormField
-              size="small"
-              control={control}
-              name="validationMethod"
-              label={t('documents.review.validationMethod')}
-              select
-              disabled={!isEditable}
-            >
-              {VALIDATION_METHODS.map((method) => (
-                <MenuItem key={method} value={method}>
-                  {t(METHOD_KEYS[method])}
-                </MenuItem>
-              ))}
-            </FormField>
+            {licenceFields.map((spec) => (
+              <ReviewField key={spec.name} control={control} spec={spec} />
+            ))}
             <Tooltip
               title={version.isLicenseStatusRecentlyChange ? t('documents.review.recentlyChange') : ''}
               placement="top-start"
@@ -268,55 +189,9 @@ function VersionForm({
             </Tooltip>
           </>
         ) : null}
-        <FormField
-          size="small"
-          control={control}
-          name="reviewStatus"
-          label={t('documents.review.reviewStatus')}
-          select
-          disabled={!isEditable}
-        >
-          {(isEditable ? choices : (['ACCEPT', 'REJECT'] as const)).map((c) => (
-            <MenuItem key={c} value={c}>
-              {t(c === 'ACCEPT' ? 'documents.review.accept' : 'documents.review.reject')}
-            </MenuItem>
-          ))}
-        </FormField>
-        {choice === 'REJECT' ? (
-          <FormField
-            size="small"
-            control={control}
-            name="rejectReason"
-            parse={toId}
-            label={t('documents.review.rejectReason')}
-            select
-            disabled={!isEditable}
-          >
-            {(reasons.data ?? []).map((reason) => (
-              <MenuItem key={reason.plReasonId} value={reason.plReasonId}>
-                {reason.reasonName}
-              </MenuItem>
-            ))}
-          </FormField>
-        ) : null}
-        {type.expirationCheck ? (
-          <FormField
-            size="small"
-            control={control}
-            name="expirationDate"
-            label={t('documents.review.expirationDate')}
-            type="date"
-            disabled={!isEditable}
-          />
-        ) : null}
-        <FormField
-          size="small"
-          control={control}
-          name="reviewComment"
-          label={t('documents.review.comments')}
-          multiline
-          disabled={!isEditable}
-        />
+        {reviewFields.map((spec) => (
+          <ReviewField key={spec.name} control={control} spec={spec} />
+        ))}
         {isEditable ? (
           <Button variant="contained" onClick={() => void submit()} disabled={review.isPending}>
             {t('documents.review.submit')}
