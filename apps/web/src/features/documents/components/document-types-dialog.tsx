@@ -194,14 +194,14 @@ export function DocumentTypesDialog({
       busy={upsert.isPending}
       onDiscard={onClose}
     >
-      {editor.rows.fields.map((field, index) => (
+      {editor.keys.map((key, index) => (
         <DocumentTypeRowFields
-          key={field.id}
+          key={key}
           index={index}
           control={editor.form.control}
           setValue={editor.form.setValue}
           businessTypes={businessTypes}
-          onRemove={() => editor.rows.remove(index)}
+          onRemove={() => editor.remove(index)}
         />
       ))}
       <RequestFailedDialog message={failure} onClose={() => setFailure(null)} />

@@ -52,7 +52,6 @@ export function RejectionReasonsDialog({
     },
   });
   const { control } = editor.form;
-  const rows = editor.rows.fields;
 
   return (
     <RowEditorDialog
@@ -72,9 +71,9 @@ export function RejectionReasonsDialog({
       busy={upsert.isPending}
       onDiscard={() => onClose(false)}
     >
-      {rows.map((row, index) => (
+      {editor.keys.map((key, index) => (
         <Box
-          key={row.id}
+          key={key}
           data-testid="reason-row"
           sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr', md: '1fr 2fr auto' } }}
         >
@@ -92,10 +91,10 @@ export function RejectionReasonsDialog({
             label={t('documents.reasons.notification')}
             ariaLabel={`${t('documents.reasons.notification')} ${index + 1}`}
           />
-          {rows.length > 1 ? (
+          {editor.keys.length > 1 ? (
             <IconButton
               aria-label={t('documents.reasons.remove', { index: index + 1 })}
-              onClick={() => editor.rows.remove(index)}
+              onClick={() => editor.remove(index)}
             >
               <DeleteOutlineIcon />
             </IconButton>

@@ -6,7 +6,7 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import { useState, type ReactNode } from 'react';
-import { useFieldArray, useForm, type ArrayPath, type FieldArray, type Path } from 'react-hook-form';
+import { useForm, type Path } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { keyedZodResolver } from '@/lib/keyed-zod-resolver';
@@ -41,6 +41,8 @@ export interface RowEditorOptions<Row, Change> {
   onFailed: (error: unknown) => void;
 }
 
+let nextRowKey = 0;
+
 /**
  * The editor row each change was made from, by the changes' order (a delete has none): a saved row by
  * its id, a new one by its trimmed name, the first not taken yet.
@@ -68,7 +70,7 @@ export function rowsOfChanges<Row, Change>(
 }
 
 /**
- * An editor of saved rows as one react-hook-form form: the rows in a field array checked by their
+ * An editor of saved rows as one react-hook-form form: the rows, each checked by their
  * rule's schema; Save sends what changed and puts the server's issues, which name a change by its
  * index (`plDocumentTypes.2.name`), on the field of the row it came from; closing with edits asks first.
  */
@@ -78,7 +80,12 @@ export function useRowEditor<Row extends object, Change>(options: RowEditorOptio
     resolver: keyedZodResolver(options.schema),
     defaultValues: { rows: options.initial ?? original } as never,
   });
-  const rows = useFieldArray({ control: form.control, name: 'rows' as ArrayPath<RowsForm<Row>> });
+  // The rows' keys, kept beside the values (useFieldArray would add its code to the sign-in page's
+  // first load, which shares react-hook-form's chunk).
+  const [keys, setKeys] = useState(() => (options.initial ?? original).map(() => nextRowKey++));
+  const rowsPath = 'rows' as Path<RowsForm<Row>>;
+  const currentRows = () => form.getValues(rowsPath) as Row[];
+  const setRows = (rows: Row[]) => form.setValue(rowsPath, rows as never, { shouldDirty: true });
   const [isPrompting, setIsPrompting] = useState(false);
 
   const rowField = (rowOf: (number | undefined)[]) => (field: string) => {
@@ -104,14 +111,23 @@ export function useRowEditor<Row extends object, Change>(options: RowEditorOptio
 
   return {
     form,
-    rows,
-    add: (row: Row) => rows.append(row as FieldArray<RowsForm<Row>, ArrayPath<RowsForm<Row>>>),
+    keys,
+    add: (row: Row) => {
+      setRows([...currentRows(), row]);
+      setKeys((current) => [...current, nextRowKey++]);
+    },
+    remove: (index: number) => {
+      setRows(currentRows().filter((_row, at) => at !== index));
+      setKeys((current) => current.filter((_key, at) => at !== index));
+      // The other rows' errors would stay on the indexes they had; Save checks them again.
+      form.clearErrors(rowsPath);
+    },
     save: () => {
       setIsPrompting(false);
       void submit();
     },
     requestClose: () => {
-      if (hasChanges(original, form.getValues('rows' as Path<RowsForm<Row>>) as Row[])) setIsPrompting(true);
+      if (hasChanges(original, currentRows())) setIsPrompting(true);
       else options.onUnchanged();
     },
     isPrompting,

@@ -128,4 +128,16 @@ describe('RejectionReasonsDialog', () => {
     ]);
     expect(onClose).not.toHaveBeenCalled();
   });
+
+  it('removes a row: the rows after it keep their values and only the delete is sent', async () => {
+    server.use(handle(upsertReason, () => ({ reasons: [{ ...reasons[1]! }] })));
+    const onClose = vi.fn();
+    renderApp(<RejectionReasonsDialog reasons={reasons} onClose={onClose} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Remove reason 1' }));
+    expect((screen.getByLabelText('Reason 1') as HTMLInputElement).value).toBe('Expired');
+    expect(screen.queryByLabelText('Reason 2')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(onClose).toHaveBeenCalledWith(true), WAIT);
+    expect(sentTo(upsertReason)).toEqual([{ plReasons: [{ ...reasons[0], action: 'DELETE' }] }]);
+  });
 });
