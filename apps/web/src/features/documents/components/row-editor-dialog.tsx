@@ -85,7 +85,7 @@ export function useRowEditor<Row extends object, Change>(options: RowEditorOptio
   const [keys, setKeys] = useState(() => (options.initial ?? original).map(() => nextRowKey++));
   const rowsPath = 'rows' as Path<RowsForm<Row>>;
   const currentRows = () => form.getValues(rowsPath) as Row[];
-  const setRows = (rows: Row[]) => form.setValue(rowsPath, rows as never, { shouldDirty: true });
+  const setRows = (rows: Row[]) => form.setValue(rowsPath, rows, { shouldDirty: true });
   const [isPrompting, setIsPrompting] = useState(false);
 
   const rowField = (rowOf: (number | undefined)[]) => (field: string) => {

@@ -134,7 +134,7 @@ describe('RejectionReasonsDialog', () => {
     const onClose = vi.fn();
     renderApp(<RejectionReasonsDialog reasons={reasons} onClose={onClose} />);
     fireEvent.click(screen.getByRole('button', { name: 'Remove reason 1' }));
-    expect((screen.getByLabelText('Reason 1') as HTMLInputElement).value).toBe('Expired');
+    expect(screen.getByLabelText<HTMLInputElement>('Reason 1').value).toBe('Expired');
     expect(screen.queryByLabelText('Reason 2')).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(onClose).toHaveBeenCalledWith(true), WAIT);
