@@ -4,7 +4,8 @@ import { PlanSchema, PromoSchema, type Plan, type Promo } from '@trustleaf/domai
 import { beforeEach, describe, expect, it } from 'vitest';
 import { answer, sentTo, server } from '@/testing/msw';
 import { renderApp } from '@/testing/test-utils';
-import { billingKeys } from '../api/billing-queries';
+import { getAdminPlansQueryOptions } from '../api/get-admin-plans';
+import { getPromosQueryOptions } from '../api/get-promos';
 import { AdminBillingConsole } from './admin-billing-console';
 
 const PLAN: Plan = PlanSchema.parse({
@@ -73,8 +74,8 @@ function renderConsole(plans: Plan[] = [PLAN]) {
     session: 'signed-in',
     staleTime: Infinity,
     queryData: [
-      [billingKeys.adminPlans, plans],
-      [billingKeys.promos, { items: [PROMO], total: 1 }],
+      [getAdminPlansQueryOptions().queryKey, plans],
+      [getPromosQueryOptions().queryKey, { items: [PROMO], total: 1 }],
     ],
   });
 }

@@ -11,7 +11,7 @@ import { type Plan, type PlanUpsert } from '@trustleaf/domain/schemas/billing';
 import { enqueueSnackbar } from 'notistack';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useUpdatePlans } from '../api/billing-mutations';
+import { useUpdatePlans } from '../api/update-plan';
 import { sanitizeHtml } from './plan-feature-detail-dialog';
 import {
   numberOrNull,

@@ -18,8 +18,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDay } from '@/lib/i18n';
 import { translateMessage } from '@/lib/i18n-messages';
-import { useUpsertPromo } from '../api/billing-mutations';
-import { usePromos } from '../api/billing-queries';
+import { useUpsertPromo } from '../api/upsert-promo';
+import { usePromos } from '../api/get-promos';
 import { numberOrNull } from './restriction-fields';
 
 const EMPTY_PROMO_FORM = {

@@ -30,8 +30,8 @@ import { useTranslation } from 'react-i18next';
 import { formatDate } from '@/lib/i18n';
 import { translateMessage } from '@/lib/i18n-messages';
 import { paginationItemLabel } from '@/lib/pagination-label';
-import { useRefund } from '../api/billing-mutations';
-import { useAdminTransactions } from '../api/billing-queries';
+import { useRefund } from '../api/refund';
+import { useAdminTransactions } from '../api/get-transactions';
 import { useDescribeTransaction } from './use-describe-transaction';
 
 const PAGE_SIZE = 20;

@@ -11,7 +11,9 @@ import type { PaymentMethod } from '@trustleaf/domain/schemas/billing';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '@/lib/i18n';
-import { newIdempotencyKey, useStartSubscription, useSwitchSubscription } from '../api/billing-mutations';
+import { newIdempotencyKey } from '../api/idempotency-key';
+import { useStartSubscription } from '../api/start-subscription';
+import { useSwitchSubscription } from '../api/update-company-subscription';
 import { PurchaseSummary, usePurchasePreview, type PurchaseChoice } from './purchase-summary';
 
 /**

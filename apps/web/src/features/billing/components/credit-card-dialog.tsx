@@ -14,7 +14,8 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { FormField } from '@/components/form/form-field';
 import { env } from '@/config/env';
-import { tokenizeCard, useSavePaymentMethod } from '../api/billing-mutations';
+import { tokenizeCard } from '../api/tokenize-card';
+import { useSavePaymentMethod } from '../api/update-payment-method';
 
 const EMPTY: CardForm = {
   firstName: '',

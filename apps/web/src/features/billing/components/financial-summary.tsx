@@ -14,7 +14,7 @@ import { BarChart } from '@mui/x-charts/BarChart';
 import { formatMoney } from '@trustleaf/domain/rules/pricing';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useFinancialSummary } from '../api/billing-queries';
+import { useFinancialSummary } from '../api/get-financial-summary';
 
 const RANGES = [3, 6, 12, 24] as const;
 

@@ -30,7 +30,7 @@ import type { CompanySubscriptionListing, Plan, PromoDiscount } from '@trustleaf
 import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { getPromoDiscount } from '../api/billing-mutations';
+import { getPromoDiscount } from '../api/get-promo-discount';
 import { PlanFeatureDetailDialog } from './plan-feature-detail-dialog';
 import { PromoCodeDialog } from './promo-code-dialog';
 import { liveSubscriptionOf } from './use-feature-status';

@@ -12,7 +12,8 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { FormTextField } from '@/components/form/form-text-field';
 import { ApiError } from '@/lib/api-client';
-import { useApplyPromo, useCancelPromo } from '../api/billing-mutations';
+import { useApplyPromo } from '../api/apply-promo-code';
+import { useCancelPromo } from '../api/cancel-promo-code';
 
 /** Spec 2 'Promo Code': INVALID_PROMO_CODE and MAX_USAGE_PROMO_CODE set the field error. */
 export function PromoCodeDialog({

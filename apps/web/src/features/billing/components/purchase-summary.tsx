@@ -7,7 +7,7 @@ import type { Plan, SubscriptionPreview } from '@trustleaf/domain/schemas/billin
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '@/lib/i18n';
-import { useSubscriptionPreview } from '../api/billing-queries';
+import { useSubscriptionPreview } from '../api/preview-subscription';
 
 /** A plan chosen in the paywall or the switch form, with the promo code held for the company. */
 export interface PurchaseChoice {

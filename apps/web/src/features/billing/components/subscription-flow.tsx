@@ -9,7 +9,7 @@ import type { CompanySubscriptionListing, Plan } from '@trustleaf/domain/schemas
 import { enqueueSnackbar } from 'notistack';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { usePaymentMethod } from '../api/billing-queries';
+import { usePaymentMethod } from '../api/get-payment-method';
 import { ConfirmPurchaseDialog } from './confirm-purchase-dialog';
 import { CreditCardDialog } from './credit-card-dialog';
 import { PaywallDialog } from './paywall-dialog';

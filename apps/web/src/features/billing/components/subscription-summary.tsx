@@ -10,7 +10,7 @@ import { Link as RouterLink } from 'react-router';
 import { SummaryCard } from '@/components/layouts/summary-card';
 import { paths } from '@/config/paths';
 import { formatDate } from '@/lib/i18n';
-import { useCompanySubscription } from '../api/billing-queries';
+import { useCompanySubscription } from '../api/get-company-subscription';
 import { SubscriptionHeaderAlert } from './subscription-header-alert';
 
 const STATUS_COLOURS = {
