@@ -1,3 +1,4 @@
+import type { SxProps, Theme } from '@mui/material/styles';
 import TextField from '@mui/material/TextField';
 import type { ReactNode } from 'react';
 import { Controller, type Control, type FieldValues, type Path } from 'react-hook-form';
@@ -17,6 +18,13 @@ export interface FormFieldProps<T extends FieldValues> {
   size?: 'small' | 'medium';
   /** Turns the input's text into the form value (ids in selects, for instance); text by default. */
   parse?: (raw: string) => unknown;
+  /** Takes the row's width (the default); false in a row of fields that wrap. */
+  fullWidth?: boolean;
+  sx?: SxProps<Theme>;
+  /** Told of each change, after the form (to keep another field in step). */
+  onValueChange?: (value: unknown) => void;
+  /** Shown under the field while the field has no error. */
+  helperText?: ReactNode;
   children?: ReactNode;
 }
 
@@ -36,6 +44,10 @@ export function FormField<T extends FieldValues>({
   select = false,
   size = 'medium',
   parse,
+  fullWidth = true,
+  sx,
+  onValueChange,
+  helperText,
   children,
 }: FormFieldProps<T>) {
   const { t } = useTranslation();
@@ -47,10 +59,15 @@ export function FormField<T extends FieldValues>({
         <TextField
           {...field}
           value={field.value ?? ''}
-          onChange={(event) => field.onChange(parse ? parse(event.target.value) : event.target.value)}
+          onChange={(event) => {
+            const value = parse ? parse(event.target.value) : event.target.value;
+            field.onChange(value);
+            onValueChange?.(value);
+          }}
           label={label}
           size={size}
-          fullWidth
+          fullWidth={fullWidth}
+          sx={sx}
           select={select}
           type={type}
           autoComplete={autoComplete}
@@ -58,7 +75,7 @@ export function FormField<T extends FieldValues>({
           minRows={multiline ? 2 : undefined}
           disabled={disabled}
           error={Boolean(fieldState.error)}
-          helperText={fieldState.error ? translateMessage(t, fieldState.error.message) : undefined}
+          helperText={fieldState.error ? translateMessage(t, fieldState.error.message) : helperText}
           slotProps={type === 'date' ? { inputLabel: { shrink: true } } : {}}
         >
           {children}
