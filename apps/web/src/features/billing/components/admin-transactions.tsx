@@ -1,3 +1,4 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -20,14 +21,24 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { formatMoney } from '@trustleaf/domain/rules/pricing';
 import {
+  createRefundFormSchema,
+  leftToRefund,
+  REFUND_AMOUNT_MESSAGE,
+  refundInputOf,
+  type RefundFormValues,
+} from '@trustleaf/domain/rules/refund-form';
+import {
   TRANSACTION_STATUSES,
   type Transaction,
   type TransactionStatus,
 } from '@trustleaf/domain/schemas/billing';
 import { enqueueSnackbar } from 'notistack';
-import { useDeferredValue, useId, useState } from 'react';
+import { useDeferredValue, useId, useMemo, useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '@/lib/i18n';
+import { applyServerIssues } from '@/lib/server-issues';
+import { errorText } from '@/lib/error-notice';
 import { translateMessage } from '@/lib/i18n-messages';
 import { paginationItemLabel } from '@/lib/pagination-label';
 import { useRefund } from '../api/refund';
@@ -35,9 +46,6 @@ import { useAdminTransactions } from '../api/get-transactions';
 import { useDescribeTransaction } from './use-describe-transaction';
 
 const PAGE_SIZE = 20;
-/** What is left to refund of a payment, in cents to avoid 0.1 + 0.2. */
-const leftOf = (tx: Transaction): number =>
-  (Math.round(tx.amount * 100) - Math.round(tx.refundedAmount * 100)) / 100;
 
 /**
  * A refund of one payment: in full by default, or the amount typed (at most what is left). The server
@@ -46,32 +54,28 @@ const leftOf = (tx: Transaction): number =>
 function RefundDialog({ transaction, onClose }: { transaction: Transaction | null; onClose: () => void }) {
   const { t, i18n } = useTranslation();
   const refund = useRefund();
-  const [amount, setAmount] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const left = transaction ? leftOf(transaction) : 0;
+  const left = transaction ? leftToRefund(transaction) : 0;
+  const schema = useMemo(() => createRefundFormSchema(left), [left]);
+  const form = useForm<RefundFormValues>({ resolver: zodResolver(schema), defaultValues: { amount: '' } });
   const money = (value: number) => formatMoney(value, i18n.language);
 
   const close = () => {
-    setAmount('');
-    setError(null);
+    form.reset({ amount: '' });
     refund.reset();
     onClose();
   };
-  const submit = async () => {
+  const submit = form.handleSubmit(async (values) => {
     if (!transaction) return;
-    const value = amount.trim() === '' ? undefined : Number(amount);
-    if (value !== undefined && (!Number.isFinite(value) || value <= 0 || value > left)) {
-      setError(t('billing.transactions.refund.amountInvalid', { max: money(left) }));
-      return;
-    }
     try {
-      await refund.mutateAsync({ plTransactionId: transaction.plTransactionId, amount: value });
+      await refund.mutateAsync(refundInputOf(transaction.plTransactionId, values));
       enqueueSnackbar(t('billing.transactions.refund.done'), { variant: 'success' });
       close();
     } catch (caught) {
-      setError(translateMessage(t, caught instanceof Error ? caught.message : undefined));
+      if (!applyServerIssues(form, caught)) {
+        form.setError('amount', { type: 'server', message: errorText(t, caught) });
+      }
     }
-  };
+  });
 
   return (
     <Dialog
@@ -91,19 +95,28 @@ function RefundDialog({ transaction, onClose }: { transaction: Transaction | nul
               })
             : null}
         </DialogContentText>
-        <TextField
-          fullWidth
-          type="number"
-          label={t('billing.transactions.refund.amount')}
-          placeholder={money(left)}
-          helperText={error ?? t('billing.transactions.refund.amountHelp')}
-          error={error !== null}
-          value={amount}
-          onChange={(event) => {
-            setAmount(event.target.value);
-            setError(null);
-          }}
-          slotProps={{ htmlInput: { min: 0.01, max: left, step: 0.01, 'data-testid': 'refund-amount' } }}
+        <Controller
+          control={form.control}
+          name="amount"
+          render={({ field, fieldState }) => (
+            <TextField
+              {...field}
+              fullWidth
+              type="number"
+              label={t('billing.transactions.refund.amount')}
+              placeholder={money(left)}
+              // The amount's own message names the most that may be refunded.
+              helperText={
+                fieldState.error?.message === REFUND_AMOUNT_MESSAGE.key
+                  ? t(REFUND_AMOUNT_MESSAGE.key, { max: money(left) })
+                  : fieldState.error
+                    ? translateMessage(t, fieldState.error.message)
+                    : t('billing.transactions.refund.amountHelp')
+              }
+              error={Boolean(fieldState.error)}
+              slotProps={{ htmlInput: { min: 0.01, max: left, step: 0.01, 'data-testid': 'refund-amount' } }}
+            />
+          )}
         />
       </DialogContent>
       <DialogActions>
@@ -244,7 +257,7 @@ export function AdminTransactions() {
                     <TableCell align="right">{money(tx.refundedAmount)}</TableCell>
                     <TableCell>{t(`billing.payment.${tx.status}`)}</TableCell>
                     <TableCell>
-                      {tx.status === 'Paid' && leftOf(tx) > 0 ? (
+                      {tx.status === 'Paid' && leftToRefund(tx) > 0 ? (
                         <Button
                           size="small"
                           variant="outlined"

@@ -14,6 +14,7 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { FormField } from '@/components/form/form-field';
 import { env } from '@/config/env';
+import { applyServerIssues } from '@/lib/server-issues';
 import { tokenizeCard } from '../api/tokenize-card';
 import { useSavePaymentMethod } from '../api/update-payment-method';
 
@@ -82,10 +83,11 @@ export function CreditCardDialog({
 }) {
   const { t } = useTranslation();
   const schema = useMemo(() => createCardFormSchema(env.region.region === 'CA' ? 'CA' : 'US'), []);
-  const { control, handleSubmit, reset, formState } = useForm<CardForm>({
+  const form = useForm<CardForm>({
     resolver: zodResolver(schema),
     defaultValues: EMPTY,
   });
+  const { control, handleSubmit, reset, formState } = form;
   const save = useSavePaymentMethod();
   const [banner, setBanner] = useState<string | null>(null);
 
@@ -112,6 +114,8 @@ export function CreditCardDialog({
       reset(EMPTY);
       onSaved(saved.subscriptionStatus);
     } catch (error) {
+      // The API's refusal of an address field shows on that field; a declined card as the banner.
+      if (applyServerIssues(form, error)) return;
       setBanner(error instanceof Error && error.message ? error.message : t('errors.unknown'));
     }
   });
