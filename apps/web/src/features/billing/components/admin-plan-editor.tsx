@@ -24,14 +24,16 @@ import { FormField } from '@/components/form/form-field';
 import { errorText } from '@/lib/error-notice';
 import { applyServerIssues } from '@/lib/server-issues';
 import { useUpdatePlans } from '../api/update-plan';
-import { optionItems, STATUS_OPTIONS } from './admin-form-options';
+import { optionItems, SpecFields, STATUS_OPTIONS, type FieldSpec } from './admin-form-fields';
 import { sanitizeHtml } from './plan-feature-detail-dialog';
 import { RestrictionFields } from './restriction-fields';
 
 /** A plan's unsaved edits, kept while the console shows another plan. */
 export type PlanDraft = PlanFormValues;
 
-const FEE_FIELDS = ['monthlyFee', 'annualFee', 'promoMonthlyFee', 'promoAnnualFee'] as const;
+const FEE_FIELDS: readonly FieldSpec[] = (
+  ['monthlyFee', 'annualFee', 'promoMonthlyFee', 'promoAnnualFee'] as const
+).map((name) => ({ name, labelKey: `billing.admin.${name}`, type: 'number' }));
 const SWITCHES = [
   'enableCcPaymentMonthly',
   'enableCcPaymentAnnually',
@@ -123,16 +125,7 @@ export function PlanEditor({ plan, drafts }: { plan: Plan; drafts: Map<number, P
           {plan.name} ({plan.region})
         </Typography>
         <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'repeat(auto-fill, minmax(160px, 1fr))' }}>
-          {FEE_FIELDS.map((name) => (
-            <FormField
-              key={name}
-              control={control}
-              name={name}
-              size="small"
-              type="number"
-              label={t(`billing.admin.${name}`)}
-            />
-          ))}
+          <SpecFields control={control} fields={FEE_FIELDS} size="small" />
           <FormField control={control} name="status" size="small" label={t('billing.admin.status')} select>
             {optionItems(t, STATUS_OPTIONS)}
           </FormField>

@@ -25,19 +25,35 @@ import { enqueueSnackbar } from 'notistack';
 import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { FormField } from '@/components/form/form-field';
 import { errorText } from '@/lib/error-notice';
 import { formatDay } from '@/lib/i18n';
 import { applyServerIssues } from '@/lib/server-issues';
 import { usePromos } from '../api/get-promos';
 import { useUpsertPromo } from '../api/upsert-promo';
-import { optionItems, STATUS_OPTIONS } from './admin-form-options';
+import { SpecFields, STATUS_OPTIONS, type FieldSpec } from './admin-form-fields';
 
-const DISCOUNT_OPTIONS = DISCOUNT_TYPES.map((type) => [type, `billing.admin.discount.${type}`] as const);
-const FREQUENCY_OPTIONS = [
-  ['MONTHLY', 'billing.monthly'],
-  ['ANNUAL', 'billing.yearly'],
-] as const;
+/** The promo form's fields, in one wrapping row. */
+const PROMO_FIELDS: readonly (FieldSpec & { name: keyof PromoFormValues })[] = [
+  { name: 'promoCode', labelKey: 'billing.promo.code' },
+  { name: 'status', labelKey: 'billing.admin.status', options: STATUS_OPTIONS },
+  { name: 'startDate', labelKey: 'billing.admin.startDate', type: 'date' },
+  { name: 'endDate', labelKey: 'billing.admin.endDate', type: 'date' },
+  {
+    name: 'discountType',
+    labelKey: 'billing.admin.discountType',
+    options: DISCOUNT_TYPES.map((type) => [type, `billing.admin.discount.${type}`] as const),
+  },
+  { name: 'discountAmount', labelKey: 'billing.admin.discountAmount', type: 'number' },
+  {
+    name: 'paymentFrequency',
+    labelKey: 'billing.switch.frequency',
+    options: [
+      ['MONTHLY', 'billing.monthly'],
+      ['ANNUAL', 'billing.yearly'],
+    ],
+  },
+  { name: 'maxUsage', labelKey: 'billing.admin.maxUsage', type: 'number' },
+];
 
 /** The plans a promo covers: an edited promo keeps its rows; a new one covers every active plan. */
 function promoRowsOf(editing: Promo | null, plans: Plan[]): PromoPlanRow[] {
@@ -92,56 +108,14 @@ export function PromoConsole({ plans }: { plans: Plan[] }) {
           onSubmit={(event) => void submit(event)}
           sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'flex-start' }}
         >
-          <FormField {...row} control={control} name="promoCode" label={t('billing.promo.code')} />
-          <FormField {...row} control={control} name="status" label={t('billing.admin.status')} select>
-            {optionItems(t, STATUS_OPTIONS)}
-          </FormField>
-          <FormField
-            {...row}
+          <SpecFields
             control={control}
-            name="startDate"
-            type="date"
-            label={t('billing.admin.startDate')}
-          />
-          <FormField
-            {...row}
-            control={control}
-            name="endDate"
-            type="date"
-            label={t('billing.admin.endDate')}
-          />
-          <FormField
-            {...row}
-            control={control}
-            name="discountType"
-            label={t('billing.admin.discountType')}
-            select
-          >
-            {optionItems(t, DISCOUNT_OPTIONS)}
-          </FormField>
-          <FormField
-            {...row}
-            control={control}
-            name="discountAmount"
-            type="number"
-            label={t('billing.admin.discountAmount')}
-          />
-          <FormField
-            {...row}
-            control={control}
-            name="paymentFrequency"
-            label={t('billing.switch.frequency')}
-            disabled={editing !== null}
-            select
-          >
-            {optionItems(t, FREQUENCY_OPTIONS)}
-          </FormField>
-          <FormField
-            {...row}
-            control={control}
-            name="maxUsage"
-            type="number"
-            label={t('billing.admin.maxUsage')}
+            fields={PROMO_FIELDS}
+            size="small"
+            fullWidth={false}
+            sx={{ minWidth: 140 }}
+            // An edited promo keeps its plans' frequencies.
+            isDisabled={(name) => name === 'paymentFrequency' && editing !== null}
           />
           <Button type="submit" variant="contained" disabled={upsert.isPending} data-testid="promo-submit">
             {t(editing ? 'billing.admin.savePromo' : 'billing.admin.createPromo')}
@@ -153,9 +127,6 @@ export function PromoConsole({ plans }: { plans: Plan[] }) {
     </Card>
   );
 }
-
-/** The promo form's fields sit in one wrapping row. */
-const row = { size: 'small', fullWidth: false, sx: { minWidth: 140 } } as const;
 
 function PromoTable({ promos, onEdit }: { promos: Promo[]; onEdit: (promo: Promo) => void }) {
   const { t, i18n } = useTranslation();

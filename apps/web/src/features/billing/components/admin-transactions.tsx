@@ -3,7 +3,6 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
@@ -44,6 +43,7 @@ import { paginationItemLabel } from '@/lib/pagination-label';
 import { useRefund } from '../api/refund';
 import { useAdminTransactions } from '../api/get-transactions';
 import { useDescribeTransaction } from './use-describe-transaction';
+import { FormDialogActions } from './form-dialog-actions';
 
 const PAGE_SIZE = 20;
 
@@ -86,51 +86,50 @@ function RefundDialog({ transaction, onClose }: { transaction: Transaction | nul
       maxWidth="xs"
     >
       <DialogTitle id="refund-title">{t('billing.transactions.refund.title')}</DialogTitle>
-      <DialogContent>
-        <DialogContentText sx={{ mb: 2 }}>
-          {transaction
-            ? t('billing.transactions.refund.text', {
-                company: transaction.companyName,
-                amount: money(left),
-              })
-            : null}
-        </DialogContentText>
-        <Controller
-          control={form.control}
-          name="amount"
-          render={({ field, fieldState }) => (
-            <TextField
-              {...field}
-              fullWidth
-              type="number"
-              label={t('billing.transactions.refund.amount')}
-              placeholder={money(left)}
-              // The amount's own message names the most that may be refunded.
-              helperText={
-                fieldState.error?.message === REFUND_AMOUNT_MESSAGE.key
-                  ? t(REFUND_AMOUNT_MESSAGE.key, { max: money(left) })
-                  : fieldState.error
-                    ? translateMessage(t, fieldState.error.message)
-                    : t('billing.transactions.refund.amountHelp')
-              }
-              error={Boolean(fieldState.error)}
-              slotProps={{ htmlInput: { min: 0.01, max: left, step: 0.01, 'data-testid': 'refund-amount' } }}
-            />
-          )}
-        />
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={close}>{t('billing.cancel')}</Button>
-        <Button
-          variant="contained"
+      <Box component="form" noValidate onSubmit={(event) => void submit(event)}>
+        <DialogContent>
+          <DialogContentText sx={{ mb: 2 }}>
+            {transaction
+              ? t('billing.transactions.refund.text', {
+                  company: transaction.companyName,
+                  amount: money(left),
+                })
+              : null}
+          </DialogContentText>
+          <Controller
+            control={form.control}
+            name="amount"
+            render={({ field, fieldState }) => (
+              <TextField
+                {...field}
+                fullWidth
+                type="number"
+                label={t('billing.transactions.refund.amount')}
+                placeholder={money(left)}
+                // The amount's own message names the most that may be refunded.
+                helperText={
+                  fieldState.error?.message === REFUND_AMOUNT_MESSAGE.key
+                    ? t(REFUND_AMOUNT_MESSAGE.key, { max: money(left) })
+                    : fieldState.error
+                      ? translateMessage(t, fieldState.error.message)
+                      : t('billing.transactions.refund.amountHelp')
+                }
+                error={Boolean(fieldState.error)}
+                slotProps={{
+                  htmlInput: { min: 0.01, max: left, step: 0.01, 'data-testid': 'refund-amount' },
+                }}
+              />
+            )}
+          />
+        </DialogContent>
+        <FormDialogActions
+          onCancel={close}
+          submitLabel={t('billing.transactions.refund.confirm')}
+          isBusy={refund.isPending}
+          submitTestId="refund-confirm"
           color="error"
-          loading={refund.isPending}
-          onClick={() => void submit()}
-          data-testid="refund-confirm"
-        >
-          {t('billing.transactions.refund.confirm')}
-        </Button>
-      </DialogActions>
+        />
+      </Box>
     </Dialog>
   );
 }
@@ -164,6 +163,11 @@ export function AdminTransactions() {
       setPage(1);
     };
   const items = transactions.data?.items ?? [];
+  // The period's first and last days; a last day before the first is shown wrong and not sent.
+  const period = [
+    { key: 'from', value: fromDate, set: setFromDate, isInvalid: false },
+    { key: 'to', value: toDate, set: setToDate, isInvalid: periodInvalid },
+  ];
 
   return (
     <Paper variant="outlined" component="section" aria-labelledby={headingId} sx={{ p: { xs: 2, sm: 3 } }}>
@@ -200,24 +204,19 @@ export function AdminTransactions() {
               </MenuItem>
             ))}
           </TextField>
-          <TextField
-            size="small"
-            type="date"
-            label={t('billing.transactions.from')}
-            value={fromDate}
-            onChange={(event) => filterChanged(setFromDate)(event.target.value)}
-            slotProps={{ inputLabel: { shrink: true } }}
-          />
-          <TextField
-            size="small"
-            type="date"
-            label={t('billing.transactions.to')}
-            value={toDate}
-            error={periodInvalid}
-            helperText={periodInvalid ? t('billing.transactions.periodInvalid') : undefined}
-            onChange={(event) => filterChanged(setToDate)(event.target.value)}
-            slotProps={{ inputLabel: { shrink: true } }}
-          />
+          {period.map(({ key, value, set, isInvalid }) => (
+            <TextField
+              key={key}
+              size="small"
+              type="date"
+              label={t(`billing.transactions.${key}`)}
+              value={value}
+              error={isInvalid}
+              helperText={isInvalid ? t('billing.transactions.periodInvalid') : undefined}
+              onChange={(event) => filterChanged(set)(event.target.value)}
+              slotProps={{ inputLabel: { shrink: true } }}
+            />
+          ))}
         </Box>
         {transactions.isError ? <Alert severity="error">{t('errors.generic')}</Alert> : null}
         <Typography role="status" variant="body2" sx={{ color: 'text.secondary' }}>

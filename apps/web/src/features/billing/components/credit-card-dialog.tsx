@@ -1,8 +1,6 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -17,6 +15,7 @@ import { env } from '@/config/env';
 import { applyServerIssues } from '@/lib/server-issues';
 import { tokenizeCard } from '../api/tokenize-card';
 import { useSavePaymentMethod } from '../api/update-payment-method';
+import { FormDialogActions } from './form-dialog-actions';
 
 const EMPTY: CardForm = {
   firstName: '',
@@ -149,17 +148,12 @@ export function CreditCardDialog({
             </Box>
           ))}
         </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose}>{t('billing.cancel')}</Button>
-          <Button
-            type="submit"
-            variant="contained"
-            disabled={formState.isSubmitting}
-            data-testid="card-checkout"
-          >
-            {t('billing.card.checkout')}
-          </Button>
-        </DialogActions>
+        <FormDialogActions
+          onCancel={onClose}
+          submitLabel={t('billing.card.checkout')}
+          isBusy={formState.isSubmitting}
+          submitTestId="card-checkout"
+        />
       </Box>
     </Dialog>
   );

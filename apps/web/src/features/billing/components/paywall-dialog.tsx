@@ -66,6 +66,17 @@ function promoTexts(t: TFunction, language: string, fee: number, promo: PromoDis
   return `${t('billing.paywall.reducedAmount', { amount })} ${t('billing.paywall.amountOff', { amount })}`;
 }
 
+/** What the paywall shows (and the buy flow around it takes): the company's plans and its listing. */
+export interface PaywallProps {
+  open: boolean;
+  companyId: number;
+  plans: Plan[];
+  listing: CompanySubscriptionListing | undefined;
+  /** Members without billing rights see the plans without buying. */
+  viewOnly?: boolean;
+  onClose: () => void;
+}
+
 export function PaywallDialog({
   open,
   companyId,
@@ -74,13 +85,7 @@ export function PaywallDialog({
   viewOnly = false,
   onClose,
   onBuy,
-}: {
-  open: boolean;
-  companyId: number;
-  plans: Plan[];
-  listing: CompanySubscriptionListing | undefined;
-  viewOnly?: boolean;
-  onClose: () => void;
+}: PaywallProps & {
   onBuy: (plan: Plan, frequency: PaymentFrequency, promoCode: string | null) => void;
 }) {
   const { t, i18n } = useTranslation();

@@ -1,19 +1,36 @@
 import Box from '@mui/material/Box';
 import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
-import { NEW_RESTRICTION, type PlanFormValues } from '@trustleaf/domain/rules/plan-form';
+import {
+  NEW_RESTRICTION,
+  type PlanFormValues,
+  type RestrictionDraft,
+} from '@trustleaf/domain/rules/plan-form';
 import { Controller, type Control } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { FormField } from '@/components/form/form-field';
-import { optionItems } from './admin-form-options';
+import { SpecFields, type FieldSpec } from './admin-form-fields';
 
-const UNIT_OPTIONS = (['DAY', 'WEEK', 'MONTH'] as const).map(
-  (unit) => [unit, `billing.units.${unit}`] as const,
-);
-const STATE_OPTIONS = [
-  ['NON_INTERACTABLE', 'billing.admin.restriction.locked'],
-  ['HIDDEN', 'billing.admin.restriction.hidden'],
-] as const;
+const RESTRICTION_FIELDS: readonly (FieldSpec & { name: keyof RestrictionDraft })[] = [
+  { name: 'delayDuration', labelKey: 'billing.admin.restriction.delay', type: 'number' },
+  {
+    name: 'delayUnit',
+    labelKey: 'billing.admin.restriction.unit',
+    options: (['DAY', 'WEEK', 'MONTH'] as const).map((unit) => [unit, `billing.units.${unit}`] as const),
+  },
+  {
+    name: 'state',
+    labelKey: 'billing.admin.restriction.state',
+    options: [
+      ['NON_INTERACTABLE', 'billing.admin.restriction.locked'],
+      ['HIDDEN', 'billing.admin.restriction.hidden'],
+    ],
+  },
+  {
+    name: 'sourceIds',
+    labelKey: 'billing.admin.restriction.sources',
+    helpKey: 'billing.admin.restriction.sourcesHelp',
+  },
+];
 
 /**
  * A feature's delayed restriction (spec 3 §4): after the delay from the subscription start, the
@@ -49,38 +66,7 @@ export function RestrictionFields({
           />
           {field.value ? (
             <Box sx={{ display: 'grid', gap: 1, gridTemplateColumns: '1fr 1fr' }}>
-              <FormField
-                control={control}
-                name={`${name}.delayDuration`}
-                size="small"
-                type="number"
-                label={t('billing.admin.restriction.delay')}
-              />
-              <FormField
-                control={control}
-                name={`${name}.delayUnit`}
-                size="small"
-                label={t('billing.admin.restriction.unit')}
-                select
-              >
-                {optionItems(t, UNIT_OPTIONS)}
-              </FormField>
-              <FormField
-                control={control}
-                name={`${name}.state`}
-                size="small"
-                label={t('billing.admin.restriction.state')}
-                select
-              >
-                {optionItems(t, STATE_OPTIONS)}
-              </FormField>
-              <FormField
-                control={control}
-                name={`${name}.sourceIds`}
-                size="small"
-                label={t('billing.admin.restriction.sources')}
-                helperText={t('billing.admin.restriction.sourcesHelp')}
-              />
+              <SpecFields control={control} fields={RESTRICTION_FIELDS} prefix={`${name}.`} size="small" />
             </Box>
           ) : null}
         </Box>
