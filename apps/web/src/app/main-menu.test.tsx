@@ -8,7 +8,7 @@ import {
 import { MemoryRouter } from 'react-router';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { MainMenu } from '@/app/main-menu';
-import { billingKeys } from '@/features/billing/api/billing-queries';
+import { getCompanySubscriptionQueryOptions } from '@/features/billing/api/get-company-subscription';
 import { useBranding } from '@/lib/site-template';
 import { useAppStore } from '@/stores/app-store';
 import '@/lib/i18n';
@@ -86,7 +86,7 @@ function renderMenu(
   { path = '/', collapsed = false }: { path?: string; collapsed?: boolean } = {},
 ) {
   const client = new QueryClient({ defaultOptions: { queries: { staleTime: Infinity, retry: false } } });
-  if (listing) client.setQueryData(billingKeys.subscription(COMPANY_ID), listing);
+  if (listing) client.setQueryData(getCompanySubscriptionQueryOptions(COMPANY_ID).queryKey, listing);
   useAppStore.setState((state) => ({
     account: {
       ...state.account,

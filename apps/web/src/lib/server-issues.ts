@@ -15,12 +15,12 @@ type IssueTarget<T extends FieldValues> = Pick<UseFormReturn<T>, 'setError' | 'g
 export function applyServerIssues<T extends FieldValues>(
   form: IssueTarget<T>,
   error: unknown,
-  fields: Partial<Record<string, Path<T>>> | ((field: string) => Path<T> | undefined) = {},
+  fields: Partial<Record<string, Path<T>>> | ((field: string) => string | null | undefined) = {},
 ): boolean {
   if (!(error instanceof ApiError) || error.code !== 'VALIDATION_FAILED') return false;
   const known = new Set(Object.keys(form.getValues()));
   const fieldOf = (issueField: string): Path<T> | undefined => {
-    if (typeof fields === 'function') return fields(issueField);
+    if (typeof fields === 'function') return (fields(issueField) ?? undefined) as Path<T> | undefined;
     const top = issueField.split('.')[0]!;
     return fields[top] ?? (known.has(top) ? (top as Path<T>) : undefined);
   };

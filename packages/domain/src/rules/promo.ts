@@ -1,3 +1,4 @@
+import type { KeyedMessage } from '../validation-issues.ts';
 import { addDays, PLATFORM_TIME_ZONE, startOfDayIn, todayIn } from './document-status.ts';
 
 /** Spec 3 §5: a promo is valid when active, now within its dates, and under its usage limit if limited. */
@@ -53,6 +54,34 @@ export const promoDayOf = (instant: string | null): string | null =>
 
 export const DELAY_DURATION_MESSAGE = 'Enter a whole number from 0 to 1000';
 export const SOURCE_IDS_MESSAGE = 'Enter source ids as whole numbers separated by commas';
+
+/**
+ * The billing console's refusals (promo codes and plans), each with the locale key the console and
+ * the API's `VALIDATION_FAILED` issues carry, so the screen shows them in the user's language.
+ */
+export const BILLING_ADMIN_MESSAGES = {
+  required: { key: 'billing.admin.messages.required', message: 'This field is required' },
+  characterLimit: { key: 'validation.characterLimit', message: 'Character limit' },
+  amount: { key: 'billing.admin.messages.amount', message: 'Enter an amount from 0 to 1,000,000' },
+  percentMax: { key: 'billing.admin.messages.percentMax', message: 'A percent discount is at most 100' },
+  maxUsageRequired: { key: 'billing.admin.messages.maxUsageRequired', message: 'Required' },
+  wholeNumber: { key: 'billing.admin.messages.wholeNumber', message: 'Enter a whole number, 0 or more' },
+  dateOrder: { key: 'billing.admin.messages.dateOrder', message: PROMO_DATE_ORDER_MESSAGE },
+  trialDuration: {
+    key: 'billing.admin.messages.trialDuration',
+    message: 'Enter a whole number from 1 to 365',
+  },
+  trialPair: { key: 'billing.admin.messages.trialPair', message: 'Trial duration and unit go together' },
+  delayDuration: { key: 'billing.admin.messages.delayDuration', message: DELAY_DURATION_MESSAGE },
+  sourceIds: { key: 'billing.admin.messages.sourceIds', message: SOURCE_IDS_MESSAGE },
+} satisfies Record<string, KeyedMessage>;
+
+/** A refinement's zod parameters: the rule's English message, and its key for the clients. */
+export const keyedRefusal = ({ key, message }: KeyedMessage, path: string[]) => ({
+  message,
+  path,
+  params: { key },
+});
 
 /** A delayed restriction's source ids as typed ("2, 5"); null when an entry is not a positive id. */
 export function parseSourceIds(text: string): number[] | null {

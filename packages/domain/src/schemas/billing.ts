@@ -8,7 +8,7 @@ import {
   parseExpiry,
 } from '../rules/card.ts';
 import { DISCOUNT_TYPES, PAYMENT_FREQUENCIES, TRIAL_UNITS } from '../rules/pricing.ts';
-import { DELAY_DURATION_MESSAGE, PROMO_DATE_ORDER_MESSAGE } from '../rules/promo.ts';
+import { BILLING_ADMIN_MESSAGES, DELAY_DURATION_MESSAGE, keyedRefusal } from '../rules/promo.ts';
 import { SUBSCRIPTION_STATUSES } from '../rules/subscription.ts';
 import { IdSchema, IntSchema, PaginationOptionSchema, TextSchema, anySpellingEnum } from './common.ts';
 
@@ -142,10 +142,10 @@ export const PlanUpsertSchema = z
       )
       .max(100),
   })
-  .refine((plan) => (plan.trialDuration === null) === (plan.trialUnit === null), {
-    message: 'Trial duration and unit go together',
-    path: ['trialUnit'],
-  });
+  .refine(
+    (plan) => (plan.trialDuration === null) === (plan.trialUnit === null),
+    keyedRefusal(BILLING_ADMIN_MESSAGES.trialPair, ['trialUnit']),
+  );
 export type PlanUpsert = z.infer<typeof PlanUpsertSchema>;
 
 export const UpdatePlanInputSchema = z.object({
@@ -336,18 +336,18 @@ export const UpsertPromoInputSchema = z
     maxUsage: IntSchema.min(0).nullable(),
     promoPlans: z.array(PromoPlanInputSchema).min(1).max(100),
   })
-  .refine((p) => !p.limitUsage || p.maxUsage !== null, { message: 'Required', path: ['maxUsage'] })
+  .refine(
+    (p) => !p.limitUsage || p.maxUsage !== null,
+    keyedRefusal(BILLING_ADMIN_MESSAGES.maxUsageRequired, ['maxUsage']),
+  )
   .refine(
     (p) => p.promoPlans.every((plan) => plan.discountType !== 'PERCENT' || plan.discountAmount <= 100),
-    {
-      message: 'A percent discount is at most 100',
-      path: ['promoPlans'],
-    },
+    keyedRefusal(BILLING_ADMIN_MESSAGES.percentMax, ['promoPlans']),
   )
-  .refine((p) => !p.startDate || !p.endDate || Date.parse(p.endDate) >= Date.parse(p.startDate), {
-    message: PROMO_DATE_ORDER_MESSAGE,
-    path: ['endDate'],
-  });
+  .refine(
+    (p) => !p.startDate || !p.endDate || Date.parse(p.endDate) >= Date.parse(p.startDate),
+    keyedRefusal(BILLING_ADMIN_MESSAGES.dateOrder, ['endDate']),
+  );
 export type UpsertPromoInput = z.infer<typeof UpsertPromoInputSchema>;
 
 export const PromoSchema = z.object({

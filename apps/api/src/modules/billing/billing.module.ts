@@ -70,7 +70,8 @@ export function createBillingModule({
     log,
   });
   const { charge } = createCharges({ inTransaction, repo: paymentsRepo, gateway, record });
-  const subscriptions = createSubscriptionsService({
+  // What starting, switching and renewing a subscription all work with.
+  const subscriptionDeps = {
     companyAccess,
     repo: subscriptionsRepo,
     paymentMethods: paymentsRepo,
@@ -80,19 +81,14 @@ export function createBillingModule({
     charge,
     clock,
     locks,
+  };
+  const subscriptions = createSubscriptionsService({
+    ...subscriptionDeps,
     withIdempotency: createIdempotency(createIdempotencyRepository(db)),
     record,
   });
   const renewals = createRenewalsService({
-    companyAccess,
-    repo: subscriptionsRepo,
-    paymentMethods: paymentsRepo,
-    plans,
-    promos,
-    notices,
-    charge,
-    clock,
-    locks,
+    ...subscriptionDeps,
     listing: subscriptions.listing,
   });
   const payments = createPaymentsService({

@@ -979,6 +979,15 @@ describe('promo codes', () => {
     expect(backwards.json()).toMatchObject({
       code: 'VALIDATION_FAILED',
       messages: ['endDate: End date must be on or after the start date'],
+      details: {
+        issues: [
+          {
+            field: 'endDate',
+            message: 'End date must be on or after the start date',
+            key: 'billing.admin.messages.dateOrder',
+          },
+        ],
+      },
     });
   });
 

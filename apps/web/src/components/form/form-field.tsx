@@ -1,3 +1,4 @@
+import type { SxProps, Theme } from '@mui/material/styles';
 import TextField from '@mui/material/TextField';
 import type { ReactNode } from 'react';
 import { Controller, type Control, type FieldValues, type Path } from 'react-hook-form';
@@ -25,6 +26,13 @@ export interface FormFieldProps<T extends FieldValues> {
   /** Marks the label as required (the schema still decides). */
   required?: boolean;
   autoFocus?: boolean;
+  /** Takes the row's width (the default); false in a row of fields that wrap. */
+  fullWidth?: boolean;
+  sx?: SxProps<Theme>;
+  /** Told of each change, after the form (to keep another field in step). */
+  onValueChange?: (value: unknown) => void;
+  /** Shown under the field while the field has no error. */
+  helperText?: ReactNode;
   children?: ReactNode;
 }
 
@@ -49,6 +57,10 @@ export function FormField<T extends FieldValues>({
   ariaLabel,
   required = false,
   autoFocus = false,
+  fullWidth = true,
+  sx,
+  onValueChange,
+  helperText,
   children,
 }: FormFieldProps<T>) {
   const { t } = useTranslation();
@@ -60,10 +72,15 @@ export function FormField<T extends FieldValues>({
         <TextField
           {...field}
           value={field.value ?? (multiple ? [] : '')}
-          onChange={(event) => field.onChange(parse ? parse(event.target.value) : event.target.value)}
+          onChange={(event) => {
+            const value = parse ? parse(event.target.value) : event.target.value;
+            field.onChange(value);
+            onValueChange?.(value);
+          }}
           label={label}
           size={size}
-          fullWidth
+          fullWidth={fullWidth}
+          sx={sx}
           select={select}
           type={type}
           autoComplete={autoComplete}
@@ -73,7 +90,7 @@ export function FormField<T extends FieldValues>({
           required={required}
           autoFocus={autoFocus}
           error={Boolean(fieldState.error)}
-          helperText={fieldState.error ? translateMessage(t, fieldState.error.message) : undefined}
+          helperText={fieldState.error ? translateMessage(t, fieldState.error.message) : helperText}
           slotProps={{
             ...(type === 'date' ? { inputLabel: { shrink: true } } : {}),
             ...(multiple ? { select: { multiple, renderValue } } : {}),

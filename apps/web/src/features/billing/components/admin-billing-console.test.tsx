@@ -2,9 +2,11 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { planListing, promoListing, updatePlan, upsertPromo } from '@trustleaf/domain/api/billing';
 import { PlanSchema, PromoSchema, type Plan, type Promo } from '@trustleaf/domain/schemas/billing';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { answer, sentTo, server } from '@/testing/msw';
+import { answer, handle, sentTo, server } from '@/testing/msw';
 import { renderApp } from '@/testing/test-utils';
-import { billingKeys } from '../api/billing-queries';
+import { validationFailure } from '@/testing/validation-failure';
+import { getAdminPlansQueryOptions } from '../api/get-admin-plans';
+import { getPromosQueryOptions } from '../api/get-promos';
 import { AdminBillingConsole } from './admin-billing-console';
 
 const PLAN: Plan = PlanSchema.parse({
@@ -73,8 +75,8 @@ function renderConsole(plans: Plan[] = [PLAN]) {
     session: 'signed-in',
     staleTime: Infinity,
     queryData: [
-      [billingKeys.adminPlans, plans],
-      [billingKeys.promos, { items: [PROMO], total: 1 }],
+      [getAdminPlansQueryOptions().queryKey, plans],
+      [getPromosQueryOptions().queryKey, { items: [PROMO], total: 1 }],
     ],
   });
 }
@@ -159,5 +161,83 @@ describe('admin billing console', () => {
     fireEvent.click(screen.getByRole('tab', { name: 'Basic (US)' }));
     expect(monthlyFee().value).toBe('59');
     expect(sentBody('/api/plan/updatePlan')).toBeNull();
+  });
+
+  it('refuses a percent discount over 100 with the API’s own rule, before any call', async () => {
+    renderConsole();
+    const form = screen.getByRole('form', { name: 'Create promo' });
+    fireEvent.change(within(form).getByLabelText('Promo code'), { target: { value: 'HALF' } });
+    fireEvent.change(within(form).getByLabelText('Discount'), { target: { value: '150' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Create promo' }));
+    expect(await within(form).findByText('A percent discount is at most 100')).toBeTruthy();
+    expect(within(form).getByLabelText('Discount').getAttribute('aria-invalid')).toBe('true');
+    expect(sentBody('/api/subscription/upsertPromo')).toBeNull();
+  });
+
+  it('puts the server’s refusal of a promo on its field, in words found by the issue’s key', async () => {
+    server.use(
+      handle(upsertPromo, () =>
+        validationFailure({
+          field: 'promoPlans',
+          message: 'promoPlans: refused by the server',
+          key: 'billing.admin.messages.percentMax',
+        }),
+      ),
+    );
+    renderConsole();
+    fireEvent.click(screen.getByRole('button', { name: 'Edit SPRING' }));
+    const form = screen.getByRole('form', { name: 'Edit promo code' });
+    fireEvent.click(within(form).getByRole('button', { name: 'Save promo' }));
+    expect(await within(form).findByText('A percent discount is at most 100')).toBeTruthy();
+    expect(within(form).getByLabelText('Discount').getAttribute('aria-invalid')).toBe('true');
+    expect(within(form).queryByText('promoPlans: refused by the server')).toBeNull();
+    expect(sentTo(upsertPromo)).toHaveLength(1);
+  });
+
+  it('puts the server’s refusal of a plan’s fee on that fee’s field', async () => {
+    server.use(
+      handle(updatePlan, () =>
+        validationFailure({
+          field: 'plans.0.annualFee',
+          message: 'plans.0.annualFee: refused by the server',
+          key: 'billing.admin.messages.amount',
+        }),
+      ),
+    );
+    renderConsole();
+    const plan = screen.getByTestId('admin-plan-Pro');
+    fireEvent.click(within(plan).getByRole('button', { name: 'Save' }));
+    expect(await within(plan).findByText('Enter an amount from 0 to 1,000,000')).toBeTruthy();
+    expect(within(plan).getByLabelText('Annual fee ($)').getAttribute('aria-invalid')).toBe('true');
+    expect(within(plan).getByLabelText('Monthly fee ($)').getAttribute('aria-invalid')).toBe('false');
+    expect(sentTo(updatePlan)).toHaveLength(1);
+  });
+
+  it('sends the plan as edited: prices, a trial with its unit, and a feature left out', async () => {
+    renderConsole();
+    const plan = screen.getByTestId('admin-plan-Pro');
+    fireEvent.change(within(plan).getByLabelText('Monthly fee ($)'), { target: { value: '159' } });
+    fireEvent.change(within(plan).getByLabelText('Trial duration'), { target: { value: '14' } });
+    fireEvent.click(within(plan).getByRole('checkbox', { name: 'Q vault' }));
+    fireEvent.click(within(plan).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(sentBody('/api/plan/updatePlan')).not.toBeNull());
+    const body = sentBody('/api/plan/updatePlan') as { plCompanyId: number; plans: Plan[] };
+    expect(body.plCompanyId).toBe(0);
+    expect(body.plans[0]).toMatchObject({
+      plPlanId: 3,
+      name: 'Pro',
+      monthlyFee: 159,
+      annualFee: 1490,
+      promoMonthlyFee: null,
+      trialDuration: 14,
+      trialUnit: 'DAY',
+      features: [
+        {
+          plFeatureId: 5,
+          planFeatureConfig: { include: false, available: false, clientThreshold: null },
+          restriction: null,
+        },
+      ],
+    });
   });
 });

@@ -4,7 +4,7 @@ import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useAdminPlans } from '../api/billing-queries';
+import { useAdminPlans } from '../api/get-admin-plans';
 import { PlanEditor, type PlanDraft } from './admin-plan-editor';
 import { PromoConsole } from './admin-promo-console';
 

@@ -1,3 +1,4 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -5,104 +6,107 @@ import CardContent from '@mui/material/CardContent';
 import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import MenuItem from '@mui/material/MenuItem';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { type Plan, type PlanUpsert } from '@trustleaf/domain/schemas/billing';
-import { enqueueSnackbar } from 'notistack';
-import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { useUpdatePlans } from '../api/billing-mutations';
-import { sanitizeHtml } from './plan-feature-detail-dialog';
 import {
-  numberOrNull,
-  parseRestriction,
-  RestrictionFields,
-  restrictionDraftOf,
-  type RestrictionDraft,
-} from './restriction-fields';
-
-function toUpsert(plan: Plan): PlanUpsert {
-  return {
-    plPlanId: plan.plPlanId,
-    name: plan.name,
-    status: plan.status,
-    region: plan.region,
-    priority: plan.priority,
-    monthlyFee: plan.monthlyFee,
-    annualFee: plan.annualFee,
-    promoMonthlyFee: plan.promoMonthlyFee,
-    promoAnnualFee: plan.promoAnnualFee,
-    enableCcPaymentMonthly: plan.enableCcPaymentMonthly,
-    enableCcPaymentAnnually: plan.enableCcPaymentAnnually,
-    enableEftPaymentMonthly: plan.enableEftPaymentMonthly,
-    enableEftPaymentAnnually: plan.enableEftPaymentAnnually,
-    enableSkipPaywall: plan.enableSkipPaywall,
-    trialDuration: plan.trialDuration,
-    trialUnit: plan.trialUnit,
-    detailDescription: plan.detailDescription,
-    features: plan.features.map((f) => ({
-      plFeatureId: f.plFeatureId,
-      planFeatureConfig: f.planFeatureConfig,
-      restriction: f.restriction,
-    })),
-  };
-}
+  createPlanFormSchema,
+  planFormFieldOf,
+  planFormValuesOf,
+  planInputOf,
+  type PlanFormValues,
+} from '@trustleaf/domain/rules/plan-form';
+import { TRIAL_UNITS } from '@trustleaf/domain/rules/pricing';
+import { PlanUpsertSchema, type Plan } from '@trustleaf/domain/schemas/billing';
+import { enqueueSnackbar } from 'notistack';
+import { useEffect, useMemo } from 'react';
+import { Controller, useForm, type Control } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { FormField } from '@/components/form/form-field';
+import { errorText } from '@/lib/error-notice';
+import { applyServerIssues } from '@/lib/server-issues';
+import { useUpdatePlans } from '../api/update-plan';
+import { optionItems, SpecFields, STATUS_OPTIONS, type FieldSpec } from './admin-form-fields';
+import { sanitizeHtml } from './plan-feature-detail-dialog';
+import { RestrictionFields } from './restriction-fields';
 
 /** A plan's unsaved edits, kept while the console shows another plan. */
-export interface PlanDraft {
-  draft: PlanUpsert;
-  restrictions: (RestrictionDraft | null)[];
+export type PlanDraft = PlanFormValues;
+
+const FEE_FIELDS: readonly FieldSpec[] = (
+  ['monthlyFee', 'annualFee', 'promoMonthlyFee', 'promoAnnualFee'] as const
+).map((name) => ({ name, labelKey: `billing.admin.${name}`, type: 'number' }));
+const SWITCHES = [
+  'enableCcPaymentMonthly',
+  'enableCcPaymentAnnually',
+  'enableEftPaymentMonthly',
+  'enableEftPaymentAnnually',
+  'enableSkipPaywall',
+] as const;
+const UNIT_OPTIONS = TRIAL_UNITS.map((unit) => [unit, `billing.units.${unit}`] as const);
+
+/** A yes/no field of the plan form. */
+function CheckboxField({
+  control,
+  name,
+  label,
+}: {
+  control: Control<PlanFormValues>;
+  name: (typeof SWITCHES)[number];
+  label: string;
+}) {
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field }) => (
+        <FormControlLabel
+          control={
+            <Checkbox checked={field.value} onChange={(event) => field.onChange(event.target.checked)} />
+          }
+          label={label}
+        />
+      )}
+    />
+  );
 }
 
+/**
+ * One plan of the billing console: prices, status, trial, payment switches, features with their
+ * thresholds and delayed restrictions, and the descriptions. The form is checked by the API's own
+ * plan schema, and the API's refusals land on their fields.
+ */
 export function PlanEditor({ plan, drafts }: { plan: Plan; drafts: Map<number, PlanDraft> }) {
   const { t } = useTranslation();
   const update = useUpdatePlans();
-  const kept = drafts.get(plan.plPlanId);
-  const [draft, setDraft] = useState<PlanUpsert>(() => kept?.draft ?? toUpsert(plan));
-  const [restrictions, setRestrictions] = useState<(RestrictionDraft | null)[]>(
-    () => kept?.restrictions ?? plan.features.map((f) => restrictionDraftOf(f.restriction)),
-  );
+  const schema = useMemo(() => createPlanFormSchema(plan), [plan]);
+  const form = useForm<PlanFormValues>({
+    resolver: zodResolver(schema),
+    defaultValues: drafts.get(plan.plPlanId) ?? planFormValuesOf(plan),
+  });
+  const { control } = form;
   useEffect(() => {
-    drafts.set(plan.plPlanId, { draft, restrictions });
-  }, [drafts, plan.plPlanId, draft, restrictions]);
-  const [restrictionErrors, setRestrictionErrors] = useState<
-    Record<number, Partial<Record<'delayDuration' | 'sourceIds', string>>>
-  >({});
-  const set = (patch: Partial<PlanUpsert>) => setDraft({ ...draft, ...patch });
-  const flag = (key: keyof PlanUpsert & `enable${string}`) => (
-    <FormControlLabel
-      control={<Checkbox checked={Boolean(draft[key])} onChange={(e) => set({ [key]: e.target.checked })} />}
-      label={t(`billing.admin.${key}`)}
-    />
-  );
-  const save = async () => {
-    const errors: typeof restrictionErrors = {};
-    const features = draft.features.map((feature, index) => {
-      const restriction = restrictions[index] ?? null;
-      if (!restriction) return { ...feature, restriction: null };
-      const parsed = parseRestriction(restriction);
-      if ('errors' in parsed) {
-        errors[index] = parsed.errors;
-        return feature;
-      }
-      return { ...feature, restriction: parsed.value };
-    });
-    setRestrictionErrors(errors);
-    if (Object.keys(errors).length > 0) return;
+    const subscription = form.watch(() => drafts.set(plan.plPlanId, form.getValues()));
+    return () => subscription.unsubscribe();
+  }, [form, drafts, plan.plPlanId]);
+
+  const save = form.handleSubmit(async (values) => {
+    const input = PlanUpsertSchema.parse(planInputOf(plan, values));
+    const detailDescription = {
+      ...input.detailDescription,
+      detailDescriptions: input.detailDescription.detailDescriptions.map((d) => ({
+        ...d,
+        detailDescription: sanitizeHtml(d.detailDescription),
+      })),
+    };
     try {
-      const detailDescription = {
-        ...draft.detailDescription,
-        detailDescriptions: draft.detailDescription.detailDescriptions.map((d) => ({
-          ...d,
-          detailDescription: sanitizeHtml(d.detailDescription),
-        })),
-      };
-      await update.mutateAsync({ plCompanyId: 0, plans: [{ ...draft, features, detailDescription }] });
+      await update.mutateAsync({ plCompanyId: 0, plans: [{ ...input, detailDescription }] });
       enqueueSnackbar(t('billing.admin.saved'), { variant: 'success' });
     } catch (error) {
-      enqueueSnackbar(error instanceof Error ? error.message : t('errors.unknown'), { variant: 'error' });
+      if (!applyServerIssues(form, error, planFormFieldOf)) {
+        enqueueSnackbar(errorText(t, error), { variant: 'error' });
+      }
     }
-  };
+  });
+
   return (
     <Card
       variant="outlined"
@@ -111,155 +115,125 @@ export function PlanEditor({ plan, drafts }: { plan: Plan; drafts: Map<number, P
       id={`admin-plan-panel-${plan.plPlanId}`}
       aria-labelledby={`admin-plan-tab-${plan.plPlanId}`}
     >
-      <CardContent sx={{ display: 'grid', gap: 2 }}>
+      <CardContent
+        component="form"
+        noValidate
+        onSubmit={(event) => void save(event)}
+        sx={{ display: 'grid', gap: 2 }}
+      >
         <Typography variant="h3" component="h3">
           {plan.name} ({plan.region})
         </Typography>
         <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'repeat(auto-fill, minmax(160px, 1fr))' }}>
-          <TextField
+          <SpecFields control={control} fields={FEE_FIELDS} size="small" />
+          <FormField control={control} name="status" size="small" label={t('billing.admin.status')} select>
+            {optionItems(t, STATUS_OPTIONS)}
+          </FormField>
+          <FormField
+            control={control}
+            name="trialDuration"
             size="small"
-            label={t('billing.admin.monthlyFee')}
             type="number"
-            value={draft.monthlyFee}
-            onChange={(e) => set({ monthlyFee: Number(e.target.value) })}
-          />
-          <TextField
-            size="small"
-            label={t('billing.admin.annualFee')}
-            type="number"
-            value={draft.annualFee}
-            onChange={(e) => set({ annualFee: Number(e.target.value) })}
-          />
-          <TextField
-            size="small"
-            label={t('billing.admin.promoMonthlyFee')}
-            type="number"
-            value={draft.promoMonthlyFee ?? ''}
-            onChange={(e) => set({ promoMonthlyFee: numberOrNull(e.target.value) })}
-          />
-          <TextField
-            size="small"
-            label={t('billing.admin.promoAnnualFee')}
-            type="number"
-            value={draft.promoAnnualFee ?? ''}
-            onChange={(e) => set({ promoAnnualFee: numberOrNull(e.target.value) })}
-          />
-          <TextField
-            size="small"
-            select
-            label={t('billing.admin.status')}
-            value={draft.status}
-            onChange={(e) => set({ status: e.target.value as 'ACTIVE' | 'INACTIVE' })}
-          >
-            <MenuItem value="ACTIVE">{t('billing.admin.active')}</MenuItem>
-            <MenuItem value="INACTIVE">{t('billing.admin.inactive')}</MenuItem>
-          </TextField>
-          <TextField
-            size="small"
             label={t('billing.admin.trialDuration')}
-            type="number"
-            value={draft.trialDuration ?? ''}
-            onChange={(e) => {
-              const n = numberOrNull(e.target.value);
-              set({ trialDuration: n, trialUnit: n === null ? null : (draft.trialUnit ?? 'DAY') });
+            // A duration comes with a unit (days unless one is chosen); no duration, no unit.
+            onValueChange={(value) => {
+              const unit = form.getValues('trialUnit');
+              form.setValue('trialUnit', String(value).trim() === '' ? '' : unit || 'DAY');
             }}
           />
-          <TextField
+          <FormField
+            control={control}
+            name="trialUnit"
             size="small"
-            select
             label={t('billing.admin.trialUnit')}
-            value={draft.trialUnit ?? ''}
-            onChange={(e) => set({ trialUnit: (e.target.value || null) as PlanUpsert['trialUnit'] })}
+            select
           >
             <MenuItem value="">—</MenuItem>
-            {(['DAY', 'WEEK', 'MONTH', 'YEAR'] as const).map((unit) => (
-              <MenuItem key={unit} value={unit}>
-                {t(`billing.units.${unit}`)}
-              </MenuItem>
-            ))}
-          </TextField>
+            {optionItems(t, UNIT_OPTIONS)}
+          </FormField>
         </Box>
         <Box sx={{ display: 'flex', flexWrap: 'wrap' }}>
-          {flag('enableCcPaymentMonthly')}
-          {flag('enableCcPaymentAnnually')}
-          {flag('enableEftPaymentMonthly')}
-          {flag('enableEftPaymentAnnually')}
-          {flag('enableSkipPaywall')}
+          {SWITCHES.map((name) => (
+            <CheckboxField key={name} control={control} name={name} label={t(`billing.admin.${name}`)} />
+          ))}
         </Box>
         <Typography variant="subtitle2">{t('billing.admin.features')}</Typography>
         <Box sx={{ display: 'grid', gap: 1, gridTemplateColumns: 'repeat(auto-fill, minmax(260px, 1fr))' }}>
-          {plan.features.map((feature, index) => {
-            const config = draft.features[index]!.planFeatureConfig;
-            const setConfig = (patch: Partial<typeof config>) =>
-              set({
-                features: draft.features.map((f, i) =>
-                  i === index ? { ...f, planFeatureConfig: { ...config, ...patch } } : f,
-                ),
-              });
-            return (
-              <Box key={feature.plFeatureId}>
-                <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
-                  <FormControlLabel
-                    control={
-                      <Checkbox
-                        size="small"
-                        checked={config.include && config.available}
-                        onChange={(e) =>
-                          setConfig({ include: e.target.checked, available: e.target.checked })
-                        }
-                      />
-                    }
-                    label={feature.name}
-                    sx={{ flex: 1 }}
-                  />
-                  {feature.featureType === 'NUMBER' ? (
-                    <TextField
-                      size="small"
-                      sx={{ width: 90 }}
-                      label={t('billing.admin.threshold')}
-                      type="number"
-                      value={config.clientThreshold ?? ''}
-                      onChange={(e) => setConfig({ clientThreshold: numberOrNull(e.target.value) })}
-                    />
-                  ) : null}
+          {plan.features.map((feature, index) => (
+            <Box key={feature.plFeatureId}>
+              <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+                <Box sx={{ flex: 1 }}>
+                  <FeatureIncluded control={control} index={index} label={feature.name} />
                 </Box>
-                <RestrictionFields
-                  featureName={feature.name}
-                  draft={restrictions[index] ?? null}
-                  errors={restrictionErrors[index]}
-                  onChange={(next) => setRestrictions(restrictions.map((r, i) => (i === index ? next : r)))}
-                />
+                {feature.featureType === 'NUMBER' ? (
+                  <FormField
+                    control={control}
+                    name={`features.${index}.clientThreshold`}
+                    size="small"
+                    type="number"
+                    fullWidth={false}
+                    sx={{ width: 90 }}
+                    label={t('billing.admin.threshold')}
+                  />
+                ) : null}
               </Box>
-            );
-          })}
+              <RestrictionFields control={control} index={index} featureName={feature.name} />
+            </Box>
+          ))}
         </Box>
         <Typography variant="subtitle2">{t('billing.admin.descriptions')}</Typography>
-        {draft.detailDescription.detailDescriptions.map((item, index) => (
-          <TextField
+        {plan.detailDescription.detailDescriptions.map((item, index) => (
+          <FormField
             key={index}
+            control={control}
+            name={`detailDescriptions.${index}.detailDescription`}
             size="small"
             multiline
-            minRows={2}
             label={item.shortDescription}
-            value={item.detailDescription}
-            onChange={(e) =>
-              set({
-                detailDescription: {
-                  ...draft.detailDescription,
-                  detailDescriptions: draft.detailDescription.detailDescriptions.map((d, i) =>
-                    i === index ? { ...d, detailDescription: e.target.value } : d,
-                  ),
-                },
-              })
-            }
           />
         ))}
         <Box>
-          <Button variant="contained" onClick={() => void save()} disabled={update.isPending}>
+          <Button type="submit" variant="contained" disabled={update.isPending}>
             {t('billing.admin.save')}
           </Button>
         </Box>
       </CardContent>
     </Card>
+  );
+}
+
+/** A feature is in the plan when it is both included and available; the box sets both. */
+function FeatureIncluded({
+  control,
+  index,
+  label,
+}: {
+  control: Control<PlanFormValues>;
+  index: number;
+  label: string;
+}) {
+  return (
+    <Controller
+      control={control}
+      name={`features.${index}`}
+      render={({ field }) => (
+        <FormControlLabel
+          control={
+            <Checkbox
+              size="small"
+              checked={field.value.include && field.value.available}
+              onChange={(event) =>
+                field.onChange({
+                  ...field.value,
+                  include: event.target.checked,
+                  available: event.target.checked,
+                })
+              }
+            />
+          }
+          label={label}
+        />
+      )}
+    />
   );
 }

@@ -1,8 +1,8 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
@@ -20,24 +20,32 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { formatMoney } from '@trustleaf/domain/rules/pricing';
 import {
+  createRefundFormSchema,
+  leftToRefund,
+  REFUND_AMOUNT_MESSAGE,
+  refundInputOf,
+  type RefundFormValues,
+} from '@trustleaf/domain/rules/refund-form';
+import {
   TRANSACTION_STATUSES,
   type Transaction,
   type TransactionStatus,
 } from '@trustleaf/domain/schemas/billing';
 import { enqueueSnackbar } from 'notistack';
-import { useDeferredValue, useId, useState } from 'react';
+import { useDeferredValue, useId, useMemo, useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '@/lib/i18n';
+import { applyServerIssues } from '@/lib/server-issues';
+import { errorText } from '@/lib/error-notice';
 import { translateMessage } from '@/lib/i18n-messages';
 import { paginationItemLabel } from '@/lib/pagination-label';
-import { useRefund } from '../api/billing-mutations';
-import { useAdminTransactions } from '../api/billing-queries';
+import { useRefund } from '../api/refund';
+import { useAdminTransactions } from '../api/get-transactions';
 import { useDescribeTransaction } from './use-describe-transaction';
+import { FormDialogActions } from './form-dialog-actions';
 
 const PAGE_SIZE = 20;
-/** What is left to refund of a payment, in cents to avoid 0.1 + 0.2. */
-const leftOf = (tx: Transaction): number =>
-  (Math.round(tx.amount * 100) - Math.round(tx.refundedAmount * 100)) / 100;
 
 /**
  * A refund of one payment: in full by default, or the amount typed (at most what is left). The server
@@ -46,32 +54,28 @@ const leftOf = (tx: Transaction): number =>
 function RefundDialog({ transaction, onClose }: { transaction: Transaction | null; onClose: () => void }) {
   const { t, i18n } = useTranslation();
   const refund = useRefund();
-  const [amount, setAmount] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const left = transaction ? leftOf(transaction) : 0;
+  const left = transaction ? leftToRefund(transaction) : 0;
+  const schema = useMemo(() => createRefundFormSchema(left), [left]);
+  const form = useForm<RefundFormValues>({ resolver: zodResolver(schema), defaultValues: { amount: '' } });
   const money = (value: number) => formatMoney(value, i18n.language);
 
   const close = () => {
-    setAmount('');
-    setError(null);
+    form.reset({ amount: '' });
     refund.reset();
     onClose();
   };
-  const submit = async () => {
+  const submit = form.handleSubmit(async (values) => {
     if (!transaction) return;
-    const value = amount.trim() === '' ? undefined : Number(amount);
-    if (value !== undefined && (!Number.isFinite(value) || value <= 0 || value > left)) {
-      setError(t('billing.transactions.refund.amountInvalid', { max: money(left) }));
-      return;
-    }
     try {
-      await refund.mutateAsync({ plTransactionId: transaction.plTransactionId, amount: value });
+      await refund.mutateAsync(refundInputOf(transaction.plTransactionId, values));
       enqueueSnackbar(t('billing.transactions.refund.done'), { variant: 'success' });
       close();
     } catch (caught) {
-      setError(translateMessage(t, caught instanceof Error ? caught.message : undefined));
+      if (!applyServerIssues(form, caught)) {
+        form.setError('amount', { type: 'server', message: errorText(t, caught) });
+      }
     }
-  };
+  });
 
   return (
     <Dialog
@@ -82,42 +86,50 @@ function RefundDialog({ transaction, onClose }: { transaction: Transaction | nul
       maxWidth="xs"
     >
       <DialogTitle id="refund-title">{t('billing.transactions.refund.title')}</DialogTitle>
-      <DialogContent>
-        <DialogContentText sx={{ mb: 2 }}>
-          {transaction
-            ? t('billing.transactions.refund.text', {
-                company: transaction.companyName,
-                amount: money(left),
-              })
-            : null}
-        </DialogContentText>
-        <TextField
-          fullWidth
-          type="number"
-          label={t('billing.transactions.refund.amount')}
-          placeholder={money(left)}
-          helperText={error ?? t('billing.transactions.refund.amountHelp')}
-          error={error !== null}
-          value={amount}
-          onChange={(event) => {
-            setAmount(event.target.value);
-            setError(null);
-          }}
-          slotProps={{ htmlInput: { min: 0.01, max: left, step: 0.01, 'data-testid': 'refund-amount' } }}
-        />
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={close}>{t('billing.cancel')}</Button>
-        <Button
-          variant="contained"
+      <Box component="form" noValidate onSubmit={(event) => void submit(event)}>
+        <DialogContent>
+          <DialogContentText sx={{ mb: 2 }}>
+            {transaction
+              ? t('billing.transactions.refund.text', {
+                  company: transaction.companyName,
+                  amount: money(left),
+                })
+              : null}
+          </DialogContentText>
+          <Controller
+            control={form.control}
+            name="amount"
+            render={({ field, fieldState }) => (
+              <TextField
+                {...field}
+                fullWidth
+                type="number"
+                label={t('billing.transactions.refund.amount')}
+                placeholder={money(left)}
+                // The amount's own message names the most that may be refunded.
+                helperText={
+                  fieldState.error?.message === REFUND_AMOUNT_MESSAGE.key
+                    ? t(REFUND_AMOUNT_MESSAGE.key, { max: money(left) })
+                    : fieldState.error
+                      ? translateMessage(t, fieldState.error.message)
+                      : t('billing.transactions.refund.amountHelp')
+                }
+                error={Boolean(fieldState.error)}
+                slotProps={{
+                  htmlInput: { min: 0.01, max: left, step: 0.01, 'data-testid': 'refund-amount' },
+                }}
+              />
+            )}
+          />
+        </DialogContent>
+        <FormDialogActions
+          onCancel={close}
+          submitLabel={t('billing.transactions.refund.confirm')}
+          isBusy={refund.isPending}
+          submitTestId="refund-confirm"
           color="error"
-          loading={refund.isPending}
-          onClick={() => void submit()}
-          data-testid="refund-confirm"
-        >
-          {t('billing.transactions.refund.confirm')}
-        </Button>
-      </DialogActions>
+        />
+      </Box>
     </Dialog>
   );
 }
@@ -151,6 +163,11 @@ export function AdminTransactions() {
       setPage(1);
     };
   const items = transactions.data?.items ?? [];
+  // The period's first and last days; a last day before the first is shown wrong and not sent.
+  const period = [
+    { key: 'from', value: fromDate, set: setFromDate, isInvalid: false },
+    { key: 'to', value: toDate, set: setToDate, isInvalid: periodInvalid },
+  ];
 
   return (
     <Paper variant="outlined" component="section" aria-labelledby={headingId} sx={{ p: { xs: 2, sm: 3 } }}>
@@ -187,24 +204,19 @@ export function AdminTransactions() {
               </MenuItem>
             ))}
           </TextField>
-          <TextField
-            size="small"
-            type="date"
-            label={t('billing.transactions.from')}
-            value={fromDate}
-            onChange={(event) => filterChanged(setFromDate)(event.target.value)}
-            slotProps={{ inputLabel: { shrink: true } }}
-          />
-          <TextField
-            size="small"
-            type="date"
-            label={t('billing.transactions.to')}
-            value={toDate}
-            error={periodInvalid}
-            helperText={periodInvalid ? t('billing.transactions.periodInvalid') : undefined}
-            onChange={(event) => filterChanged(setToDate)(event.target.value)}
-            slotProps={{ inputLabel: { shrink: true } }}
-          />
+          {period.map(({ key, value, set, isInvalid }) => (
+            <TextField
+              key={key}
+              size="small"
+              type="date"
+              label={t(`billing.transactions.${key}`)}
+              value={value}
+              error={isInvalid}
+              helperText={isInvalid ? t('billing.transactions.periodInvalid') : undefined}
+              onChange={(event) => filterChanged(set)(event.target.value)}
+              slotProps={{ inputLabel: { shrink: true } }}
+            />
+          ))}
         </Box>
         {transactions.isError ? <Alert severity="error">{t('errors.generic')}</Alert> : null}
         <Typography role="status" variant="body2" sx={{ color: 'text.secondary' }}>
@@ -244,7 +256,7 @@ export function AdminTransactions() {
                     <TableCell align="right">{money(tx.refundedAmount)}</TableCell>
                     <TableCell>{t(`billing.payment.${tx.status}`)}</TableCell>
                     <TableCell>
-                      {tx.status === 'Paid' && leftOf(tx) > 0 ? (
+                      {tx.status === 'Paid' && leftToRefund(tx) > 0 ? (
                         <Button
                           size="small"
                           variant="outlined"

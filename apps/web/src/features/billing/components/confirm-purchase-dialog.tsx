@@ -1,6 +1,4 @@
-import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
@@ -11,8 +9,10 @@ import type { PaymentMethod } from '@trustleaf/domain/schemas/billing';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '@/lib/i18n';
-import { newIdempotencyKey, useStartSubscription, useSwitchSubscription } from '../api/billing-mutations';
-import { PurchaseSummary, usePurchasePreview, type PurchaseChoice } from './purchase-summary';
+import { newIdempotencyKey } from '../api/idempotency-key';
+import { useStartSubscription } from '../api/start-subscription';
+import { useSwitchSubscription } from '../api/update-company-subscription';
+import { QuoteState, usePurchasePreview, type PurchaseChoice } from './purchase-summary';
 
 /**
  * Spec 2 §2 'Subscription' confirmation, for a start and for a switch of plan or frequency: it shows
@@ -84,17 +84,7 @@ export function ConfirmPurchaseDialog({
                 date: formatDate(Date.now(), i18n.language),
               })}
         </DialogContentText>
-        {preview.data ? (
-          <PurchaseSummary preview={preview.data} />
-        ) : preview.isError ? (
-          <Alert severity="error" data-testid="quote-error">
-            {preview.error instanceof Error && preview.error.message
-              ? preview.error.message
-              : t('errors.unknown')}
-          </Alert>
-        ) : (
-          <CircularProgress size={24} aria-label={t('billing.quote.loading')} />
-        )}
+        <QuoteState preview={preview} />
         {card && isPaid ? (
           <DialogContentText variant="body2">
             {t('billing.confirm.card', { brand: cardBrandName(card.brand), last4: card.last4 })}

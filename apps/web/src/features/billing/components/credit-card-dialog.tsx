@@ -1,8 +1,6 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -14,7 +12,10 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { FormField } from '@/components/form/form-field';
 import { env } from '@/config/env';
-import { tokenizeCard, useSavePaymentMethod } from '../api/billing-mutations';
+import { applyServerIssues } from '@/lib/server-issues';
+import { tokenizeCard } from '../api/tokenize-card';
+import { useSavePaymentMethod } from '../api/update-payment-method';
+import { FormDialogActions } from './form-dialog-actions';
 
 const EMPTY: CardForm = {
   firstName: '',
@@ -81,10 +82,11 @@ export function CreditCardDialog({
 }) {
   const { t } = useTranslation();
   const schema = useMemo(() => createCardFormSchema(env.region.region === 'CA' ? 'CA' : 'US'), []);
-  const { control, handleSubmit, reset, formState } = useForm<CardForm>({
+  const form = useForm<CardForm>({
     resolver: zodResolver(schema),
     defaultValues: EMPTY,
   });
+  const { control, handleSubmit, reset, formState } = form;
   const save = useSavePaymentMethod();
   const [banner, setBanner] = useState<string | null>(null);
 
@@ -111,6 +113,8 @@ export function CreditCardDialog({
       reset(EMPTY);
       onSaved(saved.subscriptionStatus);
     } catch (error) {
+      // The API's refusal of an address field shows on that field; a declined card as the banner.
+      if (applyServerIssues(form, error)) return;
       setBanner(error instanceof Error && error.message ? error.message : t('errors.unknown'));
     }
   });
@@ -144,17 +148,12 @@ export function CreditCardDialog({
             </Box>
           ))}
         </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose}>{t('billing.cancel')}</Button>
-          <Button
-            type="submit"
-            variant="contained"
-            disabled={formState.isSubmitting}
-            data-testid="card-checkout"
-          >
-            {t('billing.card.checkout')}
-          </Button>
-        </DialogActions>
+        <FormDialogActions
+          onCancel={onClose}
+          submitLabel={t('billing.card.checkout')}
+          isBusy={formState.isSubmitting}
+          submitTestId="card-checkout"
+        />
       </Box>
     </Dialog>
   );

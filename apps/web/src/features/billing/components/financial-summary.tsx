@@ -14,9 +14,17 @@ import { BarChart } from '@mui/x-charts/BarChart';
 import { formatMoney } from '@trustleaf/domain/rules/pricing';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useFinancialSummary } from '../api/billing-queries';
+import { useFinancialSummary } from '../api/get-financial-summary';
 
 const RANGES = [3, 6, 12, 24] as const;
+/** The table's figures of a month, in order, and whether each is a sum of money. */
+const FIGURES = [
+  ['payments', false],
+  ['charged', true],
+  ['refunded', true],
+  ['net', true],
+  ['failed', false],
+] as const;
 
 /** `YYYY-MM` as the reader's short month and year. */
 function monthLabel(month: string, language: string): string {
@@ -103,21 +111,11 @@ export function FinancialSummary() {
               <TableHead>
                 <TableRow>
                   <TableCell scope="col">{t('billing.transactions.summary.month')}</TableCell>
-                  <TableCell scope="col" align="right">
-                    {t('billing.transactions.summary.payments')}
-                  </TableCell>
-                  <TableCell scope="col" align="right">
-                    {t('billing.transactions.summary.charged')}
-                  </TableCell>
-                  <TableCell scope="col" align="right">
-                    {t('billing.transactions.summary.refunded')}
-                  </TableCell>
-                  <TableCell scope="col" align="right">
-                    {t('billing.transactions.summary.net')}
-                  </TableCell>
-                  <TableCell scope="col" align="right">
-                    {t('billing.transactions.summary.failed')}
-                  </TableCell>
+                  {FIGURES.map(([key]) => (
+                    <TableCell key={key} scope="col" align="right">
+                      {t(`billing.transactions.summary.${key}`)}
+                    </TableCell>
+                  ))}
                 </TableRow>
               </TableHead>
               <TableBody>
@@ -126,11 +124,11 @@ export function FinancialSummary() {
                     <TableCell component="th" scope="row">
                       {labels[index]}
                     </TableCell>
-                    <TableCell align="right">{row.payments}</TableCell>
-                    <TableCell align="right">{money(row.charged)}</TableCell>
-                    <TableCell align="right">{money(row.refunded)}</TableCell>
-                    <TableCell align="right">{money(row.net)}</TableCell>
-                    <TableCell align="right">{row.failed}</TableCell>
+                    {FIGURES.map(([key, isMoney]) => (
+                      <TableCell key={key} align="right">
+                        {isMoney ? money(row[key]) : row[key]}
+                      </TableCell>
+                    ))}
                   </TableRow>
                 ))}
               </TableBody>

@@ -30,7 +30,7 @@ import type { CompanySubscriptionListing, Plan, PromoDiscount } from '@trustleaf
 import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { getPromoDiscount } from '../api/billing-mutations';
+import { getPromoDiscount } from '../api/get-promo-discount';
 import { PlanFeatureDetailDialog } from './plan-feature-detail-dialog';
 import { PromoCodeDialog } from './promo-code-dialog';
 import { liveSubscriptionOf } from './use-feature-status';
@@ -66,6 +66,17 @@ function promoTexts(t: TFunction, language: string, fee: number, promo: PromoDis
   return `${t('billing.paywall.reducedAmount', { amount })} ${t('billing.paywall.amountOff', { amount })}`;
 }
 
+/** What the paywall shows (and the buy flow around it takes): the company's plans and its listing. */
+export interface PaywallProps {
+  open: boolean;
+  companyId: number;
+  plans: Plan[];
+  listing: CompanySubscriptionListing | undefined;
+  /** Members without billing rights see the plans without buying. */
+  viewOnly?: boolean;
+  onClose: () => void;
+}
+
 export function PaywallDialog({
   open,
   companyId,
@@ -74,13 +85,7 @@ export function PaywallDialog({
   viewOnly = false,
   onClose,
   onBuy,
-}: {
-  open: boolean;
-  companyId: number;
-  plans: Plan[];
-  listing: CompanySubscriptionListing | undefined;
-  viewOnly?: boolean;
-  onClose: () => void;
+}: PaywallProps & {
   onBuy: (plan: Plan, frequency: PaymentFrequency, promoCode: string | null) => void;
 }) {
   const { t, i18n } = useTranslation();

@@ -1,7 +1,6 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Typography from '@mui/material/Typography';
@@ -12,7 +11,9 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { FormTextField } from '@/components/form/form-text-field';
 import { ApiError } from '@/lib/api-client';
-import { useApplyPromo, useCancelPromo } from '../api/billing-mutations';
+import { useApplyPromo } from '../api/apply-promo-code';
+import { useCancelPromo } from '../api/cancel-promo-code';
+import { FormDialogActions } from './form-dialog-actions';
 
 /** Spec 2 'Promo Code': INVALID_PROMO_CODE and MAX_USAGE_PROMO_CODE set the field error. */
 export function PromoCodeDialog({
@@ -57,22 +58,18 @@ export function PromoCodeDialog({
           </Typography>
           <FormTextField control={control} name="promoCode" label={t('billing.promo.code')} autoFocus />
         </DialogContent>
-        <DialogActions>
+        <FormDialogActions
+          onCancel={onClose}
+          submitLabel={t('billing.promo.validate')}
+          isBusy={formState.isSubmitting}
+          submitTestId="promo-validate"
+        >
           {appliedCode ? (
             <Button color="error" onClick={() => void remove.mutateAsync(companyId)}>
               {t('billing.promo.remove')}
             </Button>
           ) : null}
-          <Button onClick={onClose}>{t('billing.cancel')}</Button>
-          <Button
-            type="submit"
-            variant="contained"
-            disabled={formState.isSubmitting}
-            data-testid="promo-validate"
-          >
-            {t('billing.promo.validate')}
-          </Button>
-        </DialogActions>
+        </FormDialogActions>
       </Box>
     </Dialog>
   );

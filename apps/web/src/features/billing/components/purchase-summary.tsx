@@ -7,7 +7,7 @@ import type { Plan, SubscriptionPreview } from '@trustleaf/domain/schemas/billin
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '@/lib/i18n';
-import { useSubscriptionPreview } from '../api/billing-queries';
+import { useSubscriptionPreview } from '../api/preview-subscription';
 
 /** A plan chosen in the paywall or the switch form, with the promo code held for the company. */
 export interface PurchaseChoice {
@@ -91,6 +91,22 @@ export function PurchaseSummary({ preview }: { preview: SubscriptionPreview }) {
   );
 }
 
+/** A quote in place: its summary once loaded, the API's refusal, or a spinner while it loads. */
+export function QuoteState({ preview }: { preview: ReturnType<typeof usePurchasePreview> }) {
+  const { t } = useTranslation();
+  if (preview.data) return <PurchaseSummary preview={preview.data} />;
+  if (preview.isError) {
+    return (
+      <Alert severity="error" data-testid="quote-error">
+        {preview.error instanceof Error && preview.error.message
+          ? preview.error.message
+          : t('errors.unknown')}
+      </Alert>
+    );
+  }
+  return <CircularProgress size={24} aria-label={t('billing.quote.loading')} />;
+}
+
 /** The summary of a choice, loading and failing in place (the card dialog's order summary). */
 export function PurchasePreview({
   companyId,
@@ -110,17 +126,7 @@ export function PurchasePreview({
           {title}
         </Typography>
       ) : null}
-      {preview.data ? (
-        <PurchaseSummary preview={preview.data} />
-      ) : preview.isError ? (
-        <Alert severity="error" data-testid="quote-error">
-          {preview.error instanceof Error && preview.error.message
-            ? preview.error.message
-            : t('errors.unknown')}
-        </Alert>
-      ) : (
-        <CircularProgress size={24} aria-label={t('billing.quote.loading')} />
-      )}
+      <QuoteState preview={preview} />
     </Box>
   );
 }

@@ -5,14 +5,14 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import type { PaymentFrequency } from '@trustleaf/domain/rules/pricing';
-import type { CompanySubscriptionListing, Plan } from '@trustleaf/domain/schemas/billing';
+import type { Plan } from '@trustleaf/domain/schemas/billing';
 import { enqueueSnackbar } from 'notistack';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { usePaymentMethod } from '../api/billing-queries';
+import { usePaymentMethod } from '../api/get-payment-method';
 import { ConfirmPurchaseDialog } from './confirm-purchase-dialog';
 import { CreditCardDialog } from './credit-card-dialog';
-import { PaywallDialog } from './paywall-dialog';
+import { PaywallDialog, type PaywallProps } from './paywall-dialog';
 import { PurchasePreview, type PurchaseChoice } from './purchase-summary';
 import { liveSubscriptionOf } from './use-feature-status';
 
@@ -21,21 +21,7 @@ import { liveSubscriptionOf } from './use-feature-status';
  * (unless a card is on file, with the order summary), then confirmation of what is charged now and
  * per period, then the subscription starts or switches.
  */
-export function SubscriptionFlow({
-  open,
-  companyId,
-  plans,
-  listing,
-  viewOnly,
-  onClose,
-}: {
-  open: boolean;
-  companyId: number;
-  plans: Plan[];
-  listing: CompanySubscriptionListing | undefined;
-  viewOnly?: boolean;
-  onClose: () => void;
-}) {
+export function SubscriptionFlow({ open, companyId, plans, listing, viewOnly, onClose }: PaywallProps) {
   const { t } = useTranslation();
   // Viewable-only mode never buys, and members without billing rights may not read the card.
   const paymentMethod = usePaymentMethod(viewOnly ? null : companyId);

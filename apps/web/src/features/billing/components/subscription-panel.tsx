@@ -3,7 +3,6 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
-import Chip from '@mui/material/Chip';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
@@ -29,8 +28,12 @@ import { useSearchParams } from 'react-router';
 import { env } from '@/config/env';
 import { formatDate } from '@/lib/i18n';
 import { useAppStore } from '@/stores/app-store';
-import { useCancelSubscription, useResumeSubscription } from '../api/billing-mutations';
-import { useCompanySubscription, usePaymentMethod, usePlans, useTransactions } from '../api/billing-queries';
+import { useCancelSubscription } from '../api/cancel-subscription';
+import { useResumeSubscription } from '../api/resume-subscription';
+import { useCompanySubscription } from '../api/get-company-subscription';
+import { usePaymentMethod } from '../api/get-payment-method';
+import { usePlans } from '../api/get-plans';
+import { useTransactions } from '../api/get-transactions';
 import { ConfirmPurchaseDialog } from './confirm-purchase-dialog';
 import { CreditCardDialog } from './credit-card-dialog';
 import type { PurchaseChoice } from './purchase-summary';
@@ -38,6 +41,7 @@ import { SubscriptionFlow } from './subscription-flow';
 import { SubscriptionHeaderAlert } from './subscription-header-alert';
 import { useDescribeTransaction } from './use-describe-transaction';
 import { liveSubscriptionOf, useCanManageCompany } from './use-feature-status';
+import { PlanLine } from './subscription-summary';
 
 /** A payment's description in the reader's language (the API stores it in English). */
 /** Account settings → Subscription: plan and status, switch, cancel, card and payment history. */
@@ -106,18 +110,10 @@ export function SubscriptionPanel() {
           </Typography>
           {latest ? (
             <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
-              <Typography sx={{ fontWeight: 600 }} data-testid="current-plan">
-                {latest.subscription.name}
-              </Typography>
-              <Chip
-                size="small"
-                label={t(`billing.status.${latest.status}`)}
-                data-testid="subscription-status"
+              <PlanLine
+                subscription={latest}
+                testIds={{ plan: 'current-plan', status: 'subscription-status' }}
               />
-              <Typography variant="body2">
-                {money(latest.price)}{' '}
-                {latest.paymentFrequency === 'ANNUAL' ? t('billing.perYear') : t('billing.perMonth')}
-              </Typography>
               <Typography variant="body2" sx={{ color: 'text.secondary' }}>
                 {t(latest.autoRenew ? 'billing.page.renews' : 'billing.page.ends', {
                   date: formatDate(latest.currentPeriodEnd, i18n.language),

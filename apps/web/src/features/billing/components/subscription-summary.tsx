@@ -5,12 +5,13 @@ import Chip from '@mui/material/Chip';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { formatMoney } from '@trustleaf/domain/rules/pricing';
+import type { CompanySubscription } from '@trustleaf/domain/schemas/billing';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { SummaryCard } from '@/components/layouts/summary-card';
 import { paths } from '@/config/paths';
 import { formatDate } from '@/lib/i18n';
-import { useCompanySubscription } from '../api/billing-queries';
+import { useCompanySubscription } from '../api/get-company-subscription';
 import { SubscriptionHeaderAlert } from './subscription-header-alert';
 
 const STATUS_COLOURS = {
@@ -22,10 +23,43 @@ const STATUS_COLOURS = {
   DELETED: 'default',
 } as const;
 
-/** A company's plan at a glance for the landing pages: plan, status, price and the next date. */
+/**
+ * A subscription's plan, status and price per period, for a line of the landing pages' summary and of
+ * the subscription page (the test ids name the plan and the status for tests).
+ */
+export function PlanLine({
+  subscription,
+  testIds,
+  isColoured = false,
+}: {
+  subscription: CompanySubscription;
+  testIds: { plan: string; status: string };
+  isColoured?: boolean;
+}) {
+  const { t, i18n } = useTranslation();
+  return (
+    <>
+      <Typography sx={{ fontWeight: 600 }} data-testid={testIds.plan}>
+        {subscription.subscription.name}
+      </Typography>
+      <Chip
+        size="small"
+        color={isColoured ? STATUS_COLOURS[subscription.status] : 'default'}
+        label={t(`billing.status.${subscription.status}`)}
+        data-testid={testIds.status}
+      />
+      <Typography variant="body2">
+        {formatMoney(subscription.price, i18n.language)}{' '}
+        {subscription.paymentFrequency === 'ANNUAL' ? t('billing.perYear') : t('billing.perMonth')}
+      </Typography>
+    </>
+  );
+}
+
 /** A plan line (24 px) and a renewal line (20 px) with the card's gap between them. */
 const SUMMARY_HEIGHT = 56;
 
+/** A company's plan at a glance for the landing pages: plan, status, price and the next date. */
 export function SubscriptionSummary({ companyId }: { companyId: number }) {
   const { t, i18n } = useTranslation();
   const listing = useCompanySubscription(companyId);
@@ -42,19 +76,11 @@ export function SubscriptionSummary({ companyId }: { companyId: number }) {
         ) : latest ? (
           <>
             <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
-              <Typography sx={{ fontWeight: 600 }} data-testid="summary-plan">
-                {latest.subscription.name}
-              </Typography>
-              <Chip
-                size="small"
-                color={STATUS_COLOURS[latest.status]}
-                label={t(`billing.status.${latest.status}`)}
-                data-testid="summary-status"
+              <PlanLine
+                subscription={latest}
+                testIds={{ plan: 'summary-plan', status: 'summary-status' }}
+                isColoured
               />
-              <Typography variant="body2">
-                {formatMoney(latest.price, i18n.language)}{' '}
-                {latest.paymentFrequency === 'ANNUAL' ? t('billing.perYear') : t('billing.perMonth')}
-              </Typography>
             </Box>
             <Typography variant="body2" sx={{ color: 'text.secondary' }}>
               {t(latest.autoRenew ? 'billing.page.renews' : 'billing.page.ends', {

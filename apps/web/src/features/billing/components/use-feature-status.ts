@@ -2,7 +2,7 @@ import { featureStatus, type FeatureStatus } from '@trustleaf/domain/rules/featu
 import { canManageCompany } from '@trustleaf/domain/rules/roles';
 import type { CompanySubscriptionListing } from '@trustleaf/domain/schemas/billing';
 import { useActingCompany, useAppStore, useHasSelectedCompany } from '@/stores/app-store';
-import { useCompanySubscription } from '../api/billing-queries';
+import { useCompanySubscription } from '../api/get-company-subscription';
 
 const LIVE = new Set(['NEW', 'TRIAL', 'AVAILABLE', 'PAYMENT_FAILED']);
 

@@ -6,7 +6,7 @@ import {
 } from '@trustleaf/domain/schemas/billing';
 import type { ReactNode } from 'react';
 import { describe, expect, it } from 'vitest';
-import { billingKeys } from '../api/billing-queries';
+import { getCompanySubscriptionQueryOptions } from '../api/get-company-subscription';
 import { usePlanLanding } from './use-plan-landing';
 import { useBranding } from '@/lib/site-template';
 import { useAppStore } from '@/stores/app-store';
@@ -72,7 +72,7 @@ function landingFor(data: CompanySubscriptionListing | null, isSuperAdmin = fals
     },
   }));
   const client = new QueryClient({ defaultOptions: { queries: { staleTime: Infinity, retry: false } } });
-  if (data) client.setQueryData(billingKeys.subscription(COMPANY_ID), data);
+  if (data) client.setQueryData(getCompanySubscriptionQueryOptions(COMPANY_ID).queryKey, data);
   const wrapper = ({ children }: { children: ReactNode }) => (
     <QueryClientProvider client={client}>{children}</QueryClientProvider>
   );

@@ -2,7 +2,7 @@ import { landingRouteForPlan } from '@trustleaf/domain/rules/landing';
 import { paths } from '@/config/paths';
 import { useScreenHidden } from '@/lib/template-screens';
 import { useAppStore } from '@/stores/app-store';
-import { useCompanySubscription } from '../api/billing-queries';
+import { useCompanySubscription } from '../api/get-company-subscription';
 import { liveSubscriptionOf, useIsSuperAdmin } from './use-feature-status';
 
 /**

@@ -1,0 +1,35 @@
+import { z } from 'zod';
+import { RefundInputSchema } from '../schemas/billing.ts';
+import type { KeyedMessage } from '../validation-issues.ts';
+import { refuseField } from './form-issues.ts';
+
+/** The refund's amount: above 0 and at most what is left to refund (the form names that sum). */
+export const REFUND_AMOUNT_MESSAGE: KeyedMessage = {
+  key: 'billing.transactions.refund.amountInvalid',
+  message: 'Enter an amount above 0, at most what is left to refund',
+};
+
+/** The refund dialog's field as typed: empty refunds what is left in full. */
+export const RefundFormValuesSchema = z.object({ amount: z.string() });
+export type RefundFormValues = z.infer<typeof RefundFormValuesSchema>;
+
+/** What is left to refund of a payment, in cents to avoid 0.1 + 0.2. */
+export const leftToRefund = (payment: { amount: number; refundedAmount: number }): number =>
+  (Math.round(payment.amount * 100) - Math.round(payment.refundedAmount * 100)) / 100;
+
+/** The refund payload the form makes (no amount: in full). */
+export const refundInputOf = (plTransactionId: number, { amount }: RefundFormValues) => ({
+  plTransactionId,
+  ...(amount.trim() === '' ? {} : { amount: Number(amount) }),
+});
+
+/** The refund form's schema: the API's amount rule, and at most `left`. */
+export function createRefundFormSchema(left: number) {
+  return RefundFormValuesSchema.superRefine((values, ctx) => {
+    const { amount } = refundInputOf(0, values);
+    if (amount === undefined) return;
+    if (!RefundInputSchema.shape.amount.safeParse(amount).success || amount > left) {
+      refuseField(ctx, ['amount'], REFUND_AMOUNT_MESSAGE);
+    }
+  });
+}
