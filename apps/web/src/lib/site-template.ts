@@ -2,6 +2,7 @@ import type { AppliedElement } from '@trustleaf/domain/rules/site-template';
 import { create } from 'zustand';
 import { i18n } from '@/lib/i18n';
 import { SITE_TEMPLATE_CHANGED, setTextOverrides } from '@/lib/site-template-text';
+import type { AppState } from '@/stores/app-store';
 
 /** The template chosen with `?siteTemplateId=` is kept for the tab's session (spec 3 §2). */
 export const SITE_TEMPLATE_SESSION_KEY = 'trustleaf.siteTemplateId';
@@ -11,8 +12,28 @@ export interface BrandingState {
   elements: AppliedElement[];
 }
 
+/** Whether the branding has loaded: screens a template may hide wait for it. */
+export interface BrandingLoad {
+  /**
+   * The company whose branding the latest finished load asked for (null: none, the session's or
+   * the host's template); undefined: no load finished yet.
+   */
+  loadedFor?: number | null;
+}
+
 /** The published template the pages show (none: the defaults). */
-export const useBranding = create<BrandingState>(() => ({ plSiteTemplateId: null, elements: [] }));
+export const useBranding = create<BrandingState & BrandingLoad>(() => ({
+  plSiteTemplateId: null,
+  elements: [],
+}));
+
+/** Loads started; only the latest one applies its answer and says whose branding has loaded. */
+let loads = 0;
+
+/** The company whose template the pages show (null: signed out; the session's or host's template). */
+export function brandingCompanyId(state: AppState): number | null {
+  return state.session ? (state.account.currentCompany?.plCompanyId ?? null) : null;
+}
 
 function storage(): Storage | null {
   try {
@@ -46,6 +67,15 @@ export function applyBranding(state: BrandingState): void {
  * defaults or the other bindings apply. A failure keeps the defaults (spec 3 §8: logged only).
  */
 export async function loadBranding(plCompanyId?: number | null): Promise<void> {
+  const load = ++loads;
+  try {
+    await fetchBranding(plCompanyId, load);
+  } finally {
+    if (load === loads) useBranding.setState({ loadedFor: plCompanyId ?? null });
+  }
+}
+
+async function fetchBranding(plCompanyId: number | null | undefined, load: number): Promise<void> {
   const query = new URLSearchParams();
   const chosen = chosenSiteTemplate();
   if (chosen) query.set('siteTemplateId', String(chosen));
@@ -56,11 +86,12 @@ export async function loadBranding(plCompanyId?: number | null): Promise<void> {
     });
     if (response.status === 404 && chosen) {
       storage()?.removeItem(SITE_TEMPLATE_SESSION_KEY);
-      return await loadBranding(plCompanyId);
+      return await fetchBranding(plCompanyId, load);
     }
     if (!response.ok) throw new Error(`site template: ${response.status}`);
     const body = (await response.json()) as { detail: BrandingState };
-    applyBranding(body.detail);
+    // A later load (the company changed meanwhile) decides what shows.
+    if (load === loads) applyBranding(body.detail);
   } catch (error) {
     console.error('Site template load failed', error);
   }
