@@ -15,7 +15,7 @@ export interface BrandingState {
 /** Whether the branding has loaded: screens a template may hide wait for it. */
 export interface BrandingLoad {
   /**
-   * The company whose branding the latest finished load asked for (null: none, the session's or
+   * The company whose branding the last finished load asked for (null: none, the session's or
    * the host's template); undefined: no load finished yet.
    */
   loadedFor?: number | null;
@@ -26,9 +26,6 @@ export const useBranding = create<BrandingState & BrandingLoad>(() => ({
   plSiteTemplateId: null,
   elements: [],
 }));
-
-/** Loads started; only the latest one applies its answer and says whose branding has loaded. */
-let loads = 0;
 
 /** The company whose template the pages show (null: signed out; the session's or host's template). */
 export function brandingCompanyId(state: AppState): number | null {
@@ -67,15 +64,14 @@ export function applyBranding(state: BrandingState): void {
  * defaults or the other bindings apply. A failure keeps the defaults (spec 3 §8: logged only).
  */
 export async function loadBranding(plCompanyId?: number | null): Promise<void> {
-  const load = ++loads;
   try {
-    await fetchBranding(plCompanyId, load);
+    await fetchBranding(plCompanyId);
   } finally {
-    if (load === loads) useBranding.setState({ loadedFor: plCompanyId ?? null });
+    useBranding.setState({ loadedFor: plCompanyId ?? null });
   }
 }
 
-async function fetchBranding(plCompanyId: number | null | undefined, load: number): Promise<void> {
+async function fetchBranding(plCompanyId: number | null | undefined): Promise<void> {
   const query = new URLSearchParams();
   const chosen = chosenSiteTemplate();
   if (chosen) query.set('siteTemplateId', String(chosen));
@@ -86,12 +82,11 @@ async function fetchBranding(plCompanyId: number | null | undefined, load: numbe
     });
     if (response.status === 404 && chosen) {
       storage()?.removeItem(SITE_TEMPLATE_SESSION_KEY);
-      return await fetchBranding(plCompanyId, load);
+      return await fetchBranding(plCompanyId);
     }
     if (!response.ok) throw new Error(`site template: ${response.status}`);
     const body = (await response.json()) as { detail: BrandingState };
-    // A later load (the company changed meanwhile) decides what shows.
-    if (load === loads) applyBranding(body.detail);
+    applyBranding(body.detail);
   } catch (error) {
     console.error('Site template load failed', error);
   }
