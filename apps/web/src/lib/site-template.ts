@@ -12,20 +12,8 @@ export interface BrandingState {
   elements: AppliedElement[];
 }
 
-/** Whether the branding has loaded: screens a template may hide wait for it. */
-export interface BrandingLoad {
-  /**
-   * The company whose branding the last finished load asked for (null: none, the session's or
-   * the host's template); undefined: no load finished yet.
-   */
-  loadedFor?: number | null;
-}
-
 /** The published template the pages show (none: the defaults). */
-export const useBranding = create<BrandingState & BrandingLoad>(() => ({
-  plSiteTemplateId: null,
-  elements: [],
-}));
+export const useBranding = create<BrandingState>(() => ({ plSiteTemplateId: null, elements: [] }));
 
 /** The company whose template the pages show (null: signed out; the session's or host's template). */
 export function brandingCompanyId(state: AppState): number | null {
@@ -64,14 +52,6 @@ export function applyBranding(state: BrandingState): void {
  * defaults or the other bindings apply. A failure keeps the defaults (spec 3 §8: logged only).
  */
 export async function loadBranding(plCompanyId?: number | null): Promise<void> {
-  try {
-    await fetchBranding(plCompanyId);
-  } finally {
-    useBranding.setState({ loadedFor: plCompanyId ?? null });
-  }
-}
-
-async function fetchBranding(plCompanyId: number | null | undefined): Promise<void> {
   const query = new URLSearchParams();
   const chosen = chosenSiteTemplate();
   if (chosen) query.set('siteTemplateId', String(chosen));
@@ -82,7 +62,7 @@ async function fetchBranding(plCompanyId: number | null | undefined): Promise<vo
     });
     if (response.status === 404 && chosen) {
       storage()?.removeItem(SITE_TEMPLATE_SESSION_KEY);
-      return await fetchBranding(plCompanyId);
+      return await loadBranding(plCompanyId);
     }
     if (!response.ok) throw new Error(`site template: ${response.status}`);
     const body = (await response.json()) as { detail: BrandingState };

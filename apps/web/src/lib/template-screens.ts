@@ -1,7 +1,6 @@
 import { hiddenScreens, type TemplateScreen } from '@trustleaf/domain/rules/site-template-screens';
 import { useMemo } from 'react';
-import { brandingCompanyId, useBranding } from '@/lib/site-template';
-import { useAppStore } from '@/stores/app-store';
+import { useBranding } from '@/lib/site-template';
 
 /*
  * Kept apart from lib/site-template.ts, which the sign-in page loads: only signed-in screens ask
@@ -20,14 +19,4 @@ export function useHiddenScreens(): ReadonlySet<TemplateScreen> {
  */
 export function useScreenHidden(screen: TemplateScreen): boolean {
   return useHiddenScreens().has(screen);
-}
-
-/**
- * Whether the branding the page shows is known: a load for the current company has ended (applied,
- * or failed and left the defaults). Until then a screen the template may hide is not decided; a
- * reload of the same company's branding (after a template change) keeps the screen meanwhile.
- */
-export function useBrandingReady(): boolean {
-  const companyId = useAppStore(brandingCompanyId);
-  return useBranding((state) => state.loadedFor !== undefined && state.loadedFor === companyId);
 }

@@ -1,7 +1,7 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { Suspense } from 'react';
 import { MemoryRouter } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CrawlerIframeRoute } from '@/app/routes/webcrawler/crawler-iframe';
 import { CrawlerIframeLink } from '@/components/links/crawler-iframe-link';
 import { i18n } from '@/lib/i18n';
@@ -21,9 +21,7 @@ async function renderAt(url: string) {
 }
 
 describe('crawler iframe link and page (spec 1 §2)', () => {
-  // The page's branding (no company: the host's template) has loaded.
-  beforeEach(() => useBranding.setState({ loadedFor: null }));
-  afterEach(() => useBranding.setState({ plSiteTemplateId: null, elements: [], loadedFor: undefined }));
+  afterEach(() => useBranding.setState({ plSiteTemplateId: null, elements: [] }));
 
   it('opens a new tab at the iframe page with isVideo and the encoded address', async () => {
     await act(async () => {
