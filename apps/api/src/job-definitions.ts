@@ -26,6 +26,7 @@ import {
   type WebcrawlerJobsDeps,
 } from './modules/webcrawler/webcrawler.jobs.ts';
 import type { WebcrawlerRepository } from './modules/webcrawler/webcrawler.repository.ts';
+import { createRemoveReleasedSnapshotsJob } from './modules/webcrawler/scan-snapshots.ts';
 import { RESCAN_FEATURE } from './modules/webcrawler/scan-targets.service.ts';
 
 /** What the jobs run on: services and adapters that the composition root (`services.ts`) built once. */
@@ -95,6 +96,11 @@ export function createJobDefinitions(deps: JobDefinitionsDeps) {
       (await billing.subscriptions.featureAccess(SYSTEM_CALLER, companyId, RESCAN_FEATURE)) === 'NORMAL',
     ...(deps.scan ? { scan: deps.scan } : {}),
   });
+  const removeReleasedSnapshots = createRemoveReleasedSnapshotsJob({
+    repo: repositories.webcrawler,
+    storage,
+    log,
+  });
   const trust = createTrustJobs({ expireSeals: () => deps.trust.expireSeals(), log });
   return {
     mailSend: deps.mailSend,
@@ -105,6 +111,7 @@ export function createJobDefinitions(deps: JobDefinitionsDeps) {
     documents,
     files,
     webcrawler,
+    removeReleasedSnapshots,
     all: [
       deps.mailSend,
       renewSubscriptions,
@@ -118,6 +125,7 @@ export function createJobDefinitions(deps: JobDefinitionsDeps) {
       auth.forgetQuietAttempts,
       webcrawler.scan,
       webcrawler.rescanWebsites,
+      removeReleasedSnapshots,
       trust.expireSeals,
     ] as JobDefinition<never>[],
   };

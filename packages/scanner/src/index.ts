@@ -1,5 +1,7 @@
 export { scanSite } from './scan-site.ts';
 export type { ScanOptions } from './scan-site.ts';
+export { launchBrowser } from './render.ts';
+export type { ScanBrowser } from './render.ts';
 export { MAX_CRAWL_DELAY_SECONDS } from './crawl-delay.ts';
 export { checkUrl } from './check-url.ts';
 export type { CheckUrlOptions, CheckUrlResult, UrlWarning } from './check-url.ts';

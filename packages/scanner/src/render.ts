@@ -38,6 +38,8 @@ export function wantsRender(content: PageContent, render: boolean | undefined): 
 export interface RendererOptions {
   /** Chromium's executable (default: CHROME_PATH, else /usr/bin/chromium). */
   chromePath?: string;
+  /** A browser the caller launched and closes (several scans in turn); absent: the renderer's own. */
+  browser?: ScanBrowser;
   /** Pages rendering at once (default 4). */
   concurrency?: number;
   /** Every request the browser makes goes through this dispatcher: the scanner's SSRF-guarded agent. */
@@ -47,6 +49,51 @@ export interface RendererOptions {
   maxBytes: number;
   signal?: AbortSignal;
   onWarning: (message: string) => void;
+}
+
+/**
+ * Headless Chromium shared by several scans (a scan job's crawl and the pages it renders again for
+ * snapshots): launched on the first page that needs it, never again, and closed by its owner's
+ * close(). Each scan renders in a context of its own, closed when the scan ends.
+ */
+export interface ScanBrowser {
+  /** The running browser, or why there is none (missing or failed executable, closed). */
+  get(): Promise<{ browser: Browser } | { warning: string }>;
+  close(): Promise<void>;
+}
+
+/** A ScanBrowser for the executable (default: CHROME_PATH, else /usr/bin/chromium); nothing starts yet. */
+export function launchBrowser(chromePath?: string): ScanBrowser {
+  const executablePath = chromePath ?? process.env.CHROME_PATH ?? DEFAULT_CHROME_PATH;
+  let launched: Promise<{ browser: Browser } | { warning: string }> | undefined;
+  let closed = false;
+  return {
+    get() {
+      if (closed) return Promise.resolve({ warning: 'Chromium was closed: pages are read as served' });
+      launched ??= (async () => {
+        if (!existsSync(executablePath)) {
+          return {
+            warning: `Chromium not found at ${executablePath}: pages built by scripts are read as served (set CHROME_PATH or --chrome-path)`,
+          };
+        }
+        try {
+          const { chromium } = await import('playwright-core');
+          const browser = await chromium.launch({ executablePath, args: CHROME_ARGS, timeout: 30_000 });
+          return { browser };
+        } catch (err) {
+          return {
+            warning: `Chromium at ${executablePath} could not be started (${(err as Error).message.split('\n')[0]}): pages built by scripts are read as served`,
+          };
+        }
+      })();
+      return launched;
+    },
+    async close() {
+      closed = true;
+      const started = await launched;
+      if (started && 'browser' in started) await started.browser.close().catch(() => {});
+    },
+  };
 }
 
 /** A rendered page, open until release() so that snapshots can be taken of it. */
@@ -75,14 +122,17 @@ const HOP_HEADERS = new Set([
 ]);
 
 /**
- * Headless Chromium for pages whose text scripts build. One browser for a scan, launched on the first
- * page that needs it and closed by close(); at most `concurrency` pages open at once. The browser never
+ * Headless Chromium for pages whose text scripts build. One browser for a scan (or the caller's
+ * shared one), used from the first page that needs it until close(); at most `concurrency` pages open
+ * at once. The browser never
  * reaches the network itself: every request it makes is intercepted and made by the scanner through its
  * SSRF-guarded dispatcher (refused ones are aborted), and answered with what came back.
  */
 export class PageRenderer {
   private readonly options: RendererOptions;
-  private browser: Promise<{ browser: Browser; context: BrowserContext } | undefined> | undefined;
+  private context: Promise<BrowserContext | undefined> | undefined;
+  /** The browser launched for this renderer alone (no shared one given). */
+  private own: ScanBrowser | undefined;
   private active = 0;
   private readonly waiting: Array<() => void> = [];
   private readonly concurrency: number;
@@ -92,40 +142,28 @@ export class PageRenderer {
     this.concurrency = Math.max(1, options.concurrency ?? 4);
   }
 
-  get chromePath(): string {
-    return this.options.chromePath ?? process.env.CHROME_PATH ?? DEFAULT_CHROME_PATH;
-  }
-
   private start() {
-    this.browser ??= (async () => {
-      const executablePath = this.chromePath;
-      if (!existsSync(executablePath)) {
-        this.options.onWarning(
-          `Chromium not found at ${executablePath}: pages built by scripts are read as served (set CHROME_PATH or --chrome-path)`,
-        );
+    this.context ??= (async () => {
+      const shared = this.options.browser ?? (this.own = launchBrowser(this.options.chromePath));
+      const started = await shared.get();
+      if ('warning' in started) {
+        this.options.onWarning(started.warning);
         return undefined;
       }
       try {
-        const { chromium } = await import('playwright-core');
-        const browser = await chromium.launch({
-          executablePath,
-          args: CHROME_ARGS,
-          timeout: 30_000,
-        });
-        const context = await browser.newContext({
+        return await started.browser.newContext({
           userAgent: USER_AGENT,
           serviceWorkers: 'block',
           viewport: { width: 1280, height: 900 },
         });
-        return { browser, context };
       } catch (err) {
         this.options.onWarning(
-          `Chromium at ${executablePath} could not be started (${(err as Error).message.split('\n')[0]}): pages built by scripts are read as served`,
+          `Chromium could not open a page (${(err as Error).message.split('\n')[0]}): pages built by scripts are read as served`,
         );
         return undefined;
       }
     })();
-    return this.browser;
+    return this.context;
   }
 
   private async acquire(): Promise<void> {
@@ -147,12 +185,12 @@ export class PageRenderer {
    * Undefined when no browser could be started or the page could not be rendered.
    */
   async render(url: string, html: string, contentType: string): Promise<RenderedPage | undefined> {
-    const started = await this.start();
-    if (!started) return undefined;
+    const context = await this.start();
+    if (!context) return undefined;
     await this.acquire();
     let page: Page | undefined;
     try {
-      page = await started.context.newPage();
+      page = await context.newPage();
       const refused: string[] = [];
       let documentServed = false;
       await page.routeWebSocket(/.*/, (ws) => ws.close());
@@ -248,9 +286,11 @@ export class PageRenderer {
     }
   }
 
+  /** Closes the scan's pages; the browser too when it is the renderer's own. */
   async close(): Promise<void> {
-    const started = await this.browser;
-    await started?.browser.close().catch(() => {});
+    const context = await this.context;
+    await context?.close().catch(() => {});
+    await this.own?.close();
   }
 }
 

@@ -1,6 +1,7 @@
 import type dns from 'node:dns';
 import type { Dispatcher } from 'undici';
 import type { Dictionary } from './dictionary.ts';
+import type { ScanBrowser } from './render.ts';
 import type { ScanProgress } from './types.ts';
 
 /** What a scan reads, how far and how fast; every option has a default. */
@@ -57,6 +58,12 @@ export interface ScanOptions {
   render?: boolean;
   /** Chromium's executable (default: the CHROME_PATH environment variable, else /usr/bin/chromium). */
   chromePath?: string;
+  /**
+   * A browser the caller launched (`launchBrowser`) and closes, for several scans in turn: the scan
+   * renders in a context of its own and leaves the browser open. Absent: the scan launches its own
+   * on the first page it renders and closes it at its end.
+   */
+  browser?: ScanBrowser;
   /** Pages rendering at once, in one browser for the scan (default 4). */
   renderConcurrency?: number;
   /** Directory for snapshots: a PNG crop, claim highlighted, of each finding on a rendered page. */

@@ -89,6 +89,7 @@ export async function scanSite(inputUrl: string, options: ScanOptions = {}): Pro
       ? undefined
       : new PageRenderer({
           chromePath: options.chromePath,
+          browser: options.browser,
           concurrency: options.renderConcurrency,
           dispatcher,
           timeoutMs,

@@ -2,8 +2,8 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { scanSite } from '../src/index.ts';
-import type { ScanResult } from '../src/index.ts';
+import { launchBrowser, scanSite } from '../src/index.ts';
+import type { ScanBrowser, ScanResult } from '../src/index.ts';
 import { serveSite } from './fixture-server.ts';
 import type { FixtureServer } from './fixture-server.ts';
 
@@ -98,6 +98,41 @@ describe('pages rendered by scripts', () => {
     // Findings that are not on the rendered page's body (the site-wide age gate, markup) get none.
     expect(rendered.violations.filter((x) => x.snapshot).every((x) => x.evidence.length > 0)).toBe(true);
   });
+
+  it('renders the pages of several scans in one browser that the caller launched and closes', async () => {
+    const launched = launchBrowser();
+    let asked = 0;
+    const shared: ScanBrowser = {
+      get: () => {
+        asked++;
+        return launched.get();
+      },
+      close: () => launched.close(),
+    };
+    try {
+      for (const page of ['/', '/shop']) {
+        const result = await scanSite(`${site.origin}${page}`, {
+          allowHosts: [site.host],
+          analyzeImages: false,
+          maxPages: 1,
+          render: true,
+          browser: shared,
+        });
+        expect(result.warnings).toBeUndefined();
+        expect(result.violations.length).toBeGreaterThan(0);
+      }
+      // Each scan asked the shared browser for its pages and closed only its own context.
+      expect(asked).toBe(2);
+      const started = await launched.get();
+      if (!('browser' in started)) throw new Error(started.warning);
+      expect(started.browser.isConnected()).toBe(true);
+      expect(started.browser.contexts()).toHaveLength(0);
+      await shared.close();
+      expect(started.browser.isConnected()).toBe(false);
+    } finally {
+      await shared.close();
+    }
+  }, 60_000);
 
   it('reads the page as served with --no-render: the claim is missed', async () => {
     const asServed = await scanSite(site.origin, {

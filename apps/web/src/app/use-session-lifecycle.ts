@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useLocation } from 'react-router';
 import { sessionTimer } from '@/lib/api';
 import { setFaviconActive } from '@/lib/favicon';
-import { loadBranding, rememberSiteTemplate } from '@/lib/site-template';
+import { brandingCompanyId, loadBranding, rememberSiteTemplate } from '@/lib/site-template';
 import { useAppStore } from '@/stores/app-store';
 
 /** Spec 1 §2: hidden tab → inactive favicon; visible again → active favicon (the timer checks too). */
@@ -30,9 +30,7 @@ export function useSessionTimer(): void {
 export function useSiteTemplate(): void {
   const { search } = useLocation();
   const fromAddress = new URLSearchParams(search).get('siteTemplateId');
-  const companyId = useAppStore((state) =>
-    state.session ? (state.account.currentCompany?.plCompanyId ?? null) : null,
-  );
+  const companyId = useAppStore(brandingCompanyId);
   useEffect(() => {
     if (fromAddress) rememberSiteTemplate(`?siteTemplateId=${fromAddress}`);
     void loadBranding(companyId);

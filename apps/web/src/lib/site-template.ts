@@ -2,6 +2,7 @@ import type { AppliedElement } from '@trustleaf/domain/rules/site-template';
 import { create } from 'zustand';
 import { i18n } from '@/lib/i18n';
 import { SITE_TEMPLATE_CHANGED, setTextOverrides } from '@/lib/site-template-text';
+import type { AppState } from '@/stores/app-store';
 
 /** The template chosen with `?siteTemplateId=` is kept for the tab's session (spec 3 §2). */
 export const SITE_TEMPLATE_SESSION_KEY = 'trustleaf.siteTemplateId';
@@ -13,6 +14,11 @@ export interface BrandingState {
 
 /** The published template the pages show (none: the defaults). */
 export const useBranding = create<BrandingState>(() => ({ plSiteTemplateId: null, elements: [] }));
+
+/** The company whose template the pages show (null: signed out; the session's or host's template). */
+export function brandingCompanyId(state: AppState): number | null {
+  return state.session ? (state.account.currentCompany?.plCompanyId ?? null) : null;
+}
 
 function storage(): Storage | null {
   try {

@@ -182,6 +182,16 @@ export const complianceFindingSnapshots = pgTable(
 );
 
 /**
+ * Stored snapshot images whose last row went (a finding, its check or its company deleted, by any
+ * statement): a trigger on compliance_finding_snapshots (migration 0026) records each key here, and
+ * the `webcrawler.remove-released-snapshots` job removes the bytes from Storage, then the row.
+ */
+export const releasedSnapshotKeys = pgTable('released_snapshot_keys', {
+  storageKey: text('storage_key').primaryKey(),
+  releasedAt: timestamp('released_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
  * The outbox rows of a check's re-scan email, written in the transaction that stores the check: a
  * scan job run again after its worker died queues exactly these (the send job skips a sent row).
  */

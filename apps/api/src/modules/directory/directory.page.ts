@@ -1,7 +1,7 @@
 import { DIRECTORY_QUERY_MIN, type DirectoryPage } from '@trustleaf/domain/schemas/directory';
 import { directoryText, type DirectoryTextKey } from '@trustleaf/domain/reference/directory-text';
-import { LANGUAGE_NAMES } from '@trustleaf/domain/reference/trust-profile-text';
 import { TRUST_LANGUAGES, type TrustLanguage } from '@trustleaf/domain/schemas/trust';
+import { languageFooter } from '../../lib/language-footer.ts';
 import { escapeHtml } from '../../lib/mailer.ts';
 import type { DirectoryRepository } from './directory.repository.ts';
 
@@ -169,11 +169,7 @@ ${TRUST_LANGUAGES.map((l) => `<link rel="alternate" hreflang="${l}" href="${esca
 ${results}
 </section>
 </main>
-<footer><nav aria-label="${t('language')}">${TRUST_LANGUAGES.map((l) =>
-    l === language
-      ? `<span aria-current="true" lang="${l}">${LANGUAGE_NAMES[l]}</span>`
-      : `<a href="${escapeHtml(searchHref(view, { lang: l, page: '' }))}" lang="${l}" hreflang="${l}">${LANGUAGE_NAMES[l]}</a>`,
-  ).join(' ')}</nav></footer>
+${languageFooter(t('language'), language, (l) => searchHref(view, { lang: l, page: '' }))}
 </body>
 </html>
 `;

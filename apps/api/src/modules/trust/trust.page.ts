@@ -1,8 +1,9 @@
 import { PLATFORM_TIME_ZONE } from '@trustleaf/domain/rules/document-status';
 import { SEAL_TOOLTIP_HIDE_MS, SEAL_TOOLTIP_SHOW_MS } from '@trustleaf/domain/rules/trust-seal';
-import { LANGUAGE_NAMES, trustText, type TrustTextKey } from '@trustleaf/domain/reference/trust-profile-text';
+import { trustText, type TrustTextKey } from '@trustleaf/domain/reference/trust-profile-text';
 import { TRUST_LANGUAGES, type TrustLanguage, type TrustProfile } from '@trustleaf/domain/schemas/trust';
 import { SEAL_KEYS_PATH, SEAL_REVOCATIONS_PATH } from '@trustleaf/scanner/seal';
+import { languageFooter } from '../../lib/language-footer.ts';
 import { escapeHtml } from '../../lib/mailer.ts';
 
 /**
@@ -167,11 +168,7 @@ ${documents}
 ${scan}
 </section>
 </main>
-<footer><nav aria-label="${t('language')}">${TRUST_LANGUAGES.map((l) =>
-    l === language
-      ? `<span aria-current="true" lang="${l}">${LANGUAGE_NAMES[l]}</span>`
-      : `<a href="${escapeHtml(link(l))}" lang="${l}" hreflang="${l}">${LANGUAGE_NAMES[l]}</a>`,
-  ).join(' ')}</nav></footer>
+${languageFooter(t('language'), language, (l) => link(l))}
 </body>
 </html>
 `;

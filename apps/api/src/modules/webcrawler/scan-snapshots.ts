@@ -3,7 +3,10 @@ import { mkdtemp, open, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { ScanOptions, ScanResult, scanSite, Violation } from '@trustleaf/scanner';
+import { z } from 'zod';
+import { defineJob } from '../../lib/jobs.ts';
 import type { Storage } from '../../lib/storage.ts';
+import type { WebcrawlerRepository } from './webcrawler.repository.ts';
 
 /** How much of a scan's snapshots is kept: pages re-read for them, images and bytes stored. */
 export interface SnapshotLimits {
@@ -71,8 +74,8 @@ async function isPng(file: string): Promise<boolean> {
 export async function snapshotFindings(input: {
   result: ScanResult;
   scan: typeof scanSite;
-  /** The engine options every page is read with (allow list, words, signal). */
-  options: Pick<ScanOptions, 'additionalWords' | 'allowHosts' | 'signal'>;
+  /** The engine options every page is read with (allow list, words, signal, the job's browser). */
+  options: Pick<ScanOptions, 'additionalWords' | 'allowHosts' | 'signal' | 'browser'>;
   storage: Storage;
   limits: SnapshotLimits;
   log: (line: string) => void;
@@ -145,4 +148,39 @@ export async function snapshotFindings(input: {
 /** Removes stored snapshots (a result that was not stored after all); a failure leaves them behind. */
 export async function removeKeys(storage: Storage, keys: readonly string[]): Promise<void> {
   for (const key of keys) await storage.remove(key).catch(() => undefined);
+}
+
+const RELEASED_BATCH = 200;
+
+/**
+ * Removes from Storage the snapshot images whose rows went (a finding, its check or its company
+ * deleted: the database records their keys), hourly. The bytes go first, then the record: a crash in
+ * between leaves a record that the next run removes again. A key still referenced is only forgotten.
+ */
+export function createRemoveReleasedSnapshotsJob(deps: {
+  repo: Pick<WebcrawlerRepository, 'releasedSnapshotKeys' | 'forgetReleasedKeys'>;
+  storage: Storage;
+  log: (line: string) => void;
+}) {
+  return defineJob({
+    name: 'webcrawler.remove-released-snapshots',
+    // pg-boss sends `null` as the payload of a scheduled run.
+    payload: z.object({}).loose().nullish(),
+    policy: { retryLimit: 3, retryDelay: 15, retryBackoff: true, expireInSeconds: 1800 },
+    cron: '23 * * * *',
+    async handler() {
+      let removed = 0;
+      for (;;) {
+        const batch = await deps.repo.releasedSnapshotKeys(RELEASED_BATCH);
+        for (const { storageKey, inUse } of batch) {
+          if (inUse) continue;
+          await deps.storage.remove(storageKey);
+          removed++;
+        }
+        await deps.repo.forgetReleasedKeys(batch.map((k) => k.storageKey));
+        if (batch.length < RELEASED_BATCH) break;
+      }
+      if (removed > 0) deps.log(`webcrawler.remove-released-snapshots: ${removed} image(s) removed`);
+    },
+  });
 }

@@ -5,7 +5,14 @@ import {
   type ScanJob,
   type ViolationType,
 } from '@trustleaf/domain/schemas/webcrawler';
-import { normaliseProductName, scanSite, ScanError, type ScanResult } from '@trustleaf/scanner';
+import {
+  launchBrowser,
+  normaliseProductName,
+  scanSite,
+  ScanError,
+  type ScanBrowser,
+  type ScanResult,
+} from '@trustleaf/scanner';
 import { z } from 'zod';
 import type { Clock } from '../../lib/clock.ts';
 import { defineJob, type JobQueue } from '../../lib/jobs.ts';
@@ -162,6 +169,21 @@ export function createWebcrawlerJobs(deps: WebcrawlerJobsDeps) {
     }
     deps.log(`scan ${id} started (attempt ${claimed.attempts})`);
     await publish(id);
+    // One Chromium for the job: the crawl's rendered pages and the snapshot passes share it. It starts
+    // on the first page rendered (none for most sites) and is closed whatever the outcome.
+    const browser = launchBrowser();
+    try {
+      await scanClaimed(claimed, browser);
+    } finally {
+      await browser.close();
+    }
+  }
+
+  async function scanClaimed(
+    claimed: NonNullable<Awaited<ReturnType<WebcrawlerRepository['claim']>>>,
+    browser: ScanBrowser,
+  ): Promise<void> {
+    const { id } = claimed;
     const options = claimed.options as ScanOptionsStored;
     const controller = new AbortController();
     let reason: 'cancelled' | 'timeout' | null = null;
@@ -211,6 +233,7 @@ export function createWebcrawlerJobs(deps: WebcrawlerJobsDeps) {
         analyzeImages: options.analyzeImage,
         authorizedProducts,
         allowHosts: deps.scanner.allowHosts,
+        browser,
         signal: controller.signal,
         onProgress: (progress) => {
           latest = { done: progress.done, queued: progress.queued };
@@ -242,7 +265,10 @@ export function createWebcrawlerJobs(deps: WebcrawlerJobsDeps) {
     await publish(id);
     await deliverCheckMails(id);
     if (stored)
-      await attachSnapshots(claimed, stored.checkId, result, options.additionalWords, systemPhrases);
+      await attachSnapshots(claimed, stored.checkId, result, {
+        additionalWords: [...options.additionalWords, ...systemPhrases],
+        browser,
+      });
   }
 
   /**
@@ -254,8 +280,7 @@ export function createWebcrawlerJobs(deps: WebcrawlerJobsDeps) {
     job: { id: string; companyId: number; startedAt: Date | null },
     checkId: number,
     result: ScanResult,
-    additionalWords: string[],
-    systemPhrases: string[],
+    engine: { additionalWords: string[]; browser: ScanBrowser },
   ) {
     const pages = deps.scanner.snapshotPages ?? 0;
     if (!deps.storage || pages <= 0 || result.violations.length === 0) return;
@@ -266,7 +291,7 @@ export function createWebcrawlerJobs(deps: WebcrawlerJobsDeps) {
         result,
         scan,
         options: {
-          additionalWords: [...additionalWords, ...systemPhrases],
+          ...engine,
           allowHosts: deps.scanner.allowHosts,
           signal: AbortSignal.timeout(Math.max(leftMs, 30_000)),
         },

@@ -2,10 +2,18 @@ import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { scanSite, type ScanOptions, type ScanResult, type Violation } from '@trustleaf/scanner';
-import { eq } from 'drizzle-orm';
+import { scanSite, ScanError, type ScanOptions, type ScanResult, type Violation } from '@trustleaf/scanner';
+import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { companySubscriptions, complianceFindingSnapshots, plans } from '../../db/schema.ts';
+import {
+  companies,
+  companySubscriptions,
+  complianceFindingSnapshots,
+  complianceFindings,
+  plans,
+  violationChecks,
+} from '../../db/schema.ts';
+import { createInlineQueue, type JobDefinition } from '../../lib/jobs.ts';
 import { bearer, createMember, login } from '../../../test/factories.ts';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { startFixtureSite, type FixtureSite } from '../../../test/fixture-site.ts';
@@ -19,6 +27,8 @@ const HUGE_PNG = Buffer.concat([PNG, Buffer.alloc(600 * 1024)]);
 
 let t: TestApp;
 let site: FixtureSite;
+/** The jobs the app registered with its queue (the scheduled ones with their cron). */
+const registered: JobDefinition<never>[] = [];
 /** The engine calls of scans of `/fake/…` addresses (a made-up site whose findings the test chooses). */
 const calls: { url: string; options: ScanOptions }[] = [];
 const snapshotDirs: string[] = [];
@@ -67,6 +77,7 @@ function fakeFindings(start: string): Violation[] {
 async function fakeScan(url: string, options: ScanOptions = {}): Promise<ScanResult> {
   if (!new URL(url).pathname.startsWith('/fake/')) return scanSite(url, options);
   calls.push({ url, options });
+  if (url.endsWith('/fake/down.html')) throw new ScanError('HTTP_ERROR', 'Url not connected');
   const result = (violations: Violation[]): ScanResult => ({
     url,
     checkTime: new Date().toISOString(),
@@ -100,6 +111,7 @@ beforeAll(async () => {
   t = await buildTestApp({
     env: { SCANNER_ALLOWED_HOSTS: site.host, SCAN_SNAPSHOT_PAGES: '3' },
     scan: fakeScan,
+    jobs: { ...createInlineQueue(), register: (definitions) => void registered.push(...definitions) },
   });
 });
 afterAll(async () => {
@@ -296,4 +308,101 @@ describe('snapshots taken by the engine in Chromium', () => {
     expect(bytes.subarray(0, 8).toString('hex')).toBe('89504e470d0a1a0a');
     expect(bytes.length).toBeGreaterThan(PNG.length);
   }, 60_000);
+});
+
+describe('one Chromium per scan job', () => {
+  it('gives the scan and its snapshot passes one browser, closed once the job ends', async () => {
+    const owner = await member();
+    calls.length = 0;
+    await scanAndRead(owner, `${site.origin}/fake/`);
+    const browsers = new Set(calls.map((c) => c.options.browser));
+    expect(calls.length).toBe(4);
+    expect(browsers.size).toBe(1);
+    const [browser] = [...browsers];
+    expect(browser).toBeDefined();
+    // Closed: asking it for the browser launches nothing and says so.
+    expect(await browser!.get()).toEqual({ warning: expect.stringMatching(/closed/) });
+  });
+
+  it('closes the browser of a scan that failed', async () => {
+    const owner = await member();
+    calls.length = 0;
+    const started = await t.app.inject({
+      method: 'POST',
+      url: '/api/webcrawler/scanUrl',
+      headers: bearer(owner.token),
+      payload: { plCompanyId: owner.companyId, url: `${site.origin}/fake/down.html`, analyzeImage: false },
+    });
+    expect(started.statusCode, started.body).toBe(200);
+    expect(started.json().detail.status).toBe('failed');
+    expect(calls).toHaveLength(1);
+    expect(await calls[0]!.options.browser!.get()).toEqual({ warning: expect.stringMatching(/closed/) });
+  });
+});
+
+describe('snapshot images of deleted rows', () => {
+  const stored = (key: string) => existsSync(path.join(t.env.DATA_DIR, 'uploads', key));
+  const removeReleased = async () => {
+    const job = registered.find((d) => d.name === 'webcrawler.remove-released-snapshots');
+    expect(job?.cron).toBeDefined();
+    await job!.handler(null as never);
+  };
+  const snapshotRows = (companyId: number) =>
+    t.database.db
+      .select()
+      .from(complianceFindingSnapshots)
+      .where(eq(complianceFindingSnapshots.companyId, companyId));
+
+  it('are removed from Storage by the scheduled job once the finding, the check or the company is gone', async () => {
+    const owner = await member();
+    const checkId = await scanAndRead(owner, `${site.origin}/fake/`);
+    const rows = await snapshotRows(owner.companyId);
+    expect(rows).toHaveLength(4);
+    for (const row of rows) expect(stored(row.storageKey)).toBe(true);
+    const keyCount = new Map<string, number>();
+    for (const row of rows) keyCount.set(row.storageKey, (keyCount.get(row.storageKey) ?? 0) + 1);
+    const shared = rows.filter((r) => keyCount.get(r.storageKey) === 2);
+    const alone = rows.find((r) => keyCount.get(r.storageKey) === 1)!;
+    expect(shared).toHaveLength(2);
+
+    // A finding deleted: its own image goes; one shared with another finding stays until both are gone.
+    await t.database.db.delete(complianceFindings).where(eq(complianceFindings.id, alone.findingId));
+    await t.database.db.delete(complianceFindings).where(eq(complianceFindings.id, shared[0]!.findingId));
+    await removeReleased();
+    expect(stored(alone.storageKey)).toBe(false);
+    expect(stored(shared[0]!.storageKey)).toBe(true);
+
+    // The check deleted: the rest of its images go.
+    await t.database.db.delete(violationChecks).where(eq(violationChecks.id, checkId));
+    await removeReleased();
+    for (const row of rows) expect(stored(row.storageKey)).toBe(false);
+
+    // Another company's images are not touched by this one's deletions.
+    const other = await member();
+    await scanAndRead(other, `${site.origin}/fake/`);
+    const otherRows = await snapshotRows(other.companyId);
+    expect(otherRows.length).toBeGreaterThan(0);
+    for (const row of otherRows) expect(stored(row.storageKey)).toBe(true);
+
+    // A company deleted with everything it owns: its scans' images go too.
+    const leaving = await member();
+    await scanAndRead(leaving, `${site.origin}/fake/`);
+    const leavingRows = await snapshotRows(leaving.companyId);
+    expect(leavingRows.length).toBeGreaterThan(0);
+    await t.database.db.delete(companies).where(eq(companies.id, leaving.companyId));
+    expect(
+      await t.database.db
+        .select()
+        .from(complianceFindingSnapshots)
+        .where(
+          inArray(
+            complianceFindingSnapshots.findingId,
+            leavingRows.map((r) => r.findingId),
+          ),
+        ),
+    ).toEqual([]);
+    await removeReleased();
+    for (const row of leavingRows) expect(stored(row.storageKey)).toBe(false);
+    for (const row of otherRows) expect(stored(row.storageKey)).toBe(true);
+  });
 });

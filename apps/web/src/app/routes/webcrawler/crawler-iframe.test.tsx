@@ -1,11 +1,12 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { Suspense } from 'react';
 import { MemoryRouter } from 'react-router';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CrawlerIframeRoute } from '@/app/routes/webcrawler/crawler-iframe';
 import { CrawlerIframeLink } from '@/components/links/crawler-iframe-link';
 import { i18n } from '@/lib/i18n';
 import { loadExtraLocale } from '@/lib/locale-bundle';
+import { useBranding } from '@/lib/site-template';
 
 async function renderAt(url: string) {
   await act(async () => {
@@ -20,6 +21,8 @@ async function renderAt(url: string) {
 }
 
 describe('crawler iframe link and page (spec 1 §2)', () => {
+  afterEach(() => useBranding.setState({ plSiteTemplateId: null, elements: [] }));
+
   it('opens a new tab at the iframe page with isVideo and the encoded address', async () => {
     await act(async () => {
       render(
@@ -75,5 +78,23 @@ describe('crawler iframe link and page (spec 1 §2)', () => {
         await i18n.changeLanguage('en');
       });
     }
+  });
+
+  it('is not there when the site template turns the Webcrawler off', async () => {
+    useBranding.setState({
+      plSiteTemplateId: 4,
+      elements: [
+        {
+          elementName: 'menuWebcrawler',
+          elementType: 'TERMINOLOGY',
+          enabled: false,
+          text: null,
+          imageUrl: null,
+        },
+      ],
+    });
+    await renderAt('/webcrawler/iframe?isVideo=1&data=https%3A%2F%2Fshop.example%2F');
+    expect(screen.getByRole('heading', { name: 'Page not found' })).toBeTruthy();
+    expect(screen.queryByLabelText('Website URL')).toBeNull();
   });
 });

@@ -15,16 +15,26 @@ import {
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { TemplateScreenRoute } from '@/app/routes/not-found';
 import { paths } from '@/config/paths';
 import { AuthHeading } from '@/features/auth/components/auth-heading';
 import { useExtraLocale } from '@/lib/locale-bundle';
+
+/** The crawler iframe page, gone (the not-found page) when the site template turns the Webcrawler off. */
+export function CrawlerIframeRoute() {
+  return (
+    <TemplateScreenRoute screen="webcrawler">
+      <CrawlerIframeForm />
+    </TemplateScreenRoute>
+  );
+}
 
 /**
  * The crawler iframe page (spec 1 §2): the webcrawler's scan form (spec 3 §2) filled from `data` and
  * `isVideo`. It is public and may sit in another site's frame, so its actions open the app in the top
  * window: scanning needs an account, and the scanner page picks the site up after sign-in.
  */
-export function CrawlerIframeRoute() {
+function CrawlerIframeForm() {
   useExtraLocale();
   const { t } = useTranslation();
   const [searchParams] = useSearchParams();

@@ -2,7 +2,7 @@ import type { TemplateElement } from '@trustleaf/domain/schemas/site-template';
 import { enqueueSnackbar } from 'notistack';
 import { useTranslation } from 'react-i18next';
 import { translateMessage } from '@/lib/i18n-messages';
-import type { useTemplateMutations } from '../api/site-templates';
+import type { useTemplateMutations } from '../api/use-template-mutations';
 
 export type Mutations = ReturnType<typeof useTemplateMutations>;
 

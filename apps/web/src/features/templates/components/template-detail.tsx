@@ -5,7 +5,7 @@ import Typography from '@mui/material/Typography';
 import { TEMPLATE_ELEMENTS } from '@trustleaf/domain/rules/site-template';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSiteTemplate } from '../api/site-templates';
+import { useSiteTemplate } from '../api/get-template';
 import { DomainSettings } from './domain-settings';
 import { DEFAULT_EDIT, editOf, type Edit, type Mutations } from './editor-state';
 import { ElementEditor } from './element-editor';

@@ -13,7 +13,9 @@ import { SEAL_TOOLTIP_HIDE_MS, SEAL_TOOLTIP_SHOW_MS } from '@trustleaf/domain/ru
 import type { TrustSettings } from '@trustleaf/domain/schemas/trust';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { downloadQrCode, usePublishTrustProfile, useTrustSettings } from '@/features/trust/api/trust';
+import { downloadQrCode } from '@/features/trust/api/download-qr-code';
+import { useTrustSettings } from '@/features/trust/api/get-trust-settings';
+import { usePublishTrustProfile } from '@/features/trust/api/publish-trust-profile';
 import { translateMessage } from '@/lib/i18n-messages';
 import { notify } from '@/lib/notices';
 

@@ -96,17 +96,16 @@ function PageSnapshot({ violation }: { violation: Violation }) {
   );
 }
 
-type FindingChange = Partial<Pick<Violation, 'severity' | 'isCompliant' | 'isReviewed'>>;
-
-function FindingReview({
-  violation,
-  plCompanyId,
-  plViolationCheckId,
-}: {
+/** A finding of the report, with the check and company its review is saved to. */
+interface FindingProps {
   violation: Violation;
   plCompanyId: number;
   plViolationCheckId: number;
-}) {
+}
+
+type FindingChange = Partial<Pick<Violation, 'severity' | 'isCompliant' | 'isReviewed'>>;
+
+function FindingReview({ violation, plCompanyId, plViolationCheckId }: FindingProps) {
   const { t } = useTranslation();
   const update = useUpdateFinding(plCompanyId, plViolationCheckId);
   // The controls follow the click itself (a controlled checkbox that waited for the mutation's state
@@ -192,15 +191,7 @@ function FindingReview({
   );
 }
 
-function IssueRow({
-  violation,
-  plCompanyId,
-  plViolationCheckId,
-}: {
-  violation: Violation;
-  plCompanyId: number;
-  plViolationCheckId: number;
-}) {
+function IssueRow({ violation, plCompanyId, plViolationCheckId }: FindingProps) {
   const { t } = useTranslation();
   return (
     <TableRow

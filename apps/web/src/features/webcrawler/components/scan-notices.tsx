@@ -15,6 +15,7 @@ import {
 } from '@trustleaf/domain/rules/scan-jobs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useScreenHidden } from '@/lib/template-screens';
 import { useAppStore } from '@/stores/app-store';
 import { useCancelScan, useScanJobTracking } from '../api/webcrawler';
 
@@ -77,6 +78,8 @@ function OutcomeNotice({
   onView: (job: LocalScanJob) => void;
 }) {
   const { t } = useTranslation();
+  // View opens the Webcrawler screen: not offered when the site template turns that screen off.
+  const canView = !useScreenHidden('webcrawler');
   const kind = job.status === 'SUCCESS' ? 'success' : job.status === 'FAILED' ? 'failed' : 'cancelled';
   return (
     <Alert
@@ -94,7 +97,7 @@ function OutcomeNotice({
       }}
       action={
         <>
-          {kind === 'success' ? (
+          {kind === 'success' && canView ? (
             <Button color="inherit" size="small" onClick={() => onView(job)} data-testid="scan-view">
               {t('webcrawler.view')}
             </Button>

@@ -14,6 +14,7 @@ import {
 } from '@trustleaf/domain/schemas/webcrawler';
 import type { ReactElement } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { useBranding } from '@/lib/site-template';
 import { useAppStore } from '@/stores/app-store';
 import { apiError, handle, sentRequests, sentTo, server } from '@/testing/msw';
 import { renderApp } from '@/testing/test-utils';
@@ -118,6 +119,30 @@ describe('scan notices (spec 3 §2, §4, §9)', () => {
       vi.advanceTimersByTime(1);
     });
     expect(useAppStore.getState().account.jobs.map((j) => j.jobId)).toEqual(['b']);
+  });
+
+  it('offers no View when the site template turns the Webcrawler off', () => {
+    useBranding.setState({
+      plSiteTemplateId: 4,
+      elements: [
+        {
+          elementName: 'menuWebcrawler',
+          elementType: 'TERMINOLOGY',
+          enabled: false,
+          text: null,
+          imageUrl: null,
+        },
+      ],
+    });
+    try {
+      useAppStore.getState().addJob(job({ status: 'SUCCESS', isDone: true, plViolationCheckId: 41 }));
+      render(<ScanNotices onView={vi.fn()} />);
+      expect(screen.getByText('Webcrawler ran successfully')).toBeTruthy();
+      expect(screen.queryByRole('button', { name: 'View' })).toBeNull();
+      expect(screen.getByRole('button', { name: 'Close' })).toBeTruthy();
+    } finally {
+      useBranding.setState({ plSiteTemplateId: null, elements: [] });
+    }
   });
 
   it('cancels a running scan', async () => {
