@@ -18,7 +18,7 @@ import { z } from 'zod';
 import { FormTextField } from '@/components/form/form-text-field';
 import { UploadField } from '@/components/upload/upload-field';
 import { env } from '@/config/env';
-import { createCompany } from '@/features/accounts/api/sign-up';
+import { createCompany } from '@/features/accounts/api/create-company';
 import { CompanyTypeFields } from '@/features/accounts/components/company-type-fields';
 import { OfficeAddressField } from '@/features/accounts/components/office-address-field';
 import { ApiError } from '@/lib/api-client';

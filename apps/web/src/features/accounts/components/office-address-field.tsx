@@ -4,7 +4,7 @@ import type { AddressSuggestion } from '@trustleaf/domain/schemas/accounts';
 import { TEXT_FIELD_DEBOUNCE_MS } from '@trustleaf/domain/rules/sign-up';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { suggestAddresses } from '@/features/accounts/api/sign-up';
+import { suggestAddresses } from '@/features/accounts/api/suggest-addresses';
 
 /**
  * The office address with suggestions (spec 1 §7 places service, limited to the region). Typing keeps the

@@ -10,7 +10,7 @@ import {
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { getInviteDetail } from '@/features/accounts/api/sign-up';
+import { getInviteDetail } from '@/features/accounts/api/get-invite-detail';
 import { PersonalFields, SignUpSubmit } from '@/features/accounts/components/personal-fields';
 import { useSignUpSubmit } from '@/features/accounts/components/use-sign-up-submit';
 import { VerifyEmailDialog } from '@/features/accounts/components/verify-email-dialog';

@@ -1,7 +1,9 @@
 import type { UserRegisterInput } from '@trustleaf/domain/schemas/accounts';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { registerUser, sendSignUpCode, verifySignUpCode } from '@/features/accounts/api/sign-up';
+import { registerUser } from '@/features/accounts/api/register-user';
+import { sendSignUpCode } from '@/features/accounts/api/send-sign-up-code';
+import { verifySignUpCode } from '@/features/accounts/api/verify-sign-up-code';
 import { ApiError } from '@/lib/api-client';
 import { translateMessage } from '@/lib/i18n-messages';
 

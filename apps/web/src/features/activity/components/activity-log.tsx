@@ -15,7 +15,7 @@ import { SCAN_PERIODS, type ScanPeriod } from '@trustleaf/domain/schemas/webcraw
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
-import { fetchAllActivity, useActivity } from '@/features/activity/api/activity';
+import { fetchAllActivity, useActivity } from '@/features/activity/api/get-activity';
 import { paginationItemLabel } from '@/lib/pagination-label';
 
 const PAGE_SIZE = 20;

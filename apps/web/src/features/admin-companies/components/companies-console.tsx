@@ -16,7 +16,9 @@ import { useDeferredValue, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '@/lib/error-notice';
 import { paginationItemLabel } from '@/lib/pagination-label';
-import { useAdminCompanies, useBusinessTypes, usePlansFor } from '../api/admin-companies';
+import { useAdminCompanies } from '../api/get-admin-companies';
+import { usePlansFor } from '../api/get-plans-for';
+import { useBusinessTypes } from '../api/use-business-types';
 import { downloadCompanyExport, type ExportProgress } from '../api/export-companies';
 import { CompanyDetailDialog } from './company-detail-dialog';
 

@@ -24,12 +24,10 @@ import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '@/components/dialogs/confirm-dialog';
 import { useErrorNotice } from '@/lib/error-notice';
 import { useAppStore } from '@/stores/app-store';
-import {
-  useBusinessTypes,
-  useChangeBusinessType,
-  usePlansFor,
-  useUpdateCompanyStatus,
-} from '../api/admin-companies';
+import { useChangeBusinessType } from '../api/change-business-type';
+import { usePlansFor } from '../api/get-plans-for';
+import { useUpdateCompanyStatus } from '../api/update-company-status';
+import { useBusinessTypes } from '../api/use-business-types';
 import { companyRefOf } from './company-selector';
 
 type Pending = { kind: 'status'; status: SettableCompanyStatus } | { kind: 'type'; businessTypeId: number };

@@ -16,12 +16,10 @@ import { ConfirmDialog } from '@/components/dialogs/confirm-dialog';
 import { useErrorNotice } from '@/lib/error-notice';
 import { useAppStore } from '@/stores/app-store';
 import { paginationItemLabel } from '@/lib/pagination-label';
-import {
-  useAdminUsers,
-  useEndUserSessions,
-  useResendVerification,
-  useSetUserDisabled,
-} from '../api/admin-companies';
+import { useEndUserSessions } from '../api/end-user-sessions';
+import { useAdminUsers } from '../api/get-admin-users';
+import { useResendVerification } from '../api/resend-verification';
+import { useSetUserDisabled } from '../api/set-user-disabled';
 
 const PAGE_SIZE = 25;
 type Pending = { kind: 'disable' | 'enable' | 'sessions'; user: UserListingRow };

@@ -17,7 +17,8 @@ import { useId, useRef, useState, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { visuallyHidden } from '@/components/visually-hidden';
 import { translateMessage } from '@/lib/i18n-messages';
-import { useImportProspects, useProspectImportJob } from '../api/imports';
+import { useProspectImportJob } from '../api/get-prospect-import-job';
+import { useImportProspects } from '../api/import-prospects';
 
 /** Spec 3 §5: import files are CSV (a ZIP import is not offered here); the API takes the text. */
 const MAX_CSV_CHARACTERS = 900_000;

@@ -19,14 +19,12 @@ import type { z } from 'zod';
 import { ApiError } from '@/lib/api-client';
 import { translateMessage } from '@/lib/i18n-messages';
 import { useAppStore } from '@/stores/app-store';
-import {
-  useChangePassword,
-  useConfirmEmailChange,
-  useRequestEmailChange,
-  useSignOutOtherDevices,
-  useUpdateProfile,
-  useUserDetail,
-} from '@/features/profile/api/profile';
+import { useChangePassword } from '@/features/profile/api/change-password';
+import { useConfirmEmailChange } from '@/features/profile/api/confirm-email-change';
+import { useUserDetail } from '@/features/profile/api/get-user-detail';
+import { useRequestEmailChange } from '@/features/profile/api/request-email-change';
+import { useSignOutOtherDevices } from '@/features/profile/api/sign-out-other-devices';
+import { useUpdateProfile } from '@/features/profile/api/update-user-profile';
 
 type Errors = Record<string, string>;
 

@@ -19,7 +19,8 @@ import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageLoader } from '@/components/layouts/page-loader';
 import { translateMessage } from '@/lib/i18n-messages';
-import { useSystemSettings, useUpdateSystemSetting } from '../api/system';
+import { useSystemSettings } from '../api/get-system-settings';
+import { useUpdateSystemSetting } from '../api/update-system-setting';
 
 const lines = (text: string) => text.split('\n');
 
