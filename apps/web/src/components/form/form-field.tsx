@@ -1,3 +1,4 @@
+import type { SxProps, Theme } from '@mui/material/styles';
 import TextField from '@mui/material/TextField';
 import type { ReactNode } from 'react';
 import { Controller, type Control, type FieldValues, type Path } from 'react-hook-form';
@@ -8,10 +9,13 @@ export interface FormFieldProps<T extends FieldValues> {
   control: Control<T>;
   name: Path<T>;
   label: string;
+  placeholder?: string;
   type?: string;
   autoComplete?: string;
   disabled?: boolean;
   multiline?: boolean;
+  /** A multiline field's height in lines (2 by default). */
+  minRows?: number;
   /** A select: its options are the children (MenuItems). */
   select?: boolean;
   size?: 'small' | 'medium';
@@ -25,6 +29,11 @@ export interface FormFieldProps<T extends FieldValues> {
   /** Marks the label as required (the schema still decides). */
   required?: boolean;
   autoFocus?: boolean;
+  /** Shown under the field while it has no error (a hint such as the password rule). */
+  helperText?: ReactNode;
+  /** Attributes of the input element itself (`data-testid`, `inputMode`). */
+  htmlInput?: Record<string, string>;
+  sx?: SxProps<Theme>;
   children?: ReactNode;
 }
 
@@ -37,10 +46,12 @@ export function FormField<T extends FieldValues>({
   control,
   name,
   label,
+  placeholder,
   type = 'text',
   autoComplete,
   disabled = false,
   multiline = false,
+  minRows = 2,
   select = false,
   size = 'medium',
   parse,
@@ -49,6 +60,9 @@ export function FormField<T extends FieldValues>({
   ariaLabel,
   required = false,
   autoFocus = false,
+  helperText,
+  htmlInput,
+  sx,
   children,
 }: FormFieldProps<T>) {
   const { t } = useTranslation();
@@ -62,22 +76,26 @@ export function FormField<T extends FieldValues>({
           value={field.value ?? (multiple ? [] : '')}
           onChange={(event) => field.onChange(parse ? parse(event.target.value) : event.target.value)}
           label={label}
+          placeholder={placeholder}
           size={size}
           fullWidth
           select={select}
           type={type}
           autoComplete={autoComplete}
           multiline={multiline}
-          minRows={multiline ? 2 : undefined}
+          minRows={multiline ? minRows : undefined}
           disabled={disabled}
           required={required}
           autoFocus={autoFocus}
           error={Boolean(fieldState.error)}
-          helperText={fieldState.error ? translateMessage(t, fieldState.error.message) : undefined}
+          helperText={fieldState.error ? translateMessage(t, fieldState.error.message) : helperText}
+          sx={sx}
           slotProps={{
-            ...(type === 'date' ? { inputLabel: { shrink: true } } : {}),
+            ...(type === 'date' || type === 'datetime-local' ? { inputLabel: { shrink: true } } : {}),
             ...(multiple ? { select: { multiple, renderValue } } : {}),
-            ...(ariaLabel ? { htmlInput: { 'aria-label': ariaLabel } } : {}),
+            ...(ariaLabel || htmlInput
+              ? { htmlInput: { ...(ariaLabel ? { 'aria-label': ariaLabel } : {}), ...htmlInput } }
+              : {}),
           }}
         >
           {children}

@@ -1,4 +1,3 @@
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Divider from '@mui/material/Divider';
@@ -19,7 +18,7 @@ import {
   type UserRegisterInput,
 } from '@trustleaf/domain/schemas/accounts';
 import { useEffect, useState } from 'react';
-import { useController, useForm, useWatch } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { FormTextField } from '@/components/form/form-text-field';
 import { MaskedTextField } from '@/components/form/masked-text-field';
@@ -29,10 +28,10 @@ import { findDuplicateCompany } from '@/features/accounts/api/find-duplicate-com
 import { getProspectDetail } from '@/features/accounts/api/get-prospect-detail';
 import { CompanyTypeFields } from '@/features/accounts/components/company-type-fields';
 import { PersonalFields, SignUpSubmit } from '@/features/accounts/components/personal-fields';
-import { OfficeAddressField } from '@/features/accounts/components/office-address-field';
+import { OfficeAddressFields } from '@/features/accounts/components/office-address-field';
 import { ProspectSearchField } from '@/features/accounts/components/prospect-search-field';
 import { scrollToTop, useSignUpSubmit } from '@/features/accounts/components/use-sign-up-submit';
-import { VerifyEmailDialog } from '@/features/accounts/components/verify-email-dialog';
+import { SignUpFormFrame } from '@/features/accounts/components/sign-up-form-frame';
 import { ApiError } from '@/lib/api-client';
 import { translateMessage } from '@/lib/i18n-messages';
 
@@ -113,7 +112,6 @@ export function CompanySignUpForm({
       setError('promoCode', { message: error.message });
     }
   });
-  const address = useController({ control, name: 'address' });
   const claimCode = useWatch({ control, name: 'claimCode' });
   const promoCode = useWatch({ control, name: 'promoCode' });
   const country = env.region.countryCode;
@@ -175,23 +173,16 @@ export function CompanySignUpForm({
   });
 
   return (
-    <Box
-      component="form"
-      noValidate
-      aria-label={t('signUp.title')}
+    <SignUpFormFrame
+      label={t('signUp.title')}
       onSubmit={(event) => void onSubmit(event)}
-      sx={{ display: 'grid', gap: 2.5 }}
+      flow={flow}
+      banner={
+        claimed
+          ? { testId: 'claim-banner', text: t('signUp.claimBanner', { company: claimed.companyName }) }
+          : null
+      }
     >
-      {flow.serverError ? (
-        <Alert severity="warning" data-testid="sign-up-error">
-          {flow.serverError}
-        </Alert>
-      ) : null}
-      {claimed ? (
-        <Alert severity="info" data-testid="claim-banner">
-          {t('signUp.claimBanner', { company: claimed.companyName })}
-        </Alert>
-      ) : null}
       <Typography variant="h3" component="h2">
         {t('signUp.companySection')}
       </Typography>
@@ -225,26 +216,7 @@ export function CompanySignUpForm({
         autoComplete="organization"
       />
       <CompanyTypeFields control={control} showSegment={env.region.segmentChoice} />
-      <OfficeAddressField
-        value={address.field.value}
-        country={country}
-        onChange={address.field.onChange}
-        onSelect={(suggestion) => {
-          setValue('address', suggestion.corporateOfficeAddress);
-          setValue('city', suggestion.city);
-          setValue('state', suggestion.state);
-          setValue('zip', suggestion.zip);
-        }}
-      />
-      <Box sx={{ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: 1.5 }}>
-        <FormTextField control={control} name="city" label={t('signUp.city')} autoComplete="address-level2" />
-        <FormTextField
-          control={control}
-          name="state"
-          label={t(env.region.countryCode === 'CA' ? 'signUp.province' : 'signUp.state')}
-          autoComplete="address-level1"
-        />
-      </Box>
+      <OfficeAddressFields control={control} setValue={setValue} country={country} />
       {country === 'CA' ? (
         <MaskedTextField
           control={control}
@@ -282,7 +254,6 @@ export function CompanySignUpForm({
         }
       />
       <SignUpSubmit control={control} isSubmitting={formState.isSubmitting} />
-      <VerifyEmailDialog {...flow.dialogProps} />
-    </Box>
+    </SignUpFormFrame>
   );
 }
