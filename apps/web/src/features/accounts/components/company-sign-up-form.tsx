@@ -5,12 +5,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { INPUT_MASKS } from '@trustleaf/domain/rules/input-masks';
-import { normalizePhone } from '@trustleaf/domain/rules/phone';
-import {
-  isTypeAllowedForSegments,
-  normalizeSaleNumber,
-  processorAnswers,
-} from '@trustleaf/domain/rules/sign-up';
+import { isTypeAllowedForSegments, normalizeSaleNumber } from '@trustleaf/domain/rules/sign-up';
 import {
   CompanyOnboardingFormSchema,
   type CompanyOnboardingForm,
@@ -32,6 +27,7 @@ import { OfficeAddressFields } from '@/features/accounts/components/office-addre
 import { ProspectSearchField } from '@/features/accounts/components/prospect-search-field';
 import { scrollToTop, useSignUpSubmit } from '@/features/accounts/components/use-sign-up-submit';
 import { SignUpFormFrame } from '@/features/accounts/components/sign-up-form-frame';
+import { companyPayload, personPayload } from '@/features/accounts/components/sign-up-payload';
 import { ApiError } from '@/lib/api-client';
 import { translateMessage } from '@/lib/i18n-messages';
 
@@ -41,27 +37,12 @@ const resolver = zodResolver(CompanyOnboardingFormSchema);
 const AUTOMATIC_SEGMENT = env.region.segmentChoice ? null : 1;
 
 export function toRegisterPayload(values: CompanyOnboardingForm, country: string): UserRegisterInput {
-  const phone = normalizePhone(values.phone);
   const saleNumber = normalizeSaleNumber(values.saleNumber);
   return {
-    email: values.email,
-    password: values.password,
-    firstName: values.firstName.trim(),
-    lastName: values.lastName.trim(),
-    ...(phone ? { phone } : {}),
-    acceptedEula: true,
+    ...personPayload(values),
     plSegmentIds: values.segmentId ? [values.segmentId] : [],
     company: {
-      name: values.companyName.trim(),
-      companyType: values.typeOfCompany,
-      ...processorAnswers(values.typeOfCompany, values.manufactureForOther, values.requiredMOQ),
-      officeAddress: {
-        address: values.address,
-        city: values.city,
-        state: values.state,
-        zip: values.zip,
-        country,
-      },
+      ...companyPayload(values, country),
       ...(values.plCompanyId ? { plCompanyId: values.plCompanyId } : {}),
       ...(values.claimCode ? { claimCode: values.claimCode } : {}),
       ...(saleNumber ? { saleNumber } : {}),

@@ -8,7 +8,6 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { processorAnswers } from '@trustleaf/domain/rules/sign-up';
 import { CompanyNameSchema } from '@trustleaf/domain/schemas/accounts';
 import { enqueueSnackbar } from 'notistack';
 import { useId, useState } from 'react';
@@ -21,6 +20,7 @@ import { env } from '@/config/env';
 import { createCompany } from '@/features/accounts/api/create-company';
 import { CompanyTypeFields } from '@/features/accounts/components/company-type-fields';
 import { OfficeAddressFields } from '@/features/accounts/components/office-address-field';
+import { companyPayload } from '@/features/accounts/components/sign-up-payload';
 import { ApiError } from '@/lib/api-client';
 import { errorText } from '@/lib/error-notice';
 
@@ -64,18 +64,7 @@ export function CreateCompanyDialog({ open, onCreated }: { open: boolean; onCrea
     setServerError(null);
     try {
       await createCompany({
-        company: {
-          name: values.companyName,
-          companyType: values.typeOfCompany,
-          ...processorAnswers(values.typeOfCompany, values.manufactureForOther, values.requiredMOQ),
-          officeAddress: {
-            address: values.address,
-            city: values.city,
-            state: values.state,
-            zip: values.zip,
-            country: env.region.countryCode,
-          },
-        },
+        company: companyPayload(values, env.region.countryCode),
         plSegmentIds: values.segmentId ? [values.segmentId] : [],
         ...(logo ? { logoUploadKey: logo.key } : {}),
       });

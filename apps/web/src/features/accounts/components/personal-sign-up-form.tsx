@@ -1,5 +1,4 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { normalizePhone } from '@trustleaf/domain/rules/phone';
 import {
   PersonalSignUpFormSchema,
   type InviteDetail,
@@ -12,6 +11,7 @@ import { getInviteDetail } from '@/features/accounts/api/get-invite-detail';
 import { PersonalFields, SignUpSubmit } from '@/features/accounts/components/personal-fields';
 import { useSignUpSubmit } from '@/features/accounts/components/use-sign-up-submit';
 import { SignUpFormFrame } from '@/features/accounts/components/sign-up-form-frame';
+import { personPayload } from '@/features/accounts/components/sign-up-payload';
 import { ApiError } from '@/lib/api-client';
 import { errorText } from '@/lib/error-notice';
 
@@ -54,14 +54,8 @@ export function PersonalSignUpForm({
 
   const onSubmit = handleSubmit(async (values) => {
     if (!values.acceptedEula) return;
-    const phone = normalizePhone(values.phone);
     await flow.start({
-      email: values.email,
-      password: values.password,
-      firstName: values.firstName.trim(),
-      lastName: values.lastName.trim(),
-      ...(phone ? { phone } : {}),
-      acceptedEula: true,
+      ...personPayload(values),
       ...(inviteMemberCode ? { inviteMemberCode } : {}),
     });
   });

@@ -16,7 +16,7 @@ import Typography from '@mui/material/Typography';
 import { useId, useRef, useState, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { visuallyHidden } from '@/components/visually-hidden';
-import { translateMessage } from '@/lib/i18n-messages';
+import { errorText } from '@/lib/error-notice';
 import { useProspectImportJob } from '../api/get-prospect-import-job';
 import { useImportProspects } from '../api/import-prospects';
 
@@ -52,7 +52,7 @@ export function ProspectImportPanel() {
     }
     start.mutate(csv, {
       onSuccess: (started) => setJobId(started.jobId),
-      onError: (failure) => setError(translateMessage(t, failure.message)),
+      onError: (failure) => setError(errorText(t, failure)),
     });
   };
 

@@ -31,7 +31,6 @@ import type { z } from 'zod';
 import { FormField } from '@/components/form/form-field';
 import { PageLoader } from '@/components/layouts/page-loader';
 import { errorText } from '@/lib/error-notice';
-import { translateMessage } from '@/lib/i18n-messages';
 import { applyServerIssues, formPathOf } from '@/lib/server-issues';
 import { useSystemSettings } from '../api/get-system-settings';
 import { useUpdateSystemSetting } from '../api/update-system-setting';
@@ -331,6 +330,6 @@ export function SystemSettingsPanel() {
   const { t } = useTranslation();
   const settings = useSystemSettings();
   if (settings.isPending) return <PageLoader />;
-  if (settings.isError) return <Alert severity="error">{translateMessage(t, settings.error.message)}</Alert>;
+  if (settings.isError) return <Alert severity="error">{errorText(t, settings.error)}</Alert>;
   return <SettingsForms settings={settings.data} />;
 }
