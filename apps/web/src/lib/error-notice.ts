@@ -1,12 +1,24 @@
+import { validationIssues } from '@trustleaf/domain/validation-issues';
 import type { TFunction } from 'i18next';
 import { enqueueSnackbar } from 'notistack';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '@/lib/api-client';
 import { translateMessage } from '@/lib/i18n-messages';
 
-/** What a failed call says to the reader: the API's message in their language, else the generic one. */
+/**
+ * What a failed call says to the reader, in their language: a refused input by its first issue's
+ * message key when this app has that key, else the API's message (by its known text), else the
+ * generic one.
+ */
 export function errorText(t: TFunction, error: unknown): string {
-  return error instanceof ApiError ? translateMessage(t, error.message) : t('errors.generic');
+  if (!(error instanceof ApiError)) return t('errors.generic');
+  const key = validationIssues(error.details)[0]?.key;
+  if (key) {
+    // i18next answers a key it does not have with the key itself.
+    const text = t(key);
+    if (text !== key) return text;
+  }
+  return translateMessage(t, error.message);
 }
 
 /** Shows a failed call as an error notice (screens behind sign-in, where notistack is loaded). */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isStrongPassword, PASSWORD_MAX, STRONG_PASSWORD_MESSAGE } from '../rules/password.ts';
 import { LANGUAGES } from '../rules/themes.ts';
+import type { KeyedMessage } from '../validation-issues.ts';
 import { PhoneSchema } from './accounts.ts';
 import { EmailSchema, IdSchema, IntSchema, TextSchema } from './common.ts';
 
@@ -30,6 +31,23 @@ export const PROFILE_MESSAGES = {
   tooManyPasswordAttempts: 'Too many password attempts. Please wait 15 minutes and try again.',
   signedOutOthers: 'Signed out of every other device',
 } as const;
+
+/**
+ * The server's refusals of one field of the account forms, with the key a client shows them by (the
+ * web's `profile.messages.*`).
+ */
+export const PROFILE_FIELD_REFUSALS = {
+  sameEmail: { key: 'profile.messages.sameEmail', message: PROFILE_MESSAGES.sameEmail },
+  passwordIncorrect: {
+    key: 'profile.messages.passwordIncorrect',
+    message: PROFILE_MESSAGES.passwordIncorrect,
+  },
+  oldPasswordIncorrect: {
+    key: 'profile.messages.oldPasswordIncorrect',
+    message: PROFILE_MESSAGES.oldPasswordIncorrect,
+  },
+  codeInvalid: { key: 'profile.messages.codeInvalid', message: PROFILE_MESSAGES.codeInvalid },
+} as const satisfies Record<string, KeyedMessage>;
 
 const NameSchema = (label: string) =>
   TextSchema.trim().min(1, `${label} is required`).max(255, 'Character limit');

@@ -389,13 +389,8 @@ export function createAccountsService(deps: AccountsServiceDeps) {
       if (!auth.isSuperAdmin) throw new AppError('FORBIDDEN', 'You do not have permission to do this');
       const job = await repo.findImportJob(jobId);
       if (!job) throw new AppError('NOT_FOUND', 'Import job not found');
-      return {
-        jobId: job.id,
-        status: job.status,
-        totalRows: job.totalRows,
-        importedRows: job.importedRows,
-        errors: job.errors,
-      };
+      const { id, status, totalRows, importedRows, errors } = job;
+      return { jobId: id, status, totalRows, importedRows, errors };
     },
 
     async getInviteMemberCodeDetail(token: string): Promise<InviteDetail> {

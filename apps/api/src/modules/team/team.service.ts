@@ -43,6 +43,32 @@ export function createTeamService(deps: TeamServiceDeps) {
     return name;
   }
 
+  /**
+   * Mails a fresh invite link and records `action`; `store` keeps the link's hash and expiry (a new
+   * invite, or a pending one renewed) and answers false when the invite is gone.
+   */
+  async function mailInvite(
+    auth: AuthContext,
+    invite: { companyId: number; email: string; role: string },
+    action: 'MEMBER_INVITED' | 'INVITE_RESENT',
+    store: (tokenHash: string, expiresAt: Date, now: Date) => Promise<boolean>,
+  ): Promise<void> {
+    const name = await companyName(invite.companyId);
+    const now = clock.now();
+    const { token, mail } = newInviteMail({ appUrl: deps.appUrl, ...invite, companyName: name });
+    const expiresAt = new Date(now.getTime() + INVITE_TTL_MS);
+    if (!(await store(inviteTokenHash(token), expiresAt, now))) {
+      throw new AppError('NOT_FOUND', MESSAGES.inviteNotFound);
+    }
+    await deps.mailer.send(mail);
+    await record({
+      action,
+      actorUserId: auth.userId,
+      companyId: invite.companyId,
+      detail: { email: invite.email, role: invite.role },
+    });
+  }
+
   return {
     async getTeamMembers(auth: AuthContext, plCompanyId: number): Promise<Team> {
       const { role } = await companyAccess.require(auth, plCompanyId);
@@ -72,33 +98,14 @@ export function createTeamService(deps: TeamServiceDeps) {
 
     async inviteMember(auth: AuthContext, input: z.output<typeof InviteMemberInputSchema>): Promise<void> {
       await companyAccess.require(auth, input.plCompanyId, MANAGERS);
-      const name = await companyName(input.plCompanyId);
       const existing = await repo.findUserIdByEmail(input.email);
       const membership = existing === null ? null : await repo.findMembership(input.plCompanyId, existing);
       if (membership?.bannedAt) throw new AppError('CONFLICT', MESSAGES.banned);
       if (membership) throw new AppError('CONFLICT', MESSAGES.alreadyMember);
-      const now = clock.now();
-      const { token, mail } = newInviteMail({
-        appUrl: deps.appUrl,
-        email: input.email,
-        companyName: name,
-        role: input.role,
-      });
-      await repo.insertInvite({
-        companyId: input.plCompanyId,
-        email: input.email,
-        role: input.role,
-        tokenHash: inviteTokenHash(token),
-        invitedBy: auth.userId,
-        expiresAt: new Date(now.getTime() + INVITE_TTL_MS),
-        createdAt: now,
-      });
-      await deps.mailer.send(mail);
-      await record({
-        action: 'MEMBER_INVITED',
-        actorUserId: auth.userId,
-        companyId: input.plCompanyId,
-        detail: { email: input.email, role: input.role },
+      const invite = { companyId: input.plCompanyId, email: input.email, role: input.role };
+      await mailInvite(auth, invite, 'MEMBER_INVITED', async (tokenHash, expiresAt, now) => {
+        await repo.insertInvite({ ...invite, tokenHash, invitedBy: auth.userId, expiresAt, createdAt: now });
+        return true;
       });
     },
 
@@ -106,25 +113,14 @@ export function createTeamService(deps: TeamServiceDeps) {
       await companyAccess.require(auth, input.plCompanyId, MANAGERS);
       const invite = await repo.findPendingInvite(input.plCompanyId, input.plInviteId);
       if (!invite) throw new AppError('NOT_FOUND', MESSAGES.inviteNotFound);
-      const name = await companyName(input.plCompanyId);
-      const now = clock.now();
-      const { token, mail } = newInviteMail({
-        appUrl: deps.appUrl,
-        email: invite.email,
-        companyName: name,
-        role: invite.role,
-      });
-      const expiresAt = new Date(now.getTime() + INVITE_TTL_MS);
-      if (!(await repo.renewInvite(input.plCompanyId, invite.id, inviteTokenHash(token), expiresAt, now))) {
-        throw new AppError('NOT_FOUND', MESSAGES.inviteNotFound);
-      }
-      await deps.mailer.send(mail);
-      await record({
-        action: 'INVITE_RESENT',
-        actorUserId: auth.userId,
-        companyId: input.plCompanyId,
-        detail: { email: invite.email, role: invite.role },
-      });
+      const { email, role } = invite;
+      await mailInvite(
+        auth,
+        { companyId: input.plCompanyId, email, role },
+        'INVITE_RESENT',
+        (tokenHash, expiresAt, now) =>
+          repo.renewInvite(input.plCompanyId, invite.id, tokenHash, expiresAt, now),
+      );
     },
 
     async cancelInvite(auth: AuthContext, input: InviteIdInput): Promise<void> {

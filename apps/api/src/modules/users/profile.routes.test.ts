@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { STRONG_PASSWORD_MESSAGE } from '@trustleaf/domain/rules/password';
-import { PROFILE_MESSAGES } from '@trustleaf/domain/schemas/profile';
+import { PROFILE_FIELD_REFUSALS, PROFILE_MESSAGES } from '@trustleaf/domain/schemas/profile';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedAdmin } from '../../db/seed.ts';
 import { users } from '../../db/schema.ts';
@@ -70,6 +70,25 @@ describe('profile', () => {
 });
 
 describe('email change', () => {
+  it('refuses a wrong current password and the same address on their fields, with their keys', async () => {
+    const m = await member();
+    const wrongPassword = await post(
+      '/api/user/requestEmailChange',
+      { newEmail: newAddress(), password: 'nope' },
+      m.token,
+    );
+    expect(wrongPassword.statusCode).toBe(400);
+    expect(wrongPassword.json().details.issues).toEqual([
+      { field: 'password', ...PROFILE_FIELD_REFUSALS.passwordIncorrect },
+    ]);
+    const same = await post(
+      '/api/user/requestEmailChange',
+      { newEmail: m.user.email, password: TEST_PASSWORD },
+      m.token,
+    );
+    expect(same.json().details.issues).toEqual([{ field: 'newEmail', ...PROFILE_FIELD_REFUSALS.sameEmail }]);
+  });
+
   it('moves the account to the new address only with the code sent there, and tells the old one', async () => {
     const m = await member();
     const to = newAddress();

@@ -3,18 +3,20 @@ import {
   EMAIL_CHANGE_CODE_LENGTH,
   EMAIL_CHANGE_MAX_ATTEMPTS,
   EMAIL_CHANGE_TTL_MINUTES,
+  PROFILE_FIELD_REFUSALS,
   PROFILE_MESSAGES,
   type ChangePasswordInput,
   type UpdateUserProfileInputSchema,
   type UserDetail,
 } from '@trustleaf/domain/schemas/profile';
+import { fieldIssue, type KeyedMessage } from '@trustleaf/domain/validation-issues';
 import type { z } from 'zod';
 import type { AttemptLimiter } from '../../lib/attempt-limiter.ts';
 import type { AuthContext } from '../../lib/authz.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { hashPassword, sameHash, sha256, verifyPassword } from '../../lib/crypto.ts';
-import { AppError } from '../../lib/errors.ts';
+import { AppError, validationFailed } from '../../lib/errors.ts';
 import { escapeHtml, type Mailer } from '../../lib/mailer.ts';
 import type { RecordActivity } from '../activity/activity.service.ts';
 import type { UsersRepository } from './users.repository.ts';
@@ -25,6 +27,9 @@ export const PASSWORD_CHECK_LIMIT = { limit: 5, windowMs: WINDOW_MS };
 /** Codes sent for email changes per user per hour. */
 export const EMAIL_CODES_PER_HOUR = 5;
 const CODE_TTL_MS = EMAIL_CHANGE_TTL_MINUTES * 60 * 1000;
+
+/** The email change code refused, on the code field. */
+const codeInvalid = () => validationFailed([fieldIssue('code', PROFILE_FIELD_REFUSALS.codeInvalid)]);
 
 const codeHash = (userId: number, newEmail: string, code: string) =>
   sha256(`email-change:${userId}:${newEmail}:${code}`);
@@ -60,7 +65,7 @@ export function createProfileService(deps: ProfileServiceDeps) {
    * The current password, checked with a slot taken first (as sign-in does), so guesses from a
    * stolen session are as limited as guesses at the sign-in page.
    */
-  async function checkPassword(auth: AuthContext, password: string, wrongMessage: string) {
+  async function checkPassword(auth: AuthContext, password: string, field: string, wrong: KeyedMessage) {
     const key = `password-check:user:${auth.userId}`;
     const now = clock.now();
     if (!(await limiter.take(key, PASSWORD_CHECK_LIMIT, now))) {
@@ -69,7 +74,7 @@ export function createProfileService(deps: ProfileServiceDeps) {
     const user = await repo.findUser(auth.userId);
     if (!user) throw new AppError('UNAUTHENTICATED', 'Your session has expired. Please sign in again.');
     if (!(await verifyPassword(password, user.passwordHash))) {
-      throw new AppError('VALIDATION_FAILED', wrongMessage);
+      throw validationFailed([fieldIssue(field, wrong)]);
     }
     await limiter.giveBack(key, now);
     return user;
@@ -125,8 +130,10 @@ export function createProfileService(deps: ProfileServiceDeps) {
       auth: AuthContext,
       input: { newEmail: string; password: string },
     ): Promise<UserDetail> {
-      if (input.newEmail === auth.email) throw new AppError('VALIDATION_FAILED', PROFILE_MESSAGES.sameEmail);
-      await checkPassword(auth, input.password, PROFILE_MESSAGES.passwordIncorrect);
+      if (input.newEmail === auth.email) {
+        throw validationFailed([fieldIssue('newEmail', PROFILE_FIELD_REFUSALS.sameEmail)]);
+      }
+      await checkPassword(auth, input.password, 'password', PROFILE_FIELD_REFUSALS.passwordIncorrect);
       if (await repo.emailInUse(input.newEmail, auth.userId)) {
         throw new AppError('CONFLICT', PROFILE_MESSAGES.emailTaken);
       }
@@ -155,19 +162,19 @@ export function createProfileService(deps: ProfileServiceDeps) {
       const pending = await repo.findEmailChange(auth.userId);
       const now = clock.now();
       if (!pending || pending.expiresAt <= now) {
-        throw new AppError('VALIDATION_FAILED', PROFILE_MESSAGES.codeInvalid);
+        throw codeInvalid();
       }
       const attempts = { limit: EMAIL_CHANGE_MAX_ATTEMPTS, windowMs: CODE_TTL_MS };
       if (!(await limiter.take(`email-change:code:${pending.codeHash}`, attempts, now))) {
         throw new AppError('RATE_LIMITED', PROFILE_MESSAGES.tooManyAttempts);
       }
       if (!sameHash(codeHash(auth.userId, pending.newEmail, code), pending.codeHash)) {
-        throw new AppError('VALIDATION_FAILED', PROFILE_MESSAGES.codeInvalid);
+        throw codeInvalid();
       }
       const previous = auth.email;
       try {
         if (!(await repo.applyEmailChange(auth.userId, pending.codeHash, pending.newEmail))) {
-          throw new AppError('VALIDATION_FAILED', PROFILE_MESSAGES.codeInvalid);
+          throw codeInvalid();
         }
       } catch (error) {
         if (isUniqueViolation(error)) throw new AppError('CONFLICT', PROFILE_MESSAGES.emailTaken);
@@ -189,7 +196,12 @@ export function createProfileService(deps: ProfileServiceDeps) {
 
     /** The old password proves the person; every other sign-in ends (this one stays). */
     async changePassword(auth: AuthContext, input: ChangePasswordInput): Promise<{ signedOut: number }> {
-      const user = await checkPassword(auth, input.oldPassword, PROFILE_MESSAGES.oldPasswordIncorrect);
+      const user = await checkPassword(
+        auth,
+        input.oldPassword,
+        'oldPassword',
+        PROFILE_FIELD_REFUSALS.oldPasswordIncorrect,
+      );
       const replaced = await repo.replacePassword(
         user.id,
         user.passwordHash,

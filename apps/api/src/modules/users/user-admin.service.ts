@@ -32,6 +32,27 @@ export function createUserAdminService(deps: UserAdminServiceDeps) {
     return user;
   }
 
+  /**
+   * Records a super admin's action on a user and answers the user's state after it; `signedOut` (the
+   * sign-ins it ended) is the record's detail when the action ends any.
+   */
+  async function recorded(
+    auth: AuthContext,
+    userId: number,
+    action: Parameters<RecordActivity>[0]['action'],
+    status: UserAdminResult['status'],
+    signedOut?: number,
+  ): Promise<UserAdminResult> {
+    await record({
+      action,
+      actorUserId: auth.userId,
+      subjectUserId: userId,
+      companyId: null,
+      ...(signedOut === undefined ? {} : { detail: { signedOut } }),
+    });
+    return { plUserId: userId, status, signedOut: signedOut ?? 0 };
+  }
+
   return {
     async userListing(
       auth: AuthContext,
@@ -55,14 +76,8 @@ export function createUserAdminService(deps: UserAdminServiceDeps) {
       }
       await repo.setDisabled(user.id, input.disabled ? (user.disabledAt ?? clock.now()) : null);
       const signedOut = input.disabled ? await deps.revokeUserSessions(user.id, 'account disabled') : 0;
-      await record({
-        action: input.disabled ? 'USER_DISABLED' : 'USER_ENABLED',
-        actorUserId: auth.userId,
-        subjectUserId: user.id,
-        companyId: null,
-        detail: { signedOut },
-      });
-      return { plUserId: user.id, status: input.disabled ? 'DISABLED' : 'ACTIVE', signedOut };
+      const action = input.disabled ? 'USER_DISABLED' : 'USER_ENABLED';
+      return recorded(auth, user.id, action, input.disabled ? 'DISABLED' : 'ACTIVE', signedOut);
     },
 
     async endUserSessions(auth: AuthContext, userId: number): Promise<UserAdminResult> {
@@ -73,14 +88,8 @@ export function createUserAdminService(deps: UserAdminServiceDeps) {
         throw new AppError('CONFLICT', 'You cannot end your own sessions here.');
       }
       const signedOut = await deps.revokeUserSessions(user.id, 'ended by an administrator');
-      await record({
-        action: 'USER_SESSIONS_ENDED',
-        actorUserId: auth.userId,
-        subjectUserId: user.id,
-        companyId: null,
-        detail: { signedOut },
-      });
-      return { plUserId: user.id, status: user.disabledAt ? 'DISABLED' : 'ACTIVE', signedOut };
+      const status = user.disabledAt ? 'DISABLED' : 'ACTIVE';
+      return recorded(auth, user.id, 'USER_SESSIONS_ENDED', status, signedOut);
     },
 
     async resendVerification(auth: AuthContext, userId: number): Promise<UserAdminResult> {
@@ -89,13 +98,7 @@ export function createUserAdminService(deps: UserAdminServiceDeps) {
       if (!(await deps.profile.resendEmailChangeCode(user.id))) {
         throw new AppError('CONFLICT', 'This user has no email address waiting for verification.');
       }
-      await record({
-        action: 'VERIFICATION_RESENT',
-        actorUserId: auth.userId,
-        subjectUserId: user.id,
-        companyId: null,
-      });
-      return { plUserId: user.id, status: user.disabledAt ? 'DISABLED' : 'ACTIVE', signedOut: 0 };
+      return recorded(auth, user.id, 'VERIFICATION_RESENT', user.disabledAt ? 'DISABLED' : 'ACTIVE');
     },
   };
 }

@@ -9,10 +9,13 @@ export interface FormFieldProps<T extends FieldValues> {
   control: Control<T>;
   name: Path<T>;
   label: string;
+  placeholder?: string;
   type?: string;
   autoComplete?: string;
   disabled?: boolean;
   multiline?: boolean;
+  /** A multiline field's height in lines (2 by default). */
+  minRows?: number;
   /** A select: its options are the children (MenuItems). */
   select?: boolean;
   size?: 'small' | 'medium';
@@ -31,8 +34,10 @@ export interface FormFieldProps<T extends FieldValues> {
   sx?: SxProps<Theme>;
   /** Told of each change, after the form (to keep another field in step). */
   onValueChange?: (value: unknown) => void;
-  /** Shown under the field while the field has no error. */
+  /** Shown under the field while it has no error (a hint such as the password rule). */
   helperText?: ReactNode;
+  /** Attributes of the input element itself (`data-testid`, `inputMode`). */
+  htmlInput?: Record<string, string>;
   children?: ReactNode;
 }
 
@@ -45,10 +50,12 @@ export function FormField<T extends FieldValues>({
   control,
   name,
   label,
+  placeholder,
   type = 'text',
   autoComplete,
   disabled = false,
   multiline = false,
+  minRows = 2,
   select = false,
   size = 'medium',
   parse,
@@ -61,6 +68,7 @@ export function FormField<T extends FieldValues>({
   sx,
   onValueChange,
   helperText,
+  htmlInput,
   children,
 }: FormFieldProps<T>) {
   const { t } = useTranslation();
@@ -78,6 +86,7 @@ export function FormField<T extends FieldValues>({
             onValueChange?.(value);
           }}
           label={label}
+          placeholder={placeholder}
           size={size}
           fullWidth={fullWidth}
           sx={sx}
@@ -85,16 +94,18 @@ export function FormField<T extends FieldValues>({
           type={type}
           autoComplete={autoComplete}
           multiline={multiline}
-          minRows={multiline ? 2 : undefined}
+          minRows={multiline ? minRows : undefined}
           disabled={disabled}
           required={required}
           autoFocus={autoFocus}
           error={Boolean(fieldState.error)}
           helperText={fieldState.error ? translateMessage(t, fieldState.error.message) : helperText}
           slotProps={{
-            ...(type === 'date' ? { inputLabel: { shrink: true } } : {}),
+            ...(type === 'date' || type === 'datetime-local' ? { inputLabel: { shrink: true } } : {}),
             ...(multiple ? { select: { multiple, renderValue } } : {}),
-            ...(ariaLabel ? { htmlInput: { 'aria-label': ariaLabel } } : {}),
+            ...(ariaLabel || htmlInput
+              ? { htmlInput: { ...(ariaLabel ? { 'aria-label': ariaLabel } : {}), ...htmlInput } }
+              : {}),
           }}
         >
           {children}

@@ -1,7 +1,5 @@
-import Link from '@mui/material/Link';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink } from 'react-router';
-import { paths } from '@/config/paths';
+import { BackToSignInLink } from '@/features/auth/components/auth-form';
 import { AuthHeading } from '@/features/auth/components/auth-heading';
 import { ForgotPasswordForm } from '@/features/auth/components/forgot-password-form';
 
@@ -11,15 +9,7 @@ export function ForgotPasswordRoute() {
     <>
       <AuthHeading title={t('auth.forgot.title')} subtitle={t('auth.forgot.subtitle')} />
       <ForgotPasswordForm />
-      <Link
-        component={RouterLink}
-        to={paths.auth.signIn.getHref()}
-        variant="body2"
-        underline="hover"
-        sx={{ display: 'inline-block', mt: 3 }}
-      >
-        {t('auth.backToSignIn')}
-      </Link>
+      <BackToSignInLink />
     </>
   );
 }

@@ -1,9 +1,9 @@
 import Alert from '@mui/material/Alert';
-import Link from '@mui/material/Link';
 import { enqueueSnackbar } from 'notistack';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { paths } from '@/config/paths';
+import { BackToSignInLink } from '@/features/auth/components/auth-form';
 import { AuthHeading } from '@/features/auth/components/auth-heading';
 import { ResetPasswordForm } from '@/features/auth/components/reset-password-form';
 
@@ -26,15 +26,7 @@ export function ResetPasswordRoute() {
       ) : (
         <Alert severity="error">{t('auth.reset.missingToken')}</Alert>
       )}
-      <Link
-        component={RouterLink}
-        to={paths.auth.signIn.getHref()}
-        variant="body2"
-        underline="hover"
-        sx={{ display: 'inline-block', mt: 3 }}
-      >
-        {t('auth.backToSignIn')}
-      </Link>
+      <BackToSignInLink />
     </>
   );
 }

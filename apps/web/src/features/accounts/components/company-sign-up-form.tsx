@@ -1,4 +1,3 @@
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Divider from '@mui/material/Divider';
@@ -6,12 +5,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { INPUT_MASKS } from '@trustleaf/domain/rules/input-masks';
-import { normalizePhone } from '@trustleaf/domain/rules/phone';
-import {
-  isTypeAllowedForSegments,
-  normalizeSaleNumber,
-  processorAnswers,
-} from '@trustleaf/domain/rules/sign-up';
+import { isTypeAllowedForSegments, normalizeSaleNumber } from '@trustleaf/domain/rules/sign-up';
 import {
   CompanyOnboardingFormSchema,
   type CompanyOnboardingForm,
@@ -19,18 +13,21 @@ import {
   type UserRegisterInput,
 } from '@trustleaf/domain/schemas/accounts';
 import { useEffect, useState } from 'react';
-import { useController, useForm, useWatch } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { FormTextField } from '@/components/form/form-text-field';
 import { MaskedTextField } from '@/components/form/masked-text-field';
 import { env } from '@/config/env';
-import { checkPromoCode, findDuplicateCompany, getProspectDetail } from '@/features/accounts/api/sign-up';
+import { checkPromoCode } from '@/features/accounts/api/check-promo-code';
+import { findDuplicateCompany } from '@/features/accounts/api/find-duplicate-company';
+import { getProspectDetail } from '@/features/accounts/api/get-prospect-detail';
 import { CompanyTypeFields } from '@/features/accounts/components/company-type-fields';
 import { PersonalFields, SignUpSubmit } from '@/features/accounts/components/personal-fields';
-import { OfficeAddressField } from '@/features/accounts/components/office-address-field';
+import { OfficeAddressFields } from '@/features/accounts/components/office-address-field';
 import { ProspectSearchField } from '@/features/accounts/components/prospect-search-field';
 import { scrollToTop, useSignUpSubmit } from '@/features/accounts/components/use-sign-up-submit';
-import { VerifyEmailDialog } from '@/features/accounts/components/verify-email-dialog';
+import { SignUpFormFrame } from '@/features/accounts/components/sign-up-form-frame';
+import { companyPayload, personPayload } from '@/features/accounts/components/sign-up-payload';
 import { ApiError } from '@/lib/api-client';
 import { translateMessage } from '@/lib/i18n-messages';
 
@@ -40,27 +37,12 @@ const resolver = zodResolver(CompanyOnboardingFormSchema);
 const AUTOMATIC_SEGMENT = env.region.segmentChoice ? null : 1;
 
 export function toRegisterPayload(values: CompanyOnboardingForm, country: string): UserRegisterInput {
-  const phone = normalizePhone(values.phone);
   const saleNumber = normalizeSaleNumber(values.saleNumber);
   return {
-    email: values.email,
-    password: values.password,
-    firstName: values.firstName.trim(),
-    lastName: values.lastName.trim(),
-    ...(phone ? { phone } : {}),
-    acceptedEula: true,
+    ...personPayload(values),
     plSegmentIds: values.segmentId ? [values.segmentId] : [],
     company: {
-      name: values.companyName.trim(),
-      companyType: values.typeOfCompany,
-      ...processorAnswers(values.typeOfCompany, values.manufactureForOther, values.requiredMOQ),
-      officeAddress: {
-        address: values.address,
-        city: values.city,
-        state: values.state,
-        zip: values.zip,
-        country,
-      },
+      ...companyPayload(values, country),
       ...(values.plCompanyId ? { plCompanyId: values.plCompanyId } : {}),
       ...(values.claimCode ? { claimCode: values.claimCode } : {}),
       ...(saleNumber ? { saleNumber } : {}),
@@ -111,7 +93,6 @@ export function CompanySignUpForm({
       setError('promoCode', { message: error.message });
     }
   });
-  const address = useController({ control, name: 'address' });
   const claimCode = useWatch({ control, name: 'claimCode' });
   const promoCode = useWatch({ control, name: 'promoCode' });
   const country = env.region.countryCode;
@@ -173,23 +154,16 @@ export function CompanySignUpForm({
   });
 
   return (
-    <Box
-      component="form"
-      noValidate
-      aria-label={t('signUp.title')}
+    <SignUpFormFrame
+      label={t('signUp.title')}
       onSubmit={(event) => void onSubmit(event)}
-      sx={{ display: 'grid', gap: 2.5 }}
+      flow={flow}
+      banner={
+        claimed
+          ? { testId: 'claim-banner', text: t('signUp.claimBanner', { company: claimed.companyName }) }
+          : null
+      }
     >
-      {flow.serverError ? (
-        <Alert severity="warning" data-testid="sign-up-error">
-          {flow.serverError}
-        </Alert>
-      ) : null}
-      {claimed ? (
-        <Alert severity="info" data-testid="claim-banner">
-          {t('signUp.claimBanner', { company: claimed.companyName })}
-        </Alert>
-      ) : null}
       <Typography variant="h3" component="h2">
         {t('signUp.companySection')}
       </Typography>
@@ -223,26 +197,7 @@ export function CompanySignUpForm({
         autoComplete="organization"
       />
       <CompanyTypeFields control={control} showSegment={env.region.segmentChoice} />
-      <OfficeAddressField
-        value={address.field.value}
-        country={country}
-        onChange={address.field.onChange}
-        onSelect={(suggestion) => {
-          setValue('address', suggestion.corporateOfficeAddress);
-          setValue('city', suggestion.city);
-          setValue('state', suggestion.state);
-          setValue('zip', suggestion.zip);
-        }}
-      />
-      <Box sx={{ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: 1.5 }}>
-        <FormTextField control={control} name="city" label={t('signUp.city')} autoComplete="address-level2" />
-        <FormTextField
-          control={control}
-          name="state"
-          label={t(env.region.countryCode === 'CA' ? 'signUp.province' : 'signUp.state')}
-          autoComplete="address-level1"
-        />
-      </Box>
+      <OfficeAddressFields control={control} setValue={setValue} country={country} />
       {country === 'CA' ? (
         <MaskedTextField
           control={control}
@@ -280,7 +235,6 @@ export function CompanySignUpForm({
         }
       />
       <SignUpSubmit control={control} isSubmitting={formState.isSubmitting} />
-      <VerifyEmailDialog {...flow.dialogProps} />
-    </Box>
+    </SignUpFormFrame>
   );
 }

@@ -8,21 +8,21 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { processorAnswers } from '@trustleaf/domain/rules/sign-up';
 import { CompanyNameSchema } from '@trustleaf/domain/schemas/accounts';
 import { enqueueSnackbar } from 'notistack';
 import { useId, useState } from 'react';
-import { useController, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { FormTextField } from '@/components/form/form-text-field';
 import { UploadField } from '@/components/upload/upload-field';
 import { env } from '@/config/env';
-import { createCompany } from '@/features/accounts/api/sign-up';
+import { createCompany } from '@/features/accounts/api/create-company';
 import { CompanyTypeFields } from '@/features/accounts/components/company-type-fields';
-import { OfficeAddressField } from '@/features/accounts/components/office-address-field';
+import { OfficeAddressFields } from '@/features/accounts/components/office-address-field';
+import { companyPayload } from '@/features/accounts/components/sign-up-payload';
 import { ApiError } from '@/lib/api-client';
-import { translateMessage } from '@/lib/i18n-messages';
+import { errorText } from '@/lib/error-notice';
 
 /** Spec 2 §5 "Create company": name required (40), type required; segment and processor as on sign-up. */
 const CreateCompanyFormSchema = z.object({
@@ -59,33 +59,19 @@ export function CreateCompanyDialog({ open, onCreated }: { open: boolean; onCrea
       zip: '',
     },
   });
-  const address = useController({ control, name: 'address' });
 
   const onSubmit = handleSubmit(async (values) => {
     setServerError(null);
     try {
       await createCompany({
-        company: {
-          name: values.companyName,
-          companyType: values.typeOfCompany,
-          ...processorAnswers(values.typeOfCompany, values.manufactureForOther, values.requiredMOQ),
-          officeAddress: {
-            address: values.address,
-            city: values.city,
-            state: values.state,
-            zip: values.zip,
-            country: env.region.countryCode,
-          },
-        },
+        company: companyPayload(values, env.region.countryCode),
         plSegmentIds: values.segmentId ? [values.segmentId] : [],
         ...(logo ? { logoUploadKey: logo.key } : {}),
       });
       await onCreated();
     } catch (error) {
       setServerError(
-        error instanceof ApiError && error.status < 500
-          ? translateMessage(t, error.message)
-          : t('errors.generic'),
+        error instanceof ApiError && error.status < 500 ? errorText(t, error) : t('errors.generic'),
       );
     }
   });
@@ -133,26 +119,12 @@ export function CreateCompanyDialog({ open, onCreated }: { open: boolean; onCrea
           </Box>
           <FormTextField control={control} name="companyName" label={t('signUp.companyName')} />
           <CompanyTypeFields control={control} showSegment={env.region.segmentChoice} />
-          <OfficeAddressField
-            value={address.field.value}
+          <OfficeAddressFields
+            control={control}
+            setValue={setValue}
             country={env.region.countryCode}
-            onChange={address.field.onChange}
-            onSelect={(suggestion) => {
-              setValue('address', suggestion.corporateOfficeAddress);
-              setValue('city', suggestion.city);
-              setValue('state', suggestion.state);
-              setValue('zip', suggestion.zip);
-            }}
+            zip={<FormTextField control={control} name="zip" label={t('signUp.zip')} />}
           />
-          <Box sx={{ display: 'grid', gridTemplateColumns: '1fr 1fr 1fr', gap: 1.5 }}>
-            <FormTextField control={control} name="city" label={t('signUp.city')} />
-            <FormTextField
-              control={control}
-              name="state"
-              label={t(env.region.countryCode === 'CA' ? 'signUp.province' : 'signUp.state')}
-            />
-            <FormTextField control={control} name="zip" label={t('signUp.zip')} />
-          </Box>
         </Box>
       </DialogContent>
       <DialogActions>

@@ -16,30 +16,23 @@ type PersonalValues = Pick<PersonalSignUpForm, 'firstName' | 'lastName' | 'phone
 export function PersonalFields<T extends FieldValues & PersonalValues>({ control }: { control: Control<T> }) {
   const { t } = useTranslation();
   const name = (field: keyof PersonalValues) => field as Path<T>;
+  const text = (field: keyof PersonalValues, label: string, autoComplete: string, type?: string) => (
+    <FormTextField
+      control={control}
+      name={name(field)}
+      label={t(label)}
+      autoComplete={autoComplete}
+      type={type}
+    />
+  );
   return (
     <>
       <Box sx={{ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: 1.5 }}>
-        <FormTextField
-          control={control}
-          name={name('firstName')}
-          label={t('signUp.firstName')}
-          autoComplete="given-name"
-        />
-        <FormTextField
-          control={control}
-          name={name('lastName')}
-          label={t('signUp.lastName')}
-          autoComplete="family-name"
-        />
+        {text('firstName', 'signUp.firstName', 'given-name')}
+        {text('lastName', 'signUp.lastName', 'family-name')}
       </Box>
       <PhoneField control={control} name={name('phone')} label={t('signUp.phone')} />
-      <FormTextField
-        control={control}
-        name={name('email')}
-        label={t('auth.email')}
-        type="email"
-        autoComplete="email"
-      />
+      {text('email', 'auth.email', 'email', 'email')}
       <FormPasswordField
         control={control}
         name={name('password')}

@@ -1,7 +1,4 @@
-import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { normalizePhone } from '@trustleaf/domain/rules/phone';
 import {
   PersonalSignUpFormSchema,
   type InviteDetail,
@@ -10,12 +7,13 @@ import {
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { getInviteDetail } from '@/features/accounts/api/sign-up';
+import { getInviteDetail } from '@/features/accounts/api/get-invite-detail';
 import { PersonalFields, SignUpSubmit } from '@/features/accounts/components/personal-fields';
 import { useSignUpSubmit } from '@/features/accounts/components/use-sign-up-submit';
-import { VerifyEmailDialog } from '@/features/accounts/components/verify-email-dialog';
+import { SignUpFormFrame } from '@/features/accounts/components/sign-up-form-frame';
+import { personPayload } from '@/features/accounts/components/sign-up-payload';
 import { ApiError } from '@/lib/api-client';
-import { translateMessage } from '@/lib/i18n-messages';
+import { errorText } from '@/lib/error-notice';
 
 const resolver = zodResolver(PersonalSignUpFormSchema);
 const ROLE_KEYS: Record<string, string> = {
@@ -49,51 +47,38 @@ export function PersonalSignUpForm({
         setValue('email', detail.email);
       })
       .catch((error: unknown) =>
-        flow.setServerError(
-          error instanceof ApiError ? translateMessage(t, error.message) : t('errors.generic'),
-        ),
+        flow.setServerError(error instanceof ApiError ? errorText(t, error) : t('errors.generic')),
       );
     // The token is read once from the link.
   }, [inviteMemberCode]);
 
   const onSubmit = handleSubmit(async (values) => {
     if (!values.acceptedEula) return;
-    const phone = normalizePhone(values.phone);
     await flow.start({
-      email: values.email,
-      password: values.password,
-      firstName: values.firstName.trim(),
-      lastName: values.lastName.trim(),
-      ...(phone ? { phone } : {}),
-      acceptedEula: true,
+      ...personPayload(values),
       ...(inviteMemberCode ? { inviteMemberCode } : {}),
     });
   });
 
   return (
-    <Box
-      component="form"
-      noValidate
-      aria-label={t('signUp.personalTitle')}
+    <SignUpFormFrame
+      label={t('signUp.personalTitle')}
       onSubmit={(event) => void onSubmit(event)}
-      sx={{ display: 'grid', gap: 2.5 }}
+      flow={flow}
+      banner={
+        invite
+          ? {
+              testId: 'invite-banner',
+              text: t('signUp.inviteBanner', {
+                company: invite.companyName,
+                role: ROLE_KEYS[invite.role] ? t(ROLE_KEYS[invite.role]!) : invite.role,
+              }),
+            }
+          : null
+      }
     >
-      {flow.serverError ? (
-        <Alert severity="warning" data-testid="sign-up-error">
-          {flow.serverError}
-        </Alert>
-      ) : null}
-      {invite ? (
-        <Alert severity="info" data-testid="invite-banner">
-          {t('signUp.inviteBanner', {
-            company: invite.companyName,
-            role: ROLE_KEYS[invite.role] ? t(ROLE_KEYS[invite.role]!) : invite.role,
-          })}
-        </Alert>
-      ) : null}
       <PersonalFields control={control} />
       <SignUpSubmit control={control} isSubmitting={formState.isSubmitting} />
-      <VerifyEmailDialog {...flow.dialogProps} />
-    </Box>
+    </SignUpFormFrame>
   );
 }

@@ -4,7 +4,7 @@ import type { CompanyOption } from '@trustleaf/domain/schemas/accounts';
 import { COMPANY_SEARCH_DEBOUNCE_MS } from '@trustleaf/domain/rules/sign-up';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { searchProspects } from '@/features/accounts/api/sign-up';
+import { searchProspects } from '@/features/accounts/api/search-prospects';
 
 /** The prospect company search (spec 1 §7 companyListing): 500 ms debounce, 5 per page. */
 export function ProspectSearchField({ onSelect }: { onSelect: (option: CompanyOption) => void }) {

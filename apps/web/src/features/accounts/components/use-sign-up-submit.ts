@@ -1,9 +1,11 @@
 import type { UserRegisterInput } from '@trustleaf/domain/schemas/accounts';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { registerUser, sendSignUpCode, verifySignUpCode } from '@/features/accounts/api/sign-up';
+import { registerUser } from '@/features/accounts/api/register-user';
+import { sendSignUpCode } from '@/features/accounts/api/send-sign-up-code';
+import { verifySignUpCode } from '@/features/accounts/api/verify-sign-up-code';
 import { ApiError } from '@/lib/api-client';
-import { translateMessage } from '@/lib/i18n-messages';
+import { errorText } from '@/lib/error-notice';
 
 export function scrollToTop() {
   window.scrollTo({ top: 0, behavior: 'smooth' });
@@ -25,9 +27,7 @@ export function useSignUpSubmit(
   function showError(error: unknown, fallback = t('errors.generic')) {
     if (error instanceof ApiError) onApiError?.(error);
     setServerError(
-      error instanceof ApiError && error.status > 0 && error.status < 500
-        ? translateMessage(t, error.message)
-        : fallback,
+      error instanceof ApiError && error.status > 0 && error.status < 500 ? errorText(t, error) : fallback,
     );
     scrollToTop();
   }

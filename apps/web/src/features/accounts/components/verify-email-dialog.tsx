@@ -7,14 +7,24 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import OutlinedInput from '@mui/material/OutlinedInput';
-import { isCompleteCode, parsePastedCode, SIGN_UP_CODE_LENGTH } from '@trustleaf/domain/rules/sign-up';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { parsePastedCode, SIGN_UP_CODE_LENGTH } from '@trustleaf/domain/rules/sign-up';
+import { VerifySignUpCodeInputSchema } from '@trustleaf/domain/schemas/accounts';
 import { enqueueSnackbar } from 'notistack';
-import { useId, useRef, useState } from 'react';
+import { useId, useRef } from 'react';
+import { useController, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
 import { ApiError } from '@/lib/api-client';
-import { translateMessage } from '@/lib/i18n-messages';
+import { errorText } from '@/lib/error-notice';
 
 const EMPTY = Array.from({ length: SIGN_UP_CODE_LENGTH }, () => '');
+
+/** The six boxes, read as the code the API checks (its own schema's rule). */
+export const CodeFormSchema = z
+  .object({ digits: z.array(z.string()) })
+  .transform(({ digits }) => ({ signUpCode: digits.join('') }))
+  .pipe(VerifySignUpCodeInputSchema.pick({ signUpCode: true }));
 
 /** Spec 1 §2 item 3: six single-digit boxes, paste of exactly six digits, and resend. */
 export function VerifyEmailDialog({
@@ -32,41 +42,39 @@ export function VerifyEmailDialog({
 }) {
   const { t } = useTranslation();
   const titleId = useId();
-  const [digits, setDigits] = useState<string[]>(EMPTY);
-  const [isBusy, setIsBusy] = useState(false);
-  const [showIncomplete, setShowIncomplete] = useState(false);
+  const form = useForm<z.input<typeof CodeFormSchema>, unknown, z.output<typeof CodeFormSchema>>({
+    resolver: zodResolver(CodeFormSchema),
+    defaultValues: { digits: EMPTY },
+  });
+  const { field } = useController({ control: form.control, name: 'digits' });
+  const digits = field.value;
+  // The schema reads the boxes as `signUpCode`: its refusal is named so.
+  const incomplete = 'signUpCode' in form.formState.errors;
+  const setDigits = (next: string[]) => field.onChange(next);
   const boxes = useRef<(HTMLInputElement | null)[]>([]);
 
+  /** A refusal by its key (or known text) in the reader's language; a failure without an answer, the fallback. */
   const failure = (error: unknown, fallback: string) =>
     enqueueSnackbar(
-      error instanceof ApiError && error.status > 0 && error.status < 500
-        ? translateMessage(t, error.message)
-        : fallback,
+      error instanceof ApiError && error.status > 0 && error.status < 500 ? errorText(t, error) : fallback,
       { variant: 'error' },
     );
 
   function setDigit(index: number, value: string) {
     const digit = value.replace(/\D/g, '').slice(-1);
-    setDigits((current) => current.map((old, i) => (i === index ? digit : old)));
+    setDigits(digits.map((old, i) => (i === index ? digit : old)));
     if (digit && index < SIGN_UP_CODE_LENGTH - 1) boxes.current[index + 1]?.focus();
   }
 
-  async function submit() {
-    if (!isCompleteCode(digits)) {
-      setShowIncomplete(true);
-      return;
-    }
-    setIsBusy(true);
+  const submit = form.handleSubmit(async ({ signUpCode }) => {
     try {
-      await onVerify(digits.join(''));
+      await onVerify(signUpCode);
     } catch (error) {
       failure(error, t('signUp.verify.failed'));
-      setDigits(EMPTY);
+      form.reset({ digits: EMPTY });
       boxes.current[0]?.focus();
-    } finally {
-      setIsBusy(false);
     }
-  }
+  });
 
   async function resend() {
     try {
@@ -87,7 +95,7 @@ export function VerifyEmailDialog({
       aria-labelledby={titleId}
       maxWidth="xs"
       fullWidth
-      slotProps={{ transition: { onExited: () => setDigits(EMPTY) } }}
+      slotProps={{ transition: { onExited: () => form.reset({ digits: EMPTY }) } }}
     >
       <DialogTitle id={titleId}>{t('signUp.verify.title')}</DialogTitle>
       <DialogContent>
@@ -95,10 +103,8 @@ export function VerifyEmailDialog({
         <Box
           component="form"
           id={`${titleId}-form`}
-          onSubmit={(event) => {
-            event.preventDefault();
-            void submit();
-          }}
+          noValidate
+          onSubmit={(event) => void submit(event)}
           sx={{ display: 'flex', gap: 1, justifyContent: 'center', mt: 3 }}
           onPaste={(event) => {
             const pasted = parsePastedCode(event.clipboardData.getData('text'));
@@ -128,11 +134,11 @@ export function VerifyEmailDialog({
                 style: { textAlign: 'center', fontSize: 22, padding: '10px 0' },
               }}
               sx={{ width: 46 }}
-              error={showIncomplete && !/^\d$/.test(digit)}
+              error={incomplete && !/^\d$/.test(digit)}
             />
           ))}
         </Box>
-        {showIncomplete && !isCompleteCode(digits) ? (
+        {incomplete ? (
           <Alert severity="warning" sx={{ mt: 2 }}>
             {t('signUp.verify.incomplete')}
           </Alert>
@@ -142,7 +148,12 @@ export function VerifyEmailDialog({
         <Button onClick={() => void resend()}>{t('signUp.verify.resend')}</Button>
         <Box sx={{ display: 'flex', gap: 1 }}>
           <Button onClick={onClose}>{t('signUp.verify.close')}</Button>
-          <Button type="submit" form={`${titleId}-form`} variant="contained" loading={isBusy}>
+          <Button
+            type="submit"
+            form={`${titleId}-form`}
+            variant="contained"
+            loading={form.formState.isSubmitting}
+          >
             {t('signUp.verify.submit')}
           </Button>
         </Box>

@@ -2,7 +2,6 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import MenuItem from '@mui/material/MenuItem';
-import Pagination from '@mui/material/Pagination';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
@@ -15,8 +14,8 @@ import { SCAN_PERIODS, type ScanPeriod } from '@trustleaf/domain/schemas/webcraw
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
-import { fetchAllActivity, useActivity } from '@/features/activity/api/activity';
-import { paginationItemLabel } from '@/lib/pagination-label';
+import { ListingPagination } from '@/components/lists/listing-pagination';
+import { fetchAllActivity, useActivity } from '@/features/activity/api/get-activity';
 
 const PAGE_SIZE = 20;
 
@@ -145,14 +144,7 @@ export function ActivityLog({ plCompanyId, isOwner }: { plCompanyId: number | nu
           </Paper>
         ))}
       </Stack>
-      {activity.data && activity.data.total > PAGE_SIZE ? (
-        <Pagination
-          count={Math.ceil(activity.data.total / PAGE_SIZE)}
-          page={page}
-          onChange={(_event, value) => setPage(value)}
-          getItemAriaLabel={paginationItemLabel(t)}
-        />
-      ) : null}
+      <ListingPagination total={activity.data?.total} pageSize={PAGE_SIZE} page={page} onChange={setPage} />
     </Stack>
   );
 }

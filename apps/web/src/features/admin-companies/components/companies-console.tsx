@@ -4,7 +4,6 @@ import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import LinearProgress from '@mui/material/LinearProgress';
 import MenuItem from '@mui/material/MenuItem';
-import Pagination from '@mui/material/Pagination';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
@@ -14,9 +13,11 @@ import type { CompanyFilter, CompanyListingRow, ExportFormat } from '@trustleaf/
 import { enqueueSnackbar } from 'notistack';
 import { useDeferredValue, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ListingPagination } from '@/components/lists/listing-pagination';
 import { errorText } from '@/lib/error-notice';
-import { paginationItemLabel } from '@/lib/pagination-label';
-import { useAdminCompanies, useBusinessTypes, usePlansFor } from '../api/admin-companies';
+import { useAdminCompanies } from '../api/get-admin-companies';
+import { usePlansFor } from '../api/get-plans-for';
+import { useBusinessTypes } from '../api/use-business-types';
 import { downloadCompanyExport, type ExportProgress } from '../api/export-companies';
 import { CompanyDetailDialog } from './company-detail-dialog';
 
@@ -212,14 +213,7 @@ export function CompaniesConsole() {
           </Paper>
         ))}
       </Stack>
-      {listing.data && listing.data.total > PAGE_SIZE ? (
-        <Pagination
-          count={Math.ceil(listing.data.total / PAGE_SIZE)}
-          page={page}
-          onChange={(_event, value) => setPage(value)}
-          getItemAriaLabel={paginationItemLabel(t)}
-        />
-      ) : null}
+      <ListingPagination total={listing.data?.total} pageSize={PAGE_SIZE} page={page} onChange={setPage} />
       {open ? <CompanyDetailDialog company={open} onClose={() => setOpen(null)} /> : null}
     </Stack>
   );

@@ -19,20 +19,51 @@ import {
 import { formatMoney } from '@trustleaf/domain/rules/pricing';
 import type { CompanyListingRow } from '@trustleaf/domain/schemas/admin';
 import { enqueueSnackbar } from 'notistack';
-import { useId, useState } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '@/components/dialogs/confirm-dialog';
-import { useErrorNotice } from '@/lib/error-notice';
+import { usePendingAction } from '@/lib/use-pending-action';
 import { useAppStore } from '@/stores/app-store';
-import {
-  useBusinessTypes,
-  useChangeBusinessType,
-  usePlansFor,
-  useUpdateCompanyStatus,
-} from '../api/admin-companies';
+import { useChangeBusinessType } from '../api/change-business-type';
+import { usePlansFor } from '../api/get-plans-for';
+import { useUpdateCompanyStatus } from '../api/update-company-status';
+import { useBusinessTypes } from '../api/use-business-types';
 import { companyRefOf } from './company-selector';
 
 type Pending = { kind: 'status'; status: SettableCompanyStatus } | { kind: 'type'; businessTypeId: number };
+
+/** A choice to change one thing of the company, and the button that asks to apply it. */
+function ChangeRow(props: {
+  label: string;
+  value: string;
+  disabled?: boolean;
+  helperText?: string;
+  onChange: (value: string) => void;
+  applyLabel: string;
+  applyDisabled: boolean;
+  onApply: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'flex-start' }}>
+      <TextField
+        select
+        size="small"
+        sx={{ minWidth: 200, flex: 1 }}
+        label={props.label}
+        value={props.value}
+        disabled={props.disabled}
+        helperText={props.helperText}
+        onChange={(event) => props.onChange(event.target.value)}
+      >
+        {props.children}
+      </TextField>
+      <Button variant="outlined" disabled={props.applyDisabled} onClick={props.onApply}>
+        {props.applyLabel}
+      </Button>
+    </Box>
+  );
+}
 
 /** One company for the super admin: status, business type, the plans it may choose, acting for it. */
 export function CompanyDetailDialog({
@@ -47,7 +78,6 @@ export function CompanyDetailDialog({
   const [row, setRow] = useState(company);
   const [status, setStatus] = useState<SettableCompanyStatus | ''>('');
   const [businessTypeId, setBusinessTypeId] = useState('');
-  const [pending, setPending] = useState<Pending | null>(null);
   const businessTypes = useBusinessTypes();
   const plans = usePlansFor(row.plCompanyId);
   const updateStatus = useUpdateCompanyStatus();
@@ -55,36 +85,24 @@ export function CompanyDetailDialog({
   const select = useAppStore((state) => state.selectAdminCompany);
   const isTerminated = row.status === 'TERMINATED';
 
-  const failed = useErrorNotice();
-
-  const confirm = async (confirmed: boolean) => {
-    const action = pending;
-    setPending(null);
-    if (!confirmed || !action) return;
-    try {
-      if (action.kind === 'status') {
-        const result = await updateStatus.mutateAsync({
-          plCompanyId: row.plCompanyId,
-          status: action.status,
-        });
-        setRow({ ...row, status: result.status });
-        setStatus('');
-        enqueueSnackbar(t('adminCompanies.statusChanged', { count: result.signedOut }), {
-          variant: 'success',
-        });
-      } else {
-        const result = await changeType.mutateAsync({
-          plCompanyId: row.plCompanyId,
-          businessTypeId: action.businessTypeId,
-        });
-        setRow({ ...row, businessTypeId: result.businessTypeId, businessType: result.businessType });
-        setBusinessTypeId('');
-        enqueueSnackbar(t('adminCompanies.typeChanged'), { variant: 'success' });
-      }
-    } catch (error) {
-      failed(error);
+  const { pending, ask, answer } = usePendingAction<Pending>(async (action) => {
+    if (action.kind === 'status') {
+      const result = await updateStatus.mutateAsync({ plCompanyId: row.plCompanyId, status: action.status });
+      setRow({ ...row, status: result.status });
+      setStatus('');
+      enqueueSnackbar(t('adminCompanies.statusChanged', { count: result.signedOut }), {
+        variant: 'success',
+      });
+    } else {
+      const result = await changeType.mutateAsync({
+        plCompanyId: row.plCompanyId,
+        businessTypeId: action.businessTypeId,
+      });
+      setRow({ ...row, businessTypeId: result.businessTypeId, businessType: result.businessType });
+      setBusinessTypeId('');
+      enqueueSnackbar(t('adminCompanies.typeChanged'), { variant: 'success' });
     }
-  };
+  });
 
   const offered = (plans.data ?? []).filter((plan) => plan.status === 'ACTIVE');
 
@@ -112,58 +130,40 @@ export function CompanyDetailDialog({
             <dd style={{ margin: 0 }}>{row.plan ?? t('adminCompanies.filters.noPlan')}</dd>
           </Typography>
 
-          <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'flex-start' }}>
-            <TextField
-              select
-              size="small"
-              sx={{ minWidth: 200, flex: 1 }}
-              label={t('adminCompanies.newStatus')}
-              value={status}
-              disabled={isTerminated}
-              helperText={status ? t(`adminCompanies.statusEffect.${status}`) : undefined}
-              onChange={(event) => setStatus(event.target.value as SettableCompanyStatus)}
-            >
-              {SETTABLE_COMPANY_STATUSES.filter((value) => value !== row.status).map((value) => (
-                <MenuItem key={value} value={value}>
-                  {t(`adminCompanies.status.${value}`)}
-                </MenuItem>
-              ))}
-            </TextField>
-            <Button
-              variant="outlined"
-              disabled={!status || updateStatus.isPending}
-              onClick={() => status && setPending({ kind: 'status', status })}
-            >
-              {t('adminCompanies.applyStatus')}
-            </Button>
-          </Box>
+          <ChangeRow
+            label={t('adminCompanies.newStatus')}
+            value={status}
+            disabled={isTerminated}
+            helperText={status ? t(`adminCompanies.statusEffect.${status}`) : undefined}
+            onChange={(value) => setStatus(value as SettableCompanyStatus)}
+            applyLabel={t('adminCompanies.applyStatus')}
+            applyDisabled={!status || updateStatus.isPending}
+            onApply={() => status && ask({ kind: 'status', status })}
+          >
+            {SETTABLE_COMPANY_STATUSES.filter((value) => value !== row.status).map((value) => (
+              <MenuItem key={value} value={value}>
+                {t(`adminCompanies.status.${value}`)}
+              </MenuItem>
+            ))}
+          </ChangeRow>
           {isTerminated ? <Alert severity="info">{t('adminCompanies.statusEffect.TERMINATED')}</Alert> : null}
 
-          <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'flex-start' }}>
-            <TextField
-              select
-              size="small"
-              sx={{ minWidth: 200, flex: 1 }}
-              label={t('adminCompanies.newType')}
-              value={businessTypeId}
-              onChange={(event) => setBusinessTypeId(event.target.value)}
-            >
-              {(businessTypes.data ?? [])
-                .filter((type) => type.id !== row.businessTypeId)
-                .map((type) => (
-                  <MenuItem key={type.id} value={String(type.id)}>
-                    {type.name}
-                  </MenuItem>
-                ))}
-            </TextField>
-            <Button
-              variant="outlined"
-              disabled={!businessTypeId || changeType.isPending}
-              onClick={() => setPending({ kind: 'type', businessTypeId: Number(businessTypeId) })}
-            >
-              {t('adminCompanies.changeType')}
-            </Button>
-          </Box>
+          <ChangeRow
+            label={t('adminCompanies.newType')}
+            value={businessTypeId}
+            onChange={setBusinessTypeId}
+            applyLabel={t('adminCompanies.changeType')}
+            applyDisabled={!businessTypeId || changeType.isPending}
+            onApply={() => ask({ kind: 'type', businessTypeId: Number(businessTypeId) })}
+          >
+            {(businessTypes.data ?? [])
+              .filter((type) => type.id !== row.businessTypeId)
+              .map((type) => (
+                <MenuItem key={type.id} value={String(type.id)}>
+                  {type.name}
+                </MenuItem>
+              ))}
+          </ChangeRow>
 
           <Box>
             <Typography component="h3" variant="subtitle1" sx={{ fontWeight: 600 }}>
@@ -218,7 +218,7 @@ export function CompanyDetailDialog({
                 })
               : ''
         }
-        onClose={(confirmed) => void confirm(confirmed)}
+        onClose={(confirmed) => void answer(confirmed)}
       />
     </Dialog>
   );

@@ -5,7 +5,7 @@ import type { CompanyRef } from '@trustleaf/domain/schemas/auth';
 import { useDeferredValue, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppStore } from '@/stores/app-store';
-import { useAdminCompanies } from '../api/admin-companies';
+import { useAdminCompanies } from '../api/get-admin-companies';
 
 type Option = Pick<CompanyRef, 'plCompanyId' | 'companyName'>;
 

@@ -3,7 +3,6 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import MenuItem from '@mui/material/MenuItem';
-import Pagination from '@mui/material/Pagination';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
@@ -12,16 +11,15 @@ import { USER_STATUSES, type UserListingRow } from '@trustleaf/domain/schemas/ad
 import { enqueueSnackbar } from 'notistack';
 import { useDeferredValue, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ListingPagination } from '@/components/lists/listing-pagination';
 import { ConfirmDialog } from '@/components/dialogs/confirm-dialog';
 import { useErrorNotice } from '@/lib/error-notice';
+import { usePendingAction } from '@/lib/use-pending-action';
 import { useAppStore } from '@/stores/app-store';
-import { paginationItemLabel } from '@/lib/pagination-label';
-import {
-  useAdminUsers,
-  useEndUserSessions,
-  useResendVerification,
-  useSetUserDisabled,
-} from '../api/admin-companies';
+import { useEndUserSessions } from '../api/end-user-sessions';
+import { useAdminUsers } from '../api/get-admin-users';
+import { useResendVerification } from '../api/resend-verification';
+import { useSetUserDisabled } from '../api/set-user-disabled';
 
 const PAGE_SIZE = 25;
 type Pending = { kind: 'disable' | 'enable' | 'sessions'; user: UserListingRow };
@@ -33,7 +31,6 @@ export function UsersConsole() {
   const [search, setSearch] = useState('');
   const [status, setStatus] = useState('');
   const [page, setPage] = useState(1);
-  const [pending, setPending] = useState<Pending | null>(null);
   const deferred = useDeferredValue(search).trim();
   const listing = useAdminUsers({
     ...(deferred ? { search: deferred } : {}),
@@ -47,25 +44,18 @@ export function UsersConsole() {
 
   const failed = useErrorNotice();
 
-  const confirm = async (confirmed: boolean) => {
-    const action = pending;
-    setPending(null);
-    if (!confirmed || !action) return;
-    try {
-      const plUserId = action.user.plUserId;
-      if (action.kind === 'sessions') {
-        const result = await endSessions.mutateAsync({ plUserId });
-        enqueueSnackbar(t('adminUsers.sessionsEnded', { count: result.signedOut }), { variant: 'success' });
-      } else {
-        await setDisabled.mutateAsync({ plUserId, disabled: action.kind === 'disable' });
-        enqueueSnackbar(t(action.kind === 'disable' ? 'adminUsers.disabled' : 'adminUsers.enabled'), {
-          variant: 'success',
-        });
-      }
-    } catch (error) {
-      failed(error);
+  const { pending, ask, answer } = usePendingAction<Pending>(async (action) => {
+    const plUserId = action.user.plUserId;
+    if (action.kind === 'sessions') {
+      const result = await endSessions.mutateAsync({ plUserId });
+      enqueueSnackbar(t('adminUsers.sessionsEnded', { count: result.signedOut }), { variant: 'success' });
+    } else {
+      await setDisabled.mutateAsync({ plUserId, disabled: action.kind === 'disable' });
+      enqueueSnackbar(t(action.kind === 'disable' ? 'adminUsers.disabled' : 'adminUsers.enabled'), {
+        variant: 'success',
+      });
     }
-  };
+  });
 
   const resendFor = async (user: UserListingRow) => {
     try {
@@ -160,9 +150,7 @@ export function UsersConsole() {
                           user.status === 'ACTIVE' ? 'adminUsers.disableFor' : 'adminUsers.enableFor',
                           { name },
                         )}
-                        onClick={() =>
-                          setPending({ kind: user.status === 'ACTIVE' ? 'disable' : 'enable', user })
-                        }
+                        onClick={() => ask({ kind: user.status === 'ACTIVE' ? 'disable' : 'enable', user })}
                       >
                         {t(user.status === 'ACTIVE' ? 'adminUsers.disable' : 'adminUsers.enable')}
                       </Button>
@@ -170,7 +158,7 @@ export function UsersConsole() {
                         size="small"
                         disabled={user.activeSessions === 0}
                         aria-label={t('adminUsers.endSessionsFor', { name })}
-                        onClick={() => setPending({ kind: 'sessions', user })}
+                        onClick={() => ask({ kind: 'sessions', user })}
                       >
                         {t('adminUsers.endSessions')}
                       </Button>
@@ -191,14 +179,7 @@ export function UsersConsole() {
           );
         })}
       </Stack>
-      {listing.data && listing.data.total > PAGE_SIZE ? (
-        <Pagination
-          count={Math.ceil(listing.data.total / PAGE_SIZE)}
-          page={page}
-          onChange={(_event, value) => setPage(value)}
-          getItemAriaLabel={paginationItemLabel(t)}
-        />
-      ) : null}
+      <ListingPagination total={listing.data?.total} pageSize={PAGE_SIZE} page={page} onChange={setPage} />
       <ConfirmDialog
         open={pending !== null}
         title={pending ? t(`adminUsers.confirm.${pending.kind}.title`) : ''}
@@ -209,7 +190,7 @@ export function UsersConsole() {
               })
             : ''
         }
-        onClose={(confirmed) => void confirm(confirmed)}
+        onClose={(confirmed) => void answer(confirmed)}
       />
     </Stack>
   );

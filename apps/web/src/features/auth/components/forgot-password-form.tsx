@@ -1,7 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import {
   RequestResetPasswordInputSchema,
   type RequestResetPasswordInput,
@@ -13,6 +11,7 @@ import { FormTextField } from '@/components/form/form-text-field';
 import { ApiError } from '@/lib/api-client';
 import { translateMessage } from '@/lib/i18n-messages';
 import { requestResetPassword } from '@/features/auth/api/request-reset-password';
+import { AuthForm } from '@/features/auth/components/auth-form';
 
 /** The answer is the same whether or not the account exists, so the form can't probe for emails. */
 export function ForgotPasswordForm() {
@@ -46,17 +45,13 @@ export function ForgotPasswordForm() {
   }
 
   return (
-    <Box
-      component="form"
-      noValidate
+    <AuthForm
+      label={t('auth.forgot.title')}
       onSubmit={(event) => void onSubmit(event)}
-      aria-label={t('auth.forgot.title')}
+      serverError={serverError}
+      submitLabel={t('auth.forgot.submit')}
+      isSubmitting={formState.isSubmitting}
     >
-      {serverError ? (
-        <Alert severity="error" sx={{ mb: 2 }}>
-          {serverError}
-        </Alert>
-      ) : null}
       <FormTextField
         control={control}
         name="email"
@@ -65,16 +60,6 @@ export function ForgotPasswordForm() {
         autoComplete="email"
         autoFocus
       />
-      <Button
-        type="submit"
-        variant="contained"
-        size="large"
-        fullWidth
-        sx={{ mt: 3 }}
-        loading={formState.isSubmitting}
-      >
-        {t('auth.forgot.submit')}
-      </Button>
-    </Box>
+    </AuthForm>
   );
 }

@@ -1,7 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import { StrongPasswordSchema } from '@trustleaf/domain/schemas/auth';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -11,6 +9,7 @@ import { FormPasswordField } from '@/components/form/form-text-field';
 import { ApiError } from '@/lib/api-client';
 import { translateMessage } from '@/lib/i18n-messages';
 import { resetPassword } from '@/features/auth/api/reset-password';
+import { AuthForm } from '@/features/auth/components/auth-form';
 
 /** The confirmation only exists in the form; the server checks the password with the same rule. */
 const ResetPasswordFormSchema = z
@@ -46,17 +45,14 @@ export function ResetPasswordForm({ token, onSuccess }: { token: string; onSucce
   });
 
   return (
-    <Box
-      component="form"
-      noValidate
+    <AuthForm
+      label={t('auth.reset.title')}
       onSubmit={(event) => void onSubmit(event)}
-      aria-label={t('auth.reset.title')}
+      serverError={serverError}
+      errorTestId="reset-error"
+      submitLabel={t('auth.reset.submit')}
+      isSubmitting={formState.isSubmitting}
     >
-      {serverError ? (
-        <Alert severity="error" sx={{ mb: 2 }} data-testid="reset-error">
-          {serverError}
-        </Alert>
-      ) : null}
       <Box sx={{ display: 'grid', gap: 2.5 }}>
         <FormPasswordField
           control={control}
@@ -73,16 +69,6 @@ export function ResetPasswordForm({ token, onSuccess }: { token: string; onSucce
           autoComplete="new-password"
         />
       </Box>
-      <Button
-        type="submit"
-        variant="contained"
-        size="large"
-        fullWidth
-        sx={{ mt: 3 }}
-        loading={formState.isSubmitting}
-      >
-        {t('auth.reset.submit')}
-      </Button>
-    </Box>
+    </AuthForm>
   );
 }

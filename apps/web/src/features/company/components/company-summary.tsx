@@ -13,7 +13,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { COMPANY_TYPES, SEGMENTS } from '@trustleaf/domain/reference/company-types';
-import { COMPANY_COUNTRIES, formatTaxId } from '@trustleaf/domain/rules/company-fields';
+import { formatTaxId } from '@trustleaf/domain/rules/company-fields';
 import {
   UpdateCompanyDetailInputSchema,
   type CompanyDetail,
@@ -29,10 +29,18 @@ import { applyServerIssues } from '@/lib/server-issues';
 import { errorText } from '@/lib/error-notice';
 import { translateMessage } from '@/lib/i18n-messages';
 import { useUpdateCompanyDetail } from '../api/update-company-detail';
+import { AddressFields, TextFields, type TextFieldSpec } from './company-form-parts';
 
 const grid = { display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } } as const;
 
 type FormValues = UpdateCompanyDetailInput;
+
+/** How the company is reached. */
+const CONTACT_FIELDS: readonly TextFieldSpec<'phone' | 'email' | 'website'>[] = [
+  { name: 'phone', label: 'company.fields.phone', type: 'tel', autoComplete: 'tel' },
+  { name: 'email', label: 'company.fields.email', type: 'email', autoComplete: 'email' },
+  { name: 'website', label: 'company.fields.website', type: 'url', autoComplete: 'url' },
+];
 
 function formValuesOf(detail: CompanyDetail): FormValues {
   return {
@@ -152,53 +160,8 @@ function CompanyEditForm({
             </FormControl>
           )}
         />
-        <FormField
-          control={control}
-          name="corporateOfficeAddress"
-          label={t('company.fields.address')}
-          autoComplete="street-address"
-        />
-        <FormField
-          control={control}
-          name="city"
-          label={t('company.fields.city')}
-          autoComplete="address-level2"
-        />
-        <FormField
-          control={control}
-          name="state"
-          label={t('company.fields.state')}
-          autoComplete="address-level1"
-        />
-        <FormField control={control} name="zip" label={t('company.fields.zip')} autoComplete="postal-code" />
-        <FormField control={control} name="country" label={t('company.fields.country')} select>
-          {COMPANY_COUNTRIES.map((country) => (
-            <MenuItem key={country} value={country}>
-              {t(`company.countries.${country}`)}
-            </MenuItem>
-          ))}
-        </FormField>
-        <FormField
-          control={control}
-          name="phone"
-          label={t('company.fields.phone')}
-          type="tel"
-          autoComplete="tel"
-        />
-        <FormField
-          control={control}
-          name="email"
-          label={t('company.fields.email')}
-          type="email"
-          autoComplete="email"
-        />
-        <FormField
-          control={control}
-          name="website"
-          label={t('company.fields.website')}
-          type="url"
-          autoComplete="url"
-        />
+        <AddressFields control={control} street="corporateOfficeAddress" />
+        <TextFields control={control} fields={CONTACT_FIELDS} />
         <FormField
           control={control}
           name="employees"

@@ -1,10 +1,5 @@
 import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
@@ -13,14 +8,14 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { COMPANY_COUNTRIES, SITE_TYPES } from '@trustleaf/domain/rules/company-fields';
+import { SITE_TYPES } from '@trustleaf/domain/rules/company-fields';
 import {
   UpsertLocationInputSchema,
   type Location,
   type UpsertLocationInput,
 } from '@trustleaf/domain/schemas/company';
 import { enqueueSnackbar } from 'notistack';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { FormField } from '@/components/form/form-field';
@@ -28,6 +23,7 @@ import { applyServerIssues } from '@/lib/server-issues';
 import { errorText } from '@/lib/error-notice';
 import { useLocations } from '../api/get-locations';
 import { useUpsertLocation } from '../api/upsert-location';
+import { AddressFields, RecordDialog } from './company-form-parts';
 
 function LocationDialog({
   plCompanyId,
@@ -40,7 +36,6 @@ function LocationDialog({
   onClose: () => void;
 }) {
   const { t } = useTranslation();
-  const id = useId();
   const upsert = useUpsertLocation(plCompanyId);
   const [formError, setFormError] = useState<string | null>(null);
   const form = useForm<UpsertLocationInput>({
@@ -83,77 +78,24 @@ function LocationDialog({
     });
   });
   return (
-    <Dialog open onClose={onClose} aria-labelledby={`${id}-title`} maxWidth="sm" fullWidth>
-      <DialogTitle id={`${id}-title`}>
-        {t(location ? 'company.locations.editTitle' : 'company.locations.addTitle')}
-      </DialogTitle>
-      <DialogContent>
-        <Box
-          component="form"
-          id={`${id}-form`}
-          noValidate
-          onSubmit={(event) => void submit(event)}
-          sx={{ display: 'grid', gap: 2, pt: 1, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}
-        >
-          <FormField control={control} name="locationName" label={t('company.locations.name')} />
-          <FormField control={control} name="siteType" label={t('company.locations.siteType')} select>
-            {SITE_TYPES.map((type) => (
-              <MenuItem key={type} value={type}>
-                {t(`company.siteTypes.${type}`)}
-              </MenuItem>
-            ))}
-          </FormField>
-          <FormField
-            control={control}
-            name="address"
-            label={t('company.fields.address')}
-            autoComplete="street-address"
-          />
-          <FormField
-            control={control}
-            name="city"
-            label={t('company.fields.city')}
-            autoComplete="address-level2"
-          />
-          <FormField
-            control={control}
-            name="state"
-            label={t('company.fields.state')}
-            autoComplete="address-level1"
-          />
-          <FormField
-            control={control}
-            name="zip"
-            label={t('company.fields.zip')}
-            autoComplete="postal-code"
-          />
-          <FormField control={control} name="country" label={t('company.fields.country')} select>
-            {COMPANY_COUNTRIES.map((country) => (
-              <MenuItem key={country} value={country}>
-                {t(`company.countries.${country}`)}
-              </MenuItem>
-            ))}
-          </FormField>
-          {formError ? (
-            <Alert severity="error" sx={{ gridColumn: '1 / -1' }}>
-              {formError}
-            </Alert>
-          ) : null}
-        </Box>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>{t('company.cancel')}</Button>
-        <Button
-          type="submit"
-          form={`${id}-form`}
-          variant="contained"
-          loading={upsert.isPending}
-          data-testid="location-save"
-        >
-          {t('company.save')}
-        </Button>
-      </DialogActions>
-    </Dialog>
+    <RecordDialog
+      title={t(location ? 'company.locations.editTitle' : 'company.locations.addTitle')}
+      failure={formError}
+      busy={upsert.isPending}
+      saveTestId="location-save"
+      onClose={onClose}
+      onSubmit={(event) => void submit(event)}
+    >
+      <FormField control={control} name="locationName" label={t('company.locations.name')} />
+      <FormField control={control} name="siteType" label={t('company.locations.siteType')} select>
+        {SITE_TYPES.map((type) => (
+          <MenuItem key={type} value={type}>
+            {t(`company.siteTypes.${type}`)}
+          </MenuItem>
+        ))}
+      </FormField>
+      <AddressFields control={control} street="address" />
+    </RecordDialog>
   );
 }
 

@@ -1,10 +1,6 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
@@ -21,7 +17,7 @@ import {
   type Product,
 } from '@trustleaf/domain/schemas/webcrawler';
 import { enqueueSnackbar } from 'notistack';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
@@ -31,6 +27,7 @@ import { errorText } from '@/lib/error-notice';
 import { applyServerIssues } from '@/lib/server-issues';
 import { useProducts } from '../api/get-products';
 import { useProductMutations } from '../api/product-mutations';
+import { RecordDialog } from './company-form-parts';
 
 type FormValues = z.input<typeof CreateProductInputSchema>;
 
@@ -62,7 +59,6 @@ function ProductDialog({
   onClose: () => void;
 }) {
   const { t } = useTranslation();
-  const id = useId();
   const { create, update } = useProductMutations(plCompanyId);
   const [formError, setFormError] = useState<string | null>(null);
   const form = useForm<FormValues>({
@@ -89,59 +85,36 @@ function ProductDialog({
     else create.mutate(input, done);
   });
   return (
-    <Dialog open onClose={onClose} aria-labelledby={`${id}-title`} maxWidth="sm" fullWidth>
-      <DialogTitle id={`${id}-title`}>
-        {t(product ? 'company.products.editTitle' : 'company.products.addTitle')}
-      </DialogTitle>
-      <DialogContent>
-        <Box
-          component="form"
-          id={`${id}-form`}
-          noValidate
-          onSubmit={(event) => void submit(event)}
-          sx={{ display: 'grid', gap: 2, pt: 1, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}
-        >
-          {formError ? (
-            <Alert severity="error" sx={{ gridColumn: '1 / -1' }}>
-              {formError}
-            </Alert>
-          ) : null}
-          <Box sx={{ gridColumn: '1 / -1' }}>
-            <FormField control={control} name="name" label={t('company.products.name')} />
-          </Box>
-          <FormField control={control} name="status" label={t('company.products.status')} select>
-            {PRODUCT_STATUSES.map((value) => (
-              <MenuItem key={value} value={value}>
-                {t(`company.products.statuses.${value}`)}
-              </MenuItem>
-            ))}
-          </FormField>
-          {PRODUCT_CODE_FIELDS.map((field) => (
-            <FormField
-              key={field}
-              control={control}
-              name={field}
-              label={t(`company.products.fields.${field}`)}
-            />
-          ))}
-          {PRODUCT_DAY_FIELDS.map((field) => (
-            <FormField
-              key={field}
-              control={control}
-              name={field}
-              type="date"
-              label={t(`company.products.fields.${field}`)}
-            />
-          ))}
-        </Box>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>{t('company.cancel')}</Button>
-        <Button type="submit" form={`${id}-form`} variant="contained" loading={busy}>
-          {t('company.save')}
-        </Button>
-      </DialogActions>
-    </Dialog>
+    <RecordDialog
+      title={t(product ? 'company.products.editTitle' : 'company.products.addTitle')}
+      failure={formError}
+      busy={busy}
+      onClose={onClose}
+      onSubmit={(event) => void submit(event)}
+    >
+      <Box sx={{ gridColumn: '1 / -1' }}>
+        <FormField control={control} name="name" label={t('company.products.name')} />
+      </Box>
+      <FormField control={control} name="status" label={t('company.products.status')} select>
+        {PRODUCT_STATUSES.map((value) => (
+          <MenuItem key={value} value={value}>
+            {t(`company.products.statuses.${value}`)}
+          </MenuItem>
+        ))}
+      </FormField>
+      {PRODUCT_CODE_FIELDS.map((field) => (
+        <FormField key={field} control={control} name={field} label={t(`company.products.fields.${field}`)} />
+      ))}
+      {PRODUCT_DAY_FIELDS.map((field) => (
+        <FormField
+          key={field}
+          control={control}
+          name={field}
+          type="date"
+          label={t(`company.products.fields.${field}`)}
+        />
+      ))}
+    </RecordDialog>
   );
 }
 

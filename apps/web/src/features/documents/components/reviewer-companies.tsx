@@ -1,3 +1,4 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from '@mui/material/Alert';
 import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
@@ -7,15 +8,24 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { DirectoryEntry } from '@trustleaf/domain/schemas/directory';
-import type { ReviewerCompany } from '@trustleaf/domain/schemas/document';
+import { AssignReviewerInputSchema, type ReviewerCompany } from '@trustleaf/domain/schemas/document';
 import { enqueueSnackbar } from 'notistack';
 import { useDeferredValue, useState } from 'react';
+import { useController, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '@/components/dialogs/confirm-dialog';
 import { useErrorNotice } from '@/lib/error-notice';
+import { translateMessage } from '@/lib/i18n-messages';
+import { applyServerIssues } from '@/lib/server-issues';
 import { useAssignReviewer } from '../api/assign-reviewer';
 import { useReviewers } from '../api/get-reviewers';
 import { useReviewerSearch } from '../api/search-reviewers';
+
+/** The add form's values: the API's input, with no company chosen yet. */
+interface AssignReviewerForm {
+  plCompanyId: number;
+  reviewerCompanyId: number | null;
+}
 
 /**
  * The reviewer companies of a company's vault (issue 20): its owners and admins let a company such as
@@ -36,17 +46,30 @@ export function ReviewerCompanies({ plCompanyId }: { plCompanyId: number }) {
     (entry) => entry.plCompanyId !== plCompanyId && !assigned.has(entry.plCompanyId),
   );
 
-  const add = async () => {
-    if (!chosen) return;
+  const form = useForm<AssignReviewerForm>({
+    resolver: zodResolver(AssignReviewerInputSchema) as never,
+    defaultValues: { plCompanyId, reviewerCompanyId: null },
+  });
+  const { field: reviewerField, fieldState } = useController({
+    control: form.control,
+    name: 'reviewerCompanyId',
+  });
+  const choose = (option: DirectoryEntry | null) => {
+    setChosen(option);
+    reviewerField.onChange(option?.plCompanyId ?? null);
+  };
+
+  const add = form.handleSubmit(async ({ reviewerCompanyId }) => {
+    if (!chosen || reviewerCompanyId === null) return;
     try {
-      await assign.mutateAsync({ reviewerCompanyId: chosen.plCompanyId });
+      await assign.mutateAsync({ reviewerCompanyId });
       enqueueSnackbar(t('documents.reviewers.added', { company: chosen.name }), { variant: 'success' });
-      setChosen(null);
+      choose(null);
       setSearch('');
     } catch (error) {
-      failed(error);
+      if (!applyServerIssues(form, error)) failed(error);
     }
-  };
+  });
 
   const confirmRemoval = async (confirmed: boolean) => {
     const reviewer = removing;
@@ -107,10 +130,8 @@ export function ReviewerCompanies({ plCompanyId }: { plCompanyId: number }) {
       <Box
         component="form"
         aria-label={t('documents.reviewers.addLabel')}
-        onSubmit={(event) => {
-          event.preventDefault();
-          void add();
-        }}
+        noValidate
+        onSubmit={(event) => void add(event)}
         sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'flex-start' }}
       >
         <Autocomplete
@@ -124,7 +145,7 @@ export function ReviewerCompanies({ plCompanyId }: { plCompanyId: number }) {
           getOptionLabel={(option) => option.name}
           getOptionKey={(option) => option.plCompanyId}
           onInputChange={(_event, text) => setSearch(text)}
-          onChange={(_event, option) => setChosen(option)}
+          onChange={(_event, option) => choose(option)}
           noOptionsText={
             query.length < 3 ? t('documents.reviewers.typeMore') : t('documents.reviewers.noMatch')
           }
@@ -146,7 +167,13 @@ export function ReviewerCompanies({ plCompanyId }: { plCompanyId: number }) {
             <TextField
               {...params}
               label={t('documents.reviewers.search')}
-              helperText={t('documents.reviewers.searchHelp')}
+              inputRef={reviewerField.ref}
+              error={Boolean(fieldState.error)}
+              helperText={
+                fieldState.error
+                  ? translateMessage(t, fieldState.error.message)
+                  : t('documents.reviewers.searchHelp')
+              }
               slotProps={{
                 ...params.slotProps,
                 htmlInput: {

@@ -16,8 +16,9 @@ import Typography from '@mui/material/Typography';
 import { useId, useRef, useState, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { visuallyHidden } from '@/components/visually-hidden';
-import { translateMessage } from '@/lib/i18n-messages';
-import { useImportProspects, useProspectImportJob } from '../api/imports';
+import { errorText } from '@/lib/error-notice';
+import { useProspectImportJob } from '../api/get-prospect-import-job';
+import { useImportProspects } from '../api/import-prospects';
 
 /** Spec 3 §5: import files are CSV (a ZIP import is not offered here); the API takes the text. */
 const MAX_CSV_CHARACTERS = 900_000;
@@ -51,7 +52,7 @@ export function ProspectImportPanel() {
     }
     start.mutate(csv, {
       onSuccess: (started) => setJobId(started.jobId),
-      onError: (failure) => setError(translateMessage(t, failure.message)),
+      onError: (failure) => setError(errorText(t, failure)),
     });
   };
 

@@ -1,46 +1,35 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { LANGUAGES } from '@trustleaf/domain/rules/themes';
 import {
   ChangePasswordInputSchema,
+  ConfirmEmailChangeInputSchema,
+  RequestEmailChangeInputSchema,
   UpdateUserProfileInputSchema,
+  type ConfirmEmailChangeInput,
   type UserDetail,
 } from '@trustleaf/domain/schemas/profile';
 import { enqueueSnackbar } from 'notistack';
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
+import { useForm, type DefaultValues, type FieldValues } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import { ApiError } from '@/lib/api-client';
-import { translateMessage } from '@/lib/i18n-messages';
+import { FormField } from '@/components/form/form-field';
+import { errorText } from '@/lib/error-notice';
+import { applyServerIssues } from '@/lib/server-issues';
 import { useAppStore } from '@/stores/app-store';
-import {
-  useChangePassword,
-  useConfirmEmailChange,
-  useRequestEmailChange,
-  useSignOutOtherDevices,
-  useUpdateProfile,
-  useUserDetail,
-} from '@/features/profile/api/profile';
-
-type Errors = Record<string, string>;
-
-/** The shared schema's field messages (the API checks the same), keyed by field. */
-function fieldErrors(schema: z.ZodType, values: unknown): Errors | null {
-  const parsed = schema.safeParse(values);
-  if (parsed.success) return null;
-  const errors: Errors = {};
-  for (const issue of parsed.error.issues) {
-    const field = String(issue.path[0] ?? 'form');
-    errors[field] ??= issue.message;
-  }
-  return errors;
-}
+import { useChangePassword } from '@/features/profile/api/change-password';
+import { useConfirmEmailChange } from '@/features/profile/api/confirm-email-change';
+import { useUserDetail } from '@/features/profile/api/get-user-detail';
+import { useRequestEmailChange } from '@/features/profile/api/request-email-change';
+import { useSignOutOtherDevices } from '@/features/profile/api/sign-out-other-devices';
+import { useUpdateProfile } from '@/features/profile/api/update-user-profile';
 
 function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
@@ -55,80 +44,81 @@ function Section({ id, title, children }: { id: string; title: string; children:
 
 const grid = { display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } } as const;
 
+/** A form's failure as a whole (a refusal that names none of its fields), under the form. */
+function FormAlert({ text, testId }: { text: string | null; testId?: string }) {
+  return text ? (
+    <Alert severity="error" sx={{ mt: 2 }} data-testid={testId}>
+      {text}
+    </Alert>
+  ) : null;
+}
+
+/**
+ * A form of this tab bound to its shared schema: the API's refusals of its fields land on them, any
+ * other failure is the form's alert text.
+ */
+function useSettingsForm<T extends FieldValues>(
+  schema: z.ZodType<FieldValues, FieldValues>,
+  defaultValues: DefaultValues<T>,
+) {
+  const { t } = useTranslation();
+  const form = useForm<T>({ resolver: zodResolver(schema) as never, defaultValues });
+  const [failure, setFailure] = useState<string | null>(null);
+  const fail = (error: unknown) => {
+    if (!applyServerIssues(form, error)) setFailure(errorText(t, error));
+  };
+  return { form, failure, setFailure, fail };
+}
+
+type ProfileValues = z.input<typeof UpdateUserProfileInputSchema>;
+
 function ProfileForm({ detail }: { detail: UserDetail }) {
   const { t } = useTranslation();
   const update = useUpdateProfile(detail.plUserId);
   const setLanguage = useAppStore((state) => state.setLanguage);
-  const [values, setValues] = useState({
+  const { form, failure, setFailure, fail } = useSettingsForm<ProfileValues>(UpdateUserProfileInputSchema, {
     firstName: detail.firstName,
     lastName: detail.lastName,
     phone: detail.phone,
     preferredLanguage: detail.preferredLanguage,
   });
-  const [errors, setErrors] = useState<Errors>({});
-  const message = (field: string) => (errors[field] ? translateMessage(t, errors[field]) : undefined);
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const found = fieldErrors(UpdateUserProfileInputSchema, values);
-    setErrors(found ?? {});
-    if (found) return;
+  const submit = form.handleSubmit((values) => {
+    setFailure(null);
     update.mutate(values, {
       onSuccess: () => {
         // The saved language is the one the app speaks from now on, here and at the next sign-in.
         setLanguage(values.preferredLanguage);
         enqueueSnackbar(t('profile.updated'), { variant: 'success' });
       },
-      onError: (error) =>
-        setErrors({ form: error instanceof ApiError ? error.message : 'Something went wrong' }),
+      onError: fail,
     });
-  };
+  });
+  const { control } = form;
   return (
-    <Box component="form" noValidate onSubmit={submit}>
+    <Box component="form" noValidate onSubmit={(event) => void submit(event)}>
       <Box sx={grid}>
-        <TextField
+        <FormField
+          control={control}
+          name="firstName"
           label={t('profile.firstName')}
-          value={values.firstName}
-          onChange={(event) => setValues({ ...values, firstName: event.target.value })}
-          error={Boolean(errors.firstName)}
-          helperText={message('firstName')}
           autoComplete="given-name"
         />
-        <TextField
+        <FormField
+          control={control}
+          name="lastName"
           label={t('profile.lastName')}
-          value={values.lastName}
-          onChange={(event) => setValues({ ...values, lastName: event.target.value })}
-          error={Boolean(errors.lastName)}
-          helperText={message('lastName')}
           autoComplete="family-name"
         />
-        <TextField
-          label={t('profile.phone')}
-          value={values.phone}
-          onChange={(event) => setValues({ ...values, phone: event.target.value })}
-          error={Boolean(errors.phone)}
-          helperText={message('phone')}
-          autoComplete="tel"
-        />
-        <TextField
-          select
-          label={t('profile.language')}
-          value={values.preferredLanguage}
-          onChange={(event) =>
-            setValues({ ...values, preferredLanguage: event.target.value as UserDetail['preferredLanguage'] })
-          }
-        >
+        <FormField control={control} name="phone" label={t('profile.phone')} autoComplete="tel" />
+        <FormField control={control} name="preferredLanguage" label={t('profile.language')} select>
           {LANGUAGES.map((language) => (
             <MenuItem key={language} value={language}>
               {t(`profile.languages.${language}`)}
             </MenuItem>
           ))}
-        </TextField>
+        </FormField>
       </Box>
-      {errors.form ? (
-        <Alert severity="error" sx={{ mt: 2 }}>
-          {translateMessage(t, errors.form)}
-        </Alert>
-      ) : null}
+      <FormAlert text={failure} />
       <Button type="submit" variant="contained" sx={{ mt: 2 }} loading={update.isPending}>
         {t('profile.save')}
       </Button>
@@ -136,85 +126,102 @@ function ProfileForm({ detail }: { detail: UserDetail }) {
   );
 }
 
+/** The code sent to the pending address; `onConfirmed` and `onError` belong to the email section. */
+function ConfirmEmailForm(props: {
+  detail: UserDetail;
+  onSend: () => void;
+  onConfirmed: () => void;
+  onError: (error: unknown) => void;
+}) {
+  const { detail, onSend, onConfirmed, onError } = props;
+  const { t } = useTranslation();
+  const confirmChange = useConfirmEmailChange(detail.plUserId);
+  const form = useForm<ConfirmEmailChangeInput>({
+    resolver: zodResolver(ConfirmEmailChangeInputSchema),
+    defaultValues: { code: '' },
+  });
+  const submit = form.handleSubmit((values) => {
+    onSend();
+    confirmChange.mutate(values, {
+      onSuccess: () => {
+        form.reset();
+        onConfirmed();
+        enqueueSnackbar(t('profile.emailChanged'), { variant: 'success' });
+      },
+      onError: (error) => {
+        if (!applyServerIssues(form, error)) onError(error);
+      },
+    });
+  });
+  return (
+    <Box component="form" noValidate onSubmit={(event) => void submit(event)} sx={grid}>
+      <Typography sx={{ gridColumn: '1 / -1' }}>
+        {t('profile.enterCode', { email: detail.pendingEmail })}
+      </Typography>
+      <FormField
+        control={form.control}
+        name="code"
+        label={t('profile.code')}
+        autoComplete="one-time-code"
+        htmlInput={{ inputMode: 'numeric', 'data-testid': 'email-code' }}
+      />
+      <Box>
+        <Button type="submit" variant="contained" loading={confirmChange.isPending}>
+          {t('profile.confirmEmail')}
+        </Button>
+      </Box>
+    </Box>
+  );
+}
+
+type EmailValues = z.input<typeof RequestEmailChangeInputSchema>;
+
 function EmailChange({ detail }: { detail: UserDetail }) {
   const { t } = useTranslation();
   const request = useRequestEmailChange(detail.plUserId);
-  const confirmChange = useConfirmEmailChange(detail.plUserId);
-  const [newEmail, setNewEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const [code, setCode] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const fail = (failure: unknown) =>
-    setError(failure instanceof ApiError ? translateMessage(t, failure.message) : t('errors.generic'));
-  const ask = (event: FormEvent) => {
-    event.preventDefault();
-    setError(null);
-    request.mutate(
-      { newEmail, password },
-      {
-        onSuccess: () => {
-          setPassword('');
-          enqueueSnackbar(t('profile.codeSent', { email: newEmail.trim() }), { variant: 'info' });
-        },
-        onError: fail,
+  const { form, failure, setFailure, fail } = useSettingsForm<EmailValues>(RequestEmailChangeInputSchema, {
+    newEmail: '',
+    password: '',
+  });
+  const ask = form.handleSubmit((values) => {
+    setFailure(null);
+    request.mutate(values, {
+      onSuccess: () => {
+        form.resetField('password');
+        enqueueSnackbar(t('profile.codeSent', { email: values.newEmail.trim() }), { variant: 'info' });
       },
-    );
-  };
-  const confirm = (event: FormEvent) => {
-    event.preventDefault();
-    setError(null);
-    confirmChange.mutate(
-      { code },
-      {
-        onSuccess: () => {
-          setCode('');
-          setNewEmail('');
-          enqueueSnackbar(t('profile.emailChanged'), { variant: 'success' });
-        },
-        onError: fail,
-      },
-    );
-  };
+      onError: fail,
+    });
+  });
   return (
     <Stack spacing={2}>
       <Typography>
         {t('profile.currentEmail')}: <strong data-testid="current-email">{detail.email}</strong>
       </Typography>
       {detail.pendingEmail ? (
-        <Box component="form" noValidate onSubmit={confirm} sx={grid}>
-          <Typography sx={{ gridColumn: '1 / -1' }}>
-            {t('profile.enterCode', { email: detail.pendingEmail })}
-          </Typography>
-          <TextField
-            label={t('profile.code')}
-            value={code}
-            onChange={(event) => setCode(event.target.value)}
-            slotProps={{ htmlInput: { inputMode: 'numeric', 'data-testid': 'email-code' } }}
-            autoComplete="one-time-code"
-          />
-          <Box>
-            <Button type="submit" variant="contained" loading={confirmChange.isPending}>
-              {t('profile.confirmEmail')}
-            </Button>
-          </Box>
-        </Box>
+        <ConfirmEmailForm
+          detail={detail}
+          onSend={() => setFailure(null)}
+          onConfirmed={() => form.resetField('newEmail')}
+          onError={fail}
+        />
       ) : null}
-      <Box component="form" noValidate onSubmit={ask} sx={grid}>
-        <TextField
+      <Box component="form" noValidate onSubmit={(event) => void ask(event)} sx={grid}>
+        <FormField
+          control={form.control}
+          name="newEmail"
           label={t('profile.newEmail')}
           type="email"
-          value={newEmail}
-          onChange={(event) => setNewEmail(event.target.value)}
-          slotProps={{ htmlInput: { 'data-testid': 'new-email' } }}
           autoComplete="email"
+          htmlInput={{ 'data-testid': 'new-email' }}
         />
-        <TextField
+        <FormField
+          control={form.control}
+          name="password"
           label={t('profile.currentPassword')}
           type="password"
-          value={password}
-          onChange={(event) => setPassword(event.target.value)}
-          slotProps={{ htmlInput: { 'data-testid': 'email-password' } }}
           autoComplete="current-password"
+          htmlInput={{ 'data-testid': 'email-password' }}
         />
         <Box>
           <Button type="submit" variant="outlined" loading={request.isPending}>
@@ -222,60 +229,54 @@ function EmailChange({ detail }: { detail: UserDetail }) {
           </Button>
         </Box>
       </Box>
-      {error ? (
-        <Alert severity="error" data-testid="email-error">
-          {error}
-        </Alert>
-      ) : null}
+      <FormAlert text={failure} testId="email-error" />
     </Stack>
   );
 }
 
+const PASSWORD_FIELDS = [
+  ['oldPassword', 'profile.oldPassword', 'current-password'],
+  ['newPassword', 'profile.newPassword', 'new-password'],
+  ['confirmPassword', 'profile.confirmPassword', 'new-password'],
+] as const;
+
+type PasswordValues = z.input<typeof ChangePasswordInputSchema>;
+
 function PasswordChange() {
   const { t } = useTranslation();
   const change = useChangePassword();
-  const empty = { oldPassword: '', newPassword: '', confirmPassword: '' };
-  const [values, setValues] = useState(empty);
-  const [errors, setErrors] = useState<Errors>({});
-  const message = (field: string) => (errors[field] ? translateMessage(t, errors[field]) : undefined);
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const found = fieldErrors(ChangePasswordInputSchema, values);
-    setErrors(found ?? {});
-    if (found) return;
+  const { form, failure, setFailure, fail } = useSettingsForm<PasswordValues>(ChangePasswordInputSchema, {
+    oldPassword: '',
+    newPassword: '',
+    confirmPassword: '',
+  });
+  const submit = form.handleSubmit((values) => {
+    setFailure(null);
     change.mutate(values, {
       onSuccess: () => {
-        setValues(empty);
+        form.reset();
         enqueueSnackbar(t('profile.passwordChanged'), { variant: 'success' });
       },
-      onError: (error) =>
-        setErrors({ form: error instanceof ApiError ? error.message : 'Something went wrong' }),
+      onError: fail,
     });
-  };
-  const field = (name: keyof typeof empty, label: string, autoComplete: string) => (
-    <TextField
-      label={label}
-      type="password"
-      value={values[name]}
-      onChange={(event) => setValues({ ...values, [name]: event.target.value })}
-      error={Boolean(errors[name])}
-      helperText={message(name) ?? (name === 'newPassword' ? t('validation.strongPassword') : undefined)}
-      autoComplete={autoComplete}
-      slotProps={{ htmlInput: { 'data-testid': name } }}
-    />
-  );
+  });
   return (
-    <Box component="form" noValidate onSubmit={submit}>
+    <Box component="form" noValidate onSubmit={(event) => void submit(event)}>
       <Box sx={{ display: 'grid', gap: 2, maxWidth: 480 }}>
-        {field('oldPassword', t('profile.oldPassword'), 'current-password')}
-        {field('newPassword', t('profile.newPassword'), 'new-password')}
-        {field('confirmPassword', t('profile.confirmPassword'), 'new-password')}
+        {PASSWORD_FIELDS.map(([name, label, autoComplete]) => (
+          <FormField
+            key={name}
+            control={form.control}
+            name={name}
+            label={t(label)}
+            type="password"
+            autoComplete={autoComplete}
+            helperText={name === 'newPassword' ? t('validation.strongPassword') : undefined}
+            htmlInput={{ 'data-testid': name }}
+          />
+        ))}
       </Box>
-      {errors.form ? (
-        <Alert severity="error" sx={{ mt: 2 }} data-testid="password-error">
-          {translateMessage(t, errors.form)}
-        </Alert>
-      ) : null}
+      <FormAlert text={failure} testId="password-error" />
       <Button type="submit" variant="contained" sx={{ mt: 2 }} loading={change.isPending}>
         {t('profile.changePassword')}
       </Button>

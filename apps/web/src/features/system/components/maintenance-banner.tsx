@@ -2,7 +2,7 @@ import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '@/lib/i18n';
-import { useSystemStatus } from '../api/system';
+import { useSystemStatus } from '../api/get-system-status';
 
 /**
  * The maintenance banner every signed-in user sees on every shell page while a super admin has the

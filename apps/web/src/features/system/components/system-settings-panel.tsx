@@ -5,21 +5,35 @@ import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import {
   ALERT_REPETITIONS,
   SYSTEM_STATUSES,
   TIME_UNITS,
+  UpdateSystemSettingInputSchema,
   type SystemSettings,
   type UpdateSystemSettingInput,
 } from '@trustleaf/domain/schemas/system';
 import { enqueueSnackbar } from 'notistack';
-import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useId, useState, type ReactNode } from 'react';
+import {
+  get,
+  set,
+  useForm,
+  type Control,
+  type DefaultValues,
+  type FieldErrors,
+  type FieldValues,
+  type Resolver,
+} from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
+import { FormField } from '@/components/form/form-field';
 import { PageLoader } from '@/components/layouts/page-loader';
-import { translateMessage } from '@/lib/i18n-messages';
-import { useSystemSettings, useUpdateSystemSetting } from '../api/system';
+import { errorText } from '@/lib/error-notice';
+import { applyServerIssues, formPathOf } from '@/lib/server-issues';
+import { useSystemSettings } from '../api/get-system-settings';
+import { useUpdateSystemSetting } from '../api/update-system-setting';
 
 const lines = (text: string) => text.split('\n');
 
@@ -32,35 +46,67 @@ function toLocalInput(iso: string | null): string {
 }
 const fromLocalInput = (value: string): string | null => (value ? new Date(value).toISOString() : null);
 
-/** One setting's card: its fields, a Save button, and the server's refusal shown beside them. */
-function SettingCard({
+/** Where a card's input (`{ key, value }`) is refused: on the card's field its path names. */
+function settingIssues<T extends FieldValues>(
+  values: T,
+  issues: readonly z.core.$ZodIssue[],
+): FieldErrors<T> {
+  const errors: FieldErrors<T> = {};
+  for (const issue of issues) {
+    const field = formPathOf(values, issue.path.map(String));
+    if (field && !get(errors, field)) set(errors, field, { type: issue.code, message: issue.message });
+  }
+  return errors;
+}
+
+/** A card's form checked by the API's own schema of a setting update, on the input the card sends. */
+function settingResolver<T extends FieldValues>(
+  toInput: (values: T) => UpdateSystemSettingInput,
+): Resolver<T> {
+  return (values) => {
+    const parsed = UpdateSystemSettingInputSchema.safeParse(toInput(values));
+    return parsed.success
+      ? { values, errors: {} }
+      : { values: {}, errors: settingIssues(values, parsed.error.issues) };
+  };
+}
+
+/**
+ * One setting's card: its fields (bound to the card's form), a Save button, and the refusal shown on
+ * its field, or beside them when it names none.
+ */
+function SettingCard<T extends { value: unknown }>({
   title,
   description,
   testId,
-  children,
+  defaultValues,
   toInput,
+  children,
 }: {
   title: string;
   description: string;
   testId: string;
-  children: ReactNode;
-  toInput: () => UpdateSystemSettingInput;
+  defaultValues: DefaultValues<T>;
+  toInput: (values: T) => UpdateSystemSettingInput;
+  children: (control: Control<T>) => ReactNode;
 }) {
   const { t } = useTranslation();
   const headingId = useId();
   const update = useUpdateSystemSetting();
   const [error, setError] = useState<string | null>(null);
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const form = useForm<T>({ resolver: settingResolver(toInput), defaultValues });
+  const submit = form.handleSubmit((values) => {
     setError(null);
-    update.mutate(toInput(), {
+    update.mutate(toInput(values), {
       onSuccess: () => enqueueSnackbar(t('system.saved'), { variant: 'success' }),
-      onError: (failure) => setError(translateMessage(t, failure.message)),
+      onError: (failure) => {
+        if (!applyServerIssues(form, failure)) setError(errorText(t, failure));
+      },
     });
-  };
+  });
   return (
     <Card variant="outlined" component="section" aria-labelledby={headingId} data-testid={testId}>
-      <CardContent component="form" onSubmit={submit} noValidate>
+      <CardContent component="form" onSubmit={(event) => void submit(event)} noValidate>
         <Typography id={headingId} variant="h6" component="h2">
           {title}
         </Typography>
@@ -68,7 +114,7 @@ function SettingCard({
           {description}
         </Typography>
         <Stack spacing={2}>
-          {children}
+          {children(form.control)}
           {error ? (
             <Alert severity="error" role="alert">
               {error}
@@ -85,167 +131,197 @@ function SettingCard({
   );
 }
 
+/** A number typed in a field; an empty field is no number, for the schema to refuse. */
+const numberOf = (text: string) => (text.trim() === '' ? Number.NaN : Number(text));
+
 function SettingsForms({ settings }: { settings: SystemSettings }) {
   const { t } = useTranslation();
-  const [repetition, setRepetition] = useState(settings.alert_repetition_interval);
-  const [amount, setAmount] = useState(String(settings.expiration_timeframe.amount));
-  const [unit, setUnit] = useState(settings.expiration_timeframe.unit);
-  const [status, setStatus] = useState(settings.system_status.status);
-  const [note, setNote] = useState(settings.system_status.note);
-  const [until, setUntil] = useState(toLocalInput(settings.system_status.until));
-  const [phrases, setPhrases] = useState(settings.violation_phrase.join('\n'));
-  const [delta9, setDelta9] = useState(String(settings.coa_validation_rule.delta9ThcLimitPercent));
-  const [maxAge, setMaxAge] = useState(String(settings.coa_validation_rule.maxCoaAgeDays));
-  const [questions, setQuestions] = useState(settings.qcomply_assistant_recommended_questions.join('\n'));
-
+  const status = settings.system_status;
+  const rule = settings.coa_validation_rule;
   return (
     <Stack spacing={3}>
       <SettingCard
         title={t('system.status.title')}
         description={t('system.status.description')}
         testId="setting-system-status"
-        toInput={() => ({ key: 'system_status', value: { status, note, until: fromLocalInput(until) } })}
+        defaultValues={{
+          value: { status: status.status, note: status.note, until: toLocalInput(status.until) },
+        }}
+        toInput={({ value }) => ({
+          key: 'system_status',
+          value: { ...value, until: fromLocalInput(value.until) },
+        })}
       >
-        <TextField
-          select
-          label={t('system.status.status')}
-          value={status}
-          onChange={(event) => setStatus(event.target.value as typeof status)}
-        >
-          {SYSTEM_STATUSES.map((value) => (
-            <MenuItem key={value} value={value}>
-              {t(`system.status.values.${value}`)}
-            </MenuItem>
-          ))}
-        </TextField>
-        <TextField
-          label={t('system.status.note')}
-          value={note}
-          onChange={(event) => setNote(event.target.value)}
-          multiline
-          minRows={2}
-        />
-        <TextField
-          label={t('system.status.until')}
-          type="datetime-local"
-          value={until}
-          onChange={(event) => setUntil(event.target.value)}
-          slotProps={{ inputLabel: { shrink: true } }}
-        />
+        {(control) => (
+          <>
+            <FormField control={control} name="value.status" label={t('system.status.status')} select>
+              {SYSTEM_STATUSES.map((value) => (
+                <MenuItem key={value} value={value}>
+                  {t(`system.status.values.${value}`)}
+                </MenuItem>
+              ))}
+            </FormField>
+            <FormField control={control} name="value.note" label={t('system.status.note')} multiline />
+            <FormField
+              control={control}
+              name="value.until"
+              label={t('system.status.until')}
+              type="datetime-local"
+            />
+          </>
+        )}
       </SettingCard>
 
       <SettingCard
         title={t('system.alerts.title')}
         description={t('system.alerts.description')}
         testId="setting-alerts"
-        toInput={() => ({ key: 'alert_repetition_interval', value: repetition })}
+        defaultValues={{ value: settings.alert_repetition_interval }}
+        toInput={({ value }) => ({ key: 'alert_repetition_interval', value })}
       >
-        <TextField
-          select
-          label={t('system.alerts.repetition')}
-          value={repetition}
-          onChange={(event) => setRepetition(event.target.value as typeof repetition)}
-        >
-          {ALERT_REPETITIONS.map((value) => (
-            <MenuItem key={value} value={value}>
-              {t(`system.alerts.repetitions.${value}`)}
-            </MenuItem>
-          ))}
-        </TextField>
+        {(control) => (
+          <FormField control={control} name="value" label={t('system.alerts.repetition')} select>
+            {ALERT_REPETITIONS.map((value) => (
+              <MenuItem key={value} value={value}>
+                {t(`system.alerts.repetitions.${value}`)}
+              </MenuItem>
+            ))}
+          </FormField>
+        )}
       </SettingCard>
 
       <SettingCard
         title={t('system.expiration.title')}
         description={t('system.expiration.description')}
         testId="setting-expiration"
-        toInput={() => ({ key: 'expiration_timeframe', value: { amount: Number(amount), unit } })}
+        defaultValues={{
+          value: {
+            amount: String(settings.expiration_timeframe.amount),
+            unit: settings.expiration_timeframe.unit,
+          },
+        }}
+        toInput={({ value }) => ({
+          key: 'expiration_timeframe',
+          value: { amount: numberOf(value.amount), unit: value.unit },
+        })}
       >
-        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-          <TextField
-            label={t('system.expiration.amount')}
-            type="number"
-            value={amount}
-            onChange={(event) => setAmount(event.target.value)}
-            slotProps={{ htmlInput: { min: 1, max: 1000, step: 1 } }}
-          />
-          <TextField
-            select
-            label={t('system.expiration.unit')}
-            value={unit}
-            onChange={(event) => setUnit(event.target.value as typeof unit)}
-            sx={{ minWidth: 160 }}
-          >
-            {TIME_UNITS.map((value) => (
-              <MenuItem key={value} value={value}>
-                {t(`system.units.${value}`)}
-              </MenuItem>
-            ))}
-          </TextField>
-        </Stack>
+        {(control) => (
+          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+            <FormField
+              control={control}
+              name="value.amount"
+              label={t('system.expiration.amount')}
+              type="number"
+              htmlInput={{ min: '1', max: '1000', step: '1' }}
+            />
+            <FormField
+              control={control}
+              name="value.unit"
+              label={t('system.expiration.unit')}
+              select
+              sx={{ minWidth: 160 }}
+            >
+              {TIME_UNITS.map((value) => (
+                <MenuItem key={value} value={value}>
+                  {t(`system.units.${value}`)}
+                </MenuItem>
+              ))}
+            </FormField>
+          </Stack>
+        )}
       </SettingCard>
 
-      <SettingCard
-        title={t('system.phrases.title')}
-        description={t('system.phrases.description')}
+      <ListSettingCard
+        settingKey="violation_phrase"
+        prefix="system.phrases"
         testId="setting-violation-phrases"
-        toInput={() => ({ key: 'violation_phrase', value: lines(phrases) })}
-      >
-        <TextField
-          label={t('system.phrases.label')}
-          helperText={t('system.onePerLine')}
-          value={phrases}
-          onChange={(event) => setPhrases(event.target.value)}
-          multiline
-          minRows={4}
-        />
-      </SettingCard>
+        items={settings.violation_phrase}
+        minRows={4}
+      />
 
       <SettingCard
         title={t('system.coa.title')}
         description={t('system.coa.description')}
         testId="setting-coa-rule"
-        toInput={() => ({
+        defaultValues={{
+          value: {
+            delta9ThcLimitPercent: String(rule.delta9ThcLimitPercent),
+            maxCoaAgeDays: String(rule.maxCoaAgeDays),
+          },
+        }}
+        toInput={({ value }) => ({
           key: 'coa_validation_rule',
           value: {
-            delta9ThcLimitPercent: delta9.trim() === '' ? Number.NaN : Number(delta9),
-            maxCoaAgeDays: maxAge.trim() === '' ? Number.NaN : Number(maxAge),
+            delta9ThcLimitPercent: numberOf(value.delta9ThcLimitPercent),
+            maxCoaAgeDays: numberOf(value.maxCoaAgeDays),
           },
         })}
       >
-        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-          <TextField
-            label={t('system.coa.delta9')}
-            type="number"
-            value={delta9}
-            onChange={(event) => setDelta9(event.target.value)}
-            slotProps={{ htmlInput: { min: 0, max: 100, step: 0.01 } }}
-          />
-          <TextField
-            label={t('system.coa.maxAge')}
-            type="number"
-            value={maxAge}
-            onChange={(event) => setMaxAge(event.target.value)}
-            slotProps={{ htmlInput: { min: 1, max: 3650, step: 1 } }}
-          />
-        </Stack>
+        {(control) => (
+          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+            <FormField
+              control={control}
+              name="value.delta9ThcLimitPercent"
+              label={t('system.coa.delta9')}
+              type="number"
+              htmlInput={{ min: '0', max: '100', step: '0.01' }}
+            />
+            <FormField
+              control={control}
+              name="value.maxCoaAgeDays"
+              label={t('system.coa.maxAge')}
+              type="number"
+              htmlInput={{ min: '1', max: '3650', step: '1' }}
+            />
+          </Stack>
+        )}
       </SettingCard>
 
-      <SettingCard
-        title={t('system.questions.title')}
-        description={t('system.questions.description')}
+      <ListSettingCard
+        settingKey="qcomply_assistant_recommended_questions"
+        prefix="system.questions"
         testId="setting-assistant-questions"
-        toInput={() => ({ key: 'qcomply_assistant_recommended_questions', value: lines(questions) })}
-      >
-        <TextField
-          label={t('system.questions.label')}
-          helperText={t('system.onePerLine')}
-          value={questions}
-          onChange={(event) => setQuestions(event.target.value)}
-          multiline
-          minRows={3}
-        />
-      </SettingCard>
+        items={settings.qcomply_assistant_recommended_questions}
+        minRows={3}
+      />
     </Stack>
+  );
+}
+
+/** A setting that is a list, typed one entry a line (violation phrases, assistant questions). */
+function ListSettingCard({
+  settingKey,
+  prefix,
+  testId,
+  items,
+  minRows,
+}: {
+  settingKey: 'violation_phrase' | 'qcomply_assistant_recommended_questions';
+  prefix: string;
+  testId: string;
+  items: string[];
+  minRows: number;
+}) {
+  const { t } = useTranslation();
+  return (
+    <SettingCard
+      title={t(`${prefix}.title`)}
+      description={t(`${prefix}.description`)}
+      testId={testId}
+      defaultValues={{ value: items.join('\n') }}
+      toInput={({ value }) => ({ key: settingKey, value: lines(value) })}
+    >
+      {(control) => (
+        <FormField
+          control={control}
+          name="value"
+          label={t(`${prefix}.label`)}
+          helperText={t('system.onePerLine')}
+          multiline
+          minRows={minRows}
+        />
+      )}
+    </SettingCard>
   );
 }
 
@@ -254,6 +330,6 @@ export function SystemSettingsPanel() {
   const { t } = useTranslation();
   const settings = useSystemSettings();
   if (settings.isPending) return <PageLoader />;
-  if (settings.isError) return <Alert severity="error">{translateMessage(t, settings.error.message)}</Alert>;
+  if (settings.isError) return <Alert severity="error">{errorText(t, settings.error)}</Alert>;
   return <SettingsForms settings={settings.data} />;
 }

@@ -6,27 +6,31 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { ASSIGNABLE_ROLES, type TeamMember } from '@trustleaf/domain/schemas/team';
+import { ASSIGNABLE_ROLES, type PendingInvite, type TeamMember } from '@trustleaf/domain/schemas/team';
 import { enqueueSnackbar } from 'notistack';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorText, useErrorNotice } from '@/lib/error-notice';
+import { useErrorNotice } from '@/lib/error-notice';
 import { useCancelInvite } from '@/features/team/api/cancel-invite';
 import { useChangeMemberRole } from '@/features/team/api/change-member-role';
 import { useTeam } from '@/features/team/api/get-team';
-import { useInviteMember } from '@/features/team/api/invite-member';
 import { useLeaveCompany } from '@/features/team/api/leave-company';
 import { useRemoveMember } from '@/features/team/api/remove-member';
 import { useResendInvite } from '@/features/team/api/resend-invite';
 import { useTransferOwnership } from '@/features/team/api/transfer-ownership';
 import { ConfirmDialog } from '@/features/team/components/confirm-dialog';
+import { InviteForm } from '@/features/team/components/invite-form';
+import { ROLE_KEYS } from '@/features/team/components/role-keys';
 
-const ROLE_KEYS: Record<string, string> = {
-  'Company Owner': 'roles.companyOwner',
-  'Company Admin': 'roles.companyAdmin',
-  User: 'roles.user',
-  'Weak User': 'roles.weakUser',
-};
+/** Resending and cancelling take the same input and answer alike. */
+type InviteMutation = ReturnType<typeof useResendInvite>;
+
+/** The confirmation's title, question and button for each pending action. */
+const CONFIRM_KEYS = {
+  remove: { title: 'team.confirmRemoveTitle', text: 'team.confirmRemove', confirm: 'team.remove' },
+  transfer: { title: 'team.confirmTransferTitle', text: 'team.confirmTransfer', confirm: 'team.makeOwner' },
+  leave: { title: 'team.confirmLeaveTitle', text: 'team.confirmLeave', confirm: 'team.leave' },
+} as const;
 
 type Pending =
   | { kind: 'remove'; member: TeamMember }
@@ -46,16 +50,12 @@ export function TeamPanel({
 }) {
   const { t, i18n } = useTranslation();
   const team = useTeam(plCompanyId);
-  const invite = useInviteMember();
   const resend = useResendInvite();
   const cancel = useCancelInvite();
   const changeRole = useChangeMemberRole();
   const remove = useRemoveMember();
   const transfer = useTransferOwnership();
   const leave = useLeaveCompany();
-  const [email, setEmail] = useState('');
-  const [role, setRole] = useState<(typeof ASSIGNABLE_ROLES)[number]>('User');
-  const [inviteError, setInviteError] = useState<string | null>(null);
   const [pending, setPending] = useState<Pending>(null);
 
   const failed = useErrorNotice();
@@ -66,21 +66,14 @@ export function TeamPanel({
   if (team.isError) return <Alert severity="error">{t('errors.generic')}</Alert>;
   const { members, invites, canManage, canTransferOwnership } = team.data;
   const me = members.find((member) => member.plUserId === currentUserId);
+  const confirmKeys = CONFIRM_KEYS[pending?.kind ?? 'leave'];
 
-  const submitInvite = (event: FormEvent) => {
-    event.preventDefault();
-    setInviteError(null);
-    invite.mutate(
-      { plCompanyId, email, role },
-      {
-        onSuccess: () => {
-          setEmail('');
-          done('team.invited');
-        },
-        onError: (error) => setInviteError(errorText(t, error)),
-      },
+  /** Resends or cancels a pending invite; the outcome is a notice. */
+  const inviteAction = (mutation: InviteMutation, item: PendingInvite, doneKey: string) =>
+    mutation.mutate(
+      { plCompanyId, plInviteId: item.plInviteId },
+      { onSuccess: () => done(doneKey), onError: failed },
     );
-  };
 
   const confirm = () => {
     if (!pending) return;
@@ -158,13 +151,13 @@ export function TeamPanel({
                   >
                     {ASSIGNABLE_ROLES.map((value) => (
                       <MenuItem key={value} value={value}>
-                        {t(ROLE_KEYS[value]!)}
+                        {t(ROLE_KEYS[value])}
                       </MenuItem>
                     ))}
                   </TextField>
                 ) : (
                   <Typography variant="body2" data-testid={`role-label-${member.email}`}>
-                    {t(ROLE_KEYS[member.role]!)}
+                    {t(ROLE_KEYS[member.role])}
                   </Typography>
                 )}
                 {canTransferOwnership && member.role !== 'Company Owner' ? (
@@ -208,48 +201,7 @@ export function TeamPanel({
           <Typography variant="h2" id="team-invite" sx={{ fontSize: '1.25rem', mb: 2 }}>
             {t('team.inviteTitle')}
           </Typography>
-          <Box
-            component="form"
-            noValidate
-            onSubmit={submitInvite}
-            sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'flex-start' }}
-          >
-            <TextField
-              label={t('team.email')}
-              type="email"
-              value={email}
-              onChange={(event) => setEmail(event.target.value)}
-              sx={{ flex: '1 1 220px' }}
-              slotProps={{ htmlInput: { 'data-testid': 'invite-email' } }}
-            />
-            <TextField
-              select
-              label={t('team.role')}
-              value={role}
-              onChange={(event) => setRole(event.target.value as (typeof ASSIGNABLE_ROLES)[number])}
-              sx={{ flex: '0 1 180px', minWidth: 160 }}
-            >
-              {ASSIGNABLE_ROLES.map((value) => (
-                <MenuItem key={value} value={value}>
-                  {t(ROLE_KEYS[value]!)}
-                </MenuItem>
-              ))}
-            </TextField>
-            <Button
-              type="submit"
-              variant="contained"
-              size="large"
-              loading={invite.isPending}
-              data-testid="invite-submit"
-            >
-              {t('team.invite')}
-            </Button>
-          </Box>
-          {inviteError ? (
-            <Alert severity="error" sx={{ mt: 2 }} data-testid="invite-error">
-              {inviteError}
-            </Alert>
-          ) : null}
+          <InviteForm plCompanyId={plCompanyId} />
 
           <Typography variant="h3" sx={{ fontSize: '1.05rem', mt: 3, mb: 1 }}>
             {t('team.pendingInvites')}
@@ -268,30 +220,17 @@ export function TeamPanel({
                   <Box sx={{ flex: '1 1 200px', minWidth: 0 }}>
                     <Typography sx={{ overflowWrap: 'anywhere' }}>{item.email}</Typography>
                     <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-                      {t(ROLE_KEYS[item.role]!)} ·{' '}
+                      {t(ROLE_KEYS[item.role])} ·{' '}
                       {item.isExpired ? t('team.expired') : t('team.expires', { date: date(item.expiresAt) })}
                     </Typography>
                   </Box>
-                  <Button
-                    size="small"
-                    onClick={() =>
-                      resend.mutate(
-                        { plCompanyId, plInviteId: item.plInviteId },
-                        { onSuccess: () => done('team.resent'), onError: failed },
-                      )
-                    }
-                  >
+                  <Button size="small" onClick={() => inviteAction(resend, item, 'team.resent')}>
                     {t('team.resend')}
                   </Button>
                   <Button
                     size="small"
                     color="error"
-                    onClick={() =>
-                      cancel.mutate(
-                        { plCompanyId, plInviteId: item.plInviteId },
-                        { onSuccess: () => done('team.canceled'), onError: failed },
-                      )
-                    }
+                    onClick={() => inviteAction(cancel, item, 'team.canceled')}
                   >
                     {t('team.cancelInvite')}
                   </Button>
@@ -304,27 +243,12 @@ export function TeamPanel({
 
       <ConfirmDialog
         open={pending !== null}
-        title={
-          pending?.kind === 'remove'
-            ? t('team.confirmRemoveTitle')
-            : pending?.kind === 'transfer'
-              ? t('team.confirmTransferTitle')
-              : t('team.confirmLeaveTitle')
-        }
-        text={
-          pending?.kind === 'remove'
-            ? t('team.confirmRemove', { name: `${pending.member.firstName} ${pending.member.lastName}` })
-            : pending?.kind === 'transfer'
-              ? t('team.confirmTransfer', { name: `${pending.member.firstName} ${pending.member.lastName}` })
-              : t('team.confirmLeave')
-        }
-        confirmLabel={
-          pending?.kind === 'remove'
-            ? t('team.remove')
-            : pending?.kind === 'transfer'
-              ? t('team.makeOwner')
-              : t('team.leave')
-        }
+        title={t(confirmKeys.title)}
+        text={t(confirmKeys.text, {
+          name:
+            pending && 'member' in pending ? `${pending.member.firstName} ${pending.member.lastName}` : '',
+        })}
+        confirmLabel={t(confirmKeys.confirm)}
         busy={remove.isPending || transfer.isPending || leave.isPending}
         onConfirm={confirm}
         onClose={() => setPending(null)}

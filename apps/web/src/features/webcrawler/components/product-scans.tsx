@@ -1,17 +1,24 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
 import Chip from '@mui/material/Chip';
 import FormControlLabel from '@mui/material/FormControlLabel';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import type { ScanJob } from '@trustleaf/domain/schemas/webcrawler';
-import { useState, type FormEvent } from 'react';
+import {
+  ProductScanRequestSchema,
+  type ProductScanRequest,
+  type ScanJob,
+} from '@trustleaf/domain/schemas/webcrawler';
+import { useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '@/lib/api-client';
+import { FormField } from '@/components/form/form-field';
+import { errorText } from '@/lib/error-notice';
 import { formatDateTime } from '@/lib/i18n';
 import { translateMessage } from '@/lib/i18n-messages';
+import { applyServerIssues } from '@/lib/server-issues';
 import { useProductScans, useStartProductScan } from '../api/webcrawler';
 import { ExternalLink, Section } from './report-parts';
 
@@ -71,21 +78,24 @@ export function ProductScans({
   const { t } = useTranslation();
   const tasks = useProductScans(plCompanyId);
   const start = useStartProductScan(plCompanyId);
-  const [url, setUrl] = useState('');
-  const [autoCreateProduct, setAutoCreateProduct] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const form = useForm<ProductScanRequest>({
+    resolver: zodResolver(ProductScanRequestSchema) as never,
+    defaultValues: { plCompanyId, url: '', autoCreateProduct: false },
+  });
+  const url = form.watch('url');
+  const submit = form.handleSubmit((values) => {
     setError(null);
     start.mutate(
-      { url: url.trim(), autoCreateProduct },
+      { url: values.url.trim(), autoCreateProduct: values.autoCreateProduct },
       {
-        onSuccess: () => setUrl(''),
-        onError: (reason) =>
-          setError(translateMessage(t, reason instanceof ApiError ? reason.message : undefined)),
+        onSuccess: () => form.resetField('url'),
+        onError: (reason) => {
+          if (!applyServerIssues(form, reason)) setError(errorText(t, reason));
+        },
       },
     );
-  };
+  });
   return (
     <Section title={t('webcrawler.productScans.title')}>
       <Typography variant="body2" sx={{ color: 'text.secondary' }}>
@@ -93,31 +103,37 @@ export function ProductScans({
       </Typography>
       <Box
         component="form"
-        onSubmit={submit}
+        onSubmit={(event) => void submit(event)}
         noValidate
         sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center' }}
       >
-        <TextField
+        <FormField
+          control={form.control}
+          name="url"
           size="small"
           label={t('webcrawler.productScans.url')}
           placeholder={t('webcrawler.urlPlaceholder')}
-          value={url}
-          onChange={(event) => setUrl(event.target.value)}
           sx={{ flex: '1 1 220px', minWidth: 0 }}
-          slotProps={{ htmlInput: { inputMode: 'url', 'data-testid': 'product-scan-url' } }}
+          htmlInput={{ inputMode: 'url', 'data-testid': 'product-scan-url' }}
         />
         <Button type="submit" variant="outlined" disabled={url.trim() === '' || start.isPending}>
           {t('webcrawler.productScans.start')}
         </Button>
-        <FormControlLabel
-          control={
-            <Checkbox
-              size="small"
-              checked={autoCreateProduct}
-              onChange={(event) => setAutoCreateProduct(event.target.checked)}
+        <Controller
+          control={form.control}
+          name="autoCreateProduct"
+          render={({ field }) => (
+            <FormControlLabel
+              control={
+                <Checkbox
+                  size="small"
+                  checked={Boolean(field.value)}
+                  onChange={(event) => field.onChange(event.target.checked)}
+                />
+              }
+              label={t('webcrawler.productScans.autoCreate')}
             />
-          }
-          label={t('webcrawler.productScans.autoCreate')}
+          )}
         />
       </Box>
       {error ? (

@@ -1,0 +1,19 @@
+import { companyListing } from '@trustleaf/domain/api/accounts';
+import { PROSPECT_SEARCH_PAGE_SIZE } from '@trustleaf/domain/rules/sign-up';
+import type { CompanyOption } from '@trustleaf/domain/schemas/accounts';
+import { api } from '@/lib/api';
+
+/** The prospects whose name matches, for claiming one on sign-up (spec 1 §7 companyListing). */
+export async function searchProspects(companyName: string, signal?: AbortSignal): Promise<CompanyOption[]> {
+  const result = await api.call(
+    companyListing,
+    {
+      searchFor: 'sign-up',
+      companyType: ['prospect'],
+      companyName,
+      paginationOption: { itemsPerPage: PROSPECT_SEARCH_PAGE_SIZE, currentPage: 1 },
+    },
+    { signal },
+  );
+  return result.items;
+}

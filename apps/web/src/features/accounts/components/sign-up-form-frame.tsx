@@ -1,0 +1,46 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import type { FormEventHandler, ReactNode } from 'react';
+import { VerifyEmailDialog } from '@/features/accounts/components/verify-email-dialog';
+import type { useSignUpSubmit } from '@/features/accounts/components/use-sign-up-submit';
+
+/**
+ * The frame both sign-up forms share (spec 1 §4): the server's refusal on top, then the form's own
+ * banner (a claimed company, an invitation), its fields, and the email code dialog of the flow.
+ */
+export function SignUpFormFrame({
+  label,
+  onSubmit,
+  flow,
+  banner,
+  children,
+}: {
+  label: string;
+  onSubmit: FormEventHandler<HTMLFormElement>;
+  flow: ReturnType<typeof useSignUpSubmit>;
+  banner: { testId: string; text: string } | null;
+  children: ReactNode;
+}) {
+  return (
+    <Box
+      component="form"
+      noValidate
+      aria-label={label}
+      onSubmit={onSubmit}
+      sx={{ display: 'grid', gap: 2.5 }}
+    >
+      {flow.serverError ? (
+        <Alert severity="warning" data-testid="sign-up-error">
+          {flow.serverError}
+        </Alert>
+      ) : null}
+      {banner ? (
+        <Alert severity="info" data-testid={banner.testId}>
+          {banner.text}
+        </Alert>
+      ) : null}
+      {children}
+      <VerifyEmailDialog {...flow.dialogProps} />
+    </Box>
+  );
+}

@@ -1,0 +1,80 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { changePassword, getUserDetail, requestEmailChange } from '@trustleaf/domain/api/profile';
+import type { UserDetail } from '@trustleaf/domain/schemas/profile';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { apiError, handle, sentTo, server } from '@/testing/msw';
+import { renderApp } from '@/testing/test-utils';
+import { validationFailure } from '@/testing/validation-failure';
+import { AccountSettings } from './account-settings';
+
+const WAIT = { timeout: 10_000 };
+const NEW_PASSWORD = 'Str0ng&Secret!';
+const DETAIL: UserDetail = {
+  plUserId: 7,
+  firstName: 'Jo',
+  lastName: 'Member',
+  email: 'jo@example.test',
+  phone: '',
+  preferredLanguage: 'en',
+  pendingEmail: null,
+};
+
+beforeEach(() => {
+  server.use(handle(getUserDetail, () => DETAIL));
+});
+
+async function passwordSection() {
+  renderApp(<AccountSettings userId={7} />, { session: 'signed-in' });
+  const section = within(await screen.findByRole('region', { name: 'Password' }, WAIT));
+  const type = (testId: string, value: string) =>
+    fireEvent.change(section.getByTestId(testId), { target: { value } });
+  type('oldPassword', 'Old-pass-1234!');
+  type('newPassword', NEW_PASSWORD);
+  return { section, type };
+}
+
+describe('account settings (spec 3 §2)', { timeout: 20_000 }, () => {
+  it('refuses a confirmation that differs, on its field, before any call', async () => {
+    const { section, type } = await passwordSection();
+    type('confirmPassword', `${NEW_PASSWORD}x`);
+    fireEvent.click(section.getByRole('button', { name: 'Change password' }));
+    expect(await section.findByText('Passwords do not match', {}, WAIT)).toBeTruthy();
+    expect(section.getByTestId('confirmPassword').getAttribute('aria-invalid')).toBe('true');
+    expect(sentTo(changePassword)).toHaveLength(0);
+  });
+
+  it("puts the server's refusal of the old password on that field, by its key", async () => {
+    server.use(
+      handle(changePassword, () =>
+        validationFailure({
+          field: 'oldPassword',
+          message: 'Some English text',
+          key: 'profile.messages.oldPasswordIncorrect',
+        }),
+      ),
+    );
+    const { section, type } = await passwordSection();
+    type('confirmPassword', NEW_PASSWORD);
+    fireEvent.click(section.getByRole('button', { name: 'Change password' }));
+    expect(await section.findByText('Old password is incorrect', {}, WAIT)).toBeTruthy();
+    expect(section.getByTestId('oldPassword').getAttribute('aria-invalid')).toBe('true');
+    expect(section.queryByTestId('password-error')).toBeNull();
+  });
+
+  it('shows a refusal that names no field of the email form under it', async () => {
+    server.use(
+      handle(requestEmailChange, () =>
+        apiError(409, 'CONFLICT', 'This email is already used by another account'),
+      ),
+    );
+    renderApp(<AccountSettings userId={7} />, { session: 'signed-in' });
+    const section = within(await screen.findByRole('region', { name: 'Email address' }, WAIT));
+    fireEvent.change(section.getByTestId('new-email'), { target: { value: 'taken@example.test' } });
+    fireEvent.change(section.getByTestId('email-password'), { target: { value: 'secret' } });
+    fireEvent.click(section.getByRole('button', { name: 'Send code' }));
+    await waitFor(() => expect(sentTo(requestEmailChange)).toHaveLength(1), WAIT);
+    expect((await section.findByTestId('email-error', {}, WAIT)).textContent).toBe(
+      'This email is already used by another account',
+    );
+  });
+});
