@@ -4,8 +4,10 @@ import {
   SITE_TEMPLATE_SESSION_KEY,
   applyBranding,
   chosenSiteTemplate,
+  readBranding,
   rememberSiteTemplate,
 } from '@/lib/site-template';
+import { BrandingSchema } from '@trustleaf/domain/schemas/site-template';
 
 afterEach(() => {
   applyBranding({ plSiteTemplateId: null, elements: [] });
@@ -47,5 +49,30 @@ describe('site template in the app', () => {
     rememberSiteTemplate('?siteTemplateId=abc');
     rememberSiteTemplate('?other=1');
     expect(sessionStorage.getItem(SITE_TEMPLATE_SESSION_KEY)).toBe('12');
+  });
+});
+
+describe('reading the branding answer without zod', () => {
+  const element = { elementName: 'logo', elementType: 'IMAGE', enabled: true, text: null, imageUrl: '/x' };
+  const answers: unknown[] = [
+    { plSiteTemplateId: 3, elements: [element] },
+    { plSiteTemplateId: null, elements: [] },
+    { plSiteTemplateId: '3', elements: [] },
+    { plSiteTemplateId: 3 },
+    { plSiteTemplateId: 3, elements: [{ ...element, enabled: 'yes' }] },
+    { plSiteTemplateId: 3, elements: [{ ...element, text: 5 }] },
+    { plSiteTemplateId: 3, elements: [null] },
+    null,
+  ];
+
+  it('takes what the contract takes and refuses what it refuses', () => {
+    for (const detail of answers) {
+      const read = readBranding({ detail });
+      const parsed = BrandingSchema.safeParse(detail);
+      expect(read !== null, JSON.stringify(detail)).toBe(parsed.success);
+      if (parsed.success) expect(read).toEqual(parsed.data);
+    }
+    expect(readBranding(null)).toBeNull();
+    expect(readBranding('page')).toBeNull();
   });
 });

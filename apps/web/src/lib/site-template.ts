@@ -47,6 +47,32 @@ export function applyBranding(state: BrandingState): void {
 }
 
 /**
+ * Reads `getBranding`'s answer (`BrandingSchema` of the domain) by its shape rather than through zod:
+ * this module is on the sign-in page's first load, where zod would cost about 20 KB gzip of its budget.
+ */
+export function readBranding(body: unknown): BrandingState | null {
+  const detail = (body as { detail?: unknown } | null)?.detail as Record<string, unknown> | undefined;
+  if (!detail || typeof detail !== 'object') return null;
+  const { plSiteTemplateId, elements } = detail;
+  if (plSiteTemplateId !== null && typeof plSiteTemplateId !== 'number') return null;
+  if (!Array.isArray(elements)) return null;
+  const textOrNull = (value: unknown) => value === null || typeof value === 'string';
+  const valid = elements.every((element: unknown) => {
+    const e = element as Record<string, unknown> | null;
+    return (
+      e !== null &&
+      typeof e === 'object' &&
+      typeof e.elementName === 'string' &&
+      typeof e.elementType === 'string' &&
+      typeof e.enabled === 'boolean' &&
+      textOrNull(e.text) &&
+      textOrNull(e.imageUrl)
+    );
+  });
+  return valid ? { plSiteTemplateId, elements: elements as AppliedElement[] } : null;
+}
+
+/**
  * Loads the published template for this page: the session's choice, else the company's, else the
  * host's (the server decides). A chosen template that is gone or unpublished is forgotten and the
  * defaults or the other bindings apply. A failure keeps the defaults (spec 3 §8: logged only).
@@ -65,8 +91,9 @@ export async function loadBranding(plCompanyId?: number | null): Promise<void> {
       return await loadBranding(plCompanyId);
     }
     if (!response.ok) throw new Error(`site template: ${response.status}`);
-    const body = (await response.json()) as { detail: BrandingState };
-    applyBranding(body.detail);
+    const branding = readBranding(await response.json());
+    if (!branding) throw new Error('site template: an answer not in the branding contract');
+    applyBranding(branding);
   } catch (error) {
     console.error('Site template load failed', error);
   }
