@@ -1,3 +1,6 @@
+import { existsSync } from 'node:fs';
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import { addDays, todayIn } from '@trustleaf/domain/rules/document-status';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,6 +12,7 @@ import {
   mailOutbox,
   paymentTransactions,
   plans,
+  releasedSnapshotKeys,
   sealAttestations,
 } from '../db/schema.ts';
 import { createDatabase } from '../db/client.ts';
@@ -239,6 +243,12 @@ describe('scheduled jobs, fired by pg-boss', () => {
       .set({ reviewStatus: 'rejected' })
       .where(eq(companyDocuments.companyId, lapsing.companyId));
 
+    // A snapshot image whose rows were deleted: the hourly sweep removes it from storage.
+    const released = path.join(t.env.DATA_DIR, 'uploads', 'released-snapshot.png');
+    await mkdir(path.dirname(released), { recursive: true });
+    await writeFile(released, 'png');
+    await t.database.db.insert(releasedSnapshotKeys).values({ storageKey: 'released-snapshot.png' });
+
     await t.jobs.start({ work: true });
     expect(scheduled).toEqual(
       expect.arrayContaining([
@@ -246,8 +256,10 @@ describe('scheduled jobs, fired by pg-boss', () => {
         'billing.send-reminders',
         'documents.expiry-reminders',
         'trust.expire-seals',
+        'webcrawler.remove-released-snapshots',
       ]),
     );
+    await expect.poll(() => existsSync(released), { timeout: 30_000, interval: 250 }).toBe(false);
 
     const paid = () =>
       t.database.db
