@@ -1,3 +1,4 @@
+import { dateTimeFormat } from '@trustleaf/domain/rules/intl-formats';
 import { LANGUAGES, type Language } from '@trustleaf/domain/rules/themes';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
@@ -113,7 +114,7 @@ useAppStore.subscribe((state, previous) => {
 
 /** Dates are shown in Eastern time whatever the viewer's zone (spec 3 §9). */
 export function formatDateTime(value: Date | string | number, language: string): string {
-  return new Intl.DateTimeFormat(language, {
+  return dateTimeFormat(language, {
     timeZone: 'America/New_York',
     dateStyle: 'long',
     timeStyle: 'short',
@@ -122,7 +123,7 @@ export function formatDateTime(value: Date | string | number, language: string):
 
 /** The one date format of tables: the day in Eastern time (spec 3 §9), as the language writes it. */
 export function formatDate(value: Date | string | number, language: string): string {
-  return new Intl.DateTimeFormat(language, { timeZone: 'America/New_York', dateStyle: 'medium' }).format(
+  return dateTimeFormat(language, { timeZone: 'America/New_York', dateStyle: 'medium' }).format(
     new Date(value),
   );
 }

@@ -4,6 +4,8 @@
  * is the platform's day in America/New_York (spec 3 §9), computed by the caller with `todayIn`.
  */
 
+import { dateTimeFormat } from './intl-formats.ts';
+
 export const REVIEW_STATUSES = ['pending', 'accepted', 'rejected'] as const;
 export type ReviewStatus = (typeof REVIEW_STATUSES)[number];
 export type DisplayStatus = ReviewStatus | 'expired' | 'expiringSoon';
@@ -15,7 +17,7 @@ const DAY_MS = 864e5;
 
 /** The calendar day of `now` in the platform time zone, as `yyyy-MM-dd`. */
 export function todayIn(now: Date, timeZone: string = PLATFORM_TIME_ZONE): string {
-  const parts = new Intl.DateTimeFormat('en-CA', {
+  const parts = dateTimeFormat('en-CA', {
     timeZone,
     year: 'numeric',
     month: '2-digit',
@@ -37,7 +39,7 @@ export function addDays(day: string, days: number): string {
 /** Milliseconds since the epoch of midnight starting `day` (yyyy-MM-dd) in `timeZone`. */
 export function startOfDayIn(day: string, timeZone: string = PLATFORM_TIME_ZONE): number {
   const target = Date.parse(`${day}T00:00:00Z`);
-  const format = new Intl.DateTimeFormat('en-US', {
+  const format = dateTimeFormat('en-US', {
     timeZone,
     hourCycle: 'h23',
     year: 'numeric',

@@ -2,6 +2,8 @@
  * Plan prices and the texts the paywall shows (spec 3 §9, spec 2 §4). Amounts are dollars with cents;
  * every result is rounded to the cent so the UI and the API charge the same figure.
  */
+import { numberFormat } from './intl-formats.ts';
+
 export const PAYMENT_FREQUENCIES = ['MONTHLY', 'ANNUAL'] as const;
 export type PaymentFrequency = (typeof PAYMENT_FREQUENCIES)[number];
 
@@ -89,7 +91,7 @@ export function showsOneMonthFree(
 
 /** US dollars (spec 3 §9) written the way the reader's language writes money. */
 export function formatMoney(value: number, language = 'en-US'): string {
-  return new Intl.NumberFormat(language === 'en' ? 'en-US' : language, {
+  return numberFormat(language === 'en' ? 'en-US' : language, {
     style: 'currency',
     currency: 'USD',
   }).format(roundCents(value));

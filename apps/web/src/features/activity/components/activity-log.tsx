@@ -1,3 +1,4 @@
+import { numberFormat } from '@trustleaf/domain/rules/intl-formats';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -27,7 +28,7 @@ function describe(entry: ActivityEntry, t: TFunction, language: string) {
   if (typeof detail.name === 'string') parts.push(detail.name);
   if (typeof detail.reviewStatus === 'string') parts.push(t(`documents.status.${detail.reviewStatus}`));
   if (typeof detail.amount === 'number') {
-    parts.push(new Intl.NumberFormat(language, { style: 'currency', currency: 'USD' }).format(detail.amount));
+    parts.push(numberFormat(language, { style: 'currency', currency: 'USD' }).format(detail.amount));
   }
   if (typeof detail.from === 'string' && typeof detail.to === 'string') {
     parts.push(t('activity.fromTo', { from: detail.from, to: detail.to }));

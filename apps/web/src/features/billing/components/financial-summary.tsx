@@ -1,3 +1,4 @@
+import { dateTimeFormat, numberFormat } from '@trustleaf/domain/rules/intl-formats';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import MenuItem from '@mui/material/MenuItem';
@@ -28,7 +29,7 @@ const FIGURES = [
 
 /** `YYYY-MM` as the reader's short month and year. */
 function monthLabel(month: string, language: string): string {
-  return new Intl.DateTimeFormat(language, { month: 'short', year: 'numeric', timeZone: 'UTC' }).format(
+  return dateTimeFormat(language, { month: 'short', year: 'numeric', timeZone: 'UTC' }).format(
     new Date(`${month}-01T00:00:00Z`),
   );
 }
@@ -46,7 +47,7 @@ export function FinancialSummary() {
   const labels = rows.map((row) => monthLabel(row.month, i18n.language));
   const money = (value: number) => formatMoney(value, i18n.language);
   // The axis has little room: whole dollars, large sums shortened ($1.5K), never cut off.
-  const axisMoney = new Intl.NumberFormat(i18n.language === 'en' ? 'en-US' : i18n.language, {
+  const axisMoney = numberFormat(i18n.language === 'en' ? 'en-US' : i18n.language, {
     style: 'currency',
     currency: 'USD',
     notation: 'compact',

@@ -1,3 +1,4 @@
+import { dateTimeFormat } from '@trustleaf/domain/rules/intl-formats';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -56,7 +57,7 @@ function SealTooltip({ label, text }: { label: string; text: string }) {
 function SealStatus({ settings }: { settings: TrustSettings }) {
   const { t, i18n } = useTranslation();
   if (settings.seal) {
-    const until = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'long', timeStyle: 'short' }).format(
+    const until = dateTimeFormat(i18n.language, { dateStyle: 'long', timeStyle: 'short' }).format(
       new Date(settings.seal.expiresAt),
     );
     return (

@@ -1,3 +1,4 @@
+import { dateTimeFormat } from '@trustleaf/domain/rules/intl-formats';
 import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import ToggleButton from '@mui/material/ToggleButton';
@@ -31,7 +32,7 @@ export function FindingsChart({ checks, now: nowProp }: { checks: readonly Viola
         .toSorted((a, b) => a.checkTime.localeCompare(b.checkTime)),
     [checks, period, now],
   );
-  const dateFormat = new Intl.DateTimeFormat(i18n.language, {
+  const dateFormat = dateTimeFormat(i18n.language, {
     timeZone: 'America/New_York',
     month: 'short',
     day: 'numeric',
