@@ -16,9 +16,22 @@ let isEmpty = true;
 
 export const SITE_TEMPLATE_CHANGED = 'siteTemplateChanged';
 
-export function setTextOverrides(elements: readonly AppliedElement[]): void {
-  current = textOverrides(elements);
+/** Sets the template's texts; whether any message now reads differently. */
+export function setTextOverrides(elements: readonly AppliedElement[]): boolean {
+  const next = textOverrides(elements);
+  const changed = !sameOverrides(current, next);
+  current = next;
   isEmpty = current.byKey.size === 0 && current.terms.length === 0;
+  return changed;
+}
+
+function sameOverrides(a: TextOverrides, b: TextOverrides): boolean {
+  return (
+    a.byKey.size === b.byKey.size &&
+    [...a.byKey].every(([key, text]) => b.byKey.get(key) === text) &&
+    a.terms.length === b.terms.length &&
+    a.terms.every(([from, to], index) => b.terms[index]?.[0] === from && b.terms[index]?.[1] === to)
+  );
 }
 
 export const siteTemplatePostProcessor = {

@@ -7,6 +7,7 @@ import {
   readBranding,
   rememberSiteTemplate,
 } from '@/lib/site-template';
+import { SITE_TEMPLATE_CHANGED } from '@/lib/site-template-text';
 import { BrandingSchema } from '@trustleaf/domain/schemas/site-template';
 
 afterEach(() => {
@@ -41,6 +42,38 @@ describe('site template in the app', () => {
     expect(i18n.t('app.name', { applyPostProcessor: false })).toBe('Trustleaf');
     applyBranding({ plSiteTemplateId: null, elements: [] });
     expect(i18n.t('app.name')).toBe('Trustleaf');
+  });
+
+  it('re-renders translated text only when a text reads differently', () => {
+    let renders = 0;
+    const count = () => (renders += 1);
+    i18n.on(SITE_TEMPLATE_CHANGED, count);
+    const productName = {
+      elementName: 'productName',
+      elementType: 'TERMINOLOGY' as const,
+      enabled: true,
+      text: 'Acme',
+      imageUrl: null,
+    };
+    const renamed = { plSiteTemplateId: 7, elements: [productName] };
+    try {
+      applyBranding({ plSiteTemplateId: null, elements: [] });
+      expect(renders).toBe(0);
+      applyBranding(renamed);
+      expect(renders).toBe(1);
+      applyBranding({ ...renamed, elements: [...renamed.elements] });
+      expect(renders).toBe(1);
+      applyBranding({
+        plSiteTemplateId: 7,
+        elements: [{ ...productName, text: 'Acme Pro' }],
+      });
+      expect(renders).toBe(2);
+      expect(i18n.t('app.name')).toBe('Acme Pro');
+      applyBranding({ plSiteTemplateId: null, elements: [] });
+      expect(renders).toBe(3);
+    } finally {
+      i18n.off(SITE_TEMPLATE_CHANGED, count);
+    }
   });
 
   it('keeps a siteTemplateId of the address for the session and ignores anything else', () => {

@@ -39,11 +39,15 @@ export function chosenSiteTemplate(): number | null {
   return value ? Number(value) : null;
 }
 
-/** Applies a template to every text and image at once (or the defaults with no elements). */
+/**
+ * Applies a template to every text and image at once (or the defaults with no elements). Every
+ * translated component re-renders, at once and in one piece, when the texts change, so that happens
+ * only when a text reads differently (not when the defaults are confirmed, as on most pages).
+ */
 export function applyBranding(state: BrandingState): void {
-  setTextOverrides(state.elements);
+  const textsChanged = setTextOverrides(state.elements);
   useBranding.setState(state);
-  i18n.emit(SITE_TEMPLATE_CHANGED);
+  if (textsChanged) i18n.emit(SITE_TEMPLATE_CHANGED);
 }
 
 /**
