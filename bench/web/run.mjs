@@ -44,12 +44,14 @@ const ADMIN = {
 const DEMO_OWNER = 'owner@greenvalley.example';
 const PERSIST_KEY = 'trustleaf';
 
+// BENCH_WEB_PAGES=/webcrawler,/dashboard/main measures only those paths (a quick look at one change).
+const ONLY = process.env.BENCH_WEB_PAGES?.split(',');
 const PAGES = [
   { name: '/auth/sign-in', path: '/auth/sign-in', signedIn: false },
   { name: '/auth/sign-up', path: '/auth/sign-up', signedIn: false },
   { name: 'dashboard (signed in)', path: '/dashboard/main', signedIn: true },
   { name: '/webcrawler (signed in)', path: '/webcrawler', signedIn: true },
-];
+].filter((page) => !ONLY || ONLY.includes(page.path));
 
 const TARGETS = { performance: 95, accessibility: 100, 'best-practices': 95, cls: 0.05 };
 

@@ -10,8 +10,9 @@ const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element');
 
 /*
- * A page written out at build time (src/prerender.tsx) is already on screen: its code is loaded before
- * the first render, which replaces it in slices (a transition) rather than in one long task.
+ * The first render is a transition, so React renders it in slices and the page stays responsive while
+ * it builds. A page written out at build time (src/prerender.tsx) is already on screen: its code is
+ * loaded before that render, which then replaces it at once instead of with a loader.
  */
 const prerendered = container.dataset.prerendered;
 const root = createRoot(container);
@@ -25,6 +26,5 @@ const app = (
   </StrictMode>
 );
 void Promise.all([i18nReady, prerendered ? preloadPage(prerendered) : undefined]).then(() => {
-  if (prerendered) startTransition(() => root.render(app));
-  else root.render(app);
+  startTransition(() => root.render(app));
 });
