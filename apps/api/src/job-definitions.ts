@@ -96,6 +96,8 @@ export function createJobDefinitions(deps: JobDefinitionsDeps) {
   const removeReleasedSnapshots = createRemoveReleasedSnapshotsJob({
     repo: repositories.webcrawler,
     storage,
+    // A snapshot pass ends within the scan's time limit (at least 30 s); an hour more is a wide margin.
+    pendingMaxAgeSeconds: deps.scanner.timeLimitSeconds + 3600,
     log,
   });
   const trust = createTrustJobs({ expireSeals: () => deps.trust.expireSeals(), log });

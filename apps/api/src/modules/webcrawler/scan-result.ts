@@ -60,6 +60,8 @@ export function createScanResultStore(deps: {
     },
     options: ScanOptionsStored,
     result: ScanResult,
+    /** The snapshot pass will follow: the check is marked as waiting for it. */
+    snapshotsPending: boolean,
   ) {
     const now = clock.now();
     const previous = await repo.previousCheck(job.companyId, job.siteKey);
@@ -114,6 +116,7 @@ export function createScanResultStore(deps: {
         productVerification: result.productVerification,
         previousCheckId: previous?.id ?? null,
         resolved,
+        snapshotsPending,
       },
       findings,
       now,

@@ -47,7 +47,7 @@ export function createWebcrawlerJobs(deps: WebcrawlerJobsDeps) {
   const { repo, clock } = deps;
   const scan = deps.scan ?? scanSite;
   const storeResult = createScanResultStore(deps);
-  const attachSnapshots = createSnapshotPass({ ...deps, scan });
+  const snapshots = createSnapshotPass({ ...deps, scan });
 
   const scanJob = defineJob<{ scanJobId: string }>({
     name: SCAN_JOB_NAME,
@@ -85,6 +85,7 @@ export function createWebcrawlerJobs(deps: WebcrawlerJobsDeps) {
     const claimed = await repo.claim(id, clock.now());
     if (!claimed) {
       await deliverCheckMails(id);
+      await snapshots.resumeSnapshots(id);
       return;
     }
     if (claimed.cancelRequestedAt) {
@@ -158,12 +159,12 @@ export function createWebcrawlerJobs(deps: WebcrawlerJobsDeps) {
       watch.stop();
     }
 
-    const stored = await storeResult(claimed, options, result);
+    const stored = await storeResult(claimed, options, result, snapshots.wanted(result));
     deps.log(`scan ${id} completed`);
     await publish(id);
     await deliverCheckMails(id);
     if (stored)
-      await attachSnapshots(claimed, stored.checkId, result, {
+      await snapshots.attachSnapshots(claimed, stored.checkId, result, {
         additionalWords: [...options.additionalWords, ...systemPhrases],
         browser,
       });
