@@ -20,11 +20,8 @@ import type { FilesRepository } from './modules/files/files.repository.ts';
 import type { SystemService } from './modules/system/system.service.ts';
 import { createTrustJobs } from './modules/trust/trust.jobs.ts';
 import type { TrustService } from './modules/trust/trust.service.ts';
-import {
-  createWebcrawlerJobs,
-  type ScannerSettings,
-  type WebcrawlerJobsDeps,
-} from './modules/webcrawler/webcrawler.jobs.ts';
+import type { ScannerSettings } from './modules/webcrawler/scan-job.ts';
+import { createWebcrawlerJobs, type WebcrawlerJobsDeps } from './modules/webcrawler/webcrawler.jobs.ts';
 import type { WebcrawlerRepository } from './modules/webcrawler/webcrawler.repository.ts';
 import { createRemoveReleasedSnapshotsJob } from './modules/webcrawler/scan-snapshots.ts';
 import { RESCAN_FEATURE } from './modules/webcrawler/scan-targets.service.ts';
@@ -99,6 +96,8 @@ export function createJobDefinitions(deps: JobDefinitionsDeps) {
   const removeReleasedSnapshots = createRemoveReleasedSnapshotsJob({
     repo: repositories.webcrawler,
     storage,
+    // A snapshot pass ends within the scan's time limit (at least 30 s); an hour more is a wide margin.
+    pendingMaxAgeSeconds: deps.scanner.timeLimitSeconds + 3600,
     log,
   });
   const trust = createTrustJobs({ expireSeals: () => deps.trust.expireSeals(), log });

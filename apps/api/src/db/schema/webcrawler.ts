@@ -91,6 +91,12 @@ export const violationChecks = pgTable(
     previousCheckId: integer('previous_check_id'),
     /** Findings of the previous check no longer found (ResolvedViolation[]). */
     resolved: jsonb('resolved').notNull().default([]),
+    /**
+     * The findings' snapshots are still to be taken (stored with the check when the scan takes them;
+     * cleared once an attempt finished its snapshot pass): a retried delivery of a scan whose worker
+     * died during that pass takes them again.
+     */
+    snapshotsPending: boolean('snapshots_pending').notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [index('violation_checks_company_site').on(t.companyId, t.siteKey, t.checkTime)],
@@ -190,6 +196,29 @@ export const releasedSnapshotKeys = pgTable('released_snapshot_keys', {
   storageKey: text('storage_key').primaryKey(),
   releasedAt: timestamp('released_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * Snapshot images a scan attempt writes to Storage, each recorded here before it is written. A key
+ * leaves this table only in a transaction that either references it from a finding
+ * (compliance_finding_snapshots) or records it in released_snapshot_keys for removal: when its attempt
+ * stores its snapshots, when a later attempt of the scan starts its snapshot pass (the earlier one
+ * died), or when it is older than any attempt can run (the last attempt died). So no image a worker
+ * wrote before dying stays in Storage unreferenced.
+ */
+export const pendingSnapshotKeys = pgTable(
+  'pending_snapshot_keys',
+  {
+    storageKey: text('storage_key').primaryKey(),
+    scanJobId: uuid('scan_job_id').notNull(),
+    /** The scan job's attempt (scan_jobs.attempts) that writes the image. */
+    attempt: integer('attempt').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('pending_snapshot_keys_job').on(t.scanJobId, t.attempt),
+    index('pending_snapshot_keys_created').on(t.createdAt),
+  ],
+);
 
 /**
  * The outbox rows of a check's re-scan email, written in the transaction that stores the check: a

@@ -1,30 +1,147 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
-import { complianceFindingSnapshots, complianceFindings, releasedSnapshotKeys } from '../../db/schema.ts';
+import { and, asc, eq, exists, inArray, lt, lte, sql, type SQL } from 'drizzle-orm';
+import type { Db, DbExecutor } from '../../db/client.ts';
+import {
+  complianceFindingSnapshots,
+  complianceFindings,
+  pendingSnapshotKeys,
+  releasedSnapshotKeys,
+  scanJobs,
+  violationChecks,
+} from '../../db/schema.ts';
+
+/**
+ * Moves pending snapshot keys (images a scan attempt wrote or was about to write) to
+ * released_snapshot_keys, where the removal job finds them; a key a finding references is only
+ * forgotten. One statement: a key is pending or released, never lost in between.
+ */
+async function releasePending(executor: DbExecutor, where: SQL | undefined): Promise<number> {
+  const released = await executor.execute(sql`
+    WITH gone AS (DELETE FROM ${pendingSnapshotKeys} WHERE ${where} RETURNING storage_key)
+    INSERT INTO ${releasedSnapshotKeys} (storage_key)
+    SELECT storage_key FROM gone
+    WHERE NOT EXISTS (
+      SELECT 1 FROM ${complianceFindingSnapshots} s WHERE s.storage_key = gone.storage_key
+    )
+    ON CONFLICT (storage_key) DO NOTHING
+    RETURNING storage_key`);
+  return released.rows.length;
+}
 
 /** The findings' page snapshots: rows referencing images in Storage, and the images whose rows went. */
 export function createScanSnapshotsRepository(db: Db) {
   return {
+    /** Records an image key before the attempt writes it to Storage (see pending_snapshot_keys). */
+    async recordSnapshotKey(scanJobId: string, attempt: number, storageKey: string) {
+      await db.insert(pendingSnapshotKeys).values({ scanJobId, attempt, storageKey });
+    },
+
+    /** Releases the pending images of the scan's attempts before `attempt` (they died in their pass). */
+    async releaseEarlierSnapshotKeys(scanJobId: string, attempt: number) {
+      return releasePending(
+        db,
+        and(eq(pendingSnapshotKeys.scanJobId, scanJobId), lt(pendingSnapshotKeys.attempt, attempt)),
+      );
+    },
+
     /**
-     * References stored snapshots from the check's findings, by position. False when the check is
-     * gone (its company deleted meanwhile): the images are then the caller's to remove.
+     * Releases pending images older than any attempt runs (the scan's last attempt died in its
+     * pass, so no later one releases them). An attempt still alive then finds its keys gone when it
+     * stores its snapshots and removes its images itself.
      */
-    async storeSnapshots(
-      checkId: number,
-      companyId: number,
-      byPosition: ReadonlyMap<number, { storageKey: string; bytes: number }>,
-    ) {
-      const findings = await db
-        .select({ id: complianceFindings.id, position: complianceFindings.position })
-        .from(complianceFindings)
-        .where(and(eq(complianceFindings.checkId, checkId), eq(complianceFindings.companyId, companyId)));
-      const rows = findings.flatMap((f) => {
-        const stored = byPosition.get(f.position);
-        return stored ? [{ findingId: f.id, companyId, ...stored }] : [];
+    async releaseStaleSnapshotKeys(olderThanSeconds: number) {
+      return releasePending(
+        db,
+        lt(pendingSnapshotKeys.createdAt, sql`now() - make_interval(secs => ${olderThanSeconds})`),
+      );
+    },
+
+    /**
+     * Ends an attempt's snapshot pass, in one transaction: references its stored images from the
+     * check's findings (by position), releases every other pending image of this and earlier
+     * attempts of the scan, and clears the check's pending mark. Returns false when nothing was
+     * referenced although images were written: the check is gone (its company deleted meanwhile)
+     * or the attempt's keys were released by a later attempt or as stale. The caller then removes
+     * its images itself (one released may already have been removed before it was written).
+     */
+    async settleSnapshots(input: {
+      scanJobId: string;
+      attempt: number;
+      checkId: number;
+      companyId: number;
+      byPosition: ReadonlyMap<number, { storageKey: string; bytes: number }>;
+      /** Every key the attempt wrote. */
+      written: readonly string[];
+    }): Promise<boolean> {
+      const { scanJobId, checkId, companyId } = input;
+      return db.transaction(async (tx) => {
+        // The attempt's keys still pending, locked: a concurrent release waits, then skips them.
+        const owned =
+          input.written.length === 0
+            ? []
+            : await tx
+                .select({ storageKey: pendingSnapshotKeys.storageKey })
+                .from(pendingSnapshotKeys)
+                .where(
+                  and(
+                    eq(pendingSnapshotKeys.scanJobId, scanJobId),
+                    inArray(pendingSnapshotKeys.storageKey, [...input.written]),
+                  ),
+                )
+                .for('update');
+        let referenced = false;
+        if (owned.length === input.written.length && input.byPosition.size > 0) {
+          const findings = await tx
+            .select({ id: complianceFindings.id, position: complianceFindings.position })
+            .from(complianceFindings)
+            .where(and(eq(complianceFindings.checkId, checkId), eq(complianceFindings.companyId, companyId)));
+          const rows = findings.flatMap((f) => {
+            const stored = input.byPosition.get(f.position);
+            return stored ? [{ findingId: f.id, companyId, ...stored }] : [];
+          });
+          if (rows.length > 0) {
+            await tx.insert(complianceFindingSnapshots).values(rows).onConflictDoNothing();
+            referenced = true;
+          }
+        }
+        await releasePending(
+          tx,
+          and(eq(pendingSnapshotKeys.scanJobId, scanJobId), lte(pendingSnapshotKeys.attempt, input.attempt)),
+        );
+        await tx
+          .update(violationChecks)
+          .set({ snapshotsPending: false })
+          .where(eq(violationChecks.id, checkId));
+        return referenced || input.written.length === 0;
       });
-      if (rows.length === 0) return false;
-      await db.insert(complianceFindingSnapshots).values(rows).onConflictDoNothing();
-      return true;
+    },
+
+    /**
+     * Takes a completed scan whose snapshot pass did not finish (its worker died during it) for
+     * another attempt at the snapshots; null when there is nothing to take.
+     */
+    async claimSnapshotPass(id: string) {
+      const [row] = await db
+        .update(scanJobs)
+        .set({ attempts: sql`${scanJobs.attempts} + 1` })
+        .where(
+          and(
+            eq(scanJobs.id, id),
+            eq(scanJobs.status, 'completed'),
+            exists(
+              db
+                .select({ one: sql`1` })
+                .from(violationChecks)
+                .where(
+                  and(
+                    eq(violationChecks.id, scanJobs.violationCheckId),
+                    eq(violationChecks.snapshotsPending, true),
+                  ),
+                ),
+            ),
+          ),
+        )
+        .returning();
+      return row?.violationCheckId ? { ...row, violationCheckId: row.violationCheckId } : null;
     },
 
     /** Ids of the check's findings that have a stored snapshot. */

@@ -67,8 +67,9 @@ async function isPng(file: string): Promise<boolean> {
 /**
  * Snapshots of the scan's findings: each page with findings (up to the limit) is read again by the
  * engine, alone and rendered, with its snapshot directory set; the PNG crops it writes are stored in
- * Storage within the count and byte caps. Returns them by the finding's position in the result, and
- * every key stored (so a result that is not stored can remove them). A page that fails is skipped;
+ * Storage within the count and byte caps, each key recorded before its image is written. Returns them
+ * by the finding's position in the result, and every key stored (so a result that is not stored can
+ * remove them). A page that fails is skipped;
  * only a cancel (the signal) ends the pass with an error.
  */
 export async function snapshotFindings(input: {
@@ -77,6 +78,8 @@ export async function snapshotFindings(input: {
   /** The engine options every page is read with (allow list, words, signal, the job's browser). */
   options: Pick<ScanOptions, 'additionalWords' | 'allowHosts' | 'signal' | 'browser'>;
   storage: Storage;
+  /** Records a key before its image is written (pending_snapshot_keys), so no image is lost track of. */
+  recordKey: (storageKey: string) => Promise<void>;
   limits: SnapshotLimits;
   log: (line: string) => void;
 }): Promise<{ byPosition: Map<number, StoredSnapshot>; keys: string[] }> {
@@ -124,6 +127,7 @@ export async function snapshotFindings(input: {
           const fits = size > 0 && size <= limits.maxImageBytes && total + size <= limits.maxBytes;
           if (fits && keys.length < limits.maxCount && (await isPng(file))) {
             const storageKey = storage.newKey();
+            await input.recordKey(storageKey);
             const bytes = await storage.put(storageKey, createReadStream(file));
             keys.push(storageKey);
             total += bytes;
@@ -154,12 +158,19 @@ const RELEASED_BATCH = 200;
 
 /**
  * Removes from Storage the snapshot images whose rows went (a finding, its check or its company
- * deleted: the database records their keys), hourly. The bytes go first, then the record: a crash in
- * between leaves a record that the next run removes again. A key still referenced is only forgotten.
+ * deleted: the database records their keys) and those a scan attempt wrote but never referenced (a
+ * worker that died in its snapshot pass: released by the next attempt, or here once older than any
+ * attempt runs), hourly. The bytes go first, then the record: a crash in between leaves a record
+ * that the next run removes again. A key still referenced is only forgotten.
  */
 export function createRemoveReleasedSnapshotsJob(deps: {
-  repo: Pick<WebcrawlerRepository, 'releasedSnapshotKeys' | 'forgetReleasedKeys'>;
+  repo: Pick<
+    WebcrawlerRepository,
+    'releasedSnapshotKeys' | 'forgetReleasedKeys' | 'releaseStaleSnapshotKeys'
+  >;
   storage: Storage;
+  /** Pending images older than this are of attempts that died (longer than an attempt runs). */
+  pendingMaxAgeSeconds: number;
   log: (line: string) => void;
 }) {
   return defineJob({
@@ -169,6 +180,7 @@ export function createRemoveReleasedSnapshotsJob(deps: {
     policy: { retryLimit: 3, retryDelay: 15, retryBackoff: true, expireInSeconds: 1800 },
     cron: '23 * * * *',
     async handler() {
+      await deps.repo.releaseStaleSnapshotKeys(deps.pendingMaxAgeSeconds);
       let removed = 0;
       for (;;) {
         const batch = await deps.repo.releasedSnapshotKeys(RELEASED_BATCH);

@@ -16,7 +16,7 @@ import type { AuthContext, CompanyAccess } from '../../lib/authz.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError, validationFailed } from '../../lib/errors.ts';
 import type { ProductRow, WebcrawlerRepository, WebsiteRow } from './webcrawler.repository.ts';
-import { siteKeyOf } from './webcrawler.jobs.ts';
+import { siteKeyOf } from './scan-job.ts';
 
 export const WEEK_MS = 7 * 24 * 3600 * 1000;
 /** Scheduled re-scans are the Webcrawler's plan feature (spec 3 §6). */

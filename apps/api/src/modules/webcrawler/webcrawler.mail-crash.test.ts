@@ -14,7 +14,7 @@ import { createLocalStorage } from '../../lib/storage.ts';
 import { createTestDatabase } from '../../../test/build-test-app.ts';
 import { createMember } from '../../../test/factories.ts';
 import { createTestServices } from '../../../test/test-services.ts';
-import { siteKeyOf } from './webcrawler.jobs.ts';
+import { siteKeyOf } from './scan-job.ts';
 
 const WORKER = fileURLToPath(new URL('../../../test/fixtures/rescan-mail-crash-worker.ts', import.meta.url));
 const SITE = 'https://shop.example/';

@@ -27,7 +27,8 @@ import type { FindingRow, WebcrawlerRepository } from './webcrawler.repository.t
 import type { RecordActivity } from '../activity/activity.service.ts';
 import { createScanImagesService } from './scan-images.service.ts';
 import { createScanTargetsService, parseScanUrl, RESCAN_FEATURE, WEEK_MS } from './scan-targets.service.ts';
-import { siteKeyOf, toScanJob, type ScanOptionsStored, type WebcrawlerJobs } from './webcrawler.jobs.ts';
+import { siteKeyOf, toScanJob, type ScanOptionsStored } from './scan-job.ts';
+import type { WebcrawlerJobs } from './webcrawler.jobs.ts';
 
 /** Unfinished scans one company may have at once; more is someone hammering the button. */
 const MAX_UNFINISHED_SCANS = 25;

@@ -1,6 +1,6 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { writeFile } from 'node:fs/promises';
+import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { scanSite, ScanError, type ScanOptions, type ScanResult, type Violation } from '@trustleaf/scanner';
 import { eq, inArray } from 'drizzle-orm';
@@ -10,6 +10,7 @@ import {
   companySubscriptions,
   complianceFindingSnapshots,
   complianceFindings,
+  pendingSnapshotKeys,
   plans,
   violationChecks,
 } from '../../db/schema.ts';
@@ -404,5 +405,26 @@ describe('snapshot images of deleted rows', () => {
     await removeReleased();
     for (const row of leavingRows) expect(stored(row.storageKey)).toBe(false);
     for (const row of otherRows) expect(stored(row.storageKey)).toBe(true);
+  });
+
+  it('removes images a scan attempt recorded but never referenced once older than any attempt runs', async () => {
+    // The last attempt of a scan died in its snapshot pass: no later attempt releases its images.
+    const old = { storageKey: 'stale-day/dead-attempt.png', scanJobId: randomUUID(), attempt: 3 };
+    const fresh = { storageKey: 'fresh-day/running-attempt.png', scanJobId: randomUUID(), attempt: 1 };
+    for (const { storageKey } of [old, fresh]) {
+      const file = path.join(t.env.DATA_DIR, 'uploads', storageKey);
+      await mkdir(path.dirname(file), { recursive: true });
+      await writeFile(file, PNG);
+    }
+    // Older than the time limit (1800 s here) and an hour; the other one still being written.
+    await t.database.db
+      .insert(pendingSnapshotKeys)
+      .values([{ ...old, createdAt: new Date(Date.now() - (1800 + 3600 + 60) * 1000) }, fresh]);
+    await removeReleased();
+    expect(stored(old.storageKey)).toBe(false);
+    expect(stored(fresh.storageKey)).toBe(true);
+    const pending = await t.database.db.select().from(pendingSnapshotKeys);
+    expect(pending.map((k) => k.storageKey)).toEqual([fresh.storageKey]);
+    await t.database.db.delete(pendingSnapshotKeys);
   });
 });
