@@ -1,4 +1,4 @@
-import { Suspense, useEffect } from 'react';
+import { Suspense, useEffect, type ReactNode } from 'react';
 import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
 import { AppLayout } from '@/components/layouts/app-layout';
 import { PageLoader } from '@/components/layouts/page-loader';
@@ -8,46 +8,43 @@ import { MainMenu } from '@/app/main-menu';
 import { CompanySelector } from '@/features/admin-companies/components/company-selector';
 import { useMyProfile } from '@/features/auth/api/use-my-profile';
 import { usePlanLanding } from '@/features/billing/components/use-plan-landing';
+import { useIsSuperAdmin } from '@/features/billing/components/use-feature-status';
 import { useGeneralInfo } from '@/lib/general-info';
 import { MaintenanceBanner } from '@/features/system/components/maintenance-banner';
 import { ScanNotices } from '@/features/webcrawler/components/scan-notices';
 import { LiveProvider } from '@/lib/live-provider';
 import { useAppStore } from '@/stores/app-store';
 
-/** The protected part of the app: needs a session, keeps the account state fresh, owns the live channel. */
+/**
+ * The protected part of the app: needs a session, keeps the account state fresh, owns the live channel.
+ * It reads only flags of the store, and the queries it keeps going live in leaves that render nothing,
+ * so their answers do not re-render the layout and the page (each would be one long task).
+ */
 export function AppRoot() {
   const location = useLocation();
   const navigate = useNavigate();
   const hasSession = useAppStore((state) => state.session !== null);
-  const currentUser = useAppStore((state) => state.account.currentUser);
+  const hasUser = useAppStore((state) => state.account.currentUser !== null);
   const hasCompany = useAppStore((state) => state.account.currentCompany !== null);
-  const profile = useMyProfile(hasSession);
-  // The global lists of spec 3 §3, loaded once when the app opens and shared by every screen.
-  useGeneralInfo();
-  const landing = usePlanLanding();
-
-  useEffect(() => {
-    if (profile.data) useAppStore.getState().setProfile(profile.data);
-  }, [profile.data]);
+  const isSuperAdmin = useIsSuperAdmin();
 
   if (!hasSession) {
     return <Navigate to={paths.auth.signIn.getHref(`${location.pathname}${location.search}`)} replace />;
   }
 
   // A signed-in user without a company creates one first (spec 2 "Create Company dialog").
-  const isSuperAdmin = currentUser?.roles.some((role) => role.name === 'Super Admin') ?? false;
-  if (currentUser && !hasCompany && !isSuperAdmin && location.pathname !== paths.createCompany.path) {
+  if (hasUser && !hasCompany && !isSuperAdmin && location.pathname !== paths.createCompany.path) {
     return <Navigate to={paths.createCompany.getHref()} replace />;
   }
 
-  // `/` is where sign-in lands (spec 3 §2); a plan with a landing route of its own goes on from there.
-  const isHome = location.pathname === paths.home.path;
-  if (isHome && currentUser && !landing.isPending && landing.path !== paths.home.path) {
-    return <Navigate to={landing.path} replace />;
-  }
-
+  const page = (
+    <Suspense fallback={<PageLoader />}>
+      <Outlet />
+    </Suspense>
+  );
   return (
     <LiveProvider>
+      <AccountSync />
       {/* Spec 3 §2 "Scan progress notice": bottom-centre on every signed-in page. */}
       <ScanNotices
         onView={(job) =>
@@ -59,18 +56,36 @@ export function AppRoot() {
         }
       />
       <AppLayout
-        nav={currentUser ? (state) => <MainMenu {...state} /> : undefined}
-        banner={currentUser ? <MaintenanceBanner /> : null}
+        nav={hasUser ? (state) => <MainMenu {...state} /> : undefined}
+        banner={hasUser ? <MaintenanceBanner /> : null}
         header={isSuperAdmin ? <CompanySelector /> : undefined}
       >
-        {currentUser && !(isHome && landing.isPending) ? (
-          <Suspense fallback={<PageLoader />}>
-            <Outlet />
-          </Suspense>
-        ) : (
+        {!hasUser ? (
           <PageLoader />
+        ) : location.pathname === paths.home.path ? (
+          <HomeLanding>{page}</HomeLanding>
+        ) : (
+          page
         )}
       </AppLayout>
     </LiveProvider>
   );
+}
+
+/** Keeps the signed-in account fresh and loads the global lists of spec 3 §3 once for every screen. */
+function AccountSync() {
+  const profile = useMyProfile(true);
+  useGeneralInfo();
+  useEffect(() => {
+    if (profile.data) useAppStore.getState().setProfile(profile.data);
+  }, [profile.data]);
+  return null;
+}
+
+/** `/` is where sign-in lands (spec 3 §2); a plan with a landing route of its own goes on from there. */
+function HomeLanding({ children }: { children: ReactNode }) {
+  const landing = usePlanLanding();
+  if (landing.isPending) return <PageLoader />;
+  if (landing.path !== paths.home.path) return <Navigate to={landing.path} replace />;
+  return children;
 }
