@@ -168,7 +168,12 @@ export function createDirectoryRepository(db: Db) {
     { limit, offset, now }: { limit: number; offset: number; now: Date },
   ): Promise<DirectoryRow[]> {
     const needle = q.toLowerCase();
-    const end = offset + limit;
+    // Values the planner would otherwise estimate from (a limit, the search against the names'
+    // statistics) are read through a sub-select: a custom plan then costs what the generic one does,
+    // so the connection keeps the generic plan after its first few runs instead of planning this
+    // statement (several milliseconds) on every search.
+    const opaque = (value: number | string, type: 'int' | 'text') => sql`(select ${value}::${sql.raw(type)})`;
+    const end = opaque(offset + limit, 'int');
     const where = and(...filters) ?? sql`true`;
     const columns = sql`${e.companyId}, ${e.sealUntil}, ${e.nameKey}`;
     const byName = sql.raw('name_key, company_id');
@@ -198,14 +203,14 @@ export function createDirectoryRepository(db: Db) {
             (select * from close_hits where rank >= (select share from tier_two) order by ${closest} limit ${end})
             union all
             (select ${columns}, word_similarity(${q}, ${e.nameKey}) as rank from ${e}
-              where (select kind from tier_two) = 'similar' and ${q} <% ${e.nameKey} and ${where}
+              where (select kind from tier_two) = 'similar' and ${opaque(q, 'text')} <% ${e.nameKey} and ${where}
                 and strpos(${e.nameKey}, ${needle}) = 0
               order by ${closest} limit ${end})),
           page as (
             select company_id, seal_until, 1 as tier, 0::real as rank, name_key from contained
             union all
             select company_id, seal_until, 2, rank, name_key from reads_like
-             order by tier, ${closest} limit ${limit} offset ${offset})`,
+             order by tier, ${closest} limit ${opaque(limit, 'int')} offset ${opaque(offset, 'int')})`,
       sql.raw('tier, rank desc, name_key, company_id'),
       now,
     );
