@@ -12,8 +12,24 @@ export interface BrandingState {
   elements: AppliedElement[];
 }
 
+/** Whether the branding the pages show is known: screens a template may turn off wait for it. */
+export interface BrandingLoad {
+  /**
+   * The company whose branding the latest load asked for, once that load has ended (applied, or
+   * failed and left the defaults); null: no company (the session's or the host's template);
+   * undefined: no load has ended yet.
+   */
+  loadedFor?: number | null;
+}
+
 /** The published template the pages show (none: the defaults). */
-export const useBranding = create<BrandingState>(() => ({ plSiteTemplateId: null, elements: [] }));
+export const useBranding = create<BrandingState & BrandingLoad>(() => ({
+  plSiteTemplateId: null,
+  elements: [],
+}));
+
+/** Loads started; only the latest one applies its answer and says whose branding has loaded. */
+let loads = 0;
 
 /** The company whose template the pages show (null: signed out; the session's or host's template). */
 export function brandingCompanyId(state: AppState): number | null {
@@ -79,9 +95,19 @@ export function readBranding(body: unknown): BrandingState | null {
 /**
  * Loads the published template for this page: the session's choice, else the company's, else the
  * host's (the server decides). A chosen template that is gone or unpublished is forgotten and the
- * defaults or the other bindings apply. A failure keeps the defaults (spec 3 §8: logged only).
+ * defaults or the other bindings apply. A failure keeps the defaults (spec 3 §8: logged only). When
+ * loads overlap (the company changed meanwhile), only the latest applies its answer and marks the
+ * branding loaded.
  */
 export async function loadBranding(plCompanyId?: number | null): Promise<void> {
+  const load = ++loads;
+  const branding = await fetchBranding(plCompanyId ?? null);
+  if (load !== loads) return;
+  if (branding) applyBranding(branding);
+  useBranding.setState({ loadedFor: plCompanyId ?? null });
+}
+
+async function fetchBranding(plCompanyId: number | null): Promise<BrandingState | null> {
   const query = new URLSearchParams();
   const chosen = chosenSiteTemplate();
   if (chosen) query.set('siteTemplateId', String(chosen));
@@ -92,13 +118,14 @@ export async function loadBranding(plCompanyId?: number | null): Promise<void> {
     });
     if (response.status === 404 && chosen) {
       storage()?.removeItem(SITE_TEMPLATE_SESSION_KEY);
-      return await loadBranding(plCompanyId);
+      return await fetchBranding(plCompanyId);
     }
     if (!response.ok) throw new Error(`site template: ${response.status}`);
     const branding = readBranding(await response.json());
     if (!branding) throw new Error('site template: an answer not in the branding contract');
-    applyBranding(branding);
+    return branding;
   } catch (error) {
     console.error('Site template load failed', error);
+    return null;
   }
 }

@@ -3,7 +3,7 @@ import { and, eq, gt, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type pg from 'pg';
 import type { Db } from '../../db/client.ts';
-import { businessTypes, directoryEntries, directoryWords, segments, states } from '../../db/schema.ts';
+import { businessTypes, directoryEntries, segments, states } from '../../db/schema.ts';
 
 export interface DirectorySearch {
   /** Name search: a substring, or a word that reads like one of the name's words (pg_trgm). */
@@ -56,9 +56,6 @@ const WORD_HITS = 2000;
 
 const dialect = new PgDialect();
 
-/** pg_trgm's word-similarity threshold (`<%`), read from the session like the operator reads it. */
-const threshold = sql`current_setting('pg_trgm.word_similarity_threshold')::real`;
-
 /**
  * The directory reads its own table, `directory_entries` (one row per listed company, kept by
  * triggers), in two steps in one statement: the page's company ids (an index-only walk in the
@@ -73,8 +70,10 @@ const threshold = sql`current_setting('pg_trgm.word_similarity_threshold')::real
  * trigram-indexed) and read names through the index of the names' words (`directory_entries_words`,
  * one short posting list per word), where the trigram index of a million names reads the posting
  * list of every trigram of the search, common ones included. The first tier asks it which listed
- * words contain each word of the search (`containing`); the second, which listed words each reads
- * like (`readsLike`), ranking only the names holding those.
+ * words contain each word of the search (`directory_containing`); the second, which listed words
+ * each reads like (`directory_close_words`), ranking only the names holding those. A search by
+ * relevance is one statement (see `relevance`): one round trip, where the driver's socket writes
+ * were most of Node's own time per statement.
  */
 export function createDirectoryRepository(db: Db) {
   // drizzle's node-postgres database holds its pool as `$client`.
@@ -93,87 +92,19 @@ export function createDirectoryRepository(db: Db) {
   }
 
   /**
-   * The first tier's way to the names containing the search. A name contains it only when each of
-   * the search's words (its runs of letters and digits, as `directory_words_array` splits a name)
-   * lies inside one of the name's words, so the dictionary tells, for the search's words of three
-   * letters or more, which listed words contain each and how many names use those. The word with
-   * the fewest names decides: none, no name contains the search; a few, those names are read
-   * through the words index and checked against the whole search; many, the name index is walked.
-   */
-  async function containing(q: string): Promise<'none' | 'walk' | { words: string[] }> {
-    const runs = await query<{ entries: number; words: string[] | null }>(sql`
-      select coalesce(d.entries, 0)::int as entries,
-             case when d.entries <= ${WORD_HITS} then d.words end as words
-        from directory_words_of(${q.toLowerCase()}) as r(run)
-        cross join lateral (
-          select sum(w.entries) as entries, array_agg(w.word) as words
-            from ${directoryWords} w
-           where w.word like '%' || r.run || '%'
-        ) d
-       where length(r.run) >= 3`);
-    if (runs.length === 0) return 'walk';
-    const rarest = runs.reduce((a, b) => (b.entries < a.entries ? b : a));
-    if (rarest.entries === 0) return 'none';
-    return rarest.words ? { words: rarest.words } : 'walk';
-  }
-
-  /**
-   * The condition "the name reads like `q`" for the second tier: the name holds a listed word that
-   * reads like one of the words carrying the search, and the whole name reads like the search.
-   *
-   * A name reads like the search when one stretch of it holds at least the threshold's share of the
-   * search's trigrams, so the words that are left out (the most used ones first, so the fewest names
-   * are ranked) must together hold less than that share: a name resembling only those cannot reach
-   * it. A word of one or two letters is not looked up (it has no trigram to search a name by) and
-   * counts as left out; when those alone reach the share, the names are searched by similarity.
+   * Which listed words carry "reads like `q`" (`directory_close_words`, migration 0028): 'similar'
+   * when the search's words of one or two letters alone hold the threshold's share of its trigrams
+   * (search the names by similarity), 'none' when no listed word reads like a carrying word.
    */
   async function readsLike(q: string): Promise<'similar' | 'none' | { words: string[]; share: number }> {
-    const rows = await query<{
-      word: string;
-      trigrams: number;
-      total: number;
+    const [close] = await query<{
+      kind: 'similar' | 'none' | 'words';
+      words: string[] | null;
       share: number;
-      alternatives: string[];
-      uses: number[];
-      entries: number;
-    }>(sql`
-      select s.word, cardinality(show_trgm(s.word)) as trigrams,
-             cardinality(show_trgm(lower(${q}))) as total, ${threshold} as share,
-             coalesce(array_agg(d.word order by d.rank desc, d.word) filter (where d.word is not null), '{}') as alternatives,
-             coalesce(array_agg(d.entries order by d.rank desc, d.word) filter (where d.word is not null), '{}') as uses,
-             coalesce(sum(d.entries), 0)::int as entries
-        from directory_words_of(lower(${q})) as s(word)
-        left join lateral (
-          select w.word, w.entries, word_similarity(s.word, w.word) as rank
-            from ${directoryWords} w
-           where length(s.word) >= 3 and s.word <% w.word
-           order by rank desc, w.word
-           limit ${ALTERNATIVES}
-        ) d on true
-       group by s.word`);
-    // No letter or digit: nothing reads like it.
-    if (rows.length === 0) return 'none';
-    const { total, share } = rows[0]!;
-    const short = rows.filter((row) => row.word.length < 3);
-    let leftOut = short.reduce((sum, row) => sum + row.trigrams, 0);
-    if (leftOut >= share * total) return 'similar';
-    const carrying: typeof rows = [];
-    for (const row of rows
-      .filter((row) => row.word.length >= 3)
-      .sort((a, b) => b.entries - a.entries || a.word.localeCompare(b.word))) {
-      if (row.alternatives.length > 0 && leftOut + row.trigrams < share * total) leftOut += row.trigrams;
-      else carrying.push(row);
-    }
-    const words: string[] = [];
-    for (const row of carrying) {
-      let names = 0;
-      for (const [i, word] of row.alternatives.entries()) {
-        names += row.uses[i]!;
-        if (i > 0 && names > CANDIDATES) break;
-        words.push(word);
-      }
-    }
-    return words.length === 0 ? 'none' : { words, share };
+    }>(sql`select kind, words, share from directory_close_words(${q}, ${ALTERNATIVES}, ${CANDIDATES})`);
+    if (!close || close.kind === 'none') return 'none';
+    if (close.kind === 'similar') return 'similar';
+    return { words: close.words ?? [], share: close.share };
   }
 
   /** The names holding one of `words` (the words index), as a condition. */
@@ -188,50 +119,101 @@ export function createDirectoryRepository(db: Db) {
     return sql`(${holding(close.words)} and word_similarity(${q}, ${e.nameKey}) >= ${close.share}::real)`;
   }
 
+  /** The page's company ids and seals, shown through `directory_shown` (migration 0025). */
+  async function shown(pageOf: SQL, order: SQL, now: Date): Promise<DirectoryRow[]> {
+    // `directory_shown`'s plan is kept by the connection.
+    const rows = await query<Omit<DirectoryRow, 'createdAt'> & { createdAt: string }>(sql`
+      with ${pageOf}
+      select * from directory_shown(array(select company_id from page order by ${order}),
+                                    array(select seal_until > ${now} from page order by ${order}))`);
+    return rows.map((row) => ({ ...row, createdAt: new Date(row.createdAt) }));
+  }
+
   /**
-   * One page of listed companies matching `conditions`, in `order`, with what the page shows.
-   *
-   * With `within`, only the names holding one of those words are read (the words index, whose
-   * matches need no recheck), then checked against `contains` (a substring of the lower-cased name)
-   * and sorted: a bounded set, read first so that neither a walk of a sorted index nor the trigram
-   * index (whose posting lists for common trigrams are long) can stand in for it.
+   * One page of listed companies matching `conditions`, by name or newest, with what the page shows:
+   * an index-only walk in the page's order (it selects only columns of the index it walks).
    */
   async function page(
     conditions: SQL[],
-    order: 'name' | 'newest' | { similarTo: string },
-    {
-      limit,
-      offset,
-      now,
-      within,
-      contains,
-    }: { limit: number; offset: number; now: Date; within?: string[] | undefined; contains?: string },
+    order: 'name' | 'newest',
+    { limit, offset, now }: { limit: number; offset: number; now: Date },
   ): Promise<DirectoryRow[]> {
-    // The first step selects only columns of the index it walks, so the walk reads no table rows.
     const [columns, keys] =
       order === 'newest'
-        ? [sql`${e.companyId}, ${e.sealUntil}, ${e.createdAt}`, ['created_at desc', 'company_id desc']]
-        : order === 'name'
-          ? [sql`${e.companyId}, ${e.sealUntil}, ${e.nameKey}`, ['name_key', 'company_id']]
-          : [
-              sql`${e.companyId}, ${e.sealUntil}, ${e.nameKey}, word_similarity(${order.similarTo}, ${e.nameKey}) as rank`,
-              ['rank desc', 'name_key', 'company_id'],
-            ];
-    const inner = sql.raw(keys.join(', '));
+        ? [sql`${e.companyId}, ${e.sealUntil}, ${e.createdAt}`, sql.raw('created_at desc, company_id desc')]
+        : [sql`${e.companyId}, ${e.sealUntil}, ${e.nameKey}`, sql.raw('name_key, company_id')];
     const where = and(...conditions) ?? sql`true`;
-    const pageOf = within
-      ? sql`hits as materialized (select ${columns} from ${e} where ${holding(within)} and ${where}),
-            page as (select * from hits where ${contains === undefined ? sql`true` : sql`strpos(name_key, ${contains}) > 0`}
-                     order by ${inner} limit ${limit} offset ${offset})`
-      : sql`page as (select ${columns} from ${e}
-                      where ${and(where, contains === undefined ? undefined : sql`strpos(${e.nameKey}, ${contains}) > 0`)}
-                      order by ${inner} limit ${limit} offset ${offset})`;
-    // The shown columns through `directory_shown` (migration 0025), whose plan the connection keeps.
-    const rows = await query<Omit<DirectoryRow, 'createdAt'> & { createdAt: string }>(sql`
-      with ${pageOf}
-      select * from directory_shown(array(select company_id from page order by ${inner}),
-                                    array(select seal_until > ${now} from page order by ${inner}))`);
-    return rows.map((row) => ({ ...row, createdAt: new Date(row.createdAt) }));
+    return shown(
+      sql`page as (select ${columns} from ${e} where ${where} order by ${keys} limit ${limit} offset ${offset})`,
+      keys,
+      now,
+    );
+  }
+
+  /**
+   * A page of a search by relevance, in one statement: the names containing the search by name,
+   * then the names reading like it (closest first), the page cut from both.
+   *
+   * Tier one asks `directory_containing` its way: 'words', the names holding those listed words are
+   * read through the words index (a materialized step, so neither a sorted walk nor the trigram
+   * index can stand in for it) and checked with `strpos` on the whole search; 'walk', the name index
+   * is walked with that check; 'none', nothing is read. Tier two runs only when tier one holds fewer
+   * names than the page's end: `directory_close_words` is then asked which listed words carry the
+   * search ('words': the names holding them, ranked by word similarity; 'similar': the names by
+   * `<%`). Each way is planned; the ones not taken are skipped by a one-time filter on the answer.
+   */
+  async function relevance(
+    q: string,
+    filters: SQL[],
+    { limit, offset, now }: { limit: number; offset: number; now: Date },
+  ): Promise<DirectoryRow[]> {
+    const needle = q.toLowerCase();
+    // Values the planner would otherwise estimate from (a limit, the search against the names'
+    // statistics) are read through a sub-select: a custom plan then costs what the generic one does,
+    // so the connection keeps the generic plan after its first few runs instead of planning this
+    // statement (several milliseconds) on every search.
+    const opaque = (value: number | string, type: 'int' | 'text') => sql`(select ${value}::${sql.raw(type)})`;
+    const end = opaque(offset + limit, 'int');
+    const where = and(...filters) ?? sql`true`;
+    const columns = sql`${e.companyId}, ${e.sealUntil}, ${e.nameKey}`;
+    const byName = sql.raw('name_key, company_id');
+    const closest = sql.raw('rank desc, name_key, company_id');
+    const words = sql`directory_words_array(${e.nameKey})`;
+    return shown(
+      sql`tier_one as materialized (
+            select path, words from directory_containing(${needle}, ${WORD_HITS}::int)),
+          hits as materialized (
+            select ${columns} from ${e}
+             where (select path from tier_one) = 'words' and ${words} && (select words from tier_one)
+               and ${where}),
+          contained as (
+            (select * from hits where strpos(name_key, ${needle}) > 0 order by ${byName} limit ${end})
+            union all
+            (select ${columns} from ${e}
+              where (select path from tier_one) = 'walk' and ${where} and strpos(${e.nameKey}, ${needle}) > 0
+              order by ${byName} limit ${end})),
+          tier_two as materialized (
+            select kind, words, share from directory_close_words(${q}, ${ALTERNATIVES}::int, ${CANDIDATES}::int)
+             where (select count(*) from contained) < ${end}),
+          close_hits as materialized (
+            select ${columns}, word_similarity(${q}, ${e.nameKey}) as rank from ${e}
+             where (select kind from tier_two) = 'words' and ${words} && (select words from tier_two)
+               and ${where} and strpos(${e.nameKey}, ${needle}) = 0),
+          reads_like as (
+            (select * from close_hits where rank >= (select share from tier_two) order by ${closest} limit ${end})
+            union all
+            (select ${columns}, word_similarity(${q}, ${e.nameKey}) as rank from ${e}
+              where (select kind from tier_two) = 'similar' and ${opaque(q, 'text')} <% ${e.nameKey} and ${where}
+                and strpos(${e.nameKey}, ${needle}) = 0
+              order by ${closest} limit ${end})),
+          page as (
+            select company_id, seal_until, 1 as tier, 0::real as rank, name_key from contained
+            union all
+            select company_id, seal_until, 2, rank, name_key from reads_like
+             order by tier, ${closest} limit ${opaque(limit, 'int')} offset ${opaque(offset, 'int')})`,
+      sql.raw('tier, rank desc, name_key, company_id'),
+      now,
+    );
   }
 
   return {
@@ -267,45 +249,7 @@ export function createDirectoryRepository(db: Db) {
         return page(filters, search.sort === 'newest' ? 'newest' : 'name', search);
       }
 
-      // Tier one: the names that contain the search.
-      // A substring test the planner does not estimate from the names' statistics (a `like` is
-      // matched against the name histogram's thousand values while planning); the path is chosen above.
-      const needle = search.q.toLowerCase();
-      const contains = sql`strpos(${e.nameKey}, ${needle}) > 0`;
-      const path = await containing(search.q);
-      const within = typeof path === 'object' ? path.words : undefined;
-      const first =
-        path === 'none' ? [] : await page(filters, 'name', { ...search, within, contains: needle });
-      if (first.length === search.limit) return first;
-      let before = search.offset + first.length;
-      if (first.length === 0 && search.offset > 0 && path !== 'none') {
-        // The page starts past the first tier: how many it holds (fewer than the offset).
-        const [row] = await query<{ n: number }>(sql`
-          select count(*)::int as n from (
-            select 1 from ${e} where ${and(...(within ? [holding(within)] : []), ...filters, contains)}
-             limit ${search.offset}) as first_tier`);
-        before = row?.n ?? 0;
-      }
-      // Tier two: close spellings that do not contain it, closest first.
-      const close = await readsLike(search.q);
-      if (close === 'none') return first;
-      const second = await page(
-        [
-          ...filters,
-          close === 'similar'
-            ? sql`${search.q} <% ${e.nameKey}`
-            : sql`word_similarity(${search.q}, ${e.nameKey}) >= ${close.share}::real`,
-          sql`strpos(${e.nameKey}, ${needle}) = 0`,
-        ],
-        { similarTo: search.q },
-        {
-          limit: search.limit - first.length,
-          offset: Math.max(0, search.offset - before),
-          now: search.now,
-          ...(close === 'similar' ? {} : { within: close.words }),
-        },
-      );
-      return [...first, ...second];
+      return relevance(search.q, filters, search);
     },
   };
 }

@@ -5,7 +5,8 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { paths } from '@/config/paths';
-import { useScreenHidden } from '@/lib/template-screens';
+import { PageLoader } from '@/components/layouts/page-loader';
+import { useBrandingReady, useScreenHidden } from '@/lib/template-screens';
 
 export function NotFoundRoute() {
   const { t } = useTranslation();
@@ -24,8 +25,13 @@ export function NotFoundRoute() {
 
 /**
  * A screen the published site template turns off is not there: its address shows the not-found page,
- * in the shell. Hiding is no access rule; the API behind the screen answers as it always does.
+ * in the shell. Until the branding of the company the pages show has loaded, a short loading state
+ * shows, so a screen the template turns off never flashes. Hiding is no access rule; the API behind
+ * the screen answers as it always does.
  */
 export function TemplateScreenRoute({ screen, children }: { screen: TemplateScreen; children: ReactNode }) {
-  return useScreenHidden(screen) ? <NotFoundRoute /> : children;
+  const ready = useBrandingReady();
+  const hidden = useScreenHidden(screen);
+  if (!ready) return <PageLoader />;
+  return hidden ? <NotFoundRoute /> : children;
 }

@@ -1,7 +1,7 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { Suspense } from 'react';
 import { MemoryRouter } from 'react-router';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CrawlerIframeRoute } from '@/app/routes/webcrawler/crawler-iframe';
 import { CrawlerIframeLink } from '@/components/links/crawler-iframe-link';
 import { i18n } from '@/lib/i18n';
@@ -21,7 +21,9 @@ async function renderAt(url: string) {
 }
 
 describe('crawler iframe link and page (spec 1 §2)', () => {
-  afterEach(() => useBranding.setState({ plSiteTemplateId: null, elements: [] }));
+  // The page's branding (signed out: the host's template) has loaded.
+  beforeEach(() => useBranding.setState({ loadedFor: null }));
+  afterEach(() => useBranding.setState({ plSiteTemplateId: null, elements: [], loadedFor: undefined }));
 
   it('opens a new tab at the iframe page with isVideo and the encoded address', async () => {
     await act(async () => {
