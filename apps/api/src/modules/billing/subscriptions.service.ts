@@ -6,7 +6,7 @@ import type {
   SubscriptionPreview,
   UpdateCompanySubscriptionInput,
 } from '@trustleaf/domain/schemas/billing';
-import { chargeDescription, type ChargeKind } from '@trustleaf/domain/rules/charge-description';
+import { chargeDescription } from '@trustleaf/domain/rules/charge-description';
 import { featureStatus, type FeatureStatus } from '@trustleaf/domain/rules/feature-gating';
 import { roundCents, type PaymentFrequency } from '@trustleaf/domain/rules/pricing';
 import {
@@ -58,39 +58,29 @@ export function toSubscription(
   };
 }
 
-export interface SubscriptionsServiceDeps {
+/** What starting, switching and renewing a subscription all work with (the renewals service too). */
+export interface SubscriptionWork {
   companyAccess: CompanyAccess;
   repo: SubscriptionsRepository;
-  paymentMethods: Pick<PaymentsRepository, 'findPaymentMethod'>;
+  paymentMethods: Pick<PaymentsRepository, 'findPaymentMethod' | 'paidChargeCount'>;
   plans: PlansService;
   promos: PromosService;
-  notices: Pick<NoticesService, 'queueNotice' | 'receipt'>;
+  notices: Pick<NoticesService, 'queueNotice' | 'receipt' | 'paymentFailed' | 'ended' | 'findNotice'>;
   charge: Charge;
   clock: Clock;
   /** One charge in flight per company (the billing account's lock). */
   locks: CompanyLocks;
+}
+
+export interface SubscriptionsServiceDeps extends SubscriptionWork {
   withIdempotency: WithIdempotency;
   record: RecordActivity;
 }
 
 /** A company's subscription: start, switch (prorated), preview, cancel, resume, and what it unlocks. */
-export function createSubscriptionsService({
-  companyAccess,
-  repo,
-  paymentMethods,
-  plans,
-  promos,
-  notices,
-  charge,
-  clock,
-  locks,
-  withIdempotency,
-  record,
-}: SubscriptionsServiceDeps) {
-  async function describeCharge(sub: SubscriptionRow, kind: ChargeKind): Promise<string> {
-    const plan = await plans.findPlan(sub.planId);
-    return chargeDescription(kind, plan?.name ?? 'Plan', sub.paymentFrequency);
-  }
+export function createSubscriptionsService(deps: SubscriptionsServiceDeps) {
+  const { companyAccess, repo, paymentMethods, plans, promos, notices, charge, clock, locks } = deps;
+  const { withIdempotency, record } = deps;
 
   async function companyFeatureContext(companyId: number) {
     const live = await repo.liveSubscription(companyId);
@@ -280,7 +270,7 @@ export function createSubscriptionsService({
                 companyId: input.plCompanyId,
                 subscriptionId: sub.id,
                 amountCents: amount,
-                description: await describeCharge(sub, 'SUBSCRIPTION'),
+                description: await plans.describeCharge(sub, 'SUBSCRIPTION'),
                 chargeKey: `start:${sub.id}`,
                 actorUserId: auth.userId,
               });
