@@ -1,7 +1,7 @@
 import { planPrice, type PaymentFrequency } from '@trustleaf/domain/rules/pricing';
 import type { AuthContext } from '../../lib/authz.ts';
 import { LOCK_BUSY, type CompanyLocks } from '../../lib/company-locks.ts';
-import { AppError } from '../../lib/errors.ts';
+import { AppError, refusal } from '../../lib/errors.ts';
 
 /** Billing stores cents; the API speaks dollars. */
 export const toCents = (dollars: number): number => Math.round(dollars * 100);
@@ -39,6 +39,10 @@ export function priceOfPlan(
 
 export const PAYMENT_IN_PROGRESS_MESSAGE =
   'A payment for this company is already in progress. Please try again in a moment.';
+const PAYMENT_IN_PROGRESS = {
+  key: 'billing.refusals.paymentInProgress',
+  message: PAYMENT_IN_PROGRESS_MESSAGE,
+};
 /** How long a card update or the renewal job waits for a charge in flight before leaving it be. */
 export const LOCK_WAIT_MS = 30_000;
 
@@ -49,6 +53,6 @@ export async function oneChargeAtATime<T>(
   work: () => Promise<T>,
 ): Promise<T> {
   const result = await locks.tryWith(companyId, work);
-  if (result === LOCK_BUSY) throw new AppError('CONFLICT', PAYMENT_IN_PROGRESS_MESSAGE);
+  if (result === LOCK_BUSY) throw refusal('CONFLICT', PAYMENT_IN_PROGRESS);
   return result;
 }

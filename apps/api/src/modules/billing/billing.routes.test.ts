@@ -915,6 +915,7 @@ describe('promo codes', () => {
       who.token,
     );
     expect(wrongPlan.json()).toMatchObject({ code: 'INVALID_PROMO_CODE', messages: ['Invalid Promo Code.'] });
+    expect(wrongPlan.json().details.issues[0].key).toBe('billing.promo.invalid');
     await saveCard(who);
     expect(
       (

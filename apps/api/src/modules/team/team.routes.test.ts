@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { MESSAGES } from '@trustleaf/domain/schemas/team';
+import { MESSAGES, TEAM_REFUSALS } from '@trustleaf/domain/schemas/team';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activityLog, companyInvites, companyMembers } from '../../db/schema.ts';
 import { inviteTokenHash, newInviteMail } from '../../lib/invites.ts';
@@ -219,6 +219,8 @@ describe('removing a member', () => {
     );
     expect(reinvite.statusCode).toBe(409);
     expect(reinvite.json().messages).toEqual([MESSAGES.banned]);
+    // The web shows the refusal by its key.
+    expect(reinvite.json().details.issues).toEqual([{ field: '', ...TEAM_REFUSALS.banned }]);
     expect(await actionsOf(c.id)).toContain('MEMBER_REMOVED');
   });
 
