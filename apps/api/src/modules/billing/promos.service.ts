@@ -12,6 +12,7 @@ import { FOREIGN_KEY_VIOLATION, pgErrorCode, UNIQUE_VIOLATION } from '../../db/e
 import type { AuthContext, CompanyAccess } from '../../lib/authz.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError, refusal } from '../../lib/errors.ts';
+import { BILLING_REFUSALS } from './billing.common.ts';
 import { iso, MANAGERS, priceOfPlan, requireSuperAdmin } from './billing.common.ts';
 import type { PlansService } from './plans.service.ts';
 import {
@@ -145,13 +146,12 @@ export function createPromosService({ companyAccess, repo, plans, clock }: Promo
         )
         .catch((error: unknown) => {
           const pgCode = pgErrorCode(error);
-          if (pgCode === UNIQUE_VIOLATION)
-            throw new AppError('CONFLICT', 'A promo with this code already exists');
+          if (pgCode === UNIQUE_VIOLATION) throw refusal('CONFLICT', BILLING_REFUSALS.promoExists);
           if (pgCode === FOREIGN_KEY_VIOLATION) throw new AppError('VALIDATION_FAILED', 'Unknown plan');
           throw error;
         });
       if (id === null) throw new AppError('NOT_FOUND', 'Promo not found');
-      if (id === 'DUPLICATE') throw new AppError('CONFLICT', 'A promo with this code already exists');
+      if (id === 'DUPLICATE') throw refusal('CONFLICT', BILLING_REFUSALS.promoExists);
       return promoDetailById(id);
     },
 

@@ -22,10 +22,18 @@ import { pgErrorCode, UNIQUE_VIOLATION } from '../../db/errors.ts';
 import type { AuthContext, CompanyAccess } from '../../lib/authz.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { CompanyLocks } from '../../lib/company-locks.ts';
-import { AppError } from '../../lib/errors.ts';
+import { AppError, refusal } from '../../lib/errors.ts';
 import type { WithIdempotency } from '../../lib/idempotency.ts';
 import type { RecordActivity } from '../activity/activity.service.ts';
-import { iso, MANAGERS, oneChargeAtATime, priceOfPlan, toCents, toDollars } from './billing.common.ts';
+import {
+  BILLING_REFUSALS,
+  iso,
+  MANAGERS,
+  oneChargeAtATime,
+  priceOfPlan,
+  toCents,
+  toDollars,
+} from './billing.common.ts';
 import type { NoticesService } from './notices.service.ts';
 import type { Charge } from './payments.service.ts';
 import type { PaymentsRepository, TransactionRow } from './payments.repository.ts';
@@ -253,7 +261,7 @@ export function createSubscriptionsService(deps: SubscriptionsServiceDeps) {
             })
             .catch((error: unknown) => {
               if (pgErrorCode(error) === UNIQUE_VIOLATION)
-                throw new AppError('CONFLICT', 'A subscription is already being started');
+                throw refusal('CONFLICT', BILLING_REFUSALS.subscriptionStarting);
               throw error;
             });
           if (promo) await promos.consumeRedemption(promo.id, input.plCompanyId, sub.id);
@@ -305,7 +313,7 @@ export function createSubscriptionsService(deps: SubscriptionsServiceDeps) {
           const now = clock.now();
           const live = await repo.liveSubscription(input.plCompanyId);
           if (!live || !isSubscriptionActive(live.status))
-            throw new AppError('CONFLICT', 'Start a subscription first');
+            throw refusal('CONFLICT', BILLING_REFUSALS.startFirst);
           if (live.planId === input.plPlanId && live.paymentFrequency === input.paymentFrequency) {
             throw new AppError('VALIDATION_FAILED', SAME_PLAN_MESSAGE);
           }
@@ -454,7 +462,7 @@ export function createSubscriptionsService(deps: SubscriptionsServiceDeps) {
       return oneChargeAtATime(locks, companyId, async () => {
         const live = await repo.liveSubscription(companyId);
         if (!live || !isSubscriptionActive(live.status) || live.currentPeriodEnd <= clock.now())
-          throw new AppError('CONFLICT', 'This subscription has ended. Start a subscription instead.');
+          throw refusal('CONFLICT', BILLING_REFUSALS.subscriptionEnded);
         const plan = await plans.loadPlan(live.planId);
         const updated = live.autoRenew
           ? live
