@@ -9,12 +9,19 @@ import {
   paymentMethods,
   paymentTransactions,
   planFeatures,
-  plans,
   promos,
   sandboxGatewayCharges,
 } from '../../db/schema.ts';
 import { seedAdmin } from '../../db/seed.ts';
-import { bearer, createCompany, createMember, login } from '../../../test/factories.ts';
+import {
+  bearer,
+  createCompany,
+  createMember,
+  login,
+  planIdsByName,
+  saveTestCard,
+  TEST_CARD_ADDRESS,
+} from '../../../test/factories.ts';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 
 const DAY = 86_400_000;
@@ -44,8 +51,7 @@ beforeAll(async () => {
   t = await buildTestApp({ loggerInstance: logger, env: { SANDBOX_TOKENS_PER_MINUTE: '10000' } });
   await seedAdmin(t.database.db, { email: 'root@billing.test', password: 'Root-password-123!' });
   admin = (await login(t.app, 'root@billing.test', 'Root-password-123!')).accessToken;
-  const rows = await t.database.db.select({ id: plans.id, name: plans.name }).from(plans);
-  planIds = Object.fromEntries(rows.map((r) => [r.name, r.id]));
+  planIds = await planIdsByName(t.database.db);
 });
 afterAll(() => t.close());
 
@@ -67,24 +73,10 @@ async function tokenise(card: { ccnumber: string; cvv: string }, ccexp = '12/34'
   return response;
 }
 
-const address = {
-  firstName: 'Ada',
-  lastName: 'Lovelace',
-  billingAddressLine1: '1 Main St',
-  billingCity: 'Denver',
-  billingState: 'CO',
-  billingZip: '80202',
-  billingCountry: 'US',
-};
+const address = TEST_CARD_ADDRESS;
 
-async function saveCard(who: { companyId: number; token: string }, card = CARDS.visa) {
-  const token = (await tokenise(card)).json<{ token: string }>().token;
-  return post(
-    '/api/company/updateCompanyPaymentMethod',
-    { plCompanyId: who.companyId, paymentToken: token, ...address },
-    who.token,
-  );
-}
+const saveCard = (who: { companyId: number; token: string }, card = CARDS.visa) =>
+  saveTestCard(t.app, who, card);
 
 async function subscribe(
   who: { companyId: number; token: string },
