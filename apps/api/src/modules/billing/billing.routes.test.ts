@@ -78,6 +78,10 @@ const address = TEST_CARD_ADDRESS;
 const saveCard = (who: { companyId: number; token: string }, card = CARDS.visa) =>
   saveTestCard(t.app, who, card);
 
+/** The plan gate of one feature for the owner's company: 200 when the plan grants it, else 402. */
+const requireFeature = (who: { companyId: number; token: string }, featureKey: string) =>
+  post('/api/subscription/requireFeature', { plCompanyId: who.companyId, featureKey }, who.token);
+
 async function subscribe(
   who: { companyId: number; token: string },
   plan = 'Pro',
@@ -427,15 +431,7 @@ describe('subscriptions', () => {
     expect(subs[0]!.nextRetryAt).not.toBeNull();
     const mail = await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, who.user.email));
     expect(mail.some((m) => m.subject.includes('payment failed'))).toBe(true);
-    expect(
-      (
-        await post(
-          '/api/subscription/requireFeature',
-          { plCompanyId: who.companyId, featureKey: 'q_vault' },
-          who.token,
-        )
-      ).statusCode,
-    ).toBe(402);
+    expect((await requireFeature(who, 'q_vault')).statusCode).toBe(402);
 
     const recovered = await saveCard(who, CARDS.visa);
     expect(recovered.json().detail.subscriptionStatus).toBe('AVAILABLE');
@@ -506,15 +502,7 @@ describe('subscriptions', () => {
     await saveCard(who);
     const started = await subscribe(who, 'Enterprise', 'MONTHLY');
     expect(started.json().detail.status).toBe('TRIAL');
-    expect(
-      (
-        await post(
-          '/api/subscription/requireFeature',
-          { plCompanyId: who.companyId, featureKey: 'catalog_builder' },
-          who.token,
-        )
-      ).statusCode,
-    ).toBe(200);
+    expect((await requireFeature(who, 'catalog_builder')).statusCode).toBe(200);
     t.clock.advance(15 * DAY);
     await renew();
     expect((await listing(who)).companySubscriptions[0]!.status).toBe('AVAILABLE');

@@ -40,6 +40,15 @@ async function company() {
   };
 }
 
+/** An invite written directly (the API invites no member or banned person), expiring at `expiresAt`. */
+async function openInvite(companyId: number, email: string, expiresAt: Date) {
+  const { token } = newInviteMail({ appUrl: '', email, companyName: 'x', role: 'User' });
+  await t.database.db
+    .insert(companyInvites)
+    .values({ companyId, email, role: 'User', tokenHash: inviteTokenHash(token), expiresAt });
+  return token;
+}
+
 async function actionsOf(companyId: number) {
   const rows = await t.database.db
     .select({ action: activityLog.action, subject: activityLog.subjectUserId })
@@ -246,14 +255,7 @@ describe('removing a member', () => {
     expect(joined.statusCode, joined.body).toBe(200);
     await post('/api/company/removeMember', { plCompanyId: c.id, plUserId: outsider.id }, c.owner.token);
     // An open invite to the removed member (made directly: the API invites no member or banned person).
-    const { token } = newInviteMail({ appUrl: '', email: outsider.email, companyName: 'x', role: 'User' });
-    await t.database.db.insert(companyInvites).values({
-      companyId: c.id,
-      email: outsider.email,
-      role: 'User',
-      tokenHash: inviteTokenHash(token),
-      expiresAt: new Date(Date.now() + 3600_000),
-    });
+    const token = await openInvite(c.id, outsider.email, new Date(Date.now() + 3600_000));
     const again = await post('/api/user/joinCompany', { inviteToken: token }, await tokenOf(outsider.email));
     expect(again.statusCode).toBe(403);
     expect(again.json().messages).toEqual([MESSAGES.bannedJoin]);
@@ -294,14 +296,7 @@ describe('joining by invite link', () => {
   it('refuses an expired link, an unknown one, and a link sent to another address', async () => {
     const c = await company();
     const outsider = await createUser(t.database.db);
-    const { token } = newInviteMail({ appUrl: '', email: outsider.email, companyName: 'x', role: 'User' });
-    await t.database.db.insert(companyInvites).values({
-      companyId: c.id,
-      email: outsider.email,
-      role: 'User',
-      tokenHash: inviteTokenHash(token),
-      expiresAt: new Date(t.clock.now().getTime() - 1000),
-    });
+    const token = await openInvite(c.id, outsider.email, new Date(t.clock.now().getTime() - 1000));
     const expired = await join(token, outsider.email);
     expect(expired.statusCode).toBe(404);
     expect(expired.json().messages).toEqual([INVALID]);
