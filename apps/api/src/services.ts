@@ -7,6 +7,7 @@ import { createAttemptLimiter } from './lib/attempt-limiter.ts';
 import { createCompanyAccess, SYSTEM_CALLER } from './lib/authz.ts';
 import type { Clock } from './lib/clock.ts';
 import { createCompanyLocks } from './lib/company-locks.ts';
+import { createIdempotency, createIdempotencyRepository } from './lib/idempotency.ts';
 import type { JobQueue } from './lib/jobs.ts';
 import { createMailer, createMailSendJob, type MailTransport } from './lib/mailer.ts';
 import { createSandboxGateway } from './lib/payment-gateway.ts';
@@ -27,7 +28,7 @@ import { createActivityService, type RecordActivity } from './modules/activity/a
 import { createAuthRepository, type AuthRepository } from './modules/auth/auth.repository.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
 import type { BillingNotice } from './modules/billing/billing.jobs.ts';
-import { createBillingModule } from './modules/billing/billing.module.ts';
+import { createBillingModule, createBillingRepositories } from './modules/billing/billing.module.ts';
 import { createCompaniesRepository } from './modules/companies/companies.repository.ts';
 import { createCompaniesService } from './modules/companies/companies.service.ts';
 import { createDirectoryRepository } from './modules/directory/directory.repository.ts';
@@ -127,7 +128,8 @@ export function createServices(deps: ServicesDeps) {
 
   // The services the jobs run.
   const billing = createBillingModule({
-    db,
+    repos: createBillingRepositories(db),
+    withIdempotency: createIdempotency(createIdempotencyRepository(db)),
     companyAccess,
     inTransaction,
     clock,

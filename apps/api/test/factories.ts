@@ -133,6 +133,30 @@ export async function createDocument(db: Db, values: { companyId: number; upload
   return { document: document!, upload, note: note! };
 }
 
+/** An accepted, converted first version of a licence expiring on `expirationDate` (seals and reminders). */
+export async function createAcceptedLicence(
+  db: Db,
+  values: { companyId: number; uploadedBy: number; documentTypeId: number; expirationDate: string },
+) {
+  const upload = await createUpload(db, { uploadedBy: values.uploadedBy, companyId: values.companyId });
+  const [document] = await db
+    .insert(companyDocuments)
+    .values({
+      ...values,
+      version: 1,
+      fileKey: upload.key,
+      fileName: 'licence.pdf',
+      mimeType: 'application/pdf',
+      sizeBytes: 100,
+      viewKey: upload.key,
+      conversionStatus: 'COMPLETED',
+      reviewStatus: 'accepted',
+      licenseNumber: 'L-1',
+    })
+    .returning();
+  return document!;
+}
+
 export async function createCoaUpload(db: Db, values: { companyId: number; userId: number }) {
   const [row] = await db
     .insert(coaUploads)
@@ -172,6 +196,53 @@ export async function login(app: FastifyInstance, email: string, password = TEST
 }
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/** The plans' ids by name (the seeded Basic, Pro…). */
+export async function planIdsByName(db: Db): Promise<Record<string, number>> {
+  const rows = await db.select({ id: plans.id, name: plans.name }).from(plans);
+  return Object.fromEntries(rows.map((r) => [r.name, r.id]));
+}
+
+/** The billing address every test card is saved with. */
+export const TEST_CARD_ADDRESS = {
+  firstName: 'Ada',
+  lastName: 'Lovelace',
+  billingAddressLine1: '1 Main St',
+  billingCity: 'Denver',
+  billingState: 'CO',
+  billingZip: '80202',
+  billingCountry: 'US',
+};
+
+/** Tokenises a card at the sandbox gateway, as the browser does, and saves it as the company's card. */
+export async function saveTestCard(
+  app: FastifyInstance,
+  who: { companyId: number; token: string },
+  card: { ccnumber: string; cvv: string },
+) {
+  const tokenised = await app.inject({
+    method: 'POST',
+    url: '/sandbox-gateway/tokens',
+    payload: { ...card, ccexp: '12/34' },
+  });
+  return app.inject({
+    method: 'POST',
+    url: '/api/company/updateCompanyPaymentMethod',
+    headers: bearer(who.token),
+    payload: {
+      plCompanyId: who.companyId,
+      paymentToken: tokenised.json<{ token: string }>().token,
+      ...TEST_CARD_ADDRESS,
+    },
+  });
+}
+
+/** Signs in a new super admin and a new company's owner: the two callers of an admin screen's tests. */
+export async function adminAndOwner(app: FastifyInstance, db: Db): Promise<{ admin: string; owner: string }> {
+  const admin = (await login(app, (await createUser(db, { isSuperAdmin: true })).email)).accessToken;
+  const owner = (await login(app, (await createMember(db, 'Company Owner')).user.email)).accessToken;
+  return { admin, owner };
+}
 
 /** The newest email sent to an address (the outbox is the test mailbox). */
 export async function lastMailTo(db: Db, to: string) {

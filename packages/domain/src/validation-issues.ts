@@ -40,3 +40,13 @@ export function validationIssues(details: unknown): ValidationIssue[] {
   const issues = (details as { issues?: unknown } | null | undefined)?.issues;
   return Array.isArray(issues) ? issues.filter(isIssue) : [];
 }
+
+/** A table of messages as keyed messages, each keyed `<prefix>.<its name>` (the web's locale keys). */
+export function keyedMessages<T extends Record<string, string>>(
+  prefix: string,
+  messages: T,
+): { [K in keyof T]: KeyedMessage } {
+  return Object.fromEntries(
+    Object.entries(messages).map(([name, message]) => [name, { key: `${prefix}.${name}`, message }]),
+  ) as { [K in keyof T]: KeyedMessage };
+}

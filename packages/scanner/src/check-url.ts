@@ -72,6 +72,22 @@ function verdict(url: string, httpStatus: number, warning?: UrlWarning, message?
   return { status: 'SUCCESS', url, httpStatus, ...(warning ? { warning, message } : {}) };
 }
 
+/** The lenient or plain-http try after https failed: its verdict carries the warning, its failure the reason. */
+async function secondTry(
+  url: URL,
+  dispatcher: Dispatcher,
+  options: CheckUrlOptions,
+  warning: UrlWarning,
+  message: string,
+): Promise<CheckUrlResult> {
+  try {
+    const res = await attempt(url, dispatcher, options);
+    return verdict(res.url, res.status, warning, message);
+  } catch (err) {
+    return { status: 'FAILED', message: NOT_CONNECTED, reason: describeNetworkError(err).message };
+  }
+}
+
 /**
  * Checks a URL before a scan: reachable over https, or only with an invalid certificate
  * (SSL_CERTIFICATE_ISSUE), or only over plain http (HTTP_FALLBACK_USED). Warnings do not block a scan.
@@ -101,36 +117,26 @@ export async function checkUrl(input: string, options: CheckUrlOptions = {}): Pr
       if (isCertificateError(err)) {
         const lenient = createGuardedAgent({ ...guard, rejectUnauthorized: false });
         try {
-          const res = await attempt(url, lenient, options);
-          return verdict(
-            res.url,
-            res.status,
+          return await secondTry(
+            url,
+            lenient,
+            options,
             'SSL_CERTIFICATE_ISSUE',
             'The site answered over https but its SSL certificate could not be verified',
           );
-        } catch (again) {
-          return { status: 'FAILED', message: NOT_CONNECTED, reason: describeNetworkError(again).message };
         } finally {
           await lenient.close();
         }
       }
       const plain = new URL(url.href);
       plain.protocol = 'http:';
-      try {
-        const res = await attempt(plain, strict, options);
-        return verdict(
-          res.url,
-          res.status,
-          'HTTP_FALLBACK_USED',
-          'The site did not answer over https; http was used',
-        );
-      } catch (fallbackErr) {
-        return {
-          status: 'FAILED',
-          message: NOT_CONNECTED,
-          reason: describeNetworkError(fallbackErr).message,
-        };
-      }
+      return await secondTry(
+        plain,
+        strict,
+        options,
+        'HTTP_FALLBACK_USED',
+        'The site did not answer over https; http was used',
+      );
     }
   } finally {
     await strict.close();

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 import { readFileSync, writeFileSync } from 'node:fs';
-import { parseArgs } from 'node:util';
 import cliProgress from 'cli-progress';
+import { parseCommandLine, UsageError } from './cli-args.ts';
 import { ScanError } from './errors.ts';
 import { renderReportPdf, summarySentence } from './report-pdf.ts';
 import { REPORT_LANGUAGES, type ReportLanguage } from './report-phrases.ts';
@@ -41,34 +41,27 @@ could not run, 2 wrong usage or a Node.js older than 22, 3 a finding at or above
 
 const SEVERITY_RANK: Record<Severity, number> = { HIGH: 3, MEDIUM: 2, LOW: 1 };
 
-class UsageError extends Error {}
-
 function parse(argv: string[]) {
-  const { values, positionals } = parseArgs({
-    args: argv,
-    allowPositionals: true,
-    strict: true,
-    options: {
-      json: { type: 'string' },
-      pdf: { type: 'string' },
-      'max-pages': { type: 'string' },
-      'max-depth': { type: 'string' },
-      'fail-on': { type: 'string' },
-      words: { type: 'string' },
-      video: { type: 'boolean', default: false },
-      'no-images': { type: 'boolean', default: false },
-      render: { type: 'boolean', default: false },
-      'no-render': { type: 'boolean', default: false },
-      'chrome-path': { type: 'string' },
-      snapshots: { type: 'string' },
-      'ignore-crawl-delay': { type: 'boolean', default: false },
-      products: { type: 'string' },
-      'allow-host': { type: 'string', multiple: true },
-      company: { type: 'string' },
-      'product-name': { type: 'string' },
-      lang: { type: 'string' },
-      help: { type: 'boolean', short: 'h', default: false },
-    },
+  const { values, positionals } = parseCommandLine(argv, {
+    json: { type: 'string' },
+    pdf: { type: 'string' },
+    'max-pages': { type: 'string' },
+    'max-depth': { type: 'string' },
+    'fail-on': { type: 'string' },
+    words: { type: 'string' },
+    video: { type: 'boolean', default: false },
+    'no-images': { type: 'boolean', default: false },
+    render: { type: 'boolean', default: false },
+    'no-render': { type: 'boolean', default: false },
+    'chrome-path': { type: 'string' },
+    snapshots: { type: 'string' },
+    'ignore-crawl-delay': { type: 'boolean', default: false },
+    products: { type: 'string' },
+    'allow-host': { type: 'string', multiple: true },
+    company: { type: 'string' },
+    'product-name': { type: 'string' },
+    lang: { type: 'string' },
+    help: { type: 'boolean', short: 'h', default: false },
   });
   if (values.help) return { help: true as const };
   if (positionals.length !== 1) throw new UsageError('Give exactly one URL to scan.');

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { parseArgs } from 'node:util';
 import { request } from 'undici';
+import { parseCommandLine, UsageError } from './cli-args.ts';
 import {
   decodeSeal,
   SEAL_FAILURE_TEXT,
@@ -31,8 +31,6 @@ Options:
 
 Exit codes: 0 the seal is valid, 4 it is not (the reason is printed), 1 something could not be read,
 2 wrong usage.`;
-
-class UsageError extends Error {}
 
 const MAX_BYTES = 1024 * 1024;
 
@@ -71,20 +69,15 @@ export function extractSealToken(text: string): string {
 }
 
 function parse(argv: string[]) {
-  const { values, positionals } = parseArgs({
-    args: argv,
-    allowPositionals: true,
-    strict: true,
-    options: {
-      issuer: { type: 'string' },
-      keys: { type: 'string' },
-      revocations: { type: 'string' },
-      'no-revocations': { type: 'boolean', default: false },
-      at: { type: 'string' },
-      json: { type: 'boolean', default: false },
-      'allow-host': { type: 'string', multiple: true },
-      help: { type: 'boolean', short: 'h', default: false },
-    },
+  const { values, positionals } = parseCommandLine(argv, {
+    issuer: { type: 'string' },
+    keys: { type: 'string' },
+    revocations: { type: 'string' },
+    'no-revocations': { type: 'boolean', default: false },
+    at: { type: 'string' },
+    json: { type: 'boolean', default: false },
+    'allow-host': { type: 'string', multiple: true },
+    help: { type: 'boolean', short: 'h', default: false },
   });
   if (values.help) return { help: true as const };
   if (positionals.length !== 1) throw new UsageError('Give exactly one seal file or URL.');

@@ -75,7 +75,7 @@ const FLAVORS = [
 
 const ALL_BUSINESS_TYPES = COMPANY_TYPES.map((t) => t.id);
 const byType = (...types: string[]) => COMPANY_TYPES.filter((t) => types.includes(t.type)).map((t) => t.id);
-const PLANT_TOUCHING = byType(
+const PLANT_TOUCHING_TYPES = [
   'DISTRIBUTOR',
   'PROCESSOR',
   'RETAILER',
@@ -85,7 +85,8 @@ const PLANT_TOUCHING = byType(
   'MICROBUSINESS',
   'DELIVERY',
   'CONSUMPTION',
-);
+];
+const PLANT_TOUCHING = byType(...PLANT_TOUCHING_TYPES);
 
 /** The document types a fresh platform tracks; the super admin edits them afterwards. */
 const DOCUMENT_TYPES = [
@@ -93,17 +94,8 @@ const DOCUMENT_TYPES = [
     name: 'State Cannabis License',
     licenseCheck: true,
     dayPriorNotify: 30,
-    businessTypeIds: byType(
-      'DISTRIBUTOR',
-      'RETAILER',
-      'CULTIVATOR',
-      'MANUFACTURER',
-      'DISPENSARY',
-      'MICROBUSINESS',
-      'DELIVERY',
-      'CONSUMPTION',
-      'EVENT',
-    ),
+    // Every plant-touching type but processors, and events.
+    businessTypeIds: byType(...PLANT_TOUCHING_TYPES.filter((type) => type !== 'PROCESSOR'), 'EVENT'),
   },
   {
     name: 'USDA Hemp License',

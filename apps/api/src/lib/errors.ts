@@ -1,5 +1,5 @@
 import type { ErrorCode } from '@trustleaf/domain/errors';
-import type { ValidationIssue } from '@trustleaf/domain/validation-issues';
+import { fieldIssue, type KeyedMessage, type ValidationIssue } from '@trustleaf/domain/validation-issues';
 
 /** The one table from error code to HTTP status (STYLE §5). */
 export const STATUS_BY_CODE: Record<ErrorCode, number> = {
@@ -35,4 +35,12 @@ export class AppError extends Error {
 /** A refusal of the input by a domain rule's issues; the first issue's message is the answer's message. */
 export function validationFailed(issues: readonly ValidationIssue[]): AppError {
   return new AppError('VALIDATION_FAILED', issues[0]?.message ?? 'Invalid request', { issues });
+}
+
+/**
+ * A refusal (409, a promo code's 400…) the web shows by its key: `details.issues` holds one issue of the
+ * input as a whole, beside any other facts (`reason`…), the shape a `VALIDATION_FAILED` answer has.
+ */
+export function refusal(code: ErrorCode, keyed: KeyedMessage, facts?: Record<string, unknown>): AppError {
+  return new AppError(code, keyed.message, { ...facts, issues: [fieldIssue('', keyed)] });
 }

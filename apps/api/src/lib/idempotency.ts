@@ -2,7 +2,19 @@ import { createHash } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { DbExecutor } from '../db/client.ts';
 import { idempotencyKeys } from '../db/schema.ts';
-import { AppError } from './errors.ts';
+import { AppError, refusal } from './errors.ts';
+
+/** A repeated Idempotency-Key's refusals (409) with their locale keys (`platform.refusals.*`). */
+const IDEMPOTENCY_REFUSALS = {
+  keyReused: {
+    key: 'platform.refusals.idempotencyKeyReused',
+    message: 'This Idempotency-Key was used with a different request',
+  },
+  inProgress: {
+    key: 'platform.refusals.idempotencyInProgress',
+    message: 'A request with this Idempotency-Key is still being processed',
+  },
+};
 
 /** Stored Idempotency-Key records, one per scope and key. */
 export function createIdempotencyRepository(db: DbExecutor) {
@@ -56,10 +68,10 @@ export function createIdempotency(repo: IdempotencyRepository) {
     if (!claim.claimed) {
       const existing = claim.existing;
       if (existing.requestHash !== hash) {
-        throw new AppError('CONFLICT', 'This Idempotency-Key was used with a different request');
+        throw refusal('CONFLICT', IDEMPOTENCY_REFUSALS.keyReused);
       }
       if (existing.responseStatus === null) {
-        throw new AppError('CONFLICT', 'A request with this Idempotency-Key is still being processed');
+        throw refusal('CONFLICT', IDEMPOTENCY_REFUSALS.inProgress);
       }
       const body = existing.responseBody as
         { ok: true; value: T } | { ok: false; code: AppError['code']; message: string };

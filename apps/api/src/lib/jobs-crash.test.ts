@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -9,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/client.ts';
 import { coaUploads } from '../db/schema.ts';
 import { createTestDatabase } from '../../test/build-test-app.ts';
+import { runWorkerUntilKilled } from '../../test/crashed-worker.ts';
 import { createCompany } from '../../test/factories.ts';
 import { createTestServices } from '../../test/test-services.ts';
 import { createPgBossQueue, type JobQueue } from './jobs.ts';
@@ -67,21 +67,7 @@ describe('a job whose worker process is killed (kill -9)', () => {
     await api.start({ work: false });
     await api.enqueue(processCoas, { uploadId: upload!.id });
 
-    const worker = spawn(
-      process.execPath,
-      ['--experimental-transform-types', '--no-warnings', WORKER, testDb.url, uploadsDir],
-      { stdio: ['ignore', 'pipe', 'pipe'] },
-    );
-    let output = '';
-    worker.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    worker.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    const exited = new Promise((resolve) => worker.once('exit', resolve));
-    try {
-      await expect.poll(() => output, { timeout: 30_000, interval: 100 }).toContain('stuck');
-    } finally {
-      worker.kill('SIGKILL');
-      await exited;
-    }
+    await runWorkerUntilKilled(WORKER, [testDb.url, uploadsDir], 'stuck');
     const saved = async () =>
       (await testDb.database.db.select().from(coaUploads).where(eq(coaUploads.id, upload!.id)))[0]!;
     // The killed run had saved the first file's result before it stopped.

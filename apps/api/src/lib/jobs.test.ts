@@ -16,7 +16,14 @@ import {
   sealAttestations,
 } from '../db/schema.ts';
 import { createDatabase } from '../db/client.ts';
-import { bearer, createMember, createUpload, login, subscribeCompany } from '../../test/factories.ts';
+import {
+  bearer,
+  createAcceptedLicence,
+  createMember,
+  login,
+  saveTestCard,
+  subscribeCompany,
+} from '../../test/factories.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { makePdf } from '../../test/pdf-fixture.ts';
 import { createTestServices } from '../../test/test-services.ts';
@@ -168,21 +175,11 @@ describe('scheduled jobs, fired by pg-boss', () => {
     const owner = await createMember(db);
     await db.update(companies).set({ businessTypeId }).where(eq(companies.id, owner.companyId));
     await subscribeCompany(db, owner.companyId, 'Basic', t.clock.now());
-    const upload = await createUpload(db, { uploadedBy: owner.user.id, companyId: owner.companyId });
-    await db.insert(companyDocuments).values({
+    await createAcceptedLicence(db, {
       companyId: owner.companyId,
-      documentTypeId: type!.id,
-      version: 1,
-      fileKey: upload.key,
-      fileName: 'licence.pdf',
-      mimeType: 'application/pdf',
-      sizeBytes: 100,
-      viewKey: upload.key,
-      conversionStatus: 'COMPLETED',
-      reviewStatus: 'accepted',
-      expirationDate: addDays(todayIn(t.clock.now()), days),
-      licenseNumber: 'L-1',
       uploadedBy: owner.user.id,
+      documentTypeId: type!.id,
+      expirationDate: addDays(todayIn(t.clock.now()), days),
     });
     const token = (await login(t.app, owner.user.email)).accessToken;
     const published = await post(
@@ -203,25 +200,10 @@ describe('scheduled jobs, fired by pg-boss', () => {
   it('renews a due subscription, mails an expiry reminder and revokes a lapsed seal with no one calling a handler', async () => {
     const owner = await createMember(t.database.db);
     const token = (await login(t.app, owner.user.email)).accessToken;
-    const card = await t.app.inject({
-      method: 'POST',
-      url: '/sandbox-gateway/tokens',
-      payload: { ccnumber: '4242 4242 4242 4242', cvv: '592', ccexp: '12/34' },
-    });
-    const saved = await post(
-      '/api/company/updateCompanyPaymentMethod',
-      {
-        plCompanyId: owner.companyId,
-        paymentToken: card.json<{ token: string }>().token,
-        firstName: 'Ada',
-        lastName: 'Lovelace',
-        billingAddressLine1: '1 Main St',
-        billingCity: 'Denver',
-        billingState: 'CO',
-        billingZip: '80202',
-        billingCountry: 'US',
-      },
-      token,
+    const saved = await saveTestCard(
+      t.app,
+      { companyId: owner.companyId, token },
+      { ccnumber: '4242 4242 4242 4242', cvv: '592' },
     );
     expect(saved.statusCode, saved.body).toBe(200);
     const [basic] = await t.database.db.select().from(plans).where(eq(plans.name, 'Basic'));

@@ -85,6 +85,21 @@ async function disconnectRoom(io: Server, room: string): Promise<void> {
   }
 }
 
+/** The events every process sends through a socket.io server, to the rooms of a company, a sign-in or a user. */
+function roomEvents(io: Server): LiveEvents {
+  return {
+    toCompany(companyId, event, payload) {
+      io.to(companyRoom(companyId)).emit(event, payload);
+    },
+    async endSignIn(familyId) {
+      await disconnectRoom(io, signInRoom(familyId));
+    },
+    async endUserSignIns(userId) {
+      await disconnectRoom(io, userRoom(userId));
+    },
+  };
+}
+
 /**
  * socket.io on the API's HTTP server. The handshake carries the access token (`auth.token`); a socket
  * may subscribe only to a company its user belongs to (a super admin to any). Events travel between
@@ -151,15 +166,7 @@ export function createLive(
 
   return {
     io,
-    toCompany(companyId, event, payload) {
-      io.to(companyRoom(companyId)).emit(event, payload);
-    },
-    async endSignIn(familyId) {
-      await disconnectRoom(io, signInRoom(familyId));
-    },
-    async endUserSignIns(userId) {
-      await disconnectRoom(io, userRoom(userId));
-    },
+    ...roomEvents(io),
     async close() {
       io.disconnectSockets(true);
       await io.close().catch(() => undefined);
@@ -176,15 +183,7 @@ export function createLiveEmitter(databaseUrl: string): LiveEvents & Pick<Live, 
   const connections = adapterConnections(databaseUrl);
   const io = new Server({ serveClient: false, adapter: createAdapter(connections.pool, LIVE_OPTIONS) });
   return {
-    toCompany(companyId, event, payload) {
-      io.to(companyRoom(companyId)).emit(event, payload);
-    },
-    async endSignIn(familyId) {
-      await disconnectRoom(io, signInRoom(familyId));
-    },
-    async endUserSignIns(userId) {
-      await disconnectRoom(io, userRoom(userId));
-    },
+    ...roomEvents(io),
     async close() {
       await io.close().catch(() => undefined);
       await connections.close();

@@ -15,6 +15,11 @@ export type PromoValidity = 'VALID' | 'INVALID_PROMO_CODE' | 'MAX_USAGE_PROMO_CO
 
 export const INVALID_PROMO_MESSAGE = 'Invalid Promo Code.';
 export const MAX_USAGE_PROMO_MESSAGE = 'This promo code has reached its maximum usage.';
+/** The two refusals of a promo code with their locale keys (`billing.promo.*`). */
+export const PROMO_REFUSALS = {
+  invalid: { key: 'billing.promo.invalid', message: INVALID_PROMO_MESSAGE },
+  maxUsage: { key: 'billing.promo.maxUsage', message: MAX_USAGE_PROMO_MESSAGE },
+} as const satisfies Record<string, KeyedMessage>;
 
 export function promoValidity(promo: PromoValidityInput | null | undefined, now: Date): PromoValidity {
   if (!promo || promo.status !== 'ACTIVE') return 'INVALID_PROMO_CODE';

@@ -183,12 +183,15 @@ export type CompanySubscriptionListing = z.infer<typeof CompanySubscriptionListi
 
 export const CompanyIdBodySchema = z.object({ plCompanyId: companyId });
 
-export const StartSubscriptionInputSchema = z.object({
+/** What a purchase names: the company, the plan, the frequency and an optional promo code. */
+const PurchaseInputSchema = z.object({
   plCompanyId: companyId,
   plPlanId: companyId,
   paymentFrequency: PaymentFrequencyInputSchema,
   promoCode: TextSchema.trim().max(255).optional().nullable(),
 });
+
+export const StartSubscriptionInputSchema = PurchaseInputSchema;
 export type StartSubscriptionInput = z.infer<typeof StartSubscriptionInputSchema>;
 
 export const UpdateCompanySubscriptionInputSchema = z.object({
@@ -431,12 +434,7 @@ export function createCardFormSchema(region: 'US' | 'CA', now: () => Date = () =
 export type CardForm = z.infer<ReturnType<typeof createCardFormSchema>>;
 
 /** What a purchase would charge, before any charge (issue 19): a start, or a switch of plan or frequency. */
-export const PreviewSubscriptionInputSchema = z.object({
-  plCompanyId: companyId,
-  plPlanId: companyId,
-  paymentFrequency: PaymentFrequencyInputSchema,
-  promoCode: TextSchema.trim().max(255).optional().nullable(),
-});
+export const PreviewSubscriptionInputSchema = PurchaseInputSchema;
 export type PreviewSubscriptionInput = z.infer<typeof PreviewSubscriptionInputSchema>;
 
 export const SubscriptionPreviewSchema = z.object({

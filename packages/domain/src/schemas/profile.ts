@@ -47,6 +47,8 @@ export const PROFILE_FIELD_REFUSALS = {
     message: PROFILE_MESSAGES.oldPasswordIncorrect,
   },
   codeInvalid: { key: 'profile.messages.codeInvalid', message: PROFILE_MESSAGES.codeInvalid },
+  /** 409: the address belongs to another account. */
+  emailTaken: { key: 'profile.messages.emailTaken', message: PROFILE_MESSAGES.emailTaken },
 } as const satisfies Record<string, KeyedMessage>;
 
 const NameSchema = (label: string) =>

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { KeyedMessage } from '../validation-issues.ts';
+import { keyedMessages, type KeyedMessage } from '../validation-issues.ts';
 import { IntSchema, QueryIdSchema, TextSchema, refuseWith, requiredText } from './common.ts';
 
 /** Spec 3 §3 "Global data": the lists the shell loads once. */
@@ -61,6 +61,9 @@ export const REFERENCE_MESSAGES = {
   segmentExists: 'This Segment already exists',
   segmentInUse: 'This segment is used by a business type and cannot be deleted',
 } as const;
+
+/** The reference screens' refusals with their locale keys (`reference.messages.*`). */
+export const REFERENCE_REFUSALS = keyedMessages('reference.messages', REFERENCE_MESSAGES);
 
 /** The reference forms' refusals, each with the locale key a form shows it by. */
 export const REFERENCE_FORM_MESSAGES = {

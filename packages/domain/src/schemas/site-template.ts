@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { keyedMessages } from '../validation-issues.ts';
 import { ID_MESSAGE, IdSchema, QueryIdSchema, TextSchema } from './common.ts';
 
 /**
@@ -36,6 +37,16 @@ export const MESSAGES = {
   companyTaken: 'Another template is already bound to this company',
   invalidDomain: 'Please enter a host name such as partner.example.com',
 } as const;
+
+/** The templates' refusals with their locale keys (`siteTemplate.messages.*`, the domain settings' own). */
+export const TEMPLATE_REFUSALS = {
+  ...keyedMessages('siteTemplate.messages', MESSAGES),
+  ...keyedMessages('siteTemplate.domainSettings.messages', {
+    domainTaken: MESSAGES.domainTaken,
+    companyTaken: MESSAGES.companyTaken,
+    invalidDomain: MESSAGES.invalidDomain,
+  }),
+};
 
 const NameSchema = TextSchema.trim()
   .min(1, 'This field is required')

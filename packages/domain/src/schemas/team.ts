@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { INVITE_ROLES } from './accounts.ts';
+import { keyedMessages } from '../validation-issues.ts';
 import { IdSchema, IntSchema, QueryIdSchema, TextSchema } from './common.ts';
 
 /**
@@ -31,6 +32,9 @@ export const MESSAGES = {
   bannedJoin: 'You were removed from this company and cannot rejoin',
   ownerCannotLeave: 'The company owner cannot leave the company. Transfer ownership first.',
 } as const;
+
+/** The team's refusals with their locale keys (`team.messages.*`), for the web to show by key. */
+export const TEAM_REFUSALS = keyedMessages('team.messages', MESSAGES);
 
 export const TeamQuerySchema = z.object({ plCompanyId: QueryIdSchema });
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { keyedMessages } from '../validation-issues.ts';
 import { anySpellingEnum, IdSchema, IntSchema, QueryIdSchema, TextSchema } from './common.ts';
 
 /** Public trust profile and verified seal (issue 21; spec 1 §1, spec 2 §2, spec 3 §7 companyQrCode). */
@@ -116,4 +117,11 @@ export const EMBED_LOGO_TYPES = ['NONE', 'COMPANY_LOGO'] as const;
 export const CompanyQrCodeQuerySchema = z.object({
   plCompanyId: QueryIdSchema,
   embedLogoType: anySpellingEnum(EMBED_LOGO_TYPES).default('NONE'),
+});
+
+/** The QR code's refusals (409) with their locale keys (`trust.messages.*`). */
+export const TRUST_REFUSALS = keyedMessages('trust.messages', {
+  publishFirst: 'Publish the trust profile first: the QR code links to it.',
+  noLogo: 'The company has no logo to put in the QR code.',
+  logoNotImage: 'The company logo is not an image.',
 });

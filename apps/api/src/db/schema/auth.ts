@@ -1,8 +1,8 @@
 // Users and how they sign in: sessions, refresh tokens, attempt counters, password resets, sign-up
 // codes and email changes.
 
-import { boolean, index, integer, pgTable, serial, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { createdAt } from './columns.ts';
+import { boolean, index, integer, pgTable, serial, text, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, timestamptz, ownerRef, ownerKey } from './columns.ts';
 
 export const users = pgTable('users', {
   id: serial('id').primaryKey(),
@@ -17,9 +17,9 @@ export const users = pgTable('users', {
   language: text('language', { enum: ['en', 'fr', 'de', 'nl'] })
     .notNull()
     .default('en'),
-  acceptedEulaAt: timestamp('accepted_eula_at', { withTimezone: true }),
+  acceptedEulaAt: timestamptz('accepted_eula_at'),
   /** Set by a super admin: the account cannot sign in until it is enabled again. */
-  disabledAt: timestamp('disabled_at', { withTimezone: true }),
+  disabledAt: timestamptz('disabled_at'),
   createdAt: createdAt(),
 });
 
@@ -28,11 +28,9 @@ export const sessionFamilies = pgTable(
   'session_families',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ownerRef('user_id', () => users.id),
     createdAt: createdAt(),
-    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    revokedAt: timestamptz('revoked_at'),
     revokedReason: text('revoked_reason'),
   },
   (t) => [index('session_families_user').on(t.userId)],
@@ -46,8 +44,8 @@ export const refreshTokens = pgTable(
       .notNull()
       .references(() => sessionFamilies.id, { onDelete: 'cascade' }),
     tokenHash: text('token_hash').notNull().unique(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    usedAt: timestamp('used_at', { withTimezone: true }),
+    expiresAt: timestamptz('expires_at').notNull(),
+    usedAt: timestamptz('used_at'),
     /** The pair that replaced this token, sealed with this token, for a second tab's refresh in the grace. */
     successorSealed: text('successor_sealed'),
     createdAt: createdAt(),
@@ -63,18 +61,16 @@ export const refreshTokens = pgTable(
 export const attemptCounters = pgTable('attempt_counters', {
   key: text('key').primaryKey(),
   hits: integer('hits').notNull(),
-  resetAt: timestamp('reset_at', { withTimezone: true }).notNull(),
+  resetAt: timestamptz('reset_at').notNull(),
   strikes: integer('strikes').notNull().default(0),
 });
 
 export const passwordResets = pgTable('password_resets', {
   id: serial('id').primaryKey(),
-  userId: integer('user_id')
-    .notNull()
-    .references(() => users.id, { onDelete: 'cascade' }),
+  userId: ownerRef('user_id', () => users.id),
   tokenHash: text('token_hash').notNull().unique(),
-  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-  usedAt: timestamp('used_at', { withTimezone: true }),
+  expiresAt: timestamptz('expires_at').notNull(),
+  usedAt: timestamptz('used_at'),
   createdAt: createdAt(),
 });
 
@@ -85,11 +81,11 @@ export const signUpCodes = pgTable(
     id: serial('id').primaryKey(),
     email: text('email').notNull(),
     codeHash: text('code_hash').notNull(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    expiresAt: timestamptz('expires_at').notNull(),
     failedAttempts: integer('failed_attempts').notNull().default(0),
-    verifiedAt: timestamp('verified_at', { withTimezone: true }),
+    verifiedAt: timestamptz('verified_at'),
     /** Set when a registration used the verified code; a code never registers twice. */
-    consumedAt: timestamp('consumed_at', { withTimezone: true }),
+    consumedAt: timestamptz('consumed_at'),
     createdAt: createdAt(),
   },
   (t) => [index('sign_up_codes_email').on(t.email, t.createdAt)],
@@ -100,11 +96,9 @@ export const signUpCodes = pgTable(
  * request replaces it); the code is stored as its hash and its tries are counted in attempt_counters.
  */
 export const emailChanges = pgTable('email_changes', {
-  userId: integer('user_id')
-    .primaryKey()
-    .references(() => users.id, { onDelete: 'cascade' }),
+  userId: ownerKey('user_id', () => users.id),
   newEmail: text('new_email').notNull(),
   codeHash: text('code_hash').notNull(),
-  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  expiresAt: timestamptz('expires_at').notNull(),
   createdAt: createdAt(),
 });

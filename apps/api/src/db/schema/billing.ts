@@ -11,10 +11,9 @@ import {
   primaryKey,
   serial,
   text,
-  timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { createdAt } from './columns.ts';
+import { createdAt, timestamptz, ownerRef, ownerKey, companyOwned } from './columns.ts';
 import { companies } from './companies.ts';
 
 export const plans = pgTable(
@@ -60,12 +59,8 @@ export const features = pgTable('features', {
 export const planFeatures = pgTable(
   'plan_features',
   {
-    planId: integer('plan_id')
-      .notNull()
-      .references(() => plans.id, { onDelete: 'cascade' }),
-    featureId: integer('feature_id')
-      .notNull()
-      .references(() => features.id, { onDelete: 'cascade' }),
+    planId: ownerRef('plan_id', () => plans.id),
+    featureId: ownerRef('feature_id', () => features.id),
     available: boolean('available').notNull().default(true),
     include: boolean('include').notNull().default(true),
     clientThreshold: integer('client_threshold'),
@@ -80,9 +75,7 @@ export const planFeatures = pgTable(
 
 /** Per-company billing settings: the restricted list of plans a company may choose (spec 2 §2). */
 export const billingAccounts = pgTable('billing_accounts', {
-  companyId: integer('company_id')
-    .primaryKey()
-    .references(() => companies.id, { onDelete: 'cascade' }),
+  companyId: ownerKey('company_id', () => companies.id),
   availablePlanIds: integer('available_plan_ids')
     .array()
     .notNull()
@@ -94,8 +87,8 @@ export const promos = pgTable('promos', {
   /** Stored upper-cased; matched case-insensitively. */
   code: text('code').notNull().unique(),
   status: text('status', { enum: ['ACTIVE', 'INACTIVE'] }).notNull(),
-  startDate: timestamp('start_date', { withTimezone: true }),
-  endDate: timestamp('end_date', { withTimezone: true }),
+  startDate: timestamptz('start_date'),
+  endDate: timestamptz('end_date'),
   limitUsage: boolean('limit_usage').notNull().default(false),
   maxUsage: integer('max_usage'),
   /** Only ever changed by one conditional UPDATE, so concurrent redemptions never overshoot. */
@@ -106,12 +99,8 @@ export const promos = pgTable('promos', {
 export const promoPlans = pgTable(
   'promo_plans',
   {
-    promoId: integer('promo_id')
-      .notNull()
-      .references(() => promos.id, { onDelete: 'cascade' }),
-    planId: integer('plan_id')
-      .notNull()
-      .references(() => plans.id, { onDelete: 'cascade' }),
+    promoId: ownerRef('promo_id', () => promos.id),
+    planId: ownerRef('plan_id', () => plans.id),
     paymentFrequency: text('payment_frequency', { enum: ['MONTHLY', 'ANNUAL'] }).notNull(),
     discountType: text('discount_type', { enum: ['PRICE', 'AMOUNT', 'PERCENT'] }).notNull(),
     /** Cents for PRICE and AMOUNT, hundredths of a percent for PERCENT. */
@@ -123,10 +112,7 @@ export const promoPlans = pgTable(
 export const companySubscriptions = pgTable(
   'company_subscriptions',
   {
-    id: serial('id').primaryKey(),
-    companyId: integer('company_id')
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
+    ...companyOwned(() => companies.id),
     planId: integer('plan_id')
       .notNull()
       .references(() => plans.id),
@@ -139,18 +125,18 @@ export const companySubscriptions = pgTable(
     priceCents: integer('price_cents').notNull(),
     /** What was paid for the current period; the base of the proration credit. */
     paidCents: integer('paid_cents').notNull().default(0),
-    startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
-    currentPeriodStart: timestamp('current_period_start', { withTimezone: true }).notNull(),
-    currentPeriodEnd: timestamp('current_period_end', { withTimezone: true }).notNull(),
-    trialEndsAt: timestamp('trial_ends_at', { withTimezone: true }),
+    startedAt: timestamptz('started_at').notNull(),
+    currentPeriodStart: timestamptz('current_period_start').notNull(),
+    currentPeriodEnd: timestamptz('current_period_end').notNull(),
+    trialEndsAt: timestamptz('trial_ends_at'),
     trialDuration: integer('trial_duration'),
     trialUnit: text('trial_unit', { enum: ['DAY', 'WEEK', 'MONTH', 'YEAR'] }),
     promoId: integer('promo_id').references(() => promos.id),
     failureCount: integer('failure_count').notNull().default(0),
-    firstFailureAt: timestamp('first_failure_at', { withTimezone: true }),
-    nextRetryAt: timestamp('next_retry_at', { withTimezone: true }),
-    canceledAt: timestamp('canceled_at', { withTimezone: true }),
-    endedAt: timestamp('ended_at', { withTimezone: true }),
+    firstFailureAt: timestamptz('first_failure_at'),
+    nextRetryAt: timestamptz('next_retry_at'),
+    canceledAt: timestamptz('canceled_at'),
+    endedAt: timestamptz('ended_at'),
     createdAt: createdAt(),
   },
   (t) => [
@@ -167,12 +153,8 @@ export const promoRedemptions = pgTable(
   'promo_redemptions',
   {
     id: serial('id').primaryKey(),
-    promoId: integer('promo_id')
-      .notNull()
-      .references(() => promos.id, { onDelete: 'cascade' }),
-    companyId: integer('company_id')
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
+    promoId: ownerRef('promo_id', () => promos.id),
+    companyId: ownerRef('company_id', () => companies.id),
     /** Set when the redemption paid for a subscription's first period. */
     subscriptionId: integer('subscription_id').references(() => companySubscriptions.id),
     createdAt: createdAt(),
@@ -182,9 +164,7 @@ export const promoRedemptions = pgTable(
 
 /** The gateway's token and what it tells us about the card: never the number or the CVV. */
 export const paymentMethods = pgTable('payment_methods', {
-  companyId: integer('company_id')
-    .primaryKey()
-    .references(() => companies.id, { onDelete: 'cascade' }),
+  companyId: ownerKey('company_id', () => companies.id),
   gateway: text('gateway').notNull(),
   token: text('token').notNull(),
   brand: text('brand').notNull(),
@@ -199,16 +179,13 @@ export const paymentMethods = pgTable('payment_methods', {
   billingState: text('billing_state').notNull(),
   billingZip: text('billing_zip').notNull(),
   billingCountry: text('billing_country').notNull(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+  updatedAt: timestamptz('updated_at').notNull(),
 });
 
 export const paymentTransactions = pgTable(
   'payment_transactions',
   {
-    id: serial('id').primaryKey(),
-    companyId: integer('company_id')
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
+    ...companyOwned(() => companies.id),
     subscriptionId: integer('subscription_id').references(() => companySubscriptions.id),
     amountCents: integer('amount_cents').notNull(),
     refundedCents: integer('refunded_cents').notNull().default(0),
@@ -232,9 +209,7 @@ export const paymentTransactions = pgTable(
  */
 export const billingNotices = pgTable('billing_notices', {
   eventKey: text('event_key').primaryKey(),
-  companyId: integer('company_id')
-    .notNull()
-    .references(() => companies.id, { onDelete: 'cascade' }),
+  companyId: ownerRef('company_id', () => companies.id),
   kind: text('kind').notNull(),
   outboxIds: integer('outbox_ids').array().notNull(),
   createdAt: createdAt(),

@@ -10,11 +10,10 @@ import {
   primaryKey,
   serial,
   text,
-  timestamp,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { createdAt } from './columns.ts';
+import { createdAt, updatedAt, timestamptz, ownerRef, ownerKey, actorRef, companyOwned } from './columns.ts';
 import { users } from './auth.ts';
 import { businessTypes } from './reference.ts';
 
@@ -62,15 +61,11 @@ export const companies = pgTable(
 export const companyMembers = pgTable(
   'company_members',
   {
-    companyId: integer('company_id')
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    companyId: ownerRef('company_id', () => companies.id),
+    userId: ownerRef('user_id', () => users.id),
     role: text('role', { enum: ['Company Owner', 'Company Admin', 'User', 'Weak User'] }).notNull(),
     /** A removed member is banned from the company for good (spec 3 §6), so the row stays. */
-    bannedAt: timestamp('banned_at', { withTimezone: true }),
+    bannedAt: timestamptz('banned_at'),
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.companyId, t.userId] }), index('company_members_user').on(t.userId)],
@@ -78,9 +73,7 @@ export const companyMembers = pgTable(
 
 /** What onboarding records about a company beyond the shared company row. */
 export const companyOnboarding = pgTable('company_onboarding', {
-  companyId: integer('company_id')
-    .primaryKey()
-    .references(() => companies.id, { onDelete: 'cascade' }),
+  companyId: ownerKey('company_id', () => companies.id),
   segmentIds: integer('segment_ids')
     .array()
     .notNull()
@@ -89,15 +82,13 @@ export const companyOnboarding = pgTable('company_onboarding', {
   requiredMoq: boolean('required_moq'),
   saleNumber: text('sale_number'),
   promoCode: text('promo_code'),
-  createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+  createdBy: actorRef('created_by', () => users.id),
   createdAt: createdAt(),
 });
 
 /** A prospect company (companies.kind PROSPECT) with its contact and claim code (hash only). */
 export const prospects = pgTable('prospects', {
-  companyId: integer('company_id')
-    .primaryKey()
-    .references(() => companies.id, { onDelete: 'cascade' }),
+  companyId: ownerKey('company_id', () => companies.id),
   claimCodeHash: text('claim_code_hash').notNull().unique(),
   contactFirstName: text('contact_first_name').notNull().default(''),
   contactLastName: text('contact_last_name').notNull().default(''),
@@ -108,8 +99,8 @@ export const prospects = pgTable('prospects', {
     .notNull()
     .default(sql`'{}'::integer[]`),
   importJobId: uuid('import_job_id'),
-  claimedAt: timestamp('claimed_at', { withTimezone: true }),
-  claimedBy: integer('claimed_by').references(() => users.id, { onDelete: 'set null' }),
+  claimedAt: timestamptz('claimed_at'),
+  claimedBy: actorRef('claimed_by', () => users.id),
   createdAt: createdAt(),
 });
 
@@ -122,25 +113,22 @@ export const prospectImportJobs = pgTable('prospect_import_jobs', {
   totalRows: integer('total_rows').notNull().default(0),
   importedRows: integer('imported_rows').notNull().default(0),
   errors: jsonb('errors').$type<{ line: number; messages: string[] }[]>().notNull().default([]),
-  createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+  createdBy: actorRef('created_by', () => users.id),
   createdAt: createdAt(),
-  finishedAt: timestamp('finished_at', { withTimezone: true }),
+  finishedAt: timestamptz('finished_at'),
 });
 
 /** Member invitations: the emailed token is stored as its hash; single use, 7-day expiry. */
 export const companyInvites = pgTable(
   'company_invites',
   {
-    id: serial('id').primaryKey(),
-    companyId: integer('company_id')
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
+    ...companyOwned(() => companies.id),
     email: text('email').notNull(),
     role: text('role', { enum: ['Company Admin', 'User', 'Weak User'] }).notNull(),
     tokenHash: text('token_hash').notNull().unique(),
-    invitedBy: integer('invited_by').references(() => users.id, { onDelete: 'set null' }),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    acceptedAt: timestamp('accepted_at', { withTimezone: true }),
+    invitedBy: actorRef('invited_by', () => users.id),
+    expiresAt: timestamptz('expires_at').notNull(),
+    acceptedAt: timestamptz('accepted_at'),
     createdAt: createdAt(),
   },
   (t) => [index('company_invites_company').on(t.companyId)],
@@ -150,10 +138,7 @@ export const companyInvites = pgTable(
 export const companyLocations = pgTable(
   'company_locations',
   {
-    id: serial('id').primaryKey(),
-    companyId: integer('company_id')
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
+    ...companyOwned(() => companies.id),
     name: text('name').notNull(),
     /** One of SITE_TYPES (packages/domain rules/company-fields), checked by the request schema. */
     siteType: text('site_type').notNull(),
@@ -165,7 +150,7 @@ export const companyLocations = pgTable(
       .notNull()
       .default('US'),
     createdAt: createdAt(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: updatedAt(),
   },
   (t) => [index('company_locations_company').on(t.companyId, t.name)],
 );

@@ -1,7 +1,8 @@
 // The public directory (issue 21).
 
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { ownerKey, timestamptz } from './columns.ts';
 import { companies } from './companies.ts';
 
 /**
@@ -16,9 +17,7 @@ import { companies } from './companies.ts';
 export const directoryEntries = pgTable(
   'directory_entries',
   {
-    companyId: integer('company_id')
-      .primaryKey()
-      .references(() => companies.id, { onDelete: 'cascade' }),
+    companyId: ownerKey('company_id', () => companies.id),
     name: text('name').notNull(),
     /** lower(name): the sort key, and the text the trigram index searches. */
     nameKey: text('name_key').notNull(),
@@ -28,8 +27,8 @@ export const directoryEntries = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'::integer[]`),
-    sealUntil: timestamp('seal_until', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    sealUntil: timestamptz('seal_until'),
+    createdAt: timestamptz('created_at').notNull(),
   },
   // Each B-tree leads with an equality filter (or none) and then the sort, and carries the other
   // filters after it, so a page is an index-only walk that stops at its last row.

@@ -11,10 +11,9 @@ import {
   primaryKey,
   serial,
   text,
-  timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { createdAt } from './columns.ts';
+import { createdAt, timestamptz, ownerRef, actorRef, companyOwned } from './columns.ts';
 import { users } from './auth.ts';
 import { companies } from './companies.ts';
 import { businessTypes } from './reference.ts';
@@ -28,7 +27,7 @@ export const documentTypes = pgTable('document_types', {
   dayPriorNotify: integer('day_prior_notify'),
   businessTypeIds: integer('business_type_ids').array().notNull(),
   /** Deleted types stay so the documents uploaded for them keep their name. */
-  deletedAt: timestamp('deleted_at', { withTimezone: true }),
+  deletedAt: timestamptz('deleted_at'),
   createdAt: createdAt(),
 });
 
@@ -39,7 +38,7 @@ export const rejectionReasons = pgTable('rejection_reasons', {
   reasonType: text('reason_type', { enum: ['REJECT'] })
     .notNull()
     .default('REJECT'),
-  deletedAt: timestamp('deleted_at', { withTimezone: true }),
+  deletedAt: timestamptz('deleted_at'),
   createdAt: createdAt(),
 });
 
@@ -47,10 +46,7 @@ export const rejectionReasons = pgTable('rejection_reasons', {
 export const companyDocuments = pgTable(
   'company_documents',
   {
-    id: serial('id').primaryKey(),
-    companyId: integer('company_id')
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
+    ...companyOwned(() => companies.id),
     documentTypeId: integer('document_type_id')
       .notNull()
       .references(() => documentTypes.id),
@@ -69,8 +65,8 @@ export const companyDocuments = pgTable(
       .default('pending'),
     rejectReasonId: integer('reject_reason_id').references(() => rejectionReasons.id),
     reviewComment: text('review_comment'),
-    reviewedBy: integer('reviewed_by').references(() => users.id, { onDelete: 'set null' }),
-    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+    reviewedBy: actorRef('reviewed_by', () => users.id),
+    reviewedAt: timestamptz('reviewed_at'),
     expirationDate: date('expiration_date', { mode: 'string' }),
     licenseNumber: text('license_number'),
     licenseCountry: text('license_country'),
@@ -82,9 +78,9 @@ export const companyDocuments = pgTable(
     businessTypeId: integer('business_type_id').references(() => businessTypes.id),
     rtqRequired: boolean('rtq_required').notNull().default(false),
     stateLicenseStatus: text('state_license_status'),
-    stateLicenseStatusChangedAt: timestamp('state_license_status_changed_at', { withTimezone: true }),
-    uploadedBy: integer('uploaded_by').references(() => users.id, { onDelete: 'set null' }),
-    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    stateLicenseStatusChangedAt: timestamptz('state_license_status_changed_at'),
+    uploadedBy: actorRef('uploaded_by', () => users.id),
+    deletedAt: timestamptz('deleted_at'),
     createdAt: createdAt(),
   },
   (t) => [
@@ -97,10 +93,8 @@ export const documentNotes = pgTable(
   'document_notes',
   {
     id: serial('id').primaryKey(),
-    documentId: integer('document_id')
-      .notNull()
-      .references(() => companyDocuments.id, { onDelete: 'cascade' }),
-    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    documentId: ownerRef('document_id', () => companyDocuments.id),
+    userId: actorRef('user_id', () => users.id),
     note: text('note').notNull(),
     createdAt: createdAt(),
   },
@@ -111,12 +105,8 @@ export const documentNotes = pgTable(
 export const documentReviewers = pgTable(
   'document_reviewers',
   {
-    clientCompanyId: integer('client_company_id')
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
-    reviewerCompanyId: integer('reviewer_company_id')
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
+    clientCompanyId: ownerRef('client_company_id', () => companies.id),
+    reviewerCompanyId: ownerRef('reviewer_company_id', () => companies.id),
     createdAt: createdAt(),
   },
   (t) => [
@@ -129,9 +119,7 @@ export const documentReviewers = pgTable(
 export const documentReminders = pgTable(
   'document_reminders',
   {
-    documentId: integer('document_id')
-      .notNull()
-      .references(() => companyDocuments.id, { onDelete: 'cascade' }),
+    documentId: ownerRef('document_id', () => companyDocuments.id),
     threshold: text('threshold', { enum: ['BEFORE', 'ON_EXPIRY'] }).notNull(),
     sentAt: createdAt(),
   },
@@ -141,11 +129,8 @@ export const documentReminders = pgTable(
 export const coaUploads = pgTable(
   'coa_uploads',
   {
-    id: serial('id').primaryKey(),
-    companyId: integer('company_id')
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
-    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    ...companyOwned(() => companies.id),
+    userId: actorRef('user_id', () => users.id),
     status: text('status', { enum: ['PROCESSING', 'COMPLETED', 'FAILED'] })
       .notNull()
       .default('PROCESSING'),

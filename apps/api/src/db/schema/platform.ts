@@ -11,9 +11,8 @@ import {
   primaryKey,
   serial,
   text,
-  timestamp,
 } from 'drizzle-orm/pg-core';
-import { createdAt } from './columns.ts';
+import { createdAt, timestamptz, ownerRef, actorRef } from './columns.ts';
 import { users } from './auth.ts';
 import { companies } from './companies.ts';
 
@@ -33,7 +32,7 @@ export const mailOutbox = pgTable(
     lastError: text('last_error'),
     meta: jsonb('meta'),
     createdAt: createdAt(),
-    sentAt: timestamp('sent_at', { withTimezone: true }),
+    sentAt: timestamptz('sent_at'),
   },
   (t) => [index('mail_outbox_to').on(t.to)],
 );
@@ -45,9 +44,7 @@ export const files = pgTable(
     id: serial('id').primaryKey(),
     key: text('key').notNull().unique(),
     companyId: integer('company_id').references(() => companies.id, { onDelete: 'cascade' }),
-    uploadedBy: integer('uploaded_by')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    uploadedBy: ownerRef('uploaded_by', () => users.id),
     originalName: text('original_name').notNull(),
     extension: text('extension').notNull(),
     mode: text('mode').notNull(),
@@ -80,7 +77,7 @@ export const activityLog = pgTable(
   'activity_log',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    createdAt: timestamptz('created_at').notNull(),
     companyId: integer('company_id'),
     actorUserId: integer('actor_user_id'),
     actorName: text('actor_name'),
@@ -107,7 +104,7 @@ const bytea = customType<{ data: Buffer }>({ dataType: () => 'bytea' });
  */
 export const socketIoAttachments = pgTable('socket_io_attachments', {
   id: bigserial('id', { mode: 'number' }).primaryKey(),
-  createdAt: timestamp('created_at', { withTimezone: true }).defaultNow(),
+  createdAt: timestamptz('created_at').defaultNow(),
   payload: bytea('payload'),
 });
 
@@ -115,6 +112,6 @@ export const socketIoAttachments = pgTable('socket_io_attachments', {
 export const systemSettings = pgTable('system_settings', {
   key: text('key').primaryKey(),
   value: jsonb('value').notNull(),
-  updatedBy: integer('updated_by').references(() => users.id, { onDelete: 'set null' }),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+  updatedBy: actorRef('updated_by', () => users.id),
+  updatedAt: timestamptz('updated_at').notNull(),
 });

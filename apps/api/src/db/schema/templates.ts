@@ -1,16 +1,7 @@
 // White-label site templates (issue 21, spec 3 §3 "Site template").
 
-import {
-  boolean,
-  type AnyPgColumn,
-  integer,
-  pgTable,
-  serial,
-  text,
-  timestamp,
-  uniqueIndex,
-} from 'drizzle-orm/pg-core';
-import { createdAt } from './columns.ts';
+import { boolean, type AnyPgColumn, integer, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAt, updatedAt, ownerRef, actorRef } from './columns.ts';
 import { users } from './auth.ts';
 import { companies } from './companies.ts';
 import { files } from './platform.ts';
@@ -28,9 +19,9 @@ export const siteTemplates = pgTable(
     parentId: integer('parent_id').references((): AnyPgColumn => siteTemplates.id, { onDelete: 'cascade' }),
     companyId: integer('company_id').references(() => companies.id, { onDelete: 'set null' }),
     domain: text('domain'),
-    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdBy: actorRef('created_by', () => users.id),
     createdAt: createdAt(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     // One draft per template, so two editors asking for a draft at once share it.
@@ -44,9 +35,7 @@ export const siteTemplateElements = pgTable(
   'site_template_elements',
   {
     id: serial('id').primaryKey(),
-    templateId: integer('template_id')
-      .notNull()
-      .references(() => siteTemplates.id, { onDelete: 'cascade' }),
+    templateId: ownerRef('template_id', () => siteTemplates.id),
     elementName: text('element_name').notNull(),
     elementType: text('element_type', { enum: ['IMAGE', 'TERMINOLOGY'] }).notNull(),
     enabled: boolean('enabled').notNull().default(true),

@@ -11,11 +11,10 @@ import {
   primaryKey,
   serial,
   text,
-  timestamp,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { createdAt } from './columns.ts';
+import { createdAt, timestamptz, ownerRef, ownerKey, actorRef, companyOwned } from './columns.ts';
 import { users } from './auth.ts';
 import { companies } from './companies.ts';
 import { mailOutbox } from './platform.ts';
@@ -24,16 +23,13 @@ import { mailOutbox } from './platform.ts';
 export const webcrawlerWebsites = pgTable(
   'webcrawler_websites',
   {
-    id: serial('id').primaryKey(),
-    companyId: integer('company_id')
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
+    ...companyOwned(() => companies.id),
     url: text('url').notNull(),
     /** Scheme-less origin (`host:port`, lower case, no `www.`): one website per company and key. */
     siteKey: text('site_key').notNull(),
     rescanEnabled: boolean('rescan_enabled').notNull().default(true),
-    nextScanAt: timestamp('next_scan_at', { withTimezone: true }),
-    lastScanAt: timestamp('last_scan_at', { withTimezone: true }),
+    nextScanAt: timestamptz('next_scan_at'),
+    lastScanAt: timestamptz('last_scan_at'),
     lastViolationCheckId: integer('last_violation_check_id'),
     createdAt: createdAt(),
   },
@@ -48,9 +44,7 @@ export const scanJobs = pgTable(
   'scan_jobs',
   {
     id: uuid('id').primaryKey(),
-    companyId: integer('company_id')
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
+    companyId: ownerRef('company_id', () => companies.id),
     kind: text('kind', { enum: ['job', 'productScanTask'] }).notNull(),
     url: text('url').notNull(),
     siteKey: text('site_key').notNull(),
@@ -62,13 +56,13 @@ export const scanJobs = pgTable(
     violationCheckId: integer('violation_check_id'),
     message: text('message'),
     attempts: integer('attempts').notNull().default(0),
-    cancelRequestedAt: timestamp('cancel_requested_at', { withTimezone: true }),
+    cancelRequestedAt: timestamptz('cancel_requested_at'),
     websiteId: integer('website_id').references(() => webcrawlerWebsites.id, { onDelete: 'set null' }),
     isRescan: boolean('is_rescan').notNull().default(false),
-    requestedBy: integer('requested_by').references(() => users.id, { onDelete: 'set null' }),
+    requestedBy: actorRef('requested_by', () => users.id),
     createdAt: createdAt(),
-    startedAt: timestamp('started_at', { withTimezone: true }),
-    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    startedAt: timestamptz('started_at'),
+    finishedAt: timestamptz('finished_at'),
   },
   (t) => [index('scan_jobs_company_created').on(t.companyId, t.createdAt)],
 );
@@ -77,14 +71,11 @@ export const scanJobs = pgTable(
 export const violationChecks = pgTable(
   'violation_checks',
   {
-    id: serial('id').primaryKey(),
-    companyId: integer('company_id')
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
+    ...companyOwned(() => companies.id),
     scanJobId: uuid('scan_job_id').notNull().unique(),
     url: text('url').notNull(),
     siteKey: text('site_key').notNull(),
-    checkTime: timestamp('check_time', { withTimezone: true }).notNull(),
+    checkTime: timestamptz('check_time').notNull(),
     pagesScanned: integer('pages_scanned').notNull(),
     productVerification: jsonb('product_verification').notNull(),
     /** The previous check of the same website the new/resolved marks compare with. */
@@ -106,9 +97,7 @@ export const complianceFindings = pgTable(
   'compliance_findings',
   {
     id: serial('id').primaryKey(),
-    checkId: integer('check_id')
-      .notNull()
-      .references(() => violationChecks.id, { onDelete: 'cascade' }),
+    checkId: ownerRef('check_id', () => violationChecks.id),
     companyId: integer('company_id').notNull(),
     position: integer('position').notNull(),
     /** Same claim on the same page across scans: what "new since last scan" and "resolved" compare. */
@@ -142,10 +131,7 @@ export const complianceFindings = pgTable(
 export const products = pgTable(
   'products',
   {
-    id: serial('id').primaryKey(),
-    companyId: integer('company_id')
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
+    ...companyOwned(() => companies.id),
     name: text('name').notNull(),
     /** Folded name: one product per company and name whatever the case or spacing. */
     nameKey: text('name_key').notNull(),
@@ -176,9 +162,7 @@ export const products = pgTable(
 export const complianceFindingSnapshots = pgTable(
   'compliance_finding_snapshots',
   {
-    findingId: integer('finding_id')
-      .primaryKey()
-      .references(() => complianceFindings.id, { onDelete: 'cascade' }),
+    findingId: ownerKey('finding_id', () => complianceFindings.id),
     companyId: integer('company_id').notNull(),
     storageKey: text('storage_key').notNull(),
     bytes: integer('bytes').notNull(),
@@ -194,7 +178,7 @@ export const complianceFindingSnapshots = pgTable(
  */
 export const releasedSnapshotKeys = pgTable('released_snapshot_keys', {
   storageKey: text('storage_key').primaryKey(),
-  releasedAt: timestamp('released_at', { withTimezone: true }).notNull().defaultNow(),
+  releasedAt: timestamptz('released_at').notNull().defaultNow(),
 });
 
 /**
@@ -227,12 +211,8 @@ export const pendingSnapshotKeys = pgTable(
 export const violationCheckMails = pgTable(
   'violation_check_mails',
   {
-    checkId: integer('check_id')
-      .notNull()
-      .references(() => violationChecks.id, { onDelete: 'cascade' }),
-    outboxId: integer('outbox_id')
-      .notNull()
-      .references(() => mailOutbox.id, { onDelete: 'cascade' }),
+    checkId: ownerRef('check_id', () => violationChecks.id),
+    outboxId: ownerRef('outbox_id', () => mailOutbox.id),
   },
   (t) => [primaryKey({ columns: [t.checkId, t.outboxId] })],
 );

@@ -19,7 +19,8 @@ import {
   type UserRegisterInputSchema,
   type VerifySignUpCodeInput,
 } from '@trustleaf/domain/schemas/accounts';
-import { MESSAGES as TEAM_MESSAGES } from '@trustleaf/domain/schemas/team';
+import { TEAM_REFUSALS } from '@trustleaf/domain/schemas/team';
+import { keyedMessages } from '@trustleaf/domain/validation-issues';
 import type { z } from 'zod';
 import type { AuthContext } from '../../lib/authz.ts';
 import type { AttemptLimiter } from '../../lib/attempt-limiter.ts';
@@ -27,7 +28,7 @@ import type { Clock } from '../../lib/clock.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { hashPassword, sameHash, sha256 } from '../../lib/crypto.ts';
 import { inviteTokenHash } from '../../lib/invites.ts';
-import { AppError } from '../../lib/errors.ts';
+import { AppError, refusal } from '../../lib/errors.ts';
 import { escapeHtml, type Mailer } from '../../lib/mailer.ts';
 import type { DbExecutor } from '../../db/client.ts';
 import type { RecordActivity } from '../activity/activity.service.ts';
@@ -57,6 +58,13 @@ export const MESSAGES = {
   alreadyMember: 'You already belong to a company',
   tooManyRegistrations: 'Too many registrations from this network. Please try again in an hour.',
 } as const;
+
+/** The sign-up refusals with the locale keys of the sign-up pages (`signUp.server.*`). */
+const REFUSALS = {
+  ...keyedMessages('signUp.server', MESSAGES),
+  invalidClaim: { key: 'signUp.claimInvalid', message: MESSAGES.invalidClaim },
+  duplicateCompany: { key: 'signUp.duplicate', message: DUPLICATE_COMPANY_MESSAGE },
+};
 
 type RegisterInput = z.output<typeof UserRegisterInputSchema>;
 type CompanyInput = NonNullable<RegisterInput['company']>;
@@ -126,7 +134,7 @@ export function createAccountsService(deps: AccountsServiceDeps) {
       offset: 0,
       excludeId,
     });
-    if (total > 0) throw new AppError('CONFLICT', DUPLICATE_COMPANY_MESSAGE, { reason: 'DUPLICATE_COMPANY' });
+    if (total > 0) throw refusal('CONFLICT', REFUSALS.duplicateCompany, { reason: 'DUPLICATE_COMPANY' });
   }
 
   /** Creates the company (or converts the claimed prospect) and makes the user its owner. */
@@ -158,12 +166,12 @@ export function createAccountsService(deps: AccountsServiceDeps) {
         found.prospect.claimedAt ||
         (company.plCompanyId && found.company.id !== company.plCompanyId)
       ) {
-        throw new AppError('VALIDATION_FAILED', MESSAGES.invalidClaim);
+        throw refusal('VALIDATION_FAILED', REFUSALS.invalidClaim);
       }
       companyId = found.company.id;
       await assertNotDuplicate(tx, company.name, address.state, companyId);
       if (!(await tx.markProspectClaimed(companyId, userId, now))) {
-        throw new AppError('VALIDATION_FAILED', MESSAGES.invalidClaim);
+        throw refusal('VALIDATION_FAILED', REFUSALS.invalidClaim);
       }
       await tx.updateCompany(companyId, values);
     } else {
@@ -189,7 +197,7 @@ export function createAccountsService(deps: AccountsServiceDeps) {
   async function openInvite(tx: AccountsQueries, token: string) {
     const found = await tx.findInvite(inviteTokenHash(token));
     if (!found || found.invite.acceptedAt || found.invite.expiresAt <= clock.now()) {
-      throw new AppError('NOT_FOUND', MESSAGES.invalidInvite);
+      throw refusal('NOT_FOUND', REFUSALS.invalidInvite);
     }
     return found;
   }
@@ -201,10 +209,9 @@ export function createAccountsService(deps: AccountsServiceDeps) {
     }
     // Removal bans a member from the company for good (spec 3 §6), whatever link they hold.
     if ((await tx.findMember(invite.companyId, userId))?.bannedAt) {
-      throw new AppError('FORBIDDEN', TEAM_MESSAGES.bannedJoin);
+      throw refusal('FORBIDDEN', TEAM_REFUSALS.bannedJoin);
     }
-    if (!(await tx.acceptInvite(invite.id, clock.now())))
-      throw new AppError('NOT_FOUND', MESSAGES.invalidInvite);
+    if (!(await tx.acceptInvite(invite.id, clock.now()))) throw refusal('NOT_FOUND', REFUSALS.invalidInvite);
     await tx.insertMember(invite.companyId, userId, invite.role, clock.now());
     return invite.companyId;
   }
@@ -212,16 +219,16 @@ export function createAccountsService(deps: AccountsServiceDeps) {
   return {
     /** Emails a 6-digit code; also the resend call, rate-limited per email (spec 1 §4). */
     async sendSignUpCode(input: SignUpCodeQuery): Promise<void> {
-      if (await repo.findUserByEmail(input.email)) throw new AppError('CONFLICT', MESSAGES.emailTaken);
+      if (await repo.findUserByEmail(input.email)) throw refusal('CONFLICT', REFUSALS.emailTaken);
       const now = clock.now();
       // The minute first: a refused resend must not use up one of the hour's codes.
       const perMinute = { limit: 1, windowMs: RESEND_INTERVAL_MS };
       if (!(await limiter.take(`sign-up-code:minute:${input.email}`, perMinute, now))) {
-        throw new AppError('RATE_LIMITED', MESSAGES.resendTooSoon);
+        throw refusal('RATE_LIMITED', REFUSALS.resendTooSoon);
       }
       const perHour = { limit: MAX_CODES_PER_HOUR, windowMs: 3600_000 };
       if (!(await limiter.take(`sign-up-code:hour:${input.email}`, perHour, now))) {
-        throw new AppError('RATE_LIMITED', MESSAGES.tooManyCodes);
+        throw refusal('RATE_LIMITED', REFUSALS.tooManyCodes);
       }
       const code = String(randomInt(0, 10 ** SIGN_UP_CODE_LENGTH)).padStart(SIGN_UP_CODE_LENGTH, '0');
       await repo.insertCode(
@@ -244,20 +251,20 @@ export function createAccountsService(deps: AccountsServiceDeps) {
       const now = clock.now();
       const latest = await repo.latestCode(input.email);
       if (!latest || latest.verifiedAt || latest.consumedAt || latest.expiresAt <= now) {
-        throw new AppError('VALIDATION_FAILED', MESSAGES.codeExpired);
+        throw refusal('VALIDATION_FAILED', REFUSALS.codeExpired);
       }
       // The try is taken before the comparison, so concurrent guesses cannot outrun the limit.
       const tries = await repo.takeCodeTry(latest.id, MAX_CODE_FAILURES);
-      if (tries === null) throw new AppError('RATE_LIMITED', MESSAGES.tooManyWrongCodes);
+      if (tries === null) throw refusal('RATE_LIMITED', REFUSALS.tooManyWrongCodes);
       if (!sameHash(latest.codeHash, codeHash(input.email, input.signUpCode))) {
-        if (tries >= MAX_CODE_FAILURES) throw new AppError('RATE_LIMITED', MESSAGES.tooManyWrongCodes);
-        throw new AppError('VALIDATION_FAILED', MESSAGES.wrongCode, {
+        if (tries >= MAX_CODE_FAILURES) throw refusal('RATE_LIMITED', REFUSALS.tooManyWrongCodes);
+        throw refusal('VALIDATION_FAILED', REFUSALS.wrongCode, {
           reason: 'WRONG_CODE',
           triesLeft: MAX_CODE_FAILURES - tries,
         });
       }
       if (!(await repo.markVerified(latest.id, now))) {
-        throw new AppError('VALIDATION_FAILED', MESSAGES.codeExpired);
+        throw refusal('VALIDATION_FAILED', REFUSALS.codeExpired);
       }
     },
 
@@ -265,13 +272,13 @@ export function createAccountsService(deps: AccountsServiceDeps) {
     async register(input: RegisterInput, ip: string): Promise<RegisterResult> {
       // Everything that costs little comes before the password hash, the costly part.
       const checkedAt = clock.now();
-      if (await repo.findUserByEmail(input.email)) throw new AppError('CONFLICT', MESSAGES.emailTaken);
+      if (await repo.findUserByEmail(input.email)) throw refusal('CONFLICT', REFUSALS.emailTaken);
       if (!(await repo.hasVerification(input.email, new Date(checkedAt.getTime() - VERIFIED_TTL_MS)))) {
-        throw new AppError('VALIDATION_FAILED', MESSAGES.notVerified);
+        throw refusal('VALIDATION_FAILED', REFUSALS.notVerified);
       }
       const perAddress = { limit: MAX_REGISTRATIONS_PER_HOUR_PER_IP, windowMs: 3600_000 };
       if (!(await limiter.take(`register:ip:${ip}`, perAddress, checkedAt))) {
-        throw new AppError('RATE_LIMITED', MESSAGES.tooManyRegistrations);
+        throw refusal('RATE_LIMITED', REFUSALS.tooManyRegistrations);
       }
       const passwordHash = await hashPassword(input.password);
       try {
@@ -285,8 +292,8 @@ export function createAccountsService(deps: AccountsServiceDeps) {
             );
             if (!verified) {
               // The loser of two concurrent registrations waits on the winner's row lock, then sees the user.
-              if (await tx.findUserByEmail(input.email)) throw new AppError('CONFLICT', MESSAGES.emailTaken);
-              throw new AppError('VALIDATION_FAILED', MESSAGES.notVerified);
+              if (await tx.findUserByEmail(input.email)) throw refusal('CONFLICT', REFUSALS.emailTaken);
+              throw refusal('VALIDATION_FAILED', REFUSALS.notVerified);
             }
             const user = await tx.insertUser({
               email: input.email,
@@ -316,7 +323,7 @@ export function createAccountsService(deps: AccountsServiceDeps) {
             return result;
           });
       } catch (error) {
-        if (isUniqueViolation(error)) throw new AppError('CONFLICT', MESSAGES.emailTaken);
+        if (isUniqueViolation(error)) throw refusal('CONFLICT', REFUSALS.emailTaken);
         throw error;
       }
     },
@@ -328,7 +335,7 @@ export function createAccountsService(deps: AccountsServiceDeps) {
         throw new AppError('VALIDATION_FAILED', 'The logo upload was not found');
       return repo.transaction(async (tx) => {
         if (auth.isSuperAdmin || (await tx.findActiveMembership(auth.userId))) {
-          throw new AppError('CONFLICT', MESSAGES.alreadyMember);
+          throw refusal('CONFLICT', REFUSALS.alreadyMember);
         }
         const plCompanyId = await setUpCompany(tx, auth.userId, input.company, input.plSegmentIds, logoUrl);
         return { plCompanyId };
@@ -360,7 +367,7 @@ export function createAccountsService(deps: AccountsServiceDeps) {
 
     async getProspectDetail(claimCode: string): Promise<ProspectDetail> {
       const found = await repo.findProspectByClaimHash(claimHash(claimCode));
-      if (!found || found.prospect.claimedAt) throw new AppError('NOT_FOUND', MESSAGES.invalidClaim);
+      if (!found || found.prospect.claimedAt) throw refusal('NOT_FOUND', REFUSALS.invalidClaim);
       const { company, prospect } = found;
       return {
         plCompanyId: company.id,
@@ -406,8 +413,7 @@ export function createAccountsService(deps: AccountsServiceDeps) {
 
     async joinCompany(auth: AuthContext, token: string): Promise<{ plCompanyId: number }> {
       const plCompanyId = await repo.transaction(async (tx) => {
-        if (await tx.findActiveMembership(auth.userId))
-          throw new AppError('CONFLICT', MESSAGES.alreadyMember);
+        if (await tx.findActiveMembership(auth.userId)) throw refusal('CONFLICT', REFUSALS.alreadyMember);
         return joinWithInvite(tx, auth.userId, auth.email, token);
       });
       await deps.record({ action: 'MEMBER_JOINED', actorUserId: auth.userId, companyId: plCompanyId });

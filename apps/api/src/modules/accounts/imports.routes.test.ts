@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createMember, createUser, login } from '../../../test/factories.ts';
+import { adminAndOwner, bearer } from '../../../test/factories.ts';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 
 let t: TestApp;
@@ -8,8 +8,7 @@ let owner: string;
 
 beforeAll(async () => {
   t = await buildTestApp();
-  admin = (await login(t.app, (await createUser(t.database.db, { isSuperAdmin: true })).email)).accessToken;
-  owner = (await login(t.app, (await createMember(t.database.db, 'Company Owner')).user.email)).accessToken;
+  ({ admin, owner } = await adminAndOwner(t.app, t.database.db));
 });
 afterAll(() => t.close());
 

@@ -1,10 +1,10 @@
 import { and, eq, like } from 'drizzle-orm';
 import { annualDiscountPercent, showsOneMonthFree } from '@trustleaf/domain/rules/pricing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { billingNotices, mailOutbox, paymentTransactions, plans } from '../../db/schema.ts';
+import { billingNotices, mailOutbox, paymentTransactions } from '../../db/schema.ts';
 import { seedAdmin } from '../../db/seed.ts';
 import { createInlineQueue, type JobDefinition, type JobQueue } from '../../lib/jobs.ts';
-import { bearer, createMember, login } from '../../../test/factories.ts';
+import { bearer, createMember, login, planIdsByName, saveTestCard } from '../../../test/factories.ts';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 
 /**
@@ -37,8 +37,7 @@ beforeAll(async () => {
   t = await buildTestApp({ jobs, env: { SANDBOX_TOKENS_PER_MINUTE: '10000' } });
   await seedAdmin(t.database.db, { email: 'root@confirm.test', password: 'Root-password-123!' });
   admin = (await login(t.app, 'root@confirm.test', 'Root-password-123!')).accessToken;
-  const rows = await t.database.db.select({ id: plans.id, name: plans.name }).from(plans);
-  planIds = Object.fromEntries(rows.map((r) => [r.name, r.id]));
+  planIds = await planIdsByName(t.database.db);
 });
 afterAll(() => t.close());
 
@@ -57,26 +56,7 @@ async function owner(language?: 'en' | 'fr' | 'de' | 'nl') {
 type Owner = Awaited<ReturnType<typeof owner>>;
 
 async function saveCard(who: Owner, card = VISA) {
-  const tokenised = await t.app.inject({
-    method: 'POST',
-    url: '/sandbox-gateway/tokens',
-    payload: { ...card, ccexp: '12/34' },
-  });
-  const saved = await post(
-    '/api/company/updateCompanyPaymentMethod',
-    {
-      plCompanyId: who.companyId,
-      paymentToken: tokenised.json<{ token: string }>().token,
-      firstName: 'Ada',
-      lastName: 'Lovelace',
-      billingAddressLine1: '1 Main St',
-      billingCity: 'Denver',
-      billingState: 'CO',
-      billingZip: '80202',
-      billingCountry: 'US',
-    },
-    who.token,
-  );
+  const saved = await saveTestCard(t.app, who, card);
   expect(saved.statusCode, saved.body).toBe(200);
 }
 

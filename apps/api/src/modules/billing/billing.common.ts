@@ -1,7 +1,8 @@
+import { keyedMessages } from '@trustleaf/domain/validation-issues';
 import { planPrice, type PaymentFrequency } from '@trustleaf/domain/rules/pricing';
 import type { AuthContext } from '../../lib/authz.ts';
 import { LOCK_BUSY, type CompanyLocks } from '../../lib/company-locks.ts';
-import { AppError } from '../../lib/errors.ts';
+import { AppError, refusal } from '../../lib/errors.ts';
 
 /** Billing stores cents; the API speaks dollars. */
 export const toCents = (dollars: number): number => Math.round(dollars * 100);
@@ -39,6 +40,18 @@ export function priceOfPlan(
 
 export const PAYMENT_IN_PROGRESS_MESSAGE =
   'A payment for this company is already in progress. Please try again in a moment.';
+
+/** Billing's refusals (409) with their locale keys (`billing.refusals.*`). */
+export const BILLING_REFUSALS = keyedMessages('billing.refusals', {
+  paymentInProgress: PAYMENT_IN_PROGRESS_MESSAGE,
+  promoExists: 'A promo with this code already exists',
+  subscriptionStarting: 'A subscription is already being started',
+  startFirst: 'Start a subscription first',
+  subscriptionEnded: 'This subscription has ended. Start a subscription instead.',
+  onlyPaidRefunds: 'Only paid transactions can be refunded',
+  refundTooLarge: 'The refund is larger than what remains of the payment',
+  refundInProgress: 'A payment or refund for this company is in progress. Please try again in a moment.',
+});
 /** How long a card update or the renewal job waits for a charge in flight before leaving it be. */
 export const LOCK_WAIT_MS = 30_000;
 
@@ -49,6 +62,6 @@ export async function oneChargeAtATime<T>(
   work: () => Promise<T>,
 ): Promise<T> {
   const result = await locks.tryWith(companyId, work);
-  if (result === LOCK_BUSY) throw new AppError('CONFLICT', PAYMENT_IN_PROGRESS_MESSAGE);
+  if (result === LOCK_BUSY) throw refusal('CONFLICT', BILLING_REFUSALS.paymentInProgress);
   return result;
 }

@@ -2,7 +2,7 @@ import type { Db } from '../../db/client.ts';
 import type { CompanyAccess } from '../../lib/authz.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { CompanyLocks } from '../../lib/company-locks.ts';
-import { createIdempotency, createIdempotencyRepository } from '../../lib/idempotency.ts';
+import type { WithIdempotency } from '../../lib/idempotency.ts';
 import type { OutboxMailer } from '../../lib/mailer.ts';
 import type { PaymentGateway } from '../../lib/payment-gateway.ts';
 import type { InTransaction } from '../../lib/transaction.ts';
@@ -18,12 +18,25 @@ import { createPromosRepository } from './promos.repository.ts';
 import { createPromosService } from './promos.service.ts';
 import { createRenewalsService } from './renewals.service.ts';
 import { createSubscriptionsRepository } from './subscriptions.repository.ts';
-import { createSubscriptionsService } from './subscriptions.service.ts';
+import { createSubscriptionsService, type SubscriptionWork } from './subscriptions.service.ts';
 import { createTransactionsService } from './transactions.service.ts';
 
+/** Billing's repositories, built by the composition root over its database. */
+export function createBillingRepositories(db: Db) {
+  return {
+    plans: createPlansRepository(db),
+    promos: createPromosRepository(db),
+    notices: createNoticesRepository(db),
+    payments: createPaymentsRepository(db),
+    subscriptions: createSubscriptionsRepository(db),
+  };
+}
+export type BillingRepositories = ReturnType<typeof createBillingRepositories>;
+
 export interface BillingModuleDeps {
-  /** For billing's repositories only: its services get the access check and the transaction runner. */
-  db: Db;
+  repos: BillingRepositories;
+  /** Makes subscription starts safe to retry (the Idempotency-Key header). */
+  withIdempotency: WithIdempotency;
   companyAccess: CompanyAccess;
   inTransaction: InTransaction;
   clock: Clock;
@@ -43,38 +56,25 @@ export interface BillingModuleDeps {
  * Billing's services, built once for the API routes and the jobs: plans, promos, subscriptions,
  * the card and its charges (payments), renewals, transactions (listing, refunds) and the emails.
  */
-export function createBillingModule({
-  db,
-  companyAccess,
-  inTransaction,
-  clock,
-  gateway,
-  mailer,
-  appUrl,
-  locks,
-  enqueueNotice,
-  record = async () => {},
-  log = () => {},
-}: BillingModuleDeps) {
-  const paymentsRepo = createPaymentsRepository(db);
-  const subscriptionsRepo = createSubscriptionsRepository(db);
-  const plans = createPlansService({ companyAccess, repo: createPlansRepository(db) });
-  const promos = createPromosService({ companyAccess, repo: createPromosRepository(db), plans, clock });
+export function createBillingModule(deps: BillingModuleDeps) {
+  const { repos, companyAccess, inTransaction, clock, gateway, locks } = deps;
+  const { record = async () => {}, log = () => {} } = deps;
+  const plans = createPlansService({ companyAccess, repo: repos.plans });
+  const promos = createPromosService({ companyAccess, repo: repos.promos, plans, clock });
   const notices = createNoticesService({
     inTransaction,
-    repo: createNoticesRepository(db),
+    repo: repos.notices,
     plans,
-    mailer,
-    appUrl,
-    enqueueNotice,
+    mailer: deps.mailer,
+    appUrl: deps.appUrl,
+    enqueueNotice: deps.enqueueNotice,
     log,
   });
-  const { charge } = createCharges({ inTransaction, repo: paymentsRepo, gateway, record });
-  // What starting, switching and renewing a subscription all work with.
-  const subscriptionDeps = {
+  const { charge } = createCharges({ inTransaction, repo: repos.payments, gateway, record });
+  const work: SubscriptionWork = {
     companyAccess,
-    repo: subscriptionsRepo,
-    paymentMethods: paymentsRepo,
+    repo: repos.subscriptions,
+    paymentMethods: repos.payments,
     plans,
     promos,
     notices,
@@ -83,18 +83,15 @@ export function createBillingModule({
     locks,
   };
   const subscriptions = createSubscriptionsService({
-    ...subscriptionDeps,
-    withIdempotency: createIdempotency(createIdempotencyRepository(db)),
+    ...work,
+    withIdempotency: deps.withIdempotency,
     record,
   });
-  const renewals = createRenewalsService({
-    ...subscriptionDeps,
-    listing: subscriptions.listing,
-  });
+  const renewals = createRenewalsService({ ...work, listing: subscriptions.listing });
   const payments = createPaymentsService({
     companyAccess,
-    repo: paymentsRepo,
-    subscriptions: subscriptionsRepo,
+    repo: repos.payments,
+    subscriptions: repos.subscriptions,
     clock,
     gateway,
     locks,
@@ -103,7 +100,7 @@ export function createBillingModule({
   });
   const transactions = createTransactionsService({
     companyAccess,
-    repo: paymentsRepo,
+    repo: repos.payments,
     clock,
     gateway,
     locks,

@@ -9,12 +9,19 @@ import {
   paymentMethods,
   paymentTransactions,
   planFeatures,
-  plans,
   promos,
   sandboxGatewayCharges,
 } from '../../db/schema.ts';
 import { seedAdmin } from '../../db/seed.ts';
-import { bearer, createCompany, createMember, login } from '../../../test/factories.ts';
+import {
+  bearer,
+  createCompany,
+  createMember,
+  login,
+  planIdsByName,
+  saveTestCard,
+  TEST_CARD_ADDRESS,
+} from '../../../test/factories.ts';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 
 const DAY = 86_400_000;
@@ -44,8 +51,7 @@ beforeAll(async () => {
   t = await buildTestApp({ loggerInstance: logger, env: { SANDBOX_TOKENS_PER_MINUTE: '10000' } });
   await seedAdmin(t.database.db, { email: 'root@billing.test', password: 'Root-password-123!' });
   admin = (await login(t.app, 'root@billing.test', 'Root-password-123!')).accessToken;
-  const rows = await t.database.db.select({ id: plans.id, name: plans.name }).from(plans);
-  planIds = Object.fromEntries(rows.map((r) => [r.name, r.id]));
+  planIds = await planIdsByName(t.database.db);
 });
 afterAll(() => t.close());
 
@@ -67,24 +73,14 @@ async function tokenise(card: { ccnumber: string; cvv: string }, ccexp = '12/34'
   return response;
 }
 
-const address = {
-  firstName: 'Ada',
-  lastName: 'Lovelace',
-  billingAddressLine1: '1 Main St',
-  billingCity: 'Denver',
-  billingState: 'CO',
-  billingZip: '80202',
-  billingCountry: 'US',
-};
+const address = TEST_CARD_ADDRESS;
 
-async function saveCard(who: { companyId: number; token: string }, card = CARDS.visa) {
-  const token = (await tokenise(card)).json<{ token: string }>().token;
-  return post(
-    '/api/company/updateCompanyPaymentMethod',
-    { plCompanyId: who.companyId, paymentToken: token, ...address },
-    who.token,
-  );
-}
+const saveCard = (who: { companyId: number; token: string }, card = CARDS.visa) =>
+  saveTestCard(t.app, who, card);
+
+/** The plan gate of one feature for the owner's company: 200 when the plan grants it, else 402. */
+const requireFeature = (who: { companyId: number; token: string }, featureKey: string) =>
+  post('/api/subscription/requireFeature', { plCompanyId: who.companyId, featureKey }, who.token);
 
 async function subscribe(
   who: { companyId: number; token: string },
@@ -435,15 +431,7 @@ describe('subscriptions', () => {
     expect(subs[0]!.nextRetryAt).not.toBeNull();
     const mail = await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, who.user.email));
     expect(mail.some((m) => m.subject.includes('payment failed'))).toBe(true);
-    expect(
-      (
-        await post(
-          '/api/subscription/requireFeature',
-          { plCompanyId: who.companyId, featureKey: 'q_vault' },
-          who.token,
-        )
-      ).statusCode,
-    ).toBe(402);
+    expect((await requireFeature(who, 'q_vault')).statusCode).toBe(402);
 
     const recovered = await saveCard(who, CARDS.visa);
     expect(recovered.json().detail.subscriptionStatus).toBe('AVAILABLE');
@@ -514,15 +502,7 @@ describe('subscriptions', () => {
     await saveCard(who);
     const started = await subscribe(who, 'Enterprise', 'MONTHLY');
     expect(started.json().detail.status).toBe('TRIAL');
-    expect(
-      (
-        await post(
-          '/api/subscription/requireFeature',
-          { plCompanyId: who.companyId, featureKey: 'catalog_builder' },
-          who.token,
-        )
-      ).statusCode,
-    ).toBe(200);
+    expect((await requireFeature(who, 'catalog_builder')).statusCode).toBe(200);
     t.clock.advance(15 * DAY);
     await renew();
     expect((await listing(who)).companySubscriptions[0]!.status).toBe('AVAILABLE');
@@ -915,6 +895,7 @@ describe('promo codes', () => {
       who.token,
     );
     expect(wrongPlan.json()).toMatchObject({ code: 'INVALID_PROMO_CODE', messages: ['Invalid Promo Code.'] });
+    expect(wrongPlan.json().details.issues[0].key).toBe('billing.promo.invalid');
     await saveCard(who);
     expect(
       (

@@ -1,4 +1,6 @@
 import type { GetPlansInput, Plan, PlanFeature, UpdatePlanInput } from '@trustleaf/domain/schemas/billing';
+import { chargeDescription, type ChargeKind } from '@trustleaf/domain/rules/charge-description';
+import type { PaymentFrequency } from '@trustleaf/domain/rules/pricing';
 import sanitizeHtml from 'sanitize-html';
 import { FOREIGN_KEY_VIOLATION, pgErrorCode, UNIQUE_VIOLATION } from '../../db/errors.ts';
 import type { AuthContext, CompanyAccess } from '../../lib/authz.ts';
@@ -106,6 +108,14 @@ export function createPlansService({
   return {
     loadPlan,
     findPlan: (planId: number) => repo.findPlan(planId),
+    /** The line a charge for a subscription's plan shows on the card statement and the receipt. */
+    async describeCharge(
+      sub: { planId: number; paymentFrequency: PaymentFrequency },
+      kind: ChargeKind,
+    ): Promise<string> {
+      const plan = await repo.findPlan(sub.planId);
+      return chargeDescription(kind, plan?.name ?? 'Plan', sub.paymentFrequency);
+    },
     availablePlanIds: (companyId: number) => repo.availablePlanIds(companyId),
     planFeaturesByPlan,
     purchasablePlan,

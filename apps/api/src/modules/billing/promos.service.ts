@@ -5,18 +5,14 @@ import {
   type DiscountType,
   type PaymentFrequency,
 } from '@trustleaf/domain/rules/pricing';
-import {
-  INVALID_PROMO_MESSAGE,
-  MAX_USAGE_PROMO_MESSAGE,
-  normalisePromoCode,
-  promoValidity,
-} from '@trustleaf/domain/rules/promo';
+import { PROMO_REFUSALS, normalisePromoCode, promoValidity } from '@trustleaf/domain/rules/promo';
 import { trialEnd } from '@trustleaf/domain/rules/subscription';
 import type { DbExecutor } from '../../db/client.ts';
 import { FOREIGN_KEY_VIOLATION, pgErrorCode, UNIQUE_VIOLATION } from '../../db/errors.ts';
 import type { AuthContext, CompanyAccess } from '../../lib/authz.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { AppError } from '../../lib/errors.ts';
+import { AppError, refusal } from '../../lib/errors.ts';
+import { BILLING_REFUSALS } from './billing.common.ts';
 import { iso, MANAGERS, priceOfPlan, requireSuperAdmin } from './billing.common.ts';
 import type { PlansService } from './plans.service.ts';
 import {
@@ -41,9 +37,8 @@ export function createPromosService({ companyAccess, repo, plans, clock }: Promo
   /** The promo if it may be used now, or the coded error the promo dialog shows. */
   function requireUsable(promo: PromoRow | null): PromoRow {
     const validity = promoValidity(promo, clock.now());
-    if (validity === 'MAX_USAGE_PROMO_CODE')
-      throw new AppError('MAX_USAGE_PROMO_CODE', MAX_USAGE_PROMO_MESSAGE);
-    if (validity !== 'VALID' || !promo) throw new AppError('INVALID_PROMO_CODE', INVALID_PROMO_MESSAGE);
+    if (validity === 'MAX_USAGE_PROMO_CODE') throw refusal('MAX_USAGE_PROMO_CODE', PROMO_REFUSALS.maxUsage);
+    if (validity !== 'VALID' || !promo) throw refusal('INVALID_PROMO_CODE', PROMO_REFUSALS.invalid);
     return promo;
   }
 
@@ -54,13 +49,13 @@ export function createPromosService({ companyAccess, repo, plans, clock }: Promo
   async function promoFor(code: string, planId: number, frequency: PaymentFrequency) {
     const promo = await requireUsablePromo(code);
     const promoPlan = await repo.promoPlan(promo.id, planId, frequency);
-    if (!promoPlan) throw new AppError('INVALID_PROMO_CODE', INVALID_PROMO_MESSAGE);
+    if (!promoPlan) throw refusal('INVALID_PROMO_CODE', PROMO_REFUSALS.invalid);
     return { promo, promoPlan };
   }
 
   async function redeem(promo: PromoRow, companyId: number, queries = repo): Promise<void> {
     const outcome = await queries.redeemPromo(promo.id, companyId, clock.now());
-    if (outcome === 'EXHAUSTED') throw new AppError('MAX_USAGE_PROMO_CODE', MAX_USAGE_PROMO_MESSAGE);
+    if (outcome === 'EXHAUSTED') throw refusal('MAX_USAGE_PROMO_CODE', PROMO_REFUSALS.maxUsage);
   }
 
   /**
@@ -151,13 +146,12 @@ export function createPromosService({ companyAccess, repo, plans, clock }: Promo
         )
         .catch((error: unknown) => {
           const pgCode = pgErrorCode(error);
-          if (pgCode === UNIQUE_VIOLATION)
-            throw new AppError('CONFLICT', 'A promo with this code already exists');
+          if (pgCode === UNIQUE_VIOLATION) throw refusal('CONFLICT', BILLING_REFUSALS.promoExists);
           if (pgCode === FOREIGN_KEY_VIOLATION) throw new AppError('VALIDATION_FAILED', 'Unknown plan');
           throw error;
         });
       if (id === null) throw new AppError('NOT_FOUND', 'Promo not found');
-      if (id === 'DUPLICATE') throw new AppError('CONFLICT', 'A promo with this code already exists');
+      if (id === 'DUPLICATE') throw refusal('CONFLICT', BILLING_REFUSALS.promoExists);
       return promoDetailById(id);
     },
 

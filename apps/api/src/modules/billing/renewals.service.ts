@@ -1,35 +1,19 @@
-import { chargeDescription, type ChargeKind } from '@trustleaf/domain/rules/charge-description';
 import { discountedPrice } from '@trustleaf/domain/rules/pricing';
 import { afterFailedCharge, decideRenewal, renewedPeriod } from '@trustleaf/domain/rules/renewal';
 import { periodEnd } from '@trustleaf/domain/rules/subscription';
 import type { CompanySubscriptionListing } from '@trustleaf/domain/schemas/billing';
-import type { AuthContext, CompanyAccess } from '../../lib/authz.ts';
-import type { Clock } from '../../lib/clock.ts';
-import type { CompanyLocks } from '../../lib/company-locks.ts';
+import type { AuthContext } from '../../lib/authz.ts';
 import { AppError } from '../../lib/errors.ts';
 import { LOCK_WAIT_MS, oneChargeAtATime, requireSuperAdmin, toCents, toDollars } from './billing.common.ts';
-import type { NoticesService } from './notices.service.ts';
-import type { Charge } from './payments.service.ts';
-import type { PaymentsRepository } from './payments.repository.ts';
-import type { PlansService } from './plans.service.ts';
-import type { PromosService } from './promos.service.ts';
-import type { SubscriptionRow, SubscriptionsRepository } from './subscriptions.repository.ts';
+import type { SubscriptionRow } from './subscriptions.repository.ts';
+import type { SubscriptionWork } from './subscriptions.service.ts';
 
 /** Reminder emails (issue 19): a trial's end 3 days ahead, an annual renewal 7 days ahead. */
 export const TRIAL_ENDING_NOTICE_DAYS = 3;
 export const ANNUAL_RENEWAL_NOTICE_DAYS = 7;
 const DAY_MS = 86_400_000;
 
-export interface RenewalsServiceDeps {
-  companyAccess: CompanyAccess;
-  repo: SubscriptionsRepository;
-  paymentMethods: Pick<PaymentsRepository, 'findPaymentMethod' | 'paidChargeCount'>;
-  plans: Pick<PlansService, 'findPlan'>;
-  promos: Pick<PromosService, 'firstPeriodPromo'>;
-  notices: Pick<NoticesService, 'queueNotice' | 'receipt' | 'paymentFailed' | 'ended' | 'findNotice'>;
-  charge: Charge;
-  clock: Clock;
-  locks: CompanyLocks;
+export interface RenewalsServiceDeps extends SubscriptionWork {
   /** A company's subscriptions as the listing shows them (the test control answers with it). */
   listing: (companyId: number) => Promise<CompanySubscriptionListing>;
 }
@@ -38,18 +22,9 @@ export interface RenewalsServiceDeps {
  * The renewal job and the reminders before it. What happens to a due subscription is the domain's
  * decideRenewal; this service executes it (charge, new period, status, email).
  */
-export function createRenewalsService({
-  companyAccess,
-  repo,
-  paymentMethods,
-  plans,
-  promos,
-  notices,
-  charge,
-  clock,
-  locks,
-  listing,
-}: RenewalsServiceDeps) {
+export function createRenewalsService(deps: RenewalsServiceDeps) {
+  const { companyAccess, repo, paymentMethods, plans, promos, notices, charge, clock, locks, listing } = deps;
+
   /** The first paid period carries the subscription's promo discount; later ones the recurring price. */
   async function amountDue(sub: SubscriptionRow): Promise<number> {
     if (!sub.promoId) return sub.priceCents;
@@ -57,11 +32,6 @@ export function createRenewalsService({
     const promo = await promos.firstPeriodPromo(sub.promoId, sub.planId, sub.paymentFrequency);
     if (!promo) return sub.priceCents;
     return toCents(discountedPrice(toDollars(sub.priceCents), promo.type, promo.amount));
-  }
-
-  async function describeCharge(sub: SubscriptionRow, kind: ChargeKind): Promise<string> {
-    const plan = await plans.findPlan(sub.planId);
-    return chargeDescription(kind, plan?.name ?? 'Plan', sub.paymentFrequency);
   }
 
   async function settleRenewal(sub: SubscriptionRow, now: Date): Promise<void> {
@@ -93,7 +63,7 @@ export function createRenewalsService({
       companyId: sub.companyId,
       subscriptionId: sub.id,
       amountCents: amount,
-      description: await describeCharge(sub, decision.kind),
+      description: await plans.describeCharge(sub, decision.kind),
       chargeKey: `renew:${sub.id}:${sub.currentPeriodEnd.getTime()}`,
     });
     if (result.ok) {
@@ -133,7 +103,7 @@ export function createRenewalsService({
       companyId: sub.companyId,
       subscriptionId: sub.id,
       amountCents: amount,
-      description: await describeCharge(sub, 'RENEWAL_RETRY'),
+      description: await plans.describeCharge(sub, 'RENEWAL_RETRY'),
       chargeKey: `renew:${sub.id}:${sub.currentPeriodEnd.getTime()}:${reason}:${sub.failureCount}`,
     });
     if (result.ok) {

@@ -6,7 +6,7 @@ import type {
   SubscriptionPreview,
   UpdateCompanySubscriptionInput,
 } from '@trustleaf/domain/schemas/billing';
-import { chargeDescription, type ChargeKind } from '@trustleaf/domain/rules/charge-description';
+import { chargeDescription } from '@trustleaf/domain/rules/charge-description';
 import { featureStatus, type FeatureStatus } from '@trustleaf/domain/rules/feature-gating';
 import { roundCents, type PaymentFrequency } from '@trustleaf/domain/rules/pricing';
 import {
@@ -22,10 +22,18 @@ import { pgErrorCode, UNIQUE_VIOLATION } from '../../db/errors.ts';
 import type { AuthContext, CompanyAccess } from '../../lib/authz.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { CompanyLocks } from '../../lib/company-locks.ts';
-import { AppError } from '../../lib/errors.ts';
+import { AppError, refusal } from '../../lib/errors.ts';
 import type { WithIdempotency } from '../../lib/idempotency.ts';
 import type { RecordActivity } from '../activity/activity.service.ts';
-import { iso, MANAGERS, oneChargeAtATime, priceOfPlan, toCents, toDollars } from './billing.common.ts';
+import {
+  BILLING_REFUSALS,
+  iso,
+  MANAGERS,
+  oneChargeAtATime,
+  priceOfPlan,
+  toCents,
+  toDollars,
+} from './billing.common.ts';
 import type { NoticesService } from './notices.service.ts';
 import type { Charge } from './payments.service.ts';
 import type { PaymentsRepository, TransactionRow } from './payments.repository.ts';
@@ -58,39 +66,29 @@ export function toSubscription(
   };
 }
 
-export interface SubscriptionsServiceDeps {
+/** What starting, switching and renewing a subscription all work with (the renewals service too). */
+export interface SubscriptionWork {
   companyAccess: CompanyAccess;
   repo: SubscriptionsRepository;
-  paymentMethods: Pick<PaymentsRepository, 'findPaymentMethod'>;
+  paymentMethods: Pick<PaymentsRepository, 'findPaymentMethod' | 'paidChargeCount'>;
   plans: PlansService;
   promos: PromosService;
-  notices: Pick<NoticesService, 'queueNotice' | 'receipt'>;
+  notices: Pick<NoticesService, 'queueNotice' | 'receipt' | 'paymentFailed' | 'ended' | 'findNotice'>;
   charge: Charge;
   clock: Clock;
   /** One charge in flight per company (the billing account's lock). */
   locks: CompanyLocks;
+}
+
+export interface SubscriptionsServiceDeps extends SubscriptionWork {
   withIdempotency: WithIdempotency;
   record: RecordActivity;
 }
 
 /** A company's subscription: start, switch (prorated), preview, cancel, resume, and what it unlocks. */
-export function createSubscriptionsService({
-  companyAccess,
-  repo,
-  paymentMethods,
-  plans,
-  promos,
-  notices,
-  charge,
-  clock,
-  locks,
-  withIdempotency,
-  record,
-}: SubscriptionsServiceDeps) {
-  async function describeCharge(sub: SubscriptionRow, kind: ChargeKind): Promise<string> {
-    const plan = await plans.findPlan(sub.planId);
-    return chargeDescription(kind, plan?.name ?? 'Plan', sub.paymentFrequency);
-  }
+export function createSubscriptionsService(deps: SubscriptionsServiceDeps) {
+  const { companyAccess, repo, paymentMethods, plans, promos, notices, charge, clock, locks } = deps;
+  const { withIdempotency, record } = deps;
 
   async function companyFeatureContext(companyId: number) {
     const live = await repo.liveSubscription(companyId);
@@ -263,7 +261,7 @@ export function createSubscriptionsService({
             })
             .catch((error: unknown) => {
               if (pgErrorCode(error) === UNIQUE_VIOLATION)
-                throw new AppError('CONFLICT', 'A subscription is already being started');
+                throw refusal('CONFLICT', BILLING_REFUSALS.subscriptionStarting);
               throw error;
             });
           if (promo) await promos.consumeRedemption(promo.id, input.plCompanyId, sub.id);
@@ -280,7 +278,7 @@ export function createSubscriptionsService({
                 companyId: input.plCompanyId,
                 subscriptionId: sub.id,
                 amountCents: amount,
-                description: await describeCharge(sub, 'SUBSCRIPTION'),
+                description: await plans.describeCharge(sub, 'SUBSCRIPTION'),
                 chargeKey: `start:${sub.id}`,
                 actorUserId: auth.userId,
               });
@@ -315,7 +313,7 @@ export function createSubscriptionsService({
           const now = clock.now();
           const live = await repo.liveSubscription(input.plCompanyId);
           if (!live || !isSubscriptionActive(live.status))
-            throw new AppError('CONFLICT', 'Start a subscription first');
+            throw refusal('CONFLICT', BILLING_REFUSALS.startFirst);
           if (live.planId === input.plPlanId && live.paymentFrequency === input.paymentFrequency) {
             throw new AppError('VALIDATION_FAILED', SAME_PLAN_MESSAGE);
           }
@@ -464,7 +462,7 @@ export function createSubscriptionsService({
       return oneChargeAtATime(locks, companyId, async () => {
         const live = await repo.liveSubscription(companyId);
         if (!live || !isSubscriptionActive(live.status) || live.currentPeriodEnd <= clock.now())
-          throw new AppError('CONFLICT', 'This subscription has ended. Start a subscription instead.');
+          throw refusal('CONFLICT', BILLING_REFUSALS.subscriptionEnded);
         const plan = await plans.loadPlan(live.planId);
         const updated = live.autoRenew
           ? live

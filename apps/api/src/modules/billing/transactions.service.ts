@@ -7,16 +7,13 @@ import type { z } from 'zod';
 import type { AuthContext, CompanyAccess } from '../../lib/authz.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { LOCK_BUSY, type CompanyLocks } from '../../lib/company-locks.ts';
-import { AppError } from '../../lib/errors.ts';
+import { AppError, refusal } from '../../lib/errors.ts';
 import type { PaymentGateway } from '../../lib/payment-gateway.ts';
-import { MANAGERS, requireSuperAdmin, toCents, toDollars } from './billing.common.ts';
+import { BILLING_REFUSALS, MANAGERS, requireSuperAdmin, toCents, toDollars } from './billing.common.ts';
 import type { PaymentsRepository, TransactionListRow } from './payments.repository.ts';
 
 const DAY_MS = 86_400_000;
 
-export const REFUND_TOO_LARGE_MESSAGE = 'The refund is larger than what remains of the payment';
-export const REFUND_IN_PROGRESS_MESSAGE =
-  'A payment or refund for this company is in progress. Please try again in a moment.';
 /** How long a refund waits for a charge or another refund of the same company. */
 const REFUND_LOCK_WAIT_MS = 30_000;
 
@@ -87,17 +84,17 @@ export function createTransactionsService({
       const result = await locks.waitWith(found.companyId, REFUND_LOCK_WAIT_MS, async () => {
         const row = (await repo.findTransaction(found.id))!;
         if (row.status === 'Failed' || !row.gatewayChargeId)
-          throw new AppError('CONFLICT', 'Only paid transactions can be refunded');
+          throw refusal('CONFLICT', BILLING_REFUSALS.onlyPaidRefunds);
         const left = row.amountCents - row.refundedCents;
         const cents = input.amount === undefined ? left : toCents(input.amount);
-        if (cents <= 0 || cents > left) throw new AppError('VALIDATION_FAILED', REFUND_TOO_LARGE_MESSAGE);
+        if (cents <= 0 || cents > left) throw refusal('VALIDATION_FAILED', BILLING_REFUSALS.refundTooLarge);
         const refunded = await gateway.refund({ chargeId: row.gatewayChargeId, amountCents: cents });
         if (!refunded.ok) throw new AppError('PAYMENT_FAILED', refunded.message);
         const updated = await repo.addRefund(row.id, cents);
-        if (!updated) throw new AppError('CONFLICT', REFUND_TOO_LARGE_MESSAGE);
+        if (!updated) throw refusal('CONFLICT', BILLING_REFUSALS.refundTooLarge);
         return toTransaction(updated);
       });
-      if (result === LOCK_BUSY) throw new AppError('CONFLICT', REFUND_IN_PROGRESS_MESSAGE);
+      if (result === LOCK_BUSY) throw refusal('CONFLICT', BILLING_REFUSALS.refundInProgress);
       return result;
     },
 

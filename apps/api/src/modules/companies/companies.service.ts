@@ -19,9 +19,18 @@ import {
 } from '@trustleaf/domain/schemas/company';
 import type { z } from 'zod';
 import type { AuthContext, CompanyAccess } from '../../lib/authz.ts';
-import { AppError } from '../../lib/errors.ts';
+import { AppError, refusal } from '../../lib/errors.ts';
 import type { RecordActivity } from '../activity/activity.service.ts';
 import type { CompaniesRepository } from './companies.repository.ts';
+
+/** The company page's and the admin's refusals (409) with their locale keys. */
+const COMPANY_REFUSALS = {
+  duplicate: { key: 'company.errors.duplicate', message: DUPLICATE_COMPANY_MESSAGE },
+  statusChanged: {
+    key: 'adminCompanies.refusals.statusChanged',
+    message: 'The company status changed meanwhile. Please reload and try again.',
+  },
+};
 
 /** Who may edit a company's page: its owner and admins (a super admin passes the gate too). */
 const EDITORS = ['Company Owner', 'Company Admin'] as const;
@@ -136,7 +145,7 @@ export function createCompaniesService({
         [...new Set(input.plSegmentIds)].sort((a, b) => a - b),
       );
       if (!saved) {
-        throw new AppError('CONFLICT', DUPLICATE_COMPANY_MESSAGE, { reason: 'DUPLICATE_COMPANY' });
+        throw refusal('CONFLICT', COMPANY_REFUSALS.duplicate, { reason: 'DUPLICATE_COMPANY' });
       }
       const after = await detailOf(input.plCompanyId);
       const changed = (Object.keys(after) as (keyof CompanyDetail)[]).filter(
@@ -214,7 +223,7 @@ export function createCompaniesService({
       const refused = companyStatusMoveError(from, input.status);
       if (refused) throw new AppError('CONFLICT', refused);
       if (!(await repo.setStatus(company.id, from, input.status))) {
-        throw new AppError('CONFLICT', 'The company status changed meanwhile. Please reload and try again.');
+        throw refusal('CONFLICT', COMPANY_REFUSALS.statusChanged);
       }
       let signedOut = 0;
       if (!companyAllowsSignIn(input.status)) {

@@ -42,6 +42,16 @@ async function preupload(token: string, companyId: number, file: { name: string;
 }
 
 /** Stores an archive as an upload that predates the upload checks, so only the COA job can refuse it. */
+/** The COA upload job's progress as its owner reads it. */
+async function uploadJob(token: string, plUserUploadCoaId: number) {
+  const response = await t.app.inject({
+    method: 'GET',
+    url: `/api/coa/uploadJob?plUserUploadCoaId=${plUserUploadCoaId}`,
+    headers: bearer(token),
+  });
+  return response.json().detail;
+}
+
 async function storeDirectly(companyId: number, userId: number, content: Buffer): Promise<string> {
   const key = `2026-01-01/${crypto.randomUUID()}`;
   const target = path.join(t.env.DATA_DIR, 'uploads', key);
@@ -103,13 +113,7 @@ describe('COA archives', () => {
     expect(peak - before).toBeLessThan(100 * MB);
     expect(healthWhileReading).toBeGreaterThan(0);
     expect(response.statusCode, response.body).toBe(200);
-    const job = (
-      await t.app.inject({
-        method: 'GET',
-        url: `/api/coa/uploadJob?plUserUploadCoaId=${response.json().detail.plUserUploadCoaId}`,
-        headers: bearer(token),
-      })
-    ).json().detail;
+    const job = await uploadJob(token, response.json().detail.plUserUploadCoaId);
     expect(job).toMatchObject({ status: 'COMPLETED', processed: 1, total: 1 });
     expect(job.items[0]).toMatchObject({
       status: 'FAILED',
@@ -139,13 +143,7 @@ describe('COA archives', () => {
       payload: { plCompanyId: companyId, uploadKeys: keys },
     });
     expect(response.statusCode, response.body).toBe(200);
-    const job = (
-      await t.app.inject({
-        method: 'GET',
-        url: `/api/coa/uploadJob?plUserUploadCoaId=${response.json().detail.plUserUploadCoaId}`,
-        headers: bearer(token),
-      })
-    ).json().detail;
+    const job = await uploadJob(token, response.json().detail.plUserUploadCoaId);
     expect(job.items.map((i: { status: string; message: string | null }) => [i.status, i.message])).toEqual([
       ['SUCCESS', null],
       ['FAILED', 'Archives inside an archive are not accepted'],

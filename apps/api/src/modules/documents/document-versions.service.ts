@@ -8,7 +8,13 @@ import type {
   UploadDocumentInput,
 } from '@trustleaf/domain/schemas/document';
 import type { AuthContext } from '../../lib/authz.ts';
-import { AppError, validationFailed } from '../../lib/errors.ts';
+import { AppError, refusal, validationFailed } from '../../lib/errors.ts';
+
+/** A viewable copy not there (409) with its locale keys (`documents.messages.*`). */
+const VIEW_REFUSALS = {
+  stillProcessing: { key: 'documents.messages.stillProcessing', message: 'Document is being PROCESSING' },
+  processingFailed: { key: 'documents.messages.processingFailed', message: 'Document was FAILED to process' },
+};
 import type { VersionRow } from './documents.repository.ts';
 import {
   type DocumentAccess,
@@ -132,10 +138,9 @@ export function createDocumentVersionsService(deps: DocumentsServiceDeps, access
     async getDownloadLink(auth: AuthContext, documentId: number, variant: 'original' | 'view') {
       const row = await loadVersion(auth, documentId);
       if (variant === 'view') {
-        if (row.conversionStatus === 'PROCESSING')
-          throw new AppError('CONFLICT', 'Document is being PROCESSING');
+        if (row.conversionStatus === 'PROCESSING') throw refusal('CONFLICT', VIEW_REFUSALS.stillProcessing);
         if (row.conversionStatus === 'FAILED' || !row.viewKey) {
-          throw new AppError('CONFLICT', 'Document was FAILED to process');
+          throw refusal('CONFLICT', VIEW_REFUSALS.processingFailed);
         }
       }
       const expires = clock.now().getTime() + DOCUMENT_LINK_TTL_MS;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createCompany, createMember, createUser, login } from '../../../test/factories.ts';
+import { adminAndOwner, bearer, createCompany } from '../../../test/factories.ts';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 
 let t: TestApp;
@@ -8,9 +8,7 @@ let owner: string;
 
 beforeAll(async () => {
   t = await buildTestApp();
-  const root = await createUser(t.database.db, { isSuperAdmin: true });
-  admin = (await login(t.app, root.email)).accessToken;
-  owner = (await login(t.app, (await createMember(t.database.db, 'Company Owner')).user.email)).accessToken;
+  ({ admin, owner } = await adminAndOwner(t.app, t.database.db));
 });
 afterAll(() => t.close());
 

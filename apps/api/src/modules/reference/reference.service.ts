@@ -1,6 +1,6 @@
 import { DOCTYPE_CLASSIFICATIONS } from '@trustleaf/domain/reference/company-types';
 import {
-  REFERENCE_MESSAGES as MESSAGES,
+  REFERENCE_REFUSALS as REFUSALS,
   referenceCode,
   type BusinessType,
   type Category,
@@ -8,17 +8,18 @@ import {
   type GeneralInfoField,
   type Segment,
 } from '@trustleaf/domain/schemas/reference';
+import type { KeyedMessage } from '@trustleaf/domain/validation-issues';
 import { isUniqueViolation } from '../../db/errors.ts';
 import type { AuthContext } from '../../lib/authz.ts';
-import { AppError } from '../../lib/errors.ts';
+import { AppError, refusal } from '../../lib/errors.ts';
 import type { ReferenceRepository } from './reference.repository.ts';
 
 /** A unique index refusing the write (two admins at once) reads as the same 409 as the check before it. */
-async function uniquely<T>(message: string, write: () => Promise<T>): Promise<T> {
+async function uniquely<T>(refused: KeyedMessage, write: () => Promise<T>): Promise<T> {
   try {
     return await write();
   } catch (error) {
-    if (isUniqueViolation(error)) throw new AppError('CONFLICT', message);
+    if (isUniqueViolation(error)) throw refusal('CONFLICT', refused);
     throw error;
   }
 }
@@ -97,8 +98,8 @@ export function createReferenceService({
       requireSuperAdmin(auth);
       await checkParent(input.type, input.parentCategoryId, null);
       if (await repo.siblingNamed(input.type, input.parentCategoryId, input.name))
-        throw new AppError('CONFLICT', MESSAGES.categoryExists);
-      const row = await uniquely(MESSAGES.categoryExists, () =>
+        throw refusal('CONFLICT', REFUSALS.categoryExists);
+      const row = await uniquely(REFUSALS.categoryExists, () =>
         repo.insertCategory({ kind: input.type, name: input.name, parentId: input.parentCategoryId }),
       );
       return toCategory(row);
@@ -116,8 +117,8 @@ export function createReferenceService({
       if (parentId !== null || current.parentId !== null)
         await checkParent(current.kind, parentId, current.id);
       if (await repo.siblingNamed(current.kind, parentId, input.name, current.id))
-        throw new AppError('CONFLICT', MESSAGES.categoryExists);
-      const row = await uniquely(MESSAGES.categoryExists, () =>
+        throw refusal('CONFLICT', REFUSALS.categoryExists);
+      const row = await uniquely(REFUSALS.categoryExists, () =>
         repo.updateCategory(current.id, { name: input.name, parentId }),
       );
       if (!row) throw new AppError('NOT_FOUND', 'Category not found');
@@ -127,7 +128,7 @@ export function createReferenceService({
     async deleteCategory(auth: AuthContext, id: number): Promise<{ plCategoryId: number }> {
       requireSuperAdmin(auth);
       if (!(await repo.findCategory(id))) throw new AppError('NOT_FOUND', 'Category not found');
-      if (await repo.hasChildCategories(id)) throw new AppError('CONFLICT', MESSAGES.categoryInUse);
+      if (await repo.hasChildCategories(id)) throw refusal('CONFLICT', REFUSALS.categoryInUse);
       if (!(await repo.deleteCategory(id))) throw new AppError('NOT_FOUND', 'Category not found');
       return { plCategoryId: id };
     },
@@ -144,7 +145,7 @@ export function createReferenceService({
       await checkSegments(input.plSegmentIds);
       const type = referenceCode(input.name);
       if (!type) throw new AppError('VALIDATION_FAILED', 'name: Must contain a letter or digit');
-      const row = await uniquely(MESSAGES.businessTypeExists, () =>
+      const row = await uniquely(REFUSALS.businessTypeExists, () =>
         repo.insertBusinessType({ name: input.name, type, segmentIds: input.plSegmentIds }),
       );
       return toBusinessType(row);
@@ -167,13 +168,13 @@ export function createReferenceService({
     async deleteBusinessType(auth: AuthContext, id: number): Promise<{ plBusinessTypeId: number }> {
       requireSuperAdmin(auth);
       if (!(await repo.findBusinessType(id))) throw new AppError('NOT_FOUND', 'Business type not found');
-      if (await repo.businessTypeInUse(id)) throw new AppError('CONFLICT', MESSAGES.businessTypeInUse);
+      if (await repo.businessTypeInUse(id)) throw refusal('CONFLICT', REFUSALS.businessTypeInUse);
       try {
         await repo.deleteBusinessType(id);
       } catch (error) {
         // A company taking the type at the same moment: its foreign key refuses the delete.
         if ((error as { cause?: { code?: string } }).cause?.code === '23503')
-          throw new AppError('CONFLICT', MESSAGES.businessTypeInUse);
+          throw refusal('CONFLICT', REFUSALS.businessTypeInUse);
         throw error;
       }
       return { plBusinessTypeId: id };
@@ -187,7 +188,7 @@ export function createReferenceService({
       requireSuperAdmin(auth);
       const type = referenceCode(input.name);
       if (!type) throw new AppError('VALIDATION_FAILED', 'name: Must contain a letter or digit');
-      const row = await uniquely(MESSAGES.segmentExists, () =>
+      const row = await uniquely(REFUSALS.segmentExists, () =>
         repo.insertSegment({ name: input.name, type }),
       );
       return toSegment(row);
@@ -203,7 +204,7 @@ export function createReferenceService({
     async deleteSegment(auth: AuthContext, id: number): Promise<{ plSegmentId: number }> {
       requireSuperAdmin(auth);
       if (!(await repo.findSegment(id))) throw new AppError('NOT_FOUND', 'Segment not found');
-      if (await repo.segmentInUse(id)) throw new AppError('CONFLICT', MESSAGES.segmentInUse);
+      if (await repo.segmentInUse(id)) throw refusal('CONFLICT', REFUSALS.segmentInUse);
       await repo.deleteSegment(id);
       return { plSegmentId: id };
     },
@@ -216,11 +217,11 @@ export function createReferenceService({
     selfId: number | null,
   ): Promise<void> {
     if (parentId === null) {
-      if (kind === 'PRODUCT') throw new AppError('VALIDATION_FAILED', MESSAGES.parentRequired);
+      if (kind === 'PRODUCT') throw refusal('VALIDATION_FAILED', REFUSALS.parentRequired);
       return;
     }
     const parent = await repo.findCategory(parentId);
-    if (!parent || parent.kind !== kind) throw new AppError('NOT_FOUND', MESSAGES.parentNotFound);
+    if (!parent || parent.kind !== kind) throw refusal('NOT_FOUND', REFUSALS.parentNotFound);
     if (selfId !== null && (await repo.isDescendantOrSelf(selfId, parentId)))
       throw new AppError('VALIDATION_FAILED', 'A category cannot be placed under itself');
   }

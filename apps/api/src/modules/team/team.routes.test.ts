@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { MESSAGES } from '@trustleaf/domain/schemas/team';
+import { MESSAGES, TEAM_REFUSALS } from '@trustleaf/domain/schemas/team';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activityLog, companyInvites, companyMembers } from '../../db/schema.ts';
 import { inviteTokenHash, newInviteMail } from '../../lib/invites.ts';
@@ -38,6 +38,15 @@ async function company() {
     user: { ...user.user, token: await tokenOf(user.user.email) },
     weak: { ...weak.user, token: await tokenOf(weak.user.email) },
   };
+}
+
+/** An invite written directly (the API invites no member or banned person), expiring at `expiresAt`. */
+async function openInvite(companyId: number, email: string, expiresAt: Date) {
+  const { token } = newInviteMail({ appUrl: '', email, companyName: 'x', role: 'User' });
+  await t.database.db
+    .insert(companyInvites)
+    .values({ companyId, email, role: 'User', tokenHash: inviteTokenHash(token), expiresAt });
+  return token;
 }
 
 async function actionsOf(companyId: number) {
@@ -219,6 +228,8 @@ describe('removing a member', () => {
     );
     expect(reinvite.statusCode).toBe(409);
     expect(reinvite.json().messages).toEqual([MESSAGES.banned]);
+    // The web shows the refusal by its key.
+    expect(reinvite.json().details.issues).toEqual([{ field: '', ...TEAM_REFUSALS.banned }]);
     expect(await actionsOf(c.id)).toContain('MEMBER_REMOVED');
   });
 
@@ -244,14 +255,7 @@ describe('removing a member', () => {
     expect(joined.statusCode, joined.body).toBe(200);
     await post('/api/company/removeMember', { plCompanyId: c.id, plUserId: outsider.id }, c.owner.token);
     // An open invite to the removed member (made directly: the API invites no member or banned person).
-    const { token } = newInviteMail({ appUrl: '', email: outsider.email, companyName: 'x', role: 'User' });
-    await t.database.db.insert(companyInvites).values({
-      companyId: c.id,
-      email: outsider.email,
-      role: 'User',
-      tokenHash: inviteTokenHash(token),
-      expiresAt: new Date(Date.now() + 3600_000),
-    });
+    const token = await openInvite(c.id, outsider.email, new Date(Date.now() + 3600_000));
     const again = await post('/api/user/joinCompany', { inviteToken: token }, await tokenOf(outsider.email));
     expect(again.statusCode).toBe(403);
     expect(again.json().messages).toEqual([MESSAGES.bannedJoin]);
@@ -292,14 +296,7 @@ describe('joining by invite link', () => {
   it('refuses an expired link, an unknown one, and a link sent to another address', async () => {
     const c = await company();
     const outsider = await createUser(t.database.db);
-    const { token } = newInviteMail({ appUrl: '', email: outsider.email, companyName: 'x', role: 'User' });
-    await t.database.db.insert(companyInvites).values({
-      companyId: c.id,
-      email: outsider.email,
-      role: 'User',
-      tokenHash: inviteTokenHash(token),
-      expiresAt: new Date(t.clock.now().getTime() - 1000),
-    });
+    const token = await openInvite(c.id, outsider.email, new Date(t.clock.now().getTime() - 1000));
     const expired = await join(token, outsider.email);
     expect(expired.statusCode).toBe(404);
     expect(expired.json().messages).toEqual([INVALID]);

@@ -1,7 +1,7 @@
 import type { InviteMemberInputSchema } from '@trustleaf/domain/schemas/accounts';
 import type { RemoveMemberInput } from '@trustleaf/domain/schemas/company';
 import {
-  MESSAGES,
+  TEAM_REFUSALS,
   type ChangeMemberRoleInput,
   type InviteIdInput,
   type Team,
@@ -10,7 +10,7 @@ import {
 import type { z } from 'zod';
 import type { AuthContext, CompanyAccess } from '../../lib/authz.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { AppError } from '../../lib/errors.ts';
+import { AppError, refusal } from '../../lib/errors.ts';
 import { INVITE_TTL_MS, inviteTokenHash, newInviteMail } from '../../lib/invites.ts';
 import type { Mailer } from '../../lib/mailer.ts';
 import type { RecordActivity } from '../activity/activity.service.ts';
@@ -58,7 +58,7 @@ export function createTeamService(deps: TeamServiceDeps) {
     const { token, mail } = newInviteMail({ appUrl: deps.appUrl, ...invite, companyName: name });
     const expiresAt = new Date(now.getTime() + INVITE_TTL_MS);
     if (!(await store(inviteTokenHash(token), expiresAt, now))) {
-      throw new AppError('NOT_FOUND', MESSAGES.inviteNotFound);
+      throw refusal('NOT_FOUND', TEAM_REFUSALS.inviteNotFound);
     }
     await deps.mailer.send(mail);
     await record({
@@ -100,8 +100,8 @@ export function createTeamService(deps: TeamServiceDeps) {
       await companyAccess.require(auth, input.plCompanyId, MANAGERS);
       const existing = await repo.findUserIdByEmail(input.email);
       const membership = existing === null ? null : await repo.findMembership(input.plCompanyId, existing);
-      if (membership?.bannedAt) throw new AppError('CONFLICT', MESSAGES.banned);
-      if (membership) throw new AppError('CONFLICT', MESSAGES.alreadyMember);
+      if (membership?.bannedAt) throw refusal('CONFLICT', TEAM_REFUSALS.banned);
+      if (membership) throw refusal('CONFLICT', TEAM_REFUSALS.alreadyMember);
       const invite = { companyId: input.plCompanyId, email: input.email, role: input.role };
       await mailInvite(auth, invite, 'MEMBER_INVITED', async (tokenHash, expiresAt, now) => {
         await repo.insertInvite({ ...invite, tokenHash, invitedBy: auth.userId, expiresAt, createdAt: now });
@@ -112,7 +112,7 @@ export function createTeamService(deps: TeamServiceDeps) {
     async resendInvite(auth: AuthContext, input: InviteIdInput): Promise<void> {
       await companyAccess.require(auth, input.plCompanyId, MANAGERS);
       const invite = await repo.findPendingInvite(input.plCompanyId, input.plInviteId);
-      if (!invite) throw new AppError('NOT_FOUND', MESSAGES.inviteNotFound);
+      if (!invite) throw refusal('NOT_FOUND', TEAM_REFUSALS.inviteNotFound);
       const { email, role } = invite;
       await mailInvite(
         auth,
@@ -126,7 +126,7 @@ export function createTeamService(deps: TeamServiceDeps) {
     async cancelInvite(auth: AuthContext, input: InviteIdInput): Promise<void> {
       await companyAccess.require(auth, input.plCompanyId, MANAGERS);
       const removed = await repo.deletePendingInvite(input.plCompanyId, input.plInviteId);
-      if (!removed) throw new AppError('NOT_FOUND', MESSAGES.inviteNotFound);
+      if (!removed) throw refusal('NOT_FOUND', TEAM_REFUSALS.inviteNotFound);
       await record({
         action: 'INVITE_CANCELED',
         actorUserId: auth.userId,
@@ -137,14 +137,14 @@ export function createTeamService(deps: TeamServiceDeps) {
 
     async changeMemberRole(auth: AuthContext, input: ChangeMemberRoleInput): Promise<void> {
       await companyAccess.require(auth, input.plCompanyId, MANAGERS);
-      if (input.plUserId === auth.userId) throw new AppError('FORBIDDEN', MESSAGES.ownRole);
+      if (input.plUserId === auth.userId) throw refusal('FORBIDDEN', TEAM_REFUSALS.ownRole);
       const membership = await repo.findMembership(input.plCompanyId, input.plUserId);
-      if (!membership || membership.bannedAt) throw new AppError('NOT_FOUND', MESSAGES.memberNotFound);
-      if (membership.role === 'Company Owner') throw new AppError('FORBIDDEN', MESSAGES.ownerRoleFixed);
+      if (!membership || membership.bannedAt) throw refusal('NOT_FOUND', TEAM_REFUSALS.memberNotFound);
+      if (membership.role === 'Company Owner') throw refusal('FORBIDDEN', TEAM_REFUSALS.ownerRoleFixed);
       if (membership.role === input.role) return;
       if (!(await repo.setRoleUnlessOwner(input.plCompanyId, input.plUserId, input.role))) {
         // Became the owner (a transfer) or left between the read and the update.
-        throw new AppError('CONFLICT', MESSAGES.ownerRoleFixed);
+        throw refusal('CONFLICT', TEAM_REFUSALS.ownerRoleFixed);
       }
       await record({
         action: 'MEMBER_ROLE_CHANGED',
@@ -158,14 +158,14 @@ export function createTeamService(deps: TeamServiceDeps) {
     /** Removal bans the member from the company for good and ends every sign-in they hold at once. */
     async removeMember(auth: AuthContext, input: RemoveMemberInput): Promise<void> {
       await companyAccess.require(auth, input.plCompanyId, MANAGERS);
-      if (input.plUserId === auth.userId) throw new AppError('FORBIDDEN', MESSAGES.removeSelf);
+      if (input.plUserId === auth.userId) throw refusal('FORBIDDEN', TEAM_REFUSALS.removeSelf);
       const membership = await repo.findMembership(input.plCompanyId, input.plUserId);
-      if (!membership || membership.bannedAt) throw new AppError('NOT_FOUND', MESSAGES.memberNotFound);
+      if (!membership || membership.bannedAt) throw refusal('NOT_FOUND', TEAM_REFUSALS.memberNotFound);
       if (membership.role === 'Company Owner') {
-        throw new AppError('FORBIDDEN', MESSAGES.ownerCannotBeRemoved);
+        throw refusal('FORBIDDEN', TEAM_REFUSALS.ownerCannotBeRemoved);
       }
       if (!(await repo.banUnlessOwner(input.plCompanyId, input.plUserId, clock.now()))) {
-        throw new AppError('CONFLICT', MESSAGES.ownerCannotBeRemoved);
+        throw refusal('CONFLICT', TEAM_REFUSALS.ownerCannotBeRemoved);
       }
       await deps.revokeUserSessions(input.plUserId, 'removed from company');
       await record({
@@ -187,10 +187,10 @@ export function createTeamService(deps: TeamServiceDeps) {
         const members = await tx.lockMembers(input.plCompanyId);
         const owner = members.find((member) => member.role === 'Company Owner');
         const target = members.find((member) => member.userId === input.plUserId);
-        if (!target) throw new AppError('NOT_FOUND', MESSAGES.memberNotFound);
-        if (target.role === 'Company Owner') throw new AppError('CONFLICT', MESSAGES.alreadyOwner);
+        if (!target) throw refusal('NOT_FOUND', TEAM_REFUSALS.memberNotFound);
+        if (target.role === 'Company Owner') throw refusal('CONFLICT', TEAM_REFUSALS.alreadyOwner);
         if (!auth.isSuperAdmin && owner?.userId !== auth.userId) {
-          throw new AppError('FORBIDDEN', MESSAGES.onlyOwnerTransfers);
+          throw refusal('FORBIDDEN', TEAM_REFUSALS.onlyOwnerTransfers);
         }
         if (owner) await tx.setRole(input.plCompanyId, owner.userId, 'Company Admin');
         await tx.setRole(input.plCompanyId, input.plUserId, 'Company Owner');
@@ -208,9 +208,9 @@ export function createTeamService(deps: TeamServiceDeps) {
     async leaveCompany(auth: AuthContext, plCompanyId: number): Promise<void> {
       const membership = await repo.findMembership(plCompanyId, auth.userId);
       if (!membership || membership.bannedAt) throw new AppError('NOT_FOUND', 'Company not found');
-      if (membership.role === 'Company Owner') throw new AppError('FORBIDDEN', MESSAGES.ownerCannotLeave);
+      if (membership.role === 'Company Owner') throw refusal('FORBIDDEN', TEAM_REFUSALS.ownerCannotLeave);
       if (!(await repo.deleteMemberUnlessOwner(plCompanyId, auth.userId))) {
-        throw new AppError('FORBIDDEN', MESSAGES.ownerCannotLeave);
+        throw refusal('FORBIDDEN', TEAM_REFUSALS.ownerCannotLeave);
       }
       await record({
         action: 'MEMBER_LEFT',

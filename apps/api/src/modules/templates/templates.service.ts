@@ -8,6 +8,7 @@ import {
 import { DEFAULT_LOGO_SVG } from '@trustleaf/domain/rules/site-template-logo';
 import {
   MESSAGES,
+  TEMPLATE_REFUSALS,
   type AddTemplateElementInputSchema,
   type AddTemplateInputSchema,
   type Branding,
@@ -20,7 +21,7 @@ import {
 import type { z } from 'zod';
 import { isUniqueViolation } from '../../db/errors.ts';
 import type { AuthContext, CompanyAccess } from '../../lib/authz.ts';
-import { AppError } from '../../lib/errors.ts';
+import { AppError, refusal } from '../../lib/errors.ts';
 import type { Storage } from '../../lib/storage.ts';
 import type { InTransaction } from '../../lib/transaction.ts';
 import type { FilesService } from '../files/files.service.ts';
@@ -50,9 +51,10 @@ const PDF_IMAGE_TYPES = new Set(['png', 'jpg', 'gif', 'webp']);
 
 /** A binding already held by another template reads as 409, not as a database failure. */
 function bindingConflict(error: unknown): never {
-  if (isUniqueViolation(error, 'site_templates_domain')) throw new AppError('CONFLICT', MESSAGES.domainTaken);
+  if (isUniqueViolation(error, 'site_templates_domain'))
+    throw refusal('CONFLICT', TEMPLATE_REFUSALS.domainTaken);
   if (isUniqueViolation(error, 'site_templates_company'))
-    throw new AppError('CONFLICT', MESSAGES.companyTaken);
+    throw refusal('CONFLICT', TEMPLATE_REFUSALS.companyTaken);
   throw error;
 }
 
@@ -112,13 +114,13 @@ export function createTemplatesService({
 
   async function templateOrThrow(id: number): Promise<TemplateRow> {
     const row = await repo.find(id);
-    if (!row) throw new AppError('NOT_FOUND', MESSAGES.notFound);
+    if (!row) throw refusal('NOT_FOUND', TEMPLATE_REFUSALS.notFound);
     return row;
   }
 
   async function draftOrThrow(id: number): Promise<TemplateRow> {
     const row = await templateOrThrow(id);
-    if (row.status !== 'DRAFT') throw new AppError('CONFLICT', MESSAGES.onlyDraftEditable);
+    if (row.status !== 'DRAFT') throw refusal('CONFLICT', TEMPLATE_REFUSALS.onlyDraftEditable);
     return row;
   }
 
@@ -132,7 +134,7 @@ export function createTemplatesService({
     if (key === null || key === undefined) return;
     const upload = await files.findUpload(key);
     if (!upload || upload.mode !== 'image' || upload.uploadedBy !== auth.userId) {
-      throw new AppError('VALIDATION_FAILED', MESSAGES.imageNotFound);
+      throw refusal('VALIDATION_FAILED', TEMPLATE_REFUSALS.imageNotFound);
     }
   }
 
@@ -215,7 +217,7 @@ export function createTemplatesService({
       const row = await templateOrThrow(input.plSiteTemplateId);
       if (input.status !== undefined && input.status !== row.status) {
         if (row.status === 'DRAFT' || input.status === 'DRAFT') {
-          throw new AppError('CONFLICT', MESSAGES.draftStatus);
+          throw refusal('CONFLICT', TEMPLATE_REFUSALS.draftStatus);
         }
       }
       await requireCompany(input.plCompanyId);
@@ -226,7 +228,7 @@ export function createTemplatesService({
           ...(input.plCompanyId !== undefined ? { companyId: input.plCompanyId } : {}),
           ...(input.domain !== undefined ? { domain: input.domain } : {}),
         });
-        if (!updated) throw new AppError('NOT_FOUND', MESSAGES.notFound);
+        if (!updated) throw refusal('NOT_FOUND', TEMPLATE_REFUSALS.notFound);
         return toTemplate(updated);
       } catch (error) {
         bindingConflict(error);
@@ -235,7 +237,7 @@ export function createTemplatesService({
 
     async deleteTemplate(auth: AuthContext, id: number): Promise<void> {
       requireSuperAdmin(auth);
-      if (!(await repo.remove(id))) throw new AppError('NOT_FOUND', MESSAGES.notFound);
+      if (!(await repo.remove(id))) throw refusal('NOT_FOUND', TEMPLATE_REFUSALS.notFound);
     },
 
     /**
@@ -245,7 +247,7 @@ export function createTemplatesService({
     async createDraft(auth: AuthContext, id: number): Promise<SiteTemplate> {
       requireSuperAdmin(auth);
       const source = await templateOrThrow(id);
-      if (source.status === 'DRAFT') throw new AppError('CONFLICT', MESSAGES.draftOfDraft);
+      if (source.status === 'DRAFT') throw refusal('CONFLICT', TEMPLATE_REFUSALS.draftOfDraft);
       try {
         const draft = await inTransaction(async (tx) => {
           const row = await repo.insert(
@@ -270,14 +272,14 @@ export function createTemplatesService({
       const applied = await inTransaction(async (tx) => {
         // Locked, so two applies of one draft cannot both move its elements.
         const draft = await repo.findLocked(id, tx);
-        if (!draft) throw new AppError('NOT_FOUND', MESSAGES.notFound);
-        if (draft.status !== 'DRAFT') throw new AppError('CONFLICT', MESSAGES.notDraft);
+        if (!draft) throw refusal('NOT_FOUND', TEMPLATE_REFUSALS.notFound);
+        if (draft.status !== 'DRAFT') throw refusal('CONFLICT', TEMPLATE_REFUSALS.notDraft);
         if (draft.parentId === null) return repo.update(draft.id, { status: 'UNIVERSAL' }, tx);
         await repo.replaceElements(draft.id, draft.parentId, tx);
         await repo.remove(draft.id, tx);
         return repo.update(draft.parentId, { name: draft.name }, tx);
       });
-      if (!applied) throw new AppError('NOT_FOUND', MESSAGES.notFound);
+      if (!applied) throw refusal('NOT_FOUND', TEMPLATE_REFUSALS.notFound);
       return toTemplate(applied);
     },
 
@@ -290,9 +292,9 @@ export function createTemplatesService({
       if (!definition)
         throw new AppError('VALIDATION_FAILED', `${MESSAGES.unknownElement}: ${input.elementName}`);
       if (definition.elementType !== input.elementType)
-        throw new AppError('VALIDATION_FAILED', MESSAGES.wrongType);
+        throw refusal('VALIDATION_FAILED', TEMPLATE_REFUSALS.wrongType);
       if (input.imageUploadKey && definition.elementType !== 'IMAGE') {
-        throw new AppError('VALIDATION_FAILED', MESSAGES.imageOnTerminology);
+        throw refusal('VALIDATION_FAILED', TEMPLATE_REFUSALS.imageOnTerminology);
       }
       await draftOrThrow(input.plSiteTemplateId);
       await checkImage(auth, input.imageUploadKey);
@@ -310,7 +312,7 @@ export function createTemplatesService({
         return await toElement(auth, row);
       } catch (error) {
         if (isUniqueViolation(error, 'site_template_elements_name')) {
-          throw new AppError('CONFLICT', MESSAGES.elementExists);
+          throw refusal('CONFLICT', TEMPLATE_REFUSALS.elementExists);
         }
         throw error;
       }
@@ -322,10 +324,10 @@ export function createTemplatesService({
     ): Promise<TemplateElement> {
       requireSuperAdmin(auth);
       const element = await repo.findElement(input.plSiteTemplateElementId);
-      if (!element) throw new AppError('NOT_FOUND', MESSAGES.elementNotFound);
+      if (!element) throw refusal('NOT_FOUND', TEMPLATE_REFUSALS.elementNotFound);
       await draftOrThrow(element.templateId);
       if (input.imageUploadKey && element.elementType !== 'IMAGE') {
-        throw new AppError('VALIDATION_FAILED', MESSAGES.imageOnTerminology);
+        throw refusal('VALIDATION_FAILED', TEMPLATE_REFUSALS.imageOnTerminology);
       }
       await checkImage(auth, input.imageUploadKey);
       const updated = await repo.updateElement(element.id, {
@@ -337,14 +339,14 @@ export function createTemplatesService({
           : {}),
         ...(input.imageUploadKey !== undefined ? { imageKey: input.imageUploadKey } : {}),
       });
-      if (!updated) throw new AppError('NOT_FOUND', MESSAGES.elementNotFound);
+      if (!updated) throw refusal('NOT_FOUND', TEMPLATE_REFUSALS.elementNotFound);
       return toElement(auth, updated);
     },
 
     async deleteTemplateElement(auth: AuthContext, id: number): Promise<void> {
       requireSuperAdmin(auth);
       const element = await repo.findElement(id);
-      if (!element) throw new AppError('NOT_FOUND', MESSAGES.elementNotFound);
+      if (!element) throw refusal('NOT_FOUND', TEMPLATE_REFUSALS.elementNotFound);
       await draftOrThrow(element.templateId);
       await repo.removeElement(id);
     },
@@ -353,7 +355,7 @@ export function createTemplatesService({
     async branding(query: BrandingQuery): Promise<Branding> {
       if (query.siteTemplateId !== undefined) {
         const chosen = await repo.find(query.siteTemplateId);
-        if (!chosen || chosen.status !== 'UNIVERSAL') throw new AppError('NOT_FOUND', MESSAGES.notFound);
+        if (!chosen || chosen.status !== 'UNIVERSAL') throw refusal('NOT_FOUND', TEMPLATE_REFUSALS.notFound);
       }
       const template = await publishedFor(query);
       if (!template) return { plSiteTemplateId: null, elements: [] };

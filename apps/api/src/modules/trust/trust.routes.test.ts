@@ -14,7 +14,13 @@ import {
   documentTypes,
 } from '../../db/schema.ts';
 import { seedAdmin } from '../../db/seed.ts';
-import { bearer, createMember, createUpload, login, subscribeCompany } from '../../../test/factories.ts';
+import {
+  bearer,
+  createAcceptedLicence,
+  createMember,
+  login,
+  subscribeCompany,
+} from '../../../test/factories.ts';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 
 let t: TestApp;
@@ -69,27 +75,14 @@ async function compliantCompany(days = 30) {
     .set({ businessTypeId, name: `Green Valley ${owner.companyId}`, city: 'Denver', state: 'CO' })
     .where(eq(companies.id, owner.companyId));
   await subscribeCompany(db, owner.companyId, 'Basic', t.clock.now());
-  const upload = await createUpload(db, { uploadedBy: owner.user.id, companyId: owner.companyId });
-  const [document] = await db
-    .insert(companyDocuments)
-    .values({
-      companyId: owner.companyId,
-      documentTypeId: licenceTypeId,
-      version: 1,
-      fileKey: upload.key,
-      fileName: 'licence.pdf',
-      mimeType: 'application/pdf',
-      sizeBytes: 100,
-      viewKey: upload.key,
-      conversionStatus: 'COMPLETED',
-      reviewStatus: 'accepted',
-      expirationDate: addDays(todayIn(t.clock.now()), days),
-      licenseNumber: 'L-1',
-      uploadedBy: owner.user.id,
-    })
-    .returning();
+  const document = await createAcceptedLicence(db, {
+    companyId: owner.companyId,
+    uploadedBy: owner.user.id,
+    documentTypeId: licenceTypeId,
+    expirationDate: addDays(todayIn(t.clock.now()), days),
+  });
   const token = (await login(t.app, owner.user.email)).accessToken;
-  return { ...owner, token, documentId: document!.id };
+  return { ...owner, token, documentId: document.id };
 }
 
 async function publish(companyId: number, token: string, published = true) {

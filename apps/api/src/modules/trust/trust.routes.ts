@@ -12,11 +12,11 @@ import {
   verifySeal,
 } from '@trustleaf/domain/api/trust';
 import { trustText, negotiateTrustLanguage } from '@trustleaf/domain/reference/trust-profile-text';
-import { TrustSlugSchema, type TrustLanguage } from '@trustleaf/domain/schemas/trust';
+import { TRUST_REFUSALS, TrustSlugSchema, type TrustLanguage } from '@trustleaf/domain/schemas/trust';
 import { SEAL_KEYS_PATH, SEAL_REVOCATIONS_PATH } from '@trustleaf/scanner/seal';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
-import { AppError } from '../../lib/errors.ts';
+import { AppError, refusal } from '../../lib/errors.ts';
 import { route } from '../../lib/route.ts';
 import type { Storage } from '../../lib/storage.ts';
 import { escapeHtml } from '../../lib/mailer.ts';
@@ -63,11 +63,10 @@ export const companyQrRoutes: FastifyPluginAsync<{ service: TrustService; storag
     let logo: { bytes: Buffer; mime: string } | null = null;
     if (query.embedLogoType === 'COMPANY_LOGO') {
       const key = target.logoUrl ? new URL(target.logoUrl, 'http://x').searchParams.get('key') : null;
-      if (!key) throw new AppError('CONFLICT', 'The company has no logo to put in the QR code.');
+      if (!key) throw refusal('CONFLICT', TRUST_REFUSALS.noLogo);
       const bytes = await storage.read(key);
       const type = await fileTypeFromBuffer(bytes);
-      if (!type?.mime.startsWith('image/'))
-        throw new AppError('CONFLICT', 'The company logo is not an image.');
+      if (!type?.mime.startsWith('image/')) throw refusal('CONFLICT', TRUST_REFUSALS.logoNotImage);
       logo = { bytes, mime: type.mime };
     }
     const svg = await renderQrCode(target.profileUrl, logo);

@@ -18,6 +18,7 @@ import type {
   TrustProfile,
   TrustSettings,
 } from '@trustleaf/domain/schemas/trust';
+import { TRUST_REFUSALS } from '@trustleaf/domain/schemas/trust';
 import {
   decodeSeal,
   signSeal,
@@ -28,7 +29,7 @@ import {
 } from '@trustleaf/scanner/seal';
 import type { AuthContext, CompanyAccess } from '../../lib/authz.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { AppError } from '../../lib/errors.ts';
+import { AppError, refusal } from '../../lib/errors.ts';
 import type { SealKeys } from '../../lib/seal-keys.ts';
 import type { AttestationRow, TrustRepository } from './trust.repository.ts';
 
@@ -376,7 +377,7 @@ export function createTrustService(deps: TrustServiceDeps) {
       await companyAccess.require(auth, companyId);
       const { state, seal } = await settle(companyId);
       if (!state.profile?.published) {
-        throw new AppError('CONFLICT', 'Publish the trust profile first: the QR code links to it.');
+        throw refusal('CONFLICT', TRUST_REFUSALS.publishFirst);
       }
       return {
         profileUrl: urls(state.profile.slug).profileUrl,

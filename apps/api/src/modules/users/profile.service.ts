@@ -16,7 +16,7 @@ import type { AuthContext } from '../../lib/authz.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { hashPassword, sameHash, sha256, verifyPassword } from '../../lib/crypto.ts';
-import { AppError, validationFailed } from '../../lib/errors.ts';
+import { AppError, refusal, validationFailed } from '../../lib/errors.ts';
 import { escapeHtml, type Mailer } from '../../lib/mailer.ts';
 import type { RecordActivity } from '../activity/activity.service.ts';
 import type { UsersRepository } from './users.repository.ts';
@@ -135,7 +135,7 @@ export function createProfileService(deps: ProfileServiceDeps) {
       }
       await checkPassword(auth, input.password, 'password', PROFILE_FIELD_REFUSALS.passwordIncorrect);
       if (await repo.emailInUse(input.newEmail, auth.userId)) {
-        throw new AppError('CONFLICT', PROFILE_MESSAGES.emailTaken);
+        throw refusal('CONFLICT', PROFILE_FIELD_REFUSALS.emailTaken);
       }
       await sendEmailChangeCode(auth.userId, input.newEmail);
       await record({
@@ -177,7 +177,7 @@ export function createProfileService(deps: ProfileServiceDeps) {
           throw codeInvalid();
         }
       } catch (error) {
-        if (isUniqueViolation(error)) throw new AppError('CONFLICT', PROFILE_MESSAGES.emailTaken);
+        if (isUniqueViolation(error)) throw refusal('CONFLICT', PROFILE_FIELD_REFUSALS.emailTaken);
         throw error;
       }
       await deps.mailer.send({

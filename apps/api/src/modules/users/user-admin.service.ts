@@ -1,3 +1,4 @@
+import { keyedMessages } from '@trustleaf/domain/validation-issues';
 import type {
   SetUserDisabledInput,
   UserAdminResult,
@@ -7,11 +8,18 @@ import type {
 import type { z } from 'zod';
 import type { AuthContext } from '../../lib/authz.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { AppError } from '../../lib/errors.ts';
+import { AppError, refusal } from '../../lib/errors.ts';
 import type { RecordActivity } from '../activity/activity.service.ts';
 import { requireSuperAdmin } from '../companies/companies.service.ts';
 import type { ProfileService } from './profile.service.ts';
 import type { UserAdminRepository } from './user-admin.repository.ts';
+
+/** A super admin's refusals about users (409) with their locale keys (`adminUsers.refusals.*`). */
+const USER_ADMIN_REFUSALS = keyedMessages('adminUsers.refusals', {
+  ownAccount: 'You cannot disable your own account.',
+  ownSessions: 'You cannot end your own sessions here.',
+  noPendingEmail: 'This user has no email address waiting for verification.',
+});
 
 export interface UserAdminServiceDeps {
   repo: UserAdminRepository;
@@ -72,7 +80,7 @@ export function createUserAdminService(deps: UserAdminServiceDeps) {
       requireSuperAdmin(auth);
       const user = await userOrNotFound(input.plUserId);
       if (input.disabled && user.id === auth.userId) {
-        throw new AppError('CONFLICT', 'You cannot disable your own account.');
+        throw refusal('CONFLICT', USER_ADMIN_REFUSALS.ownAccount);
       }
       await repo.setDisabled(user.id, input.disabled ? (user.disabledAt ?? clock.now()) : null);
       const signedOut = input.disabled ? await deps.revokeUserSessions(user.id, 'account disabled') : 0;
@@ -85,7 +93,7 @@ export function createUserAdminService(deps: UserAdminServiceDeps) {
       const user = await userOrNotFound(userId);
       // It would end the very session that asks; the account settings sign out the other devices.
       if (user.id === auth.userId) {
-        throw new AppError('CONFLICT', 'You cannot end your own sessions here.');
+        throw refusal('CONFLICT', USER_ADMIN_REFUSALS.ownSessions);
       }
       const signedOut = await deps.revokeUserSessions(user.id, 'ended by an administrator');
       const status = user.disabledAt ? 'DISABLED' : 'ACTIVE';
@@ -96,7 +104,7 @@ export function createUserAdminService(deps: UserAdminServiceDeps) {
       requireSuperAdmin(auth);
       const user = await userOrNotFound(userId);
       if (!(await deps.profile.resendEmailChangeCode(user.id))) {
-        throw new AppError('CONFLICT', 'This user has no email address waiting for verification.');
+        throw refusal('CONFLICT', USER_ADMIN_REFUSALS.noPendingEmail);
       }
       return recorded(auth, user.id, 'VERIFICATION_RESENT', user.disabledAt ? 'DISABLED' : 'ACTIVE');
     },

@@ -14,11 +14,14 @@ import {
 import { normaliseProductName, parseSiteUrl, ScanError } from '@trustleaf/scanner';
 import type { AuthContext, CompanyAccess } from '../../lib/authz.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { AppError, validationFailed } from '../../lib/errors.ts';
+import { AppError, refusal, validationFailed } from '../../lib/errors.ts';
 import type { ProductRow, WebcrawlerRepository, WebsiteRow } from './webcrawler.repository.ts';
 import { siteKeyOf } from './scan-job.ts';
 
 export const WEEK_MS = 7 * 24 * 3600 * 1000;
+/** A product name the company already has (409), shown on the company page by its key. */
+const PRODUCT_EXISTS = { key: 'company.errors.productExists', message: 'This product already exists' };
+
 /** Scheduled re-scans are the Webcrawler's plan feature (spec 3 §6). */
 export const RESCAN_FEATURE = WEB_CRAWLER_FEATURE;
 
@@ -155,7 +158,7 @@ export function createScanTargetsService({
         source: 'MANUAL',
         ...productDetails(input),
       });
-      if (!row) throw new AppError('CONFLICT', 'This product already exists');
+      if (!row) throw refusal('CONFLICT', PRODUCT_EXISTS);
       return toProduct(row);
     },
 
@@ -167,7 +170,7 @@ export function createScanTargetsService({
         values.nameKey = normaliseProductName(input.name) || input.name.toLowerCase();
         const existing = await repo.findProductByKey(input.plCompanyId, values.nameKey);
         if (existing && existing.id !== input.plProductId) {
-          throw new AppError('CONFLICT', 'This product already exists');
+          throw refusal('CONFLICT', PRODUCT_EXISTS);
         }
       }
       if (input.status !== undefined) values.status = input.status;

@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
@@ -12,6 +11,7 @@ import { createPgBossQueue, type JobQueue } from '../../lib/jobs.ts';
 import type { MailTransport, OutgoingMail } from '../../lib/mailer.ts';
 import { createLocalStorage } from '../../lib/storage.ts';
 import { createTestDatabase } from '../../../test/build-test-app.ts';
+import { runWorkerUntilKilled } from '../../../test/crashed-worker.ts';
 import { createMember } from '../../../test/factories.ts';
 import { createTestServices } from '../../../test/test-services.ts';
 import { siteKeyOf } from './scan-job.ts';
@@ -81,21 +81,7 @@ describe('a re-scan whose worker is killed between storing its result and queuei
       requestedBy: null,
     });
 
-    const worker = spawn(
-      process.execPath,
-      ['--experimental-transform-types', '--no-warnings', WORKER, testDb.url, dataDir],
-      { stdio: ['ignore', 'pipe', 'pipe'] },
-    );
-    let output = '';
-    worker.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    worker.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    const exited = new Promise((resolve) => worker.once('exit', resolve));
-    try {
-      await expect.poll(() => output, { timeout: 30_000, interval: 100 }).toContain('stored');
-    } finally {
-      worker.kill('SIGKILL');
-      await exited;
-    }
+    await runWorkerUntilKilled(WORKER, [testDb.url, dataDir], 'stored');
 
     // Killed after the commit, before any send was queued: result and outbox row stored, nothing queued.
     const [job] = await db.select().from(scanJobs).where(eq(scanJobs.id, jobId));

@@ -3,10 +3,8 @@ import { and, eq, ne } from 'drizzle-orm';
 import { extractText, getDocumentProxy, getResolvedPDFJS } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
-  companySubscriptions,
   complianceFindings,
   mailOutbox,
-  plans,
   scanJobs,
   siteTemplateElements,
   siteTemplates,
@@ -14,7 +12,7 @@ import {
   webcrawlerWebsites,
 } from '../../db/schema.ts';
 import { createLocalStorage } from '../../lib/storage.ts';
-import { bearer, createMember, createUser, login } from '../../../test/factories.ts';
+import { bearer, createMember, createUser, login, subscribeCompany } from '../../../test/factories.ts';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { startFixtureSite, type FixtureSite } from '../../../test/fixture-site.ts';
 import { createTestServices } from '../../../test/test-services.ts';
@@ -54,21 +52,7 @@ async function member(
 }
 
 /** The Pro plan (it grants the Webcrawler feature), paid and live. */
-async function subscribePro(companyId: number) {
-  const [pro] = await t.database.db.select().from(plans).where(eq(plans.name, 'Pro'));
-  const now = t.clock.now();
-  await t.database.db.insert(companySubscriptions).values({
-    companyId,
-    planId: pro!.id,
-    status: 'AVAILABLE',
-    paymentFrequency: 'MONTHLY',
-    priceCents: 14900,
-    paidCents: 14900,
-    startedAt: now,
-    currentPeriodStart: now,
-    currentPeriodEnd: new Date(now.getTime() + 30 * 864e5),
-  });
-}
+const subscribePro = (companyId: number) => subscribeCompany(t.database.db, companyId, 'Pro', t.clock.now());
 
 const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',

@@ -7,15 +7,13 @@ import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   companies,
-  companySubscriptions,
   complianceFindingSnapshots,
   complianceFindings,
   pendingSnapshotKeys,
-  plans,
   violationChecks,
 } from '../../db/schema.ts';
 import { createInlineQueue, type JobDefinition } from '../../lib/jobs.ts';
-import { bearer, createMember, login } from '../../../test/factories.ts';
+import { bearer, createMember, login, subscribeCompany } from '../../../test/factories.ts';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { startFixtureSite, type FixtureSite } from '../../../test/fixture-site.ts';
 
@@ -131,21 +129,7 @@ async function member(companyId?: number): Promise<Who> {
 }
 
 /** The Pro plan (it grants the Webcrawler feature, so issues may be viewed), paid and live. */
-async function subscribePro(companyId: number) {
-  const [pro] = await t.database.db.select().from(plans).where(eq(plans.name, 'Pro'));
-  const now = t.clock.now();
-  await t.database.db.insert(companySubscriptions).values({
-    companyId,
-    planId: pro!.id,
-    status: 'AVAILABLE',
-    paymentFrequency: 'MONTHLY',
-    priceCents: 14900,
-    paidCents: 14900,
-    startedAt: now,
-    currentPeriodStart: now,
-    currentPeriodEnd: new Date(now.getTime() + 30 * 864e5),
-  });
-}
+const subscribePro = (companyId: number) => subscribeCompany(t.database.db, companyId, 'Pro', t.clock.now());
 
 async function scanAndRead(who: Who, url: string) {
   const started = await t.app.inject({
