@@ -10,7 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { paths } from '@/config/paths';
 import { useFeatureStatus, useIsSuperAdmin } from '@/features/billing/components/use-feature-status';
-import { useViolationChecks } from '@/features/webcrawler/api/webcrawler';
+import { useViolationChecks } from '@/features/webcrawler/api/get-violation-checks';
 import { ScanForm } from '@/features/webcrawler/components/scan-form';
 import { ProductScans } from '@/features/webcrawler/components/product-scans';
 import { ScanHistory } from '@/features/webcrawler/components/scan-history';

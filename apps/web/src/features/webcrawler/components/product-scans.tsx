@@ -19,7 +19,8 @@ import { errorText } from '@/lib/error-notice';
 import { formatDateTime } from '@/lib/i18n';
 import { translateMessage } from '@/lib/i18n-messages';
 import { applyServerIssues } from '@/lib/server-issues';
-import { useProductScans, useStartProductScan } from '../api/webcrawler';
+import { useProductScans } from '../api/get-product-scans';
+import { useStartProductScan } from '../api/start-product-scan';
 import { ExternalLink, Section } from './report-parts';
 
 const STATUS_COLOUR = {

@@ -20,7 +20,8 @@ import { useTranslation } from 'react-i18next';
 import { TemplateMark } from '@/components/brand/brand-logo';
 import { formatDateTime } from '@/lib/i18n';
 import { ApiError } from '@/lib/api-client';
-import { downloadReport, useViolationCheckDetail } from '../api/webcrawler';
+import { downloadReport } from '../api/download-report';
+import { useViolationCheckDetail } from '../api/get-violation-check-detail';
 import { issueCountKey } from '../utils/issue-count';
 import { ProductComparison } from './product-comparison';
 

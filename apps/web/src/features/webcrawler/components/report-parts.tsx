@@ -24,7 +24,10 @@ import { enqueueSnackbar } from 'notistack';
 import { useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '@/lib/api-client';
-import { useBulkReview, useFindingSnapshot, useIssueImage, useUpdateFinding } from '../api/webcrawler';
+import { useBulkReview } from '../api/bulk-review';
+import { useFindingSnapshot } from '../api/get-finding-snapshot';
+import { useIssueImage } from '../api/get-issue-image';
+import { useUpdateFinding } from '../api/update-finding';
 import { visuallyHidden } from '@/components/visually-hidden';
 
 export function ExternalLink({ href, children }: { href: string; children: ReactNode }) {

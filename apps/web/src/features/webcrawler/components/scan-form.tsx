@@ -21,7 +21,7 @@ import { useTranslation } from 'react-i18next';
 import { FeatureWrapper } from '@/components/feature/feature-wrapper';
 import { ApiError } from '@/lib/api-client';
 import { translateMessage } from '@/lib/i18n-messages';
-import { useStartScan } from '../api/webcrawler';
+import { useStartScan } from '../api/start-scan';
 
 export interface ScanFormGates {
   toggles: FeatureStatus;

@@ -17,7 +17,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useScreenHidden } from '@/lib/template-screens';
 import { useAppStore } from '@/stores/app-store';
-import { useCancelScan, useScanJobTracking } from '../api/webcrawler';
+import { useCancelScan } from '../api/cancel-scan';
+import { useScanJobTracking } from '../api/get-scan-job';
 
 function ProgressNotice({ job, onClose }: { job: LocalScanJob; onClose: () => void }) {
   const { t } = useTranslation();

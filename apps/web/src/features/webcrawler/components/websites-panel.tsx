@@ -19,7 +19,9 @@ import { ApiError } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/i18n';
 import { translateMessage } from '@/lib/i18n-messages';
 import { applyServerIssues } from '@/lib/server-issues';
-import { useDeleteWebsite, useUpsertWebsite, useWebsites } from '../api/webcrawler';
+import { useDeleteWebsite } from '../api/delete-website';
+import { useUpsertWebsite } from '../api/upsert-website';
+import { useWebsites } from '../api/get-websites';
 import { ExternalLink, Section } from './report-parts';
 
 /** A refusal in the reader's language: the plan gate has its own text, the rest the server's. */
