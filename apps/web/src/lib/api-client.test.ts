@@ -76,6 +76,26 @@ describe('api client', () => {
     });
   });
 
+  it('opens a POST file contract as it streams: the input as the JSON body, the response unread', async () => {
+    const csv = new Response('a\nb\n', { status: 200, headers: { 'x-total-count': '1' } });
+    const { client, fetchMock } = setup(csv);
+    const exported = { ...probe('/api/company/exportCompanyListing'), file: { contentType: 'text/csv' } };
+    const response = await client.stream(exported, { format: 'csv' });
+    expect(response.headers.get('x-total-count')).toBe('1');
+    expect(await response.text()).toBe('a\nb\n');
+    const [url, init] = fetchMock.mock.calls[0]!;
+    expect(url).toBe('/api/company/exportCompanyListing');
+    expect(init?.body).toBe('{"format":"csv"}');
+    expect(init?.headers).toEqual({ 'content-type': 'application/json', authorization: 'Bearer token-1' });
+
+    const refused = setup(jsonResponse(403, { messages: ['Super admins only'], code: 'FORBIDDEN' }));
+    await expect(refused.client.stream(exported, { format: 'csv' })).rejects.toMatchObject({
+      status: 403,
+      code: 'FORBIDDEN',
+      message: 'Super admins only',
+    });
+  });
+
   it('uploads a multipart contract: the form as the body, the input in the query, the detail parsed', async () => {
     const { client, fetchMock } = setup(jsonResponse(200, { detail: [{ key: 'k1' }] }));
     const preupload = {

@@ -69,8 +69,11 @@ interface RequestOptions<T> {
   bare?: boolean;
   /** Files sent as multipart/form-data instead of a JSON body (a contract marked `multipart`). */
   form?: FormData;
-  /** The answer is a file, resolved as a Blob (a contract marked `file`); failures are still JSON. */
-  blob?: boolean;
+  /**
+   * The answer is a file (a contract marked `file`): resolved as a Blob, or as the response itself to
+   * read as it streams; failures are still JSON.
+   */
+  file?: 'blob' | 'stream';
 }
 
 /** What a caller may add to a contract call. */
@@ -176,9 +179,9 @@ export function createApiClient(deps: ApiClientDeps) {
 
   async function request<T = unknown>(path: string, options: RequestOptions<T> = {}): Promise<T> {
     const { method = 'POST', body, auth = true, schema, signal, redirectOnUnauthorized = true } = options;
-    const { form, blob = false } = options;
+    const { form, file } = options;
     const baseHeaders: Record<string, string> = { ...options.headers };
-    if (!blob) baseHeaders.accept = 'application/json';
+    if (!file) baseHeaders.accept = 'application/json';
     // The browser writes a multipart body's content type itself (with its boundary).
     if (body !== undefined && !form) baseHeaders['content-type'] = 'application/json';
     const init = (token: string | null): RequestInit => ({
@@ -186,9 +189,9 @@ export function createApiClient(deps: ApiClientDeps) {
       headers: token ? { ...baseHeaders, authorization: `Bearer ${token}` } : baseHeaders,
       body: form ?? (body === undefined ? undefined : JSON.stringify(body)),
     });
-    // A file's bytes are read as a Blob once the status says it is one; every failure is JSON.
+    // A file's bytes are read once the status says it is one; every failure is JSON.
     const read = (response: Response) =>
-      blob && SUCCESS_STATUSES.has(response.status) ? Promise.resolve(undefined) : readJson(response);
+      file && SUCCESS_STATUSES.has(response.status) ? Promise.resolve(undefined) : readJson(response);
 
     // A tab that slept past the token's expiry refreshes before sending anything with it.
     if (auth && deps.isTokenStale?.()) await refreshSession();
@@ -243,7 +246,7 @@ export function createApiClient(deps: ApiClientDeps) {
       throw new ApiError(response.status, 'UNKNOWN', `Request failed with status ${response.status}`);
     }
 
-    if (blob) return (await response.blob()) as T;
+    if (file) return (file === 'blob' ? await response.blob() : response) as T;
     const detail = options.bare
       ? payload
       : payload && typeof payload === 'object' && 'detail' in payload
@@ -284,7 +287,26 @@ export function createApiClient(deps: ApiClientDeps) {
     options: CallOptions = {},
   ): Promise<Blob> {
     const { method, url } = buildRequest(contract, input);
-    return request<Blob>(url, { method, auth: contract.access === 'user', blob: true, ...options });
+    return request<Blob>(url, { method, auth: contract.access === 'user', file: 'blob', ...options });
+  }
+
+  /**
+   * Opens a file contract's answer as it streams (a long export read with progress): the response of
+   * a success, its body unread; a failure throws as any call's does.
+   */
+  async function stream<E extends Endpoint & { file: object }>(
+    contract: E,
+    input: EndpointInput<E>,
+    options: CallOptions = {},
+  ): Promise<Response> {
+    const { method, url, body } = buildRequest(contract, input);
+    return request<Response>(url, {
+      method,
+      body,
+      auth: contract.access === 'user',
+      file: 'stream',
+      ...options,
+    });
   }
 
   /** Sends files to a multipart contract (`form` holds them); its input travels in the query string. */
@@ -304,7 +326,7 @@ export function createApiClient(deps: ApiClientDeps) {
     });
   }
 
-  const client: ApiClient = { call, download, upload, refreshSession };
+  const client: ApiClient = { call, download, stream, upload, refreshSession };
   return client;
 }
 
@@ -319,6 +341,11 @@ export interface ApiClient {
     input: EndpointInput<E>,
     options?: CallOptions,
   ) => Promise<Blob>;
+  stream: <E extends Endpoint & { file: object }>(
+    contract: E,
+    input: EndpointInput<E>,
+    options?: CallOptions,
+  ) => Promise<Response>;
   upload: <E extends Endpoint & { multipart: true }>(
     contract: E,
     input: EndpointInput<E>,

@@ -1,9 +1,11 @@
+import { z } from 'zod';
 import {
   BusinessTypeChangedSchema,
   ChangeBusinessTypeInputSchema,
   CompanyListingInputSchema,
   CompanyListingSchema,
   CompanyStatusChangedSchema,
+  ExportCompanyListingInputSchema,
   SetUserDisabledInputSchema,
   UpdateCompanyStatusInputSchema,
   UserAdminResultSchema,
@@ -15,8 +17,7 @@ import { endpoint } from './endpoint.ts';
 
 /**
  * The super admin's companies and users screens (spec 3 §2 admin tabs, §7 company wrappers). Every
- * call here is for super admins only: anyone else gets 403 FORBIDDEN. The company export streams a
- * file, so it is a documented route of its own (apps/api companies.routes.ts), not a contract.
+ * call here is for super admins only: anyone else gets 403 FORBIDDEN.
  */
 
 /** `companyListing` itself is sign-up's public prospect search (spec 2), so this one has its own path. */
@@ -30,6 +31,20 @@ export const adminCompanyListing = endpoint({
   summary: 'Search every company (super admin)',
   description:
     'Super admins search companies by part of the name, business type, state, status and the plan of the live subscription (0: none), newest first, paged (at most 100 a page). Anyone else is FORBIDDEN.',
+});
+
+/** The company export: a file streamed as it is written, its row count in the `x-total-count` header. */
+export const exportCompanyListing = endpoint({
+  method: 'POST',
+  path: '/api/company/exportCompanyListing',
+  input: ExportCompanyListingInputSchema,
+  output: z.never(),
+  file: { contentType: 'text/csv (UTF-8) or XLSX, by the format asked for' },
+  access: 'user',
+  tag: 'company',
+  summary: 'Export the searched companies as CSV or XLSX (super admin)',
+  description:
+    'Super admins download every company matching the listing filters (name, business type, state, status, plan), newest first, as CSV (UTF-8, formula-looking cells neutralised) or XLSX, streamed as it is written. The x-total-count header carries the number of rows, for progress. Anyone else is FORBIDDEN.',
 });
 
 export const updateCompanyStatus = endpoint({

@@ -1,14 +1,18 @@
-import { adminCompanyListing, changeBusinessType, updateCompanyStatus } from '@trustleaf/domain/api/admin';
+import {
+  adminCompanyListing,
+  changeBusinessType,
+  exportCompanyListing,
+  updateCompanyStatus,
+} from '@trustleaf/domain/api/admin';
 import {
   getCompanyDetail,
   locationListing,
   updateCompanyDetail,
   upsertLocation,
 } from '@trustleaf/domain/api/company';
-import { EXPORT_TOTAL_HEADER, ExportCompanyListingInputSchema } from '@trustleaf/domain/schemas/admin';
+import { EXPORT_TOTAL_HEADER } from '@trustleaf/domain/schemas/admin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { documented, errorResponses, route } from '../../lib/route.ts';
-import { callerOf } from '../../plugins/auth.ts';
+import { route } from '../../lib/route.ts';
 import { companyExportStream, EXPORT_CONTENT_TYPES } from './companies.export.ts';
 import type { CompaniesService } from './companies.service.ts';
 
@@ -26,31 +30,15 @@ export const companyRoutes: FastifyPluginAsyncZod<{ service: CompaniesService }>
   route(app, updateCompanyStatus, ({ auth, input }) => service.updateCompanyStatus(auth, input));
   route(app, changeBusinessType, ({ auth, input }) => service.changeBusinessType(auth, input));
 
-  // A file, not JSON: documented like a contract, streamed as it is written.
-  app.post(
-    '/exportCompanyListing',
-    {
-      schema: {
-        ...documented({
-          tag: 'company',
-          summary: 'Export the searched companies as CSV or XLSX (super admin)',
-          description:
-            'Super admins download every company matching the listing filters (name, business type, state, status, plan), newest first, as CSV (UTF-8, formula-looking cells neutralised) or XLSX, streamed as it is written. The x-total-count header carries the number of rows, for progress. Anyone else is FORBIDDEN.',
-          access: 'user',
-        }),
-        body: ExportCompanyListingInputSchema,
-        response: errorResponses('user'),
-      },
-    },
-    async (request, reply) => {
-      const { format, ...filter } = request.body;
-      const { total, batches } = await service.exportCompanies(callerOf(request), filter);
-      return reply
-        .header('content-type', EXPORT_CONTENT_TYPES[format])
-        .header('content-disposition', `attachment; filename="companies.${format}"`)
-        .header('cache-control', 'no-store')
-        .header(EXPORT_TOTAL_HEADER, String(total))
-        .send(companyExportStream(format, batches));
-    },
-  );
+  // A file, not JSON: streamed as it is written.
+  route(app, exportCompanyListing, async ({ auth, input, reply }) => {
+    const { format, ...filter } = input;
+    const { total, batches } = await service.exportCompanies(auth, filter);
+    return reply
+      .header('content-type', EXPORT_CONTENT_TYPES[format])
+      .header('content-disposition', `attachment; filename="companies.${format}"`)
+      .header('cache-control', 'no-store')
+      .header(EXPORT_TOTAL_HEADER, String(total))
+      .send(companyExportStream(format, batches));
+  });
 };

@@ -1,10 +1,10 @@
+import { exportCompanyListing } from '@trustleaf/domain/api/admin';
 import {
   EXPORT_TOTAL_HEADER,
   type ExportCompanyListingInput,
   type ExportFormat,
 } from '@trustleaf/domain/schemas/admin';
-import { ApiError } from '@/lib/api-client';
-import { getAccessToken } from '@/stores/app-store';
+import { api } from '@/lib/api';
 
 /** How far an export is: rows written (CSV) or bytes received (XLSX, compressed as it streams). */
 export interface ExportProgress {
@@ -18,30 +18,16 @@ const LINE_FEED = 10;
 
 /**
  * The company export (spec 3 §7 exportCompanyListing, a blob), read as it streams so the screen can
- * show progress; the file is saved once complete. A file, not JSON, so it is fetched directly with
- * the session's token rather than through the JSON client.
+ * show progress; the file is saved once complete. Opened through the API client by its contract, so
+ * the session's token, its refresh and the error answers are those of every other call.
  */
 export async function downloadCompanyExport(
   input: ExportCompanyListingInput & { format: ExportFormat },
   onProgress: (progress: ExportProgress) => void,
   signal?: AbortSignal,
 ): Promise<void> {
-  const token = getAccessToken();
-  const response = await fetch('/api/company/exportCompanyListing', {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: JSON.stringify(input),
-    credentials: 'same-origin',
-    signal,
-  });
-  if (!response.ok || !response.body) {
-    const body = (await response.json().catch(() => null)) as { messages?: string[]; code?: string } | null;
-    throw new ApiError(
-      response.status,
-      body?.code ?? 'INTERNAL',
-      body?.messages?.[0] ?? 'Something went wrong',
-    );
-  }
+  const response = await api.stream(exportCompanyListing, input, { signal });
+  if (!response.body) throw new Error('The export answered without a body');
   const total = Number(response.headers.get(EXPORT_TOTAL_HEADER) ?? 0);
   const progress: ExportProgress = { format: input.format, total, rows: 0, bytes: 0 };
   onProgress({ ...progress });
