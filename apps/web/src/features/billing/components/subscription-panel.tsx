@@ -8,10 +8,6 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
-import FormControl from '@mui/material/FormControl';
-import InputLabel from '@mui/material/InputLabel';
-import MenuItem from '@mui/material/MenuItem';
-import Select from '@mui/material/Select';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -19,8 +15,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { cardBrandName } from '@trustleaf/domain/rules/card';
-import { formatMoney, type PaymentFrequency } from '@trustleaf/domain/rules/pricing';
-import { SAME_PLAN_MESSAGE } from '@trustleaf/domain/rules/subscription';
+import { formatMoney } from '@trustleaf/domain/rules/pricing';
 import { enqueueSnackbar } from 'notistack';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -39,11 +34,11 @@ import { CreditCardDialog } from './credit-card-dialog';
 import type { PurchaseChoice } from './purchase-summary';
 import { SubscriptionFlow } from './subscription-flow';
 import { SubscriptionHeaderAlert } from './subscription-header-alert';
+import { SwitchPlanForm } from './switch-plan-form';
 import { useDescribeTransaction } from './use-describe-transaction';
 import { liveSubscriptionOf, useCanManageCompany } from './use-feature-status';
 import { PlanLine } from './subscription-summary';
 
-/** A payment's description in the reader's language (the API stores it in English). */
 /** Account settings → Subscription: plan and status, switch, cancel, card and payment history. */
 export function SubscriptionPanel() {
   const { t, i18n } = useTranslation();
@@ -64,26 +59,11 @@ export function SubscriptionPanel() {
   const [confirmCancel, setConfirmCancel] = useState(false);
   const live = liveSubscriptionOf(listing.data);
   const latest = listing.data?.companySubscriptions[0] ?? null;
-  const [switchPlanId, setSwitchPlanId] = useState<number | ''>('');
-  const [switchFrequency, setSwitchFrequency] = useState<PaymentFrequency | ''>('');
   const paywallOpen = search.get('paywall') === '1';
   const setPaywall = (open: boolean) => setSearch(open ? { paywall: '1' } : {}, { replace: true });
   if (!company) return <Typography>{t('home.noCompany')}</Typography>;
 
   const money = (value: number) => formatMoney(value, i18n.language);
-
-  /** Opens the switch preview: nothing is charged before its confirmation (issue 19). */
-  const previewSwitch = () => {
-    const planId = switchPlanId || live?.subscription.plPlanId;
-    const frequency = switchFrequency || live?.paymentFrequency;
-    const plan = plans.data?.find((p) => p.plPlanId === planId);
-    if (!live || !plan || !frequency) return;
-    if (plan.plPlanId === live.subscription.plPlanId && frequency === live.paymentFrequency) {
-      enqueueSnackbar(t('billing.switch.same', { defaultValue: SAME_PLAN_MESSAGE }), { variant: 'error' });
-      return;
-    }
-    setSwitchChoice({ plan, frequency, promoCode: null });
-  };
 
   const doResume = async () => {
     try {
@@ -152,39 +132,13 @@ export function SubscriptionPanel() {
             ) : null}
           </Box>
           {canManage && live && (live.status === 'AVAILABLE' || live.status === 'TRIAL') ? (
-            <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap', mt: 1 }}>
-              <FormControl size="small" sx={{ minWidth: 180 }}>
-                <InputLabel id="switch-plan-label">{t('billing.switch.plan')}</InputLabel>
-                <Select
-                  labelId="switch-plan-label"
-                  label={t('billing.switch.plan')}
-                  value={switchPlanId || live.subscription.plPlanId}
-                  onChange={(event) => setSwitchPlanId(Number(event.target.value))}
-                  data-testid="switch-plan"
-                >
-                  {(plans.data ?? []).map((plan) => (
-                    <MenuItem key={plan.plPlanId} value={plan.plPlanId}>
-                      {plan.name}
-                    </MenuItem>
-                  ))}
-                </Select>
-              </FormControl>
-              <FormControl size="small" sx={{ minWidth: 140 }}>
-                <InputLabel id="switch-frequency-label">{t('billing.switch.frequency')}</InputLabel>
-                <Select
-                  labelId="switch-frequency-label"
-                  label={t('billing.switch.frequency')}
-                  value={switchFrequency || live.paymentFrequency}
-                  onChange={(event) => setSwitchFrequency(event.target.value)}
-                >
-                  <MenuItem value="MONTHLY">{t('billing.monthly')}</MenuItem>
-                  <MenuItem value="ANNUAL">{t('billing.yearly')}</MenuItem>
-                </Select>
-              </FormControl>
-              <Button variant="outlined" onClick={previewSwitch} data-testid="switch-submit">
-                {t('billing.switch.submit')}
-              </Button>
-            </Box>
+            <SwitchPlanForm
+              // A new live plan (a switch done) starts the form again from it.
+              key={`${live.subscription.plPlanId}-${live.paymentFrequency}`}
+              current={{ plPlanId: live.subscription.plPlanId, paymentFrequency: live.paymentFrequency }}
+              plans={plans.data ?? []}
+              onPreview={(plan, frequency) => setSwitchChoice({ plan, frequency, promoCode: null })}
+            />
           ) : null}
         </CardContent>
       </Card>
@@ -256,8 +210,6 @@ export function SubscriptionPanel() {
         onClose={() => setSwitchChoice(null)}
         onDone={() => {
           setSwitchChoice(null);
-          setSwitchPlanId('');
-          setSwitchFrequency('');
           enqueueSnackbar(t('billing.switch.done'), { variant: 'success' });
         }}
         onFailed={(message) => {
