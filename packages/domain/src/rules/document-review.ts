@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { IdSchema, TextSchema } from '../schemas/common.ts';
+import { IdSchema, refuseWith, TextSchema } from '../schemas/common.ts';
+import type { KeyedMessage } from '../validation-issues.ts';
 import { daysBetween } from './document-status.ts';
 
 /**
@@ -92,32 +93,67 @@ export interface ReviewFormContext {
   today: string;
 }
 
+/** The review form's refusals (spec 3 §5), each with its message key (the form shows it by the key). */
+export const REVIEW_MESSAGES = {
+  reviewStatusRequired: {
+    key: 'documents.messages.reviewStatusRequired',
+    message: 'Review Status is required',
+  },
+  rejectReasonRequired: {
+    key: 'documents.messages.rejectReasonRequired',
+    message: 'Reject Reason is required',
+  },
+  countryRequired: { key: 'documents.messages.countryRequired', message: 'Country of License is required' },
+  stateRequired: { key: 'documents.messages.stateRequired', message: 'State of License is required' },
+  addressRequired: { key: 'documents.messages.addressRequired', message: 'Address of License is required' },
+  licenseNumberRequired: {
+    key: 'documents.messages.licenseNumberRequired',
+    message: 'License Number is required',
+  },
+  licenseNumberInvalid: {
+    key: 'documents.messages.licenseNumberInvalid',
+    message: 'Please enter a valid license number',
+  },
+  validationMethodRequired: {
+    key: 'documents.messages.validationMethodRequired',
+    message: 'Validation Method is required',
+  },
+  expirationPast: {
+    key: 'documents.messages.expirationPast',
+    message: 'Expiration Date cannot be earlier than today',
+  },
+  expirationRequired: {
+    key: 'documents.messages.expirationRequired',
+    message: 'Expiration Date is required',
+  },
+} satisfies Record<string, KeyedMessage>;
+
 /** The review form's schema with every message of spec 3 §5. */
 export function createReviewFormSchema(context: ReviewFormContext) {
   const withLicence = showsLicenseBlock(context);
   return ReviewFormValuesSchema.superRefine((values, ctx) => {
-    const fail = (path: keyof ReviewFormValues, message: string) =>
-      ctx.addIssue({ code: 'custom', path: [path], message });
-    if (!values.reviewStatus) fail('reviewStatus', 'Review Status is required');
+    const fail = (path: keyof ReviewFormValues, message: KeyedMessage) => refuseWith(ctx, message, [path]);
+    const m = REVIEW_MESSAGES;
+    if (!values.reviewStatus) fail('reviewStatus', m.reviewStatusRequired);
     if (values.reviewStatus === 'REJECT' && values.rejectReason === null) {
-      fail('rejectReason', 'Reject Reason is required');
+      fail('rejectReason', m.rejectReasonRequired);
     }
     if (withLicence) {
-      if (!values.countryOfLicense.trim()) fail('countryOfLicense', 'Country of License is required');
-      if (!values.stateOfLicense.trim()) fail('stateOfLicense', 'State of License is required');
-      if (!values.licenseAddress.trim()) fail('licenseAddress', 'Address of License is required');
-      if (!values.licenseNumber.trim()) fail('licenseNumber', 'License Number is required');
+      if (!values.countryOfLicense.trim()) fail('countryOfLicense', m.countryRequired);
+      if (!values.stateOfLicense.trim()) fail('stateOfLicense', m.stateRequired);
+      if (!values.licenseAddress.trim()) fail('licenseAddress', m.addressRequired);
+      if (!values.licenseNumber.trim()) fail('licenseNumber', m.licenseNumberRequired);
       else if (!LICENSE_NUMBER_PATTERN.test(values.licenseNumber.trim())) {
-        fail('licenseNumber', 'Please enter a valid license number');
+        fail('licenseNumber', m.licenseNumberInvalid);
       }
-      if (!values.validationMethod) fail('validationMethod', 'Validation Method is required');
+      if (!values.validationMethod) fail('validationMethod', m.validationMethodRequired);
     }
     if (context.expirationCheck && values.expirationDate) {
       if (daysBetween(context.today, values.expirationDate) < 0) {
-        fail('expirationDate', 'Expiration Date cannot be earlier than today');
+        fail('expirationDate', m.expirationPast);
       }
     } else if (context.expirationCheck && values.reviewStatus === 'ACCEPT') {
-      fail('expirationDate', 'Expiration Date is required');
+      fail('expirationDate', m.expirationRequired);
     }
   });
 }

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { TextSchema } from '../schemas/common.ts';
 import { fieldIssue, type KeyedMessage, type ValidationIssue } from '../validation-issues.ts';
-import { LICENSE_NUMBER_PATTERN, showsLicenseBlock } from './document-review.ts';
+import { LICENSE_NUMBER_PATTERN, REVIEW_MESSAGES, showsLicenseBlock } from './document-review.ts';
 import { daysBetween } from './document-status.ts';
 import { checkUploadName, UPLOAD_RULES } from './uploads.ts';
 
@@ -14,25 +14,14 @@ export const UPLOAD_DOCUMENT_MESSAGES = {
   fileRequired: { key: 'documents.upload.fileRequired', message: 'Document is required' },
   fileType: { key: 'documents.messages.fileTypeNotSupported', message: UPLOAD_RULES.document.message },
   fileTooLarge: { key: 'documents.upload.tooLarge', message: 'The file is larger than 10 MB' },
-  expirationRequired: {
-    key: 'documents.messages.expirationRequired',
-    message: 'Expiration Date is required',
-  },
-  expirationPast: {
-    key: 'documents.messages.expirationPast',
-    message: 'Expiration Date cannot be earlier than today',
-  },
-  licenseNumberRequired: {
-    key: 'documents.messages.licenseNumberRequired',
-    message: 'License Number is required',
-  },
-  licenseNumberInvalid: {
-    key: 'documents.messages.licenseNumberInvalid',
-    message: 'Please enter a valid license number',
-  },
-  countryRequired: { key: 'documents.messages.countryRequired', message: 'Country of License is required' },
-  stateRequired: { key: 'documents.messages.stateRequired', message: 'State of License is required' },
-  addressRequired: { key: 'documents.messages.addressRequired', message: 'Address of License is required' },
+  // The licence block and the expiry are refused as the review form refuses them.
+  expirationRequired: REVIEW_MESSAGES.expirationRequired,
+  expirationPast: REVIEW_MESSAGES.expirationPast,
+  licenseNumberRequired: REVIEW_MESSAGES.licenseNumberRequired,
+  licenseNumberInvalid: REVIEW_MESSAGES.licenseNumberInvalid,
+  countryRequired: REVIEW_MESSAGES.countryRequired,
+  stateRequired: REVIEW_MESSAGES.stateRequired,
+  addressRequired: REVIEW_MESSAGES.addressRequired,
 } satisfies Record<string, KeyedMessage>;
 
 /** What the document type asks of an upload, and today's date (`yyyy-MM-dd`, platform time zone). */

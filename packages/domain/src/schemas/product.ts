@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { IdSchema, IntSchema, TextSchema } from './common.ts';
+import type { KeyedMessage } from '../validation-issues.ts';
+import { IdSchema, IntSchema, refuseWith, requiredText, TextSchema } from './common.ts';
 
 /**
  * The company's minimal product catalogue (spec 3 §3 Product; issue 17's product comparison and issue
@@ -18,6 +19,14 @@ export const PRODUCT_DAY_FIELDS = ['receivedProductAt', 'expireDate'] as const;
 export const PRODUCT_EXPIRY_BEFORE_RECEIVED = 'The expiry date cannot be before the received date';
 /** Its message key, for a client to show it in its own language. */
 export const PRODUCT_EXPIRY_BEFORE_RECEIVED_KEY = 'company.products.errors.expiryBeforeReceived';
+
+/** The product record's refusals, each with its message key (a form shows it by the key). */
+export const PRODUCT_MESSAGES = {
+  nameRequired: { key: 'company.products.errors.nameRequired', message: 'This field is required' },
+  tooLong: { key: 'validation.characterLimit', message: 'Character limit' },
+  dayFormat: { key: 'company.products.errors.dayFormat', message: 'Use the format yyyy-MM-dd' },
+  expiryBeforeReceived: { key: PRODUCT_EXPIRY_BEFORE_RECEIVED_KEY, message: PRODUCT_EXPIRY_BEFORE_RECEIVED },
+} satisfies Record<string, KeyedMessage>;
 
 export const ProductSchema = z.object({
   plProductId: IntSchema,
@@ -41,14 +50,19 @@ export const ProductListSchema = z.object({ products: z.array(ProductSchema) });
 
 /** A tracking number as typed: blank clears it (null). */
 const ProductCodeInputSchema = TextSchema.trim()
-  .max(PRODUCT_CODE_MAX, 'Character limit')
+  .superRefine((value, ctx) => {
+    if (value.length > PRODUCT_CODE_MAX) refuseWith(ctx, PRODUCT_MESSAGES.tooLong);
+  })
+  .meta({ maxLength: PRODUCT_CODE_MAX })
   .transform((value) => value || null)
   .nullable()
   .optional();
 
 /** A calendar day yyyy-MM-dd that exists (no 2026-02-30); blank clears it (null). */
 const ProductDayInputSchema = TextSchema.trim()
-  .refine((value) => value === '' || isCalendarDay(value), 'Use the format yyyy-MM-dd')
+  .superRefine((value, ctx) => {
+    if (value !== '' && !isCalendarDay(value)) refuseWith(ctx, PRODUCT_MESSAGES.dayFormat);
+  })
   .transform((value) => value || null)
   .nullable()
   .optional();
@@ -85,21 +99,18 @@ const checkProductDays = (
   days: { receivedProductAt?: string | null; expireDate?: string | null },
   context: z.RefinementCtx,
 ) => {
-  const message = productDaysIssue(days);
-  if (message) {
-    context.addIssue({
-      code: 'custom',
-      path: ['expireDate'],
-      message,
-      params: { key: PRODUCT_EXPIRY_BEFORE_RECEIVED_KEY },
-    });
-  }
+  if (productDaysIssue(days)) refuseWith(context, PRODUCT_MESSAGES.expiryBeforeReceived, ['expireDate']);
 };
+
+const productName = requiredText(PRODUCT_NAME_MAX, {
+  required: PRODUCT_MESSAGES.nameRequired,
+  tooLong: PRODUCT_MESSAGES.tooLong,
+});
 
 export const CreateProductInputSchema = z
   .object({
     plCompanyId: IdSchema,
-    name: TextSchema.trim().min(1, 'This field is required').max(PRODUCT_NAME_MAX, 'Character limit'),
+    name: productName,
     status: z.enum(PRODUCT_STATUSES).default('ACTIVE'),
   })
   .extend(ProductDetailsInputSchema.shape)
@@ -110,10 +121,7 @@ export const UpdateProductInputSchema = z
   .object({
     plCompanyId: IdSchema,
     plProductId: IdSchema,
-    name: TextSchema.trim()
-      .min(1, 'This field is required')
-      .max(PRODUCT_NAME_MAX, 'Character limit')
-      .optional(),
+    name: productName.optional(),
     status: z.enum(PRODUCT_STATUSES).optional(),
   })
   .extend(ProductDetailsInputSchema.shape)

@@ -1,7 +1,9 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { createProduct, productListing, updateProduct } from '@trustleaf/domain/api/webcrawler';
 import type { Product } from '@trustleaf/domain/schemas/webcrawler';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { i18n, loadMessages } from '@/lib/i18n';
+import { loadExtraLocale } from '@/lib/locale-bundle';
 import { handle, sentTo, server } from '@/testing/msw';
 import { renderApp } from '@/testing/test-utils';
 import { validationFailure } from '@/testing/validation-failure';
@@ -65,6 +67,32 @@ describe('ProductsPanel (spec 3 §3 Product)', () => {
     ).toBeTruthy();
     expect(dialog.getByLabelText('Expires on').getAttribute('aria-invalid')).toBe('true');
     expect(sentTo(createProduct)).toHaveLength(0);
+  });
+
+  it('shows the schema’s refusals by their message keys, in the reader’s language', async () => {
+    await Promise.all([loadMessages('app', 'de'), loadExtraLocale('de')]);
+    await act(async () => {
+      await i18n.changeLanguage('de');
+    });
+    try {
+      renderPanel();
+      const dialog = await openDialog(i18n.t('company.products.add'));
+      fireEvent.change(dialog.getByLabelText(i18n.t('company.products.fields.receivedProductAt')), {
+        target: { value: '2026-05-02' },
+      });
+      fireEvent.change(dialog.getByLabelText(i18n.t('company.products.fields.expireDate')), {
+        target: { value: '2026-05-01' },
+      });
+      fireEvent.click(dialog.getByRole('button', { name: i18n.t('company.save') }));
+      expect(await dialog.findByText('Dieses Feld ist erforderlich', {}, WAIT)).toBeTruthy();
+      expect(dialog.getByText(i18n.t('company.products.errors.expiryBeforeReceived'))).toBeTruthy();
+      expect(i18n.t('company.products.errors.expiryBeforeReceived')).not.toMatch(/expiry date/);
+      expect(sentTo(createProduct)).toHaveLength(0);
+    } finally {
+      await act(async () => {
+        await i18n.changeLanguage('en');
+      });
+    }
   });
 
   it("puts the server's refusal on its field", async () => {

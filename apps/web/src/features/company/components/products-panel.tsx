@@ -8,7 +8,6 @@ import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { zodResolver } from '@hookform/resolvers/zod';
 import {
   CreateProductInputSchema,
   PRODUCT_CODE_FIELDS,
@@ -24,6 +23,7 @@ import type { z } from 'zod';
 import { FormField } from '@/components/form/form-field';
 import { ConfirmDialog } from '@/components/dialogs/confirm-dialog';
 import { errorText } from '@/lib/error-notice';
+import { keyedZodResolver } from '@/lib/keyed-zod-resolver';
 import { applyServerIssues } from '@/lib/server-issues';
 import { useProducts } from '../api/get-products';
 import { useProductMutations } from '../api/product-mutations';
@@ -61,16 +61,15 @@ function ProductDialog({
   const { t } = useTranslation();
   const { create, update } = useProductMutations(plCompanyId);
   const [formError, setFormError] = useState<string | null>(null);
-  const form = useForm<FormValues>({
-    resolver: zodResolver(CreateProductInputSchema) as never,
+  const form = useForm({
+    resolver: keyedZodResolver(CreateProductInputSchema),
     mode: 'onTouched',
     defaultValues: formValuesOf(plCompanyId, product),
   });
   const busy = create.isPending || update.isPending;
   const { control } = form;
-  const submit = form.handleSubmit((values) => {
+  const submit = form.handleSubmit((input) => {
     setFormError(null);
-    const input = CreateProductInputSchema.parse(values);
     const done = {
       onSuccess: () => {
         enqueueSnackbar(t('company.products.saved'), { variant: 'success' });

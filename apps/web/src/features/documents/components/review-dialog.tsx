@@ -13,7 +13,6 @@ import Tabs from '@mui/material/Tabs';
 import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import { zodResolver } from '@hookform/resolvers/zod';
 import {
   buildReviewPayload,
   createReviewFormSchema,
@@ -29,7 +28,9 @@ import { enqueueSnackbar } from 'notistack';
 import { useState, type KeyboardEvent } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { errorText } from '@/lib/error-notice';
 import { useGeneralInfo } from '@/lib/general-info';
+import { keyedZodResolver } from '@/lib/keyed-zod-resolver';
 import { useDocumentTypeDetail } from '../api/get-document-type-detail';
 import { useReasons } from '../api/get-reasons';
 import { openDocument } from '../api/open-document';
@@ -87,7 +88,7 @@ function VersionForm({
   const [banner, setBanner] = useState<string | null>(null);
   const { control, handleSubmit, watch } = useForm<ReviewFormValues>({
     defaultValues: initialValues(version),
-    resolver: zodResolver(createReviewFormSchema({ ...type, today: todayIn(new Date()) })),
+    resolver: keyedZodResolver(createReviewFormSchema({ ...type, today: todayIn(new Date()) })),
   });
   const choice = watch('reviewStatus');
   const country = watch('countryOfLicense');
@@ -103,7 +104,8 @@ function VersionForm({
       );
       enqueueSnackbar(t('documents.review.saved'), { variant: 'success' });
     } catch (error) {
-      const message = error instanceof Error ? error.message : t('errors.unknown');
+      // The server's refusal in the reader's language: by its issue's key where it has one.
+      const message = errorText(t, error);
       console.error(error);
       enqueueSnackbar(message, { variant: 'error' });
       setBanner(message);
