@@ -5,7 +5,7 @@ import FormHelperText from '@mui/material/FormHelperText';
 import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
 import InputLabel from '@mui/material/InputLabel';
-import OutlinedInput from '@mui/material/OutlinedInput';
+import OutlinedInput, { type OutlinedInputProps } from '@mui/material/OutlinedInput';
 import { useId, useState, type ReactNode } from 'react';
 import { useController, type Control, type FieldValues, type Path } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -20,6 +20,9 @@ interface Props<T extends FieldValues> {
   autoFocus?: boolean;
   helperText?: ReactNode;
   endAdornment?: ReactNode;
+  /** The input element itself where it is not a plain input (a masked one), and its props. */
+  inputComponent?: OutlinedInputProps['inputComponent'];
+  inputProps?: OutlinedInputProps['inputProps'];
 }
 
 /**
@@ -29,6 +32,7 @@ interface Props<T extends FieldValues> {
  */
 export function FormTextField<T extends FieldValues>(props: Props<T>) {
   const { name, control, label, type = 'text', autoComplete, autoFocus, helperText, endAdornment } = props;
+  const { inputComponent, inputProps } = props;
   const { t } = useTranslation();
   const id = useId();
   const { field, fieldState } = useController({ name, control });
@@ -49,12 +53,19 @@ export function FormTextField<T extends FieldValues>(props: Props<T>) {
         onBlur={field.onBlur}
         inputRef={field.ref}
         endAdornment={endAdornment}
+        inputComponent={inputComponent}
+        inputProps={inputProps}
         aria-describedby={help ? `${id}-help` : undefined}
         aria-invalid={Boolean(fieldState.error)}
       />
       {help ? <FormHelperText id={`${id}-help`}>{help}</FormHelperText> : null}
     </FormControl>
   );
+}
+
+/** An email address field (the browser's email keyboard and autofill). */
+export function FormEmailField<T extends FieldValues>(props: Omit<Props<T>, 'type' | 'autoComplete'>) {
+  return <FormTextField {...props} type="email" autoComplete="email" />;
 }
 
 export function FormPasswordField<T extends FieldValues>(props: Omit<Props<T>, 'type' | 'endAdornment'>) {

@@ -1,13 +1,8 @@
-import FormControl from '@mui/material/FormControl';
-import FormHelperText from '@mui/material/FormHelperText';
-import InputLabel from '@mui/material/InputLabel';
-import OutlinedInput from '@mui/material/OutlinedInput';
-import { forwardRef, useId, useMemo, type ReactNode } from 'react';
-import { useController, type Control, type FieldValues, type Path } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { forwardRef, useMemo, type ReactNode } from 'react';
+import type { Control, FieldValues, Path } from 'react-hook-form';
 import { IMaskInput } from 'react-imask';
 import { CURRENCY_MASK } from '@trustleaf/domain/rules/input-masks';
-import { translateMessage } from '@/lib/i18n-messages';
+import { FormTextField } from './form-text-field';
 
 export type MaskOptions = Record<string, unknown> & { mask: unknown };
 
@@ -56,12 +51,7 @@ interface Props<T extends FieldValues> {
 
 /** A masked input bound to react-hook-form (spec 1 §5 "Input masks"). */
 export function MaskedTextField<T extends FieldValues>(props: Props<T>) {
-  const { name, control, label, mask, autoComplete, helperText, inputMode } = props;
-  const { t } = useTranslation();
-  const id = useId();
-  const { field, fieldState } = useController({ name, control });
-  const message = fieldState.error?.message;
-  const help = message ? translateMessage(t, message) : helperText;
+  const { mask, inputMode, ...field } = props;
   // A new options object on every render would make imask rebuild its mask and drop the user's edit.
   const maskKey = typeof mask === 'string' ? mask : JSON.stringify(mask);
   const maskOptions = useMemo<MaskOptions>(
@@ -70,23 +60,6 @@ export function MaskedTextField<T extends FieldValues>(props: Props<T>) {
     [maskKey],
   );
   return (
-    <FormControl fullWidth variant="outlined" error={Boolean(fieldState.error)}>
-      <InputLabel htmlFor={id}>{label}</InputLabel>
-      <OutlinedInput
-        id={id}
-        label={label}
-        name={field.name}
-        value={field.value ?? ''}
-        onChange={field.onChange}
-        onBlur={field.onBlur}
-        inputRef={field.ref}
-        autoComplete={autoComplete}
-        inputComponent={MaskAdapter as never}
-        inputProps={{ maskOptions, inputMode }}
-        aria-describedby={help ? `${id}-help` : undefined}
-        aria-invalid={Boolean(fieldState.error)}
-      />
-      {help ? <FormHelperText id={`${id}-help`}>{help}</FormHelperText> : null}
-    </FormControl>
+    <FormTextField {...field} inputComponent={MaskAdapter as never} inputProps={{ maskOptions, inputMode }} />
   );
 }

@@ -7,7 +7,7 @@ import {
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { FormTextField } from '@/components/form/form-text-field';
+import { FormEmailField } from '@/components/form/form-text-field';
 import { ApiError } from '@/lib/api-client';
 import { translateMessage } from '@/lib/i18n-messages';
 import { requestResetPassword } from '@/features/auth/api/request-reset-password';
@@ -52,14 +52,7 @@ export function ForgotPasswordForm() {
       submitLabel={t('auth.forgot.submit')}
       isSubmitting={formState.isSubmitting}
     >
-      <FormTextField
-        control={control}
-        name="email"
-        label={t('auth.email')}
-        type="email"
-        autoComplete="email"
-        autoFocus
-      />
+      <FormEmailField control={control} name="email" label={t('auth.email')} autoFocus />
     </AuthForm>
   );
 }

@@ -7,7 +7,7 @@ import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { FormPasswordField, FormTextField } from '@/components/form/form-text-field';
+import { FormEmailField, FormPasswordField } from '@/components/form/form-text-field';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
 import { translateMessage } from '@/lib/i18n-messages';
@@ -71,14 +71,7 @@ export function SignInForm({ onSuccess }: { onSuccess: () => void }) {
         </LazyAlert>
       ) : null}
       <Box sx={{ display: 'grid', gap: 2.5 }}>
-        <FormTextField
-          control={control}
-          name="email"
-          label={t('auth.email')}
-          type="email"
-          autoComplete="email"
-          autoFocus
-        />
+        <FormEmailField control={control} name="email" label={t('auth.email')} autoFocus />
         <FormPasswordField
           control={control}
           name="password"
