@@ -1,14 +1,13 @@
 import ApartmentOutlinedIcon from '@mui/icons-material/ApartmentOutlined';
 import PersonOutlineIcon from '@mui/icons-material/PersonOutlined';
 import PublicOutlinedIcon from '@mui/icons-material/PublicOutlined';
-import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
-import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DefinitionRow } from '@/components/layouts/definition-row';
+import { SummaryCard } from '@/components/layouts/summary-card';
 import { env } from '@/config/env';
 import { formatDateTime } from '@/lib/i18n';
 import { useAppStore } from '@/stores/app-store';
@@ -24,31 +23,10 @@ const ROLE_KEYS: Record<string, string> = {
 function Field({ label, value, testId }: { label: string; value: ReactNode; testId?: string }) {
   return (
     <Box sx={{ py: 1.25, display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '160px 1fr' }, gap: 0.5 }}>
-      <Typography variant="body2" component="dt" sx={{ color: 'text.secondary' }}>
-        {label}
-      </Typography>
-      <Typography variant="body2" component="dd" sx={{ m: 0, fontWeight: 500 }} data-testid={testId}>
+      <DefinitionRow label={label} testId={testId}>
         {value}
-      </Typography>
+      </DefinitionRow>
     </Box>
-  );
-}
-
-function SectionCard({ icon, title, children }: { icon: ReactNode; title: string; children: ReactNode }) {
-  return (
-    <Card variant="outlined" component="section" aria-label={title}>
-      <CardContent sx={{ p: 3 }}>
-        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, mb: 1.5 }}>
-          <Avatar sx={{ bgcolor: 'action.selected', color: 'primary.main', width: 36, height: 36 }}>
-            {icon}
-          </Avatar>
-          <Typography variant="h3" component="h2">
-            {title}
-          </Typography>
-        </Box>
-        {children}
-      </CardContent>
-    </Card>
   );
 }
 
@@ -77,7 +55,7 @@ export function HomeRoute() {
         </Typography>
       </Box>
       <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
-        <SectionCard icon={<PersonOutlineIcon />} title={t('home.profileTitle')}>
+        <SummaryCard avatar icon={<PersonOutlineIcon />} title={t('home.profileTitle')}>
           <Box component="dl" sx={{ m: 0 }}>
             <Field
               label={t('home.name')}
@@ -97,8 +75,8 @@ export function HomeRoute() {
               }
             />
           </Box>
-        </SectionCard>
-        <SectionCard icon={<ApartmentOutlinedIcon />} title={t('home.companyTitle')}>
+        </SummaryCard>
+        <SummaryCard avatar icon={<ApartmentOutlinedIcon />} title={t('home.companyTitle')}>
           {company ? (
             <Box component="dl" sx={{ m: 0 }}>
               <Field label={t('home.company')} value={company.companyName} testId="profile-company" />
@@ -113,8 +91,8 @@ export function HomeRoute() {
           ) : (
             <Typography sx={{ color: 'text.secondary' }}>{t('home.noCompany')}</Typography>
           )}
-        </SectionCard>
-        <SectionCard icon={<PublicOutlinedIcon />} title={t('region.label')}>
+        </SummaryCard>
+        <SummaryCard avatar icon={<PublicOutlinedIcon />} title={t('region.label')}>
           <Box component="dl" sx={{ m: 0 }}>
             <Field label={t('region.label')} value={t(`region.${region.region}`)} testId="home-region" />
             <Field
@@ -134,7 +112,7 @@ export function HomeRoute() {
               }
             />
           </Box>
-        </SectionCard>
+        </SummaryCard>
       </Box>
     </>
   );

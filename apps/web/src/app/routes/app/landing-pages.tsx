@@ -6,7 +6,6 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { MENU_FEATURES } from '@trustleaf/domain/reference/features';
-import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { PageLoader } from '@/components/layouts/page-loader';
@@ -19,20 +18,7 @@ import { VaultSummary } from '@/features/documents/components/vault-summary';
 import { useScreenHidden } from '@/lib/template-screens';
 import { useAppStore } from '@/stores/app-store';
 import { TemplateScreenRoute } from '@/app/routes/not-found';
-
-/** A term and its value in a definition list. */
-function Row({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {
-  return (
-    <>
-      <Typography variant="body2" component="dt" sx={{ color: 'text.secondary' }}>
-        {label}
-      </Typography>
-      <Typography variant="body2" component="dd" sx={{ m: 0, fontWeight: 500 }} data-testid={testId}>
-        {children}
-      </Typography>
-    </>
-  );
-}
+import { DefinitionRow } from '@/components/layouts/definition-row';
 
 /** The vault card as the plan allows it: the listing only when the plan includes the vault. */
 function PlanVaultSummary({ plCompanyId }: { plCompanyId: number }) {
@@ -139,9 +125,9 @@ export function QMonitorRoute() {
         <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
           <SummaryCard icon={<RadarOutlinedIcon aria-hidden />} title={t('qMonitor.monitoring')}>
             <Box component="dl" sx={{ m: 0, display: 'grid', gridTemplateColumns: '1fr auto', gap: 1 }}>
-              <Row label={t('qMonitor.allowance')} testId="qmonitor-allowance">
+              <DefinitionRow label={t('qMonitor.allowance')} testId="qmonitor-allowance">
                 {allowance === null ? '—' : allowance}
-              </Row>
+              </DefinitionRow>
             </Box>
             <Typography variant="body2" sx={{ color: 'text.secondary' }}>
               {t('qMonitor.noClients')}
@@ -174,14 +160,16 @@ export function CompanyDetailRoute() {
         <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
           <SummaryCard icon={<StorefrontOutlinedIcon aria-hidden />} title={company.companyName}>
             <Box component="dl" sx={{ m: 0, display: 'grid', gridTemplateColumns: '160px 1fr', rowGap: 1 }}>
-              <Row label={t('home.businessType')}>{company.businessType ?? '—'}</Row>
-              <Row label={t('home.location')}>
+              <DefinitionRow label={t('home.businessType')}>{company.businessType ?? '—'}</DefinitionRow>
+              <DefinitionRow label={t('home.location')}>
                 {[company.state, company.country].filter(Boolean).join(', ') || '—'}
-              </Row>
-              <Row label={t('home.status')} testId="directory-status">
+              </DefinitionRow>
+              <DefinitionRow label={t('home.status')} testId="directory-status">
                 {t(`companyStatus.${company.status}`)}
-              </Row>
-              <Row label={t('directory.listing')}>{t(`directory.kind.${company.kind}`)}</Row>
+              </DefinitionRow>
+              <DefinitionRow label={t('directory.listing')}>
+                {t(`directory.kind.${company.kind}`)}
+              </DefinitionRow>
             </Box>
           </SummaryCard>
           <PlanVaultSummary plCompanyId={company.plCompanyId} />
