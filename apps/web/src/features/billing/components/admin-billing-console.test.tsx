@@ -3,30 +3,14 @@ import { planListing, promoListing, updatePlan, upsertPromo } from '@trustleaf/d
 import { PlanSchema, PromoSchema, type Plan, type Promo } from '@trustleaf/domain/schemas/billing';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { answer, handle, sentTo, server } from '@/testing/msw';
+import { testPlan } from '@/testing/billing-fixtures';
 import { renderApp } from '@/testing/test-utils';
 import { validationFailure } from '@/testing/validation-failure';
 import { getAdminPlansQueryOptions } from '../api/get-admin-plans';
 import { getPromosQueryOptions } from '../api/get-promos';
 import { AdminBillingConsole } from './admin-billing-console';
 
-const PLAN: Plan = PlanSchema.parse({
-  plPlanId: 3,
-  name: 'Pro',
-  status: 'ACTIVE',
-  region: 'US',
-  priority: 2,
-  monthlyFee: 149,
-  annualFee: 1490,
-  promoMonthlyFee: null,
-  promoAnnualFee: null,
-  enableCcPaymentMonthly: true,
-  enableCcPaymentAnnually: true,
-  enableEftPaymentMonthly: false,
-  enableEftPaymentAnnually: false,
-  enableSkipPaywall: false,
-  trialDuration: null,
-  trialUnit: null,
-  detailDescription: { title: 'Pro', detailDescriptions: [] },
+const PLAN: Plan = testPlan({
   features: [
     {
       plFeatureId: 5,

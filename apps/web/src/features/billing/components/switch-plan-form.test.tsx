@@ -1,31 +1,11 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
-import { PlanSchema, type Plan } from '@trustleaf/domain/schemas/billing';
 import { describe, expect, it, vi } from 'vitest';
 import { i18n, loadMessages } from '@/lib/i18n';
+import { testPlan } from '@/testing/billing-fixtures';
 import { renderApp } from '@/testing/test-utils';
 import { SwitchPlanForm } from './switch-plan-form';
 
-const plan = (plPlanId: number, name: string): Plan =>
-  PlanSchema.parse({
-    plPlanId,
-    name,
-    status: 'ACTIVE',
-    region: 'US',
-    priority: plPlanId,
-    monthlyFee: 49,
-    annualFee: 490,
-    promoMonthlyFee: null,
-    promoAnnualFee: null,
-    enableCcPaymentMonthly: true,
-    enableCcPaymentAnnually: true,
-    enableEftPaymentMonthly: false,
-    enableEftPaymentAnnually: false,
-    enableSkipPaywall: false,
-    trialDuration: null,
-    trialUnit: null,
-    detailDescription: { title: name, detailDescriptions: [] },
-    features: [],
-  });
+const plan = (plPlanId: number, name: string) => testPlan({ plPlanId, name, priority: plPlanId });
 const BASIC = plan(2, 'Basic');
 const PRO = plan(3, 'Pro');
 
