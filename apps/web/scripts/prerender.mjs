@@ -33,18 +33,16 @@ const shell = readFileSync(path.join(dist, 'index.html'), 'utf8');
 const emptyRoot = '<div id="root"></div>';
 if (!shell.includes(emptyRoot)) throw new Error(`dist/index.html has no ${emptyRoot}`);
 
-/**
- * Until the app has rendered over it, the page is to be seen, not used: a field typed into, a box ticked
- * or a button pressed before then would be lost (or a form sent by the browser itself), so every control
- * is disabled (MUI styles its disabled look by class, so they look as they will). Links work at once.
+/*
+ * Until the app has taken the page over, it is to be seen, not used: a field typed into, a box ticked or
+ * a button pressed before then would be lost (or a form sent by the browser itself), so the root is
+ * `inert` (src/main.tsx lifts it). The markup itself stays exactly what the app renders, so that the app
+ * can take it over as it is (hydration) instead of building it again.
  */
-function inert(markup) {
-  return markup.replace(/<(input|textarea|select|button)\b/g, '<$1 disabled');
-}
 
 for (const page of PRERENDERED_PATHS) {
-  const markup = inert(await renderPage(page));
-  const html = shell.replace(emptyRoot, `<div id="root" data-prerendered="${page}">${markup}</div>`);
+  const markup = await renderPage(page);
+  const html = shell.replace(emptyRoot, `<div id="root" data-prerendered="${page}" inert>${markup}</div>`);
   const file = path.join(dist, 'prerendered', `${page.replace(/^\//, '')}.html`);
   mkdirSync(path.dirname(file), { recursive: true });
   writeFileSync(file, html);

@@ -1,30 +1,53 @@
 import '@/lib/zod-config';
-import { startTransition, StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { startTransition, StrictMode, useEffect, type ReactNode } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { AppProvider } from '@/app/provider';
 import { AppRoutes, preloadPage } from '@/app/router';
 import { i18nReady } from '@/lib/i18n';
+import { chosenSiteTemplate } from '@/lib/site-template';
+import { useAppStore } from '@/stores/app-store';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element');
 
-/*
- * The first render is a transition, so React renders it in slices and the page stays responsive while
- * it builds. A page written out at build time (src/prerender.tsx) is already on screen: its code is
- * loaded before that render, which then replaces it at once instead of with a loader.
- */
-const prerendered = container.dataset.prerendered;
-const root = createRoot(container);
+/** Lifts the written-out page's `inert` (scripts/prerender.mjs) once the app has taken it over. */
+function TakeOver({ children }: { children: ReactNode }) {
+  useEffect(() => container?.removeAttribute('inert'), []);
+  return children;
+}
+
 const app = (
   <StrictMode>
-    <BrowserRouter>
-      <AppProvider>
-        <AppRoutes />
-      </AppProvider>
-    </BrowserRouter>
+    <TakeOver>
+      <BrowserRouter>
+        <AppProvider>
+          <AppRoutes />
+        </AppProvider>
+      </BrowserRouter>
+    </TakeOver>
   </StrictMode>
 );
+
+/*
+ * A page written out at build time (src/prerender.tsx) is already on screen. It was rendered in English,
+ * in the default theme, signed out and without a chosen site template; when the app would render the
+ * same, it takes the markup over as it is (hydration: no second copy of the page is built and swapped
+ * in), else it renders over it. Either way the page's code is loaded first, and the work is a
+ * transition, which React does in slices so the page stays responsive.
+ */
+const prerendered = container.dataset.prerendered;
+const state = useAppStore.getState();
+const asWritten =
+  prerendered !== undefined &&
+  state.language === 'en' &&
+  state.theme === 'default' &&
+  state.session === null &&
+  chosenSiteTemplate() === null;
+
 void Promise.all([i18nReady, prerendered ? preloadPage(prerendered) : undefined]).then(() => {
-  startTransition(() => root.render(app));
+  startTransition(() => {
+    if (asWritten) hydrateRoot(container, app);
+    else createRoot(container).render(app);
+  });
 });

@@ -1,5 +1,6 @@
 import '@/lib/zod-config';
 import { PassThrough } from 'node:stream';
+import { StrictMode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { StaticRouter } from 'react-router';
 import { AppProvider } from '@/app/provider';
@@ -10,7 +11,8 @@ import { i18nReady } from '@/lib/i18n';
 /**
  * The pages written out as HTML at build time (scripts/prerender.mjs), so that a visitor sees the page
  * before its scripts have run: the public pages a first visit lands on. They are rendered in English with
- * the default branding, as the app first renders them; the app then renders over them in the browser.
+ * the default branding, signed out, as the app first renders them; the browser's app takes them over
+ * (src/main.tsx), with the same tree above the routes.
  */
 export const PRERENDERED_PATHS = [paths.auth.signIn.path, paths.auth.signUp.path] as const;
 
@@ -18,11 +20,13 @@ export const PRERENDERED_PATHS = [paths.auth.signIn.path, paths.auth.signUp.path
 export async function renderPage(path: string): Promise<string> {
   await i18nReady;
   const { prelude } = await prerenderToNodeStream(
-    <StaticRouter location={path}>
-      <AppProvider>
-        <AppRoutes />
-      </AppProvider>
-    </StaticRouter>,
+    <StrictMode>
+      <StaticRouter location={path}>
+        <AppProvider>
+          <AppRoutes />
+        </AppProvider>
+      </StaticRouter>
+    </StrictMode>,
     // Every boundary inline, in order: the page needs no script to show its parts (the CSP allows none).
     { progressiveChunkSize: Number.MAX_SAFE_INTEGER },
   );
