@@ -7,6 +7,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { build } from 'vite';
 
+const WRITTEN_DISABLED = 'data-disabled-until-taken-over';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dist = path.join(root, 'dist');
 const ssrOut = path.join(root, 'dist-prerender');
@@ -33,16 +34,23 @@ const shell = readFileSync(path.join(dist, 'index.html'), 'utf8');
 const emptyRoot = '<div id="root"></div>';
 if (!shell.includes(emptyRoot)) throw new Error(`dist/index.html has no ${emptyRoot}`);
 
-/*
+/**
  * Until the app has taken the page over, it is to be seen, not used: a field typed into, a box ticked or
- * a button pressed before then would be lost (or a form sent by the browser itself), so the root is
- * `inert` (src/main.tsx lifts it). The markup itself stays exactly what the app renders, so that the app
- * can take it over as it is (hydration) instead of building it again.
+ * a button pressed before then would be lost (or a form sent by the browser itself), so every control
+ * the app renders enabled is disabled here and marked (MUI styles its disabled look by class, so they
+ * look as they will). src/main.tsx enables the marked ones once the app has taken the page over; React
+ * takes the markup over as it is, so it would not. Links work at once.
  */
+function untilTakenOver(markup) {
+  return markup.replace(
+    /<(input|textarea|select|button)\b(?![^>]*\sdisabled[\s=>])/g,
+    `<$1 disabled ${WRITTEN_DISABLED}`,
+  );
+}
 
 for (const page of PRERENDERED_PATHS) {
-  const markup = await renderPage(page);
-  const html = shell.replace(emptyRoot, `<div id="root" data-prerendered="${page}" inert>${markup}</div>`);
+  const markup = untilTakenOver(await renderPage(page));
+  const html = shell.replace(emptyRoot, `<div id="root" data-prerendered="${page}">${markup}</div>`);
   const file = path.join(dist, 'prerendered', `${page.replace(/^\//, '')}.html`);
   mkdirSync(path.dirname(file), { recursive: true });
   writeFileSync(file, html);

@@ -11,9 +11,14 @@ import { useAppStore } from '@/stores/app-store';
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element');
 
-/** Lifts the written-out page's `inert` (scripts/prerender.mjs) once the app has taken it over. */
+/** Enables the written-out page's controls (scripts/prerender.mjs) once the app has taken it over. */
 function TakeOver({ children }: { children: ReactNode }) {
-  useEffect(() => container?.removeAttribute('inert'), []);
+  useEffect(() => {
+    for (const control of container?.querySelectorAll('[data-disabled-until-taken-over]') ?? []) {
+      control.removeAttribute('disabled');
+      control.removeAttribute('data-disabled-until-taken-over');
+    }
+  }, []);
   return children;
 }
 
