@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import os from 'node:os';
@@ -19,6 +18,7 @@ import {
 import { createPgBossQueue, type JobQueue } from '../../lib/jobs.ts';
 import { createLocalStorage } from '../../lib/storage.ts';
 import { createTestDatabase } from '../../../test/build-test-app.ts';
+import { runWorkerUntilKilled } from '../../../test/crashed-worker.ts';
 import { createMember } from '../../../test/factories.ts';
 import { scanSnapshotSite, SNAPSHOT_SITE } from '../../../test/fixtures/snapshot-site.ts';
 import { createTestServices } from '../../../test/test-services.ts';
@@ -86,21 +86,7 @@ describe('a scan whose worker is killed in its snapshot pass', () => {
       requestedBy: null,
     });
 
-    const worker = spawn(
-      process.execPath,
-      ['--experimental-transform-types', '--no-warnings', WORKER, testDb.url, dataDir],
-      { stdio: ['ignore', 'pipe', 'pipe'] },
-    );
-    let output = '';
-    worker.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    worker.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    const exited = new Promise((resolve) => worker.once('exit', resolve));
-    try {
-      await expect.poll(() => output, { timeout: 30_000, interval: 100 }).toContain('written');
-    } finally {
-      worker.kill('SIGKILL');
-      await exited;
-    }
+    await runWorkerUntilKilled(WORKER, [testDb.url, dataDir], 'written');
 
     // Killed in the snapshot pass: the result is stored and waits for its snapshots; two images are
     // in Storage and a third was recorded before its write, none referenced.
