@@ -6,7 +6,7 @@ import { REDACT_PATHS } from '../src/app.ts';
 import { mailOutbox, refreshTokens, users } from '../src/db/schema.ts';
 import { LOG_SERIALIZERS, redactUrl } from '../src/lib/log-serializers.ts';
 import { buildTestApp, type TestApp } from './build-test-app.ts';
-import { bearer, createMember, login, TEST_PASSWORD } from './factories.ts';
+import { bearer, createMember, login, TEST_CARD_ADDRESS, TEST_PASSWORD } from './factories.ts';
 
 /**
  * A representative run, logged at trace as the server's logger would log it: sign-up codes, reset
@@ -55,15 +55,7 @@ describe('the log', () => {
 
     const card = { ccnumber: '4111 1111 1111 1111', cvv: '381', ccexp: '12/34' };
     secrets.push('4111111111111111', '4111 1111 1111 1111');
-    const address = {
-      firstName: 'Ada',
-      lastName: 'Lovelace',
-      billingAddressLine1: '1 Main St',
-      billingCity: 'Denver',
-      billingState: 'CO',
-      billingZip: '80202',
-      billingCountry: 'US',
-    };
+    const address = TEST_CARD_ADDRESS;
     const paymentToken = async () => {
       const token = (await post('/sandbox-gateway/tokens', card)).json<{ token: string }>().token;
       secrets.push(token);
