@@ -144,8 +144,10 @@ export function createDirectoryRepository(db: Db) {
    * and the names reading like it, each set found as the relevance search finds it (bounded by the
    * dictionary and the words index), the page cut from both in the page's order. Only a search
    * whose rarest word is used by more than `WORD_HITS` names walks an index in the page's order,
-   * where such names are dense enough to fill a page within a few thousand entries. A name that
-   * contains the search is not also counted as reading like it.
+   * where such names are dense enough to fill a page within a few thousand entries. The names read
+   * like a search of short words ('similar') come from the trigram index, as a materialized step:
+   * left to itself the planner walks the index in the page's order, checking every name. A name
+   * that contains the search is not also counted as reading like it.
    */
   async function sorted(
     q: string,
@@ -174,6 +176,10 @@ export function createDirectoryRepository(db: Db) {
             select ${columns}, word_similarity(${q}, ${e.nameKey}) as rank from ${e}
              where (select kind from tier_two) = 'words' and ${words} && (select words from tier_two)
                and ${where} and strpos(${e.nameKey}, ${needle}) = 0),
+          similar_hits as materialized (
+            select ${columns} from ${e}
+             where (select kind from tier_two) = 'similar' and ${opaque(q, 'text')} <% ${e.nameKey} and ${where}
+               and strpos(${e.nameKey}, ${needle}) = 0),
           page as (
             select ${columns} from (
               (select ${columns} from hits where strpos(checked, ${needle}) > 0 order by ${keys} limit ${end})
@@ -185,10 +191,7 @@ export function createDirectoryRepository(db: Db) {
               (select ${columns} from close_hits where rank >= (select share from tier_two)
                 order by ${keys} limit ${end})
               union all
-              (select ${columns} from ${e}
-                where (select kind from tier_two) = 'similar' and ${opaque(q, 'text')} <% ${e.nameKey} and ${where}
-                  and strpos(${e.nameKey}, ${needle}) = 0
-                order by ${keys} limit ${end})) matches
+              (select ${columns} from similar_hits order by ${keys} limit ${end})) matches
              order by ${keys} limit ${opaque(limit, 'int')} offset ${opaque(offset, 'int')})`,
       keys,
       now,
