@@ -3,6 +3,7 @@ import { and, eq, gt, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type pg from 'pg';
 import type { Db } from '../../db/client.ts';
+import { AppError } from '../../lib/errors.ts';
 import { businessTypes, directoryEntries, segments, states } from '../../db/schema.ts';
 
 export interface DirectorySearch {
@@ -53,6 +54,9 @@ const WORD_HITS = 2000;
 
 const dialect = new PgDialect();
 
+/** PostgreSQL's SQLSTATE for a statement cancelled, here by `statement_timeout`. */
+const QUERY_CANCELED = '57014';
+
 /**
  * A value the planner would otherwise estimate from (a limit, the search against the names'
  * statistics), read through a sub-select: a custom plan then costs what the generic one does, so
@@ -80,7 +84,21 @@ const opaque = (value: number | string, type: 'int' | 'text') => sql`(select ${v
  * relevance is one statement (see `relevance`): one round trip, where the driver's socket writes
  * were most of Node's own time per statement.
  */
-export function createDirectoryRepository(db: Db) {
+export function createDirectoryRepository(
+  db: Db,
+  {
+    statementTimeoutMs = 2000,
+  }: {
+    /**
+     * Longest a search statement may run (ms) before PostgreSQL cancels it and the search is
+     * answered `UNAVAILABLE` (503): a safety net for a search the read model did not foresee.
+     */
+    statementTimeoutMs?: number;
+  } = {},
+) {
+  if (!Number.isInteger(statementTimeoutMs) || statementTimeoutMs < 1) {
+    throw new Error(`statementTimeoutMs must be a positive integer, got ${statementTimeoutMs}`);
+  }
   // drizzle's node-postgres database holds its pool as `$client`.
   const client = (db as Db & { $client: pg.Pool }).$client;
 
@@ -88,12 +106,31 @@ export function createDirectoryRepository(db: Db) {
    * Runs a statement as a prepared statement of the connection (named after its text): planned once
    * per connection, where a page's statement otherwise spends longer in the planner than running.
    * The text depends only on which filters and which path a search takes; values are parameters.
+   * It runs in a transaction of its own under `statementTimeoutMs` (`SET LOCAL`, so the pool's
+   * other users keep theirs); a cancelled statement is answered `UNAVAILABLE`, never a 500.
    */
   async function query<T>(statement: SQL): Promise<T[]> {
     const { sql: text, params } = dialect.sqlToQuery(statement);
     const name = `directory_${createHash('sha1').update(text).digest('hex').slice(0, 20)}`;
-    const result = await client.query<T & pg.QueryResultRow>({ name, text, values: params });
-    return result.rows;
+    const connection = await client.connect();
+    let broken = false;
+    try {
+      await connection.query(`begin; set local statement_timeout = ${statementTimeoutMs}`);
+      const result = await connection.query<T & pg.QueryResultRow>({ name, text, values: params });
+      await connection.query('commit');
+      return result.rows;
+    } catch (error) {
+      await connection.query('rollback').catch(() => (broken = true));
+      if ((error as { code?: unknown }).code === QUERY_CANCELED) {
+        throw new AppError(
+          'UNAVAILABLE',
+          'The directory search took too long; narrow it (a longer name, a filter) or try again later',
+        );
+      }
+      throw error;
+    } finally {
+      connection.release(broken);
+    }
   }
 
   /** The page's company ids and seals, shown through `directory_shown` (migration 0025). */
