@@ -19,7 +19,7 @@ afterAll(() => t.close());
 const search = (query: string) => t.app.inject({ method: 'GET', url: `/api/directory/companies?${query}` });
 
 describe('a directory search past its time limit', () => {
-  it('is answered 503 UNAVAILABLE with a message, and the next search runs normally', async () => {
+  it('is answered 503 UNAVAILABLE with a message (the page too), and the next search runs normally', async () => {
     const locker = new pg.Client({ connectionString: t.database.url });
     await locker.connect();
     try {
@@ -37,6 +37,14 @@ describe('a directory search past its time limit', () => {
         expect(body.code).toBe('UNAVAILABLE');
         expect(body.messages[0]).toMatch(/took too long/);
       }
+      // The server-rendered page says so on the page, in the visitor's language, with the same status.
+      const page = await t.app.inject({
+        method: 'GET',
+        url: '/directory?q=green+valley&sort=name&lang=fr',
+      });
+      expect(page.statusCode).toBe(503);
+      expect(page.headers['content-type']).toMatch(/text\/html/);
+      expect(page.body).toContain('Cette recherche a pris trop de temps.');
       await locker.query('rollback');
     } finally {
       await locker.end();
