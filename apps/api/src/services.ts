@@ -315,7 +315,11 @@ export function createServices(deps: ServicesDeps) {
       repo: createReferenceRepository(db),
       releaseDate: deps.releaseDate,
     }),
-    directory: createDirectoryService({ repo: createDirectoryRepository(db), clock, appUrl }),
+    directory: createDirectoryService({
+      repo: createDirectoryRepository(db, { statementTimeoutMs: env.DIRECTORY_STATEMENT_TIMEOUT_MS }),
+      clock,
+      appUrl,
+    }),
     jobs: jobDefinitions,
   };
 }

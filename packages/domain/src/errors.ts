@@ -13,6 +13,7 @@ export const ErrorCodeSchema = z.enum([
   'PAYMENT_FAILED',
   'INVALID_PROMO_CODE',
   'MAX_USAGE_PROMO_CODE',
+  'UNAVAILABLE',
   'INTERNAL',
 ]);
 export type ErrorCode = z.infer<typeof ErrorCodeSchema>;

@@ -106,6 +106,12 @@ export const EnvSchema = z.object({
     }),
   /** A scan is stopped (and recorded as failed) after this long. */
   SCAN_TIME_LIMIT_SECONDS: z.coerce.number().int().min(10).default(1800),
+  /**
+   * Longest one statement of the public directory may run (milliseconds) before it is cancelled and
+   * the search answered 503: a safety net on a public endpoint for a search the read model did not
+   * foresee.
+   */
+  DIRECTORY_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(1).max(60_000).default(2000),
   /** Most HTML pages one scan reads. */
   SCAN_MAX_PAGES: z.coerce.number().int().min(1).max(5000).default(100),
   /**

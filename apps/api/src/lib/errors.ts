@@ -14,6 +14,7 @@ export const STATUS_BY_CODE: Record<ErrorCode, number> = {
   PAYMENT_FAILED: 402,
   INVALID_PROMO_CODE: 400,
   MAX_USAGE_PROMO_CODE: 400,
+  UNAVAILABLE: 503,
   INTERNAL: 500,
 };
 

@@ -39,6 +39,7 @@ const ERROR_MEANINGS: Record<ErrorCode, string> = {
   PAYMENT_FAILED: 'the card was declined',
   INVALID_PROMO_CODE: 'the promo code is not valid',
   MAX_USAGE_PROMO_CODE: 'the promo code has been used up',
+  UNAVAILABLE: 'the server cannot answer this now (a search too costly to run); retry later or narrow it',
   INTERNAL: 'an unexpected failure (the request id identifies it in the logs)',
 };
 

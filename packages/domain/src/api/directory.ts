@@ -10,9 +10,10 @@ export const directoryCompanies = endpoint({
   output: DirectoryPageSchema,
   access: 'public',
   tag: 'directory',
+  errors: ['UNAVAILABLE'],
   summary: 'Search the public directory of listed companies (no sign-in)',
   description:
-    'Anyone, without signing in: companies that published their trust profile, searched by name (`q`, at least 3 characters; trigram matching, so a misspelt name still finds the company) and filtered by business type, state, segment and a live verified seal; sorted by relevance (the default with a search: names containing the search, by name, then close spellings, closest first), name (the default without) or newest member; 1 to 50 per page, at most 100 pages, with `hasMore` instead of a total. Relevance without a search is refused (400).',
+    'Anyone, without signing in: companies that published their trust profile, searched by name (`q`, at least 3 characters; trigram matching, so a misspelt name still finds the company) and filtered by business type, state, segment and a live verified seal; sorted by relevance (the default with a search: names containing the search, by name, then close spellings, closest first), name (the default without) or newest member; 1 to 50 per page, at most 100 pages, with `hasMore` instead of a total. Relevance without a search is refused (400); a search that runs past the directory’s time limit is answered 503 UNAVAILABLE.',
 });
 
 export const directoryPage = endpoint({

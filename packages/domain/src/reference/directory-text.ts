@@ -30,6 +30,7 @@ export const DIRECTORY_TEXT = {
     noResults: 'No listed company matches. Try another spelling or fewer filters.',
     queryTooShort: 'Type at least 3 characters to search by name.',
     invalidSearch: 'This search cannot be run. Change it and try again.',
+    searchTooSlow: 'This search took too long. Make it longer or add a filter, or try again later.',
     memberSince: 'Member since {date}',
     sealActive: 'Verified seal',
     paging: 'Pages',
@@ -63,6 +64,8 @@ export const DIRECTORY_TEXT = {
       'Aucune entreprise de l’annuaire ne correspond. Essayez une autre orthographe ou moins de filtres.',
     queryTooShort: 'Saisissez au moins 3 caractères pour rechercher par nom.',
     invalidSearch: 'Cette recherche ne peut pas être lancée. Modifiez-la et réessayez.',
+    searchTooSlow:
+      'Cette recherche a pris trop de temps. Précisez-la ou ajoutez un filtre, ou réessayez plus tard.',
     memberSince: 'Membre depuis le {date}',
     sealActive: 'Sceau vérifié',
     paging: 'Pages',
@@ -96,6 +99,8 @@ export const DIRECTORY_TEXT = {
       'Kein eingetragenes Unternehmen passt. Versuchen Sie eine andere Schreibweise oder weniger Filter.',
     queryTooShort: 'Geben Sie mindestens 3 Zeichen ein, um nach Namen zu suchen.',
     invalidSearch: 'Diese Suche kann nicht ausgeführt werden. Ändern Sie sie und versuchen Sie es erneut.',
+    searchTooSlow:
+      'Diese Suche hat zu lange gedauert. Präzisieren Sie sie oder fügen Sie einen Filter hinzu, oder versuchen Sie es später erneut.',
     memberSince: 'Mitglied seit {date}',
     sealActive: 'Verifiziertes Siegel',
     paging: 'Seiten',
@@ -128,6 +133,8 @@ export const DIRECTORY_TEXT = {
     noResults: 'Geen enkel vermeld bedrijf komt overeen. Probeer een andere spelling of minder filters.',
     queryTooShort: 'Typ minstens 3 tekens om op naam te zoeken.',
     invalidSearch: 'Deze zoekopdracht kan niet worden uitgevoerd. Pas hem aan en probeer het opnieuw.',
+    searchTooSlow:
+      'Deze zoekopdracht duurde te lang. Maak hem specifieker of voeg een filter toe, of probeer het later opnieuw.',
     memberSince: 'Lid sinds {date}',
     sealActive: 'Geverifieerd zegel',
     paging: 'Pagina’s',

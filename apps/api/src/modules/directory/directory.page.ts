@@ -46,7 +46,7 @@ export interface DirectoryView {
   };
   choices: Awaited<ReturnType<DirectoryRepository['filterChoices']>>;
   /** The page of results, or why the search could not run. */
-  result: DirectoryPage | { error: 'queryTooShort' | 'invalidSearch' };
+  result: DirectoryPage | { error: 'queryTooShort' | 'invalidSearch' | 'searchTooSlow' };
   appUrl: string;
 }
 

@@ -3,6 +3,7 @@ import { and, eq, gt, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type pg from 'pg';
 import type { Db } from '../../db/client.ts';
+import { AppError } from '../../lib/errors.ts';
 import { businessTypes, directoryEntries, segments, states } from '../../db/schema.ts';
 
 export interface DirectorySearch {
@@ -33,9 +34,6 @@ export type DirectoryRow = {
   hasSeal: boolean;
 };
 
-/** A substring search as a LIKE pattern on the lower-cased name, its wildcards taken literally. */
-const containsPattern = (q: string) => `%${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
 /** How many listed words one search word may stand for (the closest first). */
 const ALTERNATIVES = 20;
 
@@ -56,6 +54,17 @@ const WORD_HITS = 2000;
 
 const dialect = new PgDialect();
 
+/** PostgreSQL's SQLSTATE for a statement cancelled, here by `statement_timeout`. */
+const QUERY_CANCELED = '57014';
+
+/**
+ * A value the planner would otherwise estimate from (a limit, the search against the names'
+ * statistics), read through a sub-select: a custom plan then costs what the generic one does, so
+ * the connection keeps the generic plan after its first few runs instead of planning the statement
+ * (several milliseconds) on every search.
+ */
+const opaque = (value: number | string, type: 'int' | 'text') => sql`(select ${value}::${sql.raw(type)})`;
+
 /**
  * The directory reads its own table, `directory_entries` (one row per listed company, kept by
  * triggers), in two steps in one statement: the page's company ids (an index-only walk in the
@@ -75,7 +84,21 @@ const dialect = new PgDialect();
  * relevance is one statement (see `relevance`): one round trip, where the driver's socket writes
  * were most of Node's own time per statement.
  */
-export function createDirectoryRepository(db: Db) {
+export function createDirectoryRepository(
+  db: Db,
+  {
+    statementTimeoutMs = 2000,
+  }: {
+    /**
+     * Longest a search statement may run (ms) before PostgreSQL cancels it and the search is
+     * answered `UNAVAILABLE` (503): a safety net for a search the read model did not foresee.
+     */
+    statementTimeoutMs?: number;
+  } = {},
+) {
+  if (!Number.isInteger(statementTimeoutMs) || statementTimeoutMs < 1) {
+    throw new Error(`statementTimeoutMs must be a positive integer, got ${statementTimeoutMs}`);
+  }
   // drizzle's node-postgres database holds its pool as `$client`.
   const client = (db as Db & { $client: pg.Pool }).$client;
 
@@ -83,40 +106,31 @@ export function createDirectoryRepository(db: Db) {
    * Runs a statement as a prepared statement of the connection (named after its text): planned once
    * per connection, where a page's statement otherwise spends longer in the planner than running.
    * The text depends only on which filters and which path a search takes; values are parameters.
+   * It runs in a transaction of its own under `statementTimeoutMs` (`SET LOCAL`, so the pool's
+   * other users keep theirs); a cancelled statement is answered `UNAVAILABLE`, never a 500.
    */
   async function query<T>(statement: SQL): Promise<T[]> {
     const { sql: text, params } = dialect.sqlToQuery(statement);
     const name = `directory_${createHash('sha1').update(text).digest('hex').slice(0, 20)}`;
-    const result = await client.query<T & pg.QueryResultRow>({ name, text, values: params });
-    return result.rows;
-  }
-
-  /**
-   * Which listed words carry "reads like `q`" (`directory_close_words`, migration 0028): 'similar'
-   * when the search's words of one or two letters alone hold the threshold's share of its trigrams
-   * (search the names by similarity), 'none' when no listed word reads like a carrying word.
-   */
-  async function readsLike(q: string): Promise<'similar' | 'none' | { words: string[]; share: number }> {
-    const [close] = await query<{
-      kind: 'similar' | 'none' | 'words';
-      words: string[] | null;
-      share: number;
-    }>(sql`select kind, words, share from directory_close_words(${q}, ${ALTERNATIVES}, ${CANDIDATES})`);
-    if (!close || close.kind === 'none') return 'none';
-    if (close.kind === 'similar') return 'similar';
-    return { words: close.words ?? [], share: close.share };
-  }
-
-  /** The names holding one of `words` (the words index), as a condition. */
-  const holding = (words: string[]) =>
-    sql`directory_words_array(${e.nameKey}) && ${sql.param(words)}::text[]`;
-
-  /** "The name reads like `q`" as a condition (see `readsLike`). */
-  async function readsLikeCondition(q: string): Promise<SQL> {
-    const close = await readsLike(q);
-    if (close === 'none') return sql`false`;
-    if (close === 'similar') return sql`${q} <% ${e.nameKey}`;
-    return sql`(${holding(close.words)} and word_similarity(${q}, ${e.nameKey}) >= ${close.share}::real)`;
+    const connection = await client.connect();
+    let broken = false;
+    try {
+      await connection.query(`begin; set local statement_timeout = ${statementTimeoutMs}`);
+      const result = await connection.query<T & pg.QueryResultRow>({ name, text, values: params });
+      await connection.query('commit');
+      return result.rows;
+    } catch (error) {
+      await connection.query('rollback').catch(() => (broken = true));
+      if ((error as { code?: unknown }).code === QUERY_CANCELED) {
+        throw new AppError(
+          'UNAVAILABLE',
+          'The directory search took too long; narrow it (a longer name, a filter) or try again later',
+        );
+      }
+      throw error;
+    } finally {
+      connection.release(broken);
+    }
   }
 
   /** The page's company ids and seals, shown through `directory_shown` (migration 0025). */
@@ -162,17 +176,71 @@ export function createDirectoryRepository(db: Db) {
    * search ('words': the names holding them, ranked by word similarity; 'similar': the names by
    * `<%`). Each way is planned; the ones not taken are skipped by a one-time filter on the answer.
    */
+  /**
+   * A page of a search sorted by name or newest, in one statement: the names containing the search
+   * and the names reading like it, each set found as the relevance search finds it (bounded by the
+   * dictionary and the words index), the page cut from both in the page's order. Only a search
+   * whose rarest word is used by more than `WORD_HITS` names walks an index in the page's order,
+   * where such names are dense enough to fill a page within a few thousand entries. The names read
+   * like a search of short words ('similar') come from the trigram index, as a materialized step:
+   * left to itself the planner walks the index in the page's order, checking every name. A name
+   * that contains the search is not also counted as reading like it.
+   */
+  async function sorted(
+    q: string,
+    filters: SQL[],
+    order: 'name' | 'newest',
+    { limit, offset, now }: { limit: number; offset: number; now: Date },
+  ): Promise<DirectoryRow[]> {
+    const needle = q.toLowerCase();
+    const end = opaque(offset + limit, 'int');
+    const where = and(...filters) ?? sql`true`;
+    const [columns, keys] =
+      order === 'newest'
+        ? [sql.raw('company_id, seal_until, created_at'), sql.raw('created_at desc, company_id desc')]
+        : [sql.raw('company_id, seal_until, name_key'), sql.raw('name_key, company_id')];
+    const words = sql`directory_words_array(${e.nameKey})`;
+    return shown(
+      sql`tier_one as materialized (
+            select path, words from directory_containing(${needle}, ${WORD_HITS}::int)),
+          hits as materialized (
+            select ${columns}, name_key as checked from ${e}
+             where (select path from tier_one) = 'words' and ${words} && (select words from tier_one)
+               and ${where}),
+          tier_two as materialized (
+            select kind, words, share from directory_close_words(${q}, ${ALTERNATIVES}::int, ${CANDIDATES}::int)),
+          close_hits as materialized (
+            select ${columns}, word_similarity(${q}, ${e.nameKey}) as rank from ${e}
+             where (select kind from tier_two) = 'words' and ${words} && (select words from tier_two)
+               and ${where} and strpos(${e.nameKey}, ${needle}) = 0),
+          similar_hits as materialized (
+            select ${columns} from ${e}
+             where (select kind from tier_two) = 'similar' and ${opaque(q, 'text')} <% ${e.nameKey} and ${where}
+               and strpos(${e.nameKey}, ${needle}) = 0),
+          page as (
+            select ${columns} from (
+              (select ${columns} from hits where strpos(checked, ${needle}) > 0 order by ${keys} limit ${end})
+              union all
+              (select ${columns} from ${e}
+                where (select path from tier_one) = 'walk' and ${where} and strpos(${e.nameKey}, ${needle}) > 0
+                order by ${keys} limit ${end})
+              union all
+              (select ${columns} from close_hits where rank >= (select share from tier_two)
+                order by ${keys} limit ${end})
+              union all
+              (select ${columns} from similar_hits order by ${keys} limit ${end})) matches
+             order by ${keys} limit ${opaque(limit, 'int')} offset ${opaque(offset, 'int')})`,
+      keys,
+      now,
+    );
+  }
+
   async function relevance(
     q: string,
     filters: SQL[],
     { limit, offset, now }: { limit: number; offset: number; now: Date },
   ): Promise<DirectoryRow[]> {
     const needle = q.toLowerCase();
-    // Values the planner would otherwise estimate from (a limit, the search against the names'
-    // statistics) are read through a sub-select: a custom plan then costs what the generic one does,
-    // so the connection keeps the generic plan after its first few runs instead of planning this
-    // statement (several milliseconds) on every search.
-    const opaque = (value: number | string, type: 'int' | 'text') => sql`(select ${value}::${sql.raw(type)})`;
     const end = opaque(offset + limit, 'int');
     const where = and(...filters) ?? sql`true`;
     const columns = sql`${e.companyId}, ${e.sealUntil}, ${e.nameKey}`;
@@ -241,15 +309,10 @@ export function createDirectoryRepository(db: Db) {
       if (search.seal === true) filters.push(gt(e.sealUntil, search.now));
       if (search.seal === false) filters.push(or(isNull(e.sealUntil), lte(e.sealUntil, search.now))!);
 
-      if (search.q === undefined || search.sort !== 'relevance') {
-        if (search.q !== undefined) {
-          const close = await readsLikeCondition(search.q);
-          filters.push(sql`(${e.nameKey} like ${containsPattern(search.q)} or ${close})`);
-        }
-        return page(filters, search.sort === 'newest' ? 'newest' : 'name', search);
-      }
-
-      return relevance(search.q, filters, search);
+      const order = search.sort === 'newest' ? 'newest' : 'name';
+      if (search.q === undefined) return page(filters, order, search);
+      if (search.sort === 'relevance') return relevance(search.q, filters, search);
+      return sorted(search.q, filters, order, search);
     },
   };
 }

@@ -54,14 +54,16 @@ export const directoryPublicRoutes: FastifyPluginAsync<{
       try {
         result = await service.search(parsed.data);
       } catch (error) {
-        if (!(error instanceof AppError) || error.code !== 'VALIDATION_FAILED') throw error;
-        result = { error: 'invalidSearch' };
+        if (!(error instanceof AppError)) throw error;
+        if (error.code === 'VALIDATION_FAILED') result = { error: 'invalidSearch' };
+        else if (error.code === 'UNAVAILABLE') result = { error: 'searchTooSlow' };
+        else throw error;
       }
     }
     if (!('error' in result)) form.sort = result.sort;
     const choices = await service.filterChoices();
     return reply
-      .code('error' in result ? 400 : 200)
+      .code('error' in result ? (result.error === 'searchTooSlow' ? 503 : 400) : 200)
       .header('content-type', 'text/html; charset=utf-8')
       .header('cache-control', 'no-cache')
       .header('vary', 'Accept-Language')
