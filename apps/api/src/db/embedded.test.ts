@@ -1,5 +1,26 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { unixSocketDir } from './embedded.ts';
+import { startEmbeddedPostgres, unixSocketDir } from './embedded.ts';
+
+describe('the embedded server that does not start', () => {
+  it('says so with its port, its folder and its own last lines, not an empty rejection', async () => {
+    const root = await mkdtemp(path.join(os.tmpdir(), 'embedded-broken-'));
+    const dataDir = path.join(root, 'pg');
+    try {
+      // A data folder that claims a cluster and holds none: the server stops at once.
+      await mkdir(dataDir, { recursive: true });
+      await writeFile(path.join(dataDir, 'PG_VERSION'), '18\n');
+      const started = startEmbeddedPostgres({ dataDir, port: 54399, database: 'x', stopReused: false });
+      await expect(started).rejects.toThrow(
+        /did not start \(port 54399, data in .*pg\)\. Its last lines:\n\S/,
+      );
+    } finally {
+      await rm(root, { recursive: true, force: true });
+    }
+  }, 60_000);
+});
 
 describe('the embedded server’s Unix socket folder', () => {
   it('is the data folder when the socket’s path fits a Unix socket address', () => {

@@ -102,6 +102,12 @@ export async function startEmbeddedPostgres(options: {
   await mkdir(path.dirname(dataDir), { recursive: true });
   // As root the server runs as the `postgres` user, which must be able to reach the data folder.
   if (process.getuid?.() === 0) await chmod(path.dirname(dataDir), 0o755);
+  // The server's own last lines, said when it does not start (the library rejects with no reason).
+  const lastLines: string[] = [];
+  const keep = (message: unknown) => {
+    lastLines.push(String(message).trim());
+    if (lastLines.length > 20) lastLines.shift();
+  };
   const server = new EmbeddedPostgres({
     databaseDir: dataDir,
     user: USER,
@@ -109,7 +115,7 @@ export async function startEmbeddedPostgres(options: {
     port: options.port,
     persistent: true,
     createPostgresUser: process.getuid?.() === 0,
-    onLog: () => undefined,
+    onLog: keep,
     // The defaults of initdb are sized for a small shared host. The app's database sits beside it on
     // the same machine, its working set read from memory: 256 MB of shared buffers keep the hot
     // indexes (the directory's among them) in the server's own cache; random reads cost about what
@@ -125,10 +131,21 @@ export async function startEmbeddedPostgres(options: {
       '-c',
       'jit=off',
     ],
-    onError: (message: unknown) => options.log?.(String(message)),
+    onError: (message: unknown) => {
+      keep(message);
+      options.log?.(String(message));
+    },
   });
-  if (!existsSync(path.join(dataDir, 'PG_VERSION'))) await server.initialise();
-  await server.start();
+  try {
+    if (!existsSync(path.join(dataDir, 'PG_VERSION'))) await server.initialise();
+    await server.start();
+  } catch (error) {
+    throw new Error(
+      `The embedded PostgreSQL did not start (port ${options.port}, data in ${dataDir}). Its last lines:\n` +
+        (lastLines.filter(Boolean).join('\n') || '(none)'),
+      { cause: error },
+    );
+  }
   await ensureDatabase(url('postgres'), options.database);
   return { url: url(options.database), stop: () => server.stop() };
 }
