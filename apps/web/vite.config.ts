@@ -43,6 +43,9 @@ function chunkGroups() {
   const sets = Array.from({ length: 2 ** ROOTS.length - 1 }, (_, index) => index + 1);
   const members = (bits: number) => ROOTS.filter((_, index) => bits & (1 << index));
   const groupOf = (bits: number) => ({
+    debugName: members(bits)
+      .map((root) => root.name)
+      .join('+'),
     priority: members(bits).length,
     name: (id: string, graph: ModuleGraph) => {
       if (id.includes('/src/app/routes/') || reachOf(ENTRY, graph).has(id)) return null;
@@ -54,6 +57,7 @@ function chunkGroups() {
   });
   return [
     {
+      debugName: 'entry',
       priority: ROOTS.length + 1,
       name: (id: string, graph: ModuleGraph) =>
         !id.includes('/src/app/routes/') && reachOf(ENTRY, graph).has(id) ? 'entry' : null,
