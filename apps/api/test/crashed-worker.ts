@@ -3,6 +3,9 @@
 
 import { spawn } from 'node:child_process';
 import { expect } from 'vitest';
+import { createPgBossQueue, type JobQueue } from '../src/lib/jobs.ts';
+import { siteKeyOf } from '../src/modules/webcrawler/scan-job.ts';
+import type { createTestServices } from './test-services.ts';
 
 /** Starts `script` with `args`, waits (30 s at most) for `mark` in its output, and kills it. */
 export async function runWorkerUntilKilled(script: string, args: string[], mark: string): Promise<void> {
@@ -23,4 +26,38 @@ export async function runWorkerUntilKilled(script: string, args: string[], mark:
     worker.kill('SIGKILL');
     await exited;
   }
+}
+
+type TestJobs = ReturnType<typeof createTestServices>['jobs'];
+
+/**
+ * The API's side of a crash test: a queue that only enqueues (no work), and one scan of `url` with the
+ * form's default options put on it. The queue is returned for the test to stop.
+ */
+export async function enqueueScanAsApi(
+  databaseUrl: string,
+  jobsOn: (queue: JobQueue) => TestJobs,
+  scan: { companyId: number; url: string; isRescan: boolean },
+): Promise<{ queue: JobQueue; jobId: string }> {
+  const queue = createPgBossQueue(databaseUrl, () => undefined);
+  const definitions = jobsOn(queue);
+  queue.register(definitions.all);
+  await queue.start({ work: false });
+  const jobId = await definitions.webcrawler.enqueueScan({
+    companyId: scan.companyId,
+    kind: 'job',
+    url: scan.url,
+    siteKey: siteKeyOf(new URL(scan.url)),
+    options: {
+      additionalWords: [],
+      isIncludedVideo: false,
+      verifyProduct: false,
+      analyzeImage: false,
+      autoCreateProduct: false,
+    },
+    websiteId: null,
+    isRescan: scan.isRescan,
+    requestedBy: null,
+  });
+  return { queue, jobId };
 }

@@ -11,7 +11,7 @@ import { createPgBossQueue, type JobQueue } from '../../lib/jobs.ts';
 import type { MailTransport, OutgoingMail } from '../../lib/mailer.ts';
 import { createLocalStorage } from '../../lib/storage.ts';
 import { createTestDatabase } from '../../../test/build-test-app.ts';
-import { runWorkerUntilKilled } from '../../../test/crashed-worker.ts';
+import { enqueueScanAsApi, runWorkerUntilKilled } from '../../../test/crashed-worker.ts';
 import { createMember } from '../../../test/factories.ts';
 import { createTestServices } from '../../../test/test-services.ts';
 import { siteKeyOf } from './scan-job.ts';
@@ -59,27 +59,12 @@ describe('a re-scan whose worker is killed between storing its result and queuei
     });
 
     // The scheduler's side: it only enqueues the re-scan.
-    const api = createPgBossQueue(testDb.url, () => undefined);
-    queues.push(api);
-    const apiDefinitions = definitionsOn(api, null);
-    api.register(apiDefinitions.all);
-    await api.start({ work: false });
-    const jobId = await apiDefinitions.webcrawler.enqueueScan({
+    const { queue: api, jobId } = await enqueueScanAsApi(testDb.url, (queue) => definitionsOn(queue, null), {
       companyId: owner.companyId,
-      kind: 'job',
       url: SITE,
-      siteKey: siteKeyOf(new URL(SITE)),
-      options: {
-        additionalWords: [],
-        isIncludedVideo: false,
-        verifyProduct: false,
-        analyzeImage: false,
-        autoCreateProduct: false,
-      },
-      websiteId: null,
       isRescan: true,
-      requestedBy: null,
     });
+    queues.push(api);
 
     await runWorkerUntilKilled(WORKER, [testDb.url, dataDir], 'stored');
 

@@ -18,11 +18,10 @@ import {
 import { createPgBossQueue, type JobQueue } from '../../lib/jobs.ts';
 import { createLocalStorage } from '../../lib/storage.ts';
 import { createTestDatabase } from '../../../test/build-test-app.ts';
-import { runWorkerUntilKilled } from '../../../test/crashed-worker.ts';
+import { enqueueScanAsApi, runWorkerUntilKilled } from '../../../test/crashed-worker.ts';
 import { createMember } from '../../../test/factories.ts';
 import { scanSnapshotSite, SNAPSHOT_SITE } from '../../../test/fixtures/snapshot-site.ts';
 import { createTestServices } from '../../../test/test-services.ts';
-import { siteKeyOf } from './scan-job.ts';
 
 const WORKER = fileURLToPath(new URL('../../../test/fixtures/snapshot-crash-worker.ts', import.meta.url));
 
@@ -64,27 +63,12 @@ describe('a scan whose worker is killed in its snapshot pass', () => {
     const owner = await createMember(db);
 
     // The API's side: it only enqueues.
-    const api = createPgBossQueue(testDb.url, () => undefined);
-    queues.push(api);
-    const apiDefinitions = definitionsOn(api);
-    api.register(apiDefinitions.all);
-    await api.start({ work: false });
-    const jobId = await apiDefinitions.webcrawler.enqueueScan({
+    const { queue: api, jobId } = await enqueueScanAsApi(testDb.url, definitionsOn, {
       companyId: owner.companyId,
-      kind: 'job',
       url: SNAPSHOT_SITE,
-      siteKey: siteKeyOf(new URL(SNAPSHOT_SITE)),
-      options: {
-        additionalWords: [],
-        isIncludedVideo: false,
-        verifyProduct: false,
-        analyzeImage: false,
-        autoCreateProduct: false,
-      },
-      websiteId: null,
       isRescan: false,
-      requestedBy: null,
     });
+    queues.push(api);
 
     await runWorkerUntilKilled(WORKER, [testDb.url, dataDir], 'written');
 
