@@ -40,29 +40,31 @@ function chunkGroups() {
   }
   // One group per set of roots. A module's imports are reached by every root that reaches it, and a
   // group takes its modules' imports with it, so wider sets (and the entry) are grouped first.
-  const sets = Array.from({ length: 2 ** ROOTS.length - 1 }, (_, index) => index + 1);
-  const members = (bits: number) => ROOTS.filter((_, index) => bits & (1 << index));
-  const groupOf = (bits: number) => ({
-    debugName: members(bits)
-      .map((root) => root.name)
-      .join('+'),
-    priority: members(bits).length,
-    name: (id: string, graph: ModuleGraph) => {
-      if (id.includes('/src/app/routes/') || reachOf(ENTRY, graph).has(id)) return null;
-      const owners = ROOTS.filter((root) => reachOf(root.module, graph).has(id));
-      return owners.length === members(bits).length && owners.every((root) => members(bits).includes(root))
-        ? owners.map((root) => root.name).join('+')
-        : null;
-    },
-  });
+  const isRoute = (id: string) => id.includes('/src/app/routes/');
+  // The set of roots that reach a module, as bits of ROOTS.
+  const ownersOf = (id: string, graph: ModuleGraph) =>
+    ROOTS.reduce(
+      (bits, root, index) => (reachOf(root.module, graph).has(id) ? bits | (1 << index) : bits),
+      0,
+    );
+  const groupOf = (bits: number) => {
+    const members = ROOTS.filter((_, index) => bits & (1 << index));
+    const name = members.map((root) => root.name).join('+');
+    return {
+      debugName: name,
+      priority: members.length,
+      name: (id: string, graph: ModuleGraph) =>
+        !isRoute(id) && !reachOf(ENTRY, graph).has(id) && ownersOf(id, graph) === bits ? name : null,
+    };
+  };
   return [
     {
       debugName: 'entry',
       priority: ROOTS.length + 1,
       name: (id: string, graph: ModuleGraph) =>
-        !id.includes('/src/app/routes/') && reachOf(ENTRY, graph).has(id) ? 'entry' : null,
+        !isRoute(id) && reachOf(ENTRY, graph).has(id) ? 'entry' : null,
     },
-    ...sets.map(groupOf),
+    ...Array.from({ length: 2 ** ROOTS.length - 1 }, (_, index) => groupOf(index + 1)),
   ];
 }
 
