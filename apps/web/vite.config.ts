@@ -7,19 +7,31 @@ import { compression } from 'vite-plugin-compression2';
  * Chunks by what the app loads together. Left to itself the bundler gives every set of pages that
  * shares a module a chunk of its own (about 180 files), and a signed-in page then waits on some ninety
  * requests, six at a time on HTTP/1.1. Here the entry's modules are one chunk, and every other module
- * that the public auth pages or the signed-in shell (app-root) import goes to one chunk per set of those
- * that import it ('sign-up', 'app-shell', 'app-shell+sign-up', ...); what only some pages use stays split
- * by the bundler. Route modules keep chunks of their own: the router loads each page by its module, and
+ * that a root imports goes to one chunk per set of roots that import it ('sign-up', 'app-shell',
+ * 'app-shell+sign-up', ...); what only some pages use stays split by the bundler. The roots are the
+ * public auth pages, the signed-in shell (app-root), and whatever the entry and the public pages load
+ * lazily (the notice host, the auth schemas, ...): a chunk is evaluated whole when it is loaded, so a
+ * module that the sign-in page loads late must not share a chunk with what only the shell needs (the
+ * sign-in page would otherwise build the shell's schemas as soon as its notice host loaded). Route
+ * modules keep chunks of their own: the router loads each page by its module, and
  * scripts/check-bundle.mjs sizes the sign-in page by them.
  */
 const ENTRY = 'src/main.tsx';
-const ROOTS = [
-  { name: 'sign-in', module: 'src/app/routes/auth/sign-in.tsx' },
-  { name: 'sign-up', module: 'src/app/routes/auth/sign-up.tsx' },
-  { name: 'app-shell', module: 'src/app/routes/app/app-root.tsx' },
+const PAGE_ROOTS = [
+  { name: 'sign-in', module: 'src/app/routes/auth/sign-in.tsx', public: true },
+  { name: 'sign-up', module: 'src/app/routes/auth/sign-up.tsx', public: true },
+  { name: 'app-shell', module: 'src/app/routes/app/app-root.tsx', public: false },
 ];
 
-type ModuleGraph = { getModuleInfo(id: string): { importedIds: readonly string[] } | null };
+type ModuleGraph = {
+  getModuleInfo(
+    id: string,
+  ): { importedIds: readonly string[]; dynamicallyImportedIds: readonly string[] } | null;
+};
+type Root = { name: string; id: string };
+
+const isRoute = (id: string) => id.includes('/src/app/routes/');
+const absolute = (file: string) => fileURLToPath(new URL(file, import.meta.url));
 
 function chunkGroups() {
   const reach = new Map<string, Set<string>>();
@@ -28,7 +40,7 @@ function chunkGroups() {
     let found = reach.get(root);
     if (found) return found;
     found = new Set<string>();
-    const stack = [fileURLToPath(new URL(root, import.meta.url))];
+    const stack = [root];
     while (stack.length > 0) {
       const id = stack.pop()!;
       if (found.has(id)) continue;
@@ -38,33 +50,67 @@ function chunkGroups() {
     reach.set(root, found);
     return found;
   }
-  // One group per set of roots. A module's imports are reached by every root that reaches it, and a
-  // group takes its modules' imports with it, so wider sets (and the entry) are grouped first.
-  const isRoute = (id: string) => id.includes('/src/app/routes/');
-  // The set of roots that reach a module, as bits of ROOTS.
-  const ownersOf = (id: string, graph: ModuleGraph) =>
-    ROOTS.reduce(
-      (bits, root, index) => (reachOf(root.module, graph).has(id) ? bits | (1 << index) : bits),
-      0,
-    );
-  const groupOf = (bits: number) => {
-    const members = ROOTS.filter((_, index) => bits & (1 << index));
-    const name = members.map((root) => root.name).join('+');
-    return {
-      debugName: name,
-      priority: members.length,
-      name: (id: string, graph: ModuleGraph) =>
-        !isRoute(id) && !reachOf(ENTRY, graph).has(id) && ownersOf(id, graph) === bits ? name : null,
-    };
-  };
+  // The pages, then every module that the entry, a public page or such a lazy module loads lazily.
+  let roots: Root[] | null = null;
+  function rootsOf(graph: ModuleGraph): Root[] {
+    if (roots) return roots;
+    const found: Root[] = PAGE_ROOTS.map((root) => ({ name: root.name, id: absolute(root.module) }));
+    const known = new Set(found.map((root) => root.id));
+    const names = new Set(found.map((root) => root.name));
+    const pending = [absolute(ENTRY), ...PAGE_ROOTS.filter((r) => r.public).map((r) => absolute(r.module))];
+    while (pending.length > 0) {
+      for (const id of reachOf(pending.pop()!, graph)) {
+        for (const lazy of graph.getModuleInfo(id)?.dynamicallyImportedIds ?? []) {
+          if (known.has(lazy) || isRoute(lazy) || lazy.includes('/node_modules/')) continue;
+          known.add(lazy);
+          const base = lazy
+            .split('/')
+            .pop()!
+            .replace(/\.[a-z]+$/, '');
+          let name = base;
+          for (let n = 2; names.has(name); n++) name = `${base}-${n}`;
+          names.add(name);
+          found.push({ name, id: lazy });
+          pending.push(lazy);
+        }
+      }
+    }
+    roots = found;
+    return roots;
+  }
+  // The names of the roots that reach a module, sorted (worked out once per module).
+  const owners = new Map<string, string[]>();
+  function ownersOf(id: string, graph: ModuleGraph): string[] {
+    let found = owners.get(id);
+    if (!found) {
+      found = rootsOf(graph)
+        .filter((root) => reachOf(root.id, graph).has(id))
+        .map((root) => root.name)
+        .sort();
+      owners.set(id, found);
+    }
+    return found;
+  }
+  const inEntry = (id: string, graph: ModuleGraph) => reachOf(absolute(ENTRY), graph).has(id);
+  // A module's imports are reached by every root that reaches it, and a group takes its modules'
+  // imports with it, so wider sets of roots (and the entry) are grouped first: one group per width.
+  const MAX_WIDTH = 12;
   return [
     {
       debugName: 'entry',
-      priority: ROOTS.length + 1,
-      name: (id: string, graph: ModuleGraph) =>
-        !isRoute(id) && reachOf(ENTRY, graph).has(id) ? 'entry' : null,
+      priority: MAX_WIDTH + 1,
+      name: (id: string, graph: ModuleGraph) => (!isRoute(id) && inEntry(id, graph) ? 'entry' : null),
     },
-    ...Array.from({ length: 2 ** ROOTS.length - 1 }, (_, index) => groupOf(index + 1)),
+    ...Array.from({ length: MAX_WIDTH }, (_, index) => ({
+      debugName: `shared by ${index + 1}`,
+      priority: index + 1,
+      name: (id: string, graph: ModuleGraph) => {
+        if (isRoute(id) || inEntry(id, graph)) return null;
+        const set = ownersOf(id, graph);
+        const width = Math.min(set.length, MAX_WIDTH);
+        return width === index + 1 ? set.join('+') : null;
+      },
+    })),
   ];
 }
 

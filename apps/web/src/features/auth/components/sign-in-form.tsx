@@ -3,7 +3,7 @@ import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import { useQueryClient } from '@tanstack/react-query';
 import type { LoginInput } from '@trustleaf/domain/schemas/auth';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
@@ -35,9 +35,9 @@ export function SignInForm({ onSuccess }: { onSuccess: () => void }) {
     mode: 'onSubmit',
   });
 
-  useEffect(() => {
-    void loadAuthSchemas();
-  }, []);
+  // The schemas are built once someone starts on the form (the resolver waits for them if it is sent
+  // first): built on arrival, they held the main thread while the page was still being taken over.
+  const warmUpSchemas = () => void loadAuthSchemas();
 
   const onSubmit = handleSubmit(async (values) => {
     setServerError(null);
@@ -63,6 +63,8 @@ export function SignInForm({ onSuccess }: { onSuccess: () => void }) {
       component="form"
       noValidate
       onSubmit={(event) => void onSubmit(event)}
+      onKeyDownCapture={warmUpSchemas}
+      onPointerDownCapture={warmUpSchemas}
       aria-label={t('auth.signIn.title')}
     >
       {serverError ? (
