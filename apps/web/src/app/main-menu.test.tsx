@@ -11,6 +11,8 @@ import { MainMenu } from '@/app/main-menu';
 import { getCompanySubscriptionQueryOptions } from '@/features/billing/api/get-company-subscription';
 import { useBranding } from '@/lib/site-template';
 import { useAppStore } from '@/stores/app-store';
+import { terminology } from '@/testing/site-template-fixtures';
+import { SIGNED_IN_PROFILE } from '@/testing/test-utils';
 import '@/lib/i18n';
 
 const COMPANY_ID = 41;
@@ -92,15 +94,10 @@ function renderMenu(
       ...state.account,
       currentCompany: state.account.currentUser?.memberOfCompany
         ? {
+            ...SIGNED_IN_PROFILE.currentCompany!,
             plCompanyId: COMPANY_ID,
             companyName: 'Green Valley',
             businessType: null,
-            state: 'CO',
-            country: 'US',
-            kind: 'NORMAL',
-            status: 'ACTIVE',
-            isOwner: true,
-            resourcePhoto: null,
           }
         : null,
     },
@@ -197,13 +194,6 @@ describe('main menu follows the plan', () => {
 
 describe('main menu follows the site template', () => {
   beforeEach(() => signInAs(['Company Owner']));
-  const menu = (elementName: string, enabled: boolean, text: string | null = null) => ({
-    elementName,
-    elementType: 'TERMINOLOGY' as const,
-    enabled,
-    text,
-    imageUrl: null,
-  });
 
   it('leaves out the entries whose screens the template turns off, and keeps the others', () => {
     const pro = listingFor({
@@ -218,10 +208,10 @@ describe('main menu follows the site template', () => {
     useBranding.setState({
       plSiteTemplateId: 8,
       elements: [
-        menu('menuWebcrawler', false),
-        menu('menuTrustProfile', false),
-        menu('menuDirectory', true),
-        menu('productName', false),
+        terminology('menuWebcrawler', false),
+        terminology('menuTrustProfile', false),
+        terminology('menuDirectory', true),
+        terminology('productName', false),
       ],
     });
     try {

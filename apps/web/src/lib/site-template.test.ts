@@ -8,6 +8,7 @@ import {
   rememberSiteTemplate,
 } from '@/lib/site-template';
 import { SITE_TEMPLATE_CHANGED } from '@/lib/site-template-text';
+import { terminology } from '@/testing/site-template-fixtures';
 import { BrandingSchema } from '@trustleaf/domain/schemas/site-template';
 
 afterEach(() => {
@@ -20,20 +21,8 @@ describe('site template in the app', () => {
     applyBranding({
       plSiteTemplateId: 7,
       elements: [
-        {
-          elementName: 'productName',
-          elementType: 'TERMINOLOGY',
-          enabled: true,
-          text: 'Acme Trust',
-          imageUrl: null,
-        },
-        {
-          elementName: 'signInSubtitle',
-          elementType: 'TERMINOLOGY',
-          enabled: true,
-          text: 'Hi partner',
-          imageUrl: null,
-        },
+        terminology('productName', true, 'Acme Trust'),
+        terminology('signInSubtitle', true, 'Hi partner'),
       ],
     });
     expect(i18n.t('app.name')).toBe('Acme Trust');
@@ -48,13 +37,7 @@ describe('site template in the app', () => {
     let renders = 0;
     const count = () => (renders += 1);
     i18n.on(SITE_TEMPLATE_CHANGED, count);
-    const productName = {
-      elementName: 'productName',
-      elementType: 'TERMINOLOGY' as const,
-      enabled: true,
-      text: 'Acme',
-      imageUrl: null,
-    };
+    const productName = terminology('productName', true, 'Acme');
     const renamed = { plSiteTemplateId: 7, elements: [productName] };
     try {
       applyBranding({ plSiteTemplateId: null, elements: [] });

@@ -8,16 +8,9 @@ import { TemplateScreenRoute } from '@/app/routes/not-found';
 import { loadBranding, useBranding } from '@/lib/site-template';
 import { EMPTY_ACCOUNT, useAppStore } from '@/stores/app-store';
 import { handle, server } from '@/testing/msw';
+import { terminology } from '@/testing/site-template-fixtures';
 import { SIGNED_IN_PROFILE } from '@/testing/test-utils';
 import '@/lib/i18n';
-
-const menu = (elementName: string, enabled: boolean): AppliedElement => ({
-  elementName,
-  elementType: 'TERMINOLOGY',
-  enabled,
-  text: null,
-  imageUrl: null,
-});
 
 function visit(path: string) {
   return render(
@@ -50,7 +43,7 @@ describe('a screen the site template turns off', () => {
     visit('/webcrawler');
     expect(screen.getByRole('heading', { name: 'Webcrawler screen' })).toBeTruthy();
     document.body.innerHTML = '';
-    useBranding.setState({ plSiteTemplateId: 3, elements: [menu('menuWebcrawler', true)] });
+    useBranding.setState({ plSiteTemplateId: 3, elements: [terminology('menuWebcrawler', true)] });
     visit('/webcrawler');
     expect(screen.getByRole('heading', { name: 'Webcrawler screen' })).toBeTruthy();
   });
@@ -58,7 +51,7 @@ describe('a screen the site template turns off', () => {
   it('shows the not-found page at its address instead', async () => {
     useBranding.setState({
       plSiteTemplateId: 3,
-      elements: [menu('menuWebcrawler', false), menu('menuDirectory', true)],
+      elements: [terminology('menuWebcrawler', false), terminology('menuDirectory', true)],
     });
     visit('/webcrawler?view=12');
     expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeTruthy();
@@ -76,7 +69,7 @@ describe('a screen the site template may turn off, while the branding loads', ()
       await load;
     });
   };
-  const off: Branding = { plSiteTemplateId: 3, elements: [menu('menuWebcrawler', false)] };
+  const off: Branding = { plSiteTemplateId: 3, elements: [terminology('menuWebcrawler', false)] };
   const defaults: Branding = { plSiteTemplateId: null, elements: [] };
   const companyId = SIGNED_IN_PROFILE.currentCompany!.plCompanyId;
 

@@ -7,20 +7,14 @@ import { paths } from '@/config/paths';
 import { setNavigator } from '@/lib/api';
 import { useAppStore } from '@/stores/app-store';
 import { apiError, handle, sentRequests, sentTo, server } from '@/testing/msw';
-import { renderApp } from '@/testing/test-utils';
+import { SIGNED_IN_PROFILE, renderApp } from '@/testing/test-utils';
 
 /** Rendering waits on fetches and MUI transitions: generous on a loaded machine. */
 const WAIT = { timeout: 10_000 };
 
+/** The signed-in member, a User of company 42 once joined, as the profile reads before the company loads. */
 const PROFILE = {
-  currentUser: {
-    plUserId: 7,
-    firstName: 'Jo',
-    lastName: 'Member',
-    email: 'jo@example.test',
-    roles: [],
-    memberOfCompany: { plCompanyId: 42, roles: ['User'] },
-  },
+  currentUser: { ...SIGNED_IN_PROFILE.currentUser, memberOfCompany: { plCompanyId: 42, roles: ['User'] } },
   currentCompany: null,
 };
 

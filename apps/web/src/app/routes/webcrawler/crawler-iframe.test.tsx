@@ -7,6 +7,7 @@ import { CrawlerIframeLink } from '@/components/links/crawler-iframe-link';
 import { i18n } from '@/lib/i18n';
 import { loadExtraLocale } from '@/lib/locale-bundle';
 import { useBranding } from '@/lib/site-template';
+import { terminology } from '@/testing/site-template-fixtures';
 
 async function renderAt(url: string) {
   await act(async () => {
@@ -85,15 +86,7 @@ describe('crawler iframe link and page (spec 1 §2)', () => {
   it('is not there when the site template turns the Webcrawler off', async () => {
     useBranding.setState({
       plSiteTemplateId: 4,
-      elements: [
-        {
-          elementName: 'menuWebcrawler',
-          elementType: 'TERMINOLOGY',
-          enabled: false,
-          text: null,
-          imageUrl: null,
-        },
-      ],
+      elements: [terminology('menuWebcrawler', false)],
     });
     await renderAt('/webcrawler/iframe?isVideo=1&data=https%3A%2F%2Fshop.example%2F');
     expect(screen.getByRole('heading', { name: 'Page not found' })).toBeTruthy();

@@ -27,14 +27,16 @@ import { OfficeAddressFields } from '@/features/accounts/components/office-addre
 import { ProspectSearchField } from '@/features/accounts/components/prospect-search-field';
 import { scrollToTop, useSignUpSubmit } from '@/features/accounts/components/use-sign-up-submit';
 import { SignUpFormFrame } from '@/features/accounts/components/sign-up-form-frame';
-import { companyPayload, personPayload } from '@/features/accounts/components/sign-up-payload';
+import {
+  AUTOMATIC_SEGMENT,
+  NEW_COMPANY_VALUES,
+  companyPayload,
+  personPayload,
+} from '@/features/accounts/components/sign-up-payload';
 import { ApiError } from '@/lib/api-client';
 import { translateMessage } from '@/lib/i18n-messages';
 
 const resolver = zodResolver(CompanyOnboardingFormSchema);
-
-/** In Canada the cannabis segment applies automatically and no segment is offered (spec 1 §1). */
-const AUTOMATIC_SEGMENT = env.region.segmentChoice ? null : 1;
 
 export function toRegisterPayload(values: CompanyOnboardingForm, country: string): UserRegisterInput {
   const saleNumber = normalizeSaleNumber(values.saleNumber);
@@ -66,15 +68,7 @@ export function CompanySignUpForm({
       resolver,
       mode: 'onTouched',
       defaultValues: {
-        companyName: '',
-        typeOfCompany: '',
-        segmentId: AUTOMATIC_SEGMENT,
-        manufactureForOther: true,
-        requiredMOQ: false,
-        address: '',
-        city: '',
-        state: '',
-        zip: '',
+        ...NEW_COMPANY_VALUES,
         claimCode: initialClaimCode ?? '',
         plCompanyId: null,
         saleNumber: '',

@@ -20,7 +20,7 @@ import { env } from '@/config/env';
 import { createCompany } from '@/features/accounts/api/create-company';
 import { CompanyTypeFields } from '@/features/accounts/components/company-type-fields';
 import { OfficeAddressFields } from '@/features/accounts/components/office-address-field';
-import { companyPayload } from '@/features/accounts/components/sign-up-payload';
+import { NEW_COMPANY_VALUES, companyPayload } from '@/features/accounts/components/sign-up-payload';
 import { ApiError } from '@/lib/api-client';
 import { errorText } from '@/lib/error-notice';
 
@@ -47,17 +47,7 @@ export function CreateCompanyDialog({ open, onCreated }: { open: boolean; onCrea
   const { control, handleSubmit, formState, setValue } = useForm<CreateCompanyForm>({
     resolver: zodResolver(CreateCompanyFormSchema),
     mode: 'onTouched',
-    defaultValues: {
-      companyName: '',
-      typeOfCompany: '',
-      segmentId: env.region.segmentChoice ? null : 1,
-      manufactureForOther: true,
-      requiredMOQ: false,
-      address: '',
-      city: '',
-      state: '',
-      zip: '',
-    },
+    defaultValues: NEW_COMPANY_VALUES,
   });
 
   const onSubmit = handleSubmit(async (values) => {

@@ -10,6 +10,7 @@ import { legalSections, loadLegalDocument } from '@/features/accounts/legal/lega
 import '@/lib/i18n';
 import { applyBranding } from '@/lib/site-template';
 import '@/lib/locale-bundle';
+import { terminology } from '@/testing/site-template-fixtures';
 
 describe('verification modal', () => {
   function open(onVerify = vi.fn(async () => undefined)) {
@@ -110,15 +111,7 @@ describe('licence agreement', () => {
     act(() =>
       applyBranding({
         plSiteTemplateId: 3,
-        elements: [
-          {
-            elementName: 'productName',
-            elementType: 'TERMINOLOGY',
-            enabled: true,
-            text: 'Acme Trust',
-            imageUrl: null,
-          },
-        ],
+        elements: [terminology('productName', true, 'Acme Trust')],
       }),
     );
     try {

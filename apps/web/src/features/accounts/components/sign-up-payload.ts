@@ -1,6 +1,7 @@
 import { normalizePhone } from '@trustleaf/domain/rules/phone';
 import { processorAnswers } from '@trustleaf/domain/rules/sign-up';
 import type { UserRegisterInput } from '@trustleaf/domain/schemas/accounts';
+import { env } from '@/config/env';
 
 interface PersonValues {
   email: string;
@@ -33,6 +34,22 @@ interface CompanyValues {
   state: string;
   zip: string;
 }
+
+/** In Canada the cannabis segment applies automatically and no segment is offered (spec 1 §1). */
+export const AUTOMATIC_SEGMENT: number | null = env.region.segmentChoice ? null : 1;
+
+/** A new company's fields as sign-up and the create-company dialog open them. */
+export const NEW_COMPANY_VALUES = {
+  companyName: '',
+  typeOfCompany: '',
+  segmentId: AUTOMATIC_SEGMENT,
+  manufactureForOther: true,
+  requiredMOQ: false,
+  address: '',
+  city: '',
+  state: '',
+  zip: '',
+} satisfies CompanyValues & { segmentId: number | null };
 
 /** A new company as sign-up and the create-company dialog send it: name, type, answers, office. */
 export function companyPayload(values: CompanyValues, country: string) {

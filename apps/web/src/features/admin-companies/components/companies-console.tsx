@@ -13,6 +13,7 @@ import type { CompanyFilter, CompanyListingRow, ExportFormat } from '@trustleaf/
 import { enqueueSnackbar } from 'notistack';
 import { useDeferredValue, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { menuOptions } from '@/components/form/menu-options';
 import { ListingPagination } from '@/components/lists/listing-pagination';
 import { errorText } from '@/lib/error-notice';
 import { useAdminCompanies } from '../api/get-admin-companies';
@@ -20,9 +21,9 @@ import { usePlansFor } from '../api/get-plans-for';
 import { useBusinessTypes } from '../api/use-business-types';
 import { downloadCompanyExport, type ExportProgress } from '../api/export-companies';
 import { CompanyDetailDialog } from './company-detail-dialog';
+import { ANY, AnySelect, SearchFilters } from './search-filters';
 
 const PAGE_SIZE = 25;
-const ANY = '';
 
 /** The admin "Companies" screen: search, paging, export, and each company's detail. */
 export function CompaniesConsole() {
@@ -67,16 +68,9 @@ export function CompaniesConsole() {
 
   return (
     <Stack spacing={2}>
-      <Box
-        component="form"
-        role="search"
-        aria-label={t('adminCompanies.searchLabel')}
-        onSubmit={(event) => event.preventDefault()}
-        sx={{
-          display: 'grid',
-          gap: 2,
-          gridTemplateColumns: { xs: '1fr 1fr', md: 'repeat(5, 1fr)' },
-        }}
+      <SearchFilters
+        label={t('adminCompanies.searchLabel')}
+        columns={{ xs: '1fr 1fr', md: 'repeat(5, 1fr)' }}
       >
         <TextField
           sx={{ gridColumn: { xs: '1 / -1', md: 'auto' } }}
@@ -85,53 +79,35 @@ export function CompaniesConsole() {
           onChange={(event) => changed(setSearch)(event.target.value)}
           slotProps={{ htmlInput: { 'data-testid': 'admin-companies-search', maxLength: 100 } }}
         />
-        <TextField
-          select
+        <AnySelect
           label={t('adminCompanies.filters.type')}
           value={businessTypeId}
-          onChange={(event) => changed(setBusinessTypeId)(event.target.value)}
+          onChange={changed(setBusinessTypeId)}
         >
-          <MenuItem value={ANY}>{t('adminCompanies.filters.any')}</MenuItem>
           {(businessTypes.data ?? []).map((type) => (
             <MenuItem key={type.id} value={String(type.id)}>
               {type.name}
             </MenuItem>
           ))}
-        </TextField>
+        </AnySelect>
         <TextField
           label={t('adminCompanies.filters.state')}
           value={state}
           onChange={(event) => changed(setState)(event.target.value.slice(0, 2))}
           helperText={t('adminCompanies.filters.stateHelp')}
         />
-        <TextField
-          select
-          label={t('adminCompanies.filters.status')}
-          value={status}
-          onChange={(event) => changed(setStatus)(event.target.value)}
-        >
-          <MenuItem value={ANY}>{t('adminCompanies.filters.any')}</MenuItem>
-          {COMPANY_STATUSES.map((value) => (
-            <MenuItem key={value} value={value}>
-              {t(`adminCompanies.status.${value}`)}
-            </MenuItem>
-          ))}
-        </TextField>
-        <TextField
-          select
-          label={t('adminCompanies.filters.plan')}
-          value={plPlanId}
-          onChange={(event) => changed(setPlanId)(event.target.value)}
-        >
-          <MenuItem value={ANY}>{t('adminCompanies.filters.any')}</MenuItem>
+        <AnySelect label={t('adminCompanies.filters.status')} value={status} onChange={changed(setStatus)}>
+          {menuOptions(COMPANY_STATUSES, (value) => t(`adminCompanies.status.${value}`))}
+        </AnySelect>
+        <AnySelect label={t('adminCompanies.filters.plan')} value={plPlanId} onChange={changed(setPlanId)}>
           <MenuItem value="0">{t('adminCompanies.filters.noPlan')}</MenuItem>
           {(plans.data ?? []).map((plan) => (
             <MenuItem key={plan.plPlanId} value={String(plan.plPlanId)}>
               {plan.name}
             </MenuItem>
           ))}
-        </TextField>
-      </Box>
+        </AnySelect>
+      </SearchFilters>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center' }}>
         <Typography
           sx={{ flex: 1, minWidth: 'max-content' }}

@@ -2,7 +2,6 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
@@ -11,6 +10,7 @@ import { USER_STATUSES, type UserListingRow } from '@trustleaf/domain/schemas/ad
 import { enqueueSnackbar } from 'notistack';
 import { useDeferredValue, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { menuOptions } from '@/components/form/menu-options';
 import { ListingPagination } from '@/components/lists/listing-pagination';
 import { ConfirmDialog } from '@/components/dialogs/confirm-dialog';
 import { useErrorNotice } from '@/lib/error-notice';
@@ -20,6 +20,7 @@ import { useEndUserSessions } from '../api/end-user-sessions';
 import { useAdminUsers } from '../api/get-admin-users';
 import { useResendVerification } from '../api/resend-verification';
 import { useSetUserDisabled } from '../api/set-user-disabled';
+import { AnySelect, SearchFilters } from './search-filters';
 
 const PAGE_SIZE = 25;
 type Pending = { kind: 'disable' | 'enable' | 'sessions'; user: UserListingRow };
@@ -68,13 +69,7 @@ export function UsersConsole() {
 
   return (
     <Stack spacing={2}>
-      <Box
-        component="form"
-        role="search"
-        aria-label={t('adminUsers.searchLabel')}
-        onSubmit={(event) => event.preventDefault()}
-        sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '2fr 1fr' } }}
-      >
+      <SearchFilters label={t('adminUsers.searchLabel')} columns={{ xs: '1fr', sm: '2fr 1fr' }}>
         <TextField
           label={t('adminUsers.search')}
           value={search}
@@ -84,23 +79,17 @@ export function UsersConsole() {
           }}
           slotProps={{ htmlInput: { maxLength: 100, 'data-testid': 'admin-users-search' } }}
         />
-        <TextField
-          select
+        <AnySelect
           label={t('adminUsers.status')}
           value={status}
-          onChange={(event) => {
-            setStatus(event.target.value);
+          onChange={(value) => {
+            setStatus(value);
             setPage(1);
           }}
         >
-          <MenuItem value="">{t('adminCompanies.filters.any')}</MenuItem>
-          {USER_STATUSES.map((value) => (
-            <MenuItem key={value} value={value}>
-              {t(`adminUsers.statuses.${value}`)}
-            </MenuItem>
-          ))}
-        </TextField>
-      </Box>
+          {menuOptions(USER_STATUSES, (value) => t(`adminUsers.statuses.${value}`))}
+        </AnySelect>
+      </SearchFilters>
       <Typography role="status">
         {listing.data ? t('adminUsers.total', { count: listing.data.total }) : t('adminCompanies.loading')}
       </Typography>

@@ -10,12 +10,7 @@ import MenuItem from '@mui/material/MenuItem';
 import Pagination from '@mui/material/Pagination';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { formatMoney } from '@trustleaf/domain/rules/pricing';
@@ -35,6 +30,7 @@ import { enqueueSnackbar } from 'notistack';
 import { useDeferredValue, useId, useMemo, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { DataTable, type TableColumn } from '@/components/lists/data-table';
 import { formatDate } from '@/lib/i18n';
 import { applyServerIssues } from '@/lib/server-issues';
 import { errorText } from '@/lib/error-notice';
@@ -163,6 +159,51 @@ export function AdminTransactions() {
       setPage(1);
     };
   const items = transactions.data?.items ?? [];
+  const columns: TableColumn<(typeof items)[number]>[] = [
+    {
+      key: 'date',
+      label: t('billing.page.date'),
+      cellProps: { sx: { whiteSpace: 'nowrap' } },
+      cell: (tx) => formatDate(tx.createdAt, i18n.language),
+    },
+    { key: 'company', label: t('billing.transactions.company'), cell: (tx) => tx.companyName },
+    {
+      key: 'description',
+      label: t('billing.page.description'),
+      cellProps: { sx: { overflowWrap: 'anywhere' } },
+      cell: describe,
+    },
+    { key: 'amount', label: t('billing.page.amount'), align: 'right', cell: (tx) => money(tx.amount) },
+    {
+      key: 'refunded',
+      label: t('billing.transactions.refunded'),
+      align: 'right',
+      cell: (tx) => money(tx.refundedAmount),
+    },
+    { key: 'status', label: t('billing.page.status'), cell: (tx) => t(`billing.payment.${tx.status}`) },
+    {
+      key: 'actions',
+      label: (
+        <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
+          {t('billing.transactions.actions')}
+        </Box>
+      ),
+      cell: (tx) =>
+        tx.status === 'Paid' && leftToRefund(tx) > 0 ? (
+          <Button
+            size="small"
+            variant="outlined"
+            onClick={() => setRefunding(tx)}
+            aria-label={t('billing.transactions.refund.for', {
+              company: tx.companyName,
+              amount: money(tx.amount),
+            })}
+          >
+            {t('billing.transactions.refund.action')}
+          </Button>
+        ) : null,
+    },
+  ];
   // The period's first and last days; a last day before the first is shown wrong and not sent.
   const period = [
     { key: 'from', value: fromDate, set: setFromDate, isInvalid: false },
@@ -224,56 +265,14 @@ export function AdminTransactions() {
         </Typography>
         {items.length > 0 ? (
           <TableContainer tabIndex={0} role="region" aria-labelledby={headingId} sx={{ overflowX: 'auto' }}>
-            <Table size="small" data-testid="transactions-table">
-              <TableHead>
-                <TableRow>
-                  <TableCell scope="col">{t('billing.page.date')}</TableCell>
-                  <TableCell scope="col">{t('billing.transactions.company')}</TableCell>
-                  <TableCell scope="col">{t('billing.page.description')}</TableCell>
-                  <TableCell scope="col" align="right">
-                    {t('billing.page.amount')}
-                  </TableCell>
-                  <TableCell scope="col" align="right">
-                    {t('billing.transactions.refunded')}
-                  </TableCell>
-                  <TableCell scope="col">{t('billing.page.status')}</TableCell>
-                  <TableCell scope="col">
-                    <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
-                      {t('billing.transactions.actions')}
-                    </Box>
-                  </TableCell>
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {items.map((tx) => (
-                  <TableRow key={tx.plTransactionId} data-testid={`transaction-${tx.plTransactionId}`}>
-                    <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                      {formatDate(tx.createdAt, i18n.language)}
-                    </TableCell>
-                    <TableCell>{tx.companyName}</TableCell>
-                    <TableCell sx={{ overflowWrap: 'anywhere' }}>{describe(tx)}</TableCell>
-                    <TableCell align="right">{money(tx.amount)}</TableCell>
-                    <TableCell align="right">{money(tx.refundedAmount)}</TableCell>
-                    <TableCell>{t(`billing.payment.${tx.status}`)}</TableCell>
-                    <TableCell>
-                      {tx.status === 'Paid' && leftToRefund(tx) > 0 ? (
-                        <Button
-                          size="small"
-                          variant="outlined"
-                          onClick={() => setRefunding(tx)}
-                          aria-label={t('billing.transactions.refund.for', {
-                            company: tx.companyName,
-                            amount: money(tx.amount),
-                          })}
-                        >
-                          {t('billing.transactions.refund.action')}
-                        </Button>
-                      ) : null}
-                    </TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
+            <DataTable
+              size="small"
+              data-testid="transactions-table"
+              columns={columns}
+              rows={items}
+              rowKey={(tx) => tx.plTransactionId}
+              rowProps={(tx) => ({ 'data-testid': `transaction-${tx.plTransactionId}` })}
+            />
           </TableContainer>
         ) : transactions.data ? (
           <Typography sx={{ color: 'text.secondary' }}>{t('billing.transactions.empty')}</Typography>

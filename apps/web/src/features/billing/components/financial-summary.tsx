@@ -1,20 +1,15 @@
 import { dateTimeFormat, numberFormat } from '@trustleaf/domain/rules/intl-formats';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import MenuItem from '@mui/material/MenuItem';
-import Paper from '@mui/material/Paper';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
 import { BarChart } from '@mui/x-charts/BarChart';
 import { formatMoney } from '@trustleaf/domain/rules/pricing';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { menuOptions } from '@/components/form/menu-options';
+import { ChartPanel } from '@/components/layouts/chart-panel';
+import { FiguresTable, type FigureColumn } from '@/components/lists/figures-table';
 import { useFinancialSummary } from '../api/get-financial-summary';
 
 const RANGES = [3, 6, 12, 24] as const;
@@ -54,12 +49,17 @@ export function FinancialSummary() {
     maximumFractionDigits: 1,
   });
 
+  const columns: FigureColumn<(typeof rows)[number]>[] = FIGURES.map(([key, isMoney]) => ({
+    key,
+    label: t(`billing.transactions.summary.${key}`),
+    value: (row) => (isMoney ? money(row[key]) : row[key]),
+  }));
+
   return (
-    <Paper variant="outlined" component="section" aria-labelledby={headingId} sx={{ p: { xs: 2, sm: 3 } }}>
-      <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 2, mb: 1 }}>
-        <Typography id={headingId} variant="h3" component="h2" sx={{ flex: 1, minWidth: 200 }}>
-          {t('billing.transactions.summary.title')}
-        </Typography>
+    <ChartPanel
+      headingId={headingId}
+      title={t('billing.transactions.summary.title')}
+      control={
         <TextField
           select
           size="small"
@@ -68,13 +68,10 @@ export function FinancialSummary() {
           onChange={(event) => setMonths(Number(event.target.value))}
           sx={{ minWidth: 180 }}
         >
-          {RANGES.map((value) => (
-            <MenuItem key={value} value={value}>
-              {t('billing.transactions.summary.months', { count: value })}
-            </MenuItem>
-          ))}
+          {menuOptions(RANGES, (value) => t('billing.transactions.summary.months', { count: value }))}
         </TextField>
-      </Box>
+      }
+    >
       {summary.isError ? <Alert severity="error">{t('errors.generic')}</Alert> : null}
       {rows.length > 0 ? (
         <>
@@ -107,36 +104,18 @@ export function FinancialSummary() {
             aria-labelledby={headingId}
             sx={{ maxWidth: '100%', overflowX: 'auto' }}
           >
-            <Table size="small" data-testid="financial-table">
-              <caption>{t('billing.transactions.summary.caption')}</caption>
-              <TableHead>
-                <TableRow>
-                  <TableCell scope="col">{t('billing.transactions.summary.month')}</TableCell>
-                  {FIGURES.map(([key]) => (
-                    <TableCell key={key} scope="col" align="right">
-                      {t(`billing.transactions.summary.${key}`)}
-                    </TableCell>
-                  ))}
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {rows.map((row, index) => (
-                  <TableRow key={row.month}>
-                    <TableCell component="th" scope="row">
-                      {labels[index]}
-                    </TableCell>
-                    {FIGURES.map(([key, isMoney]) => (
-                      <TableCell key={key} align="right">
-                        {isMoney ? money(row[key]) : row[key]}
-                      </TableCell>
-                    ))}
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
+            <FiguresTable
+              caption={t('billing.transactions.summary.caption')}
+              labelHeading={t('billing.transactions.summary.month')}
+              columns={columns}
+              rows={rows}
+              rowKey={(row) => row.month}
+              rowLabels={labels}
+              testId="financial-table"
+            />
           </TableContainer>
         </>
       ) : null}
-    </Paper>
+    </ChartPanel>
   );
 }

@@ -21,7 +21,8 @@ import { liveSubscriptionOf } from './use-feature-status';
  * (unless a card is on file, with the order summary), then confirmation of what is charged now and
  * per period, then the subscription starts or switches.
  */
-export function SubscriptionFlow({ open, companyId, plans, listing, viewOnly, onClose }: PaywallProps) {
+export function SubscriptionFlow(props: PaywallProps) {
+  const { open, companyId, listing, viewOnly, onClose } = props;
   const { t } = useTranslation();
   // Viewable-only mode never buys, and members without billing rights may not read the card.
   const paymentMethod = usePaymentMethod(viewOnly ? null : companyId);
@@ -51,15 +52,7 @@ export function SubscriptionFlow({ open, companyId, plans, listing, viewOnly, on
 
   return (
     <>
-      <PaywallDialog
-        open={open && step === null}
-        companyId={companyId}
-        plans={plans}
-        listing={listing}
-        viewOnly={viewOnly}
-        onClose={onClose}
-        onBuy={buy}
-      />
+      <PaywallDialog {...props} open={open && step === null} onBuy={buy} />
       <CreditCardDialog
         open={step === 'card'}
         companyId={companyId}

@@ -6,10 +6,10 @@ import { PaymentFrequencySchema } from '@trustleaf/domain/schemas/billing';
 import { IdSchema, refuseWith } from '@trustleaf/domain/schemas/common';
 import type { PaymentFrequency } from '@trustleaf/domain/rules/pricing';
 import { SAME_PLAN_MESSAGE } from '@trustleaf/domain/rules/subscription';
-import { useForm } from 'react-hook-form';
+import { useForm, type FieldValues } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { FormField } from '@/components/form/form-field';
+import { FormField, type FormFieldProps } from '@/components/form/form-field';
 import { keyedZodResolver } from '@/lib/keyed-zod-resolver';
 
 export interface CurrentPlan {
@@ -26,6 +26,11 @@ function switchFormSchema(current: CurrentPlan) {
         refuseWith(ctx, { key: 'billing.switch.same', message: SAME_PLAN_MESSAGE }, ['plPlanId']);
       }
     });
+}
+
+/** One of the switch's small selects, side by side, at least `minWidth` wide. */
+function RowSelect<T extends FieldValues>({ minWidth, ...props }: FormFieldProps<T> & { minWidth: number }) {
+  return <FormField {...props} select size="small" fullWidth={false} sx={{ minWidth }} />;
 }
 
 /**
@@ -54,15 +59,12 @@ export function SwitchPlanForm({
       onSubmit={(event) => void submit(event)}
       sx={{ display: 'flex', gap: 1, alignItems: 'flex-start', flexWrap: 'wrap', mt: 1 }}
     >
-      <FormField
+      <RowSelect
         control={form.control}
         name="plPlanId"
         label={t('billing.switch.plan')}
-        select
-        size="small"
         parse={Number}
-        fullWidth={false}
-        sx={{ minWidth: 180 }}
+        minWidth={180}
         htmlInput={{ 'data-testid': 'switch-plan' }}
       >
         {plans.map((plan) => (
@@ -70,19 +72,16 @@ export function SwitchPlanForm({
             {plan.name}
           </MenuItem>
         ))}
-      </FormField>
-      <FormField
+      </RowSelect>
+      <RowSelect
         control={form.control}
         name="paymentFrequency"
         label={t('billing.switch.frequency')}
-        select
-        size="small"
-        fullWidth={false}
-        sx={{ minWidth: 140 }}
+        minWidth={140}
       >
         <MenuItem value="MONTHLY">{t('billing.monthly')}</MenuItem>
         <MenuItem value="ANNUAL">{t('billing.yearly')}</MenuItem>
-      </FormField>
+      </RowSelect>
       <Button type="submit" variant="outlined" data-testid="switch-submit">
         {t('billing.switch.submit')}
       </Button>

@@ -10,6 +10,7 @@ import { getCompanySubscriptionQueryOptions } from '../api/get-company-subscript
 import { usePlanLanding } from './use-plan-landing';
 import { useBranding } from '@/lib/site-template';
 import { useAppStore } from '@/stores/app-store';
+import { terminology } from '@/testing/site-template-fixtures';
 import '@/lib/i18n';
 
 const COMPANY_ID = 52;
@@ -112,13 +113,7 @@ describe('landing by plan (spec 3 §2) from the subscription context', () => {
   });
 
   it('a directory landing falls back to / while the site template turns the directory off', () => {
-    const menu = (enabled: boolean) => ({
-      elementName: 'menuDirectory',
-      elementType: 'TERMINOLOGY' as const,
-      enabled,
-      text: null,
-      imageUrl: null,
-    });
+    const menu = (enabled: boolean) => terminology('menuDirectory', enabled);
     useBranding.setState({ plSiteTemplateId: 5, elements: [menu(false)] });
     try {
       expect(landingFor(listing('Merchant Processor Client')).path).toBe('/');

@@ -6,6 +6,7 @@ import {
   type DocumentVersion,
 } from '@trustleaf/domain/schemas/document';
 import { describe, expect, it } from 'vitest';
+import { testDocumentVersion } from '@/testing/document-fixtures';
 import { createFakeLive } from '@/testing/fake-live';
 import { handle, sentTo, server } from '@/testing/msw';
 import { renderApp } from '@/testing/test-utils';
@@ -14,33 +15,15 @@ import { useDocumentTypeDetail } from './get-document-type-detail';
 /** Rendering waits on fetches: generous on a loaded machine. */
 const WAIT = { timeout: 10_000 };
 
-const version = (conversionStatus: DocumentVersion['conversionStatus']): DocumentVersion => ({
-  documentId: 11,
-  documentTypeId: 3,
-  plCompanyId: 42,
-  version: 1,
-  fileName: 'registration.docx',
-  reviewStatus: 'pending',
-  isExpired: false,
-  isExpireSoon: false,
-  conversionStatus,
-  documentResource: { url: null, resourceId: 11 },
-  licenseCountry: null,
-  licenseState: null,
-  licenseAddress: null,
-  licenseNumber: null,
-  validationMethod: null,
-  stateLicenseStatus: null,
-  isLicenseStatusRecentlyChange: false,
-  expirationDate: null,
-  reviewComment: null,
-  reasonId: null,
-  reasonName: null,
-  businessTypeId: null,
-  rtqRequired: false,
-  uploadedAt: '2026-11-20T10:00:00.000Z',
-  reviewedAt: null,
-});
+const version = (conversionStatus: DocumentVersion['conversionStatus']): DocumentVersion =>
+  testDocumentVersion({
+    documentId: 11,
+    documentTypeId: 3,
+    plCompanyId: 42,
+    fileName: 'registration.docx',
+    conversionStatus,
+    uploadedAt: '2026-11-20T10:00:00.000Z',
+  });
 
 /** What the review dialog reads of the type's versions: the newest one's conversion. */
 function Conversion() {

@@ -9,6 +9,7 @@ import { DocumentIndicator } from '@/features/documents/components/document-indi
 import { RejectionReasonsDialog } from '@/features/documents/components/rejection-reasons-dialog';
 import { VaultSummary } from '@/features/documents/components/vault-summary';
 import '@/lib/i18n';
+import { testDocumentVersion } from '@/testing/document-fixtures';
 
 const NOW = new Date('2026-11-22T15:00:00Z');
 const withQuery = (node: ReactNode) => (
@@ -121,33 +122,9 @@ describe('VaultSummary', () => {
     return client;
   };
 
-  const version = (reviewStatus: 'pending' | 'accepted' | 'rejected', expirationDate: string | null) => ({
-    documentId: 1,
-    documentTypeId: 1,
-    plCompanyId: 7,
-    version: 1,
-    fileName: 'licence.pdf',
-    reviewStatus,
-    isExpired: false,
-    isExpireSoon: false,
-    conversionStatus: 'COMPLETED' as const,
-    documentResource: { url: null, resourceId: 1 },
-    licenseCountry: null,
-    licenseState: null,
-    licenseAddress: null,
-    licenseNumber: null,
-    validationMethod: null,
-    stateLicenseStatus: null,
-    isLicenseStatusRecentlyChange: false,
-    expirationDate,
-    reviewComment: null,
-    reasonId: null,
-    reasonName: null,
-    businessTypeId: null,
-    rtqRequired: false,
-    uploadedAt: '2026-01-01T00:00:00Z',
-    reviewedAt: null,
-  });
+  const version = (reviewStatus: 'pending' | 'accepted' | 'rejected', expirationDate: string | null) =>
+    testDocumentVersion({ reviewStatus, expirationDate });
+
   const row = (id: number, latest: ReturnType<typeof version> | null) => ({
     documentType: {
       documentTypeId: id,

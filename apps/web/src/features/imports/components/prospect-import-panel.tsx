@@ -6,15 +6,11 @@ import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useId, useRef, useState, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DataTable } from '@/components/lists/data-table';
 import { visuallyHidden } from '@/components/visually-hidden';
 import { errorText } from '@/lib/error-notice';
 import { useProspectImportJob } from '../api/get-prospect-import-job';
@@ -125,26 +121,21 @@ export function ProspectImportPanel() {
           ) : null}
           {data && data.errors.length > 0 ? (
             <TableContainer>
-              <Table size="small" aria-label={t('imports.errorsTitle')} data-testid="import-errors">
-                <TableHead>
-                  <TableRow>
-                    <TableCell component="th" scope="col">
-                      {t('imports.line')}
-                    </TableCell>
-                    <TableCell component="th" scope="col">
-                      {t('imports.errors')}
-                    </TableCell>
-                  </TableRow>
-                </TableHead>
-                <TableBody>
-                  {data.errors.map((row) => (
-                    <TableRow key={row.line}>
-                      <TableCell>{t('imports.lineNumber', { line: row.line })}</TableCell>
-                      <TableCell>{row.messages.join('; ')}</TableCell>
-                    </TableRow>
-                  ))}
-                </TableBody>
-              </Table>
+              <DataTable
+                size="small"
+                aria-label={t('imports.errorsTitle')}
+                data-testid="import-errors"
+                columns={[
+                  {
+                    key: 'line',
+                    label: t('imports.line'),
+                    cell: (row) => t('imports.lineNumber', { line: row.line }),
+                  },
+                  { key: 'errors', label: t('imports.errors'), cell: (row) => row.messages.join('; ') },
+                ]}
+                rows={data.errors}
+                rowKey={(row) => row.line}
+              />
             </TableContainer>
           ) : null}
         </Stack>

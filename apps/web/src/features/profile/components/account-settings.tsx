@@ -2,8 +2,6 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import MenuItem from '@mui/material/MenuItem';
-import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { LANGUAGES } from '@trustleaf/domain/rules/themes';
@@ -16,11 +14,13 @@ import {
   type UserDetail,
 } from '@trustleaf/domain/schemas/profile';
 import { enqueueSnackbar } from 'notistack';
-import { useState, type ReactNode } from 'react';
-import { useForm, type DefaultValues, type FieldValues } from 'react-hook-form';
+import { useState } from 'react';
+import { useForm, type Control, type DefaultValues, type FieldValues, type Path } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { FormField } from '@/components/form/form-field';
+import { menuOptions } from '@/components/form/menu-options';
+import { SettingsSection } from '@/components/layouts/settings-section';
 import { errorText } from '@/lib/error-notice';
 import { applyServerIssues } from '@/lib/server-issues';
 import { useAppStore } from '@/stores/app-store';
@@ -30,17 +30,6 @@ import { useUserDetail } from '@/features/profile/api/get-user-detail';
 import { useRequestEmailChange } from '@/features/profile/api/request-email-change';
 import { useSignOutOtherDevices } from '@/features/profile/api/sign-out-other-devices';
 import { useUpdateProfile } from '@/features/profile/api/update-user-profile';
-
-function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
-  return (
-    <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }} component="section" aria-labelledby={id}>
-      <Typography variant="h2" id={id} sx={{ fontSize: '1.25rem', mb: 2 }}>
-        {title}
-      </Typography>
-      {children}
-    </Paper>
-  );
-}
 
 const grid = { display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } } as const;
 
@@ -72,6 +61,45 @@ function useSettingsForm<T extends FieldValues>(
 
 type ProfileValues = z.input<typeof UpdateUserProfileInputSchema>;
 
+/** A text field of a section's form: its locale keys, input type, autocomplete and the input's test id. */
+interface SettingsField<T extends FieldValues> {
+  name: Path<T>;
+  label: string;
+  type?: 'text' | 'email' | 'password';
+  autoComplete: string;
+  testId?: string;
+  helperText?: string;
+}
+
+function SettingsFields<T extends FieldValues>({
+  control,
+  fields,
+}: {
+  control: Control<T>;
+  fields: readonly SettingsField<T>[];
+}) {
+  const { t } = useTranslation();
+  return fields.map(({ name, label, type = 'text', autoComplete, testId, helperText }) => (
+    <FormField
+      key={name}
+      control={control}
+      name={name}
+      label={t(label)}
+      type={type}
+      autoComplete={autoComplete}
+      helperText={helperText ? t(helperText) : undefined}
+      htmlInput={testId ? { 'data-testid': testId } : undefined}
+    />
+  ));
+}
+
+/** The profile's name and phone fields. */
+const DETAIL_FIELDS: readonly SettingsField<ProfileValues>[] = [
+  { name: 'firstName', label: 'profile.firstName', autoComplete: 'given-name' },
+  { name: 'lastName', label: 'profile.lastName', autoComplete: 'family-name' },
+  { name: 'phone', label: 'profile.phone', autoComplete: 'tel' },
+];
+
 function ProfileForm({ detail }: { detail: UserDetail }) {
   const { t } = useTranslation();
   const update = useUpdateProfile(detail.plUserId);
@@ -97,25 +125,9 @@ function ProfileForm({ detail }: { detail: UserDetail }) {
   return (
     <Box component="form" noValidate onSubmit={(event) => void submit(event)}>
       <Box sx={grid}>
-        <FormField
-          control={control}
-          name="firstName"
-          label={t('profile.firstName')}
-          autoComplete="given-name"
-        />
-        <FormField
-          control={control}
-          name="lastName"
-          label={t('profile.lastName')}
-          autoComplete="family-name"
-        />
-        <FormField control={control} name="phone" label={t('profile.phone')} autoComplete="tel" />
+        <SettingsFields control={control} fields={DETAIL_FIELDS} />
         <FormField control={control} name="preferredLanguage" label={t('profile.language')} select>
-          {LANGUAGES.map((language) => (
-            <MenuItem key={language} value={language}>
-              {t(`profile.languages.${language}`)}
-            </MenuItem>
-          ))}
+          {menuOptions(LANGUAGES, (language) => t(`profile.languages.${language}`))}
         </FormField>
       </Box>
       <FormAlert text={failure} />
@@ -176,6 +188,17 @@ function ConfirmEmailForm(props: {
 
 type EmailValues = z.input<typeof RequestEmailChangeInputSchema>;
 
+const EMAIL_FIELDS: readonly SettingsField<EmailValues>[] = [
+  { name: 'newEmail', label: 'profile.newEmail', type: 'email', autoComplete: 'email', testId: 'new-email' },
+  {
+    name: 'password',
+    label: 'profile.currentPassword',
+    type: 'password',
+    autoComplete: 'current-password',
+    testId: 'email-password',
+  },
+];
+
 function EmailChange({ detail }: { detail: UserDetail }) {
   const { t } = useTranslation();
   const request = useRequestEmailChange(detail.plUserId);
@@ -207,22 +230,7 @@ function EmailChange({ detail }: { detail: UserDetail }) {
         />
       ) : null}
       <Box component="form" noValidate onSubmit={(event) => void ask(event)} sx={grid}>
-        <FormField
-          control={form.control}
-          name="newEmail"
-          label={t('profile.newEmail')}
-          type="email"
-          autoComplete="email"
-          htmlInput={{ 'data-testid': 'new-email' }}
-        />
-        <FormField
-          control={form.control}
-          name="password"
-          label={t('profile.currentPassword')}
-          type="password"
-          autoComplete="current-password"
-          htmlInput={{ 'data-testid': 'email-password' }}
-        />
+        <SettingsFields control={form.control} fields={EMAIL_FIELDS} />
         <Box>
           <Button type="submit" variant="outlined" loading={request.isPending}>
             {t('profile.sendCode')}
@@ -234,13 +242,32 @@ function EmailChange({ detail }: { detail: UserDetail }) {
   );
 }
 
-const PASSWORD_FIELDS = [
-  ['oldPassword', 'profile.oldPassword', 'current-password'],
-  ['newPassword', 'profile.newPassword', 'new-password'],
-  ['confirmPassword', 'profile.confirmPassword', 'new-password'],
-] as const;
-
 type PasswordValues = z.input<typeof ChangePasswordInputSchema>;
+
+const PASSWORD_FIELDS: readonly SettingsField<PasswordValues>[] = [
+  {
+    name: 'oldPassword',
+    label: 'profile.oldPassword',
+    type: 'password',
+    autoComplete: 'current-password',
+    testId: 'oldPassword',
+  },
+  {
+    name: 'newPassword',
+    label: 'profile.newPassword',
+    type: 'password',
+    autoComplete: 'new-password',
+    testId: 'newPassword',
+    helperText: 'validation.strongPassword',
+  },
+  {
+    name: 'confirmPassword',
+    label: 'profile.confirmPassword',
+    type: 'password',
+    autoComplete: 'new-password',
+    testId: 'confirmPassword',
+  },
+];
 
 function PasswordChange() {
   const { t } = useTranslation();
@@ -263,18 +290,7 @@ function PasswordChange() {
   return (
     <Box component="form" noValidate onSubmit={(event) => void submit(event)}>
       <Box sx={{ display: 'grid', gap: 2, maxWidth: 480 }}>
-        {PASSWORD_FIELDS.map(([name, label, autoComplete]) => (
-          <FormField
-            key={name}
-            control={form.control}
-            name={name}
-            label={t(label)}
-            type="password"
-            autoComplete={autoComplete}
-            helperText={name === 'newPassword' ? t('validation.strongPassword') : undefined}
-            htmlInput={{ 'data-testid': name }}
-          />
-        ))}
+        <SettingsFields control={form.control} fields={PASSWORD_FIELDS} />
       </Box>
       <FormAlert text={failure} testId="password-error" />
       <Button type="submit" variant="contained" sx={{ mt: 2 }} loading={change.isPending}>
@@ -316,18 +332,18 @@ export function AccountSettings({ userId }: { userId: number }) {
   if (detail.isError) return <Alert severity="error">{t('errors.generic')}</Alert>;
   return (
     <Stack spacing={3}>
-      <Section id="profile-details" title={t('profile.details')}>
+      <SettingsSection id="profile-details" title={t('profile.details')}>
         <ProfileForm detail={detail.data} />
-      </Section>
-      <Section id="profile-email" title={t('profile.email')}>
+      </SettingsSection>
+      <SettingsSection id="profile-email" title={t('profile.email')}>
         <EmailChange detail={detail.data} />
-      </Section>
-      <Section id="profile-password" title={t('profile.password')}>
+      </SettingsSection>
+      <SettingsSection id="profile-password" title={t('profile.password')}>
         <PasswordChange />
-      </Section>
-      <Section id="profile-devices" title={t('profile.otherDevices')}>
+      </SettingsSection>
+      <SettingsSection id="profile-devices" title={t('profile.otherDevices')}>
         <OtherDevices />
-      </Section>
+      </SettingsSection>
     </Stack>
   );
 }

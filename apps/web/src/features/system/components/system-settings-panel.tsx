@@ -3,7 +3,6 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
-import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import {
@@ -24,11 +23,13 @@ import {
   type DefaultValues,
   type FieldErrors,
   type FieldValues,
+  type Path,
   type Resolver,
 } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { FormField } from '@/components/form/form-field';
+import { menuOptions } from '@/components/form/menu-options';
 import { PageLoader } from '@/components/layouts/page-loader';
 import { errorText } from '@/lib/error-notice';
 import { applyServerIssues, formPathOf } from '@/lib/server-issues';
@@ -134,6 +135,21 @@ function SettingCard<T extends { value: unknown }>({
 /** A number typed in a field; an empty field is no number, for the schema to refuse. */
 const numberOf = (text: string) => (text.trim() === '' ? Number.NaN : Number(text));
 
+/** A card's fields side by side (one under the other on a phone). */
+const FieldRow = ({ children }: { children: ReactNode }) => (
+  <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+    {children}
+  </Stack>
+);
+
+/** A number field of a card's form, with its input's `[min, max, step]`. */
+const numberField = <T extends FieldValues>(
+  control: Control<T>,
+  name: Path<T>,
+  label: string,
+  [min, max, step]: readonly [string, string, string],
+) => <FormField control={control} name={name} label={label} type="number" htmlInput={{ min, max, step }} />;
+
 function SettingsForms({ settings }: { settings: SystemSettings }) {
   const { t } = useTranslation();
   const status = settings.system_status;
@@ -155,11 +171,7 @@ function SettingsForms({ settings }: { settings: SystemSettings }) {
         {(control) => (
           <>
             <FormField control={control} name="value.status" label={t('system.status.status')} select>
-              {SYSTEM_STATUSES.map((value) => (
-                <MenuItem key={value} value={value}>
-                  {t(`system.status.values.${value}`)}
-                </MenuItem>
-              ))}
+              {menuOptions(SYSTEM_STATUSES, (value) => t(`system.status.values.${value}`))}
             </FormField>
             <FormField control={control} name="value.note" label={t('system.status.note')} multiline />
             <FormField
@@ -181,11 +193,7 @@ function SettingsForms({ settings }: { settings: SystemSettings }) {
       >
         {(control) => (
           <FormField control={control} name="value" label={t('system.alerts.repetition')} select>
-            {ALERT_REPETITIONS.map((value) => (
-              <MenuItem key={value} value={value}>
-                {t(`system.alerts.repetitions.${value}`)}
-              </MenuItem>
-            ))}
+            {menuOptions(ALERT_REPETITIONS, (value) => t(`system.alerts.repetitions.${value}`))}
           </FormField>
         )}
       </SettingCard>
@@ -206,14 +214,8 @@ function SettingsForms({ settings }: { settings: SystemSettings }) {
         })}
       >
         {(control) => (
-          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-            <FormField
-              control={control}
-              name="value.amount"
-              label={t('system.expiration.amount')}
-              type="number"
-              htmlInput={{ min: '1', max: '1000', step: '1' }}
-            />
+          <FieldRow>
+            {numberField(control, 'value.amount', t('system.expiration.amount'), ['1', '1000', '1'])}
             <FormField
               control={control}
               name="value.unit"
@@ -221,13 +223,9 @@ function SettingsForms({ settings }: { settings: SystemSettings }) {
               select
               sx={{ minWidth: 160 }}
             >
-              {TIME_UNITS.map((value) => (
-                <MenuItem key={value} value={value}>
-                  {t(`system.units.${value}`)}
-                </MenuItem>
-              ))}
+              {menuOptions(TIME_UNITS, (value) => t(`system.units.${value}`))}
             </FormField>
-          </Stack>
+          </FieldRow>
         )}
       </SettingCard>
 
@@ -258,22 +256,14 @@ function SettingsForms({ settings }: { settings: SystemSettings }) {
         })}
       >
         {(control) => (
-          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-            <FormField
-              control={control}
-              name="value.delta9ThcLimitPercent"
-              label={t('system.coa.delta9')}
-              type="number"
-              htmlInput={{ min: '0', max: '100', step: '0.01' }}
-            />
-            <FormField
-              control={control}
-              name="value.maxCoaAgeDays"
-              label={t('system.coa.maxAge')}
-              type="number"
-              htmlInput={{ min: '1', max: '3650', step: '1' }}
-            />
-          </Stack>
+          <FieldRow>
+            {numberField(control, 'value.delta9ThcLimitPercent', t('system.coa.delta9'), [
+              '0',
+              '100',
+              '0.01',
+            ])}
+            {numberField(control, 'value.maxCoaAgeDays', t('system.coa.maxAge'), ['1', '3650', '1'])}
+          </FieldRow>
         )}
       </SettingCard>
 

@@ -2,7 +2,6 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import MenuItem from '@mui/material/MenuItem';
 import { InviteMemberInputSchema, type InviteMemberInput } from '@trustleaf/domain/schemas/accounts';
 import { ASSIGNABLE_ROLES } from '@trustleaf/domain/schemas/team';
 import { enqueueSnackbar } from 'notistack';
@@ -10,6 +9,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { FormField } from '@/components/form/form-field';
+import { menuOptions } from '@/components/form/menu-options';
 import { errorText } from '@/lib/error-notice';
 import { applyServerIssues } from '@/lib/server-issues';
 import { useInviteMember } from '@/features/team/api/invite-member';
@@ -65,11 +65,7 @@ export function InviteForm({ plCompanyId }: { plCompanyId: number }) {
           select
           sx={{ flex: '0 1 180px', minWidth: 160 }}
         >
-          {ASSIGNABLE_ROLES.map((value) => (
-            <MenuItem key={value} value={value}>
-              {t(ROLE_KEYS[value])}
-            </MenuItem>
-          ))}
+          {menuOptions(ASSIGNABLE_ROLES, (value) => t(ROLE_KEYS[value]))}
         </FormField>
         <Button
           type="submit"

@@ -1,8 +1,6 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import MenuItem from '@mui/material/MenuItem';
-import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
@@ -10,6 +8,8 @@ import { ASSIGNABLE_ROLES, type PendingInvite, type TeamMember } from '@trustlea
 import { enqueueSnackbar } from 'notistack';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { menuOptions } from '@/components/form/menu-options';
+import { SettingsSection } from '@/components/layouts/settings-section';
 import { useErrorNotice } from '@/lib/error-notice';
 import { useCancelInvite } from '@/features/team/api/cancel-invite';
 import { useChangeMemberRole } from '@/features/team/api/change-member-role';
@@ -95,15 +95,7 @@ export function TeamPanel({
 
   return (
     <Stack spacing={3}>
-      <Paper
-        variant="outlined"
-        sx={{ p: { xs: 2, sm: 3 } }}
-        component="section"
-        aria-labelledby="team-members"
-      >
-        <Typography variant="h2" id="team-members" sx={{ fontSize: '1.25rem', mb: 2 }}>
-          {t('team.members')}
-        </Typography>
+      <SettingsSection id="team-members" title={t('team.members')}>
         <Stack spacing={1.5} component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }}>
           {members.map((member) => {
             const name = `${member.firstName} ${member.lastName}`;
@@ -149,11 +141,7 @@ export function TeamPanel({
                       )
                     }
                   >
-                    {ASSIGNABLE_ROLES.map((value) => (
-                      <MenuItem key={value} value={value}>
-                        {t(ROLE_KEYS[value])}
-                      </MenuItem>
-                    ))}
+                    {menuOptions(ASSIGNABLE_ROLES, (value) => t(ROLE_KEYS[value]))}
                   </TextField>
                 ) : (
                   <Typography variant="body2" data-testid={`role-label-${member.email}`}>
@@ -189,18 +177,10 @@ export function TeamPanel({
             {t('team.leave')}
           </Button>
         ) : null}
-      </Paper>
+      </SettingsSection>
 
       {canManage ? (
-        <Paper
-          variant="outlined"
-          sx={{ p: { xs: 2, sm: 3 } }}
-          component="section"
-          aria-labelledby="team-invite"
-        >
-          <Typography variant="h2" id="team-invite" sx={{ fontSize: '1.25rem', mb: 2 }}>
-            {t('team.inviteTitle')}
-          </Typography>
+        <SettingsSection id="team-invite" title={t('team.inviteTitle')}>
           <InviteForm plCompanyId={plCompanyId} />
 
           <Typography variant="h3" sx={{ fontSize: '1.05rem', mt: 3, mb: 1 }}>
@@ -238,7 +218,7 @@ export function TeamPanel({
               ))}
             </Stack>
           )}
-        </Paper>
+        </SettingsSection>
       ) : null}
 
       <ConfirmDialog

@@ -1,6 +1,5 @@
 import { dateTimeFormat } from '@trustleaf/domain/rules/intl-formats';
 import Box from '@mui/material/Box';
-import Paper from '@mui/material/Paper';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
@@ -14,6 +13,8 @@ import {
 } from '@trustleaf/domain/schemas/webcrawler';
 import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ChartPanel } from '@/components/layouts/chart-panel';
+import { FiguresTable, type FigureColumn } from '@/components/lists/figures-table';
 import { visuallyHidden } from '@/components/visually-hidden';
 
 /**
@@ -40,12 +41,16 @@ export function FindingsChart({ checks, now: nowProp }: { checks: readonly Viola
     minute: '2-digit',
   });
   const labels = shown.map((check) => dateFormat.format(new Date(check.checkTime)));
+  const columns: FigureColumn<ViolationCheck>[] = SEVERITIES.map((level) => ({
+    key: level,
+    label: t(`webcrawler.report.levels.${level}`),
+    value: (check) => check.severityCounts[level],
+  }));
   return (
-    <Paper variant="outlined" component="section" aria-labelledby={headingId} sx={{ p: { xs: 2, sm: 3 } }}>
-      <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 2, mb: 1 }}>
-        <Typography id={headingId} variant="h3" component="h2" sx={{ flex: 1, minWidth: 200 }}>
-          {t('webcrawler.chart.title')}
-        </Typography>
+    <ChartPanel
+      headingId={headingId}
+      title={t('webcrawler.chart.title')}
+      control={
         <ToggleButtonGroup
           size="small"
           exclusive
@@ -60,7 +65,8 @@ export function FindingsChart({ checks, now: nowProp }: { checks: readonly Viola
             </ToggleButton>
           ))}
         </ToggleButtonGroup>
-      </Box>
+      }
+    >
       {shown.length === 0 ? (
         <Typography sx={{ color: 'text.secondary', py: 2 }} data-testid="chart-empty">
           {t('webcrawler.chart.empty')}
@@ -82,32 +88,17 @@ export function FindingsChart({ checks, now: nowProp }: { checks: readonly Viola
           {/* The chart is a picture; the same numbers as a table for screen readers. A table never shrinks
               below its content, so the hiding box around it is what keeps it from widening the page. */}
           <Box sx={visuallyHidden}>
-            <table>
-              <caption>{t('webcrawler.chart.title')}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">{t('webcrawler.report.date')}</th>
-                  {SEVERITIES.map((level) => (
-                    <th key={level} scope="col">
-                      {t(`webcrawler.report.levels.${level}`)}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody>
-                {shown.map((check, index) => (
-                  <tr key={check.plViolationCheckId}>
-                    <th scope="row">{labels[index]}</th>
-                    {SEVERITIES.map((level) => (
-                      <td key={level}>{check.severityCounts[level]}</td>
-                    ))}
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+            <FiguresTable
+              caption={t('webcrawler.chart.title')}
+              labelHeading={t('webcrawler.report.date')}
+              columns={columns}
+              rows={shown}
+              rowKey={(check) => check.plViolationCheckId}
+              rowLabels={labels}
+            />
           </Box>
         </Box>
       )}
-    </Paper>
+    </ChartPanel>
   );
 }

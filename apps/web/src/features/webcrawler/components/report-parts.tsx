@@ -5,7 +5,6 @@ import Chip from '@mui/material/Chip';
 import CircularProgress from '@mui/material/CircularProgress';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Link from '@mui/material/Link';
-import MenuItem from '@mui/material/MenuItem';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -28,6 +27,7 @@ import { useBulkReview } from '../api/bulk-review';
 import { useFindingSnapshot } from '../api/get-finding-snapshot';
 import { useIssueImage } from '../api/get-issue-image';
 import { useUpdateFinding } from '../api/update-finding';
+import { menuOptions } from '@/components/form/menu-options';
 import { visuallyHidden } from '@/components/visually-hidden';
 
 export function ExternalLink({ href, children }: { href: string; children: ReactNode }) {
@@ -108,6 +108,36 @@ interface FindingProps {
 
 type FindingChange = Partial<Pick<Violation, 'severity' | 'isCompliant' | 'isReviewed'>>;
 
+/** One of a finding's small labelled checkboxes (compliant, reviewed). */
+function SmallCheckbox({
+  label,
+  checked,
+  disabled,
+  onChange,
+  testId,
+}: {
+  label: string;
+  checked: boolean;
+  disabled: boolean;
+  onChange: (checked: boolean) => void;
+  testId?: string;
+}) {
+  return (
+    <FormControlLabel
+      control={
+        <Checkbox
+          size="small"
+          checked={checked}
+          disabled={disabled}
+          onChange={(event) => onChange(event.target.checked)}
+          data-testid={testId}
+        />
+      }
+      label={label}
+    />
+  );
+}
+
 function FindingReview({ violation, plCompanyId, plViolationCheckId }: FindingProps) {
   const { t } = useTranslation();
   const update = useUpdateFinding(plCompanyId, plViolationCheckId);
@@ -161,34 +191,20 @@ function FindingReview({ violation, plCompanyId, plViolationCheckId }: FindingPr
         sx={{ minWidth: 140 }}
         slotProps={{ htmlInput: { 'data-testid': 'finding-severity' } }}
       >
-        {SEVERITIES.map((level) => (
-          <MenuItem key={level} value={level}>
-            {t(`webcrawler.report.levels.${level}`)}
-          </MenuItem>
-        ))}
+        {menuOptions(SEVERITIES, (level) => t(`webcrawler.report.levels.${level}`))}
       </TextField>
-      <FormControlLabel
-        control={
-          <Checkbox
-            size="small"
-            checked={shown.isCompliant}
-            disabled={update.isPending}
-            onChange={(event) => save({ severity: shown.severity, isCompliant: event.target.checked })}
-          />
-        }
+      <SmallCheckbox
         label={t('webcrawler.report.compliant')}
+        checked={shown.isCompliant}
+        disabled={update.isPending}
+        onChange={(checked) => save({ severity: shown.severity, isCompliant: checked })}
       />
-      <FormControlLabel
-        control={
-          <Checkbox
-            size="small"
-            checked={shown.isReviewed}
-            disabled={update.isPending}
-            onChange={(event) => save({ isReviewed: event.target.checked })}
-            data-testid="finding-reviewed"
-          />
-        }
+      <SmallCheckbox
         label={t('webcrawler.report.reviewed')}
+        checked={shown.isReviewed}
+        disabled={update.isPending}
+        onChange={(checked) => save({ isReviewed: checked })}
+        testId="finding-reviewed"
       />
     </Box>
   );

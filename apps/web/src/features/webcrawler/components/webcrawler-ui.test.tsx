@@ -18,6 +18,7 @@ import { useBranding } from '@/lib/site-template';
 import { useAppStore } from '@/stores/app-store';
 import { apiError, handle, sentRequests, sentTo, server } from '@/testing/msw';
 import { renderApp } from '@/testing/test-utils';
+import { terminology } from '@/testing/site-template-fixtures';
 import { ReportDialog } from './report-dialog';
 import { IssuesTable } from './report-parts';
 import { ScanNotices } from './scan-notices';
@@ -124,15 +125,7 @@ describe('scan notices (spec 3 §2, §4, §9)', () => {
   it('offers no View when the site template turns the Webcrawler off', () => {
     useBranding.setState({
       plSiteTemplateId: 4,
-      elements: [
-        {
-          elementName: 'menuWebcrawler',
-          elementType: 'TERMINOLOGY',
-          enabled: false,
-          text: null,
-          imageUrl: null,
-        },
-      ],
+      elements: [terminology('menuWebcrawler', false)],
     });
     try {
       useAppStore.getState().addJob(job({ status: 'SUCCESS', isDone: true, plViolationCheckId: 41 }));

@@ -1,0 +1,82 @@
+import { render, screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { DataTable } from '@/components/lists/data-table';
+import { FiguresTable } from '@/components/lists/figures-table';
+
+interface Row {
+  id: number;
+  name: string;
+  amount: number;
+}
+const ROWS: Row[] = [
+  { id: 1, name: 'Acme', amount: 10 },
+  { id: 2, name: 'Green Valley', amount: 25 },
+];
+
+const cellsOf = (row: HTMLElement) =>
+  within(row)
+    .getAllByRole('cell')
+    .map((cell) => cell.textContent);
+
+describe('DataTable', () => {
+  it('heads each column and gives each row its cells, attributes and cell props', () => {
+    render(
+      <DataTable
+        aria-label="Companies"
+        columns={[
+          { key: 'name', label: 'Name', cell: (row) => row.name },
+          {
+            key: 'amount',
+            label: 'Amount',
+            align: 'right',
+            cellProps: { 'data-testid': 'amount' },
+            cell: (row) => `$${row.amount}`,
+          },
+        ]}
+        rows={ROWS}
+        rowKey={(row) => row.id}
+        rowProps={(row) => ({ 'data-testid': `row-${row.id}` })}
+      />,
+    );
+    const table = screen.getByRole('table', { name: 'Companies' });
+    const headings = within(table).getAllByRole('columnheader');
+    expect(headings.map((heading) => heading.textContent)).toEqual(['Name', 'Amount']);
+    expect(headings.map((heading) => heading.getAttribute('scope'))).toEqual(['col', 'col']);
+    expect(cellsOf(screen.getByTestId('row-1'))).toEqual(['Acme', '$10']);
+    expect(cellsOf(screen.getByTestId('row-2'))).toEqual(['Green Valley', '$25']);
+    expect(screen.getAllByTestId('amount').map((cell) => cell.textContent)).toEqual(['$10', '$25']);
+  });
+});
+
+describe('FiguresTable', () => {
+  it('names each row by its label in a row heading, then one figure per column', () => {
+    render(
+      <FiguresTable
+        caption="Charged by month"
+        labelHeading="Month"
+        columns={[{ key: 'amount', label: 'Charged', value: (row: Row) => row.amount }]}
+        rows={ROWS}
+        rowKey={(row) => row.id}
+        rowLabels={['Jan 2026', 'Feb 2026']}
+        testId="figures"
+      />,
+    );
+    const table = screen.getByRole('table', { name: 'Charged by month' });
+    expect(table).toBe(screen.getByTestId('figures'));
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((cell) => cell.textContent),
+    ).toEqual(['Month', 'Charged']);
+    expect(
+      within(table)
+        .getAllByRole('rowheader')
+        .map((cell) => cell.textContent),
+    ).toEqual(['Jan 2026', 'Feb 2026']);
+    expect(
+      within(table)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual(['10', '25']);
+  });
+});
