@@ -108,6 +108,12 @@ export const complianceFindings = pgTable(
     isInVideo: boolean('is_in_video').notNull(),
     startTime: doublePrecision('start_time'),
     videoUrl: text('video_url'),
+    /**
+     * A finding in a linked PDF: the document and its page (from 1). The page URL is the page linking
+     * to it, whose rendering has no image of the finding (the snapshot pass skips these).
+     */
+    pdfUrl: text('pdf_url'),
+    pdfPage: integer('pdf_page'),
     evidence: text('evidence').notNull(),
     category: text('category').notNull(),
     term: text('term').notNull(),

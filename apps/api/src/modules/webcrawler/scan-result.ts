@@ -79,6 +79,8 @@ export function createScanResultStore(deps: {
         isInVideo: v.isInVideo,
         startTime: v.startTime,
         videoUrl: v.videoUrl ?? null,
+        pdfUrl: v.pdfUrl ?? null,
+        pdfPage: v.pdfPage ?? null,
         evidence: v.evidence,
         category: v.category,
         term: v.term,

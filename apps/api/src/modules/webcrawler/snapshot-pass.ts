@@ -18,7 +18,10 @@ import {
 import type { ScannerSettings, ScanOptionsStored } from './scan-job.ts';
 import type { FindingRow, WebcrawlerRepository } from './webcrawler.repository.ts';
 
-/** A stored finding as the engine's violation, for a snapshot pass taken again. */
+/**
+ * A stored finding as the engine's violation, for a snapshot pass taken again. A finding in a linked
+ * PDF keeps its document: the pass then knows it has no image on the page and spends no page on it.
+ */
 function violationOf(f: FindingRow): Violation {
   return {
     description: f.description,
@@ -32,6 +35,7 @@ function violationOf(f: FindingRow): Violation {
     severity: f.severity as Severity,
     ruleRef: f.ruleRef,
     hint: f.hint,
+    ...(f.pdfUrl ? { pdfUrl: f.pdfUrl, ...(f.pdfPage === null ? {} : { pdfPage: f.pdfPage }) } : {}),
   };
 }
 

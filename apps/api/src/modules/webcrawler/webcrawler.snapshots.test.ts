@@ -59,6 +59,19 @@ function fakeFindings(start: string): Violation[] {
   if (start.endsWith('/fake/many.html')) {
     return Array.from({ length: 30 }, (_, i) => finding('many.html', `claim number ${i} cures pain`, 'HIGH'));
   }
+  if (start.endsWith('/fake/pdf/')) {
+    // The most severe finding is in a PDF the catalogue page links to: no page shows it.
+    return [
+      finding('pdf/catalogue.html', 'eases joint pain', 'HIGH', {
+        description: 'Claim: eases joint pain (PDF catalogue.pdf, page 2)',
+        pdfUrl: `${site.origin}/fake/pdf/catalogue.pdf`,
+        pdfPage: 2,
+      }),
+      finding('pdf/a.html', 'relieves migraines', 'MEDIUM'),
+      finding('pdf/b.html', 'lowers blood pressure', 'MEDIUM'),
+      finding('pdf/c.html', 'stops hair loss', 'LOW'),
+    ];
+  }
   return [
     finding('a.html', 'a low claim', 'LOW'),
     finding('b.html', 'heals arthritis overnight', 'HIGH'),
@@ -89,8 +102,15 @@ async function fakeScan(url: string, options: ScanOptions = {}): Promise<ScanRes
   // A snapshot pass: the one page, rendered; the engine crops each sentence of the page's text once.
   const dir = options.snapshotDir;
   snapshotDirs.push(dir);
-  const start = url.includes('many.html') ? url : `${site.origin}/fake/`;
-  const onPage = fakeFindings(start).filter((v) => v.url === url);
+  const start = url.includes('many.html')
+    ? url
+    : url.includes('/fake/pdf/')
+      ? `${site.origin}/fake/pdf/`
+      : `${site.origin}/fake/`;
+  // A pass reads no PDFs: their findings are not on the page.
+  const onPage = fakeFindings(start).filter(
+    (v) => v.url === url && !(options.readPdfs === false && v.pdfUrl),
+  );
   for (const v of onPage) {
     if (v.imageUrl) continue;
     const file = path.join(
@@ -276,6 +296,61 @@ describe('snapshots of findings', () => {
     const found = await detailOf(many, await scanAndRead(many, `${site.origin}/fake/many.html`));
     expect(found).toHaveLength(30);
     expect(found.map((v) => v.hasSnapshot)).toEqual([...Array(25).fill(true), ...Array(5).fill(false)]);
+  });
+});
+
+describe('a snapshot pass taken again (the first one’s worker died)', () => {
+  it('spends no page on a finding in a linked PDF, so the pages with findings keep their snapshots', async () => {
+    const owner = await member();
+    await subscribePro(owner.companyId);
+    calls.length = 0;
+    const started = await t.app.inject({
+      method: 'POST',
+      url: '/api/webcrawler/scanUrl',
+      headers: bearer(owner.token),
+      payload: { plCompanyId: owner.companyId, url: `${site.origin}/fake/pdf/`, analyzeImage: false },
+    });
+    expect(started.statusCode, started.body).toBe(200);
+    const { jobId, plViolationCheckId } = started.json().detail as {
+      jobId: string;
+      plViolationCheckId: number;
+    };
+    const passes = () =>
+      calls.filter((c) => c.options.snapshotDir).map((c) => c.url.replace(`${site.origin}/fake/pdf/`, ''));
+    const marks = async () =>
+      (await detailOf(owner, plViolationCheckId)).map((v) => [
+        v.url.replace(`${site.origin}/fake/pdf/`, ''),
+        v.hasSnapshot,
+      ]);
+    const taken = [
+      ['catalogue.html', false],
+      ['a.html', true],
+      ['b.html', true],
+      ['c.html', true],
+    ];
+    expect(passes()).toEqual(['a.html', 'b.html', 'c.html']);
+    expect(await marks()).toEqual(taken);
+
+    // What a worker that died in the pass leaves: the check waiting for its snapshots, none referenced.
+    await t.database.db
+      .delete(complianceFindingSnapshots)
+      .where(eq(complianceFindingSnapshots.companyId, owner.companyId));
+    await t.database.db
+      .update(violationChecks)
+      .set({ snapshotsPending: true })
+      .where(eq(violationChecks.id, plViolationCheckId));
+    calls.length = 0;
+
+    // The scan job delivered again, as pg-boss retries it: the pass is taken from the stored findings.
+    const scanJob = registered.find((d) => d.name === 'webcrawler.scan')!;
+    await scanJob.handler({ scanJobId: jobId } as never);
+    expect(passes()).toEqual(['a.html', 'b.html', 'c.html']);
+    expect(await marks()).toEqual(taken);
+    const [check] = await t.database.db
+      .select()
+      .from(violationChecks)
+      .where(eq(violationChecks.id, plViolationCheckId));
+    expect(check!.snapshotsPending).toBe(false);
   });
 });
 
