@@ -123,6 +123,7 @@ export function createJobDefinitions(deps: JobDefinitionsDeps) {
       files.removeUnreferenced,
       auth.forgetQuietAttempts,
       webcrawler.scan,
+      webcrawler.scanGivenUp,
       webcrawler.rescanWebsites,
       removeReleasedSnapshots,
       trust.expireSeals,

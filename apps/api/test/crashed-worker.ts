@@ -7,8 +7,16 @@ import { createPgBossQueue, type JobQueue } from '../src/lib/jobs.ts';
 import { siteKeyOf } from '../src/modules/webcrawler/scan-job.ts';
 import type { createTestServices } from './test-services.ts';
 
-/** Starts `script` with `args`, waits (30 s at most) for `mark` in its output, and kills it. */
-export async function runWorkerUntilKilled(script: string, args: string[], mark: string): Promise<void> {
+/**
+ * Starts `script` with `args`, waits (30 s at most, or `timeoutMs`) for `mark` in its output, and kills
+ * it.
+ */
+export async function runWorkerUntilKilled(
+  script: string,
+  args: string[],
+  mark: string,
+  timeoutMs = 30_000,
+): Promise<void> {
   const worker = spawn(
     process.execPath,
     ['--experimental-transform-types', '--no-warnings', script, ...args],
@@ -21,7 +29,7 @@ export async function runWorkerUntilKilled(script: string, args: string[], mark:
   worker.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const exited = new Promise((resolve) => worker.once('exit', resolve));
   try {
-    await expect.poll(() => output, { timeout: 30_000, interval: 100 }).toContain(mark);
+    await expect.poll(() => output, { timeout: timeoutMs, interval: 100 }).toContain(mark);
   } finally {
     worker.kill('SIGKILL');
     await exited;

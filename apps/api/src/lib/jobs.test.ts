@@ -69,6 +69,31 @@ describe('queue policies', () => {
     } as unknown as JobDefinition<never>;
     expect(() => queue.register([job])).toThrow('scheduled job test.scheduled must accept an empty payload');
   });
+
+  it('refuses to start with a dead letter job that is not registered or has one of its own', async () => {
+    const job = (name: string, deadLetter?: string) =>
+      ({
+        name,
+        payload: { safeParse: () => ({ success: true }) },
+        policy: { retryLimit: 0, retryDelay: 1, retryBackoff: false, expireInSeconds: 60, deadLetter },
+        handler: async () => undefined,
+      }) as unknown as JobDefinition<never>;
+    // Refused before anything connects.
+    const missing = createPgBossQueue('postgres://unused', () => undefined);
+    missing.register([job('test.work', 'test.gone')]);
+    await expect(missing.start({ work: false })).rejects.toThrow(
+      'job test.work names test.gone as its dead letter job, which is not registered',
+    );
+    const chained = createPgBossQueue('postgres://unused', () => undefined);
+    chained.register([
+      job('test.work', 'test.given-up'),
+      job('test.given-up', 'test.other'),
+      job('test.other'),
+    ]);
+    await expect(chained.start({ work: false })).rejects.toThrow(
+      'dead letter job test.given-up cannot have a dead letter job of its own',
+    );
+  });
 });
 
 /**

@@ -17,6 +17,12 @@ export interface QueuePolicy {
   policy?: 'standard' | 'singleton';
   /** A job whose worker sends no heartbeat for this long (≥ 10 s) is failed and retried; HEARTBEAT_SECONDS when absent. */
   heartbeatSeconds?: number;
+  /**
+   * The job (registered with the same queue) that pg-boss sends this one's payload to when it gives
+   * up on it: failed with no retry left, whether its handler threw, its heartbeat stopped or it ran
+   * past its expiry (pg-boss's dead letter queue, written in the statement that fails the job).
+   */
+  deadLetter?: string;
 }
 
 /**
@@ -106,6 +112,28 @@ function assertSchedulable(definition: JobDefinition<never>) {
     throw new Error(`scheduled job ${definition.name} must accept an empty payload`);
 }
 
+/**
+ * The definitions in the order their queues are created: a dead letter job's queue before the queues
+ * that name it (pg-boss refers to it by a foreign key). A dead letter job must be registered too.
+ */
+function withDeadLettersFirst(list: JobDefinition<never>[]): JobDefinition<never>[] {
+  const names = new Set(list.map((d) => d.name));
+  const targets = new Set<string>();
+  for (const { name, policy } of list) {
+    if (!policy.deadLetter) continue;
+    if (!names.has(policy.deadLetter))
+      throw new Error(
+        `job ${name} names ${policy.deadLetter} as its dead letter job, which is not registered`,
+      );
+    targets.add(policy.deadLetter);
+  }
+  for (const name of targets) {
+    if (list.find((d) => d.name === name)?.policy.deadLetter)
+      throw new Error(`dead letter job ${name} cannot have a dead letter job of its own`);
+  }
+  return [...list.filter((d) => targets.has(d.name)), ...list.filter((d) => !targets.has(d.name))];
+}
+
 export function createPgBossQueue(
   connectionString: string,
   log: (message: string, error?: unknown) => void,
@@ -140,9 +168,10 @@ export function createPgBossQueue(
       );
     },
     async start({ work }) {
+      const ordered = withDeadLettersFirst([...definitions.values()]);
       await boss.start();
       started = true;
-      for (const definition of definitions.values()) {
+      for (const definition of ordered) {
         const { policy } = definition;
         const queueOptions = {
           retryLimit: policy.retryLimit,
@@ -154,9 +183,14 @@ export function createPgBossQueue(
           ...(policy.retryDelayMax === undefined ? {} : { retryDelayMax: policy.retryDelayMax }),
         };
         const existing = await boss.getQueue(definition.name);
-        if (existing) await boss.updateQueue(definition.name, queueOptions);
+        if (existing)
+          await boss.updateQueue(definition.name, { ...queueOptions, deadLetter: policy.deadLetter ?? null });
         else
-          await boss.createQueue(definition.name, { ...queueOptions, policy: policy.policy ?? 'standard' });
+          await boss.createQueue(definition.name, {
+            ...queueOptions,
+            policy: policy.policy ?? 'standard',
+            ...(policy.deadLetter ? { deadLetter: policy.deadLetter } : {}),
+          });
         // Rewritten on every start, so a changed expression (or data) replaces the stored one.
         if (definition.cron) await boss.schedule(definition.name, definition.cron, {});
         if (!work) continue;

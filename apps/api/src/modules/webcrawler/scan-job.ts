@@ -2,6 +2,8 @@ import type { ScanJob } from '@trustleaf/domain/schemas/webcrawler';
 import type { ScanJobRow } from './webcrawler.repository.ts';
 
 export const SCAN_JOB_NAME = 'webcrawler.scan';
+/** The scan job's dead letter job: pg-boss sends it a scan's payload when it gives up on the scan. */
+export const SCAN_GIVEN_UP_JOB_NAME = 'webcrawler.scan-given-up';
 
 export interface ScanOptionsStored {
   additionalWords: string[];

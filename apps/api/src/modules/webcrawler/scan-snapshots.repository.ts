@@ -56,6 +56,23 @@ export function createScanSnapshotsRepository(db: Db) {
     },
 
     /**
+     * Ends the snapshot pass of a scan that pg-boss gave up on (its last attempt died in the pass, or
+     * failed taking it): no attempt will take the snapshots, so every image the scan's attempts
+     * recorded is released for removal and its check no longer waits for them (its findings show
+     * without images), in one transaction. Returns how many images were released.
+     */
+    async abandonSnapshots(scanJobId: string) {
+      return db.transaction(async (tx) => {
+        const released = await releasePending(tx, eq(pendingSnapshotKeys.scanJobId, scanJobId));
+        await tx
+          .update(violationChecks)
+          .set({ snapshotsPending: false })
+          .where(and(eq(violationChecks.scanJobId, scanJobId), eq(violationChecks.snapshotsPending, true)));
+        return released;
+      });
+    },
+
+    /**
      * Ends an attempt's snapshot pass, in one transaction: references its stored images from the
      * check's findings (by position), releases every other pending image of this and earlier
      * attempts of the scan, and clears the check's pending mark. Returns false when nothing was

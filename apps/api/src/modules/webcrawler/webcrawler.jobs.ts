@@ -8,6 +8,7 @@ import type { OutboxMailer } from '../../lib/mailer.ts';
 import type { Storage } from '../../lib/storage.ts';
 import { createRescanJobs, type ScanToQueue } from './rescan.jobs.ts';
 import {
+  SCAN_GIVEN_UP_JOB_NAME,
   SCAN_JOB_NAME,
   scanSingletonKey,
   toScanJob,
@@ -23,6 +24,7 @@ import type { WebcrawlerRepository } from './webcrawler.repository.ts';
 const HEARTBEAT_SECONDS = 10;
 /** Attempts of one scan (the first plus pg-boss retries after a worker died or the database failed). */
 const MAX_ATTEMPTS = 3;
+const NOT_COMPLETED_MESSAGE = 'The scan could not be completed';
 
 export interface WebcrawlerJobsDeps {
   repo: WebcrawlerRepository;
@@ -61,9 +63,29 @@ export function createWebcrawlerJobs(deps: WebcrawlerJobsDeps) {
       heartbeatSeconds: HEARTBEAT_SECONDS,
       // One running scan per company and website (the singleton key); later ones wait queued.
       policy: 'singleton',
+      deadLetter: SCAN_GIVEN_UP_JOB_NAME,
     },
     handler: ({ scanJobId }) => runScan(scanJobId),
   });
+
+  /**
+   * A scan pg-boss gave up on (the scan job's dead letter job): its last attempt's worker died, its
+   * run expired or it failed, with no retry left. No attempt follows, so the scan ends in what is
+   * true: one that never stored its result is failed; one whose snapshot pass never ended keeps its
+   * findings without images, its check no longer waiting for them, and its images go to removal.
+   */
+  const scanGivenUp = defineJob<{ scanJobId: string }>({
+    name: SCAN_GIVEN_UP_JOB_NAME,
+    payload: z.object({ scanJobId: z.uuid() }),
+    policy: { retryLimit: 3, retryDelay: 5, retryBackoff: true, expireInSeconds: 300 },
+    handler: ({ scanJobId }) => endGivenUpScan(scanJobId),
+  });
+
+  async function endGivenUpScan(id: string) {
+    if (await repo.finishJob(id, 'failed', NOT_COMPLETED_MESSAGE, clock.now())) await publish(id);
+    const released = await repo.abandonSnapshots(id);
+    deps.log(`scan ${id} given up after its last attempt (${released} snapshot image(s) released)`);
+  }
 
   async function publish(id: string) {
     const row = await repo.findJob(id);
@@ -149,7 +171,7 @@ export function createWebcrawlerJobs(deps: WebcrawlerJobsDeps) {
         await repo.finishJob(id, 'failed', error.message, clock.now());
       } else if (claimed.attempts >= MAX_ATTEMPTS) {
         deps.log(`scan ${id} failed: ${String(error)}`);
-        await repo.finishJob(id, 'failed', 'The scan could not be completed', clock.now());
+        await repo.finishJob(id, 'failed', NOT_COMPLETED_MESSAGE, clock.now());
       } else {
         throw error;
       }
@@ -185,7 +207,7 @@ export function createWebcrawlerJobs(deps: WebcrawlerJobsDeps) {
 
   const { rescanWebsites, runRescans } = createRescanJobs({ ...deps, enqueueScan });
 
-  return { scan: scanJob, rescanWebsites, enqueueScan, runRescans, runScan };
+  return { scan: scanJob, scanGivenUp, rescanWebsites, enqueueScan, runRescans, runScan };
 }
 
 export type WebcrawlerJobs = ReturnType<typeof createWebcrawlerJobs>;

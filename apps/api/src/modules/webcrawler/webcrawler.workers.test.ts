@@ -66,11 +66,10 @@ afterAll(async () => {
   await site.close();
 });
 
-describe('scan workers on pg-boss', () => {
-  it('retries the scan of a worker that died and stores its result once', async () => {
-    const m = await createMember(t.database.db);
-    const token = (await login(t.app, m.user.email)).accessToken;
-    // The API process enqueues only.
+/** The API process's queue, started once: it enqueues only. */
+let apiStarted: Promise<void> | null = null;
+function startApi(): Promise<void> {
+  apiStarted ??= (async () => {
     const definitions = createTestServices({
       env: { ...t.env, SCANNER_ALLOWED_HOSTS: [], SCAN_TIME_LIMIT_SECONDS: 1800, SCAN_MAX_PAGES: 100 },
       database: t.database,
@@ -80,26 +79,43 @@ describe('scan workers on pg-boss', () => {
     }).jobs;
     queues[0]!.register(definitions.all);
     await queues[0]!.start({ work: false });
+  })();
+  return apiStarted;
+}
 
-    let started!: () => void;
-    const hung = new Promise<void>((resolve) => (started = resolve));
-    const dying = worker(async () => {
-      started();
-      return new Promise(() => undefined);
-    });
-    await dying.start({ work: true });
+/** A worker that takes the next scan and dies in it: it stops polling and heartbeating, its handler never finishes. */
+async function workerDyingInScan(): Promise<{ hung: Promise<void>; die: () => Promise<void> }> {
+  let started!: () => void;
+  const hung = new Promise<void>((resolve) => (started = resolve));
+  const dying = worker(async () => {
+    started();
+    return new Promise(() => undefined);
+  });
+  await dying.start({ work: true });
+  return { hung, die: () => dying.stop().catch(() => undefined) };
+}
 
-    const response = await t.app.inject({
-      method: 'POST',
-      url: '/api/webcrawler/scanUrl',
-      headers: bearer(token),
-      payload: { plCompanyId: m.companyId, url: `${site.origin}/`, analyzeImage: false },
-    });
-    expect(response.statusCode, response.body).toBe(200);
-    const { jobId } = response.json().detail;
-    await hung;
-    // The worker dies: it stops polling and heartbeating; its handler never finishes.
-    await dying.stop().catch(() => undefined);
+async function startScan(who: { token: string; companyId: number }): Promise<string> {
+  const response = await t.app.inject({
+    method: 'POST',
+    url: '/api/webcrawler/scanUrl',
+    headers: bearer(who.token),
+    payload: { plCompanyId: who.companyId, url: `${site.origin}/`, analyzeImage: false },
+  });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json().detail.jobId as string;
+}
+
+describe('scan workers on pg-boss', () => {
+  it('retries the scan of a worker that died and stores its result once', async () => {
+    const m = await createMember(t.database.db);
+    const token = (await login(t.app, m.user.email)).accessToken;
+    await startApi();
+
+    const dying = await workerDyingInScan();
+    const jobId = await startScan({ token, companyId: m.companyId });
+    await dying.hung;
+    await dying.die();
 
     const survivor = worker(scanSite);
     await survivor.start({ work: true });
@@ -124,5 +140,45 @@ describe('scan workers on pg-boss', () => {
     const prints = findings.map((f) => f.fingerprint);
     expect(new Set(prints).size).toBe(prints.length);
     expect(findings.length).toBeGreaterThan(0);
+    await survivor.stop();
   }, 120_000);
+
+  it('records a scan failed once pg-boss gives up on it (every attempt’s worker died mid-crawl)', async () => {
+    const m = await createMember(t.database.db);
+    const token = (await login(t.app, m.user.email)).accessToken;
+    await startApi();
+
+    // Three attempts (the first and pg-boss's two retries), each taken by a worker that dies in it.
+    let jobId = '';
+    for (const attempt of [1, 2, 3]) {
+      const dying = await workerDyingInScan();
+      if (attempt === 1) jobId = await startScan({ token, companyId: m.companyId });
+      await dying.hung;
+      await dying.die();
+    }
+    const scanRow = async () =>
+      (await t.database.db.select().from(scanJobs).where(eq(scanJobs.id, jobId)))[0]!;
+    expect(await scanRow()).toMatchObject({ status: 'running', attempts: 3 });
+
+    // The last attempt's heartbeat stops: pg-boss fails the job for good and its dead letter job, run by
+    // a worker, records the scan failed (it was shown as processing).
+    const survivor = worker(scanSite);
+    await survivor.start({ work: true });
+    await vi.waitFor(async () => expect((await scanRow()).status).toBe('failed'), {
+      timeout: 60_000,
+      interval: 500,
+    });
+    expect(await scanRow()).toMatchObject({ attempts: 3, message: 'The scan could not be completed' });
+    expect(
+      await t.database.db.select().from(violationChecks).where(eq(violationChecks.scanJobId, jobId)),
+    ).toEqual([]);
+    const polled = await t.app.inject({
+      method: 'POST',
+      url: '/api/webcrawler/getScanUrlJob',
+      headers: bearer(token),
+      payload: { jobId },
+    });
+    expect(polled.statusCode, polled.body).toBe(200);
+    expect(polled.json().detail.status).toBe('failed');
+  }, 150_000);
 });
