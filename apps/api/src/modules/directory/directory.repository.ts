@@ -52,10 +52,37 @@ const CANDIDATES = 250;
  */
 const WORD_HITS = 2000;
 
+/**
+ * Up to how many listed words tier one of a search by relevance reads the lists of (the first names
+ * of each, as far as the page needs) when their names are more than `WORD_HITS`: a common word and
+ * the few words holding it ("green", "evergreen"). More words than this (a fragment inside thousands
+ * of brands) and the name index is walked instead, where such names are dense.
+ */
+const LIST_WORDS = 64;
+
 const dialect = new PgDialect();
 
 /** PostgreSQL's SQLSTATE for a statement cancelled, here by `statement_timeout`. */
 const QUERY_CANCELED = '57014';
+/** PostgreSQL's SQLSTATE for a `PREPARE` of a name the connection already holds. */
+const DUPLICATE_PREPARED = '42P05';
+
+/** The statements each pooled connection has prepared (by name), for every repository on the pool. */
+const preparedOn = new WeakMap<pg.PoolClient, Set<string>>();
+
+/** A statement's value as an SQL literal for `EXECUTE` (the values a directory statement binds). */
+function literal(connection: pg.PoolClient, value: unknown): string {
+  if (value === null || value === undefined) return 'null';
+  if (value instanceof Date) return `'${value.toISOString()}'`;
+  if (typeof value === 'number' || typeof value === 'bigint') {
+    if (typeof value === 'number' && !Number.isFinite(value))
+      throw new Error(`Not a finite number: ${value}`);
+    return `'${String(value)}'`;
+  }
+  if (typeof value === 'boolean') return value ? 'true' : 'false';
+  if (typeof value === 'string') return connection.escapeLiteral(value);
+  throw new Error(`A directory statement cannot bind a ${typeof value}`);
+}
 
 /**
  * A value the planner would otherwise estimate from (a limit, the search against the names'
@@ -106,21 +133,38 @@ export function createDirectoryRepository(
    * Runs a statement as a prepared statement of the connection (named after its text): planned once
    * per connection, where a page's statement otherwise spends longer in the planner than running.
    * The text depends only on which filters and which path a search takes; values are parameters.
-   * It runs in a transaction of its own under `statementTimeoutMs` (`SET LOCAL`, so the pool's
-   * other users keep theirs); a cancelled statement is answered `UNAVAILABLE`, never a 500.
+   * One round trip: `SET LOCAL statement_timeout` and `EXECUTE` (the first time on a connection,
+   * `PREPARE` before it) sent as one simple query, which PostgreSQL runs as one implicit
+   * transaction, so the limit holds for the search only and the pool's other users keep theirs.
+   * The values go as SQL literals (`literal`). A cancelled statement is answered `UNAVAILABLE`,
+   * never a 500.
    */
   async function query<T>(statement: SQL): Promise<T[]> {
     const { sql: text, params } = dialect.sqlToQuery(statement);
-    const name = `directory_${createHash('sha1').update(text).digest('hex').slice(0, 20)}`;
+    const name = `directory_q_${createHash('sha1').update(text).digest('hex').slice(0, 20)}`;
     const connection = await client.connect();
-    let broken = false;
+    let names = preparedOn.get(connection);
+    if (names === undefined) preparedOn.set(connection, (names = new Set()));
+    const values =
+      params.length === 0 ? '' : `(${params.map((value) => literal(connection, value)).join(', ')})`;
+    const run = async (prepare: boolean) => {
+      const results = (await connection.query(
+        `set local statement_timeout = ${statementTimeoutMs}; ${prepare ? `prepare ${name} as ${text}; ` : ''}execute ${name}${values}`,
+      )) as unknown as pg.QueryResult<T & pg.QueryResultRow>[];
+      return results[results.length - 1]!.rows;
+    };
     try {
-      await connection.query(`begin; set local statement_timeout = ${statementTimeoutMs}`);
-      const result = await connection.query<T & pg.QueryResultRow>({ name, text, values: params });
-      await connection.query('commit');
-      return result.rows;
+      let rows: T[];
+      try {
+        rows = await run(!names.has(name));
+      } catch (error) {
+        // Prepared by an earlier call whose answer was lost (an error after the PREPARE).
+        if ((error as { code?: unknown }).code !== DUPLICATE_PREPARED) throw error;
+        rows = await run(false);
+      }
+      names.add(name);
+      return rows;
     } catch (error) {
-      await connection.query('rollback').catch(() => (broken = true));
       if ((error as { code?: unknown }).code === QUERY_CANCELED) {
         throw new AppError(
           'UNAVAILABLE',
@@ -129,7 +173,7 @@ export function createDirectoryRepository(
       }
       throw error;
     } finally {
-      connection.release(broken);
+      connection.release();
     }
   }
 
@@ -235,53 +279,21 @@ export function createDirectoryRepository(
     );
   }
 
-  async function relevance(
-    q: string,
-    filters: SQL[],
-    { limit, offset, now }: { limit: number; offset: number; now: Date },
-  ): Promise<DirectoryRow[]> {
-    const needle = q.toLowerCase();
-    const end = opaque(offset + limit, 'int');
-    const where = and(...filters) ?? sql`true`;
-    const columns = sql`${e.companyId}, ${e.sealUntil}, ${e.nameKey}`;
-    const byName = sql.raw('name_key, company_id');
-    const closest = sql.raw('rank desc, name_key, company_id');
-    const words = sql`directory_words_array(${e.nameKey})`;
-    return shown(
-      sql`tier_one as materialized (
-            select path, words from directory_containing(${needle}, ${WORD_HITS}::int)),
-          hits as materialized (
-            select ${columns} from ${e}
-             where (select path from tier_one) = 'words' and ${words} && (select words from tier_one)
-               and ${where}),
-          contained as (
-            (select * from hits where strpos(name_key, ${needle}) > 0 order by ${byName} limit ${end})
-            union all
-            (select ${columns} from ${e}
-              where (select path from tier_one) = 'walk' and ${where} and strpos(${e.nameKey}, ${needle}) > 0
-              order by ${byName} limit ${end})),
-          tier_two as materialized (
-            select kind, words, share from directory_close_words(${q}, ${ALTERNATIVES}::int, ${CANDIDATES}::int)
-             where (select count(*) from contained) < ${end}),
-          close_hits as materialized (
-            select ${columns}, word_similarity(${q}, ${e.nameKey}) as rank from ${e}
-             where (select kind from tier_two) = 'words' and ${words} && (select words from tier_two)
-               and ${where} and strpos(${e.nameKey}, ${needle}) = 0),
-          reads_like as (
-            (select * from close_hits where rank >= (select share from tier_two) order by ${closest} limit ${end})
-            union all
-            (select ${columns}, word_similarity(${q}, ${e.nameKey}) as rank from ${e}
-              where (select kind from tier_two) = 'similar' and ${opaque(q, 'text')} <% ${e.nameKey} and ${where}
-                and strpos(${e.nameKey}, ${needle}) = 0
-              order by ${closest} limit ${end})),
-          page as (
-            select company_id, seal_until, 1 as tier, 0::real as rank, name_key from contained
-            union all
-            select company_id, seal_until, 2, rank, name_key from reads_like
-             order by tier, ${closest} limit ${opaque(limit, 'int')} offset ${opaque(offset, 'int')})`,
-      sql.raw('tier, rank desc, name_key, company_id'),
-      now,
-    );
+  /**
+   * A page of a search by relevance: `directory_search` (migration 0030) finds the page's company ids
+   * and seals from the word lists of `directory_postings`, and `directory_shown` what the page shows,
+   * in one statement (one text whatever the filters: they are values, null when not asked).
+   */
+  async function relevance(q: string, search: DirectorySearch): Promise<DirectoryRow[]> {
+    const { limit, offset, now } = search;
+    const rows = await query<Omit<DirectoryRow, 'createdAt'> & { createdAt: string }>(sql`
+      select s.* from directory_search(
+        ${q}::text, ${search.businessTypeId ?? null}::int, ${search.state ?? null}::text,
+        ${search.segmentId ?? null}::int, ${search.seal ?? null}::boolean, ${now}::timestamptz,
+        ${limit}::int, ${offset}::int, ${WORD_HITS}::int, ${LIST_WORDS}::int, ${ALTERNATIVES}::int,
+        ${CANDIDATES}::int) f,
+        directory_shown(f.page_ids, f.page_seals) s`);
+    return rows.map((row) => ({ ...row, createdAt: new Date(row.createdAt) }));
   }
 
   return {
@@ -311,7 +323,7 @@ export function createDirectoryRepository(
 
       const order = search.sort === 'newest' ? 'newest' : 'name';
       if (search.q === undefined) return page(filters, order, search);
-      if (search.sort === 'relevance') return relevance(search.q, filters, search);
+      if (search.sort === 'relevance') return relevance(search.q, search);
       return sorted(search.q, filters, order, search);
     },
   };
