@@ -100,16 +100,15 @@ const opaque = (value: number | string, type: 'int' | 'text') => sql`(select ${v
  * `directory_shown`. Nothing counts every match.
  *
  * Relevance is two tiers: names containing the search (case-insensitive), by name; then names that
- * read like it (pg_trgm word similarity of the search to the name at or above the threshold),
- * closest first. The second tier runs only when the first cannot fill the page. Both start from
- * the dictionary of the listed names' words (`directory_words`, a few tens of thousands of rows,
- * trigram-indexed) and read names through the index of the names' words (`directory_entries_words`,
- * one short posting list per word), where the trigram index of a million names reads the posting
- * list of every trigram of the search, common ones included. The first tier asks it which listed
- * words contain each word of the search (`directory_containing`); the second, which listed words
- * each reads like (`directory_close_words`), ranking only the names holding those. A search by
- * relevance is one statement (see `relevance`): one round trip, where the driver's socket writes
- * were most of Node's own time per statement.
+ * read like it (pg_trgm word similarity at or above the threshold), closest first. The second tier
+ * runs only when the first cannot fill the page. Both start from the dictionary of the listed names'
+ * words (`directory_words`, a few tens of thousands of rows, trigram-indexed). A search by relevance
+ * then reads the word lists of `directory_postings` (one B-tree list per word in name order, with
+ * the filters: migration 0030) only as far as its page needs, all inside `directory_search` (see
+ * `relevance`). A search by name or newest asks the dictionary which listed words contain each word
+ * of the search (`directory_containing`) and which each reads like (`directory_close_words`), and
+ * reads the names holding those through the index of the names' words (`directory_entries_words`).
+ * Every statement is one round trip (see `query`).
  */
 export function createDirectoryRepository(
   db: Db,
@@ -208,18 +207,6 @@ export function createDirectoryRepository(
     );
   }
 
-  /**
-   * A page of a search by relevance, in one statement: the names containing the search by name,
-   * then the names reading like it (closest first), the page cut from both.
-   *
-   * Tier one asks `directory_containing` its way: 'words', the names holding those listed words are
-   * read through the words index (a materialized step, so neither a sorted walk nor the trigram
-   * index can stand in for it) and checked with `strpos` on the whole search; 'walk', the name index
-   * is walked with that check; 'none', nothing is read. Tier two runs only when tier one holds fewer
-   * names than the page's end: `directory_close_words` is then asked which listed words carry the
-   * search ('words': the names holding them, ranked by word similarity; 'similar': the names by
-   * `<%`). Each way is planned; the ones not taken are skipped by a one-time filter on the answer.
-   */
   /**
    * A page of a search sorted by name or newest, in one statement: the names containing the search
    * and the names reading like it, each set found as the relevance search finds it (bounded by the
