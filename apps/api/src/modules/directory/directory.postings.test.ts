@@ -114,6 +114,20 @@ describe('the word lists of the directory', () => {
     expect(await strayPostings()).toBe(0);
   });
 
+  it('take a search with quotes and backslashes as text (its values go to the server as literals)', async () => {
+    const db = t.database.db;
+    const name = `O'Varnesk\\'s Hemp Co`;
+    const company = await createCompany(db, { name });
+    await db
+      .insert(trustProfiles)
+      .values({ companyId: company.id, slug: `quoted-${company.id}`, published: true });
+    for (const sort of ['relevance', 'name', 'newest']) {
+      expect(await search({ q: `o'varnesk\\'s`, sort })).toEqual([name]);
+      expect(await search({ q: `varnesk\\'`, sort })).toEqual([name]);
+      expect(await search({ q: `'; select 1; --`, sort })).toEqual([]);
+    }
+  });
+
   it('are rebuilt set-based to the same rows the triggers keep', async () => {
     const db = t.database.db;
     const company = await createCompany(db, { name: 'Rebuilt Meadow Farms' });
