@@ -1,7 +1,7 @@
 // The public directory (issue 21).
 
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import { ownerKey, timestamptz } from './columns.ts';
 import { companies } from './companies.ts';
 
@@ -98,4 +98,28 @@ export const directoryWords = pgTable(
     entries: integer('entries').notNull(),
   },
   (t) => [index('directory_words_trgm').using('gin', t.word.op('gin_trgm_ops'))],
+);
+
+/**
+ * One row per word of each listed name (`directory_words_array(name_key)`), with the name key, the
+ * company and the filters of its directory entry, kept by statement triggers on directory_entries
+ * (migration 0031). The primary key's B-tree (it also carries the filters: `INCLUDE` in the
+ * migration) is one list per word in name order, so a search reads the first names of a word, or
+ * of a few words merged, from the index alone, as far as its page needs.
+ */
+export const directoryPostings = pgTable(
+  'directory_postings',
+  {
+    word: text('word').notNull(),
+    nameKey: text('name_key').notNull(),
+    companyId: integer('company_id').notNull(),
+    businessTypeId: integer('business_type_id'),
+    state: text('state'),
+    segmentIds: integer('segment_ids').array().notNull(),
+    sealUntil: timestamptz('seal_until'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.word, t.nameKey, t.companyId] }),
+    index('directory_postings_company').on(t.companyId),
+  ],
 );

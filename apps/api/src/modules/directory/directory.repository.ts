@@ -52,10 +52,37 @@ const CANDIDATES = 250;
  */
 const WORD_HITS = 2000;
 
+/**
+ * Up to how many listed words tier one of a search by relevance reads the lists of (the first names
+ * of each, as far as the page needs) when their names are more than `WORD_HITS`: a common word and
+ * the few words holding it ("green", "evergreen"). More words than this (a fragment inside thousands
+ * of brands) and the name index is walked instead, where such names are dense.
+ */
+const LIST_WORDS = 64;
+
 const dialect = new PgDialect();
 
 /** PostgreSQL's SQLSTATE for a statement cancelled, here by `statement_timeout`. */
 const QUERY_CANCELED = '57014';
+/** PostgreSQL's SQLSTATE for a `PREPARE` of a name the connection already holds. */
+const DUPLICATE_PREPARED = '42P05';
+
+/** The statements each pooled connection has prepared (by name), for every repository on the pool. */
+const preparedOn = new WeakMap<pg.PoolClient, Set<string>>();
+
+/** A statement's value as an SQL literal for `EXECUTE` (the values a directory statement binds). */
+function literal(connection: pg.PoolClient, value: unknown): string {
+  if (value === null || value === undefined) return 'null';
+  if (value instanceof Date) return `'${value.toISOString()}'`;
+  if (typeof value === 'number' || typeof value === 'bigint') {
+    if (typeof value === 'number' && !Number.isFinite(value))
+      throw new Error(`Not a finite number: ${value}`);
+    return `'${String(value)}'`;
+  }
+  if (typeof value === 'boolean') return value ? 'true' : 'false';
+  if (typeof value === 'string') return connection.escapeLiteral(value);
+  throw new Error(`A directory statement cannot bind a ${typeof value}`);
+}
 
 /**
  * A value the planner would otherwise estimate from (a limit, the search against the names'
@@ -73,16 +100,15 @@ const opaque = (value: number | string, type: 'int' | 'text') => sql`(select ${v
  * `directory_shown`. Nothing counts every match.
  *
  * Relevance is two tiers: names containing the search (case-insensitive), by name; then names that
- * read like it (pg_trgm word similarity of the search to the name at or above the threshold),
- * closest first. The second tier runs only when the first cannot fill the page. Both start from
- * the dictionary of the listed names' words (`directory_words`, a few tens of thousands of rows,
- * trigram-indexed) and read names through the index of the names' words (`directory_entries_words`,
- * one short posting list per word), where the trigram index of a million names reads the posting
- * list of every trigram of the search, common ones included. The first tier asks it which listed
- * words contain each word of the search (`directory_containing`); the second, which listed words
- * each reads like (`directory_close_words`), ranking only the names holding those. A search by
- * relevance is one statement (see `relevance`): one round trip, where the driver's socket writes
- * were most of Node's own time per statement.
+ * read like it (pg_trgm word similarity at or above the threshold), closest first. The second tier
+ * runs only when the first cannot fill the page. Both start from the dictionary of the listed names'
+ * words (`directory_words`, a few tens of thousands of rows, trigram-indexed). A search by relevance
+ * then reads the word lists of `directory_postings` (one B-tree list per word in name order, with
+ * the filters: migration 0031) only as far as its page needs, all inside `directory_search` (see
+ * `relevance`). A search by name or newest asks the dictionary which listed words contain each word
+ * of the search (`directory_containing`) and which each reads like (`directory_close_words`), and
+ * reads the names holding those through the index of the names' words (`directory_entries_words`).
+ * Every statement is one round trip (see `query`).
  */
 export function createDirectoryRepository(
   db: Db,
@@ -106,21 +132,38 @@ export function createDirectoryRepository(
    * Runs a statement as a prepared statement of the connection (named after its text): planned once
    * per connection, where a page's statement otherwise spends longer in the planner than running.
    * The text depends only on which filters and which path a search takes; values are parameters.
-   * It runs in a transaction of its own under `statementTimeoutMs` (`SET LOCAL`, so the pool's
-   * other users keep theirs); a cancelled statement is answered `UNAVAILABLE`, never a 500.
+   * One round trip: `SET LOCAL statement_timeout` and `EXECUTE` (the first time on a connection,
+   * `PREPARE` before it) sent as one simple query, which PostgreSQL runs as one implicit
+   * transaction, so the limit holds for the search only and the pool's other users keep theirs.
+   * The values go as SQL literals (`literal`). A cancelled statement is answered `UNAVAILABLE`,
+   * never a 500.
    */
   async function query<T>(statement: SQL): Promise<T[]> {
     const { sql: text, params } = dialect.sqlToQuery(statement);
-    const name = `directory_${createHash('sha1').update(text).digest('hex').slice(0, 20)}`;
+    const name = `directory_q_${createHash('sha1').update(text).digest('hex').slice(0, 20)}`;
     const connection = await client.connect();
-    let broken = false;
+    let names = preparedOn.get(connection);
+    if (names === undefined) preparedOn.set(connection, (names = new Set()));
+    const values =
+      params.length === 0 ? '' : `(${params.map((value) => literal(connection, value)).join(', ')})`;
+    const run = async (prepare: boolean) => {
+      const results = (await connection.query(
+        `set local statement_timeout = ${statementTimeoutMs}; ${prepare ? `prepare ${name} as ${text}; ` : ''}execute ${name}${values}`,
+      )) as unknown as pg.QueryResult<T & pg.QueryResultRow>[];
+      return results[results.length - 1]!.rows;
+    };
     try {
-      await connection.query(`begin; set local statement_timeout = ${statementTimeoutMs}`);
-      const result = await connection.query<T & pg.QueryResultRow>({ name, text, values: params });
-      await connection.query('commit');
-      return result.rows;
+      let rows: T[];
+      try {
+        rows = await run(!names.has(name));
+      } catch (error) {
+        // Prepared by an earlier call whose answer was lost (an error after the PREPARE).
+        if ((error as { code?: unknown }).code !== DUPLICATE_PREPARED) throw error;
+        rows = await run(false);
+      }
+      names.add(name);
+      return rows;
     } catch (error) {
-      await connection.query('rollback').catch(() => (broken = true));
       if ((error as { code?: unknown }).code === QUERY_CANCELED) {
         throw new AppError(
           'UNAVAILABLE',
@@ -129,7 +172,7 @@ export function createDirectoryRepository(
       }
       throw error;
     } finally {
-      connection.release(broken);
+      connection.release();
     }
   }
 
@@ -164,18 +207,6 @@ export function createDirectoryRepository(
     );
   }
 
-  /**
-   * A page of a search by relevance, in one statement: the names containing the search by name,
-   * then the names reading like it (closest first), the page cut from both.
-   *
-   * Tier one asks `directory_containing` its way: 'words', the names holding those listed words are
-   * read through the words index (a materialized step, so neither a sorted walk nor the trigram
-   * index can stand in for it) and checked with `strpos` on the whole search; 'walk', the name index
-   * is walked with that check; 'none', nothing is read. Tier two runs only when tier one holds fewer
-   * names than the page's end: `directory_close_words` is then asked which listed words carry the
-   * search ('words': the names holding them, ranked by word similarity; 'similar': the names by
-   * `<%`). Each way is planned; the ones not taken are skipped by a one-time filter on the answer.
-   */
   /**
    * A page of a search sorted by name or newest, in one statement: the names containing the search
    * and the names reading like it, each set found as the relevance search finds it (bounded by the
@@ -235,53 +266,21 @@ export function createDirectoryRepository(
     );
   }
 
-  async function relevance(
-    q: string,
-    filters: SQL[],
-    { limit, offset, now }: { limit: number; offset: number; now: Date },
-  ): Promise<DirectoryRow[]> {
-    const needle = q.toLowerCase();
-    const end = opaque(offset + limit, 'int');
-    const where = and(...filters) ?? sql`true`;
-    const columns = sql`${e.companyId}, ${e.sealUntil}, ${e.nameKey}`;
-    const byName = sql.raw('name_key, company_id');
-    const closest = sql.raw('rank desc, name_key, company_id');
-    const words = sql`directory_words_array(${e.nameKey})`;
-    return shown(
-      sql`tier_one as materialized (
-            select path, words from directory_containing(${needle}, ${WORD_HITS}::int)),
-          hits as materialized (
-            select ${columns} from ${e}
-             where (select path from tier_one) = 'words' and ${words} && (select words from tier_one)
-               and ${where}),
-          contained as (
-            (select * from hits where strpos(name_key, ${needle}) > 0 order by ${byName} limit ${end})
-            union all
-            (select ${columns} from ${e}
-              where (select path from tier_one) = 'walk' and ${where} and strpos(${e.nameKey}, ${needle}) > 0
-              order by ${byName} limit ${end})),
-          tier_two as materialized (
-            select kind, words, share from directory_close_words(${q}, ${ALTERNATIVES}::int, ${CANDIDATES}::int)
-             where (select count(*) from contained) < ${end}),
-          close_hits as materialized (
-            select ${columns}, word_similarity(${q}, ${e.nameKey}) as rank from ${e}
-             where (select kind from tier_two) = 'words' and ${words} && (select words from tier_two)
-               and ${where} and strpos(${e.nameKey}, ${needle}) = 0),
-          reads_like as (
-            (select * from close_hits where rank >= (select share from tier_two) order by ${closest} limit ${end})
-            union all
-            (select ${columns}, word_similarity(${q}, ${e.nameKey}) as rank from ${e}
-              where (select kind from tier_two) = 'similar' and ${opaque(q, 'text')} <% ${e.nameKey} and ${where}
-                and strpos(${e.nameKey}, ${needle}) = 0
-              order by ${closest} limit ${end})),
-          page as (
-            select company_id, seal_until, 1 as tier, 0::real as rank, name_key from contained
-            union all
-            select company_id, seal_until, 2, rank, name_key from reads_like
-             order by tier, ${closest} limit ${opaque(limit, 'int')} offset ${opaque(offset, 'int')})`,
-      sql.raw('tier, rank desc, name_key, company_id'),
-      now,
-    );
+  /**
+   * A page of a search by relevance: `directory_search` (migration 0031) finds the page's company ids
+   * and seals from the word lists of `directory_postings`, and `directory_shown` what the page shows,
+   * in one statement (one text whatever the filters: they are values, null when not asked).
+   */
+  async function relevance(q: string, search: DirectorySearch): Promise<DirectoryRow[]> {
+    const { limit, offset, now } = search;
+    const rows = await query<Omit<DirectoryRow, 'createdAt'> & { createdAt: string }>(sql`
+      select s.* from directory_search(
+        ${q}::text, ${search.businessTypeId ?? null}::int, ${search.state ?? null}::text,
+        ${search.segmentId ?? null}::int, ${search.seal ?? null}::boolean, ${now}::timestamptz,
+        ${limit}::int, ${offset}::int, ${WORD_HITS}::int, ${LIST_WORDS}::int, ${ALTERNATIVES}::int,
+        ${CANDIDATES}::int) f,
+        directory_shown(f.page_ids, f.page_seals) s`);
+    return rows.map((row) => ({ ...row, createdAt: new Date(row.createdAt) }));
   }
 
   return {
@@ -311,7 +310,7 @@ export function createDirectoryRepository(
 
       const order = search.sort === 'newest' ? 'newest' : 'name';
       if (search.q === undefined) return page(filters, order, search);
-      if (search.sort === 'relevance') return relevance(search.q, filters, search);
+      if (search.sort === 'relevance') return relevance(search.q, search);
       return sorted(search.q, filters, order, search);
     },
   };

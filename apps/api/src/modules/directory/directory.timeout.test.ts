@@ -5,8 +5,9 @@ import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 /**
  * The directory's safety net (issue 21): a search statement that runs past the directory's time
  * limit is cancelled by PostgreSQL and answered 503 UNAVAILABLE with a message, never a 500. The
- * search is held up without sleeping: another transaction locks the directory's table, and the
- * search's wait for that lock runs into the limit.
+ * search is held up without sleeping: another transaction locks the directory's tables (its entries,
+ * and the word lists a search by relevance reads), and the search's wait for that lock runs into the
+ * limit.
  */
 let t: TestApp;
 const LIMIT_MS = 150;
@@ -24,7 +25,9 @@ describe('a directory search past its time limit', () => {
     await locker.connect();
     try {
       await locker.query('begin');
-      await locker.query('lock table directory_entries in access exclusive mode');
+      await locker.query(
+        'lock table directory_entries, directory_postings, directory_words in access exclusive mode',
+      );
       for (const query of [
         'q=green+valley',
         'q=green+valley&sort=name',
