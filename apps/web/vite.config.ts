@@ -1,6 +1,7 @@
+import { createHash } from 'node:crypto';
 import { fileURLToPath, URL } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import { compression } from 'vite-plugin-compression2';
 
 /*
@@ -30,6 +31,7 @@ type ModuleGraph = {
 };
 type Root = { name: string; id: string };
 
+const shortHash = (text: string) => createHash('sha256').update(text).digest('hex').slice(0, 6);
 const isRoute = (id: string) => id.includes('/src/app/routes/');
 const absolute = (file: string) => fileURLToPath(new URL(file, import.meta.url));
 
@@ -50,14 +52,31 @@ function chunkGroups() {
     reach.set(root, found);
     return found;
   }
+  // The steps the entry loads the app in, in order (its import() calls: src/main.tsx).
+  const stepsOf = (graph: ModuleGraph) => graph.getModuleInfo(absolute(ENTRY))?.dynamicallyImportedIds ?? [];
+  // The first step that needs a module (steps are evaluated in order), or -1 for none.
+  const layers = new Map<string, number>();
+  function layerOf(id: string, graph: ModuleGraph): number {
+    let layer = layers.get(id);
+    if (layer === undefined) {
+      layer = stepsOf(graph).findIndex((step) => reachOf(step, graph).has(id));
+      layers.set(id, layer);
+    }
+    return layer;
+  }
+  const inEntry = (id: string, graph: ModuleGraph) =>
+    reachOf(absolute(ENTRY), graph).has(id) || layerOf(id, graph) >= 0;
   // The pages, then every module that the entry, a public page or such a lazy module loads lazily.
   let roots: Root[] | null = null;
   function rootsOf(graph: ModuleGraph): Root[] {
     if (roots) return roots;
     const found: Root[] = PAGE_ROOTS.map((root) => ({ name: root.name, id: absolute(root.module) }));
-    const known = new Set(found.map((root) => root.id));
+    const known = new Set([...found.map((root) => root.id), ...stepsOf(graph)]);
     const names = new Set(found.map((root) => root.name));
-    const pending = [absolute(ENTRY), ...PAGE_ROOTS.filter((r) => r.public).map((r) => absolute(r.module))];
+    const pending = [
+      ...stepsOf(graph),
+      ...PAGE_ROOTS.filter((root) => root.public).map((root) => absolute(root.module)),
+    ];
     while (pending.length > 0) {
       for (const id of reachOf(pending.pop()!, graph)) {
         for (const lazy of graph.getModuleInfo(id)?.dynamicallyImportedIds ?? []) {
@@ -91,27 +110,70 @@ function chunkGroups() {
     }
     return found;
   }
-  const inEntry = (id: string, graph: ModuleGraph) => reachOf(absolute(ENTRY), graph).has(id);
-  // A module's imports are reached by every root that reaches it, and a group takes its modules'
-  // imports with it, so wider sets of roots (and the entry) are grouped first: one group per width.
-  const MAX_WIDTH = 12;
+  // A module's imports are reached by every root that reaches it and needed by the same step or an
+  // earlier one, and a group takes its modules' imports with it: so the entry and the earlier steps
+  // are grouped first (the entry's own few modules stay in its chunk), then wider sets of roots before narrower ones (one group per width).
+  const MAX_STEPS = 8;
+  const MAX_WIDTH = 64;
   return [
-    {
-      debugName: 'entry',
-      priority: MAX_WIDTH + 1,
-      name: (id: string, graph: ModuleGraph) => (!isRoute(id) && inEntry(id, graph) ? 'entry' : null),
-    },
+    ...Array.from({ length: MAX_STEPS }, (_, step) => ({
+      debugName: `boot step ${step + 1}`,
+      priority: MAX_WIDTH + MAX_STEPS - step,
+      name: (id: string, graph: ModuleGraph) =>
+        // The entry's own modules (with the preload helper the bundler adds) stay in its chunk.
+        !isRoute(id) && !reachOf(absolute(ENTRY), graph).has(id) && layerOf(id, graph) === step
+          ? `boot-${step + 1}`
+          : null,
+    })),
     ...Array.from({ length: MAX_WIDTH }, (_, index) => ({
       debugName: `shared by ${index + 1}`,
       priority: index + 1,
       name: (id: string, graph: ModuleGraph) => {
         if (isRoute(id) || inEntry(id, graph)) return null;
         const set = ownersOf(id, graph);
-        const width = Math.min(set.length, MAX_WIDTH);
-        return width === index + 1 ? set.join('+') : null;
+        if (Math.min(set.length, MAX_WIDTH) !== index + 1) return null;
+        // Wide sets get a short name.
+        return set.length <= 4 ? set.join('+') : `common-${set.length}-${shortHash(set.join('+'))}`;
       },
     })),
   ];
+}
+
+/*
+ * The entry evaluates the app in steps, each loaded with import() (src/main.tsx). Their files are
+ * linked as module preloads in index.html so that all of them are fetched at once, while the page
+ * loads, and each step then only waits for the one before it.
+ */
+function preloadBootSteps(): Plugin {
+  return {
+    name: 'trustleaf-preload-boot-steps',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, context) {
+        const bundle = context.bundle ?? {};
+        const entry = Object.values(bundle).find((file) => file.type === 'chunk' && file.isEntry);
+        if (!entry || entry.type !== 'chunk') return [];
+        // The entry's chunk and its imports, then what it loads with import() (the steps) and theirs.
+        const files = new Set<string>();
+        const visit = (fileName: string) => {
+          const chunk = bundle[fileName];
+          if (files.has(fileName) || chunk?.type !== 'chunk') return;
+          files.add(fileName);
+          chunk.imports.forEach(visit);
+        };
+        visit(entry.fileName);
+        entry.dynamicImports.forEach(visit);
+        return [...files]
+          .filter((fileName) => !html.includes(fileName))
+          .map((fileName) => ({
+            tag: 'link',
+            attrs: { rel: 'modulepreload', crossorigin: true, href: `/${fileName}` },
+            injectTo: 'head' as const,
+          }));
+      },
+    },
+  };
 }
 
 const apiTarget = `http://localhost:${process.env.API_PORT ?? '3000'}`;
@@ -120,6 +182,7 @@ export default defineConfig({
   // Brotli and gzip copies made once at build time; the server sends the one the browser accepts.
   plugins: [
     react(),
+    preloadBootSteps(),
     compression({
       algorithms: ['brotliCompress', 'gzip'],
       include: /\.(js|css|html|svg|json|txt|wasm)$/,

@@ -1,58 +1,31 @@
 import '@/lib/zod-config';
-import { startTransition, StrictMode, useEffect, type ReactNode } from 'react';
-import { createRoot, hydrateRoot } from 'react-dom/client';
-import { BrowserRouter } from 'react-router';
-import { AppProvider } from '@/app/provider';
-import { AppRoutes, preloadPage } from '@/app/router';
-import { i18nReady } from '@/lib/i18n';
-import { chosenSiteTemplate } from '@/lib/site-template';
-import { useAppStore } from '@/stores/app-store';
-
-const container = document.getElementById('root');
-if (!container) throw new Error('The page has no #root element');
-
-/** Enables the written-out page's controls (scripts/prerender.mjs) once the app has taken it over. */
-function TakeOver({ children }: { children: ReactNode }) {
-  useEffect(() => {
-    for (const control of container?.querySelectorAll('[data-disabled-until-taken-over]') ?? []) {
-      control.removeAttribute('disabled');
-      control.removeAttribute('data-disabled-until-taken-over');
-    }
-  }, []);
-  return children;
-}
-
-const app = (
-  <StrictMode>
-    <TakeOver>
-      <BrowserRouter>
-        <AppProvider>
-          <AppRoutes />
-        </AppProvider>
-      </BrowserRouter>
-    </TakeOver>
-  </StrictMode>
-);
 
 /*
- * A page written out at build time (src/prerender.tsx) is already on screen. It was rendered in English,
- * in the default theme, signed out and without a chosen site template; when the app would render the
- * same, it takes the markup over as it is (hydration: no second copy of the page is built and swapped
- * in), else it renders over it. Either way the page's code is loaded first, and the work is a
- * transition, which React does in slices so the page stays responsive.
+ * The app's code is evaluated in steps, one task each, instead of all at once: evaluating it in one
+ * piece held a phone's main thread for a third of a second or more while the page (written out at
+ * build time, or the loader) was already on screen, and nothing the person did could be answered
+ * until it ended. Every step's files are fetched at once (the build links them as module preloads in
+ * index.html: see vite.config.ts), so the steps wait on nothing but each other; between two steps the
+ * browser handles input and paints.
  */
-const prerendered = container.dataset.prerendered;
-const state = useAppStore.getState();
-const asWritten =
-  prerendered !== undefined &&
-  state.language === 'en' &&
-  state.theme === 'default' &&
-  state.session === null &&
-  chosenSiteTemplate() === null;
+const BOOT_STEPS = [
+  () => import('@/lib/i18n'),
+  () => import('@/app/boot/react-dom'),
+  () => import('@/app/provider'),
+  () => import('@/app/router'),
+] as const;
 
-void Promise.all([i18nReady, prerendered ? preloadPage(prerendered) : undefined]).then(() => {
-  startTransition(() => {
-    if (asWritten) hydrateRoot(container, app);
-    else createRoot(container).render(app);
-  });
-});
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
+async function boot(): Promise<void> {
+  const container = document.getElementById('root');
+  if (!container) throw new Error('The page has no #root element');
+  for (const step of BOOT_STEPS) {
+    await step();
+    await nextTask();
+  }
+  const { startApp } = await import('@/app/start');
+  startApp(container);
+}
+
+void boot();
