@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { keyedMessages } from '../validation-issues.ts';
+import { keyedMessages, type KeyedMessage } from '../validation-issues.ts';
 import { ID_MESSAGE, IdSchema, QueryIdSchema, TextSchema } from './common.ts';
 
 /**
@@ -45,6 +45,12 @@ export const TEMPLATE_REFUSALS = {
     domainTaken: MESSAGES.domainTaken,
     companyTaken: MESSAGES.companyTaken,
     invalidDomain: MESSAGES.invalidDomain,
+  }),
+  /** An element name the catalogue does not know, named in the refusal. */
+  unknownNamedElement: (name: string): KeyedMessage => ({
+    key: 'siteTemplate.messages.unknownNamedElement',
+    message: `${MESSAGES.unknownElement}: ${name}`,
+    params: { name },
   }),
 };
 

@@ -2,7 +2,8 @@ import { keyedMessages } from '@trustleaf/domain/validation-issues';
 import { planPrice, type PaymentFrequency } from '@trustleaf/domain/rules/pricing';
 import type { AuthContext } from '../../lib/authz.ts';
 import { LOCK_BUSY, type CompanyLocks } from '../../lib/company-locks.ts';
-import { AppError, refusal } from '../../lib/errors.ts';
+import { refusal } from '../../lib/errors.ts';
+import { COMMON_REFUSALS } from '@trustleaf/domain/refusals';
 
 /** Billing stores cents; the API speaks dollars. */
 export const toCents = (dollars: number): number => Math.round(dollars * 100);
@@ -13,7 +14,7 @@ export const iso = (date: Date | null): string | null => (date ? date.toISOStrin
 export const MANAGERS = ['Company Owner', 'Company Admin'] as const;
 
 export function requireSuperAdmin(auth: AuthContext): void {
-  if (!auth.isSuperAdmin) throw new AppError('FORBIDDEN', 'You do not have permission to do this');
+  if (!auth.isSuperAdmin) throw refusal('FORBIDDEN', COMMON_REFUSALS.forbidden);
 }
 
 /** A plan's price for a payment frequency, from its stored cents (the domain's pricing rule). */

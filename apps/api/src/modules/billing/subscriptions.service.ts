@@ -42,6 +42,7 @@ import type { PlansService } from './plans.service.ts';
 import type { PromoRow } from './promos.repository.ts';
 import type { PromosService } from './promos.service.ts';
 import type { SubscriptionRow, SubscriptionsRepository } from './subscriptions.repository.ts';
+import { COMMON_REFUSALS } from '@trustleaf/domain/refusals';
 
 export function toSubscription(
   row: SubscriptionRow,
@@ -433,7 +434,7 @@ export function createSubscriptionsService(deps: SubscriptionsServiceDeps) {
     async cancelSubscription(auth: AuthContext, companyId: number) {
       await companyAccess.require(auth, companyId, MANAGERS);
       const live = await repo.liveSubscription(companyId);
-      if (!live) throw new AppError('NOT_FOUND', 'No subscription to cancel');
+      if (!live) throw refusal('NOT_FOUND', COMMON_REFUSALS.noSubscriptionToCancel);
       const plan = await plans.loadPlan(live.planId);
       if (!live.autoRenew) return toSubscription(live, plan.name, null);
       const canceledAt = clock.now();

@@ -3,10 +3,11 @@ import { UPLOAD_RULES, type UploadMode } from '@trustleaf/domain/rules/uploads';
 import { hasNul, NUL_MESSAGE } from '@trustleaf/domain/schemas/common';
 import type { AuthContext, CompanyAccess } from '../../lib/authz.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { AppError } from '../../lib/errors.ts';
+import { AppError, refusal } from '../../lib/errors.ts';
 import type { createLinkSigner, Storage } from '../../lib/storage.ts';
 import { checkUploadBody, checkUploadContent } from '../../lib/uploads.ts';
 import type { FilesRepository } from './files.repository.ts';
+import { COMMON_REFUSALS } from '@trustleaf/domain/refusals';
 
 export const DOWNLOAD_LINK_TTL_MS = 5 * 60 * 1000;
 /** A write untouched this long belongs to no live upload (every chunk touches it). */
@@ -110,7 +111,7 @@ export function createFilesService({ companyAccess, repo, storage, links, clock 
     /** Serves a signed link; the signature stands in for the session so links work in <img> and downloads. */
     async openSigned(key: string, expires: number, signature: string) {
       if (!links.verify(key, expires, signature, clock.now().getTime())) {
-        throw new AppError('FORBIDDEN', 'This link has expired');
+        throw refusal('FORBIDDEN', COMMON_REFUSALS.linkExpired);
       }
       const file = await repo.findByKey(key);
       if (!file) throw new AppError('NOT_FOUND', 'Document not found');
