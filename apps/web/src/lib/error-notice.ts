@@ -15,7 +15,7 @@ export function errorText(t: TFunction, error: unknown): string {
   const issue = validationIssues(error.details)[0];
   if (issue) {
     // i18next answers a key it does not have with the key itself.
-    const text = t(issue.key, issue.params);
+    const text = t(issue.key, issue.params ?? {});
     if (text !== issue.key) return text;
   }
   return translateMessage(t, error.message);

@@ -41,7 +41,7 @@ registerMessageKeys(BUILT_IN);
 const MESSAGE_KEY = /^[A-Za-z][\w-]*(\.[\w-]+)+$/;
 
 export function translateMessage(
-  t: (key: string, params?: MessageParams) => string,
+  t: (key: string) => string,
   message: string | undefined,
   params?: MessageParams,
 ): string {
@@ -50,7 +50,8 @@ export function translateMessage(
   const bare = message.replace(/^[\w.]+: /, '');
   // Form schemas and server issues (by their key) carry locale keys as their messages.
   if (MESSAGE_KEY.test(message)) {
-    const text = t(message, params);
+    // i18next's `t` takes the values a key's text names as its second argument.
+    const text = params ? (t as (key: string, values: MessageParams) => string)(message, params) : t(message);
     if (text !== message) return text;
   }
   for (const key of KEYS_BY_MESSAGE.get(message) ?? KEYS_BY_MESSAGE.get(bare) ?? []) {

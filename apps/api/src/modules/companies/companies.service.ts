@@ -6,8 +6,7 @@ import type {
   CompanyListingInputSchema,
   UpdateCompanyStatusInput,
 } from '@trustleaf/domain/schemas/admin';
-import { LOCATIONS_MAX } from '@trustleaf/domain/rules/company-fields';
-import { DUPLICATE_COMPANY_MESSAGE } from '@trustleaf/domain/rules/sign-up';
+import { DUPLICATE_COMPANY_NAME, LOCATIONS_MAX } from '@trustleaf/domain/rules/company-fields';
 import {
   businessTypeCodeOf,
   businessTypeIdOf,
@@ -26,7 +25,7 @@ import { COMMON_REFUSALS, NAMED_REFUSALS } from '@trustleaf/domain/refusals';
 
 /** The company page's and the admin's refusals (409) with their locale keys. */
 const COMPANY_REFUSALS = {
-  duplicate: { key: 'company.errors.duplicate', message: DUPLICATE_COMPANY_MESSAGE },
+  duplicate: DUPLICATE_COMPANY_NAME,
   statusChanged: {
     key: 'adminCompanies.refusals.statusChanged',
     message: 'The company status changed meanwhile. Please reload and try again.',

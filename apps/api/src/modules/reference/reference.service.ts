@@ -11,7 +11,7 @@ import {
 import type { KeyedMessage } from '@trustleaf/domain/validation-issues';
 import { isUniqueViolation } from '../../db/errors.ts';
 import type { AuthContext } from '../../lib/authz.ts';
-import { AppError, refusal } from '../../lib/errors.ts';
+import { refusal } from '../../lib/errors.ts';
 import type { ReferenceRepository } from './reference.repository.ts';
 import { COMMON_REFUSALS } from '@trustleaf/domain/refusals';
 
@@ -145,7 +145,7 @@ export function createReferenceService({
       requireSuperAdmin(auth);
       await checkSegments(input.plSegmentIds);
       const type = referenceCode(input.name);
-      if (!type) throw new AppError('VALIDATION_FAILED', 'name: Must contain a letter or digit');
+      if (!type) throw refusal('VALIDATION_FAILED', REFUSALS.nameNeedsLetter);
       const row = await uniquely(REFUSALS.businessTypeExists, () =>
         repo.insertBusinessType({ name: input.name, type, segmentIds: input.plSegmentIds }),
       );
@@ -189,7 +189,7 @@ export function createReferenceService({
     async addSegment(auth: AuthContext, input: { name: string }): Promise<Segment> {
       requireSuperAdmin(auth);
       const type = referenceCode(input.name);
-      if (!type) throw new AppError('VALIDATION_FAILED', 'name: Must contain a letter or digit');
+      if (!type) throw refusal('VALIDATION_FAILED', REFUSALS.nameNeedsLetter);
       const row = await uniquely(REFUSALS.segmentExists, () =>
         repo.insertSegment({ name: input.name, type }),
       );
@@ -225,7 +225,7 @@ export function createReferenceService({
     const parent = await repo.findCategory(parentId);
     if (!parent || parent.kind !== kind) throw refusal('NOT_FOUND', REFUSALS.parentNotFound);
     if (selfId !== null && (await repo.isDescendantOrSelf(selfId, parentId)))
-      throw new AppError('VALIDATION_FAILED', 'A category cannot be placed under itself');
+      throw refusal('VALIDATION_FAILED', REFUSALS.categoryUnderItself);
   }
 
   async function checkSegments(ids: number[]): Promise<void> {
