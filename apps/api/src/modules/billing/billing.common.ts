@@ -42,7 +42,7 @@ export function priceOfPlan(
 export const PAYMENT_IN_PROGRESS_MESSAGE =
   'A payment for this company is already in progress. Please try again in a moment.';
 
-/** Billing's refusals (409) with their locale keys (`billing.refusals.*`). */
+/** Billing's refusals (409, and the few 400/402 of a purchase) with their locale keys (`billing.refusals.*`). */
 export const BILLING_REFUSALS = keyedMessages('billing.refusals', {
   paymentInProgress: PAYMENT_IN_PROGRESS_MESSAGE,
   promoExists: 'A promo with this code already exists',
@@ -52,6 +52,10 @@ export const BILLING_REFUSALS = keyedMessages('billing.refusals', {
   onlyPaidRefunds: 'Only paid transactions can be refunded',
   refundTooLarge: 'The refund is larger than what remains of the payment',
   refundInProgress: 'A payment or refund for this company is in progress. Please try again in a moment.',
+  cardNotAllowed: 'This plan cannot be paid by card at that frequency',
+  alreadySubscribed: 'The company already has an active subscription; switch plan instead',
+  addPaymentMethod: 'Please add a payment method',
+  featureNotIncluded: 'Your subscription does not include this feature. Upgrade your plan to use it.',
 });
 /** How long a card update or the renewal job waits for a charge in flight before leaving it be. */
 export const LOCK_WAIT_MS = 30_000;

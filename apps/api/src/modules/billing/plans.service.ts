@@ -203,9 +203,9 @@ export function createPlansService({
           )
           .catch((error: unknown) => {
             const code = pgErrorCode(error);
-            if (code === UNIQUE_VIOLATION)
-              throw refusal('CONFLICT', NAMED_REFUSALS.planNameTaken(plan.name));
-            if (code === FOREIGN_KEY_VIOLATION) throw refusal('VALIDATION_FAILED', COMMON_REFUSALS.unknownFeature);
+            if (code === UNIQUE_VIOLATION) throw refusal('CONFLICT', NAMED_REFUSALS.planNameTaken(plan.name));
+            if (code === FOREIGN_KEY_VIOLATION)
+              throw refusal('VALIDATION_FAILED', COMMON_REFUSALS.unknownFeature);
             throw error;
           });
         if (id === null) throw refusal('NOT_FOUND', COMMON_REFUSALS.planNotFound);

@@ -148,7 +148,8 @@ export function createPromosService({ companyAccess, repo, plans, clock }: Promo
         .catch((error: unknown) => {
           const pgCode = pgErrorCode(error);
           if (pgCode === UNIQUE_VIOLATION) throw refusal('CONFLICT', BILLING_REFUSALS.promoExists);
-          if (pgCode === FOREIGN_KEY_VIOLATION) throw refusal('VALIDATION_FAILED', COMMON_REFUSALS.unknownPlan);
+          if (pgCode === FOREIGN_KEY_VIOLATION)
+            throw refusal('VALIDATION_FAILED', COMMON_REFUSALS.unknownPlan);
           throw error;
         });
       if (id === null) throw refusal('NOT_FOUND', COMMON_REFUSALS.promoNotFound);
