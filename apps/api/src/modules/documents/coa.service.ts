@@ -27,8 +27,7 @@ export function createCoaService(deps: DocumentsServiceDeps, access: DocumentAcc
         uploads.push(file);
       }
       const total = uploads.reduce((sum, f) => sum + f.size, 0);
-      if (total > COA_BATCH_MAX_BYTES)
-        throw refusal('PAYLOAD_TOO_LARGE', DOCUMENT_REFUSALS.coaTooLarge);
+      if (total > COA_BATCH_MAX_BYTES) throw refusal('PAYLOAD_TOO_LARGE', DOCUMENT_REFUSALS.coaTooLarge);
       const row = await repo.insertCoaUpload({
         companyId: input.plCompanyId,
         userId: auth.userId,

@@ -8,7 +8,7 @@ import type {
   UploadDocumentInput,
 } from '@trustleaf/domain/schemas/document';
 import type { AuthContext } from '../../lib/authz.ts';
-import { AppError, refusal, validationFailed } from '../../lib/errors.ts';
+import { refusal, validationFailed } from '../../lib/errors.ts';
 import { COMMON_REFUSALS } from '@trustleaf/domain/refusals';
 
 /** A viewable copy not there (409) with its locale keys (`documents.messages.*`). */
@@ -104,7 +104,8 @@ export function createDocumentVersionsService(deps: DocumentsServiceDeps, access
       // An upload of another company, or stored for another purpose, is refused as unknown.
       if (!file || file.companyId !== input.plCompanyId)
         throw refusal('NOT_FOUND', DOCUMENT_REFUSALS.cannotUploadDocument);
-      if (file.mode !== 'document') throw refusal('VALIDATION_FAILED', DOCUMENT_REFUSALS.fileTypeNotSupported);
+      if (file.mode !== 'document')
+        throw refusal('VALIDATION_FAILED', DOCUMENT_REFUSALS.fileTypeNotSupported);
       // The upload dialog's own rule: the fields the type asks for, and no expiry in the past.
       const issues = uploadDocumentIssues(input, { ...type, today: todayIn(clock.now()) });
       if (issues.length > 0) throw validationFailed(issues);

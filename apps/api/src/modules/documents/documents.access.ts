@@ -12,7 +12,7 @@ import { normalizeLoadedDocumentType } from '@trustleaf/domain/rules/document-ty
 import { MENU_FEATURES } from '@trustleaf/domain/reference/features';
 import type { DocumentVersion } from '@trustleaf/domain/schemas/document';
 import type { AuthContext, CompanyAccess } from '../../lib/authz.ts';
-import { AppError, refusal } from '../../lib/errors.ts';
+import { refusal } from '../../lib/errors.ts';
 import type { DocumentsRepository, DocumentTypeRowDb, VersionRow } from './documents.repository.ts';
 import { COMMON_REFUSALS } from '@trustleaf/domain/refusals';
 import { keyedMessages, type KeyedMessage } from '@trustleaf/domain/validation-issues';
