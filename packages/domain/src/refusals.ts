@@ -42,6 +42,9 @@ export const COMMON_REFUSALS = keyedMessages('refusals', {
   unknownBusinessType: 'Unknown business type',
   unknownFeature: 'Unknown feature',
   unknownPlan: 'Unknown plan',
+  documentNotFound: 'Document not found',
+  cannotUploadFile: 'Cannot upload your file',
+  sendMultipart: 'Send the files as multipart/form-data',
 });
 
 /** Refusals that name a value (a limit, a name, an id), with that value for the reader's text. */
@@ -70,6 +73,16 @@ export const NAMED_REFUSALS = {
     key: 'refusals.businessTypeIdNotFound',
     message: `Business type ${id} not found`,
     params: { id },
+  }),
+  fileTooLarge: (megabytes: number): KeyedMessage => ({
+    key: 'refusals.fileTooLarge',
+    message: `The file is larger than ${megabytes} MB`,
+    params: { megabytes },
+  }),
+  tooManyFiles: (max: number): KeyedMessage => ({
+    key: 'refusals.tooManyFiles',
+    message: `At most ${max} files can be uploaded at once`,
+    params: { max },
   }),
   reasonIdNotFound: (id: number): KeyedMessage => ({
     key: 'refusals.reasonIdNotFound',
