@@ -8,23 +8,35 @@ export interface ValidationIssue {
   field: string;
   message: string;
   key: string;
+  /** Values the key's text names (`{{max}}`, `{{name}}`), when it names any. */
+  params?: MessageParams;
 }
+
+/** Values a message names, for a client to put in its own language's text. */
+export type MessageParams = Record<string, string | number>;
 
 /** A message and the key it is translated by: the form a domain rule declares its messages in. */
 export interface KeyedMessage {
   key: string;
   message: string;
+  params?: MessageParams;
 }
 
 /** A rule's message refusing one field. */
-export function fieldIssue(field: string, { key, message }: KeyedMessage): ValidationIssue {
-  return { field, message, key };
+export function fieldIssue(field: string, { key, message, params }: KeyedMessage): ValidationIssue {
+  return params ? { field, message, key, params } : { field, message, key };
 }
 
 /** The key of a schema issue: the rule's own (`params: { key }` on a custom issue), else its zod code's. */
 export function issueKey(code: string, params?: unknown): string {
   const key = (params as { key?: unknown } | null | undefined)?.key;
   return typeof key === 'string' ? key : `validation.${code}`;
+}
+
+/** The values a schema issue's text names (`params: { values }` on a custom issue), if any. */
+export function issueParams(params?: unknown): MessageParams | undefined {
+  const values = (params as { values?: unknown } | null | undefined)?.values;
+  return typeof values === 'object' && values !== null ? (values as MessageParams) : undefined;
 }
 
 function isIssue(value: unknown): value is ValidationIssue {

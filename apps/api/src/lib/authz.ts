@@ -1,7 +1,8 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { companies, companyMembers, sessionFamilies } from '../db/schema.ts';
-import { AppError } from './errors.ts';
+import { refusal } from './errors.ts';
+import { COMMON_REFUSALS } from '@trustleaf/domain/refusals';
 
 /** Who is calling; set by the auth plugin on every authenticated request. */
 export interface AuthContext {
@@ -38,7 +39,7 @@ export function createCompanyAccess(db: Db): CompanyAccess {
       .select({ id: companies.id })
       .from(companies)
       .where(eq(companies.id, companyId));
-    if (!company) throw new AppError('NOT_FOUND', 'Company not found');
+    if (!company) throw refusal('NOT_FOUND', COMMON_REFUSALS.companyNotFound);
   }
 
   return {
@@ -59,9 +60,9 @@ export function createCompanyAccess(db: Db): CompanyAccess {
             isNull(companyMembers.bannedAt),
           ),
         );
-      if (!member) throw new AppError('NOT_FOUND', 'Company not found');
+      if (!member) throw refusal('NOT_FOUND', COMMON_REFUSALS.companyNotFound);
       if (roles && !roles.includes(member.role)) {
-        throw new AppError('FORBIDDEN', 'You do not have permission to do this');
+        throw refusal('FORBIDDEN', COMMON_REFUSALS.forbidden);
       }
       return { role: member.role };
     },

@@ -10,8 +10,9 @@ import {
   S3ServiceException,
 } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
-import { AppError } from './errors.ts';
+import { refusal } from './errors.ts';
 import { newStorageKey, type Storage } from './storage.ts';
+import { COMMON_REFUSALS } from '@trustleaf/domain/refusals';
 
 export interface S3StorageConfig {
   bucket: string;
@@ -89,7 +90,7 @@ export function createS3Storage(config: S3StorageConfig): Storage {
       try {
         return await get(key);
       } catch (error) {
-        if (error instanceof NoSuchKey) throw new AppError('NOT_FOUND', 'File not found');
+        if (error instanceof NoSuchKey) throw refusal('NOT_FOUND', COMMON_REFUSALS.fileNotFound);
         throw error;
       }
     },

@@ -4,7 +4,8 @@ import { mkdir, open, readdir, readFile, rename, rm, stat } from 'node:fs/promis
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { AppError } from './errors.ts';
+import { refusal } from './errors.ts';
+import { COMMON_REFUSALS } from '@trustleaf/domain/refusals';
 
 /**
  * Where uploaded bytes live: local disk by default, S3-compatible object storage by configuration
@@ -65,7 +66,7 @@ export function createLocalStorage(root: string): Storage {
         return (await open(resolve(key))).createReadStream();
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code === 'ENOENT')
-          throw new AppError('NOT_FOUND', 'File not found');
+          throw refusal('NOT_FOUND', COMMON_REFUSALS.fileNotFound);
         throw error;
       }
     },

@@ -1,7 +1,12 @@
 import type { ApiErrorBody, ErrorCode } from '@trustleaf/domain/errors';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { issueKey, validationIssues, type ValidationIssue } from '@trustleaf/domain/validation-issues';
+import {
+  issueKey,
+  issueParams,
+  validationIssues,
+  type ValidationIssue,
+} from '@trustleaf/domain/validation-issues';
 import { AppError } from '../lib/errors.ts';
 
 function body(code: ErrorCode, message: string, requestId: string, details?: unknown): ApiErrorBody {
@@ -72,7 +77,10 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (hasZodFastifySchemaValidationErrors(error)) {
       const issues = error.validation.map((issue) => {
         const field = issue.instancePath.replace(/^\//, '').replaceAll('/', '.');
-        return { field, message: issue.message, key: issueKey(issue.keyword, issue.params.params) };
+        const given = issue.params.params;
+        const params = issueParams(given);
+        const keyed = { field, message: issue.message, key: issueKey(issue.keyword, given) };
+        return params ? { ...keyed, params } : keyed;
       });
       const first = issues[0];
       const where = error.validationContext === 'querystring' ? 'query' : error.validationContext;

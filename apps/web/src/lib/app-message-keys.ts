@@ -47,27 +47,8 @@ registerMessageKeys({
   'End date must be on or after the start date': 'billing.admin.messages.dateOrder',
   'Enter a whole number from 0 to 1000': 'billing.admin.messages.delayDuration',
   'Enter source ids as whole numbers separated by commas': 'billing.admin.messages.sourceIds',
-  // Document vault (spec 2 §5, spec 3 §5, §8).
-  'Maximum 150 characters': 'documents.messages.max150',
-  'Must be greater than 0': 'documents.messages.greaterThanZero',
-  'Select at least one business type': 'documents.messages.businessTypeRequired',
-  'Review Status is required': 'documents.messages.reviewStatusRequired',
-  'Reject Reason is required': 'documents.messages.rejectReasonRequired',
-  'Country of License is required': 'documents.messages.countryRequired',
-  'State of License is required': 'documents.messages.stateRequired',
-  'Address of License is required': 'documents.messages.addressRequired',
-  'License Number is required': 'documents.messages.licenseNumberRequired',
-  'Please enter a valid license number': 'documents.messages.licenseNumberInvalid',
-  'Validation Method is required': 'documents.messages.validationMethodRequired',
-  'Expiration Date cannot be earlier than today': 'documents.messages.expirationPast',
-  'Expiration Date is required': 'documents.messages.expirationRequired',
+  // Document vault (spec 2 §5, spec 3 §5, §8): refusals of uploads and COA items, which carry no key.
   'File Type Is Not Supported': 'documents.messages.fileTypeNotSupported',
   'Cannot upload a password protected document': 'documents.messages.passwordProtected',
   'Cannot upload your file': 'documents.messages.cannotUploadFile',
-  'Cannot upload your document': 'documents.messages.cannotUploadDocument',
-  'Document not found': 'documents.messages.documentNotFound',
-  // Trust profile (issue 21): the QR code's refusals.
-  'Publish the trust profile first: the QR code links to it.': 'trust.messages.publishFirst',
-  'The company has no logo to put in the QR code.': 'trust.messages.noLogo',
-  'The company logo is not an image.': 'trust.messages.logoNotImage',
 });

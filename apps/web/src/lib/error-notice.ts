@@ -12,11 +12,11 @@ import { translateMessage } from '@/lib/i18n-messages';
  */
 export function errorText(t: TFunction, error: unknown): string {
   if (!(error instanceof ApiError)) return t('errors.generic');
-  const key = validationIssues(error.details)[0]?.key;
-  if (key) {
+  const issue = validationIssues(error.details)[0];
+  if (issue) {
     // i18next answers a key it does not have with the key itself.
-    const text = t(key);
-    if (text !== key) return text;
+    const text = t(issue.key, issue.params ?? {});
+    if (text !== issue.key) return text;
   }
   return translateMessage(t, error.message);
 }

@@ -1,5 +1,6 @@
 import { COMPANY_SIGN_IN_REFUSED } from '@trustleaf/domain/rules/company-status';
 import { STRONG_PASSWORD_MESSAGE } from '@trustleaf/domain/rules/password';
+import type { MessageParams } from '@trustleaf/domain/validation-issues';
 
 /**
  * The shared zod schemas and the server speak English; the UI shows their messages in the user's
@@ -39,13 +40,18 @@ registerMessageKeys(BUILT_IN);
 /** A locale key such as `documents.messages.stateRequired`: dotted words, no spaces. */
 const MESSAGE_KEY = /^[A-Za-z][\w-]*(\.[\w-]+)+$/;
 
-export function translateMessage(t: (key: string) => string, message: string | undefined): string {
+export function translateMessage(
+  t: (key: string) => string,
+  message: string | undefined,
+  params?: MessageParams,
+): string {
   if (!message) return t('errors.unknown');
   // Server validation messages name the field first ("email: Must be a valid email").
   const bare = message.replace(/^[\w.]+: /, '');
   // Form schemas and server issues (by their key) carry locale keys as their messages.
   if (MESSAGE_KEY.test(message)) {
-    const text = t(message);
+    // i18next's `t` takes the values a key's text names as its second argument.
+    const text = params ? (t as (key: string, values: MessageParams) => string)(message, params) : t(message);
     if (text !== message) return text;
   }
   for (const key of KEYS_BY_MESSAGE.get(message) ?? KEYS_BY_MESSAGE.get(bare) ?? []) {

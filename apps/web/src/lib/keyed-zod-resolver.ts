@@ -1,5 +1,5 @@
 import { toNestErrors } from '@hookform/resolvers';
-import { issueKey } from '@trustleaf/domain/validation-issues';
+import { issueKey, issueParams, type MessageParams } from '@trustleaf/domain/validation-issues';
 import type { FieldError, FieldValues, Resolver } from 'react-hook-form';
 import type { z } from 'zod';
 
@@ -18,13 +18,21 @@ export function keyedZodResolver<S extends z.ZodType<unknown, FieldValues>>(
     const errors: Record<string, FieldError> = {};
     for (const issue of result.error.issues) {
       const path = issue.path.join('.');
-      if (errors[path]) continue;
-      const params = issue.code === 'custom' ? issue.params : undefined;
-      errors[path] = {
-        type: issue.code,
-        message: params?.key ? issueKey(issue.code, params) : issue.message,
-      };
+      if (!errors[path]) errors[path] = keyedFieldError(issue);
     }
     return { values: {}, errors: toNestErrors(errors, options) };
   };
+}
+
+/** A field error that names values (a limit): `FormField` puts them in the key's text. */
+export interface KeyedFieldError extends FieldError {
+  params?: MessageParams;
+}
+
+/** A schema issue as a field's error: its rule's key (and the values its text names), else its text. */
+export function keyedFieldError(issue: z.core.$ZodIssue): KeyedFieldError {
+  const given = issue.code === 'custom' ? issue.params : undefined;
+  if (!given?.key) return { type: issue.code, message: issue.message };
+  const params = issueParams(given);
+  return { type: issue.code, message: issueKey(issue.code, given), ...(params ? { params } : {}) };
 }

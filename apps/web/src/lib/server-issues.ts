@@ -2,6 +2,7 @@ import { validationIssues } from '@trustleaf/domain/validation-issues';
 import type { FieldValues, Path, UseFormReturn } from 'react-hook-form';
 import { ApiError } from '@/lib/api-client';
 import { i18n } from '@/lib/i18n';
+import type { KeyedFieldError } from '@/lib/keyed-zod-resolver';
 
 type IssueTarget<T extends FieldValues> = Pick<UseFormReturn<T>, 'setError' | 'getValues'>;
 
@@ -47,8 +48,13 @@ export function applyServerIssues<T extends FieldValues>(
   for (const issue of validationIssues(error.details)) {
     const field = fieldOf(issue.field);
     if (!field) continue;
-    const message = i18n.exists(issue.key) ? issue.key : issue.message;
-    form.setError(field, { type: 'server', message }, { shouldFocus: !placed });
+    const known = i18n.exists(issue.key);
+    const error: KeyedFieldError = {
+      type: 'server',
+      message: known ? issue.key : issue.message,
+      ...(known && issue.params ? { params: issue.params } : {}),
+    };
+    form.setError(field, error, { shouldFocus: !placed });
     placed = true;
   }
   return placed;

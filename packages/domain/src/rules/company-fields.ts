@@ -1,4 +1,10 @@
-import { isTypeAllowedForSegments, PROCESSOR_TYPE, type CompanyTypeCode } from './sign-up.ts';
+import type { KeyedMessage } from '../validation-issues.ts';
+import {
+  DUPLICATE_COMPANY_MESSAGE,
+  isTypeAllowedForSegments,
+  PROCESSOR_TYPE,
+  type CompanyTypeCode,
+} from './sign-up.ts';
 
 /**
  * Spec 3 §5 shared field rules of a company's details and locations: the form and the API call
@@ -16,6 +22,11 @@ export const TAX_ID_MESSAGE = 'Federal Tax ID must be 9 digits (00-0000000)';
 export const CANNABIS_PROCESSOR_MESSAGE = 'A cannabis company cannot be a processor';
 export const HEMP_MANUFACTURER_MESSAGE = 'A hemp company cannot be a manufacturer';
 export const TYPE_SEGMENT_MESSAGE = 'This type of company does not belong to the chosen industry';
+/** The company page's refusal of a name another company in its state has (409), by its key. */
+export const DUPLICATE_COMPANY_NAME: KeyedMessage = {
+  key: 'company.errors.duplicate',
+  message: DUPLICATE_COMPANY_MESSAGE,
+};
 
 export const MANUFACTURER_TYPE: CompanyTypeCode = 'MANUFACTURER';
 export const COMPANY_COUNTRIES = ['US', 'CA'] as const;

@@ -1,3 +1,5 @@
+import type { KeyedMessage } from '../validation-issues.ts';
+
 /**
  * Company status (spec 3 §4 "Other statuses": DEFAULT, CANCELED, SUSPENDED, TERMINATED, ACTIVE) and
  * what each means for signing in. The spec leaves the allowed moves open; these are ours:
@@ -23,10 +25,21 @@ export function companyAllowsSignIn(status: CompanyStatus): boolean {
   return COMPANY_SIGN_IN_REFUSED[status] === undefined;
 }
 
-/** Why a move is refused, or null when it is allowed. */
-export function companyStatusMoveError(from: CompanyStatus, to: CompanyStatus): string | null {
-  if (from === to) return `The company is already ${to}.`;
-  if (from === 'TERMINATED') return 'A terminated company cannot change status.';
+/** Why a move is refused (with its locale key), or null when it is allowed. */
+export function companyStatusMoveError(from: CompanyStatus, to: CompanyStatus): KeyedMessage | null {
+  if (from === to) {
+    return {
+      key: 'adminCompanies.refusals.alreadyStatus',
+      message: `The company is already ${to}.`,
+      params: { status: to },
+    };
+  }
+  if (from === 'TERMINATED') {
+    return {
+      key: 'adminCompanies.refusals.terminated',
+      message: 'A terminated company cannot change status.',
+    };
+  }
   return null;
 }
 

@@ -44,15 +44,19 @@ describe('uploadDocumentIssues', () => {
 });
 
 describe('createUploadDocumentFormSchema', () => {
-  it('adds the file check and speaks in keys', () => {
+  it('adds the file check, each issue with its text and its key', () => {
     const parsed = createUploadDocumentFormSchema(licence).safeParse({
       file: { name: 'licence.exe', size: 10 },
       expirationDate: '2027-01-01',
       ...place,
     });
     expect(parsed.success).toBe(false);
-    expect(parsed.error?.issues.map((issue) => [issue.path.join('.'), issue.message])).toEqual([
-      ['file', 'documents.messages.fileTypeNotSupported'],
-    ]);
+    expect(
+      parsed.error?.issues.map((issue) => [
+        issue.path.join('.'),
+        issue.message,
+        issue.code === 'custom' ? issue.params?.key : undefined,
+      ]),
+    ).toEqual([['file', 'File Type Is Not Supported', 'documents.messages.fileTypeNotSupported']]);
   });
 });

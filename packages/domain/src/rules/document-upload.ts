@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { TextSchema } from '../schemas/common.ts';
+import { refuseWith, TextSchema } from '../schemas/common.ts';
 import { fieldIssue, type KeyedMessage, type ValidationIssue } from '../validation-issues.ts';
 import { LICENSE_NUMBER_PATTERN, REVIEW_MESSAGES, showsLicenseBlock } from './document-review.ts';
 import { daysBetween } from './document-status.ts';
@@ -98,7 +98,7 @@ export type UploadDocumentFormValues = z.infer<typeof UploadDocumentFormValuesSc
 
 /**
  * The upload dialog's schema: the file check and `uploadDocumentIssues`, which the server runs too.
- * Its messages are the keys (the form shows them in the user's language).
+ * Each issue carries its English text and its rule's key (`refuseWith`), which the form shows it by.
  */
 export function createUploadDocumentFormSchema(rules: UploadRequirements) {
   return UploadDocumentFormValuesSchema.superRefine((values, ctx) => {
@@ -107,8 +107,6 @@ export function createUploadDocumentFormSchema(rules: UploadRequirements) {
       ...(fileMessage ? [fieldIssue('file', fileMessage)] : []),
       ...uploadDocumentIssues(values, rules),
     ];
-    for (const issue of issues) {
-      ctx.addIssue({ code: 'custom', path: [issue.field], message: issue.key, params: { key: issue.key } });
-    }
+    for (const issue of issues) refuseWith(ctx, issue, [issue.field]);
   });
 }

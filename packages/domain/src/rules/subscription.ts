@@ -1,3 +1,4 @@
+import type { KeyedMessage } from '../validation-issues.ts';
 import { addDelay, addMonthsClamped } from './feature-gating.ts';
 import {
   discountedPrice,
@@ -80,6 +81,8 @@ export const PAYWALL_FAILED_HEADER =
 export const PAYWALL_CANCELED_HEADER =
   'Canceled subscription! Start a subscription to reactivate your company';
 export const SAME_PLAN_MESSAGE = 'Please select plan to switch';
+/** A switch to the plan and frequency already held, refused by the form and the server by one key. */
+export const SAME_PLAN: KeyedMessage = { key: 'billing.switch.same', message: SAME_PLAN_MESSAGE };
 
 export function periodEnd(start: Date, frequency: PaymentFrequency): Date {
   return addMonthsClamped(start, frequency === 'MONTHLY' ? 1 : 12);

@@ -26,14 +26,15 @@ export const IdSchema = z.int(ID_MESSAGE).min(1, ID_MESSAGE).max(PG_INT_MAX, ID_
 
 /**
  * Refuses a value with a rule's keyed message: the issue carries the English text and, in
- * `params.key`, the locale key the API sends as the issue's key and a form shows it by.
+ * `params.key`, the locale key the API sends as the issue's key and a form shows it by (with
+ * `params.values`, the values its text names, when it names any).
  */
 export function refuseWith(
   ctx: z.RefinementCtx,
-  { key, message }: KeyedMessage,
+  { key, message, params }: KeyedMessage,
   path: PropertyKey[] = [],
 ): void {
-  ctx.addIssue({ code: 'custom', message, params: { key }, path });
+  ctx.addIssue({ code: 'custom', message, params: params ? { key, values: params } : { key }, path });
 }
 
 /**

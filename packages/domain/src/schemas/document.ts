@@ -6,7 +6,7 @@ import {
   isBlankNewDocumentTypeRow,
   type DocumentTypeRow,
 } from '../rules/document-types.ts';
-import { LICENSE_NUMBER_PATTERN, VALIDATION_METHODS } from '../rules/document-review.ts';
+import { LICENSE_NUMBER_PATTERN, REVIEW_MESSAGES, VALIDATION_METHODS } from '../rules/document-review.ts';
 import {
   REASON_FIELD_MAX,
   REASON_MESSAGES,
@@ -195,7 +195,11 @@ export const DocumentDetailSchema = z.object({
 /** A license number as a company uploads it or a reviewer corrects it. */
 const LicenseNumberSchema = TextSchema.trim()
   .max(100)
-  .regex(LICENSE_NUMBER_PATTERN, 'Please enter a valid license number')
+  // Refused by the review form's keyed message; the JSON Schema keeps the pattern.
+  .superRefine((value, ctx) => {
+    if (!LICENSE_NUMBER_PATTERN.test(value)) refuseWith(ctx, REVIEW_MESSAGES.licenseNumberInvalid);
+  })
+  .meta({ pattern: LICENSE_NUMBER_PATTERN.source })
   .nullable()
   .optional();
 

@@ -60,6 +60,8 @@ export const REFERENCE_MESSAGES = {
   businessTypeInUse: 'This business type is used by companies and cannot be deleted',
   segmentExists: 'This Segment already exists',
   segmentInUse: 'This segment is used by a business type and cannot be deleted',
+  nameNeedsLetter: 'name: Must contain a letter or digit',
+  categoryUnderItself: 'A category cannot be placed under itself',
 } as const;
 
 /** The reference screens' refusals with their locale keys (`reference.messages.*`). */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { keyedMessages } from '../validation-issues.ts';
-import { ID_MESSAGE, IdSchema, QueryIdSchema, TextSchema } from './common.ts';
+import { keyedMessages, type KeyedMessage } from '../validation-issues.ts';
+import { ID_MESSAGE, IdSchema, QueryIdSchema, refuseWith, TextSchema } from './common.ts';
 
 /**
  * White-label site templates (spec 3 §1, §3 "Site template", §4 template statuses, §7 site template
@@ -46,6 +46,12 @@ export const TEMPLATE_REFUSALS = {
     companyTaken: MESSAGES.companyTaken,
     invalidDomain: MESSAGES.invalidDomain,
   }),
+  /** An element name the catalogue does not know, named in the refusal. */
+  unknownNamedElement: (name: string): KeyedMessage => ({
+    key: 'siteTemplate.messages.unknownNamedElement',
+    message: `${MESSAGES.unknownElement}: ${name}`,
+    params: { name },
+  }),
 };
 
 const NameSchema = TextSchema.trim()
@@ -53,13 +59,16 @@ const NameSchema = TextSchema.trim()
   .max(TEMPLATE_NAME_MAX, `Maximum ${TEMPLATE_NAME_MAX} characters`);
 
 /** A host name (no scheme, port or path), stored lower-cased: the partner's site shows the template. */
+const HOST_NAME =
+  /^(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)*[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
 export const DomainSchema = TextSchema.trim()
   .toLowerCase()
   .max(DOMAIN_MAX, `Maximum ${DOMAIN_MAX} characters`)
-  .regex(
-    /^(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)*[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/,
-    MESSAGES.invalidDomain,
-  );
+  // Refused by its key (the form shows it in the reader's language); the JSON Schema keeps the pattern.
+  .superRefine((value, ctx) => {
+    if (!HOST_NAME.test(value)) refuseWith(ctx, TEMPLATE_REFUSALS.invalidDomain);
+  })
+  .meta({ pattern: HOST_NAME.source });
 
 const TextOverrideSchema = TextSchema.max(TEXT_OVERRIDE_MAX, `Maximum ${TEXT_OVERRIDE_MAX} characters`);
 

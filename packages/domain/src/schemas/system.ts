@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { IntSchema, TextSchema } from './common.ts';
+import type { KeyedMessage } from '../validation-issues.ts';
+import { IntSchema, refuseWith, TextSchema } from './common.ts';
 
 /**
  * The platform's system settings (spec 3 §3 "System setting keys"), each a key with a typed value,
@@ -27,13 +28,55 @@ export const ASSISTANT_QUESTION_MAX = 255;
 export const ASSISTANT_QUESTIONS_MAX = 10;
 export const MAINTENANCE_NOTE_MAX = 500;
 
+/** The settings' refusals, each with its locale key and the limit its text names. */
+export const SYSTEM_REFUSALS = {
+  tooLong: (max: number): KeyedMessage => ({
+    key: 'system.messages.tooLong',
+    message: `Maximum ${max} characters`,
+    params: { max },
+  }),
+  tooMany: (max: number): KeyedMessage => ({
+    key: 'system.messages.tooMany',
+    message: `At most ${max} entries`,
+    params: { max },
+  }),
+  atLeast: (min: number): KeyedMessage => ({
+    key: 'system.messages.atLeast',
+    message: `Must be at least ${min}`,
+    params: { min },
+  }),
+  atMost: (max: number): KeyedMessage => ({
+    key: 'system.messages.atMost',
+    message: `Must be at most ${max}`,
+    params: { max },
+  }),
+  percentage: { key: 'system.messages.percentage', message: 'Please enter a valid percentage between 0-100' },
+};
+
+/** A trimmed text of at most `max` characters, refused by its keyed message; its JSON Schema keeps the bound. */
+function boundedText(max: number) {
+  return TextSchema.trim()
+    .superRefine((value, ctx) => {
+      if (value.length > max) refuseWith(ctx, SYSTEM_REFUSALS.tooLong(max));
+    })
+    .meta({ maxLength: max });
+}
+
+/** A whole number from `min` to `max`, refused by keyed messages; its JSON Schema keeps both bounds. */
+function boundedInt(min: number, max: number) {
+  return IntSchema.superRefine((value, ctx) => {
+    if (value < min) refuseWith(ctx, SYSTEM_REFUSALS.atLeast(min));
+    else if (value > max) refuseWith(ctx, SYSTEM_REFUSALS.atMost(max));
+  }).meta({ minimum: min, maximum: max });
+}
+
 /**
  * A list of phrases as an admin types them: blank entries dropped, each trimmed, repeats (whatever
  * their case) kept once, as spec 3 §5 treats the scanner's additional words.
  */
 function phraseList(max: number, itemMax: number) {
   return z
-    .array(TextSchema.trim().max(itemMax, `Maximum ${itemMax} characters`))
+    .array(boundedText(itemMax))
     .transform((items) => {
       const seen = new Set<string>();
       return items.filter((item) => {
@@ -43,20 +86,27 @@ function phraseList(max: number, itemMax: number) {
         return true;
       });
     })
-    .pipe(z.array(TextSchema).max(max, `At most ${max} entries`));
+    .pipe(
+      z
+        .array(TextSchema)
+        .superRefine((items, ctx) => {
+          if (items.length > max) refuseWith(ctx, SYSTEM_REFUSALS.tooMany(max));
+        })
+        .meta({ maxItems: max }),
+    );
 }
 
 export const AlertRepetitionSchema = z.enum(ALERT_REPETITIONS);
 
 export const ExpirationTimeframeSchema = z.object({
-  amount: IntSchema.min(1, 'Must be at least 1').max(1000, 'Must be at most 1000'),
+  amount: boundedInt(1, 1000),
   unit: z.enum(TIME_UNITS),
 });
 
 export const SystemStatusSchema = z.object({
   status: z.enum(SYSTEM_STATUSES),
   /** The admin's own words under the banner (optional); the banner's sentence itself is translated. */
-  note: TextSchema.trim().max(MAINTENANCE_NOTE_MAX, `Maximum ${MAINTENANCE_NOTE_MAX} characters`),
+  note: boundedText(MAINTENANCE_NOTE_MAX),
   /** When the maintenance is expected to end, if known (ISO date-time). */
   until: z.iso.datetime({ offset: true }).nullable(),
 });
@@ -68,11 +118,13 @@ export const ViolationPhrasesSchema = phraseList(VIOLATION_PHRASES_MAX, VIOLATIO
 export const CoaValidationRuleSchema = z.object({
   /** Spec 3 §9: the federal Delta-9 THC limit is 0.3%. */
   delta9ThcLimitPercent: z
-    .number('Please enter a valid percentage between 0-100')
-    .min(0, 'Please enter a valid percentage between 0-100')
-    .max(100, 'Please enter a valid percentage between 0-100'),
+    .number(SYSTEM_REFUSALS.percentage.message)
+    .superRefine((value, ctx) => {
+      if (value < 0 || value > 100) refuseWith(ctx, SYSTEM_REFUSALS.percentage);
+    })
+    .meta({ minimum: 0, maximum: 100 }),
   /** Spec 3 §9: a COA should be under one year old. */
-  maxCoaAgeDays: IntSchema.min(1, 'Must be at least 1').max(3650, 'Must be at most 3650'),
+  maxCoaAgeDays: boundedInt(1, 3650),
 });
 export type CoaValidationRule = z.infer<typeof CoaValidationRuleSchema>;
 

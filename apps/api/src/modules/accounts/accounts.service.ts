@@ -35,6 +35,7 @@ import type { RecordActivity } from '../activity/activity.service.ts';
 import type { AddressProvider } from './address-provider.ts';
 import { claimHash } from './claim-code.ts';
 import type { AccountsQueries, AccountsRepository, CompanyInsert } from './accounts.repository.ts';
+import { COMMON_REFUSALS } from '@trustleaf/domain/refusals';
 
 export const CODE_TTL_MS = 15 * 60 * 1000;
 export const MAX_CODE_FAILURES = 5;
@@ -205,7 +206,7 @@ export function createAccountsService(deps: AccountsServiceDeps) {
   async function joinWithInvite(tx: AccountsQueries, userId: number, email: string, token: string) {
     const { invite } = await openInvite(tx, token);
     if (invite.email !== email) {
-      throw new AppError('FORBIDDEN', 'This invitation was sent to a different email address');
+      throw refusal('FORBIDDEN', COMMON_REFUSALS.inviteForOtherEmail);
     }
     // Removal bans a member from the company for good (spec 3 §6), whatever link they hold.
     if ((await tx.findMember(invite.companyId, userId))?.bannedAt) {
@@ -386,16 +387,16 @@ export function createAccountsService(deps: AccountsServiceDeps) {
     },
 
     async importProspects(auth: AuthContext, csv: string): Promise<{ jobId: string }> {
-      if (!auth.isSuperAdmin) throw new AppError('FORBIDDEN', 'You do not have permission to do this');
+      if (!auth.isSuperAdmin) throw refusal('FORBIDDEN', COMMON_REFUSALS.forbidden);
       const jobId = await repo.insertImportJob(csv, auth.userId, clock.now());
       await deps.enqueueImport(jobId);
       return { jobId };
     },
 
     async getProspectImportJob(auth: AuthContext, jobId: string): Promise<ProspectImportJob> {
-      if (!auth.isSuperAdmin) throw new AppError('FORBIDDEN', 'You do not have permission to do this');
+      if (!auth.isSuperAdmin) throw refusal('FORBIDDEN', COMMON_REFUSALS.forbidden);
       const job = await repo.findImportJob(jobId);
-      if (!job) throw new AppError('NOT_FOUND', 'Import job not found');
+      if (!job) throw refusal('NOT_FOUND', COMMON_REFUSALS.importJobNotFound);
       const { id, status, totalRows, importedRows, errors } = job;
       return { jobId: id, status, totalRows, importedRows, errors };
     },

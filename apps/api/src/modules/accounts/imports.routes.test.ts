@@ -1,19 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminAndOwner, bearer } from '../../../test/factories.ts';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
+import { describe, expect, it } from 'vitest';
+import { bearer } from '../../../test/factories.ts';
+import { adminScreenApp } from '../../../test/admin-screen.ts';
 
-let t: TestApp;
-let admin: string;
-let owner: string;
-
-beforeAll(async () => {
-  t = await buildTestApp();
-  ({ admin, owner } = await adminAndOwner(t.app, t.database.db));
-});
-afterAll(() => t.close());
+const screen = adminScreenApp();
 
 const post = (url: string, payload: unknown, token: string) =>
-  t.app.inject({ method: 'POST', url, headers: bearer(token), payload: payload as object });
+  screen.t.app.inject({ method: 'POST', url, headers: bearer(token), payload: payload as object });
 
 describe('prospect import', () => {
   it('reports a bad line by its line number in the file', async () => {
@@ -22,12 +14,12 @@ describe('prospect import', () => {
       'Good Leaf Co,good@example.test',
       'Bad Email Co,not-an-email',
     ].join('\n');
-    const started = await post('/api/company/importProspects', { csv }, admin);
+    const started = await post('/api/company/importProspects', { csv }, screen.admin);
     expect(started.statusCode, started.body).toBe(200);
     const job = await post(
       '/api/company/getProspectImportJob',
       { jobId: started.json().detail.jobId },
-      admin,
+      screen.admin,
     );
     expect(job.statusCode, job.body).toBe(200);
     expect(job.json().detail).toMatchObject({
@@ -39,25 +31,27 @@ describe('prospect import', () => {
   });
 
   it('refuses a non-super-admin with 403 on both calls', async () => {
-    const started = await post('/api/company/importProspects', { csv: 'a\n1' }, owner);
+    const started = await post('/api/company/importProspects', { csv: 'a\n1' }, screen.owner);
     expect(started.statusCode).toBe(403);
     const job = await post(
       '/api/company/getProspectImportJob',
       { jobId: '00000000-0000-4000-8000-000000000000' },
-      owner,
+      screen.owner,
     );
     expect(job.statusCode).toBe(403);
   });
 
   it('answers bad input with a clear 4xx', async () => {
-    const empty = await post('/api/company/importProspects', { csv: '' }, admin);
+    const empty = await post('/api/company/importProspects', { csv: '' }, screen.admin);
     expect(empty.statusCode).toBe(400);
     expect(empty.json().messages[0]).toContain('The CSV file is empty');
-    expect((await post('/api/company/getProspectImportJob', { jobId: 'nope' }, admin)).statusCode).toBe(400);
+    expect(
+      (await post('/api/company/getProspectImportJob', { jobId: 'nope' }, screen.admin)).statusCode,
+    ).toBe(400);
     const unknown = await post(
       '/api/company/getProspectImportJob',
       { jobId: '00000000-0000-4000-8000-000000000000' },
-      admin,
+      screen.admin,
     );
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json().code).toBe('NOT_FOUND');

@@ -2,7 +2,8 @@ import { keyedMessages } from '@trustleaf/domain/validation-issues';
 import { planPrice, type PaymentFrequency } from '@trustleaf/domain/rules/pricing';
 import type { AuthContext } from '../../lib/authz.ts';
 import { LOCK_BUSY, type CompanyLocks } from '../../lib/company-locks.ts';
-import { AppError, refusal } from '../../lib/errors.ts';
+import { refusal } from '../../lib/errors.ts';
+import { COMMON_REFUSALS } from '@trustleaf/domain/refusals';
 
 /** Billing stores cents; the API speaks dollars. */
 export const toCents = (dollars: number): number => Math.round(dollars * 100);
@@ -13,7 +14,7 @@ export const iso = (date: Date | null): string | null => (date ? date.toISOStrin
 export const MANAGERS = ['Company Owner', 'Company Admin'] as const;
 
 export function requireSuperAdmin(auth: AuthContext): void {
-  if (!auth.isSuperAdmin) throw new AppError('FORBIDDEN', 'You do not have permission to do this');
+  if (!auth.isSuperAdmin) throw refusal('FORBIDDEN', COMMON_REFUSALS.forbidden);
 }
 
 /** A plan's price for a payment frequency, from its stored cents (the domain's pricing rule). */
@@ -41,7 +42,7 @@ export function priceOfPlan(
 export const PAYMENT_IN_PROGRESS_MESSAGE =
   'A payment for this company is already in progress. Please try again in a moment.';
 
-/** Billing's refusals (409) with their locale keys (`billing.refusals.*`). */
+/** Billing's refusals (409, and the few 400/402 of a purchase) with their locale keys (`billing.refusals.*`). */
 export const BILLING_REFUSALS = keyedMessages('billing.refusals', {
   paymentInProgress: PAYMENT_IN_PROGRESS_MESSAGE,
   promoExists: 'A promo with this code already exists',
@@ -51,6 +52,10 @@ export const BILLING_REFUSALS = keyedMessages('billing.refusals', {
   onlyPaidRefunds: 'Only paid transactions can be refunded',
   refundTooLarge: 'The refund is larger than what remains of the payment',
   refundInProgress: 'A payment or refund for this company is in progress. Please try again in a moment.',
+  cardNotAllowed: 'This plan cannot be paid by card at that frequency',
+  alreadySubscribed: 'The company already has an active subscription; switch plan instead',
+  addPaymentMethod: 'Please add a payment method',
+  featureNotIncluded: 'Your subscription does not include this feature. Upgrade your plan to use it.',
 });
 /** How long a card update or the renewal job waits for a charge in flight before leaving it be. */
 export const LOCK_WAIT_MS = 30_000;

@@ -30,11 +30,12 @@ import {
 import { CARD_NOT_TOKENISED_MESSAGE, RAW_CARD_FIELDS } from '@trustleaf/domain/schemas/billing';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { AppError } from '../../lib/errors.ts';
+import { AppError, refusal } from '../../lib/errors.ts';
 import type { JobDefinition, JobQueue } from '../../lib/jobs.ts';
 import type { SandboxGateway } from '../../lib/payment-gateway.ts';
 import { route } from '../../lib/route.ts';
 import type { BillingModule } from './billing.module.ts';
+import { COMMON_REFUSALS } from '@trustleaf/domain/refusals';
 
 const IDEMPOTENCY_KEY = /^[A-Za-z0-9_:.-]{8,255}$/;
 const ok = { ok: true as const };
@@ -115,7 +116,7 @@ export const subscriptionRoutes: FastifyPluginAsync<
   route(app, upsertPromo, ({ auth, input }) => billing.promos.upsertPromo(auth, input));
   route(app, financialListing, ({ auth, input }) => billing.transactions.financialListing(auth, input));
   route(app, runRenewals, async ({ auth }) => {
-    if (!auth.isSuperAdmin) throw new AppError('FORBIDDEN', 'You do not have permission to do this');
+    if (!auth.isSuperAdmin) throw refusal('FORBIDDEN', COMMON_REFUSALS.forbidden);
     await jobs.enqueue(renewJob, {}, { singletonKey: 'renew-now' });
     return ok;
   });

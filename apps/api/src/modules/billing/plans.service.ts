@@ -4,9 +4,10 @@ import type { PaymentFrequency } from '@trustleaf/domain/rules/pricing';
 import sanitizeHtml from 'sanitize-html';
 import { FOREIGN_KEY_VIOLATION, pgErrorCode, UNIQUE_VIOLATION } from '../../db/errors.ts';
 import type { AuthContext, CompanyAccess } from '../../lib/authz.ts';
-import { AppError } from '../../lib/errors.ts';
+import { refusal } from '../../lib/errors.ts';
 import { requireSuperAdmin, toCents, toDollars } from './billing.common.ts';
 import type { PlanRow, PlansRepository } from './plans.repository.ts';
+import { COMMON_REFUSALS, NAMED_REFUSALS } from '@trustleaf/domain/refusals';
 
 /** Feature descriptions are HTML written by super admins; only formatting survives (on save and on display). */
 export function sanitizeDescription(html: string): string {
@@ -89,7 +90,7 @@ export function createPlansService({
 
   async function loadPlan(planId: number): Promise<PlanRow> {
     const plan = await repo.findPlan(planId);
-    if (!plan) throw new AppError('NOT_FOUND', 'Plan not found');
+    if (!plan) throw refusal('NOT_FOUND', COMMON_REFUSALS.planNotFound);
     return plan;
   }
 
@@ -99,9 +100,9 @@ export function createPlansService({
     const available = await repo.availablePlanIds(companyId);
     // Inactive plans are offered only to companies they were assigned to (metadata.availablePlans).
     if (plan.status !== 'ACTIVE' && !available.includes(plan.id))
-      throw new AppError('NOT_FOUND', 'Plan not found');
+      throw refusal('NOT_FOUND', COMMON_REFUSALS.planNotFound);
     if (available.length > 0 && !available.includes(plan.id))
-      throw new AppError('FORBIDDEN', 'This plan is not available to your company');
+      throw refusal('FORBIDDEN', COMMON_REFUSALS.planNotAvailable);
     return plan;
   }
 
@@ -142,7 +143,8 @@ export function createPlansService({
     async getPlanDetail(auth: AuthContext, companyId: number, planId: number): Promise<Plan> {
       if (companyId) await companyAccess.require(auth, companyId);
       const plan = await loadPlan(planId);
-      if (plan.status !== 'ACTIVE' && !auth.isSuperAdmin) throw new AppError('NOT_FOUND', 'Plan not found');
+      if (plan.status !== 'ACTIVE' && !auth.isSuperAdmin)
+        throw refusal('NOT_FOUND', COMMON_REFUSALS.planNotFound);
       return (await plansWithFeatures([plan]))[0]!;
     },
 
@@ -201,12 +203,12 @@ export function createPlansService({
           )
           .catch((error: unknown) => {
             const code = pgErrorCode(error);
-            if (code === UNIQUE_VIOLATION)
-              throw new AppError('CONFLICT', `A plan named ${plan.name} already exists in that region`);
-            if (code === FOREIGN_KEY_VIOLATION) throw new AppError('VALIDATION_FAILED', 'Unknown feature');
+            if (code === UNIQUE_VIOLATION) throw refusal('CONFLICT', NAMED_REFUSALS.planNameTaken(plan.name));
+            if (code === FOREIGN_KEY_VIOLATION)
+              throw refusal('VALIDATION_FAILED', COMMON_REFUSALS.unknownFeature);
             throw error;
           });
-        if (id === null) throw new AppError('NOT_FOUND', 'Plan not found');
+        if (id === null) throw refusal('NOT_FOUND', COMMON_REFUSALS.planNotFound);
         ids.push(id);
       }
       const rows = await Promise.all(ids.map((id) => loadPlan(id)));

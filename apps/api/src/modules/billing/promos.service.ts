@@ -11,7 +11,7 @@ import type { DbExecutor } from '../../db/client.ts';
 import { FOREIGN_KEY_VIOLATION, pgErrorCode, UNIQUE_VIOLATION } from '../../db/errors.ts';
 import type { AuthContext, CompanyAccess } from '../../lib/authz.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { AppError, refusal } from '../../lib/errors.ts';
+import { refusal } from '../../lib/errors.ts';
 import { BILLING_REFUSALS } from './billing.common.ts';
 import { iso, MANAGERS, priceOfPlan, requireSuperAdmin } from './billing.common.ts';
 import type { PlansService } from './plans.service.ts';
@@ -21,6 +21,7 @@ import {
   type PromoRow,
   type PromosRepository,
 } from './promos.repository.ts';
+import { COMMON_REFUSALS } from '@trustleaf/domain/refusals';
 
 /** A promo plan's discount as the pricing rule takes it (a price, an amount or a percent). */
 const discountAmountOf = (promoPlan: PromoPlanRow): number => promoPlan.discountAmountX100 / 100;
@@ -86,7 +87,7 @@ export function createPromosService({ companyAccess, repo, plans, clock }: Promo
 
   async function promoDetailById(id: number): Promise<Promo> {
     const promo = await repo.findPromo(id);
-    if (!promo) throw new AppError('NOT_FOUND', 'Promo not found');
+    if (!promo) throw refusal('NOT_FOUND', COMMON_REFUSALS.promoNotFound);
     const promoPlanRows = await repo.promoPlansOf([id]);
     return {
       plPromoId: promo.id,
@@ -147,10 +148,11 @@ export function createPromosService({ companyAccess, repo, plans, clock }: Promo
         .catch((error: unknown) => {
           const pgCode = pgErrorCode(error);
           if (pgCode === UNIQUE_VIOLATION) throw refusal('CONFLICT', BILLING_REFUSALS.promoExists);
-          if (pgCode === FOREIGN_KEY_VIOLATION) throw new AppError('VALIDATION_FAILED', 'Unknown plan');
+          if (pgCode === FOREIGN_KEY_VIOLATION)
+            throw refusal('VALIDATION_FAILED', COMMON_REFUSALS.unknownPlan);
           throw error;
         });
-      if (id === null) throw new AppError('NOT_FOUND', 'Promo not found');
+      if (id === null) throw refusal('NOT_FOUND', COMMON_REFUSALS.promoNotFound);
       if (id === 'DUPLICATE') throw refusal('CONFLICT', BILLING_REFUSALS.promoExists);
       return promoDetailById(id);
     },

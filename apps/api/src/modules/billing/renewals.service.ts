@@ -3,10 +3,11 @@ import { afterFailedCharge, decideRenewal, renewedPeriod } from '@trustleaf/doma
 import { periodEnd } from '@trustleaf/domain/rules/subscription';
 import type { CompanySubscriptionListing } from '@trustleaf/domain/schemas/billing';
 import type { AuthContext } from '../../lib/authz.ts';
-import { AppError } from '../../lib/errors.ts';
+import { refusal } from '../../lib/errors.ts';
 import { LOCK_WAIT_MS, oneChargeAtATime, requireSuperAdmin, toCents, toDollars } from './billing.common.ts';
 import type { SubscriptionRow } from './subscriptions.repository.ts';
 import type { SubscriptionWork } from './subscriptions.service.ts';
+import { COMMON_REFUSALS } from '@trustleaf/domain/refusals';
 
 /** Reminder emails (issue 19): a trial's end 3 days ahead, an annual renewal 7 days ahead. */
 export const TRIAL_ENDING_NOTICE_DAYS = 3;
@@ -185,7 +186,7 @@ export function createRenewalsService(deps: RenewalsServiceDeps) {
       await companyAccess.require(auth, companyId);
       await oneChargeAtATime(locks, companyId, async () => {
         const live = await repo.liveSubscription(companyId);
-        if (!live) throw new AppError('NOT_FOUND', 'No subscription to renew');
+        if (!live) throw refusal('NOT_FOUND', COMMON_REFUSALS.noSubscriptionToRenew);
         const now = clock.now();
         const due = await repo.updateSubscription(live.id, {
           currentPeriodEnd: now,

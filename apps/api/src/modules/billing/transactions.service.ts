@@ -11,6 +11,7 @@ import { AppError, refusal } from '../../lib/errors.ts';
 import type { PaymentGateway } from '../../lib/payment-gateway.ts';
 import { BILLING_REFUSALS, MANAGERS, requireSuperAdmin, toCents, toDollars } from './billing.common.ts';
 import type { PaymentsRepository, TransactionListRow } from './payments.repository.ts';
+import { COMMON_REFUSALS } from '@trustleaf/domain/refusals';
 
 const DAY_MS = 86_400_000;
 
@@ -80,7 +81,7 @@ export function createTransactionsService({
     async refund(auth: AuthContext, input: { plTransactionId: number; amount?: number | undefined }) {
       requireSuperAdmin(auth);
       const found = await repo.findTransaction(input.plTransactionId);
-      if (!found) throw new AppError('NOT_FOUND', 'Transaction not found');
+      if (!found) throw refusal('NOT_FOUND', COMMON_REFUSALS.transactionNotFound);
       const result = await locks.waitWith(found.companyId, REFUND_LOCK_WAIT_MS, async () => {
         const row = (await repo.findTransaction(found.id))!;
         if (row.status === 'Failed' || !row.gatewayChargeId)

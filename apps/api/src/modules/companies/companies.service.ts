@@ -6,8 +6,7 @@ import type {
   CompanyListingInputSchema,
   UpdateCompanyStatusInput,
 } from '@trustleaf/domain/schemas/admin';
-import { LOCATIONS_MAX } from '@trustleaf/domain/rules/company-fields';
-import { DUPLICATE_COMPANY_MESSAGE } from '@trustleaf/domain/rules/sign-up';
+import { DUPLICATE_COMPANY_NAME, LOCATIONS_MAX } from '@trustleaf/domain/rules/company-fields';
 import {
   businessTypeCodeOf,
   businessTypeIdOf,
@@ -19,13 +18,14 @@ import {
 } from '@trustleaf/domain/schemas/company';
 import type { z } from 'zod';
 import type { AuthContext, CompanyAccess } from '../../lib/authz.ts';
-import { AppError, refusal } from '../../lib/errors.ts';
+import { refusal } from '../../lib/errors.ts';
 import type { RecordActivity } from '../activity/activity.service.ts';
 import type { CompaniesRepository } from './companies.repository.ts';
+import { COMMON_REFUSALS, NAMED_REFUSALS } from '@trustleaf/domain/refusals';
 
 /** The company page's and the admin's refusals (409) with their locale keys. */
 const COMPANY_REFUSALS = {
-  duplicate: { key: 'company.errors.duplicate', message: DUPLICATE_COMPANY_MESSAGE },
+  duplicate: DUPLICATE_COMPANY_NAME,
   statusChanged: {
     key: 'adminCompanies.refusals.statusChanged',
     message: 'The company status changed meanwhile. Please reload and try again.',
@@ -62,7 +62,7 @@ export interface CompaniesServiceDeps {
 
 /** The super admin's screens: everyone else is refused outright (spec 3 §6). */
 export function requireSuperAdmin(auth: AuthContext): void {
-  if (!auth.isSuperAdmin) throw new AppError('FORBIDDEN', 'You do not have permission to do this');
+  if (!auth.isSuperAdmin) throw refusal('FORBIDDEN', COMMON_REFUSALS.forbidden);
 }
 
 export function createCompaniesService({
@@ -73,13 +73,13 @@ export function createCompaniesService({
 }: CompaniesServiceDeps) {
   async function companyOrNotFound(companyId: number) {
     const found = await repo.findCompany(companyId);
-    if (!found || found.company.isSystem) throw new AppError('NOT_FOUND', 'Company not found');
+    if (!found || found.company.isSystem) throw refusal('NOT_FOUND', COMMON_REFUSALS.companyNotFound);
     return found;
   }
 
   async function detailOf(companyId: number): Promise<CompanyDetail> {
     const found = await repo.findCompany(companyId);
-    if (!found) throw new AppError('NOT_FOUND', 'Company not found');
+    if (!found) throw refusal('NOT_FOUND', COMMON_REFUSALS.companyNotFound);
     const { company } = found;
     return {
       plCompanyId: company.id,
@@ -186,8 +186,8 @@ export function createCompaniesService({
           ? await repo.insertLocation(input.plCompanyId, values, LOCATIONS_MAX)
           : await repo.updateLocation(input.plCompanyId, input.plLocationId, values);
       if (!row) {
-        if (input.plLocationId !== undefined) throw new AppError('NOT_FOUND', 'Location not found');
-        throw new AppError('CONFLICT', `A company can have at most ${LOCATIONS_MAX} locations`);
+        if (input.plLocationId !== undefined) throw refusal('NOT_FOUND', COMMON_REFUSALS.locationNotFound);
+        throw refusal('CONFLICT', NAMED_REFUSALS.locationsMax(LOCATIONS_MAX));
       }
       await record({
         action: input.plLocationId === undefined ? 'LOCATION_ADDED' : 'LOCATION_UPDATED',
@@ -221,7 +221,7 @@ export function createCompaniesService({
       const { company } = await companyOrNotFound(input.plCompanyId);
       const from = company.status;
       const refused = companyStatusMoveError(from, input.status);
-      if (refused) throw new AppError('CONFLICT', refused);
+      if (refused) throw refusal('CONFLICT', refused);
       if (!(await repo.setStatus(company.id, from, input.status))) {
         throw refusal('CONFLICT', COMPANY_REFUSALS.statusChanged);
       }
@@ -244,9 +244,9 @@ export function createCompaniesService({
       requireSuperAdmin(auth);
       const { company, businessType: previous } = await companyOrNotFound(input.plCompanyId);
       const next = await repo.findBusinessType(input.businessTypeId);
-      if (!next) throw new AppError('VALIDATION_FAILED', 'Unknown business type');
+      if (!next) throw refusal('VALIDATION_FAILED', COMMON_REFUSALS.unknownBusinessType);
       if (company.businessTypeId === next.id) {
-        throw new AppError('CONFLICT', `The company is already a ${next.name}.`);
+        throw refusal('CONFLICT', NAMED_REFUSALS.alreadyBusinessType(next.name));
       }
       await repo.setBusinessType(company.id, next.id);
       await record({

@@ -2,8 +2,9 @@ import { detailOf, IntSchema, TextSchema } from '@trustleaf/domain/schemas/commo
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { OffsetClock } from '../../lib/clock.ts';
-import { AppError } from '../../lib/errors.ts';
+import { refusal } from '../../lib/errors.ts';
 import { callerOf } from '../../plugins/auth.ts';
+import { COMMON_REFUSALS } from '@trustleaf/domain/refusals';
 
 const ClockSchema = z.object({ now: TextSchema, offsetMs: z.number() });
 const DAY_MS = 864e5;
@@ -15,8 +16,7 @@ const DAY_MS = 864e5;
  */
 export const devClockRoutes: FastifyPluginAsyncZod<{ clock: OffsetClock }> = async (app, { clock }) => {
   const superAdminOnly = async (request: Parameters<typeof callerOf>[0]) => {
-    if (!callerOf(request).isSuperAdmin)
-      throw new AppError('FORBIDDEN', 'The test clock is for super admins');
+    if (!callerOf(request).isSuperAdmin) throw refusal('FORBIDDEN', COMMON_REFUSALS.testClockSuperAdminOnly);
   };
   const answer = () => ({ detail: { now: clock.now().toISOString(), offsetMs: clock.offsetMs() } });
   app.get(

@@ -1,9 +1,10 @@
 import { COA_BATCH_MAX_BYTES, type CoaUploadJob } from '@trustleaf/domain/schemas/document';
 import type { AuthContext } from '../../lib/authz.ts';
-import { AppError } from '../../lib/errors.ts';
+import { refusal } from '../../lib/errors.ts';
 import { toCoaJob } from './documents.jobs.ts';
 import type { CoaUploadRow } from './documents.repository.ts';
-import type { DocumentAccess, DocumentsServiceDeps } from './documents.access.ts';
+import { DOCUMENT_REFUSALS, type DocumentAccess, type DocumentsServiceDeps } from './documents.access.ts';
+import { COMMON_REFUSALS } from '@trustleaf/domain/refusals';
 
 /** COA batches: the upload of several certificates of analysis, read by the documents.process-coas job. */
 export function createCoaService(deps: DocumentsServiceDeps, access: DocumentAccess) {
@@ -21,13 +22,12 @@ export function createCoaService(deps: DocumentsServiceDeps, access: DocumentAcc
       for (const key of new Set(input.uploadKeys)) {
         const file = await files.findUpload(key);
         if (!file || file.companyId !== input.plCompanyId)
-          throw new AppError('NOT_FOUND', 'Cannot upload your file');
-        if (file.mode !== 'coa') throw new AppError('VALIDATION_FAILED', 'File Type Is Not Supported');
+          throw refusal('NOT_FOUND', DOCUMENT_REFUSALS.cannotUploadFile);
+        if (file.mode !== 'coa') throw refusal('VALIDATION_FAILED', DOCUMENT_REFUSALS.fileTypeNotSupported);
         uploads.push(file);
       }
       const total = uploads.reduce((sum, f) => sum + f.size, 0);
-      if (total > COA_BATCH_MAX_BYTES)
-        throw new AppError('PAYLOAD_TOO_LARGE', 'The files are larger than 20 MB together');
+      if (total > COA_BATCH_MAX_BYTES) throw refusal('PAYLOAD_TOO_LARGE', DOCUMENT_REFUSALS.coaTooLarge);
       const row = await repo.insertCoaUpload({
         companyId: input.plCompanyId,
         userId: auth.userId,
@@ -48,11 +48,11 @@ export function createCoaService(deps: DocumentsServiceDeps, access: DocumentAcc
 
     async getCoaUpload(auth: AuthContext, uploadId: number): Promise<CoaUploadJob> {
       const row = await repo.findCoaUpload(uploadId);
-      if (!row) throw new AppError('NOT_FOUND', 'Upload not found');
+      if (!row) throw refusal('NOT_FOUND', COMMON_REFUSALS.uploadNotFound);
       try {
         await companyAccess.require(auth, row.companyId);
       } catch {
-        throw new AppError('NOT_FOUND', 'Upload not found');
+        throw refusal('NOT_FOUND', COMMON_REFUSALS.uploadNotFound);
       }
       await requireVault(auth, row.companyId);
       return toCoaJob(row);

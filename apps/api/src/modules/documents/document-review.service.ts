@@ -1,10 +1,26 @@
-import { forbiddenReviewFields, showsLicenseBlock } from '@trustleaf/domain/rules/document-review';
+import {
+  forbiddenReviewFields,
+  REVIEW_MESSAGES,
+  showsLicenseBlock,
+} from '@trustleaf/domain/rules/document-review';
 import { daysBetween } from '@trustleaf/domain/rules/document-status';
 import type { UpdateReviewStatusInput } from '@trustleaf/domain/schemas/document';
+import { fieldIssue, type KeyedMessage } from '@trustleaf/domain/validation-issues';
 import type { AuthContext } from '../../lib/authz.ts';
-import { AppError } from '../../lib/errors.ts';
+import { refusal, validationFailed } from '../../lib/errors.ts';
 import { escapeHtml } from '../../lib/mailer.ts';
-import { type DocumentAccess, type DocumentsServiceDeps, NOT_FOUND } from './documents.access.ts';
+import {
+  DOCUMENT_REFUSALS,
+  type DocumentAccess,
+  type DocumentsServiceDeps,
+  NOT_FOUND,
+} from './documents.access.ts';
+
+/** A review's field refused by the review form's own rule (and key). */
+function refuse(field: string, message: KeyedMessage): never {
+  throw validationFailed([fieldIssue(field, message)]);
+}
+import { COMMON_REFUSALS } from '@trustleaf/domain/refusals';
 
 /** Review (spec 3 §6): a reviewer's decision on a version, the review queue, and assigned reviewer companies. */
 export function createDocumentReviewService(deps: DocumentsServiceDeps, access: DocumentAccess) {
@@ -35,52 +51,41 @@ export function createDocumentReviewService(deps: DocumentsServiceDeps, access: 
     async updateDocumentReviewStatus(auth: AuthContext, input: UpdateReviewStatusInput) {
       const forbidden = forbiddenReviewFields(input, auth.isSuperAdmin);
       if (forbidden.length > 0) {
-        throw new AppError('VALIDATION_FAILED', `You may not change ${forbidden.join(', ')}`, {
+        throw refusal('VALIDATION_FAILED', DOCUMENT_REFUSALS.fieldsForbidden(forbidden), {
           reason: 'forbidden-fields',
           fields: forbidden,
         });
       }
       const row = await repo.findVersion(input.documentId);
-      if (!row) throw new AppError('NOT_FOUND', NOT_FOUND);
+      if (!row) throw refusal('NOT_FOUND', NOT_FOUND);
       await requireReviewer(auth, row.companyId);
       const type = await typeOf(row.documentTypeId);
       const [latest] = await repo.listVersions(row.companyId, row.documentTypeId);
       const isLatest = latest?.id === row.id;
       if (!isLatest && !(row.reviewStatus === 'rejected' && input.reviewStatus === 'rejected')) {
-        throw new AppError('VALIDATION_FAILED', 'Only the latest document version can be reviewed');
+        throw refusal('VALIDATION_FAILED', DOCUMENT_REFUSALS.onlyLatestReviewed);
       }
       let reasonNotification: string | null = null;
       if (input.reviewStatus === 'rejected') {
-        if (!input.rejectReasonId) {
-          throw new AppError('VALIDATION_FAILED', 'Reject Reason is required', { field: 'rejectReasonId' });
-        }
-        const reason = await repo.findReason(input.rejectReasonId);
-        if (!reason)
-          throw new AppError('VALIDATION_FAILED', 'Reject Reason is required', { field: 'rejectReasonId' });
+        const reason = input.rejectReasonId ? await repo.findReason(input.rejectReasonId) : undefined;
+        if (!reason) refuse('rejectReasonId', REVIEW_MESSAGES.rejectReasonRequired);
         reasonNotification = reason.notification;
       }
       const expirationDate = input.expirationDate !== undefined ? input.expirationDate : row.expirationDate;
       if (type.expirationCheck) {
         if (input.expirationDate && daysBetween(today(), input.expirationDate) < 0) {
-          throw new AppError('VALIDATION_FAILED', 'Expiration Date cannot be earlier than today', {
-            field: 'expirationDate',
-          });
+          refuse('expirationDate', REVIEW_MESSAGES.expirationPast);
         }
         if (input.reviewStatus === 'accepted' && !expirationDate) {
-          throw new AppError('VALIDATION_FAILED', 'Expiration Date is required', { field: 'expirationDate' });
+          refuse('expirationDate', REVIEW_MESSAGES.expirationRequired);
         }
       }
       const licenceBlock = showsLicenseBlock(type);
       const licenseNumber = input.licenseNumber !== undefined ? input.licenseNumber : row.licenseNumber;
       const validationMethod = input.validationMethod ?? row.validationMethod;
       if (licenceBlock) {
-        if (!licenseNumber)
-          throw new AppError('VALIDATION_FAILED', 'License Number is required', { field: 'licenseNumber' });
-        if (!validationMethod) {
-          throw new AppError('VALIDATION_FAILED', 'Validation Method is required', {
-            field: 'validationMethod',
-          });
-        }
+        if (!licenseNumber) refuse('licenseNumber', REVIEW_MESSAGES.licenseNumberRequired);
+        if (!validationMethod) refuse('validationMethod', REVIEW_MESSAGES.validationMethodRequired);
       }
       const now = clock.now();
       await repo.updateVersion(row.id, {
@@ -148,10 +153,10 @@ export function createDocumentReviewService(deps: DocumentsServiceDeps, access: 
       await companyAccess.require(auth, input.plCompanyId, ['Company Owner', 'Company Admin']);
       await requireVault(auth, input.plCompanyId);
       if (input.plCompanyId === input.reviewerCompanyId) {
-        throw new AppError('VALIDATION_FAILED', 'A company cannot review its own documents');
+        throw refusal('VALIDATION_FAILED', DOCUMENT_REFUSALS.ownDocuments);
       }
       if (!(await repo.findCompany(input.reviewerCompanyId)))
-        throw new AppError('NOT_FOUND', 'Company not found');
+        throw refusal('NOT_FOUND', COMMON_REFUSALS.companyNotFound);
       if (input.remove) await repo.removeReviewer(input.plCompanyId, input.reviewerCompanyId);
       else await repo.assignReviewer(input.plCompanyId, input.reviewerCompanyId);
     },

@@ -12,8 +12,14 @@ import type {
   UpsertReasonInput,
 } from '@trustleaf/domain/schemas/document';
 import type { AuthContext } from '../../lib/authz.ts';
-import { AppError, validationFailed } from '../../lib/errors.ts';
-import { toTypeSummary, type DocumentAccess, type DocumentsServiceDeps } from './documents.access.ts';
+import { NAMED_REFUSALS } from '@trustleaf/domain/refusals';
+import { refusal, validationFailed } from '../../lib/errors.ts';
+import {
+  DOCUMENT_REFUSALS,
+  toTypeSummary,
+  type DocumentAccess,
+  type DocumentsServiceDeps,
+} from './documents.access.ts';
 
 /** Document types (spec 2) and rejection reasons: the super admin's lists, and a type with a company's versions. */
 export function createDocumentTypesService(deps: DocumentsServiceDeps, access: DocumentAccess) {
@@ -63,17 +69,17 @@ export function createDocumentTypesService(deps: DocumentsServiceDeps, access: D
       );
       const existing = await repo.existingDocumentTypeIds(targeted);
       const missing = targeted.find((id) => !existing.has(id));
-      if (missing) throw new AppError('NOT_FOUND', `Document type ${missing} not found`);
+      if (missing) throw refusal('NOT_FOUND', NAMED_REFUSALS.documentTypeIdNotFound(missing));
       const knownBusinessTypes = new Set((await repo.businessTypeNames()).map((b) => b.id));
       await repo.applyDocumentTypeChanges(
         input.plDocumentTypes.map((change, index) => {
           if (change.action === 'delete') return { action: 'delete' as const, id: change.plDocumentTypeId };
           const unknown = change.plBusinessTypeIds.find((id) => !knownBusinessTypes.has(id));
-          if (unknown) throw new AppError('VALIDATION_FAILED', `Business type ${unknown} not found`);
+          if (unknown) throw refusal('VALIDATION_FAILED', NAMED_REFUSALS.businessTypeIdNotFound(unknown));
           const locked = change.licenseCheck || change.certificationCheck;
           const expirationCheck = locked || change.expirationCheck;
           if (change.licenseCheck && change.certificationCheck) {
-            throw new AppError('VALIDATION_FAILED', 'A document type is either a licence or a certification');
+            throw refusal('VALIDATION_FAILED', DOCUMENT_REFUSALS.licenceOrCertification);
           }
           if (needsDayPriorNotify(change)) {
             // Named by the change's index, as the schema names its issues, for the editor to show on its row.
@@ -121,7 +127,7 @@ export function createDocumentTypesService(deps: DocumentsServiceDeps, access: D
       const targeted = input.plReasons.flatMap((c) => (c.action === 'INSERT' ? [] : [c.plReasonId]));
       const existing = await repo.existingReasonIds(targeted);
       const missing = targeted.find((id) => !existing.has(id));
-      if (missing) throw new AppError('NOT_FOUND', `Reason ${missing} not found`);
+      if (missing) throw refusal('NOT_FOUND', NAMED_REFUSALS.reasonIdNotFound(missing));
       await repo.applyReasonChanges(
         input.plReasons.map((c) =>
           c.action === 'INSERT'

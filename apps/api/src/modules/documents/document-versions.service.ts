@@ -8,7 +8,8 @@ import type {
   UploadDocumentInput,
 } from '@trustleaf/domain/schemas/document';
 import type { AuthContext } from '../../lib/authz.ts';
-import { AppError, refusal, validationFailed } from '../../lib/errors.ts';
+import { refusal, validationFailed } from '../../lib/errors.ts';
+import { COMMON_REFUSALS } from '@trustleaf/domain/refusals';
 
 /** A viewable copy not there (409) with its locale keys (`documents.messages.*`). */
 const VIEW_REFUSALS = {
@@ -21,6 +22,7 @@ import {
   type DocumentsServiceDeps,
   classificationOf,
   toTypeSummary,
+  DOCUMENT_REFUSALS,
   NOT_FOUND,
   DOCUMENT_LINK_TTL_MS,
 } from './documents.access.ts';
@@ -52,7 +54,7 @@ export function createDocumentVersionsService(deps: DocumentsServiceDeps, access
     ): Promise<{ documents: CompanyDocument[] }> {
       await requireDocumentRead(auth, companyId);
       const company = await repo.findCompany(companyId);
-      if (!company) throw new AppError('NOT_FOUND', NOT_FOUND);
+      if (!company) throw refusal('NOT_FOUND', NOT_FOUND);
       const [types, versions] = await Promise.all([
         repo.listDocumentTypes(),
         repo.listCompanyVersions(companyId),
@@ -82,7 +84,7 @@ export function createDocumentVersionsService(deps: DocumentsServiceDeps, access
     async getDocument(auth: AuthContext, documentId: number) {
       const row = await loadVersion(auth, documentId);
       const stored = await repo.findDocumentTypeAny(row.documentTypeId);
-      if (!stored) throw new AppError('NOT_FOUND', NOT_FOUND);
+      if (!stored) throw refusal('NOT_FOUND', NOT_FOUND);
       const type = normalizeLoadedDocumentType(stored);
       const versions = await repo.listVersions(row.companyId, row.documentTypeId);
       return { document: toVersion(row, type), versions: versions.map((v) => toVersion(v, type)) };
@@ -94,15 +96,16 @@ export function createDocumentVersionsService(deps: DocumentsServiceDeps, access
       await requireVault(auth, input.plCompanyId);
       const type = await typeOf(input.documentTypeId);
       const company = await repo.findCompany(input.plCompanyId);
-      if (!company) throw new AppError('NOT_FOUND', 'Company not found');
+      if (!company) throw refusal('NOT_FOUND', COMMON_REFUSALS.companyNotFound);
       if (company.businessTypeId !== null && !type.businessTypeIds.includes(company.businessTypeId)) {
-        throw new AppError('VALIDATION_FAILED', 'This document type does not apply to your company');
+        throw refusal('VALIDATION_FAILED', DOCUMENT_REFUSALS.typeNotForCompany);
       }
       const file = await files.findUpload(input.uploadKey);
       // An upload of another company, or stored for another purpose, is refused as unknown.
       if (!file || file.companyId !== input.plCompanyId)
-        throw new AppError('NOT_FOUND', 'Cannot upload your document');
-      if (file.mode !== 'document') throw new AppError('VALIDATION_FAILED', 'File Type Is Not Supported');
+        throw refusal('NOT_FOUND', DOCUMENT_REFUSALS.cannotUploadDocument);
+      if (file.mode !== 'document')
+        throw refusal('VALIDATION_FAILED', DOCUMENT_REFUSALS.fileTypeNotSupported);
       // The upload dialog's own rule: the fields the type asks for, and no expiry in the past.
       const issues = uploadDocumentIssues(input, { ...type, today: todayIn(clock.now()) });
       if (issues.length > 0) throw validationFailed(issues);
@@ -130,7 +133,7 @@ export function createDocumentVersionsService(deps: DocumentsServiceDeps, access
       await companyAccess.require(auth, companyId, ['Company Owner', 'Company Admin']);
       await requireVault(auth, companyId);
       const deleted = await repo.softDeleteVersions(companyId, documentIds, clock.now());
-      if (deleted === 0) throw new AppError('NOT_FOUND', NOT_FOUND);
+      if (deleted === 0) throw refusal('NOT_FOUND', NOT_FOUND);
       return { deleted };
     },
 
@@ -156,12 +159,12 @@ export function createDocumentVersionsService(deps: DocumentsServiceDeps, access
 
     async openSigned(documentId: number, variant: 'original' | 'view', expires: number, signature: string) {
       if (!links.verify(`document:${documentId}:${variant}`, expires, signature, clock.now().getTime())) {
-        throw new AppError('FORBIDDEN', 'This link has expired');
+        throw refusal('FORBIDDEN', COMMON_REFUSALS.linkExpired);
       }
       const row = await repo.findVersion(documentId);
-      if (!row) throw new AppError('NOT_FOUND', NOT_FOUND);
+      if (!row) throw refusal('NOT_FOUND', NOT_FOUND);
       const key = variant === 'view' ? row.viewKey : row.fileKey;
-      if (!key) throw new AppError('NOT_FOUND', NOT_FOUND);
+      if (!key) throw refusal('NOT_FOUND', NOT_FOUND);
       const viewIsPdf = variant === 'view' && key !== row.fileKey;
       return {
         key,

@@ -12,8 +12,10 @@ import { normalizeLoadedDocumentType } from '@trustleaf/domain/rules/document-ty
 import { MENU_FEATURES } from '@trustleaf/domain/reference/features';
 import type { DocumentVersion } from '@trustleaf/domain/schemas/document';
 import type { AuthContext, CompanyAccess } from '../../lib/authz.ts';
-import { AppError } from '../../lib/errors.ts';
+import { refusal } from '../../lib/errors.ts';
 import type { DocumentsRepository, DocumentTypeRowDb, VersionRow } from './documents.repository.ts';
+import { COMMON_REFUSALS } from '@trustleaf/domain/refusals';
+import { keyedMessages, type KeyedMessage } from '@trustleaf/domain/validation-issues';
 
 export interface DocumentsServiceDeps {
   companyAccess: CompanyAccess;
@@ -36,7 +38,27 @@ export interface DocumentsServiceDeps {
 
 /** A short-lived signed link's lifetime. */
 export const DOCUMENT_LINK_TTL_MS = 5 * 60 * 1000;
-export const NOT_FOUND = 'Document not found';
+/** The vault's and the review's refusals with their locale keys (`documents.messages.*`). */
+export const DOCUMENT_REFUSALS = {
+  ...keyedMessages('documents.messages', {
+    documentNotFound: 'Document not found',
+    fileTypeNotSupported: 'File Type Is Not Supported',
+    cannotUploadFile: 'Cannot upload your file',
+    cannotUploadDocument: 'Cannot upload your document',
+    ownDocuments: 'A company cannot review its own documents',
+    onlyLatestReviewed: 'Only the latest document version can be reviewed',
+    typeNotForCompany: 'This document type does not apply to your company',
+    licenceOrCertification: 'A document type is either a licence or a certification',
+    coaTooLarge: 'The files are larger than 20 MB together',
+  }),
+  /** Fields of a review that only a super admin may send, named in the refusal. */
+  fieldsForbidden: (fields: readonly string[]): KeyedMessage => ({
+    key: 'documents.messages.fieldsForbidden',
+    message: `You may not change ${fields.join(', ')}`,
+    params: { fields: fields.join(', ') },
+  }),
+};
+export const NOT_FOUND = DOCUMENT_REFUSALS.documentNotFound;
 /** The vault and document review are one module behind one feature key (spec 3 §2 and §6). */
 const VAULT = MENU_FEATURES.qVault;
 
@@ -152,7 +174,7 @@ export function createDocumentAccess(deps: DocumentsServiceDeps) {
       await companyAccess.require(auth, companyId);
     } catch {
       await refuseReviewerWithoutVault(auth, reviewers.all);
-      throw new AppError('NOT_FOUND', NOT_FOUND);
+      throw refusal('NOT_FOUND', NOT_FOUND);
     }
     await requireVault(auth, companyId);
   }
@@ -161,29 +183,29 @@ export function createDocumentAccess(deps: DocumentsServiceDeps) {
   async function requireReviewer(auth: AuthContext, companyId: number) {
     if (auth.isSuperAdmin) return;
     if (await repo.isMember(auth.userId, companyId)) {
-      throw new AppError('FORBIDDEN', 'A company cannot review its own documents');
+      throw refusal('FORBIDDEN', DOCUMENT_REFUSALS.ownDocuments);
     }
     const reviewers = await reviewerCompanies(auth, companyId);
     if (reviewers.granted.length > 0) return;
     await refuseReviewerWithoutVault(auth, reviewers.all);
-    throw new AppError('NOT_FOUND', NOT_FOUND);
+    throw refusal('NOT_FOUND', NOT_FOUND);
   }
 
   async function loadVersion(auth: AuthContext, documentId: number) {
     const row = await repo.findVersion(documentId);
-    if (!row) throw new AppError('NOT_FOUND', NOT_FOUND);
+    if (!row) throw refusal('NOT_FOUND', NOT_FOUND);
     await requireDocumentRead(auth, row.companyId);
     return row;
   }
 
   async function typeOf(documentTypeId: number) {
     const type = await repo.findDocumentType(documentTypeId);
-    if (!type) throw new AppError('NOT_FOUND', 'Document type not found');
+    if (!type) throw refusal('NOT_FOUND', COMMON_REFUSALS.documentTypeNotFound);
     return normalizeLoadedDocumentType(type);
   }
 
   function requireSuperAdmin(auth: AuthContext) {
-    if (!auth.isSuperAdmin) throw new AppError('FORBIDDEN', 'Only a super admin can do this');
+    if (!auth.isSuperAdmin) throw refusal('FORBIDDEN', COMMON_REFUSALS.superAdminOnly);
   }
 
   return {

@@ -2,7 +2,8 @@ import multipart from '@fastify/multipart';
 import { UPLOAD_RULES } from '@trustleaf/domain/rules/uploads';
 import * as contracts from '@trustleaf/domain/api/storage';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { AppError } from '../../lib/errors.ts';
+import { refusal } from '../../lib/errors.ts';
+import { COMMON_REFUSALS, NAMED_REFUSALS } from '@trustleaf/domain/refusals';
 import { route } from '../../lib/route.ts';
 import type { FilesService, UploadedFile } from './files.service.ts';
 
@@ -36,13 +37,12 @@ export const fileRoutes: FastifyPluginAsyncZod<{ service: FilesService }> = asyn
   });
 
   route(app, contracts.preupload, async ({ auth, input, request, reply }) => {
-    if (!request.isMultipart())
-      throw new AppError('VALIDATION_FAILED', 'Send the files as multipart/form-data');
+    if (!request.isMultipart()) throw refusal('VALIDATION_FAILED', COMMON_REFUSALS.sendMultipart);
     const { mode, plCompanyId } = input;
     await service.authorise(auth, plCompanyId);
     const maxBytes = UPLOAD_RULES[mode].maxBytes;
     const tooLarge = () =>
-      new AppError('PAYLOAD_TOO_LARGE', `The file is larger than ${maxBytes / (1024 * 1024)} MB`);
+      refusal('PAYLOAD_TOO_LARGE', NAMED_REFUSALS.fileTooLarge(maxBytes / (1024 * 1024)));
     const stored: UploadedFile[] = [];
     try {
       for await (const part of request.files({ limits: { fileSize: maxBytes, files: MAX_FILES } })) {
@@ -67,11 +67,11 @@ export const fileRoutes: FastifyPluginAsyncZod<{ service: FilesService }> = asyn
         throw tooLarge();
       }
       if ((error as { code?: string }).code === 'FST_FILES_LIMIT') {
-        throw new AppError('VALIDATION_FAILED', `At most ${MAX_FILES} files can be uploaded at once`);
+        throw refusal('VALIDATION_FAILED', NAMED_REFUSALS.tooManyFiles(MAX_FILES));
       }
       throw error;
     }
-    if (stored.length === 0) throw new AppError('VALIDATION_FAILED', 'Cannot upload your file');
+    if (stored.length === 0) throw refusal('VALIDATION_FAILED', COMMON_REFUSALS.cannotUploadFile);
     return stored;
   });
 

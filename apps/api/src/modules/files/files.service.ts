@@ -3,10 +3,11 @@ import { UPLOAD_RULES, type UploadMode } from '@trustleaf/domain/rules/uploads';
 import { hasNul, NUL_MESSAGE } from '@trustleaf/domain/schemas/common';
 import type { AuthContext, CompanyAccess } from '../../lib/authz.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { AppError } from '../../lib/errors.ts';
+import { AppError, refusal } from '../../lib/errors.ts';
 import type { createLinkSigner, Storage } from '../../lib/storage.ts';
 import { checkUploadBody, checkUploadContent } from '../../lib/uploads.ts';
 import type { FilesRepository } from './files.repository.ts';
+import { COMMON_REFUSALS, NAMED_REFUSALS } from '@trustleaf/domain/refusals';
 
 export const DOWNLOAD_LINK_TTL_MS = 5 * 60 * 1000;
 /** A write untouched this long belongs to no live upload (every chunk touches it). */
@@ -30,10 +31,10 @@ export interface FilesServiceDeps {
 export function createFilesService({ companyAccess, repo, storage, links, clock }: FilesServiceDeps) {
   async function assertCanRead(auth: AuthContext, key: string) {
     const file = await repo.findByKey(key);
-    if (!file) throw new AppError('NOT_FOUND', 'Document not found');
+    if (!file) throw refusal('NOT_FOUND', COMMON_REFUSALS.documentNotFound);
     if (file.companyId) await companyAccess.require(auth, file.companyId);
     else if (!auth.isSuperAdmin && file.uploadedBy !== auth.userId)
-      throw new AppError('NOT_FOUND', 'Document not found');
+      throw refusal('NOT_FOUND', COMMON_REFUSALS.documentNotFound);
     return file;
   }
 
@@ -64,14 +65,14 @@ export function createFilesService({ companyAccess, repo, storage, links, clock 
         // PostgreSQL text cannot hold NUL; the name is refused before anything refers to the file.
         if (hasNul(input.name)) throw new AppError('VALIDATION_FAILED', `File name: ${NUL_MESSAGE}`);
         if (input.truncated()) {
-          throw new AppError(
+          throw refusal(
             'PAYLOAD_TOO_LARGE',
-            `The file is larger than ${UPLOAD_RULES[input.mode].maxBytes / (1024 * 1024)} MB`,
+            NAMED_REFUSALS.fileTooLarge(UPLOAD_RULES[input.mode].maxBytes / (1024 * 1024)),
           );
         }
         const content = await storage.read(key);
         const extension = await checkUploadContent(input.mode, content.subarray(0, 4100));
-        if (size === 0) throw new AppError('VALIDATION_FAILED', 'Cannot upload your file');
+        if (size === 0) throw refusal('VALIDATION_FAILED', COMMON_REFUSALS.cannotUploadFile);
         await checkUploadBody(input.mode, extension, content);
         await repo.insert({
           key,
@@ -110,10 +111,10 @@ export function createFilesService({ companyAccess, repo, storage, links, clock 
     /** Serves a signed link; the signature stands in for the session so links work in <img> and downloads. */
     async openSigned(key: string, expires: number, signature: string) {
       if (!links.verify(key, expires, signature, clock.now().getTime())) {
-        throw new AppError('FORBIDDEN', 'This link has expired');
+        throw refusal('FORBIDDEN', COMMON_REFUSALS.linkExpired);
       }
       const file = await repo.findByKey(key);
-      if (!file) throw new AppError('NOT_FOUND', 'Document not found');
+      if (!file) throw refusal('NOT_FOUND', COMMON_REFUSALS.documentNotFound);
       return { file, stream: await storage.open(key) };
     },
   };

@@ -3,13 +3,14 @@ import { desc, eq } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { mailOutbox } from '../../db/schema.ts';
-import { AppError } from '../../lib/errors.ts';
+import { refusal } from '../../lib/errors.ts';
 import { route } from '../../lib/route.ts';
+import { COMMON_REFUSALS } from '@trustleaf/domain/refusals';
 
 /** The dev mailbox (see the contract): registered only when no SMTP server is configured, outside production. */
 export const devMailboxRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db }) => {
   route(app, devMailbox, async ({ auth, input: { to, limit } }) => {
-    if (!auth.isSuperAdmin) throw new AppError('FORBIDDEN', 'The development mailbox is for super admins');
+    if (!auth.isSuperAdmin) throw refusal('FORBIDDEN', COMMON_REFUSALS.mailboxSuperAdminOnly);
     // The newest `limit` messages, returned oldest first (newest last).
     const rows = await db
       .select()

@@ -1,23 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminAndOwner, bearer, createCompany } from '../../../test/factories.ts';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
+import { describe, expect, it } from 'vitest';
+import { bearer, createCompany } from '../../../test/factories.ts';
+import { adminScreenApp } from '../../../test/admin-screen.ts';
 
-let t: TestApp;
-let admin: string;
-let owner: string;
-
-beforeAll(async () => {
-  t = await buildTestApp();
-  ({ admin, owner } = await adminAndOwner(t.app, t.database.db));
-});
-afterAll(() => t.close());
+const screen = adminScreenApp();
 
 function call(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, token: string, payload?: object) {
-  return t.app.inject({ method, url, headers: bearer(token), ...(payload ? { payload } : {}) });
+  return screen.t.app.inject({ method, url, headers: bearer(token), ...(payload ? { payload } : {}) });
 }
 
 async function ok(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) {
-  const response = await call(method, url, admin, payload);
+  const response = await call(method, url, screen.admin, payload);
   expect(response.statusCode, response.body).toBe(200);
   return response.json().detail;
 }
@@ -46,7 +38,7 @@ describe('categories', () => {
     });
     expect(added).toMatchObject({ type: 'PRODUCT', name: 'Gummies', parentCategoryId: root.plCategoryId });
     await refused(
-      await call('POST', '/api/general/category', admin, {
+      await call('POST', '/api/general/category', screen.admin, {
         type: 'PRODUCT',
         name: 'GUMMIES',
         parentCategoryId: root.plCategoryId,
@@ -76,7 +68,7 @@ describe('categories', () => {
     expect(renamed.name).toBe('Chewables');
     // The parent now has a child: it cannot go, the child can.
     await refused(
-      await call('DELETE', `/api/general/category?plCategoryId=${root.plCategoryId}`, admin),
+      await call('DELETE', `/api/general/category?plCategoryId=${root.plCategoryId}`, screen.admin),
       409,
       'CONFLICT',
     );
@@ -84,7 +76,7 @@ describe('categories', () => {
       plCategoryId: added.plCategoryId,
     });
     await refused(
-      await call('DELETE', `/api/general/category?plCategoryId=${added.plCategoryId}`, admin),
+      await call('DELETE', `/api/general/category?plCategoryId=${added.plCategoryId}`, screen.admin),
       404,
       'NOT_FOUND',
     );
@@ -92,7 +84,7 @@ describe('categories', () => {
 
   it('requires a parent for a product category, not for a service category', async () => {
     await refused(
-      await call('POST', '/api/general/category', admin, { type: 'PRODUCT', name: 'Orphans' }),
+      await call('POST', '/api/general/category', screen.admin, { type: 'PRODUCT', name: 'Orphans' }),
       400,
       'VALIDATION_FAILED',
       /parent category is required/,
@@ -100,7 +92,7 @@ describe('categories', () => {
     const service = await ok('POST', '/api/general/category', { type: 'SERVICE', name: 'Courier' });
     expect(service.parentCategoryId).toBeNull();
     await refused(
-      await call('POST', '/api/general/category', admin, {
+      await call('POST', '/api/general/category', screen.admin, {
         type: 'PRODUCT',
         name: 'Mixed',
         parentCategoryId: service.plCategoryId,
@@ -114,7 +106,7 @@ describe('categories', () => {
       parentCategoryId: service.plCategoryId,
     });
     await refused(
-      await call('PUT', '/api/general/category', admin, {
+      await call('PUT', '/api/general/category', screen.admin, {
         plCategoryId: service.plCategoryId,
         name: 'Courier',
         parentCategoryId: child.plCategoryId,
@@ -132,7 +124,7 @@ describe('categories', () => {
     [{ type: 'SERVICE', name: 'Fine', parentCategoryId: 'one' }, /parentCategoryId/],
   ])('refuses bad input with a 400 (%j)', async (payload, message) => {
     await refused(
-      await call('POST', '/api/general/category', admin, payload),
+      await call('POST', '/api/general/category', screen.admin, payload),
       400,
       'VALIDATION_FAILED',
       message,
@@ -141,7 +133,7 @@ describe('categories', () => {
 
   it('refuses a bad id in the query with a 400', async () => {
     await refused(
-      await call('DELETE', '/api/general/category?plCategoryId=abc', admin),
+      await call('DELETE', '/api/general/category?plCategoryId=abc', screen.admin),
       400,
       'VALIDATION_FAILED',
     );
@@ -153,7 +145,7 @@ describe('business types and segments', () => {
     const segment = await ok('POST', '/api/general/segment', { name: 'Psilocybin' });
     expect(segment).toMatchObject({ name: 'Psilocybin', type: 'PSILOCYBIN' });
     await refused(
-      await call('POST', '/api/general/segment', admin, { name: 'psilocybin' }),
+      await call('POST', '/api/general/segment', screen.admin, { name: 'psilocybin' }),
       409,
       'CONFLICT',
       'This Segment already exists',
@@ -167,7 +159,7 @@ describe('business types and segments', () => {
       type: 'SPORE_BANK',
       plSegmentIds: [segment.plSegmentId],
     });
-    const info = await t.app.inject({
+    const info = await screen.t.app.inject({
       method: 'POST',
       url: '/api/general/generalInfo',
       payload: { requestFields: ['businessTypes', 'segments'] },
@@ -175,7 +167,7 @@ describe('business types and segments', () => {
     expect(info.json().detail.businessTypes.map((b: { type: string }) => b.type)).toContain('SPORE_BANK');
 
     await refused(
-      await call('DELETE', `/api/general/segment?plSegmentId=${segment.plSegmentId}`, admin),
+      await call('DELETE', `/api/general/segment?plSegmentId=${segment.plSegmentId}`, screen.admin),
       409,
       'CONFLICT',
     );
@@ -188,10 +180,14 @@ describe('business types and segments', () => {
     await ok('PUT', '/api/general/segment', { plSegmentId: segment.plSegmentId, name: 'Mushrooms' });
     await ok('DELETE', `/api/general/segment?plSegmentId=${segment.plSegmentId}`);
 
-    const company = await createCompany(t.database.db, { businessTypeId: type.plBusinessTypeId });
+    const company = await createCompany(screen.t.database.db, { businessTypeId: type.plBusinessTypeId });
     expect(company.businessTypeId).toBe(type.plBusinessTypeId);
     await refused(
-      await call('DELETE', `/api/general/businessType?plBusinessTypeId=${type.plBusinessTypeId}`, admin),
+      await call(
+        'DELETE',
+        `/api/general/businessType?plBusinessTypeId=${type.plBusinessTypeId}`,
+        screen.admin,
+      ),
       409,
       'CONFLICT',
     );
@@ -203,23 +199,26 @@ describe('business types and segments', () => {
 
   it('refuses an unknown segment, an unknown id and bad input', async () => {
     await refused(
-      await call('POST', '/api/general/businessType', admin, { name: 'Ghost', plSegmentIds: [9999] }),
+      await call('POST', '/api/general/businessType', screen.admin, { name: 'Ghost', plSegmentIds: [9999] }),
       404,
       'NOT_FOUND',
     );
     await refused(
-      await call('PUT', '/api/general/segment', admin, { plSegmentId: 99999, name: 'Nothing' }),
+      await call('PUT', '/api/general/segment', screen.admin, { plSegmentId: 99999, name: 'Nothing' }),
       404,
       'NOT_FOUND',
     );
     await refused(
-      await call('POST', '/api/general/businessType', admin, { name: 'x'.repeat(101), plSegmentIds: [] }),
+      await call('POST', '/api/general/businessType', screen.admin, {
+        name: 'x'.repeat(101),
+        plSegmentIds: [],
+      }),
       400,
       'VALIDATION_FAILED',
       /Maximum 100 characters/,
     );
     await refused(
-      await call('POST', '/api/general/segment', admin, { name: '---' }),
+      await call('POST', '/api/general/segment', screen.admin, { name: '---' }),
       400,
       'VALIDATION_FAILED',
     );
@@ -239,11 +238,11 @@ describe('role refusal', () => {
     ['PUT', '/api/general/segment', { plSegmentId: 1, name: 'Sneaky' }],
     ['DELETE', '/api/general/segment?plSegmentId=1', undefined],
   ] as const)('%s %s is 403 for a company owner', async (method, url, payload) => {
-    await refused(await call(method, url, owner, payload), 403, 'FORBIDDEN');
+    await refused(await call(method, url, screen.owner, payload), 403, 'FORBIDDEN');
   });
 
   it('lets any signed-in user read business types and segments', async () => {
-    expect((await call('GET', '/api/general/businessType', owner)).statusCode).toBe(200);
-    expect((await call('GET', '/api/general/segment', owner)).statusCode).toBe(200);
+    expect((await call('GET', '/api/general/businessType', screen.owner)).statusCode).toBe(200);
+    expect((await call('GET', '/api/general/segment', screen.owner)).statusCode).toBe(200);
   });
 });

@@ -11,8 +11,9 @@ import {
 import type { KeyedMessage } from '@trustleaf/domain/validation-issues';
 import { isUniqueViolation } from '../../db/errors.ts';
 import type { AuthContext } from '../../lib/authz.ts';
-import { AppError, refusal } from '../../lib/errors.ts';
+import { refusal } from '../../lib/errors.ts';
 import type { ReferenceRepository } from './reference.repository.ts';
+import { COMMON_REFUSALS } from '@trustleaf/domain/refusals';
 
 /** A unique index refusing the write (two admins at once) reads as the same 409 as the check before it. */
 async function uniquely<T>(refused: KeyedMessage, write: () => Promise<T>): Promise<T> {
@@ -25,7 +26,7 @@ async function uniquely<T>(refused: KeyedMessage, write: () => Promise<T>): Prom
 }
 
 function requireSuperAdmin(auth: AuthContext): void {
-  if (!auth.isSuperAdmin) throw new AppError('FORBIDDEN', 'You do not have permission to do this');
+  if (!auth.isSuperAdmin) throw refusal('FORBIDDEN', COMMON_REFUSALS.forbidden);
 }
 
 const toCategory = (row: {
@@ -111,7 +112,7 @@ export function createReferenceService({
     ): Promise<Category> {
       requireSuperAdmin(auth);
       const current = await repo.findCategory(input.plCategoryId);
-      if (!current) throw new AppError('NOT_FOUND', 'Category not found');
+      if (!current) throw refusal('NOT_FOUND', COMMON_REFUSALS.categoryNotFound);
       // A product category at the top of the catalogue (seeded) may stay there; a sub-category keeps a parent.
       const parentId = input.parentCategoryId;
       if (parentId !== null || current.parentId !== null)
@@ -121,15 +122,15 @@ export function createReferenceService({
       const row = await uniquely(REFUSALS.categoryExists, () =>
         repo.updateCategory(current.id, { name: input.name, parentId }),
       );
-      if (!row) throw new AppError('NOT_FOUND', 'Category not found');
+      if (!row) throw refusal('NOT_FOUND', COMMON_REFUSALS.categoryNotFound);
       return toCategory(row);
     },
 
     async deleteCategory(auth: AuthContext, id: number): Promise<{ plCategoryId: number }> {
       requireSuperAdmin(auth);
-      if (!(await repo.findCategory(id))) throw new AppError('NOT_FOUND', 'Category not found');
+      if (!(await repo.findCategory(id))) throw refusal('NOT_FOUND', COMMON_REFUSALS.categoryNotFound);
       if (await repo.hasChildCategories(id)) throw refusal('CONFLICT', REFUSALS.categoryInUse);
-      if (!(await repo.deleteCategory(id))) throw new AppError('NOT_FOUND', 'Category not found');
+      if (!(await repo.deleteCategory(id))) throw refusal('NOT_FOUND', COMMON_REFUSALS.categoryNotFound);
       return { plCategoryId: id };
     },
 
@@ -144,7 +145,7 @@ export function createReferenceService({
       requireSuperAdmin(auth);
       await checkSegments(input.plSegmentIds);
       const type = referenceCode(input.name);
-      if (!type) throw new AppError('VALIDATION_FAILED', 'name: Must contain a letter or digit');
+      if (!type) throw refusal('VALIDATION_FAILED', REFUSALS.nameNeedsLetter);
       const row = await uniquely(REFUSALS.businessTypeExists, () =>
         repo.insertBusinessType({ name: input.name, type, segmentIds: input.plSegmentIds }),
       );
@@ -161,13 +162,14 @@ export function createReferenceService({
         name: input.name,
         segmentIds: input.plSegmentIds,
       });
-      if (!row) throw new AppError('NOT_FOUND', 'Business type not found');
+      if (!row) throw refusal('NOT_FOUND', COMMON_REFUSALS.businessTypeNotFound);
       return toBusinessType(row);
     },
 
     async deleteBusinessType(auth: AuthContext, id: number): Promise<{ plBusinessTypeId: number }> {
       requireSuperAdmin(auth);
-      if (!(await repo.findBusinessType(id))) throw new AppError('NOT_FOUND', 'Business type not found');
+      if (!(await repo.findBusinessType(id)))
+        throw refusal('NOT_FOUND', COMMON_REFUSALS.businessTypeNotFound);
       if (await repo.businessTypeInUse(id)) throw refusal('CONFLICT', REFUSALS.businessTypeInUse);
       try {
         await repo.deleteBusinessType(id);
@@ -187,7 +189,7 @@ export function createReferenceService({
     async addSegment(auth: AuthContext, input: { name: string }): Promise<Segment> {
       requireSuperAdmin(auth);
       const type = referenceCode(input.name);
-      if (!type) throw new AppError('VALIDATION_FAILED', 'name: Must contain a letter or digit');
+      if (!type) throw refusal('VALIDATION_FAILED', REFUSALS.nameNeedsLetter);
       const row = await uniquely(REFUSALS.segmentExists, () =>
         repo.insertSegment({ name: input.name, type }),
       );
@@ -197,13 +199,13 @@ export function createReferenceService({
     async updateSegment(auth: AuthContext, input: { plSegmentId: number; name: string }): Promise<Segment> {
       requireSuperAdmin(auth);
       const row = await repo.updateSegment(input.plSegmentId, input.name);
-      if (!row) throw new AppError('NOT_FOUND', 'Segment not found');
+      if (!row) throw refusal('NOT_FOUND', COMMON_REFUSALS.segmentNotFound);
       return toSegment(row);
     },
 
     async deleteSegment(auth: AuthContext, id: number): Promise<{ plSegmentId: number }> {
       requireSuperAdmin(auth);
-      if (!(await repo.findSegment(id))) throw new AppError('NOT_FOUND', 'Segment not found');
+      if (!(await repo.findSegment(id))) throw refusal('NOT_FOUND', COMMON_REFUSALS.segmentNotFound);
       if (await repo.segmentInUse(id)) throw refusal('CONFLICT', REFUSALS.segmentInUse);
       await repo.deleteSegment(id);
       return { plSegmentId: id };
@@ -223,12 +225,12 @@ export function createReferenceService({
     const parent = await repo.findCategory(parentId);
     if (!parent || parent.kind !== kind) throw refusal('NOT_FOUND', REFUSALS.parentNotFound);
     if (selfId !== null && (await repo.isDescendantOrSelf(selfId, parentId)))
-      throw new AppError('VALIDATION_FAILED', 'A category cannot be placed under itself');
+      throw refusal('VALIDATION_FAILED', REFUSALS.categoryUnderItself);
   }
 
   async function checkSegments(ids: number[]): Promise<void> {
     const known = new Set((await repo.segments()).map((segment) => segment.id));
-    if (ids.some((id) => !known.has(id))) throw new AppError('NOT_FOUND', 'Segment not found');
+    if (ids.some((id) => !known.has(id))) throw refusal('NOT_FOUND', COMMON_REFUSALS.segmentNotFound);
   }
 }
 export type ReferenceService = ReturnType<typeof createReferenceService>;

@@ -1,29 +1,22 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminAndOwner, bearer } from '../../../test/factories.ts';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
+import { describe, expect, it } from 'vitest';
+import { bearer } from '../../../test/factories.ts';
+import { adminScreenApp } from '../../../test/admin-screen.ts';
 
-let t: TestApp;
-let admin: string;
-let owner: string;
-
-beforeAll(async () => {
-  t = await buildTestApp();
-  ({ admin, owner } = await adminAndOwner(t.app, t.database.db));
-});
-afterAll(() => t.close());
+const screen = adminScreenApp();
 
 const update = (token: string, payload: unknown) =>
-  t.app.inject({
+  screen.t.app.inject({
     method: 'POST',
     url: '/api/system/updateSystemSetting',
     headers: bearer(token),
     payload: payload as object,
   });
-const get = (token: string, url: string) => t.app.inject({ method: 'GET', url, headers: bearer(token) });
+const get = (token: string, url: string) =>
+  screen.t.app.inject({ method: 'GET', url, headers: bearer(token) });
 
 describe('system settings', () => {
   it('reads every key with its default until a super admin sets it', async () => {
-    const response = await get(admin, '/api/system/systemSettings');
+    const response = await get(screen.admin, '/api/system/systemSettings');
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json().detail).toEqual({
       alert_repetition_interval: 'WEEKLY',
@@ -44,10 +37,10 @@ describe('system settings', () => {
       { key: 'coa_validation_rule', value: { delta9ThcLimitPercent: 0.25, maxCoaAgeDays: 180 } },
     ];
     for (const payload of writes) {
-      const response = await update(admin, payload);
+      const response = await update(screen.admin, payload);
       expect(response.statusCode, response.body).toBe(200);
     }
-    const settings = (await get(admin, '/api/system/systemSettings')).json().detail;
+    const settings = (await get(screen.admin, '/api/system/systemSettings')).json().detail;
     expect(settings).toMatchObject({
       alert_repetition_interval: 'MONTHLY',
       expiration_timeframe: { amount: 2, unit: 'WEEK' },
@@ -59,28 +52,33 @@ describe('system settings', () => {
 
   it('shows the maintenance status to every signed-in user, and only to signed-in users', async () => {
     const until = '2026-12-01T18:00:00.000Z';
-    const set = await update(admin, {
+    const set = await update(screen.admin, {
       key: 'system_status',
       value: { status: 'MAINTENANCE', note: 'Database upgrade', until },
     });
     expect(set.statusCode, set.body).toBe(200);
-    const seen = await get(owner, '/api/system/systemStatus');
+    const seen = await get(screen.owner, '/api/system/systemStatus');
     expect(seen.statusCode).toBe(200);
     expect(seen.json().detail).toEqual({ status: 'MAINTENANCE', note: 'Database upgrade', until });
-    expect((await t.app.inject({ method: 'GET', url: '/api/system/systemStatus' })).statusCode).toBe(401);
-    await update(admin, { key: 'system_status', value: { status: 'OPERATIONAL', note: '', until: null } });
-    expect((await get(owner, '/api/system/systemStatus')).json().detail.status).toBe('OPERATIONAL');
+    expect((await screen.t.app.inject({ method: 'GET', url: '/api/system/systemStatus' })).statusCode).toBe(
+      401,
+    );
+    await update(screen.admin, {
+      key: 'system_status',
+      value: { status: 'OPERATIONAL', note: '', until: null },
+    });
+    expect((await get(screen.owner, '/api/system/systemStatus')).json().detail.status).toBe('OPERATIONAL');
   });
 
   it('refuses anyone but a super admin with 403', async () => {
-    const read = await get(owner, '/api/system/systemSettings');
+    const read = await get(screen.owner, '/api/system/systemSettings');
     expect(read.statusCode).toBe(403);
     expect(read.json().code).toBe('FORBIDDEN');
-    const write = await update(owner, { key: 'violation_phrase', value: ['sneaky'] });
+    const write = await update(screen.owner, { key: 'violation_phrase', value: ['sneaky'] });
     expect(write.statusCode).toBe(403);
-    expect((await get(admin, '/api/system/systemSettings')).json().detail.violation_phrase).not.toContain(
-      'sneaky',
-    );
+    expect(
+      (await get(screen.admin, '/api/system/systemSettings')).json().detail.violation_phrase,
+    ).not.toContain('sneaky');
   });
 
   it.each([
@@ -92,9 +90,22 @@ describe('system settings', () => {
     [{ key: 'system_status', value: { status: 'MAINTENANCE', note: '', until: 'tomorrow' } }, /until/],
     [{ key: 'expiration_timeframe', value: { amount: 1.5, unit: 'DAY' } }, /whole number/],
   ])('refuses a bad value with a 400 naming it (%j)', async (payload, message) => {
-    const response = await update(admin, payload);
+    const response = await update(screen.admin, payload);
     expect(response.statusCode, response.body).toBe(400);
     expect(response.json().code).toBe('VALIDATION_FAILED');
     expect(response.json().messages.join(' ')).toMatch(message);
+  });
+
+  it("refuses a value past a limit by its key, with the limit for the reader's text", async () => {
+    const response = await update(screen.admin, { key: 'violation_phrase', value: ['x'.repeat(101)] });
+    expect(response.statusCode, response.body).toBe(400);
+    expect(response.json().details.issues).toEqual([
+      {
+        field: 'value.0',
+        message: 'Maximum 100 characters',
+        key: 'system.messages.tooLong',
+        params: { max: 100 },
+      },
+    ]);
   });
 });

@@ -8,8 +8,9 @@ import {
 } from '@trustleaf/domain/schemas/system';
 import type { AuthContext } from '../../lib/authz.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { AppError } from '../../lib/errors.ts';
+import { refusal } from '../../lib/errors.ts';
 import type { SystemRepository } from './system.repository.ts';
+import { COMMON_REFUSALS } from '@trustleaf/domain/refusals';
 
 /**
  * The spec 3 §3 system settings: written by a super admin, read by the shell (system status), the
@@ -35,7 +36,7 @@ export function createSystemService(deps: {
   }
 
   function requireSuperAdmin(auth: AuthContext): void {
-    if (!auth.isSuperAdmin) throw new AppError('FORBIDDEN', 'You do not have permission to do this');
+    if (!auth.isSuperAdmin) throw refusal('FORBIDDEN', COMMON_REFUSALS.forbidden);
   }
 
   return {

@@ -10,11 +10,12 @@ import {
 import type { z } from 'zod';
 import type { AuthContext, CompanyAccess } from '../../lib/authz.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { AppError, refusal } from '../../lib/errors.ts';
+import { refusal } from '../../lib/errors.ts';
 import { INVITE_TTL_MS, inviteTokenHash, newInviteMail } from '../../lib/invites.ts';
 import type { Mailer } from '../../lib/mailer.ts';
 import type { RecordActivity } from '../activity/activity.service.ts';
 import type { TeamRepository } from './team.repository.ts';
+import { COMMON_REFUSALS } from '@trustleaf/domain/refusals';
 
 const MANAGERS = ['Company Owner', 'Company Admin'] as const;
 
@@ -39,7 +40,7 @@ export function createTeamService(deps: TeamServiceDeps) {
 
   async function companyName(companyId: number): Promise<string> {
     const name = await repo.findCompanyName(companyId);
-    if (name === null) throw new AppError('NOT_FOUND', 'Company not found');
+    if (name === null) throw refusal('NOT_FOUND', COMMON_REFUSALS.companyNotFound);
     return name;
   }
 
@@ -207,7 +208,7 @@ export function createTeamService(deps: TeamServiceDeps) {
 
     async leaveCompany(auth: AuthContext, plCompanyId: number): Promise<void> {
       const membership = await repo.findMembership(plCompanyId, auth.userId);
-      if (!membership || membership.bannedAt) throw new AppError('NOT_FOUND', 'Company not found');
+      if (!membership || membership.bannedAt) throw refusal('NOT_FOUND', COMMON_REFUSALS.companyNotFound);
       if (membership.role === 'Company Owner') throw refusal('FORBIDDEN', TEAM_REFUSALS.ownerCannotLeave);
       if (!(await repo.deleteMemberUnlessOwner(plCompanyId, auth.userId))) {
         throw refusal('FORBIDDEN', TEAM_REFUSALS.ownerCannotLeave);

@@ -7,7 +7,6 @@ import {
 } from '@trustleaf/domain/rules/site-template';
 import { DEFAULT_LOGO_SVG } from '@trustleaf/domain/rules/site-template-logo';
 import {
-  MESSAGES,
   TEMPLATE_REFUSALS,
   type AddTemplateElementInputSchema,
   type AddTemplateInputSchema,
@@ -21,11 +20,12 @@ import {
 import type { z } from 'zod';
 import { isUniqueViolation } from '../../db/errors.ts';
 import type { AuthContext, CompanyAccess } from '../../lib/authz.ts';
-import { AppError, refusal } from '../../lib/errors.ts';
+import { refusal } from '../../lib/errors.ts';
 import type { Storage } from '../../lib/storage.ts';
 import type { InTransaction } from '../../lib/transaction.ts';
 import type { FilesService } from '../files/files.service.ts';
 import type { ElementRow, TemplateRow, TemplatesRepository } from './templates.repository.ts';
+import { COMMON_REFUSALS } from '@trustleaf/domain/refusals';
 
 export interface TemplatesServiceDeps {
   companyAccess: Pick<CompanyAccess, 'requireCompany'>;
@@ -109,7 +109,7 @@ export function createTemplatesService({
   storage,
 }: TemplatesServiceDeps) {
   function requireSuperAdmin(auth: AuthContext): void {
-    if (!auth.isSuperAdmin) throw new AppError('FORBIDDEN', 'Only a super admin may manage site templates');
+    if (!auth.isSuperAdmin) throw refusal('FORBIDDEN', COMMON_REFUSALS.templatesSuperAdminOnly);
   }
 
   async function templateOrThrow(id: number): Promise<TemplateRow> {
@@ -290,7 +290,7 @@ export function createTemplatesService({
       requireSuperAdmin(auth);
       const definition = templateElement(input.elementName);
       if (!definition)
-        throw new AppError('VALIDATION_FAILED', `${MESSAGES.unknownElement}: ${input.elementName}`);
+        throw refusal('VALIDATION_FAILED', TEMPLATE_REFUSALS.unknownNamedElement(input.elementName));
       if (definition.elementType !== input.elementType)
         throw refusal('VALIDATION_FAILED', TEMPLATE_REFUSALS.wrongType);
       if (input.imageUploadKey && definition.elementType !== 'IMAGE') {
@@ -386,10 +386,10 @@ export function createTemplatesService({
       const element = await repo.findElement(elementId);
       const template = element ? await repo.find(element.templateId) : null;
       if (!element?.imageKey || template?.status !== 'UNIVERSAL') {
-        throw new AppError('NOT_FOUND', 'Image not found');
+        throw refusal('NOT_FOUND', COMMON_REFUSALS.imageNotFound);
       }
       const upload = await files.findUpload(element.imageKey);
-      if (!upload) throw new AppError('NOT_FOUND', 'Image not found');
+      if (!upload) throw refusal('NOT_FOUND', COMMON_REFUSALS.imageNotFound);
       return { key: upload.key, extension: upload.extension };
     },
   };

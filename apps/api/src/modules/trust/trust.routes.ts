@@ -23,6 +23,7 @@ import { escapeHtml } from '../../lib/mailer.ts';
 import { renderBadge, renderProfilePage } from './trust.page.ts';
 import { renderQrCode } from './trust.qr.ts';
 import type { TrustService } from './trust.service.ts';
+import { COMMON_REFUSALS } from '@trustleaf/domain/refusals';
 
 /** Public copies (badge, seal file, QR) are cached at most this long, and never past the seal's window. */
 const PUBLIC_CACHE_MAX_SECONDS = 300;
@@ -140,7 +141,8 @@ export const trustPublicRoutes: FastifyPluginAsync<{ service: TrustService; appU
     async ({ input, request, reply }) => {
       const language = languageOf(request);
       const { slug } = input;
-      if (!TrustSlugSchema.safeParse(slug).success) throw new AppError('NOT_FOUND', 'Profile not found');
+      if (!TrustSlugSchema.safeParse(slug).success)
+        throw refusal('NOT_FOUND', COMMON_REFUSALS.profileNotFound);
       const found = await service.publicSeal(slug);
       return reply
         .header('content-type', 'image/svg+xml; charset=utf-8')
@@ -156,10 +158,11 @@ export const trustPublicRoutes: FastifyPluginAsync<{ service: TrustService; appU
     trustSealFile,
     async ({ input, reply }) => {
       const { slug } = input;
-      if (!TrustSlugSchema.safeParse(slug).success) throw new AppError('NOT_FOUND', 'Profile not found');
+      if (!TrustSlugSchema.safeParse(slug).success)
+        throw refusal('NOT_FOUND', COMMON_REFUSALS.profileNotFound);
       const found = await service.publicSeal(slug);
       if (!found.seal) {
-        throw new AppError('NOT_FOUND', 'This company holds no verified seal at the moment.');
+        throw refusal('NOT_FOUND', COMMON_REFUSALS.noVerifiedSeal);
       }
       const origin = appUrl.replace(/\/+$/, '');
       return reply.header('cache-control', `public, max-age=${sealMaxAge(found.seal, found.now)}`).send({

@@ -29,12 +29,12 @@ import {
 } from '@trustleaf/scanner/seal';
 import type { AuthContext, CompanyAccess } from '../../lib/authz.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { AppError, refusal } from '../../lib/errors.ts';
+import { refusal } from '../../lib/errors.ts';
 import type { SealKeys } from '../../lib/seal-keys.ts';
 import type { AttestationRow, TrustRepository } from './trust.repository.ts';
+import { COMMON_REFUSALS } from '@trustleaf/domain/refusals';
 
 const MANAGERS = ['Company Owner', 'Company Admin'] as const;
-const PROFILE_NOT_FOUND = 'Profile not found';
 /** Companies the expiry sweep reads at a time. */
 const EXPIRY_SWEEP_BATCH = 200;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -82,7 +82,7 @@ export function createTrustService(deps: TrustServiceDeps) {
   /** Everything the seal depends on, read now. */
   async function standing(companyId: number) {
     const found = await repo.findCompany(companyId);
-    if (!found) throw new AppError('NOT_FOUND', 'Company not found');
+    if (!found) throw refusal('NOT_FOUND', COMMON_REFUSALS.companyNotFound);
     const now = clock.now();
     const today = todayIn(now);
     const [documents, subscriptionStatus, sealFeature] = await Promise.all([
@@ -220,7 +220,7 @@ export function createTrustService(deps: TrustServiceDeps) {
 
   async function publishedCompany(slug: string): Promise<number> {
     const profile = await repo.findProfileBySlug(slug);
-    if (!profile || !profile.published) throw new AppError('NOT_FOUND', PROFILE_NOT_FOUND);
+    if (!profile || !profile.published) throw refusal('NOT_FOUND', COMMON_REFUSALS.profileNotFound);
     return profile.companyId;
   }
 
@@ -299,7 +299,7 @@ export function createTrustService(deps: TrustServiceDeps) {
     async publish(auth: AuthContext, input: PublishTrustProfileInput): Promise<TrustSettings> {
       await companyAccess.require(auth, input.plCompanyId, MANAGERS);
       const found = await repo.findCompany(input.plCompanyId);
-      if (!found) throw new AppError('NOT_FOUND', 'Company not found');
+      if (!found) throw refusal('NOT_FOUND', COMMON_REFUSALS.companyNotFound);
       const now = clock.now();
       await repo.upsertProfile({
         companyId: input.plCompanyId,
@@ -313,10 +313,10 @@ export function createTrustService(deps: TrustServiceDeps) {
     },
 
     async hold(auth: AuthContext, input: HoldSealInput): Promise<TrustSettings> {
-      if (!auth.isSuperAdmin) throw new AppError('FORBIDDEN', 'You do not have permission to do this');
+      if (!auth.isSuperAdmin) throw refusal('FORBIDDEN', COMMON_REFUSALS.forbidden);
       await companyAccess.require(auth, input.plCompanyId);
       const found = await repo.findCompany(input.plCompanyId);
-      if (!found) throw new AppError('NOT_FOUND', 'Company not found');
+      if (!found) throw refusal('NOT_FOUND', COMMON_REFUSALS.companyNotFound);
       await repo.setHold(
         input.plCompanyId,
         found.profile?.slug ?? profileSlug(found.company.name, input.plCompanyId),

@@ -20,6 +20,7 @@ import { AppError, refusal, validationFailed } from '../../lib/errors.ts';
 import { escapeHtml, type Mailer } from '../../lib/mailer.ts';
 import type { RecordActivity } from '../activity/activity.service.ts';
 import type { UsersRepository } from './users.repository.ts';
+import { COMMON_REFUSALS } from '@trustleaf/domain/refusals';
 
 const WINDOW_MS = 15 * 60 * 1000;
 /** Password checks on a signed-in account (email and password changes), as sign-in failures per address. */
@@ -49,7 +50,7 @@ export function createProfileService(deps: ProfileServiceDeps) {
 
   async function detail(userId: number): Promise<UserDetail> {
     const user = await repo.findUser(userId);
-    if (!user) throw new AppError('NOT_FOUND', 'User not found');
+    if (!user) throw refusal('NOT_FOUND', COMMON_REFUSALS.userNotFound);
     return {
       plUserId: user.id,
       firstName: user.firstName,
@@ -107,7 +108,8 @@ export function createProfileService(deps: ProfileServiceDeps) {
   return {
     async getUserDetail(auth: AuthContext, userId: number): Promise<UserDetail> {
       // Not-one's-own reads as not found, as other companies' ids do (lib/authz).
-      if (userId !== auth.userId && !auth.isSuperAdmin) throw new AppError('NOT_FOUND', 'User not found');
+      if (userId !== auth.userId && !auth.isSuperAdmin)
+        throw refusal('NOT_FOUND', COMMON_REFUSALS.userNotFound);
       return detail(userId);
     },
 

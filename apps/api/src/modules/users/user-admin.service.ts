@@ -8,11 +8,12 @@ import type {
 import type { z } from 'zod';
 import type { AuthContext } from '../../lib/authz.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { AppError, refusal } from '../../lib/errors.ts';
+import { refusal } from '../../lib/errors.ts';
 import type { RecordActivity } from '../activity/activity.service.ts';
 import { requireSuperAdmin } from '../companies/companies.service.ts';
 import type { ProfileService } from './profile.service.ts';
 import type { UserAdminRepository } from './user-admin.repository.ts';
+import { COMMON_REFUSALS } from '@trustleaf/domain/refusals';
 
 /** A super admin's refusals about users (409) with their locale keys (`adminUsers.refusals.*`). */
 const USER_ADMIN_REFUSALS = keyedMessages('adminUsers.refusals', {
@@ -36,7 +37,7 @@ export function createUserAdminService(deps: UserAdminServiceDeps) {
 
   async function userOrNotFound(userId: number) {
     const user = await repo.findUser(userId);
-    if (!user) throw new AppError('NOT_FOUND', 'User not found');
+    if (!user) throw refusal('NOT_FOUND', COMMON_REFUSALS.userNotFound);
     return user;
   }
 

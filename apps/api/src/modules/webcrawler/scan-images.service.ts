@@ -4,8 +4,9 @@ import { createGuardedAgent, findSsrfError } from '@trustleaf/scanner';
 import { request, type Dispatcher } from 'undici';
 import type { AuthContext } from '../../lib/authz.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { AppError } from '../../lib/errors.ts';
+import { AppError, refusal } from '../../lib/errors.ts';
 import type { WebcrawlerRepository } from './webcrawler.repository.ts';
+import { COMMON_REFUSALS } from '@trustleaf/domain/refusals';
 
 const IMAGE_CACHE_ENTRIES = 200;
 const IMAGE_CACHE_TTL_MS = 10 * 60 * 1000;
@@ -89,7 +90,7 @@ export function createScanImagesService(deps: ScanImagesDeps) {
         const own = new Set(await repo.activeCompanyIdsOf(auth.userId));
         allowedCompany = referencing.find((id) => own.has(id)) ?? null;
       }
-      if (allowedCompany === null) throw new AppError('NOT_FOUND', 'Image not found');
+      if (allowedCompany === null) throw refusal('NOT_FOUND', COMMON_REFUSALS.imageNotFound);
       await assertIssuesAllowed(auth, allowedCompany);
       const now = clock.now().getTime();
       if (useCache) {
@@ -100,21 +101,20 @@ export function createScanImagesService(deps: ScanImagesDeps) {
       try {
         url = new URL(imageUrl);
       } catch {
-        throw new AppError('NOT_FOUND', 'Image not found');
+        throw refusal('NOT_FOUND', COMMON_REFUSALS.imageNotFound);
       }
       if (url.protocol !== 'http:' && url.protocol !== 'https:')
-        throw new AppError('NOT_FOUND', 'Image not found');
+        throw refusal('NOT_FOUND', COMMON_REFUSALS.imageNotFound);
       let fetched: { status: number; contentType: string; body: Buffer };
       try {
         fetched = await fetchImage(url.href);
       } catch (error) {
         if (error instanceof AppError) throw error;
         const ssrf = findSsrfError(error);
-        if (ssrf)
-          throw new AppError('FORBIDDEN', 'This image address cannot be fetched', { reason: ssrf.message });
-        throw new AppError('NOT_FOUND', 'Image not found', { reason: String(error) });
+        if (ssrf) throw refusal('FORBIDDEN', COMMON_REFUSALS.imageAddressRefused, { reason: ssrf.message });
+        throw refusal('NOT_FOUND', COMMON_REFUSALS.imageNotFound, { reason: String(error) });
       }
-      if (fetched.status !== 200) throw new AppError('NOT_FOUND', 'Image not found');
+      if (fetched.status !== 200) throw refusal('NOT_FOUND', COMMON_REFUSALS.imageNotFound);
       const detected = await fileTypeFromBuffer(fetched.body);
       let contentType = detected?.mime ?? '';
       if (!contentType && /^image\/svg\+xml/i.test(fetched.contentType)) {

@@ -17,6 +17,7 @@ import type { Clock } from '../../lib/clock.ts';
 import { AppError, refusal, validationFailed } from '../../lib/errors.ts';
 import type { ProductRow, WebcrawlerRepository, WebsiteRow } from './webcrawler.repository.ts';
 import { siteKeyOf } from './scan-job.ts';
+import { COMMON_REFUSALS } from '@trustleaf/domain/refusals';
 
 export const WEEK_MS = 7 * 24 * 3600 * 1000;
 /** A product name the company already has (409), shown on the company page by its key. */
@@ -137,7 +138,7 @@ export function createScanTargetsService({
     async deleteWebsite(auth: AuthContext, companyId: number, websiteId: number) {
       await access(auth, companyId);
       if (!(await repo.deleteWebsite(companyId, websiteId)))
-        throw new AppError('NOT_FOUND', 'Website not found');
+        throw refusal('NOT_FOUND', COMMON_REFUSALS.websiteNotFound);
       return { ok: true as const };
     },
 
@@ -180,7 +181,7 @@ export function createScanTargetsService({
       if (values.receivedProductAt !== undefined || values.expireDate !== undefined) {
         // One day may come alone: it is checked against the other as stored.
         const stored = await repo.findProduct(input.plCompanyId, input.plProductId);
-        if (!stored) throw new AppError('NOT_FOUND', 'Product not found');
+        if (!stored) throw refusal('NOT_FOUND', COMMON_REFUSALS.productNotFound);
         const issue = productDaysIssue({
           receivedProductAt:
             values.receivedProductAt !== undefined ? values.receivedProductAt : stored.receivedProductAt,
@@ -193,14 +194,14 @@ export function createScanTargetsService({
         }
       }
       const row = await repo.updateProduct(input.plCompanyId, input.plProductId, values);
-      if (!row) throw new AppError('NOT_FOUND', 'Product not found');
+      if (!row) throw refusal('NOT_FOUND', COMMON_REFUSALS.productNotFound);
       return toProduct(row);
     },
 
     async deleteProduct(auth: AuthContext, companyId: number, productId: number) {
       await access(auth, companyId);
       if (!(await repo.deleteProduct(companyId, productId)))
-        throw new AppError('NOT_FOUND', 'Product not found');
+        throw refusal('NOT_FOUND', COMMON_REFUSALS.productNotFound);
       return { ok: true as const };
     },
   };

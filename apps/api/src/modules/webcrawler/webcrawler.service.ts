@@ -21,7 +21,7 @@ import {
 import { checkUrl, renderReportPdf, type ReportLanguage, type ScanResult } from '@trustleaf/scanner';
 import type { AuthContext, CompanyAccess } from '../../lib/authz.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { AppError } from '../../lib/errors.ts';
+import { AppError, refusal } from '../../lib/errors.ts';
 import type { createLinkSigner, Storage } from '../../lib/storage.ts';
 import type { FindingRow, WebcrawlerRepository } from './webcrawler.repository.ts';
 import type { RecordActivity } from '../activity/activity.service.ts';
@@ -29,6 +29,7 @@ import { createScanImagesService } from './scan-images.service.ts';
 import { createScanTargetsService, parseScanUrl, RESCAN_FEATURE, WEEK_MS } from './scan-targets.service.ts';
 import { siteKeyOf, toScanJob, type ScanOptionsStored } from './scan-job.ts';
 import type { WebcrawlerJobs } from './webcrawler.jobs.ts';
+import { COMMON_REFUSALS } from '@trustleaf/domain/refusals';
 
 /** Unfinished scans one company may have at once; more is someone hammering the button. */
 const MAX_UNFINISHED_SCANS = 25;
@@ -112,7 +113,7 @@ export function createWebcrawlerService(deps: WebcrawlerServiceDeps) {
 
   async function jobFor(auth: AuthContext, jobId: string) {
     const row = await repo.findJob(jobId);
-    if (!row) throw new AppError('NOT_FOUND', 'Scan job not found');
+    if (!row) throw refusal('NOT_FOUND', COMMON_REFUSALS.scanJobNotFound);
     await access(auth, row.companyId);
     return row;
   }
@@ -169,7 +170,7 @@ export function createWebcrawlerService(deps: WebcrawlerServiceDeps) {
 
   async function loadDetail(companyId: number, checkId: number): Promise<ViolationCheckDetail> {
     const found = await repo.findCheck(companyId, checkId);
-    if (!found) throw new AppError('NOT_FOUND', 'Scan result not found');
+    if (!found) throw refusal('NOT_FOUND', COMMON_REFUSALS.scanResultNotFound);
     const findings = await repo.findingsOf(checkId);
     const snapshots = await repo.snapshotFindingIds(checkId);
     const violations = findings.map((f) => toViolation(f, snapshots.has(f.id)));
@@ -285,7 +286,7 @@ export function createWebcrawlerService(deps: WebcrawlerServiceDeps) {
       await access(auth, companyId);
       await assertIssuesAllowed(auth, companyId);
       if (!(await repo.findCheck(companyId, checkId)))
-        throw new AppError('NOT_FOUND', 'Scan result not found');
+        throw refusal('NOT_FOUND', COMMON_REFUSALS.scanResultNotFound);
       const expires = clock.now().getTime() + REPORT_LINK_TTL_MS;
       const query = new URLSearchParams({
         plCompanyId: String(companyId),
@@ -313,7 +314,7 @@ export function createWebcrawlerService(deps: WebcrawlerServiceDeps) {
     ) {
       const key = reportLinkKey(query.plCompanyId, query.plViolationCheckId, query.siteTemplateId);
       if (!deps.links.verify(key, query.expires, query.sig, clock.now().getTime())) {
-        throw new AppError('FORBIDDEN', 'This link has expired');
+        throw refusal('FORBIDDEN', COMMON_REFUSALS.linkExpired);
       }
       const detail = await loadDetail(query.plCompanyId, query.plViolationCheckId);
       const open = detail.violations.filter((v) => !v.isCompliant);
@@ -355,7 +356,7 @@ export function createWebcrawlerService(deps: WebcrawlerServiceDeps) {
 
     async updateFinding(auth: AuthContext, input: UpdateFindingInput & { id: number }) {
       const finding = await repo.findFinding(input.id);
-      if (!finding) throw new AppError('NOT_FOUND', 'Finding not found');
+      if (!finding) throw refusal('NOT_FOUND', COMMON_REFUSALS.findingNotFound);
       await access(auth, finding.companyId);
       await assertIssuesAllowed(auth, finding.companyId);
       const review = input.isReviewed !== undefined;
@@ -378,13 +379,13 @@ export function createWebcrawlerService(deps: WebcrawlerServiceDeps) {
     /** A finding's page snapshot as a data URL: the caller's own company only, else NOT_FOUND. */
     async findingSnapshot(auth: AuthContext, findingId: number) {
       const snapshot = await repo.findSnapshot(findingId);
-      if (!snapshot) throw new AppError('NOT_FOUND', 'Snapshot not found');
+      if (!snapshot) throw refusal('NOT_FOUND', COMMON_REFUSALS.snapshotNotFound);
       try {
         await access(auth, snapshot.companyId);
       } catch (error) {
         // Another company's finding is not told apart from one that does not exist.
         if (error instanceof AppError && (error.code === 'NOT_FOUND' || error.code === 'FORBIDDEN'))
-          throw new AppError('NOT_FOUND', 'Snapshot not found');
+          throw refusal('NOT_FOUND', COMMON_REFUSALS.snapshotNotFound);
         throw error;
       }
       await assertIssuesAllowed(auth, snapshot.companyId);
@@ -392,7 +393,7 @@ export function createWebcrawlerService(deps: WebcrawlerServiceDeps) {
       try {
         bytes = await deps.storage.read(snapshot.storageKey);
       } catch {
-        throw new AppError('NOT_FOUND', 'Snapshot not found');
+        throw refusal('NOT_FOUND', COMMON_REFUSALS.snapshotNotFound);
       }
       return { base64: `data:image/png;base64,${bytes.toString('base64')}`, contentType: 'image/png' };
     },
@@ -402,7 +403,7 @@ export function createWebcrawlerService(deps: WebcrawlerServiceDeps) {
       const companies = await repo.companiesOfFindings(ids);
       // All-or-nothing: every id must exist and belong to one company the caller may act on.
       if (companies.length !== 1 || (await repo.countFindings(ids)) !== ids.length) {
-        throw new AppError('NOT_FOUND', 'Finding not found');
+        throw refusal('NOT_FOUND', COMMON_REFUSALS.findingNotFound);
       }
       const companyId = companies[0]!;
       await access(auth, companyId);

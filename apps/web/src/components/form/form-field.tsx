@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { Controller, type Control, type FieldValues, type Path } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { translateMessage } from '@/lib/i18n-messages';
+import type { KeyedFieldError } from '@/lib/keyed-zod-resolver';
 
 export interface FormFieldProps<T extends FieldValues> {
   control: Control<T>;
@@ -99,7 +100,11 @@ export function FormField<T extends FieldValues>({
           required={required}
           autoFocus={autoFocus}
           error={Boolean(fieldState.error)}
-          helperText={fieldState.error ? translateMessage(t, fieldState.error.message) : helperText}
+          helperText={
+            fieldState.error
+              ? translateMessage(t, fieldState.error.message, (fieldState.error as KeyedFieldError).params)
+              : helperText
+          }
           slotProps={{
             ...(type === 'date' || type === 'datetime-local' ? { inputLabel: { shrink: true } } : {}),
             ...(multiple ? { select: { multiple, renderValue } } : {}),

@@ -5,7 +5,7 @@ import type { Plan } from '@trustleaf/domain/schemas/billing';
 import { PaymentFrequencySchema } from '@trustleaf/domain/schemas/billing';
 import { IdSchema, refuseWith } from '@trustleaf/domain/schemas/common';
 import type { PaymentFrequency } from '@trustleaf/domain/rules/pricing';
-import { SAME_PLAN_MESSAGE } from '@trustleaf/domain/rules/subscription';
+import { SAME_PLAN } from '@trustleaf/domain/rules/subscription';
 import { useForm, type FieldValues } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
@@ -23,7 +23,7 @@ function switchFormSchema(current: CurrentPlan) {
     .object({ plPlanId: IdSchema, paymentFrequency: PaymentFrequencySchema })
     .superRefine((choice, ctx) => {
       if (choice.plPlanId === current.plPlanId && choice.paymentFrequency === current.paymentFrequency) {
-        refuseWith(ctx, { key: 'billing.switch.same', message: SAME_PLAN_MESSAGE }, ['plPlanId']);
+        refuseWith(ctx, SAME_PLAN, ['plPlanId']);
       }
     });
 }

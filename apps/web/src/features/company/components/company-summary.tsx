@@ -13,18 +13,20 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { COMPANY_TYPES, SEGMENTS } from '@trustleaf/domain/reference/company-types';
-import { formatTaxId } from '@trustleaf/domain/rules/company-fields';
+import { DUPLICATE_COMPANY_NAME, formatTaxId } from '@trustleaf/domain/rules/company-fields';
 import {
   UpdateCompanyDetailInputSchema,
   type CompanyDetail,
   type UpdateCompanyDetailInput,
 } from '@trustleaf/domain/schemas/company';
+import { validationIssues } from '@trustleaf/domain/validation-issues';
 import { enqueueSnackbar } from 'notistack';
 import { useId, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { FormField } from '@/components/form/form-field';
 import { ConfirmDialog } from '@/components/dialogs/confirm-dialog';
+import { ApiError } from '@/lib/api-client';
 import { applyServerIssues } from '@/lib/server-issues';
 import { errorText } from '@/lib/error-notice';
 import { translateMessage } from '@/lib/i18n-messages';
@@ -93,8 +95,10 @@ function CompanyEditForm({
       },
       onError: (error) => {
         if (applyServerIssues(form, error)) return;
-        if (error instanceof Error && error.message === 'Duplicate') {
-          setError('companyName', { type: 'server', message: error.message }, { shouldFocus: true });
+        // The name taken by another company of the state is refused as a whole (409), by its key.
+        const issue = error instanceof ApiError ? validationIssues(error.details)[0] : undefined;
+        if (issue?.key === DUPLICATE_COMPANY_NAME.key) {
+          setError('companyName', { type: 'server', message: issue.key }, { shouldFocus: true });
           return;
         }
         setFormError(errorText(t, error));

@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
@@ -22,6 +21,7 @@ import { useTranslation } from 'react-i18next';
 import { FormField } from '@/components/form/form-field';
 import { errorText } from '@/lib/error-notice';
 import { translateMessage } from '@/lib/i18n-messages';
+import { keyedZodResolver } from '@/lib/keyed-zod-resolver';
 import { applyServerIssues } from '@/lib/server-issues';
 import { useUploadDocument } from '../api/upload-document';
 
@@ -55,7 +55,7 @@ export function UploadDocumentDialog({
     [type],
   );
   const form = useForm<UploadDocumentFormValues>({
-    resolver: zodResolver(schema),
+    resolver: keyedZodResolver(schema),
     defaultValues: {
       file: null,
       expirationDate: '',

@@ -9,22 +9,10 @@ import Stack from '@mui/material/Stack';
 import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import Typography from '@mui/material/Typography';
-import { REFERENCE_MESSAGES } from '@trustleaf/domain/schemas/reference';
 import { enqueueSnackbar } from 'notistack';
 import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '@/lib/error-notice';
-import { registerMessageKeys } from '@/lib/i18n-messages';
-
-registerMessageKeys({
-  [REFERENCE_MESSAGES.categoryExists]: 'reference.messages.categoryExists',
-  [REFERENCE_MESSAGES.parentRequired]: 'reference.messages.parentRequired',
-  [REFERENCE_MESSAGES.categoryInUse]: 'reference.messages.categoryInUse',
-  [REFERENCE_MESSAGES.businessTypeExists]: 'reference.messages.businessTypeExists',
-  [REFERENCE_MESSAGES.businessTypeInUse]: 'reference.messages.businessTypeInUse',
-  [REFERENCE_MESSAGES.segmentExists]: 'reference.messages.segmentExists',
-  [REFERENCE_MESSAGES.segmentInUse]: 'reference.messages.segmentInUse',
-});
 
 export function Section({
   title,

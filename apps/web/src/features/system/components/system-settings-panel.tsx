@@ -32,6 +32,7 @@ import { FormField } from '@/components/form/form-field';
 import { menuOptions } from '@/components/form/menu-options';
 import { PageLoader } from '@/components/layouts/page-loader';
 import { errorText } from '@/lib/error-notice';
+import { keyedFieldError } from '@/lib/keyed-zod-resolver';
 import { applyServerIssues, formPathOf } from '@/lib/server-issues';
 import { useSystemSettings } from '../api/get-system-settings';
 import { useUpdateSystemSetting } from '../api/update-system-setting';
@@ -55,7 +56,7 @@ function settingIssues<T extends FieldValues>(
   const errors: FieldErrors<T> = {};
   for (const issue of issues) {
     const field = formPathOf(values, issue.path.map(String));
-    if (field && !get(errors, field)) set(errors, field, { type: issue.code, message: issue.message });
+    if (field && !get(errors, field)) set(errors, field, keyedFieldError(issue));
   }
   return errors;
 }

@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
@@ -11,6 +10,7 @@ import {
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { FormField } from '@/components/form/form-field';
+import { keyedZodResolver } from '@/lib/keyed-zod-resolver';
 import { applyServerIssues } from '@/lib/server-issues';
 import { DomainFields } from './domain-settings';
 import { useFailure, type Mutations } from './editor-state';
@@ -27,7 +27,7 @@ export function AddTemplateForm({
 }) {
   const { t } = useTranslation();
   const form = useForm<AddTemplateFormValues>({
-    resolver: zodResolver(AddTemplateFormSchema),
+    resolver: keyedZodResolver(AddTemplateFormSchema),
     defaultValues: EMPTY,
   });
   const failed = useFailure();

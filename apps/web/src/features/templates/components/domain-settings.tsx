@@ -1,10 +1,8 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import {
-  MESSAGES,
   TemplateBindingFormSchema,
   templateBindingInput,
   type SiteTemplate,
@@ -14,15 +12,10 @@ import { enqueueSnackbar } from 'notistack';
 import { useId } from 'react';
 import { Controller, useForm, type Control, type FieldValues, type Path } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { registerMessageKeys, translateMessage } from '@/lib/i18n-messages';
+import { translateMessage } from '@/lib/i18n-messages';
+import { keyedZodResolver } from '@/lib/keyed-zod-resolver';
 import { applyServerIssues } from '@/lib/server-issues';
 import { useFailure, type Mutations } from './editor-state';
-
-registerMessageKeys({
-  [MESSAGES.domainTaken]: 'siteTemplate.domainSettings.messages.domainTaken',
-  [MESSAGES.companyTaken]: 'siteTemplate.domainSettings.messages.companyTaken',
-  [MESSAGES.invalidDomain]: 'siteTemplate.domainSettings.messages.invalidDomain',
-});
 
 /**
  * Domain settings (spec 3 §1 admin "domain settings"): the host name whose visitors see the template
@@ -34,7 +27,7 @@ export function DomainSettings({ template, mutations }: { template: SiteTemplate
   const headingId = useId();
   const failed = useFailure();
   const form = useForm<TemplateBindingFormValues>({
-    resolver: zodResolver(TemplateBindingFormSchema),
+    resolver: keyedZodResolver(TemplateBindingFormSchema),
     defaultValues: {
       domain: template.domain ?? '',
       plCompanyId: template.plCompanyId ? String(template.plCompanyId) : '',

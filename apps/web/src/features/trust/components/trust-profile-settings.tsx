@@ -17,7 +17,7 @@ import { useTranslation } from 'react-i18next';
 import { downloadQrCode } from '@/features/trust/api/download-qr-code';
 import { useTrustSettings } from '@/features/trust/api/get-trust-settings';
 import { usePublishTrustProfile } from '@/features/trust/api/publish-trust-profile';
-import { translateMessage } from '@/lib/i18n-messages';
+import { errorText } from '@/lib/error-notice';
 import { notify } from '@/lib/notices';
 
 /**
@@ -102,14 +102,14 @@ export function TrustProfileSettings({
     publish.mutate(published, {
       onSuccess: () =>
         notify(t(published ? 'trust.publishedNotice' : 'trust.withdrawnNotice'), { variant: 'success' }),
-      onError: (error) => notify(translateMessage(t, error.message), { variant: 'error' }),
+      onError: (error) => notify(errorText(t, error), { variant: 'error' }),
     });
   const onDownload = async (withLogo: boolean) => {
     setDownloading(true);
     try {
       await downloadQrCode(plCompanyId, withLogo);
     } catch (error) {
-      notify(translateMessage(t, (error as Error).message), { variant: 'error' });
+      notify(errorText(t, error), { variant: 'error' });
     } finally {
       setDownloading(false);
     }

@@ -1,0 +1,92 @@
+import { keyedMessages, type KeyedMessage } from './validation-issues.ts';
+
+/**
+ * Refusals many modules answer with (a 403 of a screen for super admins only, a 404 of a missing row),
+ * each with its locale key (`refusals.<name>` in the signed-in app's strings), so the web shows them in
+ * the reader's language by the key the answer carries.
+ */
+export const COMMON_REFUSALS = keyedMessages('refusals', {
+  forbidden: 'You do not have permission to do this',
+  superAdminOnly: 'Only a super admin can do this',
+  templatesSuperAdminOnly: 'Only a super admin may manage site templates',
+  testClockSuperAdminOnly: 'The test clock is for super admins',
+  mailboxSuperAdminOnly: 'The development mailbox is for super admins',
+  linkExpired: 'This link has expired',
+  companyNotFound: 'Company not found',
+  userNotFound: 'User not found',
+  locationNotFound: 'Location not found',
+  planNotFound: 'Plan not found',
+  planNotAvailable: 'This plan is not available to your company',
+  promoNotFound: 'Promo not found',
+  transactionNotFound: 'Transaction not found',
+  noSubscriptionToCancel: 'No subscription to cancel',
+  noSubscriptionToRenew: 'No subscription to renew',
+  categoryNotFound: 'Category not found',
+  businessTypeNotFound: 'Business type not found',
+  segmentNotFound: 'Segment not found',
+  documentTypeNotFound: 'Document type not found',
+  imageNotFound: 'Image not found',
+  fileNotFound: 'File not found',
+  uploadNotFound: 'Upload not found',
+  importJobNotFound: 'Import job not found',
+  profileNotFound: 'Profile not found',
+  noVerifiedSeal: 'This company holds no verified seal at the moment.',
+  scanJobNotFound: 'Scan job not found',
+  scanResultNotFound: 'Scan result not found',
+  findingNotFound: 'Finding not found',
+  snapshotNotFound: 'Snapshot not found',
+  websiteNotFound: 'Website not found',
+  productNotFound: 'Product not found',
+  inviteForOtherEmail: 'This invitation was sent to a different email address',
+  imageAddressRefused: 'This image address cannot be fetched',
+  unknownBusinessType: 'Unknown business type',
+  unknownFeature: 'Unknown feature',
+  unknownPlan: 'Unknown plan',
+  documentNotFound: 'Document not found',
+  cannotUploadFile: 'Cannot upload your file',
+  sendMultipart: 'Send the files as multipart/form-data',
+});
+
+/** Refusals that name a value (a limit, a name, an id), with that value for the reader's text. */
+export const NAMED_REFUSALS = {
+  locationsMax: (max: number): KeyedMessage => ({
+    key: 'refusals.locationsMax',
+    message: `A company can have at most ${max} locations`,
+    params: { max },
+  }),
+  alreadyBusinessType: (name: string): KeyedMessage => ({
+    key: 'refusals.alreadyBusinessType',
+    message: `The company is already a ${name}.`,
+    params: { name },
+  }),
+  planNameTaken: (name: string): KeyedMessage => ({
+    key: 'refusals.planNameTaken',
+    message: `A plan named ${name} already exists in that region`,
+    params: { name },
+  }),
+  documentTypeIdNotFound: (id: number): KeyedMessage => ({
+    key: 'refusals.documentTypeIdNotFound',
+    message: `Document type ${id} not found`,
+    params: { id },
+  }),
+  businessTypeIdNotFound: (id: number): KeyedMessage => ({
+    key: 'refusals.businessTypeIdNotFound',
+    message: `Business type ${id} not found`,
+    params: { id },
+  }),
+  fileTooLarge: (megabytes: number): KeyedMessage => ({
+    key: 'refusals.fileTooLarge',
+    message: `The file is larger than ${megabytes} MB`,
+    params: { megabytes },
+  }),
+  tooManyFiles: (max: number): KeyedMessage => ({
+    key: 'refusals.tooManyFiles',
+    message: `At most ${max} files can be uploaded at once`,
+    params: { max },
+  }),
+  reasonIdNotFound: (id: number): KeyedMessage => ({
+    key: 'refusals.reasonIdNotFound',
+    message: `Reason ${id} not found`,
+    params: { id },
+  }),
+};
