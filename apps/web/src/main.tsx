@@ -1,12 +1,13 @@
 import '@/lib/zod-config';
 
 /*
- * The app's code is evaluated in steps, one task each, instead of all at once: evaluating it in one
- * piece held a phone's main thread for a third of a second or more while the page (written out at
- * build time, or the loader) was already on screen, and nothing the person did could be answered
- * until it ended. Every step's files are fetched at once (the build links them as module preloads in
- * index.html: see vite.config.ts), so the steps wait on nothing but each other; between two steps the
- * browser handles input and paints.
+ * Under a page written out at build time (sign-in, sign-up), the app's code is evaluated in steps,
+ * one task each, instead of all at once: evaluating it in one piece held a phone's main thread for a
+ * third of a second or more while the page was already on screen, and nothing the person did could be
+ * answered until it ended. Every step's files are fetched at once (the build links them as module
+ * preloads in index.html: see vite.config.ts), so the steps wait on nothing but each other; between
+ * two steps the browser handles input and paints. Other pages show nothing until the app renders, so
+ * there the code is evaluated at once and the page's own code is asked for sooner.
  */
 const BOOT_STEPS = [
   () => import('@/lib/i18n'),
@@ -20,7 +21,8 @@ const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 async function boot(): Promise<void> {
   const container = document.getElementById('root');
   if (!container) throw new Error('The page has no #root element');
-  for (const step of BOOT_STEPS) {
+  const steps = container.dataset.prerendered === undefined ? [] : BOOT_STEPS;
+  for (const step of steps) {
     await step();
     await nextTask();
   }
