@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../src/db/client.ts';
@@ -16,6 +16,7 @@ import {
   paymentTransactions,
   plans,
   prospectImportJobs,
+  sealAttestations,
   users,
 } from '../src/db/schema.ts';
 import { hashPassword } from '../src/lib/crypto.ts';
@@ -270,4 +271,21 @@ export async function createInvite(db: Db, values: { companyId: number; invitedB
     })
     .returning();
   return row!;
+}
+
+/** A seal attestation of a company, from `issuedAt` to `expiresAt` (its token is never checked here). */
+export async function createSealAttestation(
+  db: Db,
+  values: { companyId: number; issuedAt: Date; expiresAt: Date; revokedAt?: Date | null; id?: string },
+) {
+  await db.insert(sealAttestations).values({
+    id: values.id ?? randomUUID(),
+    companyId: values.companyId,
+    keyId: 'k',
+    token: 'x.y.z',
+    claimsHash: 'h',
+    issuedAt: values.issuedAt,
+    expiresAt: values.expiresAt,
+    revokedAt: values.revokedAt ?? null,
+  });
 }

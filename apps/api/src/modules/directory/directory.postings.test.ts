@@ -1,14 +1,7 @@
-import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  companies,
-  companyOnboarding,
-  directoryPostings,
-  sealAttestations,
-  trustProfiles,
-} from '../../db/schema.ts';
-import { createCompany } from '../../../test/factories.ts';
+import { companies, companyOnboarding, directoryPostings, trustProfiles } from '../../db/schema.ts';
+import { createCompany, createSealAttestation } from '../../../test/factories.ts';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 
 /**
@@ -92,12 +85,8 @@ describe('the word lists of the directory', () => {
     expect(await search({ q: after, state: 'WA' })).toEqual([`${after} Orchard Labs`]);
     expect(await search({ q: after, seal: true })).toEqual([]);
     const now = t.clock.now();
-    await db.insert(sealAttestations).values({
-      id: randomUUID(),
+    await createSealAttestation(db, {
       companyId: company.id,
-      keyId: 'k',
-      token: 'x.y.z',
-      claimsHash: 'h',
       issuedAt: now,
       expiresAt: new Date(now.getTime() + 864e5),
     });

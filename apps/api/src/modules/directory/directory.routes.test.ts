@@ -8,7 +8,13 @@ import {
   sealAttestations,
   trustProfiles,
 } from '../../db/schema.ts';
-import { bearer, createCompany, createMember, login } from '../../../test/factories.ts';
+import {
+  bearer,
+  createCompany,
+  createMember,
+  createSealAttestation,
+  login,
+} from '../../../test/factories.ts';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 
 /**
@@ -54,12 +60,8 @@ async function listed(
     .values({ companyId: company.id, slug, published: options.published ?? true });
   await db.insert(companyOnboarding).values({ companyId: company.id, segmentIds: options.segmentIds ?? [1] });
   if (options.seal) {
-    await db.insert(sealAttestations).values({
-      id: randomUUID(),
+    await createSealAttestation(db, {
       companyId: company.id,
-      keyId: 'k',
-      token: 'x.y.z',
-      claimsHash: 'h',
       issuedAt: new Date(now.getTime() - 2 * DAY),
       expiresAt: new Date(now.getTime() + (options.seal === 'expired' ? -DAY : 5 * DAY)),
       revokedAt: options.seal === 'revoked' ? now : null,
@@ -350,12 +352,9 @@ describe('the directory', () => {
     // A seal issued: listed with it until it ends or is revoked.
     const sealId = randomUUID();
     const now = t.clock.now();
-    await db.insert(sealAttestations).values({
+    await createSealAttestation(db, {
       id: sealId,
       companyId: company.id,
-      keyId: 'k',
-      token: 'x.y.z',
-      claimsHash: 'h',
       issuedAt: now,
       expiresAt: new Date(now.getTime() + 2 * DAY),
     });

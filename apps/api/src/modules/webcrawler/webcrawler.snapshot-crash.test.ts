@@ -90,19 +90,23 @@ async function startSurvivor(s: Setup) {
   return { survivor, definitions };
 }
 
+/** A member's scan of the snapshot site, enqueued from the API's side (which only enqueues). */
+async function enqueueSnapshotScan() {
+  const s = await setUp();
+  const db = s.database.db;
+  const owner = await createMember(db);
+  const { queue: api, jobId } = await enqueueScanAsApi(s.url, (queue) => definitionsOn(s, queue), {
+    companyId: owner.companyId,
+    url: SNAPSHOT_SITE,
+    isRescan: false,
+  });
+  queues.push(api);
+  return { s, db, jobId };
+}
+
 describe('a scan whose worker is killed in its snapshot pass', () => {
   it('leaves no image of the dead attempt in Storage once retried and swept, and keeps the retry’s', async () => {
-    const s = await setUp();
-    const db = s.database.db;
-    const owner = await createMember(db);
-
-    // The API's side: it only enqueues.
-    const { queue: api, jobId } = await enqueueScanAsApi(s.url, (queue) => definitionsOn(s, queue), {
-      companyId: owner.companyId,
-      url: SNAPSHOT_SITE,
-      isRescan: false,
-    });
-    queues.push(api);
+    const { s, db, jobId } = await enqueueSnapshotScan();
 
     await runWorkerUntilKilled(WORKER, [s.url, s.dataDir], 'written');
 
@@ -173,17 +177,7 @@ describe('a scan whose worker is killed in its snapshot pass', () => {
 
 describe('a scan whose every attempt dies in its snapshot pass', () => {
   it('ends once pg-boss gives up: the check no longer waits for snapshots, its findings have none and no image is left', async () => {
-    const s = await setUp();
-    const db = s.database.db;
-    const owner = await createMember(db);
-
-    // The API's side: it only enqueues.
-    const { queue: api, jobId } = await enqueueScanAsApi(s.url, (queue) => definitionsOn(s, queue), {
-      companyId: owner.companyId,
-      url: SNAPSHOT_SITE,
-      isRescan: false,
-    });
-    queues.push(api);
+    const { s, db, jobId } = await enqueueSnapshotScan();
     // pg-boss's supervisor (every process runs one; the API's passes every 10 s), here every second.
     const supervisor = createPgBossQueue(s.url, () => undefined, {
       superviseIntervalSeconds: 1,
