@@ -1,4 +1,6 @@
+import { COMMON_REFUSALS, NAMED_REFUSALS } from '@trustleaf/domain/refusals';
 import { LANGUAGES } from '@trustleaf/domain/rules/themes';
+import { WEBCRAWLER_REFUSALS } from '@trustleaf/domain/schemas/webcrawler';
 import { describe, expect, it } from 'vitest';
 import appDe from '@/locales/app/de.json';
 import appEn from '@/locales/app/en.json';
@@ -59,6 +61,17 @@ describe('locales', () => {
       const placeholders = String(value).match(/{{\w+}}/g) ?? [];
       for (const placeholder of placeholders) expect(String(target[key]), key).toContain(placeholder);
     }
+  });
+
+  it('has a string for every refusal key the API answers with', () => {
+    const keys = new Set(Object.keys(flatten(en)));
+    const refusals = [
+      ...Object.values(COMMON_REFUSALS),
+      ...Object.values(WEBCRAWLER_REFUSALS),
+      // A refusal that names a value: its key is the same whatever the value.
+      ...Object.values(NAMED_REFUSALS).map((named) => named(0 as never)),
+    ].map((refusal) => refusal.key);
+    expect(refusals.filter((key) => !keys.has(key))).toEqual([]);
   });
 
   it('has the region wording keys', () => {

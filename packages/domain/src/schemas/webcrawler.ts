@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { IdSchema, IntSchema, QueryIdSchema, TextSchema } from './common.ts';
 import { MAX_CRAWLER_ADDRESS_LENGTH } from '../rules/crawler-link.ts';
 import { LANGUAGES } from '../rules/themes.ts';
+import { keyedMessages, type KeyedMessage } from '../validation-issues.ts';
 
 /**
  * The Webcrawler's wire shapes (spec 3 §3 "Violation check detail", "Severity and period", "Scan job",
@@ -53,6 +54,27 @@ export const REPORT_PDF_FILE_NAME = 'Website Compliance Report.pdf';
 /** Spec 3 §8 upgrade banner; also the message of the API's 402 on issue details. */
 export const UPGRADE_TO_VIEW_ISSUES =
   'Upgrade subscription! Your subscription does not allow you to view the issues! Click here to upgrade!';
+
+/**
+ * The webcrawler's refusals with their locale keys (the signed-in app's strings), so the web shows
+ * them in the reader's language by the key the answer carries.
+ */
+export const WEBCRAWLER_REFUSALS = {
+  urlNotConnected: { key: 'webcrawler.urlNotConnected', message: URL_NOT_CONNECTED },
+  upgradeToViewIssues: { key: 'webcrawler.report.upgrade', message: UPGRADE_TO_VIEW_ISSUES },
+  rescanPlanRequired: {
+    key: 'webcrawler.websites.planRequired',
+    message: 'Your subscription does not include scheduled re-scans. Upgrade your plan to use them.',
+  },
+  invalidUrl: { key: 'company.errors.url', message: 'Please enter a valid URL (e.g., https://example.com)' },
+  ...keyedMessages('webcrawler.refusals', {
+    tooManyScans: 'Too many scans are waiting; wait for them to finish',
+    imageTooLarge: 'The image is too large to show',
+    notAnImage: 'The address does not point to an image',
+    sendSeverityOrReviewed: 'Send either severity and isCompliant, or isReviewed',
+    sendAField: 'Send a field to change',
+  }),
+} satisfies Record<string, KeyedMessage>;
 
 export const ADDITIONAL_WORDS_MAX = 50;
 export const ADDITIONAL_WORD_MAX_LENGTH = 100;

@@ -1,5 +1,5 @@
 import { fileTypeFromBuffer } from 'file-type';
-import { URL_TO_BASE64_MAX_BYTES } from '@trustleaf/domain/schemas/webcrawler';
+import { URL_TO_BASE64_MAX_BYTES, WEBCRAWLER_REFUSALS } from '@trustleaf/domain/schemas/webcrawler';
 import { createGuardedAgent, findSsrfError } from '@trustleaf/scanner';
 import { request, type Dispatcher } from 'undici';
 import type { AuthContext } from '../../lib/authz.ts';
@@ -65,7 +65,7 @@ export function createScanImagesService(deps: ScanImagesDeps) {
     const length = Number(response.headers['content-length'] ?? 0);
     if (length > URL_TO_BASE64_MAX_BYTES) {
       await response.body.dump();
-      throw new AppError('PAYLOAD_TOO_LARGE', 'The image is too large to show');
+      throw refusal('PAYLOAD_TOO_LARGE', WEBCRAWLER_REFUSALS.imageTooLarge);
     }
     const chunks: Buffer[] = [];
     let size = 0;
@@ -73,7 +73,7 @@ export function createScanImagesService(deps: ScanImagesDeps) {
       size += (chunk as Buffer).length;
       if (size > URL_TO_BASE64_MAX_BYTES) {
         response.body.destroy();
-        throw new AppError('PAYLOAD_TOO_LARGE', 'The image is too large to show');
+        throw refusal('PAYLOAD_TOO_LARGE', WEBCRAWLER_REFUSALS.imageTooLarge);
       }
       chunks.push(chunk as Buffer);
     }
@@ -122,7 +122,7 @@ export function createScanImagesService(deps: ScanImagesDeps) {
         if (head.startsWith('<svg') || head.startsWith('<?xml')) contentType = 'image/svg+xml';
       }
       if (!contentType.startsWith('image/')) {
-        throw new AppError('VALIDATION_FAILED', 'The address does not point to an image');
+        throw refusal('VALIDATION_FAILED', WEBCRAWLER_REFUSALS.notAnImage);
       }
       const value = { base64: `data:${contentType};base64,${fetched.body.toString('base64')}`, contentType };
       if (useCache) imageCache.set(imageUrl, value, now);

@@ -3,6 +3,7 @@ import { WEB_CRAWLER_FEATURE } from '@trustleaf/domain/reference/features';
 import {
   PRODUCT_CODE_FIELDS,
   PRODUCT_DAY_FIELDS,
+  WEBCRAWLER_REFUSALS,
   PRODUCT_EXPIRY_BEFORE_RECEIVED_KEY,
   productDaysIssue,
   type CreateProductInput,
@@ -15,6 +16,7 @@ import { normaliseProductName, parseSiteUrl, ScanError } from '@trustleaf/scanne
 import type { AuthContext, CompanyAccess } from '../../lib/authz.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError, refusal, validationFailed } from '../../lib/errors.ts';
+import { fieldIssue } from '@trustleaf/domain/validation-issues';
 import type { ProductRow, WebcrawlerRepository, WebsiteRow } from './webcrawler.repository.ts';
 import { siteKeyOf } from './scan-job.ts';
 import { COMMON_REFUSALS } from '@trustleaf/domain/refusals';
@@ -31,9 +33,10 @@ export function parseScanUrl(input: string): URL {
     return parseSiteUrl(input);
   } catch (error) {
     if (error instanceof ScanError) {
-      throw new AppError('VALIDATION_FAILED', 'Please enter a valid URL (e.g., https://example.com)', {
+      throw new AppError('VALIDATION_FAILED', WEBCRAWLER_REFUSALS.invalidUrl.message, {
         field: 'url',
         reason: error.message,
+        issues: [fieldIssue('url', WEBCRAWLER_REFUSALS.invalidUrl)],
       });
     }
     throw error;
@@ -117,11 +120,10 @@ export function createScanTargetsService({
       if (enable) {
         const status = await featureStatus(auth, input.plCompanyId, RESCAN_FEATURE);
         if (status !== 'NORMAL') {
-          throw new AppError(
-            'PLAN_LIMIT_REACHED',
-            'Your subscription does not include scheduled re-scans. Upgrade your plan to use them.',
-            { reason: RESCAN_FEATURE, status },
-          );
+          throw refusal('PLAN_LIMIT_REACHED', WEBCRAWLER_REFUSALS.rescanPlanRequired, {
+            reason: RESCAN_FEATURE,
+            status,
+          });
         }
       }
       const row = await repo.upsertWebsite({
@@ -176,7 +178,7 @@ export function createScanTargetsService({
       }
       if (input.status !== undefined) values.status = input.status;
       if (Object.keys(values).length === 0) {
-        throw new AppError('VALIDATION_FAILED', 'Send a field to change');
+        throw refusal('VALIDATION_FAILED', WEBCRAWLER_REFUSALS.sendAField);
       }
       if (values.receivedProductAt !== undefined || values.expireDate !== undefined) {
         // One day may come alone: it is checked against the other as stored.

@@ -2,8 +2,7 @@ import { addMonthsClamped, type FeatureStatus } from '@trustleaf/domain/rules/fe
 import { WEB_CRAWLER_FEATURE } from '@trustleaf/domain/reference/features';
 import {
   REPORT_PDF_FILE_NAME,
-  UPGRADE_TO_VIEW_ISSUES,
-  URL_NOT_CONNECTED,
+  WEBCRAWLER_REFUSALS,
   type BulkReviewFindingsInput,
   type ProductScanRequest,
   type ReportLinkInput,
@@ -107,7 +106,10 @@ export function createWebcrawlerService(deps: WebcrawlerServiceDeps) {
   async function assertIssuesAllowed(auth: AuthContext, companyId: number) {
     const status = await deps.featureStatus(auth, companyId, ISSUES_FEATURE);
     if (status !== 'NORMAL') {
-      throw new AppError('PLAN_LIMIT_REACHED', UPGRADE_TO_VIEW_ISSUES, { reason: ISSUES_FEATURE, status });
+      throw refusal('PLAN_LIMIT_REACHED', WEBCRAWLER_REFUSALS.upgradeToViewIssues, {
+        reason: ISSUES_FEATURE,
+        status,
+      });
     }
   }
 
@@ -128,9 +130,7 @@ export function createWebcrawlerService(deps: WebcrawlerServiceDeps) {
     await access(auth, companyId);
     const url = parseScanUrl(rawUrl);
     if ((await repo.countUnfinished(companyId)) >= MAX_UNFINISHED_SCANS) {
-      throw new AppError('RATE_LIMITED', 'Too many scans are waiting; wait for them to finish', {
-        reason: 'MAX_UNFINISHED_SCANS',
-      });
+      throw refusal('RATE_LIMITED', WEBCRAWLER_REFUSALS.tooManyScans, { reason: 'MAX_UNFINISHED_SCANS' });
     }
     const siteKey = siteKeyOf(url);
     const rescans = (await deps.featureStatus(auth, companyId, RESCAN_FEATURE)) === 'NORMAL';
@@ -206,7 +206,9 @@ export function createWebcrawlerService(deps: WebcrawlerServiceDeps) {
     async checkValidUrl(auth: AuthContext, scanUrl: string): Promise<UrlCheck> {
       const result = await checkUrl(scanUrl, { allowHosts: deps.allowHosts });
       if (result.status !== 'SUCCESS') {
-        throw new AppError('NOT_FOUND', URL_NOT_CONNECTED, { reason: result.reason ?? result.message });
+        throw refusal('NOT_FOUND', WEBCRAWLER_REFUSALS.urlNotConnected, {
+          reason: result.reason ?? result.message,
+        });
       }
       void auth;
       return {
@@ -365,7 +367,7 @@ export function createWebcrawlerService(deps: WebcrawlerServiceDeps) {
         review === severity ||
         (severity && (input.severity === undefined || input.isCompliant === undefined))
       ) {
-        throw new AppError('VALIDATION_FAILED', 'Send either severity and isCompliant, or isReviewed');
+        throw refusal('VALIDATION_FAILED', WEBCRAWLER_REFUSALS.sendSeverityOrReviewed);
       }
       const updated = await repo.updateFinding(
         finding.id,
