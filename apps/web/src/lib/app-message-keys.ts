@@ -29,10 +29,7 @@ registerMessageKeys({
   'This is already your email': 'profile.messages.sameEmail',
   'The code is invalid or has expired': 'profile.messages.codeInvalid',
   'Enter the 6-digit code': 'profile.messages.codeRequired',
-  'Too many attempts. Please request a new code.': 'profile.messages.tooManyAttempts',
   'Password incorrect': 'profile.messages.passwordIncorrect',
-  'Too many password attempts. Please wait 15 minutes and try again.':
-    'profile.messages.tooManyPasswordAttempts',
   'First name is required': 'profile.messages.firstNameRequired',
   'Last name is required': 'profile.messages.lastNameRequired',
   // Card form (spec 2 §5); the texts match @trustleaf/domain/rules/card CARD_MESSAGES.

@@ -1,5 +1,6 @@
 import { COMMON_REFUSALS, NAMED_REFUSALS } from '@trustleaf/domain/refusals';
 import { LANGUAGES } from '@trustleaf/domain/rules/themes';
+import { PROFILE_REFUSALS } from '@trustleaf/domain/schemas/profile';
 import { WEBCRAWLER_REFUSALS } from '@trustleaf/domain/schemas/webcrawler';
 import { describe, expect, it } from 'vitest';
 import appDe from '@/locales/app/de.json';
@@ -68,6 +69,7 @@ describe('locales', () => {
     const refusals = [
       ...Object.values(COMMON_REFUSALS),
       ...Object.values(WEBCRAWLER_REFUSALS),
+      ...Object.values(PROFILE_REFUSALS),
       // A refusal that names a value: its key is the same whatever the value.
       ...Object.values(NAMED_REFUSALS).map((named) => named(0 as never)),
     ].map((refusal) => refusal.key);

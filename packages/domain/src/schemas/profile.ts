@@ -51,6 +51,23 @@ export const PROFILE_FIELD_REFUSALS = {
   emailTaken: { key: 'profile.messages.emailTaken', message: PROFILE_MESSAGES.emailTaken },
 } as const satisfies Record<string, KeyedMessage>;
 
+/** The server's refusals of an account request as a whole (rate limits, a race), with their keys. */
+export const PROFILE_REFUSALS = {
+  tooManyAttempts: { key: 'profile.messages.tooManyAttempts', message: PROFILE_MESSAGES.tooManyAttempts },
+  tooManyPasswordAttempts: {
+    key: 'profile.messages.tooManyPasswordAttempts',
+    message: PROFILE_MESSAGES.tooManyPasswordAttempts,
+  },
+  tooManyCodes: {
+    key: 'profile.messages.tooManyCodes',
+    message: 'Too many codes requested. Please try again in an hour.',
+  },
+  passwordChangedMeanwhile: {
+    key: 'profile.messages.passwordChangedMeanwhile',
+    message: 'Your password was changed meanwhile. Please try again.',
+  },
+} as const satisfies Record<string, KeyedMessage>;
+
 const NameSchema = (label: string) =>
   TextSchema.trim().min(1, `${label} is required`).max(255, 'Character limit');
 

@@ -4,7 +4,7 @@ import {
   EMAIL_CHANGE_MAX_ATTEMPTS,
   EMAIL_CHANGE_TTL_MINUTES,
   PROFILE_FIELD_REFUSALS,
-  PROFILE_MESSAGES,
+  PROFILE_REFUSALS,
   type ChangePasswordInput,
   type UpdateUserProfileInputSchema,
   type UserDetail,
@@ -70,7 +70,7 @@ export function createProfileService(deps: ProfileServiceDeps) {
     const key = `password-check:user:${auth.userId}`;
     const now = clock.now();
     if (!(await limiter.take(key, PASSWORD_CHECK_LIMIT, now))) {
-      throw new AppError('RATE_LIMITED', PROFILE_MESSAGES.tooManyPasswordAttempts);
+      throw refusal('RATE_LIMITED', PROFILE_REFUSALS.tooManyPasswordAttempts);
     }
     const user = await repo.findUser(auth.userId);
     if (!user) throw new AppError('UNAUTHENTICATED', 'Your session has expired. Please sign in again.');
@@ -86,7 +86,7 @@ export function createProfileService(deps: ProfileServiceDeps) {
     const now = clock.now();
     const perHour = { limit: EMAIL_CODES_PER_HOUR, windowMs: 3600_000 };
     if (!(await limiter.take(`email-change:send:${userId}`, perHour, now))) {
-      throw new AppError('RATE_LIMITED', 'Too many codes requested. Please try again in an hour.');
+      throw refusal('RATE_LIMITED', PROFILE_REFUSALS.tooManyCodes);
     }
     const code = String(randomInt(0, 10 ** EMAIL_CHANGE_CODE_LENGTH)).padStart(EMAIL_CHANGE_CODE_LENGTH, '0');
     const hash = codeHash(userId, newEmail, code);
@@ -168,7 +168,7 @@ export function createProfileService(deps: ProfileServiceDeps) {
       }
       const attempts = { limit: EMAIL_CHANGE_MAX_ATTEMPTS, windowMs: CODE_TTL_MS };
       if (!(await limiter.take(`email-change:code:${pending.codeHash}`, attempts, now))) {
-        throw new AppError('RATE_LIMITED', PROFILE_MESSAGES.tooManyAttempts);
+        throw refusal('RATE_LIMITED', PROFILE_REFUSALS.tooManyAttempts);
       }
       if (!sameHash(codeHash(auth.userId, pending.newEmail, code), pending.codeHash)) {
         throw codeInvalid();
@@ -209,7 +209,7 @@ export function createProfileService(deps: ProfileServiceDeps) {
         user.passwordHash,
         await hashPassword(input.newPassword),
       );
-      if (!replaced) throw new AppError('CONFLICT', 'Your password was changed meanwhile. Please try again.');
+      if (!replaced) throw refusal('CONFLICT', PROFILE_REFUSALS.passwordChangedMeanwhile);
       const signedOut = await deps.revokeOtherSignIns(auth.userId, auth.familyId, 'password changed');
       await record({ action: 'PASSWORD_CHANGED', actorUserId: auth.userId, detail: { signedOut } });
       return { signedOut };
