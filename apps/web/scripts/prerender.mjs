@@ -38,7 +38,7 @@ if (!shell.includes(emptyRoot)) throw new Error(`dist/index.html has no ${emptyR
  * Until the app has taken the page over, it is to be seen, not used: a field typed into, a box ticked or
  * a button pressed before then would be lost (or a form sent by the browser itself), so every control
  * the app renders enabled is disabled here and marked (MUI styles its disabled look by class, so they
- * look as they will). src/main.tsx enables the marked ones once the app has taken the page over; React
+ * look as they will). src/app/start.tsx enables the marked ones once the app has taken the page over; React
  * takes the markup over as it is, so it would not. Links work at once.
  */
 function untilTakenOver(markup) {

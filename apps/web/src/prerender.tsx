@@ -12,7 +12,7 @@ import { i18nReady } from '@/lib/i18n';
  * The pages written out as HTML at build time (scripts/prerender.mjs), so that a visitor sees the page
  * before its scripts have run: the public pages a first visit lands on. They are rendered in English with
  * the default branding, signed out, as the app first renders them; the browser's app takes them over
- * (src/main.tsx), with the same tree above the routes.
+ * (src/app/start.tsx), with the same tree above the routes.
  */
 export const PRERENDERED_PATHS = [paths.auth.signIn.path, paths.auth.signUp.path] as const;
 
