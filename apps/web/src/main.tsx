@@ -17,11 +17,16 @@ const BOOT_STEPS = [
 ] as const;
 
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+/** Resolves once the browser has painted the page (in a tab in the background, once it is shown). */
+const afterPaint = () =>
+  new Promise<void>((resolve) => requestAnimationFrame(() => void nextTask().then(resolve)));
 
 async function boot(): Promise<void> {
   const container = document.getElementById('root');
   if (!container) throw new Error('The page has no #root element');
   const steps = container.dataset.prerendered === undefined ? [] : BOOT_STEPS;
+  // The written-out page is painted before any step runs.
+  if (steps.length > 0) await afterPaint();
   for (const step of steps) {
     await step();
     await nextTask();
