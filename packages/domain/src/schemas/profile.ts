@@ -30,42 +30,32 @@ export const PROFILE_MESSAGES = {
   passwordIncorrect: 'Password incorrect',
   tooManyPasswordAttempts: 'Too many password attempts. Please wait 15 minutes and try again.',
   signedOutOthers: 'Signed out of every other device',
+  tooManyCodes: 'Too many codes requested. Please try again in an hour.',
+  passwordChangedMeanwhile: 'Your password was changed meanwhile. Please try again.',
 } as const;
 
-/**
- * The server's refusals of one field of the account forms, with the key a client shows them by (the
- * web's `profile.messages.*`).
- */
+/** A profile message with its key (the web's `profile.messages.<name>`). */
+const profileMessage = (name: keyof typeof PROFILE_MESSAGES): KeyedMessage => ({
+  key: `profile.messages.${name}`,
+  message: PROFILE_MESSAGES[name],
+});
+
+/** The server's refusals of one field of the account forms, with the key a client shows them by. */
 export const PROFILE_FIELD_REFUSALS = {
-  sameEmail: { key: 'profile.messages.sameEmail', message: PROFILE_MESSAGES.sameEmail },
-  passwordIncorrect: {
-    key: 'profile.messages.passwordIncorrect',
-    message: PROFILE_MESSAGES.passwordIncorrect,
-  },
-  oldPasswordIncorrect: {
-    key: 'profile.messages.oldPasswordIncorrect',
-    message: PROFILE_MESSAGES.oldPasswordIncorrect,
-  },
-  codeInvalid: { key: 'profile.messages.codeInvalid', message: PROFILE_MESSAGES.codeInvalid },
+  sameEmail: profileMessage('sameEmail'),
+  passwordIncorrect: profileMessage('passwordIncorrect'),
+  oldPasswordIncorrect: profileMessage('oldPasswordIncorrect'),
+  codeInvalid: profileMessage('codeInvalid'),
   /** 409: the address belongs to another account. */
-  emailTaken: { key: 'profile.messages.emailTaken', message: PROFILE_MESSAGES.emailTaken },
+  emailTaken: profileMessage('emailTaken'),
 } as const satisfies Record<string, KeyedMessage>;
 
 /** The server's refusals of an account request as a whole (rate limits, a race), with their keys. */
 export const PROFILE_REFUSALS = {
-  tooManyAttempts: { key: 'profile.messages.tooManyAttempts', message: PROFILE_MESSAGES.tooManyAttempts },
-  tooManyPasswordAttempts: {
-    key: 'profile.messages.tooManyPasswordAttempts',
-    message: PROFILE_MESSAGES.tooManyPasswordAttempts,
-  },
-  tooManyCodes: {
-    key: 'profile.messages.tooManyCodes',
-    message: 'Too many codes requested. Please try again in an hour.',
-  },
-  passwordChangedMeanwhile: {
-    key: 'profile.messages.passwordChangedMeanwhile',
-    message: 'Your password was changed meanwhile. Please try again.',
-  },
+  tooManyAttempts: profileMessage('tooManyAttempts'),
+  tooManyPasswordAttempts: profileMessage('tooManyPasswordAttempts'),
+  tooManyCodes: profileMessage('tooManyCodes'),
+  passwordChangedMeanwhile: profileMessage('passwordChangedMeanwhile'),
 } as const satisfies Record<string, KeyedMessage>;
 
 const NameSchema = (label: string) =>
