@@ -6,10 +6,12 @@ import {
   chosenSiteTemplate,
   readBranding,
   rememberSiteTemplate,
+  useBranding,
 } from '@/lib/site-template';
 import { SITE_TEMPLATE_CHANGED } from '@/lib/site-template-text';
 import { terminology } from '@/testing/site-template-fixtures';
 import { BrandingSchema } from '@trustleaf/domain/schemas/site-template';
+import type { AppliedElement } from '@trustleaf/domain/rules/site-template';
 
 afterEach(() => {
   applyBranding({ plSiteTemplateId: null, elements: [] });
@@ -56,6 +58,35 @@ describe('site template in the app', () => {
       expect(renders).toBe(3);
     } finally {
       i18n.off(SITE_TEMPLATE_CHANGED, count);
+    }
+  });
+
+  it('tells the screens only of a branding that differs from the one they show', () => {
+    let notices = 0;
+    const unsubscribe = useBranding.subscribe(() => (notices += 1));
+    const logo: AppliedElement = {
+      elementName: 'logo',
+      elementType: 'IMAGE',
+      enabled: true,
+      text: null,
+      imageUrl: '/a.png',
+    };
+    try {
+      applyBranding({ plSiteTemplateId: null, elements: [] });
+      expect(notices).toBe(0);
+      applyBranding({ plSiteTemplateId: 7, elements: [{ ...logo }] });
+      expect(notices).toBe(1);
+      const shown = useBranding.getState().elements;
+      applyBranding({ plSiteTemplateId: 7, elements: [{ ...logo }] });
+      expect(notices).toBe(1);
+      expect(useBranding.getState().elements).toBe(shown);
+      applyBranding({ plSiteTemplateId: 7, elements: [{ ...logo, imageUrl: '/b.png' }] });
+      expect(notices).toBe(2);
+      expect(useBranding.getState().elements[0]?.imageUrl).toBe('/b.png');
+      applyBranding({ plSiteTemplateId: 8, elements: [{ ...logo, imageUrl: '/b.png' }] });
+      expect(notices).toBe(3);
+    } finally {
+      unsubscribe();
     }
   });
 

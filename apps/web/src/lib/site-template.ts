@@ -1,4 +1,5 @@
 import type { AppliedElement } from '@trustleaf/domain/rules/site-template';
+import { replaceEqualDeep } from '@tanstack/react-query';
 import { create } from 'zustand';
 import { i18n } from '@/lib/i18n';
 import { SITE_TEMPLATE_CHANGED, setTextOverrides } from '@/lib/site-template-text';
@@ -62,7 +63,11 @@ export function chosenSiteTemplate(): number | null {
  */
 export function applyBranding(state: BrandingState): void {
   const textsChanged = setTextOverrides(state.elements);
-  useBranding.setState(state);
+  const current = useBranding.getState();
+  const elements = replaceEqualDeep(current.elements, state.elements);
+  // The same branding again (the defaults, on most pages) renders nothing again.
+  if (elements !== current.elements || state.plSiteTemplateId !== current.plSiteTemplateId)
+    useBranding.setState({ plSiteTemplateId: state.plSiteTemplateId, elements });
   if (textsChanged) i18n.emit(SITE_TEMPLATE_CHANGED);
 }
 

@@ -55,6 +55,44 @@ describe('persisted app state', () => {
     expect(useAppStore.getState().account.currentUser?.firstName).toBe('Ada');
   });
 
+  it('keeps the stored account when the profile is fetched again unchanged', () => {
+    // A profile as it arrives: parsed from the answer's JSON.
+    const asFetched = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
+    const withCompany = {
+      ...profile,
+      currentCompany: {
+        plCompanyId: 5,
+        companyName: 'Green Valley',
+        businessType: null,
+        state: 'CA',
+        country: 'US',
+        kind: 'NORMAL' as const,
+        status: 'ACTIVE' as const,
+        isOwner: true,
+        resourcePhoto: null,
+      },
+    };
+    useAppStore.getState().setProfile(withCompany);
+    const account = useAppStore.getState().account;
+    let notices = 0;
+    const unsubscribe = useAppStore.subscribe(() => (notices += 1));
+    try {
+      useAppStore.getState().setProfile(asFetched(withCompany));
+      expect(notices).toBe(0);
+      expect(useAppStore.getState().account).toBe(account);
+      const renamed = asFetched(withCompany);
+      if (!renamed.currentUser) throw new Error('the fixture has a user');
+      renamed.currentUser.firstName = 'Grace';
+      useAppStore.getState().setProfile(renamed);
+      expect(notices).toBe(1);
+      expect(useAppStore.getState().account.currentUser?.firstName).toBe('Grace');
+      // What did not change keeps its object.
+      expect(useAppStore.getState().account.currentCompany).toBe(account.currentCompany);
+    } finally {
+      unsubscribe();
+    }
+  });
+
   it('picks the first supported browser language, else English', () => {
     expect(detectLanguage(['es-ES', 'de-AT', 'fr'])).toBe('de');
     expect(detectLanguage(['ja'])).toBe('en');

@@ -7,6 +7,7 @@ import {
   type ScanJobType,
 } from '@trustleaf/domain/rules/scan-jobs';
 import { LANGUAGES, type Language } from '@trustleaf/domain/rules/themes';
+import { replaceEqualDeep } from '@tanstack/react-query';
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
 
@@ -92,14 +93,16 @@ export const useAppStore = create<AppState>()(
       setLanguage: (language) => set({ language }),
       setTheme: (theme) => set({ theme }),
       setNavCollapsed: (navCollapsed) => set({ navCollapsed }),
+      // A profile that reads as the stored one keeps the stored objects, so the screens that show them
+      // are not rendered again when it is fetched anew (each such render is at once and in one piece).
       setProfile: (profile) =>
-        set((state) => ({
-          account: {
-            ...state.account,
-            currentUser: profile.currentUser,
-            currentCompany: profile.currentCompany,
-          },
-        })),
+        set((state) => {
+          const currentUser = replaceEqualDeep(state.account.currentUser, profile.currentUser);
+          const currentCompany = replaceEqualDeep(state.account.currentCompany, profile.currentCompany);
+          if (currentUser === state.account.currentUser && currentCompany === state.account.currentCompany)
+            return state;
+          return { account: { ...state.account, currentUser, currentCompany } };
+        }),
       selectAdminCompany: (company) =>
         set((state) => ({ account: { ...state.account, currentAdminSelectedCompany: company } })),
       addJob: (job) =>

@@ -1,7 +1,7 @@
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import type { TemplateScreen } from '@trustleaf/domain/rules/site-template-screens';
-import type { ReactNode } from 'react';
+import { useDeferredValue, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { paths } from '@/config/paths';
@@ -32,6 +32,12 @@ export function NotFoundRoute() {
 export function TemplateScreenRoute({ screen, children }: { screen: TemplateScreen; children: ReactNode }) {
   const ready = useBrandingReady();
   const hidden = useScreenHidden(screen);
-  if (!ready) return <PageLoader />;
-  return hidden ? <NotFoundRoute /> : children;
+  /*
+   * The branding's answer reaches the page as a store update, which React renders at once and in one
+   * piece; the screen is rendered from it a moment later as a transition, in slices, so the first
+   * render of a whole page is not one long task.
+   */
+  const shown = useDeferredValue(!ready ? 'loading' : hidden ? 'hidden' : 'shown');
+  if (shown === 'loading') return <PageLoader />;
+  return shown === 'hidden' ? <NotFoundRoute /> : children;
 }

@@ -5,9 +5,9 @@ import Typography from '@mui/material/Typography';
 import { parseWebcrawlerParams } from '@trustleaf/domain/rules/crawler-link';
 import { WEBCRAWLER_GATES } from '@trustleaf/domain/reference/features';
 import type { FeatureStatus } from '@trustleaf/domain/rules/feature-gating';
-import { lazy, Suspense } from 'react';
+import { lazy, memo, Suspense, useDeferredValue, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams, type SetURLSearchParams } from 'react-router';
 import { paths } from '@/config/paths';
 import { useFeatureStatus, useIsSuperAdmin } from '@/features/billing/components/use-feature-status';
 import { useViolationChecks } from '@/features/webcrawler/api/get-violation-checks';
@@ -16,6 +16,7 @@ import { ProductScans } from '@/features/webcrawler/components/product-scans';
 import { ScanHistory } from '@/features/webcrawler/components/scan-history';
 import { WebsitesPanel } from '@/features/webcrawler/components/websites-panel';
 import { useActingCompany } from '@/stores/app-store';
+import type { CompanyRef } from '@trustleaf/domain/schemas/auth';
 import { TemplateScreenRoute } from '@/app/routes/not-found';
 
 const ReportDialog = lazy(() =>
@@ -30,26 +31,59 @@ function settled(status: FeatureStatus | 'LOADING'): FeatureStatus {
   return status === 'LOADING' ? 'NON_INTERACTABLE' : status;
 }
 
+interface ScreenInputs {
+  company: CompanyRef | null;
+  gates: { toggles: FeatureStatus; additionalWords: FeatureStatus; bypass: boolean };
+  checks: ReturnType<typeof useViolationChecks>['data'];
+  checksPending: boolean;
+  prefill: ReturnType<typeof parseWebcrawlerParams>;
+  viewed: number;
+}
+
 /**
  * /webcrawler (spec 3 §2 Webcrawler page): Add Website, the findings chart, the Recent / History scans
  * and, with `?view=<check id>`, that check's Website Compliance Report. `url` and `isVideo` (from the
  * crawler link, through sign-in's redirectUrl) prefill the form. Below: product scan tasks and the
  * company's websites with their weekly re-scan.
+ *
+ * An answer from the server (the plan, the checks) reaches this screen as a store update, which React
+ * renders at once and in one piece; the screen's content is rendered from deferred inputs, so it is
+ * rendered again a moment later as a transition, in slices, and a phone stays responsive meanwhile.
  */
 function WebcrawlerScreen() {
-  const { t } = useTranslation();
-  const navigate = useNavigate();
   const [searchParams, setSearchParams] = useSearchParams();
   const company = useActingCompany();
-  const isSuperAdmin = useIsSuperAdmin();
-  const gates = {
-    toggles: settled(useFeatureStatus(WEBCRAWLER_GATES.toggles)),
-    additionalWords: settled(useFeatureStatus(WEBCRAWLER_GATES.additionalWords)),
-    bypass: isSuperAdmin,
-  };
+  const bypass = useIsSuperAdmin();
+  const toggles = settled(useFeatureStatus(WEBCRAWLER_GATES.toggles));
+  const additionalWords = settled(useFeatureStatus(WEBCRAWLER_GATES.additionalWords));
   const checks = useViolationChecks(company?.plCompanyId ?? null);
-  const prefill = parseWebcrawlerParams(searchParams);
-  const viewed = Number(searchParams.get('view'));
+  const inputs = useDeferredValue(
+    useMemo<ScreenInputs>(
+      () => ({
+        company,
+        gates: { toggles, additionalWords, bypass },
+        checks: checks.data,
+        checksPending: checks.isPending,
+        prefill: parseWebcrawlerParams(searchParams),
+        viewed: Number(searchParams.get('view')),
+      }),
+      [company, toggles, additionalWords, bypass, checks.data, checks.isPending, searchParams],
+    ),
+  );
+  return <ScreenContent {...inputs} setSearchParams={setSearchParams} />;
+}
+
+const ScreenContent = memo(function ScreenContent({
+  company,
+  gates,
+  checks,
+  checksPending,
+  prefill,
+  viewed,
+  setSearchParams,
+}: ScreenInputs & { setSearchParams: SetURLSearchParams }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
   const openReport = (plViolationCheckId: number) =>
     setSearchParams((current) => {
       const next = new URLSearchParams(current);
@@ -80,12 +114,12 @@ function WebcrawlerScreen() {
             initialIsVideo={prefill.isVideo}
             gates={gates}
           />
-          {checks.data && checks.data.length > 0 ? (
+          {checks && checks.length > 0 ? (
             <Suspense fallback={null}>
-              <FindingsChart checks={checks.data} />
+              <FindingsChart checks={checks} />
             </Suspense>
           ) : null}
-          <ScanHistory rows={checks.data} isLoading={checks.isPending} onView={openReport} />
+          <ScanHistory rows={checks} isLoading={checksPending} onView={openReport} />
           <ProductScans plCompanyId={company.plCompanyId} onView={openReport} />
           <WebsitesPanel plCompanyId={company.plCompanyId} onUpgrade={upgrade} />
           {Number.isInteger(viewed) && viewed > 0 ? (
@@ -94,7 +128,7 @@ function WebcrawlerScreen() {
                 plCompanyId={company.plCompanyId}
                 plViolationCheckId={viewed}
                 companyName={company.companyName}
-                check={checks.data?.find((check) => check.plViolationCheckId === viewed)}
+                check={checks?.find((check) => check.plViolationCheckId === viewed)}
                 onClose={closeReport}
                 onUpgrade={upgrade}
               />
@@ -106,7 +140,7 @@ function WebcrawlerScreen() {
       )}
     </Stack>
   );
-}
+});
 
 /** The Webcrawler, unless the site template turns the screen off (then the not-found page). */
 export function WebcrawlerRoute() {
