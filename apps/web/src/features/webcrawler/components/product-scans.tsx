@@ -78,6 +78,33 @@ export function ProductScans({
 }) {
   const { t } = useTranslation();
   const tasks = useProductScans(plCompanyId);
+  return (
+    <Section title={t('webcrawler.productScans.title')}>
+      <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+        {t('webcrawler.productScans.help')}
+      </Typography>
+      <ProductScanForm plCompanyId={plCompanyId} />
+      {tasks.data && tasks.data.length > 0 ? (
+        <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0 }} data-testid="product-scan-list">
+          {tasks.data.map((task) => (
+            <TaskRow key={task.jobId} task={task} onView={onView} />
+          ))}
+        </Box>
+      ) : tasks.isPending ? null : (
+        <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+          {t('webcrawler.productScans.none')}
+        </Typography>
+      )}
+    </Section>
+  );
+}
+
+/**
+ * Starts a product scan. A component of its own, so that react-hook-form's render of the form once it
+ * has mounted, and every key typed, leave the task list as it is.
+ */
+function ProductScanForm({ plCompanyId }: { plCompanyId: number }) {
+  const { t } = useTranslation();
   const start = useStartProductScan(plCompanyId);
   const [error, setError] = useState<string | null>(null);
   const form = useForm<ProductScanRequest>({
@@ -98,10 +125,7 @@ export function ProductScans({
     );
   });
   return (
-    <Section title={t('webcrawler.productScans.title')}>
-      <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-        {t('webcrawler.productScans.help')}
-      </Typography>
+    <>
       <Box
         component="form"
         onSubmit={(event) => void submit(event)}
@@ -142,17 +166,6 @@ export function ProductScans({
           {error}
         </Alert>
       ) : null}
-      {tasks.data && tasks.data.length > 0 ? (
-        <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0 }} data-testid="product-scan-list">
-          {tasks.data.map((task) => (
-            <TaskRow key={task.jobId} task={task} onView={onView} />
-          ))}
-        </Box>
-      ) : tasks.isPending ? null : (
-        <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-          {t('webcrawler.productScans.none')}
-        </Typography>
-      )}
-    </Section>
+    </>
   );
 }

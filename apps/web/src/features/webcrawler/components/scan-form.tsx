@@ -15,8 +15,8 @@ import Typography from '@mui/material/Typography';
 import { websiteUrl } from '@trustleaf/domain/rules/crawler-link';
 import type { FeatureStatus } from '@trustleaf/domain/rules/feature-gating';
 import { cleanAdditionalWords, scanUrlIcon, type ScanFormStatus } from '@trustleaf/domain/rules/scan-jobs';
-import { useId, useState, type ReactNode } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { memo, useId, useState, type ReactNode } from 'react';
+import { Controller, useForm, useWatch, type Control, type UseFormSetValue } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { FeatureWrapper } from '@/components/feature/feature-wrapper';
 import { ApiError } from '@/lib/api-client';
@@ -80,7 +80,6 @@ export function ScanForm({
   const [status, setStatus] = useState<ScanFormStatus>('NONE');
   const [checkedUrl, setCheckedUrl] = useState<string | null>(null);
   const [serverMessage, setServerMessage] = useState<string | null>(null);
-  const [word, setWord] = useState('');
   const start = useStartScan();
   const form = useForm<ScanFormValues>({
     defaultValues: {
@@ -92,16 +91,9 @@ export function ScanForm({
     },
   });
   const value = form.watch('url');
-  const words = form.watch('additionalWords');
   const url = websiteUrl(value);
   const icon = scanUrlIcon({ value, status, checkedUrl, isValidUrl: url !== null });
   const isProcessing = status === 'PROCESSING';
-
-  function addWord() {
-    const next = cleanAdditionalWords([...words, word]);
-    form.setValue('additionalWords', [...new Set(next)]);
-    setWord('');
-  }
 
   const submit = form.handleSubmit(async (values) => {
     const target = websiteUrl(values.url);
@@ -213,95 +205,125 @@ export function ScanForm({
             {serverMessage}
           </Alert>
         ) : null}
-        <Box component="fieldset" sx={{ border: 0, m: 0, p: 0, display: 'grid', gap: 0.5 }}>
-          <Typography component="legend" variant="subtitle2" sx={{ mb: 0.5 }}>
-            {t('webcrawler.options')}
-          </Typography>
-          <Controller
-            name="isIncludedVideo"
-            control={form.control}
-            render={({ field }) => (
-              <FormControlLabel
-                control={<Switch checked={field.value} onChange={(e) => field.onChange(e.target.checked)} />}
-                label={t('webcrawler.video')}
-              />
-            )}
-          />
-          <Gate status={gates.toggles} bypass={gates.bypass}>
-            <Box sx={{ display: 'grid' }}>
-              <Controller
-                name="verifyProduct"
-                control={form.control}
-                render={({ field }) => (
-                  <FormControlLabel
-                    control={
-                      <Switch checked={field.value} onChange={(e) => field.onChange(e.target.checked)} />
-                    }
-                    label={t('webcrawler.productComparison')}
-                  />
-                )}
-              />
-              <Controller
-                name="autoCreateProduct"
-                control={form.control}
-                render={({ field }) => (
-                  <FormControlLabel
-                    control={
-                      <Switch checked={field.value} onChange={(e) => field.onChange(e.target.checked)} />
-                    }
-                    label={t('webcrawler.autoCreate')}
-                  />
-                )}
-              />
-            </Box>
-          </Gate>
-        </Box>
-        <Gate status={gates.additionalWords} bypass={gates.bypass}>
-          <Box sx={{ display: 'grid', gap: 1 }}>
-            <Box sx={{ display: 'flex', gap: 1, alignItems: 'flex-start' }}>
-              <TextField
-                fullWidth
-                size="small"
-                label={t('webcrawler.additionalWords')}
-                helperText={t('webcrawler.additionalWordsHelp')}
-                value={word}
-                onChange={(event) => setWord(event.target.value)}
-                onKeyDown={(event) => {
-                  if (event.key === 'Enter') {
-                    event.preventDefault();
-                    addWord();
-                  }
-                }}
-              />
-              <Button
-                variant="outlined"
-                onClick={addWord}
-                disabled={word.trim() === ''}
-                sx={{ minHeight: 40, flexShrink: 0, whiteSpace: 'nowrap' }}
-              >
-                {t('webcrawler.addWord')}
-              </Button>
-            </Box>
-            {words.length > 0 ? (
-              <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }} data-testid="scan-words">
-                {words.map((w) => (
-                  <Chip
-                    key={w}
-                    label={w}
-                    onDelete={() =>
-                      form.setValue(
-                        'additionalWords',
-                        words.filter((other) => other !== w),
-                      )
-                    }
-                    deleteIcon={<CancelIcon titleAccess={t('webcrawler.removeWord', { word: w })} />}
-                  />
-                ))}
-              </Box>
-            ) : null}
-          </Box>
-        </Gate>
+        <ScanOptions control={form.control} setValue={form.setValue} gates={gates} />
       </Box>
     </Paper>
   );
 }
+
+/**
+ * The scan's options and additional words. Kept apart from the address so that react-hook-form's own
+ * render of the form once it has mounted (and every key typed in the address) leaves them as they are.
+ */
+const ScanOptions = memo(function ScanOptions({
+  control,
+  setValue,
+  gates,
+}: {
+  control: Control<ScanFormValues>;
+  setValue: UseFormSetValue<ScanFormValues>;
+  gates: ScanFormGates;
+}) {
+  const { t } = useTranslation();
+  const [word, setWord] = useState('');
+  const words = useWatch({ control, name: 'additionalWords' });
+
+  function addWord() {
+    const next = cleanAdditionalWords([...words, word]);
+    setValue('additionalWords', [...new Set(next)]);
+    setWord('');
+  }
+
+  return (
+    <>
+      <Box component="fieldset" sx={{ border: 0, m: 0, p: 0, display: 'grid', gap: 0.5 }}>
+        <Typography component="legend" variant="subtitle2" sx={{ mb: 0.5 }}>
+          {t('webcrawler.options')}
+        </Typography>
+        <Controller
+          name="isIncludedVideo"
+          control={control}
+          render={({ field }) => (
+            <FormControlLabel
+              control={<Switch checked={field.value} onChange={(e) => field.onChange(e.target.checked)} />}
+              label={t('webcrawler.video')}
+            />
+          )}
+        />
+        <Gate status={gates.toggles} bypass={gates.bypass}>
+          <Box sx={{ display: 'grid' }}>
+            <Controller
+              name="verifyProduct"
+              control={control}
+              render={({ field }) => (
+                <FormControlLabel
+                  control={
+                    <Switch checked={field.value} onChange={(e) => field.onChange(e.target.checked)} />
+                  }
+                  label={t('webcrawler.productComparison')}
+                />
+              )}
+            />
+            <Controller
+              name="autoCreateProduct"
+              control={control}
+              render={({ field }) => (
+                <FormControlLabel
+                  control={
+                    <Switch checked={field.value} onChange={(e) => field.onChange(e.target.checked)} />
+                  }
+                  label={t('webcrawler.autoCreate')}
+                />
+              )}
+            />
+          </Box>
+        </Gate>
+      </Box>
+      <Gate status={gates.additionalWords} bypass={gates.bypass}>
+        <Box sx={{ display: 'grid', gap: 1 }}>
+          <Box sx={{ display: 'flex', gap: 1, alignItems: 'flex-start' }}>
+            <TextField
+              fullWidth
+              size="small"
+              label={t('webcrawler.additionalWords')}
+              helperText={t('webcrawler.additionalWordsHelp')}
+              value={word}
+              onChange={(event) => setWord(event.target.value)}
+              onKeyDown={(event) => {
+                if (event.key === 'Enter') {
+                  event.preventDefault();
+                  addWord();
+                }
+              }}
+            />
+            <Button
+              variant="outlined"
+              onClick={addWord}
+              disabled={word.trim() === ''}
+              sx={{ minHeight: 40, flexShrink: 0, whiteSpace: 'nowrap' }}
+            >
+              {t('webcrawler.addWord')}
+            </Button>
+          </Box>
+          {words.length > 0 ? (
+            <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }} data-testid="scan-words">
+              {words.map((w) => (
+                <Chip
+                  key={w}
+                  label={w}
+                  onDelete={() =>
+                    setValue(
+                      'additionalWords',
+                      words.filter((other) => other !== w),
+                    )
+                  }
+                  deleteIcon={<CancelIcon titleAccess={t('webcrawler.removeWord', { word: w })} />}
+                />
+              ))}
+            </Box>
+          ) : null}
+        </Box>
+      </Gate>
+    </>
+  );
+});

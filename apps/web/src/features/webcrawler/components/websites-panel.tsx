@@ -111,65 +111,19 @@ function WebsiteRow({
 export function WebsitesPanel({ plCompanyId, onUpgrade }: { plCompanyId: number; onUpgrade: () => void }) {
   const { t } = useTranslation();
   const websites = useWebsites(plCompanyId);
-  const add = useUpsertWebsite(plCompanyId);
   const errorText = useErrorText();
-  const form = useForm<UpsertWebsiteInput>({
-    resolver: zodResolver(UpsertWebsiteInputSchema),
-    defaultValues: { plCompanyId, url: '', rescanEnabled: true },
-  });
-  const url = useWatch({ control: form.control, name: 'url' });
   const [error, setError] = useState<{ text: string; isPlan: boolean } | null>(null);
   const onError = (reason: unknown) =>
     setError({
       text: errorText(reason),
       isPlan: reason instanceof ApiError && reason.code === 'PLAN_LIMIT_REACHED',
     });
-  const submit = form.handleSubmit((values) => {
-    setError(null);
-    add.mutate(
-      { url: values.url, rescanEnabled: true },
-      {
-        onSuccess: () => {
-          form.reset({ plCompanyId, url: '', rescanEnabled: true });
-          enqueueSnackbar(t('webcrawler.websites.saved'), { variant: 'success' });
-        },
-        onError: (reason) => {
-          if (!applyServerIssues(form, reason)) onError(reason);
-        },
-      },
-    );
-  });
   return (
     <Section title={t('webcrawler.websites.title')}>
       <Typography variant="body2" sx={{ color: 'text.secondary' }}>
         {t('webcrawler.websites.help')}
       </Typography>
-      <Box
-        component="form"
-        onSubmit={(event) => void submit(event)}
-        noValidate
-        sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'flex-start' }}
-      >
-        <Controller
-          control={form.control}
-          name="url"
-          render={({ field, fieldState }) => (
-            <TextField
-              {...field}
-              size="small"
-              label={t('webcrawler.websites.url')}
-              placeholder={t('webcrawler.urlPlaceholder')}
-              error={Boolean(fieldState.error)}
-              helperText={fieldState.error ? translateMessage(t, fieldState.error.message) : undefined}
-              sx={{ flex: '1 1 220px', minWidth: 0 }}
-              slotProps={{ htmlInput: { inputMode: 'url', 'data-testid': 'website-url' } }}
-            />
-          )}
-        />
-        <Button type="submit" variant="outlined" disabled={url.trim() === '' || add.isPending}>
-          {t('webcrawler.websites.add')}
-        </Button>
-      </Box>
+      <WebsiteForm plCompanyId={plCompanyId} onSubmit={() => setError(null)} onError={onError} />
       {error ? (
         <Alert
           severity="error"
@@ -203,5 +157,70 @@ export function WebsitesPanel({ plCompanyId, onUpgrade }: { plCompanyId: number;
         </Typography>
       )}
     </Section>
+  );
+}
+
+/**
+ * Adds a website. A component of its own, so that react-hook-form's render of the form once it has
+ * mounted, and every key typed, leave the list of websites as it is.
+ */
+function WebsiteForm({
+  plCompanyId,
+  onSubmit,
+  onError,
+}: {
+  plCompanyId: number;
+  onSubmit: () => void;
+  onError: (reason: unknown) => void;
+}) {
+  const { t } = useTranslation();
+  const add = useUpsertWebsite(plCompanyId);
+  const form = useForm<UpsertWebsiteInput>({
+    resolver: zodResolver(UpsertWebsiteInputSchema),
+    defaultValues: { plCompanyId, url: '', rescanEnabled: true },
+  });
+  const url = useWatch({ control: form.control, name: 'url' });
+  const submit = form.handleSubmit((values) => {
+    onSubmit();
+    add.mutate(
+      { url: values.url, rescanEnabled: true },
+      {
+        onSuccess: () => {
+          form.reset({ plCompanyId, url: '', rescanEnabled: true });
+          enqueueSnackbar(t('webcrawler.websites.saved'), { variant: 'success' });
+        },
+        onError: (reason) => {
+          if (!applyServerIssues(form, reason)) onError(reason);
+        },
+      },
+    );
+  });
+  return (
+    <Box
+      component="form"
+      onSubmit={(event) => void submit(event)}
+      noValidate
+      sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'flex-start' }}
+    >
+      <Controller
+        control={form.control}
+        name="url"
+        render={({ field, fieldState }) => (
+          <TextField
+            {...field}
+            size="small"
+            label={t('webcrawler.websites.url')}
+            placeholder={t('webcrawler.urlPlaceholder')}
+            error={Boolean(fieldState.error)}
+            helperText={fieldState.error ? translateMessage(t, fieldState.error.message) : undefined}
+            sx={{ flex: '1 1 220px', minWidth: 0 }}
+            slotProps={{ htmlInput: { inputMode: 'url', 'data-testid': 'website-url' } }}
+          />
+        )}
+      />
+      <Button type="submit" variant="outlined" disabled={url.trim() === '' || add.isPending}>
+        {t('webcrawler.websites.add')}
+      </Button>
+    </Box>
   );
 }
