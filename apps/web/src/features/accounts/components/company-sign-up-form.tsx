@@ -12,8 +12,8 @@ import {
   type ProspectDetail,
   type UserRegisterInput,
 } from '@trustleaf/domain/schemas/accounts';
-import { useEffect, useState } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
+import { memo, useCallback, useEffect, useState } from 'react';
+import { useForm, useWatch, type Control, type UseFormSetValue } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { FormTextField } from '@/components/form/form-text-field';
 import { MaskedTextField } from '@/components/form/masked-text-field';
@@ -87,45 +87,52 @@ export function CompanySignUpForm({
       setError('promoCode', { message: error.message });
     }
   });
-  const claimCode = useWatch({ control, name: 'claimCode' });
   const promoCode = useWatch({ control, name: 'promoCode' });
   const country = env.region.countryCode;
 
-  async function applyClaim(code: string) {
-    if (!code.trim()) return;
-    try {
-      const detail = await getProspectDetail(code);
-      setClaimed(detail);
-      const fill = { shouldValidate: false, shouldDirty: true } as const;
-      setValue('plCompanyId', detail.plCompanyId, fill);
-      setValue('claimCode', detail.claimCode, fill);
-      setValue('companyName', detail.companyName, fill);
-      setValue('address', detail.officeAddress.address, fill);
-      setValue('city', detail.officeAddress.city, fill);
-      setValue('state', detail.officeAddress.state, fill);
-      setValue('zip', detail.officeAddress.zip, fill);
-      const segmentId = AUTOMATIC_SEGMENT ?? detail.plSegmentIds[0] ?? null;
-      setValue('segmentId', segmentId, fill);
-      if (detail.companyType && isTypeAllowedForSegments(detail.companyType, segmentId ? [segmentId] : [])) {
-        setValue('typeOfCompany', detail.companyType, fill);
+  // Stable, so the company section below is not rendered again with the form.
+  const applyClaim = useCallback(
+    async (code: string) => {
+      if (!code.trim()) return;
+      try {
+        const detail = await getProspectDetail(code);
+        setClaimed(detail);
+        const fill = { shouldValidate: false, shouldDirty: true } as const;
+        setValue('plCompanyId', detail.plCompanyId, fill);
+        setValue('claimCode', detail.claimCode, fill);
+        setValue('companyName', detail.companyName, fill);
+        setValue('address', detail.officeAddress.address, fill);
+        setValue('city', detail.officeAddress.city, fill);
+        setValue('state', detail.officeAddress.state, fill);
+        setValue('zip', detail.officeAddress.zip, fill);
+        const segmentId = AUTOMATIC_SEGMENT ?? detail.plSegmentIds[0] ?? null;
+        setValue('segmentId', segmentId, fill);
+        if (
+          detail.companyType &&
+          isTypeAllowedForSegments(detail.companyType, segmentId ? [segmentId] : [])
+        ) {
+          setValue('typeOfCompany', detail.companyType, fill);
+        }
+        setValue('firstName', detail.prospectContact.firstName, fill);
+        setValue('lastName', detail.prospectContact.lastName, fill);
+        setValue('email', detail.prospectContact.email, fill);
+        setValue('phone', detail.prospectContact.phone, fill);
+      } catch (error) {
+        setClaimed(null);
+        setValue('plCompanyId', null);
+        setError('claimCode', {
+          message:
+            error instanceof ApiError ? error.message : 'This claim code is invalid or was already used',
+        });
       }
-      setValue('firstName', detail.prospectContact.firstName, fill);
-      setValue('lastName', detail.prospectContact.lastName, fill);
-      setValue('email', detail.prospectContact.email, fill);
-      setValue('phone', detail.prospectContact.phone, fill);
-    } catch (error) {
-      setClaimed(null);
-      setValue('plCompanyId', null);
-      setError('claimCode', {
-        message: error instanceof ApiError ? error.message : 'This claim code is invalid or was already used',
-      });
-    }
-  }
+    },
+    [setValue, setError],
+  );
 
   useEffect(() => {
+    // Only the code the page opened with is applied automatically (applyClaim itself never changes).
     if (initialClaimCode) void applyClaim(initialClaimCode);
-    // Only the code the page opened with is applied automatically.
-  }, [initialClaimCode]);
+  }, [initialClaimCode, applyClaim]);
 
   const onSubmit = handleSubmit(async (values) => {
     if (!values.acceptedEula) return;
@@ -158,6 +165,54 @@ export function CompanySignUpForm({
           : null
       }
     >
+      <CompanySection control={control} setValue={setValue} country={country} onApplyClaim={applyClaim} />
+      <Divider />
+      <Typography variant="h3" component="h2">
+        {t('signUp.personalSection')}
+      </Typography>
+      <PersonalSection control={control} />
+      <TextField
+        label={t('signUp.promoCode')}
+        value={promoCode}
+        onChange={(event) => {
+          setValue('promoCode', event.target.value);
+          clearErrors('promoCode');
+        }}
+        error={Boolean(formState.errors.promoCode)}
+        helperText={
+          formState.errors.promoCode?.message
+            ? translateMessage(t, formState.errors.promoCode.message)
+            : undefined
+        }
+      />
+      <SignUpSubmit control={control} isSubmitting={formState.isSubmitting} />
+    </SignUpFormFrame>
+  );
+}
+
+/** Kept apart from the form's own renders: the personal fields have no input of their own. */
+const PersonalSection = memo(PersonalFields) as typeof PersonalFields;
+
+/**
+ * The company's fields. A component of its own, so that react-hook-form's render of the form once it
+ * has mounted (synchronous, in the commit that takes the written-out page over) and every key typed in
+ * the promo code leave it as it is.
+ */
+const CompanySection = memo(function CompanySection({
+  control,
+  setValue,
+  country,
+  onApplyClaim,
+}: {
+  control: Control<CompanyOnboardingForm>;
+  setValue: UseFormSetValue<CompanyOnboardingForm>;
+  country: typeof env.region.countryCode;
+  onApplyClaim: (code: string) => Promise<void>;
+}) {
+  const { t } = useTranslation();
+  const claimCode = useWatch({ control, name: 'claimCode' });
+  return (
+    <>
       <Typography variant="h3" component="h2">
         {t('signUp.companySection')}
       </Typography>
@@ -178,7 +233,7 @@ export function CompanySignUpForm({
         <Button
           variant="outlined"
           sx={{ mt: 1 }}
-          onClick={() => void applyClaim(claimCode)}
+          onClick={() => void onApplyClaim(claimCode)}
           disabled={!claimCode}
         >
           {t('signUp.claimApply')}
@@ -209,26 +264,6 @@ export function CompanySignUpForm({
         mask={{ mask: INPUT_MASKS.salesMemberId, placeholderChar: '_', lazy: false }}
         inputMode="numeric"
       />
-      <Divider />
-      <Typography variant="h3" component="h2">
-        {t('signUp.personalSection')}
-      </Typography>
-      <PersonalFields control={control} />
-      <TextField
-        label={t('signUp.promoCode')}
-        value={promoCode}
-        onChange={(event) => {
-          setValue('promoCode', event.target.value);
-          clearErrors('promoCode');
-        }}
-        error={Boolean(formState.errors.promoCode)}
-        helperText={
-          formState.errors.promoCode?.message
-            ? translateMessage(t, formState.errors.promoCode.message)
-            : undefined
-        }
-      />
-      <SignUpSubmit control={control} isSubmitting={formState.isSubmitting} />
-    </SignUpFormFrame>
+    </>
   );
-}
+});

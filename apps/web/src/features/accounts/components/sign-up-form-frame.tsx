@@ -40,7 +40,9 @@ export function SignUpFormFrame({
         </Alert>
       ) : null}
       {children}
-      <VerifyEmailDialog {...flow.dialogProps} />
+      {/* Mounted only while it asks for a code: its form would otherwise be rendered, and rendered
+          again by react-hook-form once mounted, with every sign-up page. */}
+      {flow.dialogProps.email !== null ? <VerifyEmailDialog {...flow.dialogProps} /> : null}
     </Box>
   );
 }
