@@ -101,6 +101,23 @@ export const directoryWords = pgTable(
 );
 
 /**
+ * What a directory page shows of each listed company (migration 0033): one row per directory entry,
+ * kept with it by `directory_entry_refresh` (the row triggers on companies, trust_profiles,
+ * company_onboarding and seal_attestations), so `directory_shown` probes one large table per row of
+ * a page instead of companies and trust_profiles both.
+ */
+export const directoryCards = pgTable('directory_cards', {
+  companyId: ownerKey('company_id', () => companies.id),
+  name: text('name').notNull(),
+  slug: text('slug').notNull(),
+  businessTypeId: integer('business_type_id'),
+  city: text('city'),
+  state: text('state'),
+  country: text('country'),
+  createdAt: timestamptz('created_at').notNull(),
+});
+
+/**
  * One row per word of each listed name (`directory_words_array(name_key)`), with the name key, the
  * company and the filters of its directory entry, kept by statement triggers on directory_entries
  * (migration 0031). The primary key's B-tree (it also carries the filters: `INCLUDE` in the
