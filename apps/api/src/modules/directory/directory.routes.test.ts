@@ -271,7 +271,12 @@ describe('the directory', () => {
     };
     // A made-up nine-letter search word no listed name contains; its close spellings change its
     // last letter (word similarity 0.8, the closest) or its last two (0.7, still reads like it).
-    const word = `Vq${Math.random().toString(36).slice(2, 8).replace(/[0-9]/g, 'w')}m`;
+    // Always nine letters, and no z, which would make the two spellings one.
+    const word = `Vq${Math.random()
+      .toString(36)
+      .slice(2, 8)
+      .padEnd(6, 'w')
+      .replace(/[0-9z]/g, 'w')}m`;
     const closest = `${word.slice(0, -1)}z Labs`;
     const farther = `${word.slice(0, -2)}zz Farms`;
     // 251 names use the closest spelling, 2 the farther one (the only ones in Vermont). Each
