@@ -6,7 +6,8 @@ import { mailOutbox } from '../../db/schema.ts';
 import { createAttemptLimiter } from '../../lib/attempt-limiter.ts';
 import type * as Crypto from '../../lib/crypto.ts';
 import { REGISTER_RATE_LIMIT_MESSAGE, REGISTER_REQUESTS_PER_MINUTE } from './accounts.routes.ts';
-import { MAX_CODE_FAILURES, MAX_REGISTRATIONS_PER_HOUR_PER_IP } from './accounts.service.ts';
+import { MAX_REGISTRATIONS_PER_HOUR_PER_IP } from './accounts.service.ts';
+import { MAX_CODE_FAILURES } from './sign-up-codes.ts';
 
 // Counts the password hashes the app computes, to show which requests are refused before hashing.
 const hashes = vi.hoisted(() => ({ count: 0 }));
