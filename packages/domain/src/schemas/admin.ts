@@ -1,14 +1,12 @@
 import { z } from 'zod';
 import { COMPANY_STATUSES, SETTABLE_COMPANY_STATUSES } from '../rules/company-status.ts';
 import { IdSchema, IntSchema, TextSchema } from './common.ts';
-import { StateCodeSchema } from './company.ts';
+import { COMPANY_KINDS, CompanySummarySchema, StateCodeSchema } from './company.ts';
 
 /**
  * The super admin's companies and users screens (spec 3 §2 admin tabs, §3 Company and User, §7
  * companyListing, exportCompanyListing, changeBusinessType).
  */
-export const COMPANY_KINDS = ['NORMAL', 'PROSPECT', 'FDA', 'REGISTERED'] as const;
-
 /** A US or Canadian state/province code: 2 characters, upper-cased (spec 3 §3). */
 const StateFilterSchema = StateCodeSchema;
 
@@ -33,15 +31,8 @@ export const CompanyListingInputSchema = CompanyFilterSchema.extend({
 });
 export type CompanyListingInput = z.input<typeof CompanyListingInputSchema>;
 
-export const CompanyListingRowSchema = z.object({
-  plCompanyId: IntSchema,
-  companyName: TextSchema,
+export const CompanyListingRowSchema = CompanySummarySchema.extend({
   businessTypeId: IntSchema.nullable(),
-  businessType: TextSchema.nullable(),
-  state: TextSchema.nullable(),
-  country: TextSchema.nullable(),
-  kind: z.enum(COMPANY_KINDS),
-  status: z.enum(COMPANY_STATUSES),
   /** The plan of the live subscription, if any. */
   plPlanId: IntSchema.nullable(),
   plan: TextSchema.nullable(),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isStrongPassword, PASSWORD_MAX, STRONG_PASSWORD_MESSAGE } from '../rules/password.ts';
 import { EmailSchema, IntSchema, TextSchema } from './common.ts';
+import { CompanySummarySchema } from './company.ts';
 
 export const LoginInputSchema = z.object({
   email: EmailSchema,
@@ -34,14 +35,7 @@ export const ResetPasswordInputSchema = z.object({
 });
 export type ResetPasswordInput = z.infer<typeof ResetPasswordInputSchema>;
 
-export const CompanyRefSchema = z.object({
-  plCompanyId: IntSchema,
-  companyName: TextSchema,
-  businessType: TextSchema.nullable(),
-  state: TextSchema.nullable(),
-  country: TextSchema.nullable(),
-  kind: z.enum(['NORMAL', 'PROSPECT', 'FDA', 'REGISTERED']),
-  status: z.enum(['DEFAULT', 'CANCELED', 'SUSPENDED', 'TERMINATED', 'ACTIVE']),
+export const CompanyRefSchema = CompanySummarySchema.extend({
   isOwner: z.boolean(),
   resourcePhoto: z.object({ url: TextSchema }).nullable(),
 });

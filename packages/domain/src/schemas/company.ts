@@ -18,6 +18,20 @@ import {
 } from '../rules/company-fields.ts';
 import { CompanyTypeSchema, PhoneSchema } from './accounts.ts';
 import { EmailSchema, IdSchema, IntSchema, TextSchema } from './common.ts';
+import { COMPANY_STATUSES } from '../rules/company-status.ts';
+
+export const COMPANY_KINDS = ['NORMAL', 'PROSPECT', 'FDA', 'REGISTERED'] as const;
+
+/** A company as lists name it: the signed-in user's companies and the super admin's listing. */
+export const CompanySummarySchema = z.object({
+  plCompanyId: IntSchema,
+  companyName: TextSchema,
+  businessType: TextSchema.nullable(),
+  state: TextSchema.nullable(),
+  country: TextSchema.nullable(),
+  kind: z.enum(COMPANY_KINDS),
+  status: z.enum(COMPANY_STATUSES),
+});
 
 export const CompanyIdInputSchema = z.object({ plCompanyId: IdSchema });
 export type CompanyIdInput = z.infer<typeof CompanyIdInputSchema>;

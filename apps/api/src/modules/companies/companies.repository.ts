@@ -1,10 +1,11 @@
 import type { CompanyFilter, CompanyListingRow } from '@trustleaf/domain/schemas/admin';
 import type { CompanyStatus } from '@trustleaf/domain/rules/company-status';
 import { normalizeCompanyName } from '@trustleaf/domain/rules/sign-up';
-import { and, asc, desc, eq, ilike, lt, ne, not, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, ilike, lt, ne, not, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { listActiveMembers } from '../../db/members.ts';
 import { normalizedCompanyName } from '../../db/company-name.ts';
+import { listCompanyRows } from '../../db/company-rows.ts';
 import {
   businessTypes,
   companies,
@@ -242,11 +243,7 @@ export function createCompaniesRepository(db: Db) {
     // ---- locations (every query names the company the caller was authorised for) ----
 
     async listLocations(companyId: number) {
-      return db
-        .select()
-        .from(companyLocations)
-        .where(eq(companyLocations.companyId, companyId))
-        .orderBy(asc(companyLocations.name), asc(companyLocations.id));
+      return listCompanyRows(db, companyLocations, companyId, companyLocations.name);
     },
 
     /** Adds the location unless the company already has `max`; null then. */

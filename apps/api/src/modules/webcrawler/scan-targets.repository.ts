@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { listCompanyRows } from '../../db/company-rows.ts';
 import { products, scanJobs, webcrawlerWebsites } from '../../db/schema.ts';
 
 export type WebsiteRow = typeof webcrawlerWebsites.$inferSelect;
@@ -57,11 +58,7 @@ export function createScanTargetsRepository(db: Db) {
     },
 
     async listWebsites(companyId: number) {
-      return db
-        .select()
-        .from(webcrawlerWebsites)
-        .where(eq(webcrawlerWebsites.companyId, companyId))
-        .orderBy(asc(webcrawlerWebsites.url), asc(webcrawlerWebsites.id));
+      return listCompanyRows(db, webcrawlerWebsites, companyId, webcrawlerWebsites.url);
     },
 
     async deleteWebsite(companyId: number, id: number) {
@@ -94,11 +91,7 @@ export function createScanTargetsRepository(db: Db) {
     },
 
     async listProducts(companyId: number) {
-      return db
-        .select()
-        .from(products)
-        .where(eq(products.companyId, companyId))
-        .orderBy(asc(products.name), asc(products.id));
+      return listCompanyRows(db, products, companyId, products.name);
     },
 
     async activeProductNames(companyId: number) {
