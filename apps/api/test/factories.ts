@@ -19,6 +19,7 @@ import {
   sealAttestations,
   users,
 } from '../src/db/schema.ts';
+import { seedAdmin } from '../src/db/seed.ts';
 import { hashPassword } from '../src/lib/crypto.ts';
 import type { CompanyRole } from '../src/lib/authz.ts';
 
@@ -197,6 +198,20 @@ export async function login(app: FastifyInstance, email: string, password = TEST
 }
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/** A new company's owner, signed in: the member's rows and its access token. */
+export async function signedInOwner(app: FastifyInstance, db: Db) {
+  const member = await createMember(db);
+  const { accessToken } = await login(app, member.user.email);
+  return { ...member, token: accessToken };
+}
+
+/** The super admin the seed makes, under this email, signed in: its access token. */
+export async function signInSeededAdmin(app: FastifyInstance, db: Db, email: string): Promise<string> {
+  const password = 'Root-password-123!';
+  await seedAdmin(db, { email, password });
+  return (await login(app, email, password)).accessToken;
+}
 
 /** The plans' ids by name (the seeded Basic, Pro…). */
 export async function planIdsByName(db: Db): Promise<Record<string, number>> {

@@ -1,11 +1,17 @@
 import { and, eq, like } from 'drizzle-orm';
 import { annualDiscountPercent, showsOneMonthFree } from '@trustleaf/domain/rules/pricing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { billingNotices, mailOutbox, paymentTransactions } from '../../db/schema.ts';
-import { seedAdmin } from '../../db/seed.ts';
 import { createInlineQueue, type JobDefinition, type JobQueue } from '../../lib/jobs.ts';
-import { bearer, createMember, login, planIdsByName, saveTestCard } from '../../../test/factories.ts';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
+import {
+  createMember,
+  login,
+  planIdsByName,
+  saveTestCard,
+  signedInOwner,
+  signInSeededAdmin,
+} from '../../../test/factories.ts';
+import { useTestApp } from '../../../test/use-test-app.ts';
 
 /**
  * Issue 19: what the confirmation shows is what is charged (previewSubscription), a canceled
@@ -15,43 +21,37 @@ const DAY = 86_400_000;
 const VISA = { ccnumber: '4111 1111 1111 1111', cvv: '381' };
 const FAILS_CHARGES = { ccnumber: '4000 0000 0000 0341', cvv: '724' };
 
-let t: TestApp;
 let admin: string;
 let planIds: Record<string, number>;
 const registered = new Map<string, JobDefinition<never>>();
 const noticesQueued: unknown[] = [];
 
+// Jobs run inline, as in every API test; the definitions are kept to fire the scheduled ones.
+const inline = createInlineQueue();
+const jobs: JobQueue = {
+  ...inline,
+  register(definitions) {
+    for (const definition of definitions) registered.set(definition.name, definition);
+  },
+  async enqueue(definition, payload, options) {
+    if (definition.name === 'billing.send-notice') noticesQueued.push(payload);
+    return inline.enqueue(definition, payload, options);
+  },
+};
+const t = useTestApp({ jobs, env: { SANDBOX_TOKENS_PER_MINUTE: '10000' } });
+const post = t.post;
 beforeAll(async () => {
-  // Jobs run inline, as in every API test; the definitions are kept to fire the scheduled ones.
-  const inline = createInlineQueue();
-  const jobs: JobQueue = {
-    ...inline,
-    register(definitions) {
-      for (const definition of definitions) registered.set(definition.name, definition);
-    },
-    async enqueue(definition, payload, options) {
-      if (definition.name === 'billing.send-notice') noticesQueued.push(payload);
-      return inline.enqueue(definition, payload, options);
-    },
-  };
-  t = await buildTestApp({ jobs, env: { SANDBOX_TOKENS_PER_MINUTE: '10000' } });
-  await seedAdmin(t.database.db, { email: 'root@confirm.test', password: 'Root-password-123!' });
-  admin = (await login(t.app, 'root@confirm.test', 'Root-password-123!')).accessToken;
+  admin = await signInSeededAdmin(t.app, t.database.db, 'root@confirm.test');
   planIds = await planIdsByName(t.database.db);
 });
-afterAll(() => t.close());
-
-const post = (url: string, payload: object, token: string, headers: Record<string, string> = {}) =>
-  t.app.inject({ method: 'POST', url, payload, headers: { ...bearer(token), ...headers } });
 
 async function owner(language?: 'en' | 'fr' | 'de' | 'nl') {
-  const member = await createMember(t.database.db);
-  const { accessToken } = await login(t.app, member.user.email);
+  const who = await signedInOwner(t.app, t.database.db);
   if (language) {
-    const set = await post('/api/user/updateLanguage', { language }, accessToken);
+    const set = await post('/api/user/updateLanguage', { language }, who.token);
     expect(set.statusCode, set.body).toBe(200);
   }
-  return { ...member, token: accessToken };
+  return who;
 }
 type Owner = Awaited<ReturnType<typeof owner>>;
 

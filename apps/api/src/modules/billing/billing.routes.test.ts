@@ -1,7 +1,7 @@
 import { Writable } from 'node:stream';
 import { eq, sql } from 'drizzle-orm';
 import { pino } from 'pino';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { REDACT_PATHS } from '../../app.ts';
 import {
   billingAccounts,
@@ -12,17 +12,17 @@ import {
   promos,
   sandboxGatewayCharges,
 } from '../../db/schema.ts';
-import { seedAdmin } from '../../db/seed.ts';
 import {
   bearer,
   createCompany,
-  createMember,
-  login,
   planIdsByName,
   saveTestCard,
+  signedInOwner,
+  signInSeededAdmin,
   TEST_CARD_ADDRESS,
 } from '../../../test/factories.ts';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
+import { buildTestApp } from '../../../test/build-test-app.ts';
+import { useTestApp } from '../../../test/use-test-app.ts';
 
 const DAY = 86_400_000;
 /** The test cards of issue 4, typed the way people type them, and the CVVs used with them. */
@@ -35,34 +35,30 @@ const CARDS = {
 };
 
 const logLines: string[] = [];
-let t: TestApp;
 let admin: string;
 let planIds: Record<string, number>;
 
+const sink = new Writable({
+  write(chunk: Buffer, _encoding, done) {
+    logLines.push(chunk.toString());
+    done();
+  },
+});
+const logger = pino({ level: 'trace', redact: { paths: REDACT_PATHS, censor: '[redacted]' } }, sink);
+// Every card path here tokenises from one address; the limit has its own test with the default.
+const t = useTestApp({ loggerInstance: logger, env: { SANDBOX_TOKENS_PER_MINUTE: '10000' } });
+const post = t.post;
 beforeAll(async () => {
-  const sink = new Writable({
-    write(chunk: Buffer, _encoding, done) {
-      logLines.push(chunk.toString());
-      done();
-    },
-  });
-  const logger = pino({ level: 'trace', redact: { paths: REDACT_PATHS, censor: '[redacted]' } }, sink);
-  // Every card path here tokenises from one address; the limit has its own test with the default.
-  t = await buildTestApp({ loggerInstance: logger, env: { SANDBOX_TOKENS_PER_MINUTE: '10000' } });
-  await seedAdmin(t.database.db, { email: 'root@billing.test', password: 'Root-password-123!' });
-  admin = (await login(t.app, 'root@billing.test', 'Root-password-123!')).accessToken;
+  admin = await signInSeededAdmin(t.app, t.database.db, 'root@billing.test');
   planIds = await planIdsByName(t.database.db);
 });
-afterAll(() => t.close());
 
-const post = (url: string, payload: object, token: string, headers: Record<string, string> = {}) =>
-  t.app.inject({ method: 'POST', url, payload, headers: { ...bearer(token), ...headers } });
+const owner = () => signedInOwner(t.app, t.database.db);
 
-async function owner() {
-  const member = await createMember(t.database.db);
-  const { accessToken } = await login(t.app, member.user.email);
-  return { ...member, token: accessToken };
-}
+/** The company's payment transactions, as its owner lists them. */
+const transactions = async (who: { companyId: number; token: string }) =>
+  (await post('/api/transaction/transactionListing', { plCompanyId: who.companyId }, who.token)).json().detail
+    .items;
 
 async function tokenise(card: { ccnumber: string; cvv: string }, ccexp = '12/34') {
   const response = await t.app.inject({
@@ -337,9 +333,7 @@ describe('subscriptions', () => {
     } finally {
       t.clock.now = now;
     }
-    const txs = (
-      await post('/api/transaction/transactionListing', { plCompanyId: who.companyId }, who.token)
-    ).json().detail.items as { amount: number; status: string }[];
+    const txs = (await transactions(who)) as { amount: number; status: string }[];
     expect(txs.map((x) => x.status)).toEqual(['Paid', 'Paid']);
     const [method] = await t.database.db
       .select()
@@ -401,9 +395,7 @@ describe('subscriptions', () => {
     );
     expect(switched.statusCode).toBe(200);
     expect(switched.json().detail.subscription.name).toBe('Pro');
-    const txs = (
-      await post('/api/transaction/transactionListing', { plCompanyId: who.companyId }, who.token)
-    ).json().detail.items;
+    const txs = await transactions(who);
     expect(txs[0].amount).toBeGreaterThan(149 - 49);
     expect(txs[0].amount).toBeLessThan(149);
   });
@@ -418,9 +410,7 @@ describe('subscriptions', () => {
     expect(subs[0]!.status).toBe('AVAILABLE');
     expect(new Date(subs[0]!.currentPeriodEnd).getTime()).toBeGreaterThan(t.clock.now().getTime());
     await renew();
-    let txs = (
-      await post('/api/transaction/transactionListing', { plCompanyId: who.companyId }, who.token)
-    ).json().detail.items;
+    let txs = await transactions(who);
     expect(txs.filter((x: { status: string }) => x.status === 'Paid')).toHaveLength(2);
 
     await saveCard(who, CARDS.failsCharges);
@@ -437,9 +427,7 @@ describe('subscriptions', () => {
     expect(recovered.json().detail.subscriptionStatus).toBe('AVAILABLE');
     subs = (await listing(who)).companySubscriptions;
     expect(subs[0]!.status).toBe('AVAILABLE');
-    txs = (
-      await post('/api/transaction/transactionListing', { plCompanyId: who.companyId }, who.token)
-    ).json().detail.items;
+    txs = await transactions(who);
     expect(txs.map((x: { status: string }) => x.status)).toEqual(['Paid', 'Failed', 'Paid', 'Paid']);
   });
 
@@ -489,11 +477,7 @@ describe('subscriptions', () => {
       await renew();
     }
     expect((await listing(who)).companySubscriptions[0]!.status).toBe('EXPIRED');
-    const failed = (
-      await post('/api/transaction/transactionListing', { plCompanyId: who.companyId }, who.token)
-    )
-      .json()
-      .detail.items.filter((x: { status: string }) => x.status === 'Failed');
+    const failed = (await transactions(who)).filter((x: { status: string }) => x.status === 'Failed');
     expect(failed).toHaveLength(4);
   });
 
@@ -506,9 +490,7 @@ describe('subscriptions', () => {
     t.clock.advance(15 * DAY);
     await renew();
     expect((await listing(who)).companySubscriptions[0]!.status).toBe('AVAILABLE');
-    const txs = (
-      await post('/api/transaction/transactionListing', { plCompanyId: who.companyId }, who.token)
-    ).json().detail.items;
+    const txs = await transactions(who);
     expect(txs).toHaveLength(1);
     expect(txs[0].amount).toBe(499);
   });
@@ -529,9 +511,7 @@ describe('subscriptions', () => {
     t.clock.advance(70 * DAY);
     await renew();
     expect((await listing(who)).companySubscriptions[0]!.status).toBe('DELETED');
-    const txs = (
-      await post('/api/transaction/transactionListing', { plCompanyId: who.companyId }, who.token)
-    ).json().detail.items;
+    const txs = await transactions(who);
     expect(txs).toHaveLength(1);
   });
 
@@ -692,9 +672,7 @@ describe('refunds', () => {
     const who = await owner();
     await saveCard(who);
     await subscribe(who, 'Basic', 'MONTHLY');
-    const [tx] = (
-      await post('/api/transaction/transactionListing', { plCompanyId: who.companyId }, who.token)
-    ).json().detail.items;
+    const [tx] = await transactions(who);
     expect(
       (await post('/api/transaction/refund', { plTransactionId: tx.plTransactionId }, who.token)).statusCode,
     ).toBe(403);
@@ -715,9 +693,7 @@ describe('refunds', () => {
     const who = await owner();
     await saveCard(who);
     await subscribe(who, 'Basic', 'MONTHLY');
-    const [tx] = (
-      await post('/api/transaction/transactionListing', { plCompanyId: who.companyId }, who.token)
-    ).json().detail.items;
+    const [tx] = await transactions(who);
     const answers = await Promise.all(
       [1, 2].map(() => post('/api/transaction/refund', { plTransactionId: tx.plTransactionId }, admin)),
     );
@@ -909,9 +885,7 @@ describe('promo codes', () => {
     expect((await subscribe(who, 'Pro', 'MONTHLY')).json().detail.promoCode).toBe('SPRING20');
     t.clock.advance(32 * DAY);
     await renew();
-    const txs = (
-      await post('/api/transaction/transactionListing', { plCompanyId: who.companyId }, who.token)
-    ).json().detail.items;
+    const txs = await transactions(who);
     expect(txs.map((x: { amount: number }) => x.amount)).toEqual([149, 119.2]);
   });
 
