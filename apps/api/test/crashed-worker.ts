@@ -3,7 +3,7 @@
 
 import { spawn } from 'node:child_process';
 import { expect } from 'vitest';
-import { createPgBossQueue, type JobQueue } from '../src/lib/jobs.ts';
+import { createPgBossQueue, type JobDefinition, type JobQueue } from '../src/lib/jobs.ts';
 import { siteKeyOf } from '../src/modules/webcrawler/scan-job.ts';
 import type { createTestServices } from './test-services.ts';
 
@@ -68,4 +68,25 @@ export async function enqueueScanAsApi(
     requestedBy: null,
   });
   return { queue, jobId };
+}
+
+/**
+ * The worker that takes over from a killed one: a queue in this process with pg-boss's timers at their
+ * shortest, working the definitions `jobsOn` builds on it. The queue joins `queues`, which the test
+ * stops, before it starts.
+ */
+export async function startSurvivor<Definitions extends { all: JobDefinition<never>[] }>(
+  databaseUrl: string,
+  jobsOn: (queue: JobQueue) => Definitions,
+  queues: JobQueue[],
+): Promise<{ survivor: JobQueue; definitions: Definitions }> {
+  const survivor = createPgBossQueue(databaseUrl, () => undefined, {
+    superviseIntervalSeconds: 1,
+    monitorIntervalSeconds: 1,
+  });
+  queues.push(survivor);
+  const definitions = jobsOn(survivor);
+  survivor.register(definitions.all);
+  await survivor.start({ work: true });
+  return { survivor, definitions };
 }

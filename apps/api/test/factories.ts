@@ -230,6 +230,17 @@ export const TEST_CARD_ADDRESS = {
   billingCountry: 'US',
 };
 
+/** A promo code's upsertPromo input: active, with no dates and no usage limit, on the given plans. */
+export const activePromo = (promoCode: string, promoPlans: object[]) => ({
+  promoCode,
+  status: 'ACTIVE',
+  startDate: null,
+  endDate: null,
+  limitUsage: false,
+  maxUsage: null,
+  promoPlans,
+});
+
 /** Tokenises a card at the sandbox gateway, as the browser does, and saves it as the company's card. */
 export async function saveTestCard(
   app: FastifyInstance,

@@ -1,4 +1,4 @@
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { DbExecutor } from './client.ts';
 
@@ -19,4 +19,18 @@ export function listCompanyRows<T extends CompanyTable>(
     .from(source)
     .where(eq(source.companyId, companyId))
     .orderBy(asc(orderBy), asc(source.id));
+}
+
+/** Deletes one company's row of a table by its id; false when the company has no such row. */
+export async function deleteCompanyRow(
+  db: DbExecutor,
+  table: CompanyTable,
+  companyId: number,
+  id: number,
+): Promise<boolean> {
+  const rows = await db
+    .delete(table)
+    .where(and(eq(table.companyId, companyId), eq(table.id, id)))
+    .returning({ id: table.id });
+  return rows.length > 0;
 }

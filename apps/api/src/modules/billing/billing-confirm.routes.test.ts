@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { billingNotices, mailOutbox, paymentTransactions } from '../../db/schema.ts';
 import { createInlineQueue, type JobDefinition, type JobQueue } from '../../lib/jobs.ts';
 import {
+  activePromo,
   createMember,
   login,
   planIdsByName,
@@ -103,15 +104,9 @@ async function mails(who: Owner) {
 async function upsertPromo(code: string, plan: string, discountType: string, discountAmount: number) {
   const response = await post(
     '/api/subscription/upsertPromo',
-    {
-      promoCode: code,
-      status: 'ACTIVE',
-      startDate: null,
-      endDate: null,
-      limitUsage: false,
-      maxUsage: null,
-      promoPlans: [{ plPlanId: planIds[plan], paymentFrequency: 'MONTHLY', discountType, discountAmount }],
-    },
+    activePromo(code, [
+      { plPlanId: planIds[plan], paymentFrequency: 'MONTHLY', discountType, discountAmount },
+    ]),
     admin,
   );
   expect(response.statusCode, response.body).toBe(200);

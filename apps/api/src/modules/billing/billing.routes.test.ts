@@ -13,6 +13,7 @@ import {
   sandboxGatewayCharges,
 } from '../../db/schema.ts';
 import {
+  activePromo,
   bearer,
   createCompany,
   planIdsByName,
@@ -810,13 +811,7 @@ describe('promo codes', () => {
     post(
       '/api/subscription/upsertPromo',
       {
-        promoCode: code,
-        status: 'ACTIVE',
-        startDate: null,
-        endDate: null,
-        limitUsage: false,
-        maxUsage: null,
-        promoPlans: [
+        ...activePromo(code, [
           { plPlanId: planIds.Pro, paymentFrequency: 'MONTHLY', discountType: 'PERCENT', discountAmount: 20 },
           {
             plPlanId: planIds.Basic,
@@ -824,7 +819,7 @@ describe('promo codes', () => {
             discountType: 'AMOUNT',
             discountAmount: 100,
           },
-        ],
+        ]),
         ...over,
       },
       admin,

@@ -23,6 +23,16 @@ afterAll(() => t.close());
 const post = (url: string, payload: object, token: string) =>
   t.app.inject({ method: 'POST', url, payload, headers: bearer(token) });
 
+/** The company's activity log, as its owner reads it. */
+const companyActivity = (owner: { companyId: number; token: string }) =>
+  post('/api/user/activity', { scope: 'company', plCompanyId: owner.companyId }, owner.token);
+
+/** A new company's owner calls `url` with the payload made for their company. */
+async function asNewOwner(url: string, payload: (plCompanyId: number) => object) {
+  const owner = await member();
+  return post(url, payload(owner.companyId), owner.token);
+}
+
 const unique = () => Math.random().toString(36).slice(2, 8);
 
 async function member(role: CompanyRole = 'Company Owner', companyId?: number) {
@@ -82,11 +92,7 @@ describe('updateCompanyDetail', () => {
     });
     const read = await post('/api/company/getCompanyDetail', { plCompanyId: owner.companyId }, owner.token);
     expect(read.json().detail).toMatchObject({ companyName: input.companyName, taxId: '12-3456789' });
-    const log = await post(
-      '/api/user/activity',
-      { scope: 'company', plCompanyId: owner.companyId },
-      owner.token,
-    );
+    const log = await companyActivity(owner);
     expect(log.json().detail.items[0]).toMatchObject({
       action: 'COMPANY_UPDATED',
       actorEmail: owner.user.email,
@@ -105,12 +111,7 @@ describe('updateCompanyDetail', () => {
     ['businessType', { businessType: 'PROCESSOR', plSegmentIds: [1] }, CANNABIS_PROCESSOR_MESSAGE],
     ['businessType', { businessType: 'MANUFACTURER', plSegmentIds: [2] }, HEMP_MANUFACTURER_MESSAGE],
   ])('refuses a bad %s with its message', async (field, overrides, message) => {
-    const owner = await member();
-    const response = await post(
-      '/api/company/updateCompanyDetail',
-      details(owner.companyId, overrides),
-      owner.token,
-    );
+    const response = await asNewOwner('/api/company/updateCompanyDetail', (id) => details(id, overrides));
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({
       code: 'VALIDATION_FAILED',
@@ -173,11 +174,7 @@ describe('updateCompanyDetail', () => {
     const input = details(owner.companyId);
     const response = await post('/api/company/updateCompanyDetail', input, admin.token);
     expect(response.statusCode).toBe(200);
-    const log = await post(
-      '/api/user/activity',
-      { scope: 'company', plCompanyId: owner.companyId },
-      owner.token,
-    );
+    const log = await companyActivity(owner);
     expect(log.json().detail.items[0]).toMatchObject({
       action: 'COMPANY_UPDATED',
       actorName: admin.name,
@@ -218,11 +215,7 @@ describe('locations', () => {
       'Head office',
       'Retail store',
     ]);
-    const log = await post(
-      '/api/user/activity',
-      { scope: 'company', plCompanyId: owner.companyId },
-      owner.token,
-    );
+    const log = await companyActivity(owner);
     const actions = log.json().detail.items.map((e: { action: string }) => e.action);
     expect(actions.filter((action: string) => action.startsWith('LOCATION'))).toEqual([
       'LOCATION_ADDED',
@@ -237,12 +230,7 @@ describe('locations', () => {
     ['address', { address: ' ' }, 'Company address is required'],
     ['state', { state: 'C' }, STATE_MESSAGE],
   ])('refuses a bad %s with its message', async (field, overrides, message) => {
-    const owner = await member();
-    const response = await post(
-      '/api/company/upsertLocation',
-      location(owner.companyId, overrides),
-      owner.token,
-    );
+    const response = await asNewOwner('/api/company/upsertLocation', (id) => location(id, overrides));
     expect(response.statusCode).toBe(400);
     expect(response.json().details.issues[0]).toEqual({ field, message, key: expect.any(String) });
   });
@@ -277,11 +265,7 @@ describe('locations', () => {
     expect(
       (await post('/api/company/upsertLocation', location(owner.companyId), admin.token)).statusCode,
     ).toBe(200);
-    const log = await post(
-      '/api/user/activity',
-      { scope: 'company', plCompanyId: owner.companyId },
-      owner.token,
-    );
+    const log = await companyActivity(owner);
     expect(log.json().detail.items[0]).toMatchObject({ action: 'LOCATION_ADDED', actorName: admin.name });
   });
 });

@@ -1,19 +1,13 @@
 import { and, eq } from 'drizzle-orm';
 import { MESSAGES, TEAM_REFUSALS } from '@trustleaf/domain/schemas/team';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { activityLog, companyInvites, companyMembers } from '../../db/schema.ts';
 import { inviteTokenHash, newInviteMail } from '../../lib/invites.ts';
 import { bearer, createMember, createUser, lastMailTo, login } from '../../../test/factories.ts';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
+import { useTestApp } from '../../../test/use-test-app.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await buildTestApp();
-});
-afterAll(() => t.close());
-
-const post = (url: string, payload: object, token?: string) =>
-  t.app.inject({ method: 'POST', url, payload, ...(token ? { headers: bearer(token) } : {}) });
+const t = useTestApp();
+const post = t.post;
 const team = (plCompanyId: number, token: string) =>
   t.app.inject({
     method: 'GET',

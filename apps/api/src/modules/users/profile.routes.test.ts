@@ -1,20 +1,14 @@
 import { eq } from 'drizzle-orm';
 import { STRONG_PASSWORD_MESSAGE } from '@trustleaf/domain/rules/password';
 import { PROFILE_FIELD_REFUSALS, PROFILE_MESSAGES } from '@trustleaf/domain/schemas/profile';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { seedAdmin } from '../../db/seed.ts';
 import { users } from '../../db/schema.ts';
-import { bearer, createMember, lastMailTo, login, TEST_PASSWORD } from '../../../test/factories.ts';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
+import { createMember, lastMailTo, login, TEST_PASSWORD } from '../../../test/factories.ts';
+import { useTestApp } from '../../../test/use-test-app.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await buildTestApp();
-});
-afterAll(() => t.close());
-
-const post = (url: string, payload: object, token?: string) =>
-  t.app.inject({ method: 'POST', url, payload, ...(token ? { headers: bearer(token) } : {}) });
+const t = useTestApp();
+const post = t.post;
 const NEW_PASSWORD = 'Another-Horse-43!';
 let counter = 0;
 const newAddress = () => `moved-${Date.now().toString(36)}-${counter++}@example.test`;

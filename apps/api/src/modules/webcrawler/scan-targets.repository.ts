@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { listCompanyRows } from '../../db/company-rows.ts';
+import { deleteCompanyRow, listCompanyRows } from '../../db/company-rows.ts';
 import { products, scanJobs, webcrawlerWebsites } from '../../db/schema.ts';
 
 export type WebsiteRow = typeof webcrawlerWebsites.$inferSelect;
@@ -62,11 +62,7 @@ export function createScanTargetsRepository(db: Db) {
     },
 
     async deleteWebsite(companyId: number, id: number) {
-      const rows = await db
-        .delete(webcrawlerWebsites)
-        .where(and(eq(webcrawlerWebsites.companyId, companyId), eq(webcrawlerWebsites.id, id)))
-        .returning({ id: webcrawlerWebsites.id });
-      return rows.length > 0;
+      return deleteCompanyRow(db, webcrawlerWebsites, companyId, id);
     },
 
     /** Websites due for their re-scan; each is moved to its next slot in the same statement. */
@@ -127,11 +123,7 @@ export function createScanTargetsRepository(db: Db) {
       oneProduct(companyId, eq(products.nameKey, nameKey)),
 
     async deleteProduct(companyId: number, id: number) {
-      const rows = await db
-        .delete(products)
-        .where(and(eq(products.companyId, companyId), eq(products.id, id)))
-        .returning({ id: products.id });
-      return rows.length > 0;
+      return deleteCompanyRow(db, products, companyId, id);
     },
   };
 }

@@ -7,11 +7,11 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/client.ts';
 import { mailOutbox, scanJobs, violationCheckMails, violationChecks } from '../../db/schema.ts';
-import { createPgBossQueue, type JobQueue } from '../../lib/jobs.ts';
+import type { JobQueue } from '../../lib/jobs.ts';
 import type { MailTransport, OutgoingMail } from '../../lib/mailer.ts';
 import { createLocalStorage } from '../../lib/storage.ts';
 import { createTestDatabase } from '../../../test/build-test-app.ts';
-import { enqueueScanAsApi, runWorkerUntilKilled } from '../../../test/crashed-worker.ts';
+import { enqueueScanAsApi, runWorkerUntilKilled, startSurvivor } from '../../../test/crashed-worker.ts';
 import { createMember } from '../../../test/factories.ts';
 import { createTestServices } from '../../../test/test-services.ts';
 import { siteKeyOf } from './scan-job.ts';
@@ -95,14 +95,11 @@ describe('a re-scan whose worker is killed between storing its result and queuei
         sent.push(message);
       },
     };
-    const survivor = createPgBossQueue(testDb.url, () => undefined, {
-      superviseIntervalSeconds: 1,
-      monitorIntervalSeconds: 1,
-    });
-    queues.push(survivor);
-    const survivorDefinitions = definitionsOn(survivor, transport);
-    survivor.register(survivorDefinitions.all);
-    await survivor.start({ work: true });
+    const { definitions: survivorDefinitions } = await startSurvivor(
+      testDb.url,
+      (queue) => definitionsOn(queue, transport),
+      queues,
+    );
     await expect
       .poll(async () => (await outbox())[0]!.status, { timeout: 90_000, interval: 250 })
       .toBe('SENT');

@@ -18,7 +18,7 @@ import {
 import { createPgBossQueue, type JobQueue } from '../../lib/jobs.ts';
 import { createLocalStorage } from '../../lib/storage.ts';
 import { createTestDatabase } from '../../../test/build-test-app.ts';
-import { enqueueScanAsApi, runWorkerUntilKilled } from '../../../test/crashed-worker.ts';
+import { enqueueScanAsApi, runWorkerUntilKilled, startSurvivor } from '../../../test/crashed-worker.ts';
 import { createMember } from '../../../test/factories.ts';
 import { scanSnapshotSite, SNAPSHOT_SITE } from '../../../test/fixtures/snapshot-site.ts';
 import { createTestServices } from '../../../test/test-services.ts';
@@ -78,17 +78,7 @@ async function jobRuns(s: Setup, name: string) {
 }
 
 /** A worker in this process, with pg-boss's timers at their shortest. */
-async function startSurvivor(s: Setup) {
-  const survivor = createPgBossQueue(s.url, () => undefined, {
-    superviseIntervalSeconds: 1,
-    monitorIntervalSeconds: 1,
-  });
-  queues.push(survivor);
-  const definitions = definitionsOn(s, survivor);
-  survivor.register(definitions.all);
-  await survivor.start({ work: true });
-  return { survivor, definitions };
-}
+const startSurvivorOn = (s: Setup) => startSurvivor(s.url, (queue) => definitionsOn(s, queue), queues);
 
 /** A member's scan of the snapshot site, enqueued from the API's side (which only enqueues). */
 async function enqueueSnapshotScan() {
@@ -135,7 +125,7 @@ describe('a scan whose worker is killed in its snapshot pass', () => {
 
     // Another worker takes the scan job again once the killed one's heartbeat stops: it takes the
     // snapshots again and releases the dead attempt's images.
-    const { survivor, definitions: survivorDefinitions } = await startSurvivor(s);
+    const { survivor, definitions: survivorDefinitions } = await startSurvivorOn(s);
     await expect
       .poll(() => jobRuns(s, 'webcrawler.scan'), { timeout: 90_000, interval: 250 })
       .toEqual([{ state: 'completed', retry_count: 1 }]);
@@ -206,7 +196,7 @@ describe('a scan whose every attempt dies in its snapshot pass', () => {
 
     // The last attempt's heartbeat stops: pg-boss fails the scan job for good and sends its payload to
     // the dead letter job, which a worker runs.
-    const { survivor, definitions } = await startSurvivor(s);
+    const { survivor, definitions } = await startSurvivorOn(s);
     await expect
       .poll(() => jobRuns(s, 'webcrawler.scan-given-up'), { timeout: 60_000, interval: 250 })
       .toEqual([{ state: 'completed', retry_count: 0 }]);
