@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { COMPANY_STATUSES, SETTABLE_COMPANY_STATUSES } from '../rules/company-status.ts';
 import { IdSchema, IntSchema, TextSchema } from './common.ts';
-import { COMPANY_KINDS, CompanySummarySchema, StateCodeSchema } from './company.ts';
+import { CompanySummarySchema, StateCodeSchema } from './company.ts';
 
 /**
  * The super admin's companies and users screens (spec 3 §2 admin tabs, §3 Company and User, §7
