@@ -1,4 +1,4 @@
-import { COMMON_REFUSALS, NAMED_REFUSALS } from '@trustleaf/domain/refusals';
+import { AUTH_REFUSALS, COMMON_REFUSALS, NAMED_REFUSALS } from '@trustleaf/domain/refusals';
 import { LANGUAGES } from '@trustleaf/domain/rules/themes';
 import { PROFILE_REFUSALS } from '@trustleaf/domain/schemas/profile';
 import { WEBCRAWLER_REFUSALS } from '@trustleaf/domain/schemas/webcrawler';
@@ -68,6 +68,7 @@ describe('locales', () => {
     const keys = new Set(Object.keys(flatten(en)));
     const refusals = [
       ...Object.values(COMMON_REFUSALS),
+      ...Object.values(AUTH_REFUSALS),
       ...Object.values(WEBCRAWLER_REFUSALS),
       ...Object.values(PROFILE_REFUSALS),
       // A refusal that names a value: its key is the same whatever the value.

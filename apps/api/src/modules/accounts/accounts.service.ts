@@ -28,7 +28,7 @@ import type { Clock } from '../../lib/clock.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { hashPassword, sameHash, sha256 } from '../../lib/crypto.ts';
 import { inviteTokenHash } from '../../lib/invites.ts';
-import { AppError, refusal } from '../../lib/errors.ts';
+import { refusal } from '../../lib/errors.ts';
 import { escapeHtml, type Mailer } from '../../lib/mailer.ts';
 import type { DbExecutor } from '../../db/client.ts';
 import type { RecordActivity } from '../activity/activity.service.ts';
@@ -58,6 +58,7 @@ export const MESSAGES = {
   invalidInvite: 'This invitation is invalid or has expired',
   alreadyMember: 'You already belong to a company',
   tooManyRegistrations: 'Too many registrations from this network. Please try again in an hour.',
+  logoNotFound: 'The logo upload was not found',
 } as const;
 
 /** The sign-up refusals with the locale keys of the sign-up pages (`signUp.server.*`). */
@@ -332,8 +333,7 @@ export function createAccountsService(deps: AccountsServiceDeps) {
     /** Spec 2 "Create company" for a signed-in user without one. */
     async createCompany(auth: AuthContext, input: CreateCompanyInput): Promise<{ plCompanyId: number }> {
       const logoUrl = input.logoUploadKey ? await deps.resolveLogo(input.logoUploadKey, auth.userId) : null;
-      if (input.logoUploadKey && !logoUrl)
-        throw new AppError('VALIDATION_FAILED', 'The logo upload was not found');
+      if (input.logoUploadKey && !logoUrl) throw refusal('VALIDATION_FAILED', REFUSALS.logoNotFound);
       return repo.transaction(async (tx) => {
         if (auth.isSuperAdmin || (await tx.findActiveMembership(auth.userId))) {
           throw refusal('CONFLICT', REFUSALS.alreadyMember);
