@@ -6,6 +6,10 @@ import { registerMessageKeys } from '@/lib/i18n-messages';
  * when the app loads, so the sign-in page's first load does not carry them.
  */
 registerMessageKeys({
+  // Common field rules some schemas still declare by text (those of @trustleaf/domain/schemas/common
+  // VALIDATION_MESSAGES refuse by key).
+  'Character limit': 'validation.characterLimit',
+  'Must be a valid email': 'validation.emailInvalid',
   // The product record (spec 3 §3); the text is @trustleaf/domain/schemas/webcrawler's.
   [PRODUCT_EXPIRY_BEFORE_RECEIVED]: 'company.products.errors.expiryBeforeReceived',
   // Team and account settings (issue 20); the texts match @trustleaf/domain/schemas/team MESSAGES and
