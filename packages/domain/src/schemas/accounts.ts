@@ -13,11 +13,13 @@ import {
   IdSchema,
   IntSchema,
   PaginationOptionSchema,
+  refuseWith,
   TextSchema,
   anySpellingEnum,
   emptyAsNull,
   oneOrMany,
 } from './common.ts';
+import type { KeyedMessage } from '../validation-issues.ts';
 
 /** Spec 1 §5: Password is required, at most 255, and strong (12–50 with every character class). */
 export const SignUpPasswordSchema = TextSchema.min(1, 'Password is required')
@@ -27,6 +29,15 @@ export const SignUpPasswordSchema = TextSchema.min(1, 'Password is required')
 export const PhoneSchema = TextSchema.max(30, 'Phone number is invalid')
   .transform(normalizePhone)
   .refine(isValidPhone, PHONE_INVALID_MESSAGE);
+
+/** A phone number refused by a keyed message (the key of the part of the strings its form loads). */
+export function keyedPhoneSchema(invalid: KeyedMessage) {
+  return TextSchema.superRefine((value, ctx) => {
+    if (value.length > 30 || !isValidPhone(normalizePhone(value))) refuseWith(ctx, invalid);
+  })
+    .meta({ maxLength: 30 })
+    .transform(normalizePhone);
+}
 
 const NameSchema = (label: string) =>
   TextSchema.trim().min(1, `${label} is required`).max(100, 'Maximum 100 characters');
