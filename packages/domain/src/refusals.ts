@@ -47,6 +47,20 @@ export const COMMON_REFUSALS = keyedMessages('refusals', {
   sendMultipart: 'Send the files as multipart/form-data',
 });
 
+/**
+ * Refusals of signing in and of a session, keyed in the shell's strings (`errors.<name>`), which the
+ * sign-in page's first load carries: the page shows them by the key the answer carries.
+ */
+export const AUTH_REFUSALS = keyedMessages('errors', {
+  invalidCredentials: 'Email or password incorrect',
+  rateLimited: 'Too many sign-in attempts. Please wait 15 minutes and try again.',
+  resetLinkInvalid: 'This reset link is invalid or has expired',
+  sessionExpired: 'Your session has expired. Please sign in again.',
+  accountDisabled: 'This account has been disabled. Please contact support.',
+  companySuspended: "Your company's account is suspended. Please contact support.",
+  companyTerminated: "Your company's account has been terminated.",
+});
+
 /** Refusals that name a value (a limit, a name, an id), with that value for the reader's text. */
 export const NAMED_REFUSALS = {
   locationsMax: (max: number): KeyedMessage => ({

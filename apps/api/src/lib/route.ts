@@ -1,3 +1,4 @@
+import { AUTH_REFUSALS } from '@trustleaf/domain/refusals';
 import {
   inputLocation,
   pathParams,
@@ -9,7 +10,7 @@ import { detailOf } from '@trustleaf/domain/schemas/common';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import { z } from 'zod';
 import type { AuthContext } from './authz.ts';
-import { AppError, STATUS_BY_CODE } from './errors.ts';
+import { refusal, STATUS_BY_CODE } from './errors.ts';
 
 /**
  * What a handler answers: the contract's output (sent as `{ detail }`), or, for a file contract, the
@@ -157,7 +158,7 @@ export function route<E extends Endpoint>(
       const fromLocation = (location === 'body' ? request.body : request.query) as object | undefined;
       const input = { ...(fromLocation ?? {}), ...((request.params as object | undefined) ?? {}) };
       if (contract.access === 'user' && !tokenOnly && !request.auth) {
-        throw new AppError('UNAUTHENTICATED', 'Your session has expired. Please sign in again.');
+        throw refusal('UNAUTHENTICATED', AUTH_REFUSALS.sessionExpired);
       }
       const result = await handler({
         input: input as z.output<E['input']>,

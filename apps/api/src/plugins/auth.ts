@@ -1,10 +1,11 @@
+import { AUTH_REFUSALS } from '@trustleaf/domain/refusals';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Db } from '../db/client.ts';
 import { sessionFamilies, users } from '../db/schema.ts';
 import { liveSignIn, type AuthContext } from '../lib/authz.ts';
-import { AppError } from '../lib/errors.ts';
+import { refusal } from '../lib/errors.ts';
 import type { AccessClaims, TokenSigner } from '../lib/tokens.ts';
 
 declare module 'fastify' {
@@ -66,13 +67,13 @@ export const authPlugin = fp(
     app.decorate('verifyAccessToken', async (request: FastifyRequest) => {
       const token = bearerToken(request.headers.authorization);
       const claims = token ? await options.tokens.verify(token) : null;
-      if (!claims) throw new AppError('UNAUTHENTICATED', 'Your session has expired. Please sign in again.');
+      if (!claims) throw refusal('UNAUTHENTICATED', AUTH_REFUSALS.sessionExpired);
       request.claims = claims;
     });
     app.decorate('authenticate', async (request: FastifyRequest) => {
       const token = bearerToken(request.headers.authorization);
       const auth = token ? await resolveAccessToken(options.db, options.tokens, token) : null;
-      if (!auth) throw new AppError('UNAUTHENTICATED', 'Your session has expired. Please sign in again.');
+      if (!auth) throw refusal('UNAUTHENTICATED', AUTH_REFUSALS.sessionExpired);
       request.auth = auth;
     });
   },
@@ -81,13 +82,12 @@ export const authPlugin = fp(
 
 /** For handlers behind `onRequest: app.verifyAccessToken`: the token's claims, never null there. */
 export function claimsOf(request: FastifyRequest): AccessClaims {
-  if (!request.claims)
-    throw new AppError('UNAUTHENTICATED', 'Your session has expired. Please sign in again.');
+  if (!request.claims) throw refusal('UNAUTHENTICATED', AUTH_REFUSALS.sessionExpired);
   return request.claims;
 }
 
 /** For handlers behind `onRequest: app.authenticate`: the caller, never null there. */
 export function callerOf(request: FastifyRequest): AuthContext {
-  if (!request.auth) throw new AppError('UNAUTHENTICATED', 'Your session has expired. Please sign in again.');
+  if (!request.auth) throw refusal('UNAUTHENTICATED', AUTH_REFUSALS.sessionExpired);
   return request.auth;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { registerMessageKeys, translateMessage } from './i18n-messages';
+import { refusalText, registerMessageKeys, translateMessage } from './i18n-messages';
 
 /** A `t` that knows only some keys and, like i18next, answers an unknown key with the key itself. */
 const tWith =
@@ -28,12 +28,37 @@ describe('translateMessage', () => {
     expect(translateMessage(tWith({}), 'A text nobody registered.')).toBe('A text nobody registered.');
   });
 
-  it('maps built-in texts and field-prefixed validation messages', () => {
+  it('maps registered texts and field-prefixed validation messages', () => {
+    registerMessageKeys({ 'Must be a valid email': 'validation.emailInvalid' });
     expect(
       translateMessage(
         tWith({ 'validation.emailInvalid': 'E-mail non valide' }),
         'email: Must be a valid email',
       ),
     ).toBe('E-mail non valide');
+  });
+});
+
+describe('refusalText', () => {
+  const refused = (key: string) => ({
+    code: 'UNAUTHENTICATED',
+    message: 'Email or password incorrect',
+    details: { issues: [{ field: '', message: 'Email or password incorrect', key }] },
+  });
+
+  it('shows a refusal by the key it carries, not by its English text', () => {
+    const t = tWith({ 'errors.invalidCredentials': 'E-mail ou mot de passe incorrect' });
+    expect(refusalText(t, refused('errors.invalidCredentials'))).toBe('E-mail ou mot de passe incorrect');
+  });
+
+  it('shows the message as it came when this app lacks the key', () => {
+    expect(refusalText(tWith({}), refused('errors.unheardOf'))).toBe('Email or password incorrect');
+  });
+
+  it('shows an unexpected failure by the generic text', () => {
+    const t = tWith({ 'errors.generic': 'Une erreur est survenue' });
+    expect(refusalText(t, { code: 'INTERNAL', message: 'Something went wrong' })).toBe(
+      'Une erreur est survenue',
+    );
   });
 });

@@ -1,27 +1,10 @@
-import { COMPANY_SIGN_IN_REFUSED } from '@trustleaf/domain/rules/company-status';
-import { STRONG_PASSWORD_MESSAGE } from '@trustleaf/domain/rules/password';
-import type { MessageParams } from '@trustleaf/domain/validation-issues';
+import { validationIssues, type MessageParams } from '@trustleaf/domain/validation-issues';
 
 /**
- * The shared zod schemas and the server speak English; the UI shows their messages in the user's
- * language by mapping the known texts to locale keys. An unknown text is shown as it came.
- */
-const BUILT_IN: Record<string, string> = {
-  'Must be a valid email': 'validation.emailInvalid',
-  'Email address is required': 'validation.emailRequired',
-  'Password is required': 'validation.passwordRequired',
-  'Character limit': 'validation.characterLimit',
-  [STRONG_PASSWORD_MESSAGE]: 'validation.strongPassword',
-  'Email or password incorrect': 'errors.invalidCredentials',
-  'Too many sign-in attempts. Please wait 15 minutes and try again.': 'errors.rateLimited',
-  'This reset link is invalid or has expired': 'errors.resetLinkInvalid',
-  'Something went wrong': 'errors.generic',
-  [COMPANY_SIGN_IN_REFUSED.SUSPENDED!]: 'errors.companySuspended',
-  [COMPANY_SIGN_IN_REFUSED.TERMINATED!]: 'errors.companyTerminated',
-  'This account has been disabled. Please contact support.': 'errors.accountDisabled',
-};
-
-/**
+ * The shared zod schemas and the server speak English and name each message by its key; texts that
+ * still come without one (a rule not yet keyed) are shown in the user's language by the keys lazy
+ * pages register for them (see lib/locale-bundle.ts). An unknown text is shown as it came.
+ *
  * A text may have a key in more than one message part (the sign-up pages and the app both show
  * "Invalid Promo Code."); every registered key is kept, and the first one loaded is used.
  */
@@ -35,7 +18,6 @@ export function registerMessageKeys(keys: Record<string, string>): void {
     else if (!known.includes(key)) known.push(key);
   }
 }
-registerMessageKeys(BUILT_IN);
 
 /** A locale key such as `documents.messages.stateRequired`: dotted words, no spaces. */
 const MESSAGE_KEY = /^[A-Za-z][\w-]*(\.[\w-]+)+$/;
@@ -60,4 +42,24 @@ export function translateMessage(
     if (text !== key) return text;
   }
   return message;
+}
+
+/**
+ * A refused call's text in the reader's language: by its first issue's key (every refusal of the API
+ * carries one) when this app has that key, else by its message; an unexpected failure (INTERNAL) by
+ * the generic text. For pages without notistack (the sign-in page); the screens behind sign-in use
+ * `errorText` of lib/error-notice.
+ */
+export function refusalText(
+  t: (key: string) => string,
+  refused: { code?: string; message: string; details?: unknown },
+): string {
+  if (refused.code === 'INTERNAL') return t('errors.generic');
+  const issue = validationIssues(refused.details)[0];
+  if (issue) {
+    // i18next answers a key it does not have with the key itself.
+    const text = (t as (key: string, values: MessageParams) => string)(issue.key, issue.params ?? {});
+    if (text !== issue.key) return text;
+  }
+  return translateMessage(t, refused.message);
 }

@@ -10,36 +10,12 @@ import { registerMessageKeys } from '@/lib/i18n-messages';
  * page's first-load budget has no room for them.
  */
 registerMessageKeys({
-  'Company Name is required': 'signUp.companyNameRequired',
-  'Type Of Company is required': 'signUp.typeRequired',
-  'First name is required': 'signUp.firstNameRequired',
-  'Last name is required': 'signUp.lastNameRequired',
-  'Maximum 100 characters': 'signUp.max100',
-  'Sign-up code must be 6 characters': 'signUp.saleNumberLength',
-  Duplicate: 'signUp.duplicate',
-  'This claim code is invalid or was already used': 'signUp.claimInvalid',
-  'Phone number is invalid': 'inputs.phoneInvalid',
+  // The upload field's own checks (components/upload), which declare their messages by text.
   'Please upload file csv only.': 'inputs.upload.csvOnly',
   'Please upload file pdf only.': 'inputs.upload.pdfOnly',
   'Please upload file image only.': 'inputs.upload.imageOnly',
   'File Type Is Not Supported': 'inputs.upload.unsupported',
   'Cannot upload a password protected document': 'inputs.upload.passwordProtected',
-  'An account with this email already exists': 'signUp.server.emailTaken',
-  'Please wait a minute before requesting another code': 'signUp.server.resendTooSoon',
-  'Too many codes requested. Please try again in an hour.': 'signUp.server.tooManyCodes',
-  'This code has expired or was already used. Please request a new code.': 'signUp.server.codeExpired',
-  'Too many wrong codes. Please request a new code.': 'signUp.server.tooManyWrongCodes',
-  'The code is incorrect': 'signUp.server.wrongCode',
-  'Please verify your email before registering': 'signUp.server.notVerified',
-  'This invitation is invalid or has expired': 'signUp.server.invalidInvite',
-  'You already belong to a company': 'signUp.server.alreadyMember',
-  'Invalid Promo Code.': 'signUp.server.promoInvalid',
-  'This promo code has reached its maximum usage.': 'signUp.server.promoMaxUsage',
-  'Too many promo code checks. Please wait a minute and try again.': 'signUp.server.promoTooManyChecks',
-  'Too many registrations from this network. Please try again in an hour.':
-    'signUp.server.tooManyRegistrations',
-  'Too many registration attempts. Please wait a minute and try again.':
-    'signUp.server.tooManyRegistrationAttempts',
 });
 const pending = new Map<string, Promise<void>>();
 

@@ -1,6 +1,7 @@
-import { COMMON_REFUSALS, NAMED_REFUSALS } from '@trustleaf/domain/refusals';
+import { AUTH_REFUSALS, COMMON_REFUSALS, NAMED_REFUSALS } from '@trustleaf/domain/refusals';
 import { LANGUAGES } from '@trustleaf/domain/rules/themes';
-import { PROFILE_REFUSALS } from '@trustleaf/domain/schemas/profile';
+import { VALIDATION_MESSAGES } from '@trustleaf/domain/schemas/common';
+import { PROFILE_FIELD_REFUSALS, PROFILE_REFUSALS } from '@trustleaf/domain/schemas/profile';
 import { WEBCRAWLER_REFUSALS } from '@trustleaf/domain/schemas/webcrawler';
 import { describe, expect, it } from 'vitest';
 import appDe from '@/locales/app/de.json';
@@ -68,8 +69,12 @@ describe('locales', () => {
     const keys = new Set(Object.keys(flatten(en)));
     const refusals = [
       ...Object.values(COMMON_REFUSALS),
+      ...Object.values(AUTH_REFUSALS),
       ...Object.values(WEBCRAWLER_REFUSALS),
       ...Object.values(PROFILE_REFUSALS),
+      ...Object.values(PROFILE_FIELD_REFUSALS),
+      // The common field rules' keys, which the API answers refused fields with.
+      ...Object.values(VALIDATION_MESSAGES),
       // A refusal that names a value: its key is the same whatever the value.
       ...Object.values(NAMED_REFUSALS).map((named) => named(0 as never)),
     ].map((refusal) => refusal.key);

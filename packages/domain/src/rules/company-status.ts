@@ -1,3 +1,4 @@
+import { AUTH_REFUSALS } from '../refusals.ts';
 import type { KeyedMessage } from '../validation-issues.ts';
 
 /**
@@ -15,9 +16,10 @@ export type CompanyStatus = (typeof COMPANY_STATUSES)[number];
 export const SETTABLE_COMPANY_STATUSES = ['ACTIVE', 'SUSPENDED', 'CANCELED', 'TERMINATED'] as const;
 export type SettableCompanyStatus = (typeof SETTABLE_COMPANY_STATUSES)[number];
 
-export const COMPANY_SIGN_IN_REFUSED: Partial<Record<CompanyStatus, string>> = {
-  SUSPENDED: "Your company's account is suspended. Please contact support.",
-  TERMINATED: "Your company's account has been terminated.",
+/** Why members of a company in this status cannot sign in, with its locale key. */
+export const COMPANY_SIGN_IN_REFUSED: Partial<Record<CompanyStatus, KeyedMessage>> = {
+  SUSPENDED: AUTH_REFUSALS.companySuspended,
+  TERMINATED: AUTH_REFUSALS.companyTerminated,
 };
 
 /** Whether members of a company in this status may sign in (and keep their sessions). */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { COMPANY_TYPES } from '../reference/company-types.ts';
-import { isStrongPassword, STRONG_PASSWORD_MESSAGE } from '../rules/password.ts';
+import { isStrongPassword } from '../rules/password.ts';
 import { isValidPhone, normalizePhone, PHONE_INVALID_MESSAGE } from '../rules/phone.ts';
 import {
   COMPANY_NAME_MAX,
@@ -12,28 +12,67 @@ import {
   EmailSchema,
   IdSchema,
   IntSchema,
+  keyedText,
   PaginationOptionSchema,
+  refuseWith,
   TextSchema,
   anySpellingEnum,
   emptyAsNull,
   oneOrMany,
+  VALIDATION_MESSAGES,
 } from './common.ts';
+import { keyedMessages, type KeyedMessage } from '../validation-issues.ts';
+
+/**
+ * The sign-up pages' field messages with their keys, in the sign-up pages' strings (`locales/extra`,
+ * which the create-company page loads too).
+ */
+export const SIGN_UP_MESSAGES = {
+  ...keyedMessages('signUp', {
+    companyNameRequired: 'Company Name is required',
+    typeRequired: 'Type Of Company is required',
+    firstNameRequired: 'First name is required',
+    lastNameRequired: 'Last name is required',
+    max100: 'Maximum 100 characters',
+    saleNumberLength: 'Sign-up code must be 6 characters',
+  }),
+  phoneInvalid: { key: 'inputs.phoneInvalid', message: PHONE_INVALID_MESSAGE },
+  codeFormat: { key: 'signUp.verify.codeFormat', message: 'Enter the 6-digit code from your email' },
+} satisfies Record<string, KeyedMessage>;
 
 /** Spec 1 §5: Password is required, at most 255, and strong (12–50 with every character class). */
-export const SignUpPasswordSchema = TextSchema.min(1, 'Password is required')
-  .max(255, 'Character limit')
-  .refine(isStrongPassword, STRONG_PASSWORD_MESSAGE);
+export const SignUpPasswordSchema = TextSchema.superRefine((value, ctx) => {
+  if (value.length === 0) refuseWith(ctx, VALIDATION_MESSAGES.passwordRequired);
+  else if (value.length > 255) refuseWith(ctx, VALIDATION_MESSAGES.characterLimit);
+  else if (!isStrongPassword(value)) refuseWith(ctx, VALIDATION_MESSAGES.strongPassword);
+}).meta({ minLength: 1, maxLength: 255 });
 
 export const PhoneSchema = TextSchema.max(30, 'Phone number is invalid')
   .transform(normalizePhone)
   .refine(isValidPhone, PHONE_INVALID_MESSAGE);
 
-const NameSchema = (label: string) =>
-  TextSchema.trim().min(1, `${label} is required`).max(100, 'Maximum 100 characters');
+/** A phone number refused by a keyed message (the key of the part of the strings its form loads). */
+export function keyedPhoneSchema(invalid: KeyedMessage) {
+  return TextSchema.superRefine((value, ctx) => {
+    if (value.length > 30 || !isValidPhone(normalizePhone(value))) refuseWith(ctx, invalid);
+  })
+    .meta({ maxLength: 30 })
+    .transform(normalizePhone);
+}
 
-export const CompanyNameSchema = TextSchema.trim()
-  .min(1, 'Company Name is required')
-  .max(COMPANY_NAME_MAX, 'Character limit');
+const NameSchema = (required: KeyedMessage) =>
+  keyedText(100, { required, tooLong: SIGN_UP_MESSAGES.max100 }, TextSchema.trim());
+
+export const CompanyNameSchema = keyedText(
+  COMPANY_NAME_MAX,
+  { required: SIGN_UP_MESSAGES.companyNameRequired, tooLong: VALIDATION_MESSAGES.characterLimit },
+  TextSchema.trim(),
+);
+
+/** A phone number as a sign-up form holds it (empty or valid), refused by its key. */
+const FormPhoneSchema = TextSchema.superRefine((value, ctx) => {
+  if (!isValidPhone(value)) refuseWith(ctx, SIGN_UP_MESSAGES.phoneInvalid);
+});
 
 export const COMPANY_TYPE_CODES = COMPANY_TYPES.map((entry) => entry.type) as [string, ...string[]];
 /** Spec 1 §1 names the types in words ("processor", "hemp seed"); the codes are PROCESSOR, HEMP_SEED. */
@@ -41,21 +80,30 @@ export const CompanyTypeSchema = anySpellingEnum(COMPANY_TYPE_CODES, {
   error: 'Type Of Company is required',
 });
 
+/** Spec 1 §5 bounds of the office address, refused by keys. */
+const ADDRESS_FIELDS = {
+  address: keyedText(255, { tooLong: VALIDATION_MESSAGES.characterLimit }, TextSchema.trim()),
+  city: keyedText(100, { tooLong: SIGN_UP_MESSAGES.max100 }, TextSchema.trim()),
+  state: keyedText(100, { tooLong: SIGN_UP_MESSAGES.max100 }, TextSchema.trim()),
+  zip: keyedText(10, { tooLong: VALIDATION_MESSAGES.characterLimit }, TextSchema.trim()),
+};
+
 export const OfficeAddressSchema = z.object({
-  address: TextSchema.trim().max(255, 'Character limit').default(''),
-  city: TextSchema.trim().max(100, 'Maximum 100 characters').default(''),
-  state: TextSchema.trim().max(100, 'Maximum 100 characters').default(''),
-  zip: TextSchema.trim().max(10, 'Character limit').default(''),
+  address: ADDRESS_FIELDS.address.default(''),
+  city: ADDRESS_FIELDS.city.default(''),
+  state: ADDRESS_FIELDS.state.default(''),
+  zip: ADDRESS_FIELDS.zip.default(''),
   country: TextSchema.trim().max(2).default('US'),
 });
 export type OfficeAddress = z.infer<typeof OfficeAddressSchema>;
 
 const Binary = z.union([z.literal(0), z.literal(1)]);
 
-export const SaleNumberSchema = TextSchema.refine(
-  isValidSaleNumber,
-  'Sign-up code must be 6 characters',
-).transform(normalizeSaleNumber);
+const KeyedSaleNumberSchema = TextSchema.superRefine((value, ctx) => {
+  if (!isValidSaleNumber(value)) refuseWith(ctx, SIGN_UP_MESSAGES.saleNumberLength);
+});
+
+export const SaleNumberSchema = KeyedSaleNumberSchema.transform(normalizeSaleNumber);
 
 export const RegisterCompanySchema = z
   .object({
@@ -80,9 +128,9 @@ export const RegisterCompanySchema = z
 const UserFields = {
   email: EmailSchema,
   password: SignUpPasswordSchema,
-  firstName: NameSchema('First name'),
-  lastName: NameSchema('Last name'),
-  phone: PhoneSchema.optional(),
+  firstName: NameSchema(SIGN_UP_MESSAGES.firstNameRequired),
+  lastName: NameSchema(SIGN_UP_MESSAGES.lastNameRequired),
+  phone: keyedPhoneSchema(SIGN_UP_MESSAGES.phoneInvalid).optional(),
 };
 
 /** Spec 1 §3 "Registration payload (userRegister)"; the short sign-up sends no company. */
@@ -109,12 +157,12 @@ export const SignUpCodeQuerySchema = z.object({
 });
 export type SignUpCodeQuery = z.infer<typeof SignUpCodeQuerySchema>;
 
+const SIGN_UP_CODE = new RegExp(`^\\d{${SIGN_UP_CODE_LENGTH}}$`);
 export const VerifySignUpCodeInputSchema = z.object({
   email: EmailSchema,
-  signUpCode: TextSchema.regex(
-    new RegExp(`^\\d{${SIGN_UP_CODE_LENGTH}}$`),
-    'Enter the 6-digit code from your email',
-  ),
+  signUpCode: TextSchema.superRefine((value, ctx) => {
+    if (!SIGN_UP_CODE.test(value)) refuseWith(ctx, SIGN_UP_MESSAGES.codeFormat);
+  }).meta({ pattern: SIGN_UP_CODE.source }),
 });
 export type VerifySignUpCodeInput = z.infer<typeof VerifySignUpCodeInputSchema>;
 
@@ -265,32 +313,31 @@ export const AddressSuggestionQuerySchema = z.object({
 /** The company onboarding form (spec 1 §2) as the user fills it; mapped to the payload on submit. */
 export const CompanyOnboardingFormSchema = z.object({
   companyName: CompanyNameSchema,
-  typeOfCompany: TextSchema.min(1, 'Type Of Company is required'),
+  typeOfCompany: TextSchema.superRefine((value, ctx) => {
+    if (value.length === 0) refuseWith(ctx, SIGN_UP_MESSAGES.typeRequired);
+  }),
   segmentId: IntSchema.nullable(),
   manufactureForOther: z.boolean(),
   requiredMOQ: z.boolean(),
-  address: TextSchema.trim().max(255, 'Character limit'),
-  city: TextSchema.trim().max(100, 'Maximum 100 characters'),
-  state: TextSchema.trim().max(100, 'Maximum 100 characters'),
-  zip: TextSchema.trim().max(10, 'Character limit'),
+  ...ADDRESS_FIELDS,
   claimCode: TextSchema.trim().max(64),
   plCompanyId: IntSchema.nullable(),
-  saleNumber: TextSchema.refine(isValidSaleNumber, 'Sign-up code must be 6 characters'),
-  firstName: NameSchema('First name'),
-  lastName: NameSchema('Last name'),
-  phone: TextSchema.refine(isValidPhone, PHONE_INVALID_MESSAGE),
+  saleNumber: KeyedSaleNumberSchema,
+  firstName: NameSchema(SIGN_UP_MESSAGES.firstNameRequired),
+  lastName: NameSchema(SIGN_UP_MESSAGES.lastNameRequired),
+  phone: FormPhoneSchema,
   email: EmailSchema,
   password: SignUpPasswordSchema,
-  promoCode: TextSchema.trim().max(255, 'Character limit'),
+  promoCode: keyedText(255, { tooLong: VALIDATION_MESSAGES.characterLimit }, TextSchema.trim()),
   acceptedEula: z.boolean(),
 });
 export type CompanyOnboardingForm = z.input<typeof CompanyOnboardingFormSchema>;
 
 /** The short personal sign-up (spec 1 §2): user fields only. */
 export const PersonalSignUpFormSchema = z.object({
-  firstName: NameSchema('First name'),
-  lastName: NameSchema('Last name'),
-  phone: TextSchema.refine(isValidPhone, PHONE_INVALID_MESSAGE),
+  firstName: NameSchema(SIGN_UP_MESSAGES.firstNameRequired),
+  lastName: NameSchema(SIGN_UP_MESSAGES.lastNameRequired),
+  phone: FormPhoneSchema,
   email: EmailSchema,
   password: SignUpPasswordSchema,
   acceptedEula: z.boolean(),

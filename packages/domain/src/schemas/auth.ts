@@ -1,17 +1,22 @@
 import { z } from 'zod';
-import { isStrongPassword, PASSWORD_MAX, STRONG_PASSWORD_MESSAGE } from '../rules/password.ts';
-import { EmailSchema, IntSchema, TextSchema } from './common.ts';
+import { isStrongPassword, PASSWORD_MAX } from '../rules/password.ts';
+import { EmailSchema, IntSchema, keyedText, refuseWith, TextSchema, VALIDATION_MESSAGES } from './common.ts';
 import { CompanySummarySchema } from './company.ts';
 
 export const LoginInputSchema = z.object({
   email: EmailSchema,
-  password: TextSchema.min(1, 'Password is required').max(255, 'Character limit'),
+  password: keyedText(255, {
+    required: VALIDATION_MESSAGES.passwordRequired,
+    tooLong: VALIDATION_MESSAGES.characterLimit,
+  }),
 });
 export type LoginInput = z.infer<typeof LoginInputSchema>;
 
-export const StrongPasswordSchema = TextSchema.min(1, 'Password is required')
-  .max(PASSWORD_MAX, STRONG_PASSWORD_MESSAGE)
-  .refine(isStrongPassword, STRONG_PASSWORD_MESSAGE);
+/** Required and strong (spec 3 §5), refused by keys; the JSON Schema keeps the bounds. */
+export const StrongPasswordSchema = TextSchema.superRefine((value, ctx) => {
+  if (value.length === 0) refuseWith(ctx, VALIDATION_MESSAGES.passwordRequired);
+  else if (!isStrongPassword(value)) refuseWith(ctx, VALIDATION_MESSAGES.strongPassword);
+}).meta({ minLength: 1, maxLength: PASSWORD_MAX });
 
 export const SessionSchema = z.object({
   accessToken: TextSchema,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import type { KeyedMessage } from '../validation-issues.ts';
+import { STRONG_PASSWORD_MESSAGE } from '../rules/password.ts';
+import { keyedMessages, type KeyedMessage } from '../validation-issues.ts';
 
 /**
  * The building blocks every schema declares its strings and integers with (lint refuses bare
@@ -50,6 +51,37 @@ export function requiredText(max: number, messages: { required: KeyedMessage; to
     .meta({ minLength: 1, maxLength: max });
 }
 
+/**
+ * The common field rules' messages with their keys (`validation.<name>` in the shell's strings, which
+ * every page carries, the sign-in page's first load included).
+ */
+export const VALIDATION_MESSAGES = keyedMessages('validation', {
+  emailInvalid: 'Must be a valid email',
+  emailRequired: 'Email address is required',
+  passwordRequired: 'Password is required',
+  confirmPasswordRequired: 'Confirm password is required',
+  characterLimit: 'Character limit',
+  strongPassword: STRONG_PASSWORD_MESSAGE,
+  passwordsMismatch: 'Passwords do not match',
+});
+
+/**
+ * A text of at most `max` characters, refused with keyed messages (and, given `required`, when empty);
+ * its JSON Schema keeps the bounds. `base` is the text as it is checked (`TextSchema.trim()` to trim).
+ */
+export function keyedText(
+  max: number,
+  messages: { required?: KeyedMessage; tooLong: KeyedMessage },
+  base: z.ZodString = TextSchema,
+) {
+  return base
+    .superRefine((value, ctx) => {
+      if (messages.required && value.length === 0) refuseWith(ctx, messages.required);
+      else if (value.length > max) refuseWith(ctx, messages.tooLong);
+    })
+    .meta({ ...(messages.required ? { minLength: 1 } : {}), maxLength: max });
+}
+
 /** Query strings carry numbers as text. */
 export const QueryIntSchema = z.coerce
   .number(INT_MESSAGE)
@@ -71,8 +103,12 @@ export const EMAIL_MAX = 255;
 
 /** Emails are compared case-insensitively, so they are stored trimmed and lower-cased. */
 export const EmailSchema = TextSchema.trim()
-  .max(EMAIL_MAX, 'Character limit')
-  .pipe(z.email('Must be a valid email'))
+  .superRefine((value, ctx) => {
+    if (value.length > EMAIL_MAX) refuseWith(ctx, VALIDATION_MESSAGES.characterLimit);
+    else if (!z.regexes.email.test(value)) refuseWith(ctx, VALIDATION_MESSAGES.emailInvalid);
+  })
+  // Refused by keys (a form shows them in the reader's language); the JSON Schema keeps the format.
+  .meta({ maxLength: EMAIL_MAX, format: 'email' })
   .transform((value) => value.toLowerCase());
 
 const spellingKey = (value: string) =>

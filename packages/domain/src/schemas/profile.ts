@@ -1,9 +1,19 @@
 import { z } from 'zod';
-import { isStrongPassword, PASSWORD_MAX, STRONG_PASSWORD_MESSAGE } from '../rules/password.ts';
+import { isStrongPassword, PASSWORD_MAX } from '../rules/password.ts';
+import { PHONE_INVALID_MESSAGE } from '../rules/phone.ts';
 import { LANGUAGES } from '../rules/themes.ts';
 import type { KeyedMessage } from '../validation-issues.ts';
-import { PhoneSchema } from './accounts.ts';
-import { EmailSchema, IdSchema, IntSchema, TextSchema } from './common.ts';
+import { keyedPhoneSchema } from './accounts.ts';
+import {
+  EMAIL_MAX,
+  EmailSchema,
+  IdSchema,
+  IntSchema,
+  keyedText,
+  refuseWith,
+  TextSchema,
+  VALIDATION_MESSAGES,
+} from './common.ts';
 
 /** The account setting tab (spec 3 §2): names, phone, preferred language, email, password, devices. */
 export const EMAIL_CHANGE_CODE_LENGTH = 6;
@@ -32,6 +42,9 @@ export const PROFILE_MESSAGES = {
   signedOutOthers: 'Signed out of every other device',
   tooManyCodes: 'Too many codes requested. Please try again in an hour.',
   passwordChangedMeanwhile: 'Your password was changed meanwhile. Please try again.',
+  firstNameRequired: 'First name is required',
+  lastNameRequired: 'Last name is required',
+  phoneInvalid: PHONE_INVALID_MESSAGE,
 } as const;
 
 /** A profile message with its key (the web's `profile.messages.<name>`). */
@@ -58,8 +71,8 @@ export const PROFILE_REFUSALS = {
   passwordChangedMeanwhile: profileMessage('passwordChangedMeanwhile'),
 } as const satisfies Record<string, KeyedMessage>;
 
-const NameSchema = (label: string) =>
-  TextSchema.trim().min(1, `${label} is required`).max(255, 'Character limit');
+const NameSchema = (required: KeyedMessage) =>
+  keyedText(255, { required, tooLong: VALIDATION_MESSAGES.characterLimit }, TextSchema.trim());
 
 export const PreferredLanguageSchema = z.enum(LANGUAGES);
 
@@ -78,43 +91,54 @@ export const UserDetailSchema = z.object({
 export type UserDetail = z.infer<typeof UserDetailSchema>;
 
 export const UpdateUserProfileInputSchema = z.object({
-  firstName: NameSchema('First name'),
-  lastName: NameSchema('Last name'),
-  phone: PhoneSchema.default(''),
+  firstName: NameSchema(profileMessage('firstNameRequired')),
+  lastName: NameSchema(profileMessage('lastNameRequired')),
+  phone: keyedPhoneSchema(profileMessage('phoneInvalid')).default(''),
   preferredLanguage: PreferredLanguageSchema,
 });
 export type UpdateUserProfileInput = z.input<typeof UpdateUserProfileInputSchema>;
 
-const CurrentPasswordSchema = (required: string) => TextSchema.min(1, required).max(255, 'Character limit');
+const CurrentPasswordSchema = (required: KeyedMessage) =>
+  keyedText(255, { required, tooLong: VALIDATION_MESSAGES.characterLimit });
 
 /** The new address gets a code; the current password guards the change. */
 export const RequestEmailChangeInputSchema = z.object({
-  newEmail: TextSchema.trim().min(1, 'Email address is required').pipe(EmailSchema),
-  password: CurrentPasswordSchema('Password is required'),
+  newEmail: keyedText(
+    EMAIL_MAX,
+    { required: VALIDATION_MESSAGES.emailRequired, tooLong: VALIDATION_MESSAGES.characterLimit },
+    TextSchema.trim(),
+  ).pipe(EmailSchema),
+  password: CurrentPasswordSchema(VALIDATION_MESSAGES.passwordRequired),
 });
 export type RequestEmailChangeInput = z.input<typeof RequestEmailChangeInputSchema>;
 
+const CODE = new RegExp(`^\\d{${EMAIL_CHANGE_CODE_LENGTH}}$`);
 export const ConfirmEmailChangeInputSchema = z.object({
-  code: TextSchema.trim().regex(/^\d{6}$/, PROFILE_MESSAGES.codeRequired),
+  code: TextSchema.trim()
+    .superRefine((value, ctx) => {
+      if (!CODE.test(value)) refuseWith(ctx, profileMessage('codeRequired'));
+    })
+    .meta({ pattern: CODE.source }),
 });
 export type ConfirmEmailChangeInput = z.infer<typeof ConfirmEmailChangeInputSchema>;
 
 /** Spec 3 §5: old, new and confirm are each required; the new one is strong. */
 export const ChangePasswordInputSchema = z
   .object({
-    oldPassword: CurrentPasswordSchema(PROFILE_MESSAGES.oldPasswordRequired),
-    newPassword: TextSchema.min(1, PROFILE_MESSAGES.newPasswordRequired)
-      .max(PASSWORD_MAX, STRONG_PASSWORD_MESSAGE)
-      .refine(isStrongPassword, STRONG_PASSWORD_MESSAGE),
-    confirmPassword: TextSchema.min(1, PROFILE_MESSAGES.confirmPasswordRequired).max(255),
+    oldPassword: CurrentPasswordSchema(profileMessage('oldPasswordRequired')),
+    newPassword: TextSchema.superRefine((value, ctx) => {
+      if (value.length === 0) refuseWith(ctx, profileMessage('newPasswordRequired'));
+      else if (!isStrongPassword(value)) refuseWith(ctx, VALIDATION_MESSAGES.strongPassword);
+    }).meta({ minLength: 1, maxLength: PASSWORD_MAX }),
+    confirmPassword: CurrentPasswordSchema(profileMessage('confirmPasswordRequired')),
   })
-  .refine((value) => value.newPassword === value.confirmPassword, {
-    message: PROFILE_MESSAGES.passwordsDoNotMatch,
-    path: ['confirmPassword'],
-  })
-  .refine((value) => value.newPassword !== value.oldPassword, {
-    message: PROFILE_MESSAGES.samePassword,
-    path: ['newPassword'],
+  .superRefine((value, ctx) => {
+    if (value.newPassword !== value.confirmPassword) {
+      refuseWith(ctx, profileMessage('passwordsDoNotMatch'), ['confirmPassword']);
+    }
+    if (value.newPassword === value.oldPassword) {
+      refuseWith(ctx, profileMessage('samePassword'), ['newPassword']);
+    }
   });
 export type ChangePasswordInput = z.infer<typeof ChangePasswordInputSchema>;
 

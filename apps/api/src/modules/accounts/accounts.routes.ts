@@ -13,7 +13,7 @@ import { getProspectImportJob, importProspects } from '@trustleaf/domain/api/imp
 import { getInviteMemberCodeDetail, joinCompany } from '@trustleaf/domain/api/team';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyPluginAsync } from 'fastify';
-import { AppError } from '../../lib/errors.ts';
+import { refusal } from '../../lib/errors.ts';
 import { route } from '../../lib/route.ts';
 import type { AccountsService } from './accounts.service.ts';
 
@@ -28,11 +28,20 @@ export const REGISTER_REQUESTS_PER_MINUTE = 30;
 export const REGISTER_RATE_LIMIT_MESSAGE =
   'Too many registration attempts. Please wait a minute and try again.';
 
+/** The two limits' refusals with the sign-up pages' locale keys. */
+const LIMIT_REFUSALS = {
+  promoChecks: { key: 'signUp.server.promoTooManyChecks', message: PROMO_CHECK_RATE_LIMIT_MESSAGE },
+  registrations: {
+    key: 'signUp.server.tooManyRegistrationAttempts',
+    message: REGISTER_RATE_LIMIT_MESSAGE,
+  },
+};
+
 /** Registered under `/api`: the spec spreads these calls over the auth, user and company areas. */
 export const accountsRoutes: FastifyPluginAsync<{ service: AccountsService }> = async (app, { service }) => {
   await app.register(rateLimit, {
     global: false,
-    errorResponseBuilder: () => new AppError('RATE_LIMITED', PROMO_CHECK_RATE_LIMIT_MESSAGE),
+    errorResponseBuilder: () => refusal('RATE_LIMITED', LIMIT_REFUSALS.promoChecks),
   });
 
   route(app, signUpCode, async ({ input }) => {
@@ -50,7 +59,7 @@ export const accountsRoutes: FastifyPluginAsync<{ service: AccountsService }> = 
       rateLimit: {
         max: REGISTER_REQUESTS_PER_MINUTE,
         timeWindow: 60_000,
-        errorResponseBuilder: () => new AppError('RATE_LIMITED', REGISTER_RATE_LIMIT_MESSAGE),
+        errorResponseBuilder: () => refusal('RATE_LIMITED', LIMIT_REFUSALS.registrations),
       },
     },
   });

@@ -14,7 +14,7 @@ import type { AuthContext } from '../../lib/authz.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { hashPassword } from '../../lib/crypto.ts';
 import { inviteTokenHash } from '../../lib/invites.ts';
-import { AppError, refusal } from '../../lib/errors.ts';
+import { refusal } from '../../lib/errors.ts';
 import type { DbExecutor } from '../../db/client.ts';
 import type { RecordActivity } from '../activity/activity.service.ts';
 import type { AddressProvider } from './address-provider.ts';
@@ -218,8 +218,7 @@ export function createAccountsService(deps: AccountsServiceDeps) {
     /** Spec 2 "Create company" for a signed-in user without one. */
     async createCompany(auth: AuthContext, input: CreateCompanyInput): Promise<{ plCompanyId: number }> {
       const logoUrl = input.logoUploadKey ? await deps.resolveLogo(input.logoUploadKey, auth.userId) : null;
-      if (input.logoUploadKey && !logoUrl)
-        throw new AppError('VALIDATION_FAILED', 'The logo upload was not found');
+      if (input.logoUploadKey && !logoUrl) throw refusal('VALIDATION_FAILED', REFUSALS.logoNotFound);
       return repo.transaction(async (tx) => {
         if (auth.isSuperAdmin || (await tx.findActiveMembership(auth.userId))) {
           throw refusal('CONFLICT', REFUSALS.alreadyMember);

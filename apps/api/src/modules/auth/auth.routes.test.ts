@@ -92,6 +92,7 @@ describe('login', () => {
       expect(response.json()).toMatchObject({
         code: 'UNAUTHENTICATED',
         messages: ['Email or password incorrect'],
+        details: { issues: [{ field: '', key: 'errors.invalidCredentials' }] },
       });
     }
   });
@@ -106,6 +107,7 @@ describe('login', () => {
     expect(locked.json()).toMatchObject({
       code: 'RATE_LIMITED',
       messages: ['Too many sign-in attempts. Please wait 15 minutes and try again.'],
+      details: { issues: [{ key: 'errors.rateLimited' }] },
     });
     // The owner, elsewhere, is not locked out.
     expect((await signIn(user.email, TEST_PASSWORD, '10.3.1.1')).statusCode).toBe(200);
@@ -272,7 +274,10 @@ describe('refresh tokens', () => {
     t.clock.advance(31 * 24 * 3600 * 1000);
     const expired = await post('/api/auth/refreshAccessToken', { refreshToken: session.refreshToken });
     expect(expired.statusCode).toBe(401);
-    expect(expired.json()).toMatchObject({ code: 'UNAUTHENTICATED', details: { reason: 'expired' } });
+    expect(expired.json()).toMatchObject({
+      code: 'UNAUTHENTICATED',
+      details: { reason: 'expired', issues: [{ key: 'errors.sessionExpired' }] },
+    });
     t.clock.set(new Date());
   });
 });

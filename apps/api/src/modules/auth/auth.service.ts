@@ -12,8 +12,10 @@ import {
   verifyPassword,
 } from '../../lib/crypto.ts';
 import type { SessionEndReason } from '@trustleaf/domain/rules/session-end';
+import { AUTH_REFUSALS } from '@trustleaf/domain/refusals';
 import { COMPANY_SIGN_IN_REFUSED, companyAllowsSignIn } from '@trustleaf/domain/rules/company-status';
-import { AppError } from '../../lib/errors.ts';
+import type { KeyedMessage } from '@trustleaf/domain/validation-issues';
+import { refusal, type AppError } from '../../lib/errors.ts';
 import { escapeHtml, type Mailer } from '../../lib/mailer.ts';
 import type { TokenSigner } from '../../lib/tokens.ts';
 import type { RecordActivity } from '../activity/activity.service.ts';
@@ -34,14 +36,10 @@ export const MAX_FAILURES_PER_IP = 30;
 export const REFRESH_GRACE_MS = 10 * 1000;
 export const RESET_TTL_MS = 60 * 60 * 1000;
 export const MAX_RESETS_PER_HOUR = 3;
-export const TOO_MANY_ATTEMPTS = 'Too many sign-in attempts. Please wait 15 minutes and try again.';
-export const BAD_CREDENTIALS = 'Email or password incorrect';
-const SESSION_EXPIRED = 'Your session has expired. Please sign in again.';
-export const USER_DISABLED = 'This account has been disabled. Please contact support.';
 
 /** A refused refresh, with the reason the sign-in page shows (`details.reason`). */
 function sessionEnded(reason: SessionEndReason): AppError {
-  return new AppError('UNAUTHENTICATED', SESSION_EXPIRED, { reason });
+  return refusal('UNAUTHENTICATED', AUTH_REFUSALS.sessionExpired, { reason });
 }
 
 const loginLimits = (email: string, ip: string) => ({
@@ -81,8 +79,11 @@ export function createAuthService(deps: AuthServiceDeps) {
   }
 
   /** A disabled account, or one whose company is suspended or terminated, cannot sign in. */
-  async function signInRefusal(user: { id: number; disabledAt: Date | null }) {
-    if (user.disabledAt) return { reason: 'user_disabled', message: USER_DISABLED };
+  async function signInRefusal(user: {
+    id: number;
+    disabledAt: Date | null;
+  }): Promise<{ reason: string; message: KeyedMessage } | null> {
+    if (user.disabledAt) return { reason: 'user_disabled', message: AUTH_REFUSALS.accountDisabled };
     const status = await repo.currentCompanyStatus(user.id);
     if (status && !companyAllowsSignIn(status)) {
       return { reason: `company_${status.toLowerCase()}`, message: COMPANY_SIGN_IN_REFUSED[status]! };
@@ -101,7 +102,7 @@ export function createAuthService(deps: AuthServiceDeps) {
       const limits = loginLimits(input.email, ip);
       const now = clock.now();
       for (const { key, rule } of [limits.accountAndIp, limits.ip, limits.account]) {
-        if (!(await limiter.take(key, rule, now))) throw new AppError('RATE_LIMITED', TOO_MANY_ATTEMPTS);
+        if (!(await limiter.take(key, rule, now))) throw refusal('RATE_LIMITED', AUTH_REFUSALS.rateLimited);
       }
       const user = await repo.findUserByEmail(input.email);
       const ok = await verifyPassword(
@@ -112,7 +113,7 @@ export function createAuthService(deps: AuthServiceDeps) {
       if (!user || !ok) {
         // Failures on unknown emails are not kept: a flood of them would only fill the log.
         if (user) await deps.record({ action: 'SIGN_IN_FAILED', actorUserId: null, subjectUserId: user.id });
-        throw new AppError('UNAUTHENTICATED', BAD_CREDENTIALS);
+        throw refusal('UNAUTHENTICATED', AUTH_REFUSALS.invalidCredentials);
       }
       await Promise.all([
         limiter.forget(limits.accountAndIp.key),
@@ -128,7 +129,7 @@ export function createAuthService(deps: AuthServiceDeps) {
           subjectUserId: user.id,
           detail: { reason: refused.reason },
         });
-        throw new AppError('FORBIDDEN', refused.message, { reason: refused.reason });
+        throw refusal('FORBIDDEN', refused.message, { reason: refused.reason });
       }
       if (needsRehash(user.passwordHash)) {
         await repo.replacePasswordHash(user.id, user.passwordHash, await hashPassword(input.password));
@@ -208,7 +209,7 @@ export function createAuthService(deps: AuthServiceDeps) {
     async resetPassword(input: ResetPasswordInput): Promise<void> {
       const now = clock.now();
       const reset = await repo.consumeReset(sha256(input.token), now);
-      if (!reset) throw new AppError('VALIDATION_FAILED', 'This reset link is invalid or has expired');
+      if (!reset) throw refusal('VALIDATION_FAILED', AUTH_REFUSALS.resetLinkInvalid);
       await repo.setPassword(reset.userId, await hashPassword(input.password));
       await repo.revokeAllForUser(reset.userId, 'password reset', now);
       await deps.record({ action: 'PASSWORD_RESET', actorUserId: reset.userId });

@@ -16,11 +16,11 @@ import type { AuthContext } from '../../lib/authz.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { hashPassword, sameHash, sha256, verifyPassword } from '../../lib/crypto.ts';
-import { AppError, refusal, validationFailed } from '../../lib/errors.ts';
+import { refusal, validationFailed } from '../../lib/errors.ts';
 import { escapeHtml, type Mailer } from '../../lib/mailer.ts';
 import type { RecordActivity } from '../activity/activity.service.ts';
 import type { UsersRepository } from './users.repository.ts';
-import { COMMON_REFUSALS } from '@trustleaf/domain/refusals';
+import { AUTH_REFUSALS, COMMON_REFUSALS } from '@trustleaf/domain/refusals';
 
 const WINDOW_MS = 15 * 60 * 1000;
 /** Password checks on a signed-in account (email and password changes), as sign-in failures per address. */
@@ -73,7 +73,7 @@ export function createProfileService(deps: ProfileServiceDeps) {
       throw refusal('RATE_LIMITED', PROFILE_REFUSALS.tooManyPasswordAttempts);
     }
     const user = await repo.findUser(auth.userId);
-    if (!user) throw new AppError('UNAUTHENTICATED', 'Your session has expired. Please sign in again.');
+    if (!user) throw refusal('UNAUTHENTICATED', AUTH_REFUSALS.sessionExpired);
     if (!(await verifyPassword(password, user.passwordHash))) {
       throw validationFailed([fieldIssue(field, wrong)]);
     }

@@ -76,7 +76,7 @@ describe('setUserDisabled', () => {
     expect(refused.statusCode).toBe(403);
     expect(refused.json()).toMatchObject({
       messages: ['This account has been disabled. Please contact support.'],
-      details: { reason: 'user_disabled' },
+      details: { reason: 'user_disabled', issues: [{ key: 'errors.accountDisabled' }] },
     });
     const listed = await post(
       '/api/user/userListing',

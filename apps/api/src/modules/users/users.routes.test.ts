@@ -92,6 +92,9 @@ describe('getMyProfile', () => {
     const response = await post('/api/user/getMyProfile');
     expect(response.statusCode).toBe(401);
     expect(response.json().code).toBe('UNAUTHENTICATED');
+    expect(response.json().details.issues).toEqual([
+      { field: '', message: 'Your session has expired. Please sign in again.', key: 'errors.sessionExpired' },
+    ]);
   });
 });
 
@@ -121,6 +124,9 @@ describe('password reset', () => {
     const again = await post('/api/user/resetPassword', { token, password: 'Another-pass-123' });
     expect(again.statusCode).toBe(400);
     expect(again.json().messages).toEqual(['This reset link is invalid or has expired']);
+    expect(again.json().details.issues).toEqual([
+      { field: '', message: 'This reset link is invalid or has expired', key: 'errors.resetLinkInvalid' },
+    ]);
   });
 
   it('expires the link after one hour', async () => {

@@ -1,7 +1,8 @@
+import { AUTH_REFUSALS } from '@trustleaf/domain/refusals';
 import type { Language } from '@trustleaf/domain/rules/themes';
 import type { CompanyRef, MyProfile } from '@trustleaf/domain/schemas/auth';
 import type { AuthContext } from '../../lib/authz.ts';
-import { AppError } from '../../lib/errors.ts';
+import { refusal } from '../../lib/errors.ts';
 import type { AccessClaims } from '../../lib/tokens.ts';
 import type { UsersRepository } from './users.repository.ts';
 
@@ -17,7 +18,7 @@ export function createUsersService({ repo }: { repo: UsersRepository }) {
      * super admin's fixed built-in company. A revoked sign-in gets a 401 like any other route. */
     async getMyProfile(claims: AccessClaims): Promise<MyProfile> {
       const row = await repo.findProfile(claims);
-      if (!row) throw new AppError('UNAUTHENTICATED', 'Your session has expired. Please sign in again.');
+      if (!row) throw refusal('UNAUTHENTICATED', AUTH_REFUSALS.sessionExpired);
       const { user, role } = row;
       const roles = user.isSuperAdmin ? ['Super Admin'] : [];
       // The super admin's built-in company is theirs; a member owns the company only as its owner.

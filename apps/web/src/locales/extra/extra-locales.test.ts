@@ -1,3 +1,4 @@
+import { SIGN_UP_MESSAGES } from '@trustleaf/domain/schemas/accounts';
 import { describe, expect, it } from 'vitest';
 import de from '@/locales/extra/de.json';
 import en from '@/locales/extra/en.json';
@@ -35,6 +36,11 @@ describe('extra locales (sign-up and shared inputs)', () => {
   it('does not clash with the main locale keys', () => {
     const mainKeys = new Set(Object.keys(flatten(main)));
     expect(Object.keys(english).filter((key) => mainKeys.has(key))).toEqual([]);
+  });
+
+  it('has a string for every key the sign-up rules refuse with', () => {
+    const keys = Object.values(SIGN_UP_MESSAGES).map((message) => message.key);
+    expect(keys.filter((key) => english[key] === undefined)).toEqual([]);
   });
 
   it('carries the spec message texts', () => {

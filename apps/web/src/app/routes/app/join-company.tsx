@@ -11,7 +11,7 @@ import { paths } from '@/config/paths';
 import { getMyProfile, myProfileQueryKey } from '@/features/auth/api/get-my-profile';
 import { api, navigateTo } from '@/lib/api';
 import { ApiError } from '@/lib/api-client';
-import { translateMessage } from '@/lib/i18n-messages';
+import { errorText } from '@/lib/error-notice';
 import { useAppStore } from '@/stores/app-store';
 
 /** A signed-in user opens an invite link (spec 3 §7 joinCompany {inviteToken}). */
@@ -35,8 +35,10 @@ export function JoinCompanyRoute() {
       navigateTo(paths.account.memberSetting.getHref());
     },
   });
+  // An invitation no longer found is told in the app's own words (its refusal's key is the sign-up
+  // pages'); any other refusal by its key.
   const failure = (error: unknown) =>
-    error instanceof ApiError ? translateMessage(t, error.message) : t('errors.generic');
+    error instanceof ApiError && error.code === 'NOT_FOUND' ? t('team.inviteInvalid') : errorText(t, error);
   return (
     <Stack spacing={3}>
       <Typography variant="h1">{t('team.joinTitle')}</Typography>

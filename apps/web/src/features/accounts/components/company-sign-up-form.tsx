@@ -3,7 +3,6 @@ import Button from '@mui/material/Button';
 import Divider from '@mui/material/Divider';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { INPUT_MASKS } from '@trustleaf/domain/rules/input-masks';
 import { isTypeAllowedForSegments, normalizeSaleNumber } from '@trustleaf/domain/rules/sign-up';
 import {
@@ -25,7 +24,11 @@ import { CompanyTypeFields } from '@/features/accounts/components/company-type-f
 import { PersonalFields, SignUpSubmit } from '@/features/accounts/components/personal-fields';
 import { OfficeAddressFields } from '@/features/accounts/components/office-address-field';
 import { ProspectSearchField } from '@/features/accounts/components/prospect-search-field';
-import { scrollToTop, useSignUpSubmit } from '@/features/accounts/components/use-sign-up-submit';
+import {
+  PROMO_REFUSAL_KEYS,
+  scrollToTop,
+  useSignUpSubmit,
+} from '@/features/accounts/components/use-sign-up-submit';
 import { SignUpFormFrame } from '@/features/accounts/components/sign-up-form-frame';
 import {
   AUTOMATIC_SEGMENT,
@@ -34,9 +37,11 @@ import {
   personPayload,
 } from '@/features/accounts/components/sign-up-payload';
 import { ApiError } from '@/lib/api-client';
+import { errorText } from '@/lib/error-notice';
 import { translateMessage } from '@/lib/i18n-messages';
+import { keyedZodResolver } from '@/lib/keyed-zod-resolver';
 
-const resolver = zodResolver(CompanyOnboardingFormSchema);
+const resolver = keyedZodResolver(CompanyOnboardingFormSchema);
 
 export function toRegisterPayload(values: CompanyOnboardingForm, country: string): UserRegisterInput {
   const saleNumber = normalizeSaleNumber(values.saleNumber);
@@ -83,9 +88,8 @@ export function CompanySignUpForm({
     });
   // Spec 1 §8: an invalid or used-up promo code also marks the promo field.
   const flow = useSignUpSubmit(onRegistered, (error) => {
-    if (error.code === 'INVALID_PROMO_CODE' || error.code === 'MAX_USAGE_PROMO_CODE') {
-      setError('promoCode', { message: error.message });
-    }
+    const promoKey = PROMO_REFUSAL_KEYS[error.code];
+    if (promoKey) setError('promoCode', { message: promoKey });
   });
   const promoCode = useWatch({ control, name: 'promoCode' });
   const country = env.region.countryCode;
@@ -121,12 +125,11 @@ export function CompanySignUpForm({
         setClaimed(null);
         setValue('plCompanyId', null);
         setError('claimCode', {
-          message:
-            error instanceof ApiError ? error.message : 'This claim code is invalid or was already used',
+          message: error instanceof ApiError ? errorText(t, error) : t('signUp.claimInvalid'),
         });
       }
     },
-    [setValue, setError],
+    [setValue, setError, t],
   );
 
   useEffect(() => {
@@ -140,7 +143,7 @@ export function CompanySignUpForm({
     try {
       const duplicate = await findDuplicateCompany(values.companyName.trim(), values.state);
       if (duplicate) {
-        flow.setServerError(translateMessage(t, 'Duplicate'));
+        flow.setServerError(t('signUp.duplicate'));
         scrollToTop();
         return;
       }

@@ -7,13 +7,12 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { CompanyNameSchema } from '@trustleaf/domain/schemas/accounts';
+import { CompanyOnboardingFormSchema } from '@trustleaf/domain/schemas/accounts';
 import { enqueueSnackbar } from 'notistack';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { FormTextField } from '@/components/form/form-text-field';
 import { UploadField } from '@/components/upload/upload-field';
 import { env } from '@/config/env';
@@ -23,18 +22,22 @@ import { OfficeAddressFields } from '@/features/accounts/components/office-addre
 import { NEW_COMPANY_VALUES, companyPayload } from '@/features/accounts/components/sign-up-payload';
 import { ApiError } from '@/lib/api-client';
 import { errorText } from '@/lib/error-notice';
+import { keyedZodResolver } from '@/lib/keyed-zod-resolver';
 
-/** Spec 2 §5 "Create company": name required (40), type required; segment and processor as on sign-up. */
-const CreateCompanyFormSchema = z.object({
-  companyName: CompanyNameSchema,
-  typeOfCompany: z.string().min(1, 'Type Of Company is required'),
-  segmentId: z.number().int().nullable(),
-  manufactureForOther: z.boolean(),
-  requiredMOQ: z.boolean(),
-  address: z.string().max(255),
-  city: z.string().max(100),
-  state: z.string().max(100),
-  zip: z.string().max(10),
+/**
+ * Spec 2 §5 "Create company": name required (40), type required; segment, processor and office
+ * address as on sign-up, by the sign-up form's own (keyed) rules.
+ */
+const CreateCompanyFormSchema = CompanyOnboardingFormSchema.pick({
+  companyName: true,
+  typeOfCompany: true,
+  segmentId: true,
+  manufactureForOther: true,
+  requiredMOQ: true,
+  address: true,
+  city: true,
+  state: true,
+  zip: true,
 });
 type CreateCompanyForm = z.infer<typeof CreateCompanyFormSchema>;
 
@@ -45,7 +48,7 @@ export function CreateCompanyDialog({ open, onCreated }: { open: boolean; onCrea
   const [serverError, setServerError] = useState<string | null>(null);
   const [logo, setLogo] = useState<{ key: string; previewUrl: string | null } | null>(null);
   const { control, handleSubmit, formState, setValue } = useForm<CreateCompanyForm>({
-    resolver: zodResolver(CreateCompanyFormSchema),
+    resolver: keyedZodResolver(CreateCompanyFormSchema),
     mode: 'onTouched',
     defaultValues: NEW_COMPANY_VALUES,
   });

@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import {
   PersonalSignUpFormSchema,
   type InviteDetail,
@@ -14,8 +13,9 @@ import { SignUpFormFrame } from '@/features/accounts/components/sign-up-form-fra
 import { personPayload } from '@/features/accounts/components/sign-up-payload';
 import { ApiError } from '@/lib/api-client';
 import { errorText } from '@/lib/error-notice';
+import { keyedZodResolver } from '@/lib/keyed-zod-resolver';
 
-const resolver = zodResolver(PersonalSignUpFormSchema);
+const resolver = keyedZodResolver(PersonalSignUpFormSchema);
 const ROLE_KEYS: Record<string, string> = {
   'Company Admin': 'roles.companyAdmin',
   User: 'roles.user',

@@ -158,16 +158,20 @@ describe('licence agreement', () => {
 });
 
 describe('server messages', () => {
-  it('shows the sign-up server messages in the user language', async () => {
-    const { translateMessage } = await import('@/lib/i18n-messages');
+  it('shows the sign-up server messages in the user language, by the key they carry', async () => {
+    const { refusalText } = await import('@/lib/i18n-messages');
     const { i18n } = await import('@/lib/i18n');
     const { loadExtraLocale } = await import('@/lib/locale-bundle');
     await loadExtraLocale('fr');
     const t = i18n.getFixedT('fr');
-    expect(translateMessage(t, 'An account with this email already exists')).toBe(
-      'Un compte existe déjà avec cette adresse e-mail',
-    );
-    expect(translateMessage(t, 'Duplicate')).toBe('Doublon');
+    const message = 'An account with this email already exists';
+    const refused = {
+      code: 'CONFLICT',
+      message,
+      details: { issues: [{ field: '', message, key: 'signUp.server.emailTaken' }] },
+    };
+    expect(refusalText(t, refused)).toBe('Un compte existe déjà avec cette adresse e-mail');
+    expect(t('signUp.duplicate')).toBe('Doublon');
   });
 });
 

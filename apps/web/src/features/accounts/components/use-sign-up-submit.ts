@@ -7,6 +7,15 @@ import { verifySignUpCode } from '@/features/accounts/api/verify-sign-up-code';
 import { ApiError } from '@/lib/api-client';
 import { errorText } from '@/lib/error-notice';
 
+/**
+ * A promo code's refusals carry the app's keys (billing); the sign-up pages, which do not load the
+ * app's strings, tell them in their own by the refusal's code.
+ */
+export const PROMO_REFUSAL_KEYS: Partial<Record<string, string>> = {
+  INVALID_PROMO_CODE: 'signUp.server.promoInvalid',
+  MAX_USAGE_PROMO_CODE: 'signUp.server.promoMaxUsage',
+};
+
 export function scrollToTop() {
   window.scrollTo({ top: 0, behavior: 'smooth' });
 }
@@ -26,8 +35,13 @@ export function useSignUpSubmit(
 
   function showError(error: unknown, fallback = t('errors.generic')) {
     if (error instanceof ApiError) onApiError?.(error);
+    const promoKey = error instanceof ApiError ? PROMO_REFUSAL_KEYS[error.code] : undefined;
     setServerError(
-      error instanceof ApiError && error.status > 0 && error.status < 500 ? errorText(t, error) : fallback,
+      promoKey
+        ? t(promoKey)
+        : error instanceof ApiError && error.status > 0 && error.status < 500
+          ? errorText(t, error)
+          : fallback,
     );
     scrollToTop();
   }

@@ -7,7 +7,6 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import OutlinedInput from '@mui/material/OutlinedInput';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { parsePastedCode, SIGN_UP_CODE_LENGTH } from '@trustleaf/domain/rules/sign-up';
 import { VerifySignUpCodeInputSchema } from '@trustleaf/domain/schemas/accounts';
 import { enqueueSnackbar } from 'notistack';
@@ -17,6 +16,7 @@ import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { ApiError } from '@/lib/api-client';
 import { errorText } from '@/lib/error-notice';
+import { keyedZodResolver } from '@/lib/keyed-zod-resolver';
 
 const EMPTY = Array.from({ length: SIGN_UP_CODE_LENGTH }, () => '');
 
@@ -43,7 +43,7 @@ export function VerifyEmailDialog({
   const { t } = useTranslation();
   const titleId = useId();
   const form = useForm<z.input<typeof CodeFormSchema>, unknown, z.output<typeof CodeFormSchema>>({
-    resolver: zodResolver(CodeFormSchema),
+    resolver: keyedZodResolver(CodeFormSchema),
     defaultValues: { digits: EMPTY },
   });
   const { field } = useController({ control: form.control, name: 'digits' });

@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from '@mui/material/Alert';
 import {
   RequestResetPasswordInputSchema,
@@ -9,7 +8,8 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { FormEmailField } from '@/components/form/form-text-field';
 import { ApiError } from '@/lib/api-client';
-import { translateMessage } from '@/lib/i18n-messages';
+import { refusalText } from '@/lib/i18n-messages';
+import { keyedZodResolver } from '@/lib/keyed-zod-resolver';
 import { requestResetPassword } from '@/features/auth/api/request-reset-password';
 import { AuthForm } from '@/features/auth/components/auth-form';
 
@@ -19,7 +19,7 @@ export function ForgotPasswordForm() {
   const [sentTo, setSentTo] = useState<string | null>(null);
   const [serverError, setServerError] = useState<string | null>(null);
   const { control, handleSubmit, formState } = useForm<RequestResetPasswordInput>({
-    resolver: zodResolver(RequestResetPasswordInputSchema),
+    resolver: keyedZodResolver(RequestResetPasswordInputSchema),
     defaultValues: { email: '' },
     // Checked when sent, then as corrected: the first field has the focus on arrival, and a check as it
     // loses it would flag it empty and shift the page under a click on a link.
@@ -32,7 +32,7 @@ export function ForgotPasswordForm() {
       await requestResetPassword(values);
       setSentTo(values.email);
     } catch (error) {
-      setServerError(error instanceof ApiError ? translateMessage(t, error.message) : t('errors.generic'));
+      setServerError(error instanceof ApiError ? refusalText(t, error) : t('errors.generic'));
     }
   });
 

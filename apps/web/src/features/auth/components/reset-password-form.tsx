@@ -1,13 +1,14 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import Box from '@mui/material/Box';
 import { StrongPasswordSchema } from '@trustleaf/domain/schemas/auth';
+import { refuseWith, TextSchema, VALIDATION_MESSAGES } from '@trustleaf/domain/schemas/common';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { FormPasswordField } from '@/components/form/form-text-field';
 import { ApiError } from '@/lib/api-client';
-import { translateMessage } from '@/lib/i18n-messages';
+import { refusalText } from '@/lib/i18n-messages';
+import { keyedZodResolver } from '@/lib/keyed-zod-resolver';
 import { resetPassword } from '@/features/auth/api/reset-password';
 import { AuthForm } from '@/features/auth/components/auth-form';
 
@@ -15,11 +16,14 @@ import { AuthForm } from '@/features/auth/components/auth-form';
 const ResetPasswordFormSchema = z
   .object({
     password: StrongPasswordSchema,
-    confirmPassword: z.string().min(1, 'validation.confirmPasswordRequired'),
+    confirmPassword: TextSchema,
   })
-  .refine((values) => values.password === values.confirmPassword, {
-    path: ['confirmPassword'],
-    message: 'validation.passwordsMismatch',
+  .superRefine((values, ctx) => {
+    if (values.confirmPassword === '') {
+      refuseWith(ctx, VALIDATION_MESSAGES.confirmPasswordRequired, ['confirmPassword']);
+    } else if (values.password !== values.confirmPassword) {
+      refuseWith(ctx, VALIDATION_MESSAGES.passwordsMismatch, ['confirmPassword']);
+    }
   });
 type ResetPasswordFormValues = z.infer<typeof ResetPasswordFormSchema>;
 
@@ -27,7 +31,7 @@ export function ResetPasswordForm({ token, onSuccess }: { token: string; onSucce
   const { t } = useTranslation();
   const [serverError, setServerError] = useState<string | null>(null);
   const { control, handleSubmit, formState } = useForm<ResetPasswordFormValues>({
-    resolver: zodResolver(ResetPasswordFormSchema),
+    resolver: keyedZodResolver(ResetPasswordFormSchema),
     defaultValues: { password: '', confirmPassword: '' },
     // Checked when sent, then as corrected: the first field has the focus on arrival, and a check as it
     // loses it would flag it empty and shift the page under a click on a link.
@@ -40,7 +44,7 @@ export function ResetPasswordForm({ token, onSuccess }: { token: string; onSucce
       await resetPassword({ token, password: values.password });
       onSuccess();
     } catch (error) {
-      setServerError(error instanceof ApiError ? translateMessage(t, error.message) : t('errors.generic'));
+      setServerError(error instanceof ApiError ? refusalText(t, error) : t('errors.generic'));
     }
   });
 

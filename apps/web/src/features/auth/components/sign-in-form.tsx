@@ -10,7 +10,7 @@ import { Link as RouterLink } from 'react-router';
 import { FormEmailField, FormPasswordField } from '@/components/form/form-text-field';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
-import { translateMessage } from '@/lib/i18n-messages';
+import { refusalText } from '@/lib/i18n-messages';
 import { lazyZodResolver } from '@/lib/lazy-zod-resolver';
 import { useAppStore } from '@/stores/app-store';
 import { getMyProfile, myProfileQueryKey } from '@/features/auth/api/get-my-profile';
@@ -52,7 +52,7 @@ export function SignInForm({ onSuccess }: { onSuccess: () => void }) {
       useAppStore.getState().clearAll();
       setServerError(
         error instanceof ApiError && error.status !== 0 && error.status < 500
-          ? translateMessage(t, error.message)
+          ? refusalText(t, error)
           : t('errors.generic'),
       );
     }

@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -22,6 +21,7 @@ import { FormField } from '@/components/form/form-field';
 import { menuOptions } from '@/components/form/menu-options';
 import { SettingsSection } from '@/components/layouts/settings-section';
 import { errorText } from '@/lib/error-notice';
+import { keyedZodResolver } from '@/lib/keyed-zod-resolver';
 import { applyServerIssues } from '@/lib/server-issues';
 import { useAppStore } from '@/stores/app-store';
 import { useChangePassword } from '@/features/profile/api/change-password';
@@ -51,7 +51,7 @@ function useSettingsForm<T extends FieldValues>(
   defaultValues: DefaultValues<T>,
 ) {
   const { t } = useTranslation();
-  const form = useForm<T>({ resolver: zodResolver(schema) as never, defaultValues });
+  const form = useForm<T>({ resolver: keyedZodResolver(schema) as never, defaultValues });
   const [failure, setFailure] = useState<string | null>(null);
   const fail = (error: unknown) => {
     if (!applyServerIssues(form, error)) setFailure(errorText(t, error));
@@ -149,7 +149,7 @@ function ConfirmEmailForm(props: {
   const { t } = useTranslation();
   const confirmChange = useConfirmEmailChange(detail.plUserId);
   const form = useForm<ConfirmEmailChangeInput>({
-    resolver: zodResolver(ConfirmEmailChangeInputSchema),
+    resolver: keyedZodResolver(ConfirmEmailChangeInputSchema),
     defaultValues: { code: '' },
   });
   const submit = form.handleSubmit((values) => {

@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -11,6 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { FormField } from '@/components/form/form-field';
 import { menuOptions } from '@/components/form/menu-options';
 import { errorText } from '@/lib/error-notice';
+import { keyedZodResolver } from '@/lib/keyed-zod-resolver';
 import { applyServerIssues } from '@/lib/server-issues';
 import { useInviteMember } from '@/features/team/api/invite-member';
 import { ROLE_KEYS } from './role-keys';
@@ -24,7 +24,7 @@ export function InviteForm({ plCompanyId }: { plCompanyId: number }) {
   const invite = useInviteMember();
   const [inviteError, setInviteError] = useState<string | null>(null);
   const form = useForm<InviteMemberInput>({
-    resolver: zodResolver(InviteMemberInputSchema) as never,
+    resolver: keyedZodResolver(InviteMemberInputSchema) as never,
     defaultValues: { plCompanyId, email: '', role: 'User' },
   });
   const submit = form.handleSubmit((values) => {
