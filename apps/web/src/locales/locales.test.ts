@@ -1,4 +1,7 @@
-import { COMMON_REFUSALS, NAMED_REFUSALS } from '@trustleaf/domain/refusals';
+import { COMMON_REFUSALS, IDEMPOTENCY_REFUSALS, NAMED_REFUSALS } from '@trustleaf/domain/refusals';
+import { BILLING_REFUSALS, GATEWAY_REFUSALS, paymentRefusal } from '@trustleaf/domain/rules/billing-refusals';
+import { CARD_REFUSALS } from '@trustleaf/domain/rules/card';
+import { PROMO_REFUSALS } from '@trustleaf/domain/rules/promo';
 import { LANGUAGES } from '@trustleaf/domain/rules/themes';
 import { PROFILE_REFUSALS } from '@trustleaf/domain/schemas/profile';
 import { WEBCRAWLER_REFUSALS } from '@trustleaf/domain/schemas/webcrawler';
@@ -70,6 +73,13 @@ describe('locales', () => {
       ...Object.values(COMMON_REFUSALS),
       ...Object.values(WEBCRAWLER_REFUSALS),
       ...Object.values(PROFILE_REFUSALS),
+      ...Object.values(IDEMPOTENCY_REFUSALS),
+      ...Object.values(BILLING_REFUSALS),
+      ...Object.values(GATEWAY_REFUSALS),
+      ...Object.values(CARD_REFUSALS),
+      ...Object.values(PROMO_REFUSALS),
+      // A gateway's text it does not know, named in a refusal of its own.
+      paymentRefusal('Insufficient funds'),
       // A refusal that names a value: its key is the same whatever the value.
       ...Object.values(NAMED_REFUSALS).map((named) => named(0 as never)),
     ].map((refusal) => refusal.key);

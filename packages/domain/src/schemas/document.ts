@@ -340,6 +340,9 @@ export const CoaUploadItemSchema = z.object({
   fileName: TextSchema,
   status: z.enum(['PENDING', 'SUCCESS', 'FAILED']),
   message: TextSchema.nullable(),
+  /** A failed file's message key (and the values its text names), for the reader's language. */
+  messageKey: TextSchema.optional(),
+  messageParams: z.record(TextSchema, z.union([TextSchema, z.number()])).optional(),
   cannabinoids: z.record(TextSchema, z.number()),
   violations: z.array(TextSchema),
 });

@@ -14,7 +14,7 @@ import type { AuthContext } from '../../lib/authz.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { hashPassword } from '../../lib/crypto.ts';
 import { inviteTokenHash } from '../../lib/invites.ts';
-import { AppError, refusal } from '../../lib/errors.ts';
+import { refusal } from '../../lib/errors.ts';
 import type { DbExecutor } from '../../db/client.ts';
 import type { RecordActivity } from '../activity/activity.service.ts';
 import type { AddressProvider } from './address-provider.ts';
@@ -219,7 +219,7 @@ export function createAccountsService(deps: AccountsServiceDeps) {
     async createCompany(auth: AuthContext, input: CreateCompanyInput): Promise<{ plCompanyId: number }> {
       const logoUrl = input.logoUploadKey ? await deps.resolveLogo(input.logoUploadKey, auth.userId) : null;
       if (input.logoUploadKey && !logoUrl)
-        throw new AppError('VALIDATION_FAILED', 'The logo upload was not found');
+        throw refusal('VALIDATION_FAILED', COMMON_REFUSALS.logoUploadNotFound);
       return repo.transaction(async (tx) => {
         if (auth.isSuperAdmin || (await tx.findActiveMembership(auth.userId))) {
           throw refusal('CONFLICT', REFUSALS.alreadyMember);
