@@ -3,8 +3,9 @@ import { BILLING_REFUSALS, GATEWAY_REFUSALS, paymentRefusal } from '@trustleaf/d
 import { CARD_REFUSALS } from '@trustleaf/domain/rules/card';
 import { PROMO_REFUSALS } from '@trustleaf/domain/rules/promo';
 import { LANGUAGES } from '@trustleaf/domain/rules/themes';
+import { NOTE_REFUSALS, REVIEWER_NOT_CHOSEN } from '@trustleaf/domain/schemas/document';
 import { PROFILE_REFUSALS } from '@trustleaf/domain/schemas/profile';
-import { WEBCRAWLER_REFUSALS } from '@trustleaf/domain/schemas/webcrawler';
+import { CRAWLER_URL_REFUSALS, WEBCRAWLER_REFUSALS } from '@trustleaf/domain/schemas/webcrawler';
 import { describe, expect, it } from 'vitest';
 import appDe from '@/locales/app/de.json';
 import appEn from '@/locales/app/en.json';
@@ -72,6 +73,9 @@ describe('locales', () => {
     const refusals = [
       ...Object.values(COMMON_REFUSALS),
       ...Object.values(WEBCRAWLER_REFUSALS),
+      ...Object.values(CRAWLER_URL_REFUSALS),
+      REVIEWER_NOT_CHOSEN,
+      ...Object.values(NOTE_REFUSALS),
       ...Object.values(PROFILE_REFUSALS),
       ...Object.values(IDEMPOTENCY_REFUSALS),
       ...Object.values(BILLING_REFUSALS),

@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -18,6 +17,7 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/i18n';
 import { translateMessage } from '@/lib/i18n-messages';
+import { keyedZodResolver } from '@/lib/keyed-zod-resolver';
 import { applyServerIssues } from '@/lib/server-issues';
 import { useDeleteWebsite } from '../api/delete-website';
 import { useUpsertWebsite } from '../api/upsert-website';
@@ -176,7 +176,7 @@ function WebsiteForm({
   const { t } = useTranslation();
   const add = useUpsertWebsite(plCompanyId);
   const form = useForm<UpsertWebsiteInput>({
-    resolver: zodResolver(UpsertWebsiteInputSchema),
+    resolver: keyedZodResolver(UpsertWebsiteInputSchema),
     defaultValues: { plCompanyId, url: '', rescanEnabled: true },
   });
   const url = useWatch({ control: form.control, name: 'url' });
