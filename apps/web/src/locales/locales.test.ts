@@ -1,6 +1,7 @@
 import { COMMON_REFUSALS, IDEMPOTENCY_REFUSALS, NAMED_REFUSALS } from '@trustleaf/domain/refusals';
 import { BILLING_REFUSALS, GATEWAY_REFUSALS, paymentRefusal } from '@trustleaf/domain/rules/billing-refusals';
 import { CARD_REFUSALS } from '@trustleaf/domain/rules/card';
+import { COMPANY_FIELD_REFUSALS } from '@trustleaf/domain/rules/company-fields';
 import { PROMO_REFUSALS } from '@trustleaf/domain/rules/promo';
 import { LANGUAGES } from '@trustleaf/domain/rules/themes';
 import { NOTE_REFUSALS, REVIEWER_NOT_CHOSEN } from '@trustleaf/domain/schemas/document';
@@ -81,6 +82,7 @@ describe('locales', () => {
       ...Object.values(BILLING_REFUSALS),
       ...Object.values(GATEWAY_REFUSALS),
       ...Object.values(CARD_REFUSALS),
+      ...Object.values(COMPANY_FIELD_REFUSALS),
       ...Object.values(PROMO_REFUSALS),
       // A gateway's text it does not know, named in a refusal of its own.
       paymentRefusal('Insufficient funds'),

@@ -11,7 +11,6 @@ import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { COMPANY_TYPES, SEGMENTS } from '@trustleaf/domain/reference/company-types';
 import { DUPLICATE_COMPANY_NAME, formatTaxId } from '@trustleaf/domain/rules/company-fields';
 import {
@@ -27,6 +26,7 @@ import { useTranslation } from 'react-i18next';
 import { FormField } from '@/components/form/form-field';
 import { ConfirmDialog } from '@/components/dialogs/confirm-dialog';
 import { ApiError } from '@/lib/api-client';
+import { keyedZodResolver } from '@/lib/keyed-zod-resolver';
 import { applyServerIssues } from '@/lib/server-issues';
 import { errorText } from '@/lib/error-notice';
 import { translateMessage } from '@/lib/i18n-messages';
@@ -80,7 +80,7 @@ function CompanyEditForm({
   const [formError, setFormError] = useState<string | null>(null);
   const [pending, setPending] = useState<FormValues | null>(null);
   const form = useForm<FormValues>({
-    resolver: zodResolver(UpdateCompanyDetailInputSchema) as never,
+    resolver: keyedZodResolver(UpdateCompanyDetailInputSchema) as never,
     mode: 'onTouched',
     defaultValues: formValuesOf(detail),
   });

@@ -7,7 +7,6 @@ import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { SITE_TYPES } from '@trustleaf/domain/rules/company-fields';
 import {
   UpsertLocationInputSchema,
@@ -19,6 +18,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { FormField } from '@/components/form/form-field';
+import { keyedZodResolver } from '@/lib/keyed-zod-resolver';
 import { applyServerIssues } from '@/lib/server-issues';
 import { errorText } from '@/lib/error-notice';
 import { useLocations } from '../api/get-locations';
@@ -39,7 +39,7 @@ function LocationDialog({
   const upsert = useUpsertLocation(plCompanyId);
   const [formError, setFormError] = useState<string | null>(null);
   const form = useForm<UpsertLocationInput>({
-    resolver: zodResolver(UpsertLocationInputSchema) as never,
+    resolver: keyedZodResolver(UpsertLocationInputSchema) as never,
     mode: 'onTouched',
     defaultValues: location
       ? {
@@ -56,7 +56,7 @@ function LocationDialog({
       : {
           plCompanyId,
           locationName: '',
-          siteType: '' as UpsertLocationInput['siteType'],
+          siteType: '',
           address: '',
           city: '',
           state: '',
