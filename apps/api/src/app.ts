@@ -16,11 +16,12 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import { NAMED_REFUSALS } from '@trustleaf/domain/refusals';
 import { appUrlOf, type Env } from './config/env.ts';
 import type { Database } from './db/client.ts';
 import type { Clock, OffsetClock } from './lib/clock.ts';
 import { createStorage } from './lib/create-storage.ts';
-import { AppError } from './lib/errors.ts';
+import { refusal } from './lib/errors.ts';
 import type { JobQueue } from './lib/jobs.ts';
 import type { MailTransport } from './lib/mailer.ts';
 import { createRequestIds } from './lib/request-id.ts';
@@ -292,7 +293,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       // Client-side routes: every unknown page path gets the SPA shell, never cached.
       return reply.header('cache-control', 'no-cache').sendFile('index.html', webDist, { maxAge: 0 });
     }
-    throw new AppError('NOT_FOUND', `Route ${request.method} ${request.url.split('?')[0]} not found`);
+    throw refusal(
+      'NOT_FOUND',
+      NAMED_REFUSALS.routeNotFound(`${request.method} ${request.url.split('?')[0]}`),
+    );
   });
 
   app.decorate(

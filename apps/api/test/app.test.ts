@@ -42,6 +42,9 @@ describe('bad input never becomes a 500', () => {
     expect(response.json()).toMatchObject({
       code: 'NOT_FOUND',
       messages: ['Route POST /api/nothing/here not found'],
+      details: {
+        issues: [{ field: '', key: 'refusals.routeNotFound', params: { route: 'POST /api/nothing/here' } }],
+      },
     });
   });
 

@@ -45,6 +45,23 @@ export const COMMON_REFUSALS = keyedMessages('refusals', {
   documentNotFound: 'Document not found',
   cannotUploadFile: 'Cannot upload your file',
   sendMultipart: 'Send the files as multipart/form-data',
+  uploadImageOnly: 'Please upload file image only.',
+  uploadPdfOnly: 'Please upload file pdf only.',
+  uploadCsvOnly: 'Please upload file csv only.',
+  fileTypeNotSupported: 'File Type Is Not Supported',
+  passwordProtected: 'Cannot upload a password protected document',
+  archiveUnreadable: 'The archive cannot be read',
+  archiveNested: 'Archives inside an archive are not accepted',
+  logoUploadNotFound: 'The logo upload was not found',
+  companyLogNeedsCompany: 'plCompanyId is required for the company log',
+  databaseUnreachable: 'Database unreachable',
+});
+
+/** The Idempotency-Key header's refusals (`platform.refusals.*`). */
+export const IDEMPOTENCY_REFUSALS = keyedMessages('platform.refusals', {
+  idempotencyKeyReused: 'This Idempotency-Key was used with a different request',
+  idempotencyInProgress: 'A request with this Idempotency-Key is still being processed',
+  idempotencyKeyFormat: 'Idempotency-Key must be 8 to 255 letters, digits or - _ : .',
 });
 
 /**
@@ -97,6 +114,27 @@ export const NAMED_REFUSALS = {
     key: 'refusals.tooManyFiles',
     message: `At most ${max} files can be uploaded at once`,
     params: { max },
+  }),
+  archiveTooManyEntries: (max: number): KeyedMessage => ({
+    key: 'refusals.archiveTooManyEntries',
+    message: `The archive holds more than ${max} files`,
+    params: { max },
+  }),
+  archiveTooLarge: (megabytes: number): KeyedMessage => ({
+    key: 'refusals.archiveTooLarge',
+    message: `The archive expands to more than ${megabytes} MB`,
+    params: { megabytes },
+  }),
+  archiveRatio: (ratio: number): KeyedMessage => ({
+    key: 'refusals.archiveRatio',
+    message: `A file in the archive expands more than ${ratio} times its compressed size`,
+    params: { ratio },
+  }),
+  /** A path no route answers, with its method (`GET /api/nothing`). */
+  routeNotFound: (route: string): KeyedMessage => ({
+    key: 'refusals.routeNotFound',
+    message: `Route ${route} not found`,
+    params: { route },
   }),
   reasonIdNotFound: (id: number): KeyedMessage => ({
     key: 'refusals.reasonIdNotFound',

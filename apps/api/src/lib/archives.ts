@@ -1,7 +1,9 @@
 import { fileTypeFromBuffer } from 'file-type';
-import { MB, PASSWORD_PROTECTED_MESSAGE } from '@trustleaf/domain/rules/uploads';
+import { COMMON_REFUSALS, NAMED_REFUSALS } from '@trustleaf/domain/refusals';
+import { MB } from '@trustleaf/domain/rules/uploads';
+import type { KeyedMessage } from '@trustleaf/domain/validation-issues';
 import yauzl, { type Entry, type ZipFile } from 'yauzl';
-import { AppError } from './errors.ts';
+import { AppError, refusal } from './errors.ts';
 
 /**
  * Bounds of a ZIP's expansion, checked while its entries are inflated (never trusted from the
@@ -44,16 +46,18 @@ const ARCHIVE_NAME = /\.(zip|gz|tgz|tar|7z|rar|bz2|tbz2?|xz|txz|zst|lz|lzh|cab|z
 /** How many leading bytes `file-type` needs to name a format. */
 const HEAD_BYTES = 4100;
 
-export const ARCHIVE_MESSAGES = {
-  unreadable: 'The archive cannot be read',
-  tooManyEntries: `The archive holds more than ${ARCHIVE_LIMITS.maxEntries} files`,
-  tooLarge: `The archive expands to more than ${ARCHIVE_LIMITS.maxBytes / MB} MB`,
-  ratio: `A file in the archive expands more than ${ARCHIVE_LIMITS.maxRatio} times its compressed size`,
-  nested: 'Archives inside an archive are not accepted',
-} as const;
+/** An archive's refusals with their keys, the bounds named with their values. */
+export const ARCHIVE_REFUSALS = {
+  unreadable: COMMON_REFUSALS.archiveUnreadable,
+  tooManyEntries: NAMED_REFUSALS.archiveTooManyEntries(ARCHIVE_LIMITS.maxEntries),
+  tooLarge: NAMED_REFUSALS.archiveTooLarge(ARCHIVE_LIMITS.maxBytes / MB),
+  ratio: NAMED_REFUSALS.archiveRatio(ARCHIVE_LIMITS.maxRatio),
+  nested: COMMON_REFUSALS.archiveNested,
+  encrypted: COMMON_REFUSALS.passwordProtected,
+} satisfies Record<string, KeyedMessage>;
 
-function refuse(message: string, reason: string): AppError {
-  return new AppError('VALIDATION_FAILED', message, { reason });
+function refuse(keyed: KeyedMessage, reason: string): AppError {
+  return refusal('VALIDATION_FAILED', keyed, { reason });
 }
 
 export interface ArchiveEntry {
@@ -72,7 +76,7 @@ export interface ArchiveVisitor {
 function openZip(archive: Buffer): Promise<ZipFile> {
   return new Promise((resolve, reject) => {
     yauzl.fromBuffer(archive, { lazyEntries: true, validateEntrySizes: true }, (error, zip) => {
-      if (error || !zip) reject(refuse(ARCHIVE_MESSAGES.unreadable, 'archive'));
+      if (error || !zip) reject(refuse(ARCHIVE_REFUSALS.unreadable, 'archive'));
       else resolve(zip);
     });
   });
@@ -82,7 +86,7 @@ function nextEntry(zip: ZipFile): Promise<Entry | null> {
   return new Promise((resolve, reject) => {
     const done = (value: Entry | null, error?: unknown) => {
       zip.off('entry', onEntry).off('end', onEnd).off('error', onError);
-      if (error) reject(refuse(ARCHIVE_MESSAGES.unreadable, 'archive'));
+      if (error) reject(refuse(ARCHIVE_REFUSALS.unreadable, 'archive'));
       else resolve(value);
     };
     const onEntry = (entry: Entry) => done(entry);
@@ -96,7 +100,7 @@ function nextEntry(zip: ZipFile): Promise<Entry | null> {
 function openEntry(zip: ZipFile, entry: Entry): Promise<NodeJS.ReadableStream> {
   return new Promise((resolve, reject) => {
     zip.openReadStream(entry, (error, stream) => {
-      if (error || !stream) reject(refuse(ARCHIVE_MESSAGES.unreadable, 'archive'));
+      if (error || !stream) reject(refuse(ARCHIVE_REFUSALS.unreadable, 'archive'));
       else resolve(stream);
     });
   });
@@ -115,15 +119,15 @@ export async function readZip(
 ): Promise<void> {
   const zip = await openZip(archive);
   try {
-    if (zip.entryCount > limits.maxEntries) throw refuse(ARCHIVE_MESSAGES.tooManyEntries, 'entries');
+    if (zip.entryCount > limits.maxEntries) throw refuse(ARCHIVE_REFUSALS.tooManyEntries, 'entries');
     let entries = 0;
     let total = 0;
     for (let entry = await nextEntry(zip); entry; entry = await nextEntry(zip)) {
       if (entry.fileName.endsWith('/')) continue;
       entries += 1;
-      if (entries > limits.maxEntries) throw refuse(ARCHIVE_MESSAGES.tooManyEntries, 'entries');
-      if (entry.isEncrypted()) throw refuse(PASSWORD_PROTECTED_MESSAGE, 'encrypted');
-      if (ARCHIVE_NAME.test(entry.fileName)) throw refuse(ARCHIVE_MESSAGES.nested, 'nested');
+      if (entries > limits.maxEntries) throw refuse(ARCHIVE_REFUSALS.tooManyEntries, 'entries');
+      if (entry.isEncrypted()) throw refuse(ARCHIVE_REFUSALS.encrypted, 'encrypted');
+      if (ARCHIVE_NAME.test(entry.fileName)) throw refuse(ARCHIVE_REFUSALS.nested, 'nested');
       total = await readEntry(zip, entry, total, visitor, limits);
     }
   } finally {
@@ -150,13 +154,13 @@ async function readEntry(
   const describe = async () => {
     const start = Buffer.concat(head);
     const kind = (await fileTypeFromBuffer(start))?.ext ?? null;
-    if (kind && ARCHIVE_KINDS.has(kind)) throw refuse(ARCHIVE_MESSAGES.nested, 'nested');
+    if (kind && ARCHIVE_KINDS.has(kind)) throw refuse(ARCHIVE_REFUSALS.nested, 'nested');
     const found: ArchiveEntry = { name: entry.fileName, kind };
     if (visitor.keep(found)) {
       // The declared size is only an allocation: the inflater refuses any byte beyond it.
       if (entry.uncompressedSize > limits.maxBytes - totalBefore)
-        throw refuse(ARCHIVE_MESSAGES.tooLarge, 'bytes');
-      if (entry.uncompressedSize > ratioLimit) throw refuse(ARCHIVE_MESSAGES.ratio, 'ratio');
+        throw refuse(ARCHIVE_REFUSALS.tooLarge, 'bytes');
+      if (entry.uncompressedSize > ratioLimit) throw refuse(ARCHIVE_REFUSALS.ratio, 'ratio');
       content = Buffer.allocUnsafe(entry.uncompressedSize);
       start.copy(content, 0, 0, Math.min(start.length, content.length));
     }
@@ -169,14 +173,14 @@ async function readEntry(
       const from = bytes;
       bytes += chunk.length;
       total += chunk.length;
-      if (total > limits.maxBytes) throw refuse(ARCHIVE_MESSAGES.tooLarge, 'bytes');
-      if (bytes > ratioLimit) throw refuse(ARCHIVE_MESSAGES.ratio, 'ratio');
+      if (total > limits.maxBytes) throw refuse(ARCHIVE_REFUSALS.tooLarge, 'bytes');
+      if (bytes > ratioLimit) throw refuse(ARCHIVE_REFUSALS.ratio, 'ratio');
       if (!described) {
         head.push(chunk);
         headBytes += chunk.length;
         if (headBytes >= HEAD_BYTES) described = await describe();
       } else if (content) {
-        if (bytes > (content as Buffer).length) throw refuse(ARCHIVE_MESSAGES.unreadable, 'archive');
+        if (bytes > (content as Buffer).length) throw refuse(ARCHIVE_REFUSALS.unreadable, 'archive');
         chunk.copy(content, from);
       }
     }
@@ -185,7 +189,7 @@ async function readEntry(
     (stream as NodeJS.ReadableStream & { destroy(): void }).destroy();
     if (error instanceof AppError) throw error;
     // The inflater's own checks (sizes, CRC, corrupt data) end here.
-    throw refuse(ARCHIVE_MESSAGES.unreadable, 'archive');
+    throw refuse(ARCHIVE_REFUSALS.unreadable, 'archive');
   }
   if (content) {
     const kept = content as Buffer;

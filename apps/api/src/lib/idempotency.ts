@@ -2,19 +2,8 @@ import { createHash } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { DbExecutor } from '../db/client.ts';
 import { idempotencyKeys } from '../db/schema.ts';
+import { IDEMPOTENCY_REFUSALS } from '@trustleaf/domain/refusals';
 import { AppError, refusal } from './errors.ts';
-
-/** A repeated Idempotency-Key's refusals (409) with their locale keys (`platform.refusals.*`). */
-const IDEMPOTENCY_REFUSALS = {
-  keyReused: {
-    key: 'platform.refusals.idempotencyKeyReused',
-    message: 'This Idempotency-Key was used with a different request',
-  },
-  inProgress: {
-    key: 'platform.refusals.idempotencyInProgress',
-    message: 'A request with this Idempotency-Key is still being processed',
-  },
-};
 
 /** Stored Idempotency-Key records, one per scope and key. */
 export function createIdempotencyRepository(db: DbExecutor) {
@@ -68,15 +57,16 @@ export function createIdempotency(repo: IdempotencyRepository) {
     if (!claim.claimed) {
       const existing = claim.existing;
       if (existing.requestHash !== hash) {
-        throw refusal('CONFLICT', IDEMPOTENCY_REFUSALS.keyReused);
+        throw refusal('CONFLICT', IDEMPOTENCY_REFUSALS.idempotencyKeyReused);
       }
       if (existing.responseStatus === null) {
-        throw refusal('CONFLICT', IDEMPOTENCY_REFUSALS.inProgress);
+        throw refusal('CONFLICT', IDEMPOTENCY_REFUSALS.idempotencyInProgress);
       }
       const body = existing.responseBody as
-        { ok: true; value: T } | { ok: false; code: AppError['code']; message: string };
+        { ok: true; value: T } | { ok: false; code: AppError['code']; message: string; details?: unknown };
       if (body.ok) return body.value;
-      throw new AppError(body.code, body.message);
+      // The first answer's details come back too: its refusal's key shows in the reader's language.
+      throw new AppError(body.code, body.message, body.details);
     }
     try {
       const value = await run();
@@ -88,6 +78,7 @@ export function createIdempotency(repo: IdempotencyRepository) {
           ok: false,
           code: error.code,
           message: error.message,
+          ...(error.details === undefined ? {} : { details: error.details }),
         });
       } else {
         await repo.releaseIdempotencyKey(scope, key);

@@ -9,6 +9,7 @@ import {
   luhnValid,
   parseExpiry,
 } from '@trustleaf/domain/rules/card';
+import { GATEWAY_REFUSALS as G } from '@trustleaf/domain/rules/billing-refusals';
 import type { Db } from '../db/client.ts';
 import { sandboxGatewayCharges, sandboxGatewayTokens } from '../db/schema.ts';
 import type { Clock } from './clock.ts';
@@ -41,7 +42,7 @@ export interface PaymentGateway {
   refund(input: { chargeId: string; amountCents: number }): Promise<RefundResult>;
 }
 
-export const DECLINED_MESSAGE = 'Your card was declined.';
+const DECLINED_MESSAGE = G.cardDeclined.message;
 
 /** Test cards (issue 4): behaviour by number, the way processors' test modes work. */
 const DECLINE_ON_TOKENISE = new Set(['4000000000000002']);
@@ -68,11 +69,11 @@ export function createSandboxGateway(
       const digits = cardDigits(card.ccnumber);
       const expiry = parseExpiry(card.ccexp);
       if (!isCardNumberValid(digits) || !luhnValid(digits))
-        return { ok: false, messages: ['Your card number is incorrect.'] };
+        return { ok: false, messages: [G.cardNumberIncorrect.message] };
       if (!expiry || isExpiryInPast(expiry, clock.now()))
-        return { ok: false, messages: ["Your card's expiration date is incorrect."] };
+        return { ok: false, messages: [G.cardExpiryIncorrect.message] };
       if (!isCvvValid(card.cvv, digits))
-        return { ok: false, messages: ["Your card's security code is incorrect."] };
+        return { ok: false, messages: [G.cardSecurityCodeIncorrect.message] };
       if (DECLINE_ON_TOKENISE.has(digits)) return { ok: false, messages: [DECLINED_MESSAGE] };
       const description = {
         brand: cardBrand(digits),
@@ -111,7 +112,7 @@ export function createSandboxGateway(
         .from(sandboxGatewayTokens)
         .where(eq(sandboxGatewayTokens.token, token));
       const failure = !card
-        ? 'Your card could not be found.'
+        ? G.cardNotFound.message
         : card.behavior === 'FAIL_CHARGES'
           ? DECLINED_MESSAGE
           : null;
@@ -145,7 +146,7 @@ export function createSandboxGateway(
           sql`${sandboxGatewayCharges.id} = ${chargeId} and ${sandboxGatewayCharges.status} = 'SUCCEEDED' and ${sandboxGatewayCharges.refundedCents} + ${amountCents} <= ${sandboxGatewayCharges.amountCents}`,
         )
         .returning();
-      return row ? { ok: true } : { ok: false, message: 'The charge cannot be refunded for that amount.' };
+      return row ? { ok: true } : { ok: false, message: G.refundRefused.message };
     },
   };
 }

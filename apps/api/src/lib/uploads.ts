@@ -1,9 +1,10 @@
 import { Readable } from 'node:stream';
 import { parse as parseCsv } from 'csv-parse';
 import { fileTypeFromBuffer } from 'file-type';
-import { PASSWORD_PROTECTED_MESSAGE, UPLOAD_RULES, type UploadMode } from '@trustleaf/domain/rules/uploads';
+import { COMMON_REFUSALS } from '@trustleaf/domain/refusals';
+import { UPLOAD_RULES, type UploadMode } from '@trustleaf/domain/rules/uploads';
 import { readZip } from './archives.ts';
-import { AppError } from './errors.ts';
+import { refusal } from './errors.ts';
 
 /** What the content says a file is, as one of the extensions the upload rules name. */
 async function detectKind(head: Buffer): Promise<string | null> {
@@ -39,7 +40,7 @@ export async function checkUploadContent(mode: UploadMode, head: Buffer): Promis
   const kind = await detectKind(head);
   const names = kind ? (EQUIVALENT[kind] ?? [kind]) : [];
   if (!kind || !names.some((name) => rule.extensions.includes(name))) {
-    throw new AppError('VALIDATION_FAILED', rule.message, { reason: 'type', detected: kind });
+    throw refusal('VALIDATION_FAILED', rule.refusal, { reason: 'type', detected: kind });
   }
   return kind;
 }
@@ -75,7 +76,7 @@ export async function isPasswordProtectedPdf(content: Buffer): Promise<boolean> 
 
 async function assertPdfNotProtected(content: Buffer): Promise<void> {
   if (await isPasswordProtectedPdf(content)) {
-    throw new AppError('VALIDATION_FAILED', PASSWORD_PROTECTED_MESSAGE, { reason: 'encrypted' });
+    throw refusal('VALIDATION_FAILED', COMMON_REFUSALS.passwordProtected, { reason: 'encrypted' });
   }
 }
 
@@ -99,7 +100,7 @@ export async function checkUploadBody(mode: UploadMode, kind: string, content: B
  */
 async function assertParsableCsv(mode: UploadMode, content: Buffer): Promise<void> {
   const refuse = (reason: string) =>
-    new AppError('VALIDATION_FAILED', UPLOAD_RULES[mode].message, { reason: 'csv', detail: reason });
+    refusal('VALIDATION_FAILED', UPLOAD_RULES[mode].refusal, { reason: 'csv', detail: reason });
   let columns = 0;
   try {
     const parser = Readable.from([content]).pipe(

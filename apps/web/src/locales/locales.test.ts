@@ -1,8 +1,18 @@
-import { AUTH_REFUSALS, COMMON_REFUSALS, NAMED_REFUSALS } from '@trustleaf/domain/refusals';
+import {
+  AUTH_REFUSALS,
+  COMMON_REFUSALS,
+  IDEMPOTENCY_REFUSALS,
+  NAMED_REFUSALS,
+} from '@trustleaf/domain/refusals';
+import { BILLING_REFUSALS, GATEWAY_REFUSALS, paymentRefusal } from '@trustleaf/domain/rules/billing-refusals';
+import { CARD_REFUSALS } from '@trustleaf/domain/rules/card';
+import { COMPANY_FIELD_REFUSALS } from '@trustleaf/domain/rules/company-fields';
+import { PROMO_REFUSALS } from '@trustleaf/domain/rules/promo';
 import { LANGUAGES } from '@trustleaf/domain/rules/themes';
 import { VALIDATION_MESSAGES } from '@trustleaf/domain/schemas/common';
+import { NOTE_REFUSALS, REVIEWER_NOT_CHOSEN } from '@trustleaf/domain/schemas/document';
 import { PROFILE_FIELD_REFUSALS, PROFILE_REFUSALS } from '@trustleaf/domain/schemas/profile';
-import { WEBCRAWLER_REFUSALS } from '@trustleaf/domain/schemas/webcrawler';
+import { CRAWLER_URL_REFUSALS, WEBCRAWLER_REFUSALS } from '@trustleaf/domain/schemas/webcrawler';
 import { describe, expect, it } from 'vitest';
 import appDe from '@/locales/app/de.json';
 import appEn from '@/locales/app/en.json';
@@ -71,10 +81,21 @@ describe('locales', () => {
       ...Object.values(COMMON_REFUSALS),
       ...Object.values(AUTH_REFUSALS),
       ...Object.values(WEBCRAWLER_REFUSALS),
+      ...Object.values(CRAWLER_URL_REFUSALS),
+      REVIEWER_NOT_CHOSEN,
+      ...Object.values(NOTE_REFUSALS),
       ...Object.values(PROFILE_REFUSALS),
       ...Object.values(PROFILE_FIELD_REFUSALS),
       // The common field rules' keys, which the API answers refused fields with.
       ...Object.values(VALIDATION_MESSAGES),
+      ...Object.values(IDEMPOTENCY_REFUSALS),
+      ...Object.values(BILLING_REFUSALS),
+      ...Object.values(GATEWAY_REFUSALS),
+      ...Object.values(CARD_REFUSALS),
+      ...Object.values(COMPANY_FIELD_REFUSALS),
+      ...Object.values(PROMO_REFUSALS),
+      // A gateway's text it does not know, named in a refusal of its own.
+      paymentRefusal('Insufficient funds'),
       // A refusal that names a value: its key is the same whatever the value.
       ...Object.values(NAMED_REFUSALS).map((named) => named(0 as never)),
     ].map((refusal) => refusal.key);

@@ -251,6 +251,19 @@ describe('card form', () => {
     expect(errorOf({ billingZip: 'K1A 0B1' }, 'CA')).toBeNull();
   });
 
+  it('carries each refusal with its key, which the form shows it by', () => {
+    const result = createCardFormSchema('US', now).safeParse({ ...valid, ccnumber: '4111', billingCity: '' });
+    expect(
+      result.error?.issues.map((issue) => [
+        issue.path.join('.'),
+        issue.code === 'custom' ? issue.params?.key : undefined,
+      ]),
+    ).toEqual([
+      ['billingCity', 'billing.card.errors.required'],
+      ['ccnumber', 'billing.card.errors.number'],
+    ]);
+  });
+
   it('checks numbers, expiry and cvv', () => {
     expect(isCardNumberValid('4242424242424242')).toBe(true);
     expect(isCardNumberValid('378282246310005')).toBe(true);

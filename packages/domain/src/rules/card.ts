@@ -1,3 +1,5 @@
+import { keyedMessages } from '../validation-issues.ts';
+
 /**
  * Card form rules of spec 2 §5, checked in the browser before the card is tokenised. The card number
  * and CVV never reach the Trustleaf API (DESIGN "Security rules").
@@ -11,6 +13,9 @@ export const CARD_MESSAGES = {
   expiryPast: 'Invalid expiration day',
   cvv: 'Incorrect ex: 123 or 1234',
 } as const;
+
+/** The card form's refusals with their locale keys (`billing.card.errors.*`). */
+export const CARD_REFUSALS = keyedMessages('billing.card.errors', CARD_MESSAGES);
 
 export const cardDigits = (value: string): string => value.replace(/[\s_-]/g, '');
 

@@ -1,4 +1,5 @@
-import type { KeyedMessage } from '../validation-issues.ts';
+import { PHONE_INVALID_MESSAGE } from './phone.ts';
+import { keyedMessages, type KeyedMessage } from '../validation-issues.ts';
 import {
   DUPLICATE_COMPANY_MESSAGE,
   isTypeAllowedForSegments,
@@ -22,6 +23,25 @@ export const TAX_ID_MESSAGE = 'Federal Tax ID must be 9 digits (00-0000000)';
 export const CANNABIS_PROCESSOR_MESSAGE = 'A cannabis company cannot be a processor';
 export const HEMP_MANUFACTURER_MESSAGE = 'A hemp company cannot be a manufacturer';
 export const TYPE_SEGMENT_MESSAGE = 'This type of company does not belong to the chosen industry';
+/** The company page's field refusals with their locale keys (`company.errors.*`), for its forms. */
+export const COMPANY_FIELD_REFUSALS = {
+  ...keyedMessages('company.errors', {
+    state: STATE_MESSAGE,
+    employees: EMPLOYEES_MESSAGE,
+    taxId: TAX_ID_MESSAGE,
+    url: URL_MESSAGE,
+    cannabisProcessor: CANNABIS_PROCESSOR_MESSAGE,
+    hempManufacturer: HEMP_MANUFACTURER_MESSAGE,
+    typeSegment: TYPE_SEGMENT_MESSAGE,
+    nameRequired: 'Company Name is required',
+    typeRequired: 'Type Of Company is required',
+    phone: PHONE_INVALID_MESSAGE,
+    locationRequired: 'Location is required',
+    siteTypeRequired: 'Function of location is required',
+    addressRequired: 'Company address is required',
+  }),
+  characterLimit: { key: 'validation.characterLimit', message: CHARACTER_LIMIT_MESSAGE },
+};
 /** The company page's refusal of a name another company in its state has (409), by its key. */
 export const DUPLICATE_COMPANY_NAME: KeyedMessage = {
   key: 'company.errors.duplicate',
@@ -101,8 +121,13 @@ export function isValidCompanyUrl(value: string): boolean {
  * more generally the type must belong to one of the chosen segments, as at sign-up. Null when fine.
  */
 export function companyTypeSegmentError(type: string, segmentIds: readonly number[]): string | null {
+  return companyTypeSegmentRefusal(type, segmentIds)?.message ?? null;
+}
+
+/** The same rule's refusal with its key. */
+export function companyTypeSegmentRefusal(type: string, segmentIds: readonly number[]): KeyedMessage | null {
   if (segmentIds.length === 0 || isTypeAllowedForSegments(type, segmentIds)) return null;
-  if (type === PROCESSOR_TYPE) return CANNABIS_PROCESSOR_MESSAGE;
-  if (type === MANUFACTURER_TYPE) return HEMP_MANUFACTURER_MESSAGE;
-  return TYPE_SEGMENT_MESSAGE;
+  if (type === PROCESSOR_TYPE) return COMPANY_FIELD_REFUSALS.cannabisProcessor;
+  if (type === MANUFACTURER_TYPE) return COMPANY_FIELD_REFUSALS.hempManufacturer;
+  return COMPANY_FIELD_REFUSALS.typeSegment;
 }

@@ -24,7 +24,9 @@ export function refuseInputIssues(
     if (field === null) continue;
     const given = (issue as { params?: unknown }).params;
     const key = issueKey(issue.code, given);
-    const message = key === issueKey(issue.code) ? issue.message : key;
-    ctx.addIssue({ code: 'custom', path: field.split('.'), message, params: { key } });
+    const path = field.split('.');
+    // A rule's key is the field's message; an issue without one keeps its text (and names no key).
+    if (key === issueKey(issue.code)) ctx.addIssue({ code: 'custom', path, message: issue.message });
+    else ctx.addIssue({ code: 'custom', path, message: key, params: { key } });
   }
 }

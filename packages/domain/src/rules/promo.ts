@@ -19,6 +19,9 @@ export const MAX_USAGE_PROMO_MESSAGE = 'This promo code has reached its maximum 
 export const PROMO_REFUSALS = {
   invalid: { key: 'billing.promo.invalid', message: INVALID_PROMO_MESSAGE },
   maxUsage: { key: 'billing.promo.maxUsage', message: MAX_USAGE_PROMO_MESSAGE },
+  /** A code left empty or too long (the promo code form, the API's input). */
+  required: { key: 'billing.promo.required', message: 'This field is required' },
+  tooLong: { key: 'validation.characterLimit', message: 'Character limit' },
 } as const satisfies Record<string, KeyedMessage>;
 
 export function promoValidity(promo: PromoValidityInput | null | undefined, now: Date): PromoValidity {

@@ -1,3 +1,6 @@
+import { COMMON_REFUSALS } from '../refusals.ts';
+import type { KeyedMessage } from '../validation-issues.ts';
+
 /**
  * Upload modes and their rules (spec 1 §5 "Upload checks", spec 3 §5 "Allowed upload types"): the
  * client checks by extension for a quick message, the server by content.
@@ -7,45 +10,57 @@ export type UploadMode = (typeof UPLOAD_MODES)[number];
 
 export const MB = 1024 * 1024;
 
+function refusedWith(refusal: KeyedMessage) {
+  return { message: refusal.message, refusal };
+}
+
+/** Each mode's types and size; `refusal` (its key and text) refuses a file of another type. */
 export const UPLOAD_RULES: Record<
   UploadMode,
-  { extensions: readonly string[]; maxBytes: number; message: string }
+  { extensions: readonly string[]; maxBytes: number; message: string; refusal: KeyedMessage }
 > = {
   image: {
     extensions: ['jpg', 'jpeg', 'png', 'gif', 'webp'],
     maxBytes: 10 * MB,
-    message: 'Please upload file image only.',
+    ...refusedWith(COMMON_REFUSALS.uploadImageOnly),
   },
-  pdf: { extensions: ['pdf'], maxBytes: 10 * MB, message: 'Please upload file pdf only.' },
-  csv: { extensions: ['csv'], maxBytes: 20 * MB, message: 'Please upload file csv only.' },
+  pdf: { extensions: ['pdf'], maxBytes: 10 * MB, ...refusedWith(COMMON_REFUSALS.uploadPdfOnly) },
+  csv: { extensions: ['csv'], maxBytes: 20 * MB, ...refusedWith(COMMON_REFUSALS.uploadCsvOnly) },
   any: {
     extensions: ['jpeg', 'gif', 'jpg', 'png', 'tiff', 'pdf', 'doc', 'docx', 'xls', 'xlsx'],
     maxBytes: 10 * MB,
-    message: 'File Type Is Not Supported',
+    ...refusedWith(COMMON_REFUSALS.fileTypeNotSupported),
   },
   document: {
     extensions: ['pdf', 'doc', 'docx', 'xls', 'xlsx', 'jpg', 'jpeg', 'png', 'tiff', 'gif'],
     maxBytes: 10 * MB,
-    message: 'File Type Is Not Supported',
+    ...refusedWith(COMMON_REFUSALS.fileTypeNotSupported),
   },
   coa: {
     extensions: ['pdf', 'zip', 'jpg', 'jpeg', 'png', 'bmp', 'tif', 'tiff', 'webp'],
     maxBytes: 20 * MB,
-    message: 'File Type Is Not Supported',
+    ...refusedWith(COMMON_REFUSALS.fileTypeNotSupported),
   },
-  import: { extensions: ['csv', 'zip'], maxBytes: 20 * MB, message: 'File Type Is Not Supported' },
+  import: {
+    extensions: ['csv', 'zip'],
+    maxBytes: 20 * MB,
+    ...refusedWith(COMMON_REFUSALS.fileTypeNotSupported),
+  },
 };
-
-export const PASSWORD_PROTECTED_MESSAGE = 'Cannot upload a password protected document';
 
 export function extensionOf(name: string): string {
   const dot = name.lastIndexOf('.');
   return dot < 0 ? '' : name.slice(dot + 1).toLowerCase();
 }
 
+/** The quick client-side check by name, as the mode's keyed refusal; the server repeats it on the content. */
+export function uploadNameRefusal(mode: UploadMode, name: string): KeyedMessage | null {
+  return UPLOAD_RULES[mode].extensions.includes(extensionOf(name)) ? null : UPLOAD_RULES[mode].refusal;
+}
+
 /** The quick client-side check by name; the server repeats it on the content. */
 export function checkUploadName(mode: UploadMode, name: string): string | null {
-  return UPLOAD_RULES[mode].extensions.includes(extensionOf(name)) ? null : UPLOAD_RULES[mode].message;
+  return uploadNameRefusal(mode, name)?.message ?? null;
 }
 
 /** What a file picker of the mode offers in the browser's dialog. */

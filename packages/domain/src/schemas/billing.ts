@@ -1,16 +1,30 @@
 import { z } from 'zod';
 import {
   CANADIAN_POSTAL_CODE,
-  CARD_MESSAGES,
+  CARD_REFUSALS as CARD,
   isCardNumberValid,
   isCvvValid,
   isExpiryInPast,
   parseExpiry,
 } from '../rules/card.ts';
 import { DISCOUNT_TYPES, PAYMENT_FREQUENCIES, TRIAL_UNITS } from '../rules/pricing.ts';
-import { BILLING_ADMIN_MESSAGES, DELAY_DURATION_MESSAGE, keyedRefusal } from '../rules/promo.ts';
+import {
+  BILLING_ADMIN_MESSAGES,
+  DELAY_DURATION_MESSAGE,
+  keyedRefusal,
+  PROMO_REFUSALS,
+} from '../rules/promo.ts';
 import { SUBSCRIPTION_STATUSES } from '../rules/subscription.ts';
-import { IdSchema, IntSchema, PaginationOptionSchema, TextSchema, anySpellingEnum } from './common.ts';
+import type { KeyedMessage } from '../validation-issues.ts';
+import {
+  IdSchema,
+  IntSchema,
+  PaginationOptionSchema,
+  TextSchema,
+  anySpellingEnum,
+  refuseWith,
+  requiredText,
+} from './common.ts';
 
 const companyId = IdSchema;
 /** Money on the wire is dollars with at most two decimals. */
@@ -226,7 +240,6 @@ export type UpdatePaymentMethodInput = z.infer<typeof UpdatePaymentMethodInputSc
 
 /** Body keys that would mean raw card data reached the API; refused before validation. */
 export const RAW_CARD_FIELDS = ['ccnumber', 'cvv', 'cardNumber', 'cvc', 'cvv2', 'pan'] as const;
-export const CARD_NOT_TOKENISED_MESSAGE = 'Card details must be tokenised';
 export const PAYMENT_METHOD_SAVED_MESSAGE = 'Update payment method successfully!';
 
 export const PaymentMethodSchema = z.object({
@@ -326,7 +339,10 @@ const PromoPlanInputSchema = PromoPlanSchema.extend({
   discountType: DiscountTypeInputSchema,
 });
 
-export const PromoCodeSchema = TextSchema.trim().min(1, 'This field is required').max(255, 'Character limit');
+export const PromoCodeSchema = requiredText(255, {
+  required: PROMO_REFUSALS.required,
+  tooLong: PROMO_REFUSALS.tooLong,
+});
 
 export const UpsertPromoInputSchema = z
   .object({
@@ -404,32 +420,61 @@ export const CardTokenSchema = z.object({
 });
 export type CardToken = z.infer<typeof CardTokenSchema>;
 
+/**
+ * A card form field: trimmed unless `raw`, refused by the first of its rules that fails, with that
+ * rule's keyed message (`billing.card.errors.*`).
+ */
+function cardField(rules: [ok: (value: string) => boolean, refused: KeyedMessage][], raw = false) {
+  return (raw ? TextSchema : TextSchema.trim()).superRefine((value, ctx) => {
+    const failed = rules.find(([ok]) => !ok(value));
+    if (failed) refuseWith(ctx, failed[1]);
+  });
+}
+
+const filled = (value: string) => value.length > 0;
+const atMost = (max: number) => (value: string) => value.length <= max;
+const CHARACTER_LIMIT = BILLING_ADMIN_MESSAGES.characterLimit;
+
 /** The card dialog's form (spec 2 §5); region decides the zip rule. Browser only. */
 export function createCardFormSchema(region: 'US' | 'CA', now: () => Date = () => new Date()) {
-  const name = TextSchema.trim().min(1, CARD_MESSAGES.required).max(100, CARD_MESSAGES.max100);
+  const name = cardField([
+    [filled, CARD.required],
+    [atMost(100), CARD.max100],
+  ]);
   return z
     .object({
       firstName: name,
       lastName: name,
       billingAddressLine1: name,
-      billingAddressLine2: TextSchema.trim().max(100, CARD_MESSAGES.max100),
+      billingAddressLine2: cardField([[atMost(100), CARD.max100]]),
       billingCity: name,
       billingState: name,
-      billingZip: TextSchema.trim()
-        .min(1, CARD_MESSAGES.required)
-        .max(10, 'Character limit')
-        .refine((zip) => region !== 'CA' || CANADIAN_POSTAL_CODE.test(zip), CARD_MESSAGES.zip),
-      billingCountry: TextSchema.trim().min(1, CARD_MESSAGES.required),
-      ccnumber: TextSchema.min(1, CARD_MESSAGES.required).refine(isCardNumberValid, CARD_MESSAGES.number),
-      ccexp: TextSchema.min(1, CARD_MESSAGES.required)
-        .refine((value) => parseExpiry(value) !== null, CARD_MESSAGES.expiryFormat)
-        .refine((value) => {
-          const expiry = parseExpiry(value);
-          return !expiry || !isExpiryInPast(expiry, now());
-        }, CARD_MESSAGES.expiryPast),
-      cvv: TextSchema.min(1, CARD_MESSAGES.required),
+      billingZip: cardField([
+        [filled, CARD.required],
+        [atMost(10), CHARACTER_LIMIT],
+        [(zip) => region !== 'CA' || CANADIAN_POSTAL_CODE.test(zip), CARD.zip],
+      ]),
+      billingCountry: cardField([[filled, CARD.required]]),
+      ccnumber: cardField(
+        [
+          [filled, CARD.required],
+          [isCardNumberValid, CARD.number],
+        ],
+        true,
+      ),
+      ccexp: cardField(
+        [
+          [filled, CARD.required],
+          [(value) => parseExpiry(value) !== null, CARD.expiryFormat],
+          [(value) => !isExpiryInPast(parseExpiry(value)!, now()), CARD.expiryPast],
+        ],
+        true,
+      ),
+      cvv: cardField([[filled, CARD.required]], true),
     })
-    .refine((form) => isCvvValid(form.cvv, form.ccnumber), { message: CARD_MESSAGES.cvv, path: ['cvv'] });
+    .superRefine((form, ctx) => {
+      if (!isCvvValid(form.cvv, form.ccnumber)) refuseWith(ctx, CARD.cvv, ['cvv']);
+    });
 }
 export type CardForm = z.infer<ReturnType<typeof createCardFormSchema>>;
 

@@ -1,23 +1,29 @@
 import { z } from 'zod';
 import { COMPANY_TYPES, SEGMENTS } from '../reference/company-types.ts';
 import {
-  CHARACTER_LIMIT_MESSAGE,
   COMPANY_COUNTRIES,
   COMPANY_DETAIL_NAME_MAX,
+  COMPANY_FIELD_REFUSALS as R,
   COMPANY_TEXT_MAX,
-  companyTypeSegmentError,
-  EMPLOYEES_MESSAGE,
+  companyTypeSegmentRefusal,
   formatTaxId,
   isValidCompanyUrl,
   isValidTaxId,
   SITE_TYPES,
-  STATE_MESSAGE,
-  TAX_ID_MESSAGE,
-  URL_MESSAGE,
   ZIP_MAX,
 } from '../rules/company-fields.ts';
-import { CompanyTypeSchema, PhoneSchema } from './accounts.ts';
-import { EmailSchema, IdSchema, IntSchema, TextSchema } from './common.ts';
+import { isValidPhone, normalizePhone } from '../rules/phone.ts';
+import type { KeyedMessage } from '../validation-issues.ts';
+import { COMPANY_TYPE_CODES } from './accounts.ts';
+import {
+  declaredSpelling,
+  EmailSchema,
+  IdSchema,
+  IntSchema,
+  refuseWith,
+  requiredText,
+  TextSchema,
+} from './common.ts';
 import { COMPANY_STATUSES } from '../rules/company-status.ts';
 
 export const COMPANY_KINDS = ['NORMAL', 'PROSPECT', 'FDA', 'REGISTERED'] as const;
@@ -42,12 +48,47 @@ export const RemoveMemberInputSchema = z.object({
 });
 export type RemoveMemberInput = z.infer<typeof RemoveMemberInputSchema>;
 
-/** A US state or Canadian province code: exactly 2 characters, upper-cased (spec 3 §3, §5). */
-export const StateCodeSchema = TextSchema.trim()
-  .length(2, STATE_MESSAGE)
-  .transform((value) => value.toUpperCase());
+/** A trimmed text refused by its keyed message when `ok` fails; `bounds` keep its JSON Schema's. */
+function keyedText(ok: (value: string) => boolean, refused: KeyedMessage, bounds: Record<string, number>) {
+  return TextSchema.trim()
+    .superRefine((value, ctx) => {
+      if (!ok(value)) refuseWith(ctx, refused);
+    })
+    .meta(bounds);
+}
 
-const LongText = TextSchema.trim().max(COMPANY_TEXT_MAX, CHARACTER_LIMIT_MESSAGE);
+/** Optional text of at most `max` characters, else the character limit by its key. */
+const textUpTo = (max: number) =>
+  keyedText((value) => value.length <= max, R.characterLimit, { maxLength: max });
+
+/** One of `values` (in any spelling `anySpellingEnum` takes, when `anySpelling`), else refused by its key. */
+function keyedEnum<const T extends readonly [string, ...string[]]>(
+  values: T,
+  refused: KeyedMessage,
+  anySpelling = false,
+) {
+  return TextSchema.transform(anySpelling ? declaredSpelling(values) : (value: string): unknown => value)
+    .superRefine((value, ctx) => {
+      if (!values.includes(value as string)) refuseWith(ctx, refused);
+    })
+    .pipe(z.enum(values))
+    .meta({ enum: [...values] });
+}
+
+/** A US state or Canadian province code: exactly 2 characters, upper-cased (spec 3 §3, §5). */
+export const StateCodeSchema = keyedText((value) => value.length === 2, R.state, {
+  minLength: 2,
+  maxLength: 2,
+}).transform((value) => value.toUpperCase());
+
+const LongText = textUpTo(COMPANY_TEXT_MAX);
+
+/** The shared phone rule (accounts' PhoneSchema), refused by its key. */
+const CompanyPhoneSchema = keyedText((value) => value.length <= 30, R.phone, { maxLength: 30 })
+  .transform(normalizePhone)
+  .superRefine((value, ctx) => {
+    if (!isValidPhone(value)) refuseWith(ctx, R.phone);
+  });
 
 export const CompanyCountrySchema = z.enum(COMPANY_COUNTRIES);
 
@@ -94,10 +135,11 @@ export const SEGMENT_IDS: readonly number[] = SEGMENTS.map((segment) => segment.
 export const UpdateCompanyDetailInputSchema = z
   .object({
     plCompanyId: IdSchema,
-    companyName: TextSchema.trim()
-      .min(1, 'Company Name is required')
-      .max(COMPANY_DETAIL_NAME_MAX, CHARACTER_LIMIT_MESSAGE),
-    businessType: CompanyTypeSchema,
+    companyName: requiredText(COMPANY_DETAIL_NAME_MAX, {
+      required: R.nameRequired,
+      tooLong: R.characterLimit,
+    }),
+    businessType: keyedEnum(COMPANY_TYPE_CODES, R.typeRequired, true),
     /** Optional, as at sign-up (the Canadian build offers no choice); the type must fit any chosen. */
     plSegmentIds: z
       .array(IdSchema.refine((id) => SEGMENT_IDS.includes(id), 'Unknown industry'))
@@ -105,24 +147,26 @@ export const UpdateCompanyDetailInputSchema = z
     corporateOfficeAddress: LongText,
     city: LongText,
     state: StateCodeSchema,
-    zip: TextSchema.trim().max(ZIP_MAX, CHARACTER_LIMIT_MESSAGE),
+    zip: textUpTo(ZIP_MAX),
     country: CompanyCountrySchema,
-    phone: PhoneSchema,
+    phone: CompanyPhoneSchema,
     /** Optional: empty clears it; otherwise the shared email rule. */
     email: TextSchema.trim().pipe(z.union([z.literal(''), EmailSchema], { error: 'Must be a valid email' })),
-    website: TextSchema.trim()
-      .max(COMPANY_TEXT_MAX, CHARACTER_LIMIT_MESSAGE)
-      .refine((value) => value === '' || isValidCompanyUrl(value), URL_MESSAGE),
-    employees: IntSchema.min(1, EMPLOYEES_MESSAGE).nullable(),
+    website: textUpTo(COMPANY_TEXT_MAX).superRefine((value, ctx) => {
+      if (value !== '' && !isValidCompanyUrl(value)) refuseWith(ctx, R.url);
+    }),
+    employees: IntSchema.nullable()
+      .superRefine((value, ctx) => {
+        if (value !== null && value < 1) refuseWith(ctx, R.employees);
+      })
+      .meta({ minimum: 1 }),
     incorporationType: LongText,
-    taxId: TextSchema.trim().max(20, TAX_ID_MESSAGE).transform(formatTaxId),
+    taxId: keyedText((value) => value.length <= 20, R.taxId, { maxLength: 20 }).transform(formatTaxId),
   })
   .superRefine((value, context) => {
-    if (!isValidTaxId(value.taxId, value.country)) {
-      context.addIssue({ code: 'custom', path: ['taxId'], message: TAX_ID_MESSAGE });
-    }
-    const typeError = companyTypeSegmentError(value.businessType, value.plSegmentIds);
-    if (typeError) context.addIssue({ code: 'custom', path: ['businessType'], message: typeError });
+    if (!isValidTaxId(value.taxId, value.country)) refuseWith(context, R.taxId, ['taxId']);
+    const typeRefusal = companyTypeSegmentRefusal(value.businessType, value.plSegmentIds);
+    if (typeRefusal) refuseWith(context, typeRefusal, ['businessType']);
   });
 export type UpdateCompanyDetailInput = z.input<typeof UpdateCompanyDetailInputSchema>;
 
@@ -156,16 +200,12 @@ export const UpsertLocationInputSchema = z.object({
   plCompanyId: IdSchema,
   /** Left out to add a location; an id of the company's to change it. */
   plLocationId: IdSchema.optional(),
-  locationName: TextSchema.trim()
-    .min(1, 'Location is required')
-    .max(COMPANY_TEXT_MAX, CHARACTER_LIMIT_MESSAGE),
-  siteType: SiteTypeSchema,
-  address: TextSchema.trim()
-    .min(1, 'Company address is required')
-    .max(COMPANY_TEXT_MAX, CHARACTER_LIMIT_MESSAGE),
+  locationName: requiredText(COMPANY_TEXT_MAX, { required: R.locationRequired, tooLong: R.characterLimit }),
+  siteType: keyedEnum(SITE_TYPES, R.siteTypeRequired),
+  address: requiredText(COMPANY_TEXT_MAX, { required: R.addressRequired, tooLong: R.characterLimit }),
   city: LongText,
   state: StateCodeSchema,
-  zip: TextSchema.trim().max(ZIP_MAX, CHARACTER_LIMIT_MESSAGE),
+  zip: textUpTo(ZIP_MAX),
   country: CompanyCountrySchema,
 });
 export type UpsertLocationInput = z.input<typeof UpsertLocationInputSchema>;

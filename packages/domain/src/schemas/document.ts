@@ -13,7 +13,7 @@ import {
   reasonRowIssues,
   type ReasonRow,
 } from '../rules/rejection-reasons.ts';
-import type { ValidationIssue } from '../validation-issues.ts';
+import type { KeyedMessage, ValidationIssue } from '../validation-issues.ts';
 import {
   IdSchema,
   IntSchema,
@@ -231,9 +231,14 @@ export const NoteSchema = z.object({
   createdAt: TextSchema,
 });
 export const NotesQuerySchema = z.object({ plDocumentId: QueryIdSchema });
+/** A review note's refusals, with their keys (`documents.messages.*`). */
+export const NOTE_REFUSALS = {
+  required: { key: 'documents.messages.fieldRequired', message: 'This field is required' },
+  tooLong: { key: 'documents.messages.max2000', message: 'Maximum 2000 characters' },
+} satisfies Record<string, KeyedMessage>;
 export const AddNoteInputSchema = z.object({
   plDocumentId: IdSchema,
-  note: TextSchema.trim().min(1, 'This field is required').max(2000, 'Maximum 2000 characters'),
+  note: requiredText(2000, NOTE_REFUSALS),
 });
 
 // ---- review (spec 3 §6, §7 "Update document review status") ----
@@ -275,6 +280,19 @@ export const AssignReviewerInputSchema = z.object({
   /** The company (e.g. a merchant processor) whose owners and admins review them. */
   reviewerCompanyId: IdSchema,
   remove: z.boolean().optional(),
+});
+
+/** The reviewer form's refusal of a search with no company picked from its results. */
+export const REVIEWER_NOT_CHOSEN: KeyedMessage = {
+  key: 'documents.reviewers.notChosen',
+  message: 'Choose a company from the search results',
+};
+
+/** The add-reviewer form: the input, with no company chosen yet refused by its key. */
+export const AssignReviewerFormSchema = AssignReviewerInputSchema.extend({
+  reviewerCompanyId: IdSchema.nullable(),
+}).superRefine((values, ctx) => {
+  if (values.reviewerCompanyId === null) refuseWith(ctx, REVIEWER_NOT_CHOSEN, ['reviewerCompanyId']);
 });
 
 export const ReviewerListingQuerySchema = z.object({ plCompanyId: QueryIdSchema });
@@ -340,6 +358,9 @@ export const CoaUploadItemSchema = z.object({
   fileName: TextSchema,
   status: z.enum(['PENDING', 'SUCCESS', 'FAILED']),
   message: TextSchema.nullable(),
+  /** A failed file's message key (and the values its text names), for the reader's language. */
+  messageKey: TextSchema.optional(),
+  messageParams: z.record(TextSchema, z.union([TextSchema, z.number()])).optional(),
   cannabinoids: z.record(TextSchema, z.number()),
   violations: z.array(TextSchema),
 });

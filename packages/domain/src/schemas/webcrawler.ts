@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { IdSchema, IntSchema, QueryIdSchema, TextSchema } from './common.ts';
+import { IdSchema, IntSchema, QueryIdSchema, requiredText, TextSchema } from './common.ts';
 import { MAX_CRAWLER_ADDRESS_LENGTH } from '../rules/crawler-link.ts';
 import { LANGUAGES } from '../rules/themes.ts';
 import { keyedMessages, type KeyedMessage } from '../validation-issues.ts';
@@ -81,8 +81,18 @@ export const ADDITIONAL_WORD_MAX_LENGTH = 100;
 
 // ---- URL check (GET /api/check-valid-url) ----
 
+/** A website address's refusals (the URL check, scans, websites), with their keys (`webcrawler.*`). */
+export const CRAWLER_URL_REFUSALS = {
+  required: { key: 'webcrawler.urlRequired', message: 'This field is required' },
+  tooLong: {
+    key: 'webcrawler.urlTooLong',
+    message: `Maximum ${MAX_CRAWLER_ADDRESS_LENGTH} characters`,
+    params: { max: MAX_CRAWLER_ADDRESS_LENGTH },
+  },
+} satisfies Record<string, KeyedMessage>;
+
 export const CheckValidUrlQuerySchema = z.object({
-  scanUrl: TextSchema.trim().min(1, 'This field is required').max(MAX_CRAWLER_ADDRESS_LENGTH),
+  scanUrl: requiredText(MAX_CRAWLER_ADDRESS_LENGTH, CRAWLER_URL_REFUSALS),
 });
 export type CheckValidUrlQuery = z.infer<typeof CheckValidUrlQuerySchema>;
 
@@ -103,7 +113,7 @@ export type UrlCheck = z.infer<typeof UrlCheckSchema>;
  */
 export const ScanRequestSchema = z.object({
   plCompanyId: IdSchema,
-  url: TextSchema.trim().min(1, 'This field is required').max(MAX_CRAWLER_ADDRESS_LENGTH),
+  url: requiredText(MAX_CRAWLER_ADDRESS_LENGTH, CRAWLER_URL_REFUSALS),
   additionalWords: z
     .array(TextSchema.max(ADDITIONAL_WORD_MAX_LENGTH, 'Maximum 100 characters'))
     .max(ADDITIONAL_WORDS_MAX, 'At most 50 additional words')
@@ -185,7 +195,7 @@ export const ScanJobListSchema = z.object({ jobs: z.array(ScanJobSchema) });
 
 export const ProductScanRequestSchema = z.object({
   plCompanyId: IdSchema,
-  url: TextSchema.trim().min(1, 'This field is required').max(MAX_CRAWLER_ADDRESS_LENGTH),
+  url: requiredText(MAX_CRAWLER_ADDRESS_LENGTH, CRAWLER_URL_REFUSALS),
   autoCreateProduct: z.boolean().default(false),
 });
 export type ProductScanRequest = z.input<typeof ProductScanRequestSchema>;
@@ -396,7 +406,7 @@ export const WebsiteListSchema = z.object({ websites: z.array(WebsiteSchema) });
 
 export const UpsertWebsiteInputSchema = z.object({
   plCompanyId: IdSchema,
-  url: TextSchema.trim().min(1, 'This field is required').max(MAX_CRAWLER_ADDRESS_LENGTH),
+  url: requiredText(MAX_CRAWLER_ADDRESS_LENGTH, CRAWLER_URL_REFUSALS),
   rescanEnabled: z.boolean().default(true),
 });
 export type UpsertWebsiteInput = z.input<typeof UpsertWebsiteInputSchema>;

@@ -218,7 +218,8 @@ export function createAccountsService(deps: AccountsServiceDeps) {
     /** Spec 2 "Create company" for a signed-in user without one. */
     async createCompany(auth: AuthContext, input: CreateCompanyInput): Promise<{ plCompanyId: number }> {
       const logoUrl = input.logoUploadKey ? await deps.resolveLogo(input.logoUploadKey, auth.userId) : null;
-      if (input.logoUploadKey && !logoUrl) throw refusal('VALIDATION_FAILED', REFUSALS.logoNotFound);
+      if (input.logoUploadKey && !logoUrl)
+        throw refusal('VALIDATION_FAILED', COMMON_REFUSALS.logoUploadNotFound);
       return repo.transaction(async (tx) => {
         if (auth.isSuperAdmin || (await tx.findActiveMembership(auth.userId))) {
           throw refusal('CONFLICT', REFUSALS.alreadyMember);

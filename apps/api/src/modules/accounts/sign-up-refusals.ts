@@ -13,7 +13,6 @@ export const MESSAGES = {
   invalidInvite: 'This invitation is invalid or has expired',
   alreadyMember: 'You already belong to a company',
   tooManyRegistrations: 'Too many registrations from this network. Please try again in an hour.',
-  logoNotFound: 'The logo upload was not found',
 } as const;
 
 /** The sign-up refusals with the locale keys of the sign-up pages (`signUp.server.*`). */

@@ -9,7 +9,8 @@ import type { z } from 'zod';
 import type { DbExecutor } from '../../db/client.ts';
 import type { AuthContext, CompanyAccess } from '../../lib/authz.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { AppError } from '../../lib/errors.ts';
+import { COMMON_REFUSALS } from '@trustleaf/domain/refusals';
+import { refusal } from '../../lib/errors.ts';
 import { requestOrigin } from '../../lib/request-origin.ts';
 import { createActivityRepository, type ActivityRepository } from './activity.repository.ts';
 
@@ -67,7 +68,7 @@ export function createActivityService({
           raw.scope === 'company' ? ['Company Owner'] : undefined,
         );
       } else if (raw.scope === 'company') {
-        throw new AppError('VALIDATION_FAILED', 'plCompanyId is required for the company log');
+        throw refusal('VALIDATION_FAILED', COMMON_REFUSALS.companyLogNeedsCompany);
       }
       const result = await repo.list({
         ...page,

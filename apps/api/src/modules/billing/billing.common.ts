@@ -1,4 +1,4 @@
-import { keyedMessages } from '@trustleaf/domain/validation-issues';
+import { BILLING_REFUSALS } from '@trustleaf/domain/rules/billing-refusals';
 import { planPrice, type PaymentFrequency } from '@trustleaf/domain/rules/pricing';
 import type { AuthContext } from '../../lib/authz.ts';
 import { LOCK_BUSY, type CompanyLocks } from '../../lib/company-locks.ts';
@@ -39,24 +39,6 @@ export function priceOfPlan(
   );
 }
 
-export const PAYMENT_IN_PROGRESS_MESSAGE =
-  'A payment for this company is already in progress. Please try again in a moment.';
-
-/** Billing's refusals (409, and the few 400/402 of a purchase) with their locale keys (`billing.refusals.*`). */
-export const BILLING_REFUSALS = keyedMessages('billing.refusals', {
-  paymentInProgress: PAYMENT_IN_PROGRESS_MESSAGE,
-  promoExists: 'A promo with this code already exists',
-  subscriptionStarting: 'A subscription is already being started',
-  startFirst: 'Start a subscription first',
-  subscriptionEnded: 'This subscription has ended. Start a subscription instead.',
-  onlyPaidRefunds: 'Only paid transactions can be refunded',
-  refundTooLarge: 'The refund is larger than what remains of the payment',
-  refundInProgress: 'A payment or refund for this company is in progress. Please try again in a moment.',
-  cardNotAllowed: 'This plan cannot be paid by card at that frequency',
-  alreadySubscribed: 'The company already has an active subscription; switch plan instead',
-  addPaymentMethod: 'Please add a payment method',
-  featureNotIncluded: 'Your subscription does not include this feature. Upgrade your plan to use it.',
-});
 /** How long a card update or the renewal job waits for a charge in flight before leaving it be. */
 export const LOCK_WAIT_MS = 30_000;
 

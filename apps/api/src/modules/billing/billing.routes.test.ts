@@ -210,6 +210,9 @@ describe('sandbox gateway and payment methods', () => {
     const declined = await tokenise(CARDS.declined);
     expect(declined.statusCode).toBe(402);
     expect(declined.json().messages).toEqual(['Your card was declined.']);
+    expect(declined.json().details.issues).toEqual([
+      { field: '', message: 'Your card was declined.', key: 'billing.refusals.cardDeclined' },
+    ]);
   });
 
   it('refuses raw card data and stores only the masked card', async () => {
@@ -221,6 +224,7 @@ describe('sandbox gateway and payment methods', () => {
     );
     expect(raw.statusCode).toBe(400);
     expect(raw.json().messages).toEqual(['Card details must be tokenised']);
+    expect(raw.json().details.issues[0].key).toBe('billing.refusals.cardNotTokenised');
     expect((await saveCard(who)).statusCode).toBe(200);
     const method = await post(
       '/api/company/getCompanyPaymentMethod',
@@ -304,6 +308,37 @@ describe('subscriptions', () => {
     expect((await post('/api/subscription/requireFeature', gated, who.token)).statusCode).toBe(200);
     const access = await post('/api/subscription/featureAccess', gated, who.token);
     expect(access.json().detail.status).toBe('NORMAL');
+  });
+
+  it('answers a declined charge by its key, and a repeated Idempotency-Key with the same keyed refusal', async () => {
+    const who = await owner();
+    await saveCard(who, CARDS.failsCharges);
+    const k = { 'idempotency-key': `declined-${who.companyId}-abcdef` };
+    const start = () =>
+      post(
+        '/api/subscription/startSubscription',
+        { plCompanyId: who.companyId, plPlanId: planIds.Pro, paymentFrequency: 'MONTHLY' },
+        who.token,
+        k,
+      );
+    const first = await start();
+    const again = await start();
+    for (const response of [first, again]) {
+      expect(response.statusCode).toBe(402);
+      expect(response.json()).toMatchObject({
+        code: 'PAYMENT_FAILED',
+        messages: ['Your card was declined.'],
+        details: { issues: [{ field: '', key: 'billing.refusals.cardDeclined' }] },
+      });
+    }
+    const badKey = await post(
+      '/api/subscription/startSubscription',
+      { plCompanyId: who.companyId, plPlanId: planIds.Pro, paymentFrequency: 'MONTHLY' },
+      who.token,
+      { 'idempotency-key': 'short' },
+    );
+    expect(badKey.statusCode).toBe(400);
+    expect(badKey.json().details.issues[0].key).toBe('platform.refusals.idempotencyKeyFormat');
   });
 
   it('charges once for 6 simultaneous starts and once for 6 simultaneous switches of one company', async () => {
@@ -987,6 +1022,7 @@ describe('sandbox gateway rate limit', () => {
       expect(refused.json()).toMatchObject({
         code: 'RATE_LIMITED',
         messages: ['Too many card attempts. Please wait a minute and try again.'],
+        details: { issues: [{ field: '', key: 'billing.refusals.tooManyCardAttempts' }] },
       });
       expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
       // Another client is not affected.

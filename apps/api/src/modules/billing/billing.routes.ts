@@ -27,15 +27,16 @@ import {
   updatePlan,
   upsertPromo,
 } from '@trustleaf/domain/api/billing';
-import { CARD_NOT_TOKENISED_MESSAGE, RAW_CARD_FIELDS } from '@trustleaf/domain/schemas/billing';
+import { BILLING_REFUSALS, paymentRefusal } from '@trustleaf/domain/rules/billing-refusals';
+import { RAW_CARD_FIELDS } from '@trustleaf/domain/schemas/billing';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { AppError, refusal } from '../../lib/errors.ts';
+import { refusal } from '../../lib/errors.ts';
 import type { JobDefinition, JobQueue } from '../../lib/jobs.ts';
 import type { SandboxGateway } from '../../lib/payment-gateway.ts';
 import { route } from '../../lib/route.ts';
 import type { BillingModule } from './billing.module.ts';
-import { COMMON_REFUSALS } from '@trustleaf/domain/refusals';
+import { COMMON_REFUSALS, IDEMPOTENCY_REFUSALS } from '@trustleaf/domain/refusals';
 
 const IDEMPOTENCY_KEY = /^[A-Za-z0-9_:.-]{8,255}$/;
 const ok = { ok: true as const };
@@ -45,7 +46,7 @@ function idempotencyKeyOf(request: FastifyRequest): string | undefined {
   const value = request.headers['idempotency-key'];
   if (value === undefined) return undefined;
   if (typeof value !== 'string' || !IDEMPOTENCY_KEY.test(value)) {
-    throw new AppError('VALIDATION_FAILED', 'Idempotency-Key must be 8 to 255 letters, digits or - _ : .');
+    throw refusal('VALIDATION_FAILED', IDEMPOTENCY_REFUSALS.idempotencyKeyFormat);
   }
   return value;
 }
@@ -54,7 +55,7 @@ function idempotencyKeyOf(request: FastifyRequest): string | undefined {
 async function refuseRawCardData(request: FastifyRequest): Promise<void> {
   const body = request.body;
   if (body && typeof body === 'object' && RAW_CARD_FIELDS.some((field) => field in body)) {
-    throw new AppError('VALIDATION_FAILED', CARD_NOT_TOKENISED_MESSAGE);
+    throw refusal('VALIDATION_FAILED', BILLING_REFUSALS.cardNotTokenised);
   }
 }
 
@@ -148,8 +149,6 @@ export const transactionRoutes: FastifyPluginAsync<Options> = async (app, { bill
   route(app, refund, ({ auth, input }) => billing.transactions.refund(auth, input));
 };
 
-export const SANDBOX_TOKEN_RATE_LIMIT_MESSAGE = 'Too many card attempts. Please wait a minute and try again.';
-
 /**
  * The sandbox gateway's tokenisation endpoint, called by the browser (hosted-fields style). It is
  * the processor's side of the line: its body is never logged (see REDACT_PATHS) nor stored.
@@ -163,14 +162,19 @@ export const sandboxGatewayRoutes: FastifyPluginAsync<{
 }> = async (app, { gateway, tokensPerMinute }) => {
   await app.register(rateLimit, {
     global: false,
-    errorResponseBuilder: () => new AppError('RATE_LIMITED', SANDBOX_TOKEN_RATE_LIMIT_MESSAGE),
+    errorResponseBuilder: () => refusal('RATE_LIMITED', BILLING_REFUSALS.tooManyCardAttempts),
   });
   route(
     app,
     sandboxTokens,
     async ({ input }) => {
       const result = await gateway.tokenize(input);
-      if (!result.ok) throw new AppError('PAYMENT_FAILED', result.messages[0] ?? 'Payment failed');
+      if (!result.ok) {
+        throw refusal(
+          'PAYMENT_FAILED',
+          paymentRefusal(result.messages[0] ?? BILLING_REFUSALS.paymentFailed.message),
+        );
+      }
       const { ok: _ok, ...token } = result;
       return token;
     },

@@ -4,7 +4,8 @@ import type { InTransaction } from '../../lib/transaction.ts';
 import type { AuthContext, CompanyAccess } from '../../lib/authz.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { LOCK_BUSY, type CompanyLocks } from '../../lib/company-locks.ts';
-import { AppError } from '../../lib/errors.ts';
+import { BILLING_REFUSALS } from '@trustleaf/domain/rules/billing-refusals';
+import { refusal } from '../../lib/errors.ts';
 import type { PaymentGateway } from '../../lib/payment-gateway.ts';
 import type { RecordActivity } from '../activity/activity.service.ts';
 import { LOCK_WAIT_MS, MANAGERS, toDollars } from './billing.common.ts';
@@ -55,13 +56,17 @@ export function createCharges({
   async function charge(input: ChargeInput): Promise<ChargeResult> {
     const method = await repo.findPaymentMethod(input.companyId);
     if (!method) {
-      return { ok: false, message: 'Please add a payment method', transaction: null };
+      return { ok: false, message: BILLING_REFUSALS.addPaymentMethod.message, transaction: null };
     }
     const chargeKey = `${input.chargeKey}:${createHash('sha256').update(method.token).digest('hex').slice(0, 16)}`;
     const previous = await repo.findTransactionByKey(chargeKey);
     if (previous) {
       return previous.status === 'Failed'
-        ? { ok: false, message: previous.failureMessage ?? 'Payment failed', transaction: previous }
+        ? {
+            ok: false,
+            message: previous.failureMessage ?? BILLING_REFUSALS.paymentFailed.message,
+            transaction: previous,
+          }
         : { ok: true, transaction: previous };
     }
     const result = await gateway.charge({
@@ -154,8 +159,7 @@ export function createPaymentsService({
     async updateCompanyPaymentMethod(auth: AuthContext, input: UpdatePaymentMethodInput) {
       await companyAccess.require(auth, input.plCompanyId, MANAGERS);
       const card = await gateway.describeToken(input.paymentToken);
-      if (!card)
-        throw new AppError('PAYMENT_FAILED', 'Your card could not be verified. Please enter it again.');
+      if (!card) throw refusal('PAYMENT_FAILED', BILLING_REFUSALS.cardNotVerified);
       const now = clock.now();
       await repo.savePaymentMethod({
         companyId: input.plCompanyId,

@@ -12,7 +12,7 @@ import { FOREIGN_KEY_VIOLATION, pgErrorCode, UNIQUE_VIOLATION } from '../../db/e
 import type { AuthContext, CompanyAccess } from '../../lib/authz.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { refusal } from '../../lib/errors.ts';
-import { BILLING_REFUSALS } from './billing.common.ts';
+import { BILLING_REFUSALS } from '@trustleaf/domain/rules/billing-refusals';
 import { iso, MANAGERS, priceOfPlan, requireSuperAdmin } from './billing.common.ts';
 import type { PlansService } from './plans.service.ts';
 import {

@@ -15,18 +15,11 @@ import {
   SAME_PLAN,
   type SubscriptionQuote,
 } from '@trustleaf/domain/rules/subscription';
+import { BILLING_REFUSALS, paymentRefusal } from '@trustleaf/domain/rules/billing-refusals';
 import { pgErrorCode, UNIQUE_VIOLATION } from '../../db/errors.ts';
 import type { AuthContext } from '../../lib/authz.ts';
-import { AppError, refusal } from '../../lib/errors.ts';
-import {
-  BILLING_REFUSALS,
-  iso,
-  MANAGERS,
-  oneChargeAtATime,
-  priceOfPlan,
-  toCents,
-  toDollars,
-} from './billing.common.ts';
+import { refusal } from '../../lib/errors.ts';
+import { iso, MANAGERS, oneChargeAtATime, priceOfPlan, toCents, toDollars } from './billing.common.ts';
 import type { TransactionRow } from './payments.repository.ts';
 import type { PlanRow } from './plans.repository.ts';
 import type { PromoRow } from './promos.repository.ts';
@@ -166,7 +159,7 @@ export function createSubscriptionPurchases(deps: SubscriptionsServiceDeps) {
               });
               if (!result.ok) {
                 await repo.updateSubscription(sub.id, { status: 'PAYMENT_FAILED' });
-                throw new AppError('PAYMENT_FAILED', result.message);
+                throw refusal('PAYMENT_FAILED', paymentRefusal(result.message));
               }
               paid = result.transaction;
             }
@@ -243,7 +236,7 @@ export function createSubscriptionPurchases(deps: SubscriptionsServiceDeps) {
               chargeKey: `switch:${live.id}:${live.currentPeriodStart.getTime()}:${live.planId}:${live.paymentFrequency}:${plan.id}:${input.paymentFrequency}`,
               actorUserId: auth.userId,
             });
-            if (!result.ok) throw new AppError('PAYMENT_FAILED', result.message);
+            if (!result.ok) throw refusal('PAYMENT_FAILED', paymentRefusal(result.message));
             paid = result.transaction;
           }
           const updated = await repo.updateSubscription(live.id, {

@@ -4,7 +4,8 @@ import { isSubscriptionActive } from '@trustleaf/domain/rules/subscription';
 import { COMMON_REFUSALS } from '@trustleaf/domain/refusals';
 import type { AuthContext } from '../../lib/authz.ts';
 import { refusal } from '../../lib/errors.ts';
-import { BILLING_REFUSALS, MANAGERS, oneChargeAtATime } from './billing.common.ts';
+import { BILLING_REFUSALS } from '@trustleaf/domain/rules/billing-refusals';
+import { MANAGERS, oneChargeAtATime } from './billing.common.ts';
 import { createSubscriptionPurchases } from './subscription-purchases.ts';
 import { toSubscription, type SubscriptionsServiceDeps } from './subscription-work.ts';
 

@@ -7,9 +7,10 @@ import type { z } from 'zod';
 import type { AuthContext, CompanyAccess } from '../../lib/authz.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { LOCK_BUSY, type CompanyLocks } from '../../lib/company-locks.ts';
-import { AppError, refusal } from '../../lib/errors.ts';
+import { refusal } from '../../lib/errors.ts';
 import type { PaymentGateway } from '../../lib/payment-gateway.ts';
-import { BILLING_REFUSALS, MANAGERS, requireSuperAdmin, toCents, toDollars } from './billing.common.ts';
+import { BILLING_REFUSALS, paymentRefusal } from '@trustleaf/domain/rules/billing-refusals';
+import { MANAGERS, requireSuperAdmin, toCents, toDollars } from './billing.common.ts';
 import type { PaymentsRepository, TransactionListRow } from './payments.repository.ts';
 import { COMMON_REFUSALS } from '@trustleaf/domain/refusals';
 
@@ -90,7 +91,7 @@ export function createTransactionsService({
         const cents = input.amount === undefined ? left : toCents(input.amount);
         if (cents <= 0 || cents > left) throw refusal('VALIDATION_FAILED', BILLING_REFUSALS.refundTooLarge);
         const refunded = await gateway.refund({ chargeId: row.gatewayChargeId, amountCents: cents });
-        if (!refunded.ok) throw new AppError('PAYMENT_FAILED', refunded.message);
+        if (!refunded.ok) throw refusal('PAYMENT_FAILED', paymentRefusal(refunded.message));
         const updated = await repo.addRefund(row.id, cents);
         if (!updated) throw refusal('CONFLICT', BILLING_REFUSALS.refundTooLarge);
         return toTransaction(updated);

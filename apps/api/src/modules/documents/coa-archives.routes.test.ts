@@ -149,6 +149,7 @@ describe('COA archives', () => {
       ['FAILED', 'Archives inside an archive are not accepted'],
       ['FAILED', 'Archives inside an archive are not accepted'],
     ]);
+    expect(job.items[1]).toMatchObject({ messageKey: 'refusals.archiveNested' });
     expect(job.items[0].violations).toEqual(['Delta-9 THC violative: 0.412% exceeds 0.3%']);
   });
 

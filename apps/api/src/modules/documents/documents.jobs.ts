@@ -23,6 +23,8 @@ import { z } from 'zod';
 import { readZip, type ArchiveEntry } from '../../lib/archives.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
+import { COMMON_REFUSALS } from '@trustleaf/domain/refusals';
+import { validationIssues } from '@trustleaf/domain/validation-issues';
 import { defineJob } from '../../lib/jobs.ts';
 import { escapeHtml, type Mailer } from '../../lib/mailer.ts';
 import type { Storage } from '../../lib/storage.ts';
@@ -43,10 +45,12 @@ interface StoredCoaItem extends CoaUploadItem {
 
 export function toCoaJob(row: CoaUploadRow): CoaUploadJob {
   const items = (row.items as StoredCoaItem[]).map(
-    ({ fileName, status, message, cannabinoids, violations }) => ({
+    ({ fileName, status, message, messageKey, messageParams, cannabinoids, violations }) => ({
       fileName,
       status,
       message,
+      ...(messageKey ? { messageKey } : {}),
+      ...(messageParams ? { messageParams } : {}),
       cannabinoids,
       violations,
     }),
@@ -222,8 +226,17 @@ export function createDocumentsJobs(deps: DocumentsJobsDeps) {
             `documents.process-coas ${uploadId}: ${item.fileName} unreadable (${String(error).slice(0, 200)})`,
           );
           // A refused archive says why (its bounds, a nested archive); anything else stays generic.
-          const message = error instanceof AppError ? error.message : 'Cannot upload your file';
-          next = { ...item, status: 'FAILED', message };
+          const { message, key, params } =
+            error instanceof AppError
+              ? (validationIssues(error.details)[0] ?? { message: error.message })
+              : COMMON_REFUSALS.cannotUploadFile;
+          next = {
+            ...item,
+            status: 'FAILED',
+            message,
+            ...(key ? { messageKey: key } : {}),
+            ...(params ? { messageParams: params } : {}),
+          };
         }
         items[index] = next;
         processed += 1;

@@ -859,6 +859,7 @@ describe('COA batch', () => {
     expect(job.items[0].violations).toEqual(['Delta-9 THC violative: 0.412% exceeds 0.3%']);
     expect(job.items[0].cannabinoids).toMatchObject({ delta9Thc: 0.412, cbd: 1.2 });
     expect(job.items[1].message).toBe('Cannot upload your file');
+    expect(job.items[1].messageKey).toBe('refusals.cannotUploadFile');
     expect(job.items[2].violations).toEqual([]);
     expect(events.map((e) => `${e.processed}/${e.total} ${e.status}`)).toEqual([
       '0/3 PROCESSING',

@@ -2,7 +2,8 @@ import { detailOf } from '@trustleaf/domain/schemas/common';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type pg from 'pg';
-import { AppError } from '../../lib/errors.ts';
+import { COMMON_REFUSALS } from '@trustleaf/domain/refusals';
+import { refusal } from '../../lib/errors.ts';
 import { documented, errorResponses } from '../../lib/route.ts';
 
 // Load balancers poll health often; one database round trip a second answers them all.
@@ -41,7 +42,7 @@ export const healthRoutes: FastifyPluginAsyncZod<{ pool: pg.Pool }> = async (app
     async () => {
       if (Date.now() - checkedAt > DB_CHECK_TTL_MS) {
         await check().catch(() => {
-          throw new AppError('INTERNAL', 'Database unreachable');
+          throw refusal('INTERNAL', COMMON_REFUSALS.databaseUnreachable);
         });
       }
       return HEALTHY;

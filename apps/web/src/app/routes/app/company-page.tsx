@@ -6,15 +6,6 @@ import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
-import {
-  CANNABIS_PROCESSOR_MESSAGE,
-  EMPLOYEES_MESSAGE,
-  HEMP_MANUFACTURER_MESSAGE,
-  STATE_MESSAGE,
-  TAX_ID_MESSAGE,
-  TYPE_SEGMENT_MESSAGE,
-  URL_MESSAGE,
-} from '@trustleaf/domain/rules/company-fields';
 import { useQueryClient } from '@tanstack/react-query';
 import type { CompanyDetail } from '@trustleaf/domain/schemas/company';
 import { useId } from 'react';
@@ -29,29 +20,9 @@ import { CompanySummary } from '@/features/company/components/company-summary';
 import { LocationsPanel } from '@/features/company/components/locations-panel';
 import { ProductsPanel } from '@/features/company/components/products-panel';
 import { errorText } from '@/lib/error-notice';
-import { registerMessageKeys } from '@/lib/i18n-messages';
 import { useScreenHidden } from '@/lib/template-screens';
 import { useActingCompany, useAppStore } from '@/stores/app-store';
 import { TemplateScreenRoute } from '@/app/routes/not-found';
-
-registerMessageKeys({
-  [STATE_MESSAGE]: 'company.errors.state',
-  [EMPLOYEES_MESSAGE]: 'company.errors.employees',
-  [TAX_ID_MESSAGE]: 'company.errors.taxId',
-  [URL_MESSAGE]: 'company.errors.url',
-  [CANNABIS_PROCESSOR_MESSAGE]: 'company.errors.cannabisProcessor',
-  [HEMP_MANUFACTURER_MESSAGE]: 'company.errors.hempManufacturer',
-  [TYPE_SEGMENT_MESSAGE]: 'company.errors.typeSegment',
-  'Location is required': 'company.errors.locationRequired',
-  'Function of location is required': 'company.errors.siteTypeRequired',
-  'Company address is required': 'company.errors.addressRequired',
-  'Company Name is required': 'company.errors.nameRequired',
-  'Type Of Company is required': 'company.errors.typeRequired',
-  'Phone number is invalid': 'company.errors.phone',
-  'This field is required': 'company.errors.required',
-  'This product already exists': 'company.errors.productExists',
-  Duplicate: 'company.errors.duplicate',
-});
 
 /** Spec 3 §2 company page tabs built so far (monitor, billing and RTQ live on their own pages). */
 const TABS = ['summary', 'locations', 'products', 'vault', 'report'] as const;

@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -22,6 +21,7 @@ import { Controller, useForm, type Control } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { FormField } from '@/components/form/form-field';
 import { errorText } from '@/lib/error-notice';
+import { keyedZodResolver } from '@/lib/keyed-zod-resolver';
 import { applyServerIssues } from '@/lib/server-issues';
 import { useUpdatePlans } from '../api/update-plan';
 import { optionItems, SpecFields, STATUS_OPTIONS, type FieldSpec } from './admin-form-fields';
@@ -79,7 +79,7 @@ export function PlanEditor({ plan, drafts }: { plan: Plan; drafts: Map<number, P
   const update = useUpdatePlans();
   const schema = useMemo(() => createPlanFormSchema(plan), [plan]);
   const form = useForm<PlanFormValues>({
-    resolver: zodResolver(schema),
+    resolver: keyedZodResolver(schema),
     defaultValues: drafts.get(plan.plPlanId) ?? planFormValuesOf(plan),
   });
   const { control } = form;

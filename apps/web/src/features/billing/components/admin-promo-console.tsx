@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -27,6 +26,7 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '@/lib/error-notice';
 import { formatDay } from '@/lib/i18n';
+import { keyedZodResolver } from '@/lib/keyed-zod-resolver';
 import { applyServerIssues } from '@/lib/server-issues';
 import { usePromos } from '../api/get-promos';
 import { useUpsertPromo } from '../api/upsert-promo';
@@ -76,7 +76,10 @@ export function PromoConsole({ plans }: { plans: Plan[] }) {
   // The schema follows the promo being edited: its plans are the payload's rows.
   const rows = useMemo(() => promoRowsOf(editing, plans), [editing, plans]);
   const schema = useMemo(() => createPromoFormSchema(rows), [rows]);
-  const form = useForm<PromoFormValues>({ resolver: zodResolver(schema), defaultValues: EMPTY_PROMO_FORM });
+  const form = useForm<PromoFormValues>({
+    resolver: keyedZodResolver(schema),
+    defaultValues: EMPTY_PROMO_FORM,
+  });
   const { control } = form;
   const edit = (promo: Promo | null) => {
     setEditingId(promo?.plPromoId ?? null);

@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -32,6 +31,7 @@ import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { DataTable, type TableColumn } from '@/components/lists/data-table';
 import { formatDate } from '@/lib/i18n';
+import { keyedZodResolver } from '@/lib/keyed-zod-resolver';
 import { applyServerIssues } from '@/lib/server-issues';
 import { errorText } from '@/lib/error-notice';
 import { translateMessage } from '@/lib/i18n-messages';
@@ -52,7 +52,10 @@ function RefundDialog({ transaction, onClose }: { transaction: Transaction | nul
   const refund = useRefund();
   const left = transaction ? leftToRefund(transaction) : 0;
   const schema = useMemo(() => createRefundFormSchema(left), [left]);
-  const form = useForm<RefundFormValues>({ resolver: zodResolver(schema), defaultValues: { amount: '' } });
+  const form = useForm<RefundFormValues>({
+    resolver: keyedZodResolver(schema),
+    defaultValues: { amount: '' },
+  });
   const money = (value: number) => formatMoney(value, i18n.language);
 
   const close = () => {

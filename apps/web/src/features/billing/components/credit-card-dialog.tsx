@@ -3,7 +3,6 @@ import Box from '@mui/material/Box';
 import Dialog from '@mui/material/Dialog';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { cardDigits } from '@trustleaf/domain/rules/card';
 import type { SubscriptionStatus } from '@trustleaf/domain/rules/subscription';
 import { createCardFormSchema, type CardForm } from '@trustleaf/domain/schemas/billing';
@@ -12,6 +11,8 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { FormField } from '@/components/form/form-field';
 import { env } from '@/config/env';
+import { errorText } from '@/lib/error-notice';
+import { keyedZodResolver } from '@/lib/keyed-zod-resolver';
 import { applyServerIssues } from '@/lib/server-issues';
 import { tokenizeCard } from '../api/tokenize-card';
 import { useSavePaymentMethod } from '../api/update-payment-method';
@@ -82,10 +83,7 @@ export function CreditCardDialog({
 }) {
   const { t } = useTranslation();
   const schema = useMemo(() => createCardFormSchema(env.region.region === 'CA' ? 'CA' : 'US'), []);
-  const form = useForm<CardForm>({
-    resolver: zodResolver(schema),
-    defaultValues: EMPTY,
-  });
+  const form = useForm({ resolver: keyedZodResolver(schema), defaultValues: EMPTY });
   const { control, handleSubmit, reset, formState } = form;
   const save = useSavePaymentMethod();
   const [banner, setBanner] = useState<string | null>(null);
@@ -113,9 +111,10 @@ export function CreditCardDialog({
       reset(EMPTY);
       onSaved(saved.subscriptionStatus);
     } catch (error) {
-      // The API's refusal of an address field shows on that field; a declined card as the banner.
+      // The API's refusal of an address field shows on that field; a declined card as the banner, by
+      // its key. The card's number and CVV are never logged nor kept beyond the form.
       if (applyServerIssues(form, error)) return;
-      setBanner(error instanceof Error && error.message ? error.message : t('errors.unknown'));
+      setBanner(errorText(t, error));
     }
   });
 

@@ -4,13 +4,15 @@ import Dialog from '@mui/material/Dialog';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Typography from '@mui/material/Typography';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { INVALID_PROMO_MESSAGE } from '@trustleaf/domain/rules/promo';
+import { PROMO_REFUSALS } from '@trustleaf/domain/rules/promo';
 import { PromoFormSchema } from '@trustleaf/domain/schemas/billing';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { FormTextField } from '@/components/form/form-text-field';
+import { validationIssues } from '@trustleaf/domain/validation-issues';
 import { ApiError } from '@/lib/api-client';
+import { keyedZodResolver } from '@/lib/keyed-zod-resolver';
+import { applyServerIssues } from '@/lib/server-issues';
 import { useApplyPromo } from '../api/apply-promo-code';
 import { useCancelPromo } from '../api/cancel-promo-code';
 import { FormDialogActions } from './form-dialog-actions';
@@ -30,8 +32,8 @@ export function PromoCodeDialog({
   const { t } = useTranslation();
   const apply = useApplyPromo();
   const remove = useCancelPromo();
-  const { control, handleSubmit, setError, reset, formState } = useForm<{ promoCode: string }>({
-    resolver: zodResolver(PromoFormSchema),
+  const { control, handleSubmit, setError, getValues, reset, formState } = useForm<{ promoCode: string }>({
+    resolver: keyedZodResolver(PromoFormSchema),
     defaultValues: { promoCode: '' },
   });
   const submit = handleSubmit(async ({ promoCode }) => {
@@ -40,12 +42,14 @@ export function PromoCodeDialog({
       reset({ promoCode: '' });
       onClose();
     } catch (error) {
-      const code = error instanceof ApiError ? error.code : '';
-      const message =
-        code === 'MAX_USAGE_PROMO_CODE' && error instanceof Error ? error.message : INVALID_PROMO_MESSAGE;
-      setError('promoCode', {
-        message: code === 'MAX_USAGE_PROMO_CODE' ? message : t('billing.promo.invalid'),
-      });
+      if (applyServerIssues({ setError, getValues }, error)) return;
+      // A refused code by its refusal's key (used up, or invalid); any other failure reads as invalid.
+      const refused = error instanceof ApiError ? validationIssues(error.details)[0] : undefined;
+      const key =
+        refused?.key === PROMO_REFUSALS.maxUsage.key
+          ? PROMO_REFUSALS.maxUsage.key
+          : PROMO_REFUSALS.invalid.key;
+      setError('promoCode', { type: 'server', message: key });
     }
   });
   return (

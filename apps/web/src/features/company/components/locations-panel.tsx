@@ -56,7 +56,7 @@ function LocationDialog({
       : {
           plCompanyId,
           locationName: '',
-          siteType: '' as UpsertLocationInput['siteType'],
+          siteType: '',
           address: '',
           city: '',
           state: '',

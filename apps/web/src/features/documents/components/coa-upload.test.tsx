@@ -82,6 +82,32 @@ describe('COA upload progress (spec 3 §4)', { timeout: 30_000 }, () => {
     expect(screen.queryByText('0/2 Documents Uploaded...')).toBeNull();
   });
 
+  it('shows a refused file and a failed item by their keys', async () => {
+    const live = createFakeLive();
+    renderApp(<CoaUpload plCompanyId={42} />, { session: 'signed-in', live });
+    const exe = new File(['MZ'], 'tool.exe', { type: 'application/octet-stream' });
+    fireEvent.change(screen.getByTestId('coa-files'), { target: { files: [exe] } });
+    expect(await screen.findByText('File Type Is Not Supported', {}, WAIT)).toBeTruthy();
+    expect(sentTo(uploadCoas)).toEqual([]);
+
+    chooseFiles();
+    expect(await screen.findByTestId('coa-progress', {}, WAIT)).toBeTruthy();
+    const refused = {
+      ...done('b.pdf'),
+      status: 'FAILED' as const,
+      message: 'as the server wrote it',
+      messageKey: 'refusals.archiveTooLarge',
+      messageParams: { megabytes: 50 },
+    };
+    live.send(
+      COA_UPLOAD_EVENT,
+      batch({ status: 'COMPLETED', processed: 2, items: [done('a.pdf'), refused] }),
+    );
+    const results = await screen.findByTestId('coa-results', {}, WAIT);
+    expect(results.textContent).toContain('b.pdf: The archive expands to more than 50 MB');
+    expect(results.textContent).not.toContain('as the server wrote it');
+  });
+
   it('closes the notice without results when the batch fails', async () => {
     const live = createFakeLive();
     renderApp(<CoaUpload plCompanyId={42} />, { session: 'signed-in', live });

@@ -6,14 +6,25 @@ import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { checkUploadName } from '@trustleaf/domain/rules/uploads';
+import { uploadNameRefusal } from '@trustleaf/domain/rules/uploads';
 import { useQueryClient } from '@tanstack/react-query';
-import { COA_BATCH_MAX_BYTES } from '@trustleaf/domain/schemas/document';
+import { COA_BATCH_MAX_BYTES, type CoaUploadItem } from '@trustleaf/domain/schemas/document';
+import type { TFunction } from 'i18next';
 import { enqueueSnackbar } from 'notistack';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { translateMessage } from '@/lib/i18n-messages';
+import { ApiError } from '@/lib/api-client';
+import { errorText } from '@/lib/error-notice';
 import { isCoaUploadDone, putCoaUploadJob, uploadCoas, useCoaUploadJob } from '../api/upload-coas';
+
+/** A failed file's reason by its key (a refused archive names its bound), else as the server wrote it. */
+function itemFailure(t: TFunction, item: CoaUploadItem): string {
+  if (item.messageKey) {
+    const text = t(item.messageKey, item.messageParams ?? {});
+    if (text !== item.messageKey) return text;
+  }
+  return item.message ?? t('documents.upload.failed');
+}
 
 /**
  * COA batch upload with the bottom progress notice (spec 3 §4 "COA upload progress"): live messages
@@ -42,8 +53,8 @@ export function CoaUpload({ plCompanyId }: { plCompanyId: number }) {
   async function start(files: File[]) {
     setError(null);
     setUploadId(null);
-    const refused = files.find((file) => checkUploadName('coa', file.name));
-    if (refused) return setError(checkUploadName('coa', refused.name));
+    const refused = files.map((file) => uploadNameRefusal('coa', file.name)).find(Boolean);
+    if (refused) return setError(t(refused.key));
     if (files.reduce((sum, f) => sum + f.size, 0) > COA_BATCH_MAX_BYTES)
       return setError(t('documents.coa.tooLarge'));
     setIsSending(true);
@@ -53,7 +64,7 @@ export function CoaUpload({ plCompanyId }: { plCompanyId: number }) {
       putCoaUploadJob(queryClient, started);
       setUploadId(started.plUserUploadCoaId);
     } catch (cause) {
-      setError(cause instanceof Error ? cause.message : t('documents.upload.failed'));
+      setError(cause instanceof ApiError ? errorText(t, cause) : t('documents.upload.failed'));
     } finally {
       setIsSending(false);
     }
@@ -89,7 +100,7 @@ export function CoaUpload({ plCompanyId }: { plCompanyId: number }) {
       </Button>
       {error ? (
         <Alert severity="warning" sx={{ mt: 2 }}>
-          {translateMessage(t, error)}
+          {error}
         </Alert>
       ) : null}
       {result ? (
@@ -104,7 +115,7 @@ export function CoaUpload({ plCompanyId }: { plCompanyId: number }) {
               <strong>{item.fileName}</strong>
               {': '}
               {item.status === 'FAILED'
-                ? translateMessage(t, item.message ?? undefined)
+                ? itemFailure(t, item)
                 : item.violations.length > 0
                   ? item.violations.join('; ')
                   : t('documents.coa.noViolation')}

@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from '@mui/material/Alert';
 import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
@@ -8,7 +7,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { DirectoryEntry } from '@trustleaf/domain/schemas/directory';
-import { AssignReviewerInputSchema, type ReviewerCompany } from '@trustleaf/domain/schemas/document';
+import { AssignReviewerFormSchema, type ReviewerCompany } from '@trustleaf/domain/schemas/document';
 import { enqueueSnackbar } from 'notistack';
 import { useDeferredValue, useState } from 'react';
 import { useController, useForm } from 'react-hook-form';
@@ -16,16 +15,11 @@ import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '@/components/dialogs/confirm-dialog';
 import { useErrorNotice } from '@/lib/error-notice';
 import { translateMessage } from '@/lib/i18n-messages';
+import { keyedZodResolver, type KeyedFieldError } from '@/lib/keyed-zod-resolver';
 import { applyServerIssues } from '@/lib/server-issues';
 import { useAssignReviewer } from '../api/assign-reviewer';
 import { useReviewers } from '../api/get-reviewers';
 import { useReviewerSearch } from '../api/search-reviewers';
-
-/** The add form's values: the API's input, with no company chosen yet. */
-interface AssignReviewerForm {
-  plCompanyId: number;
-  reviewerCompanyId: number | null;
-}
 
 /**
  * The reviewer companies of a company's vault (issue 20): its owners and admins let a company such as
@@ -46,8 +40,8 @@ export function ReviewerCompanies({ plCompanyId }: { plCompanyId: number }) {
     (entry) => entry.plCompanyId !== plCompanyId && !assigned.has(entry.plCompanyId),
   );
 
-  const form = useForm<AssignReviewerForm>({
-    resolver: zodResolver(AssignReviewerInputSchema) as never,
+  const form = useForm({
+    resolver: keyedZodResolver(AssignReviewerFormSchema),
     defaultValues: { plCompanyId, reviewerCompanyId: null },
   });
   const { field: reviewerField, fieldState } = useController({
@@ -171,7 +165,12 @@ export function ReviewerCompanies({ plCompanyId }: { plCompanyId: number }) {
               error={Boolean(fieldState.error)}
               helperText={
                 fieldState.error
-                  ? translateMessage(t, fieldState.error.message)
+                  ? // The form's and the server's refusals arrive as their keys (with any values named).
+                    translateMessage(
+                      t,
+                      fieldState.error.message,
+                      (fieldState.error as KeyedFieldError).params,
+                    )
                   : t('documents.reviewers.searchHelp')
               }
               slotProps={{

@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -18,6 +17,7 @@ import { FormField } from '@/components/form/form-field';
 import { errorText } from '@/lib/error-notice';
 import { formatDateTime } from '@/lib/i18n';
 import { translateMessage } from '@/lib/i18n-messages';
+import { keyedZodResolver } from '@/lib/keyed-zod-resolver';
 import { applyServerIssues } from '@/lib/server-issues';
 import { useProductScans } from '../api/get-product-scans';
 import { useStartProductScan } from '../api/start-product-scan';
@@ -108,7 +108,7 @@ function ProductScanForm({ plCompanyId }: { plCompanyId: number }) {
   const start = useStartProductScan(plCompanyId);
   const [error, setError] = useState<string | null>(null);
   const form = useForm<ProductScanRequest>({
-    resolver: zodResolver(ProductScanRequestSchema) as never,
+    resolver: keyedZodResolver(ProductScanRequestSchema),
     defaultValues: { plCompanyId, url: '', autoCreateProduct: false },
   });
   const url = form.watch('url');
