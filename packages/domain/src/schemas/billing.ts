@@ -21,7 +21,10 @@ import {
   IntSchema,
   PaginationOptionSchema,
   TextSchema,
+  VALIDATION_MESSAGES,
   anySpellingEnum,
+  keyedText,
+  maxCharacters,
   refuseWith,
   requiredText,
 } from './common.ts';
@@ -134,7 +137,11 @@ export const PlanDetailInputSchema = z.object({ plCompanyId: IntSchema.min(0), p
 export const PlanUpsertSchema = z
   .object({
     plPlanId: IdSchema.optional(),
-    name: TextSchema.trim().min(1, 'This field is required').max(100, 'Maximum 100 characters'),
+    name: keyedText(
+      100,
+      { required: VALIDATION_MESSAGES.required, tooLong: maxCharacters(100) },
+      TextSchema.trim(),
+    ),
     status: StatusInputSchema,
     region: RegionInputSchema,
     priority: IntSchema.min(0).max(1000),

@@ -63,7 +63,13 @@ export const VALIDATION_MESSAGES = keyedMessages('validation', {
   characterLimit: 'Character limit',
   strongPassword: STRONG_PASSWORD_MESSAGE,
   passwordsMismatch: 'Passwords do not match',
+  required: 'This field is required',
 });
+
+/** "Maximum N characters", keyed, with N for the translation. */
+export function maxCharacters(max: number): KeyedMessage {
+  return { key: 'validation.maxCharacters', message: `Maximum ${max} characters`, params: { max } };
+}
 
 /**
  * A text of at most `max` characters, refused with keyed messages (and, given `required`, when empty);

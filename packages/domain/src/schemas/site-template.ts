@@ -1,6 +1,15 @@
 import { z } from 'zod';
 import { keyedMessages, type KeyedMessage } from '../validation-issues.ts';
-import { ID_MESSAGE, IdSchema, QueryIdSchema, refuseWith, TextSchema } from './common.ts';
+import {
+  ID_MESSAGE,
+  IdSchema,
+  keyedText,
+  maxCharacters,
+  QueryIdSchema,
+  refuseWith,
+  TextSchema,
+  VALIDATION_MESSAGES,
+} from './common.ts';
 
 /**
  * White-label site templates (spec 3 §1, §3 "Site template", §4 template statuses, §7 site template
@@ -54,9 +63,11 @@ export const TEMPLATE_REFUSALS = {
   }),
 };
 
-const NameSchema = TextSchema.trim()
-  .min(1, 'This field is required')
-  .max(TEMPLATE_NAME_MAX, `Maximum ${TEMPLATE_NAME_MAX} characters`);
+const NameSchema = keyedText(
+  TEMPLATE_NAME_MAX,
+  { required: VALIDATION_MESSAGES.required, tooLong: maxCharacters(TEMPLATE_NAME_MAX) },
+  TextSchema.trim(),
+);
 
 /** A host name (no scheme, port or path), stored lower-cased: the partner's site shows the template. */
 const HOST_NAME =

@@ -1,5 +1,13 @@
 import { z } from 'zod';
-import { IdSchema, IntSchema, QueryIdSchema, requiredText, TextSchema } from './common.ts';
+import {
+  IdSchema,
+  IntSchema,
+  keyedText,
+  maxCharacters,
+  QueryIdSchema,
+  requiredText,
+  TextSchema,
+} from './common.ts';
 import { MAX_CRAWLER_ADDRESS_LENGTH } from '../rules/crawler-link.ts';
 import { LANGUAGES } from '../rules/themes.ts';
 import { keyedMessages, type KeyedMessage } from '../validation-issues.ts';
@@ -115,7 +123,7 @@ export const ScanRequestSchema = z.object({
   plCompanyId: IdSchema,
   url: requiredText(MAX_CRAWLER_ADDRESS_LENGTH, CRAWLER_URL_REFUSALS),
   additionalWords: z
-    .array(TextSchema.max(ADDITIONAL_WORD_MAX_LENGTH, 'Maximum 100 characters'))
+    .array(keyedText(ADDITIONAL_WORD_MAX_LENGTH, { tooLong: maxCharacters(ADDITIONAL_WORD_MAX_LENGTH) }))
     .max(ADDITIONAL_WORDS_MAX, 'At most 50 additional words')
     .default([])
     .transform((words) => words.map((w) => w.trim()).filter((w) => w.length > 0)),
