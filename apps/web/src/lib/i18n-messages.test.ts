@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { refusalText, registerMessageKeys, translateMessage } from './i18n-messages';
+import { refusalText, translateMessage } from './i18n-messages';
 
 /** A `t` that knows only some keys and, like i18next, answers an unknown key with the key itself. */
 const tWith =
@@ -8,34 +8,25 @@ const tWith =
     known[key] ?? key;
 
 describe('translateMessage', () => {
-  it('uses the first key of a text whose message part is loaded', () => {
-    registerMessageKeys({ 'Some shared server text.': 'partA.sharedText' });
-    registerMessageKeys({ 'Some shared server text.': 'partB.sharedText' });
+  it('shows a locale key in the loaded language, with its values', () => {
     expect(
-      translateMessage(tWith({ 'partB.sharedText': 'Texte partagé.' }), 'Some shared server text.'),
-    ).toBe('Texte partagé.');
-    expect(
-      translateMessage(
-        tWith({ 'partA.sharedText': 'Gemeinsamer Text.', 'partB.sharedText': 'x' }),
-        'Some shared server text.',
-      ),
-    ).toBe('Gemeinsamer Text.');
-  });
-
-  it('shows the text as it came, never a key, when no part with it is loaded', () => {
-    registerMessageKeys({ 'Another server text.': 'partC.another' });
-    expect(translateMessage(tWith({}), 'Another server text.')).toBe('Another server text.');
-    expect(translateMessage(tWith({}), 'A text nobody registered.')).toBe('A text nobody registered.');
-  });
-
-  it('maps registered texts and field-prefixed validation messages', () => {
-    registerMessageKeys({ 'Must be a valid email': 'validation.emailInvalid' });
-    expect(
-      translateMessage(
-        tWith({ 'validation.emailInvalid': 'E-mail non valide' }),
-        'email: Must be a valid email',
-      ),
+      translateMessage(tWith({ 'validation.emailInvalid': 'E-mail non valide' }), 'validation.emailInvalid'),
     ).toBe('E-mail non valide');
+    const t = (key: string, values?: Record<string, unknown>) =>
+      key === 'validation.maxCharacters' ? `${String(values?.max)} caractères au maximum` : key;
+    expect(translateMessage(t, 'validation.maxCharacters', { max: 100 })).toBe('100 caractères au maximum');
+  });
+
+  it('shows a text as it came, never a key and never looked up by its words', () => {
+    expect(translateMessage(tWith({}), 'documents.messages.notLoadedHere')).toBe(
+      'documents.messages.notLoadedHere',
+    );
+    expect(
+      translateMessage(tWith({ 'validation.emailInvalid': 'E-mail non valide' }), 'Must be a valid email'),
+    ).toBe('Must be a valid email');
+    expect(translateMessage(tWith({ 'errors.unknown': 'Erreur inconnue' }), undefined)).toBe(
+      'Erreur inconnue',
+    );
   });
 });
 

@@ -1,23 +1,10 @@
 import { validationIssues, type MessageParams } from '@trustleaf/domain/validation-issues';
 
-/**
- * The shared zod schemas and the server speak English and name each message by its key; texts that
- * still come without one (a rule not yet keyed) are shown in the user's language by the keys lazy
- * pages register for them (see lib/locale-bundle.ts). An unknown text is shown as it came.
- *
- * A text may have a key in more than one message part (the sign-up pages and the app both show
- * "Invalid Promo Code."); every registered key is kept, and the first one loaded is used.
+/*
+ * The shared zod schemas and the server speak English and name each message by its key, and the web
+ * shows a message by its key in the user's language. A text without a key is shown as it came: none
+ * is looked up by its English words.
  */
-const KEYS_BY_MESSAGE = new Map<string, string[]>();
-
-/** Lazy pages add the message keys of their own locale bundle (see lib/locale-bundle.ts). */
-export function registerMessageKeys(keys: Record<string, string>): void {
-  for (const [message, key] of Object.entries(keys)) {
-    const known = KEYS_BY_MESSAGE.get(message);
-    if (!known) KEYS_BY_MESSAGE.set(message, [key]);
-    else if (!known.includes(key)) known.push(key);
-  }
-}
 
 /** A locale key such as `documents.messages.stateRequired`: dotted words, no spaces. */
 const MESSAGE_KEY = /^[A-Za-z][\w-]*(\.[\w-]+)+$/;
@@ -28,18 +15,12 @@ export function translateMessage(
   params?: MessageParams,
 ): string {
   if (!message) return t('errors.unknown');
-  // Server validation messages name the field first ("email: Must be a valid email").
-  const bare = message.replace(/^[\w.]+: /, '');
   // Form schemas and server issues (by their key) carry locale keys as their messages.
   if (MESSAGE_KEY.test(message)) {
-    // i18next's `t` takes the values a key's text names as its second argument.
+    // i18next's `t` takes the values a key's text names as its second argument, and answers a key it
+    // does not have (its part not loaded here) with the key itself.
     const text = params ? (t as (key: string, values: MessageParams) => string)(message, params) : t(message);
     if (text !== message) return text;
-  }
-  for (const key of KEYS_BY_MESSAGE.get(message) ?? KEYS_BY_MESSAGE.get(bare) ?? []) {
-    // i18next answers a key it does not have (its part not loaded here) with the key itself.
-    const text = t(key);
-    if (text !== key) return text;
   }
   return message;
 }

@@ -2,21 +2,12 @@ import { use } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Language } from '@trustleaf/domain/rules/themes';
 import { hasMessages, loadMessages } from '@/lib/i18n';
-import { registerMessageKeys } from '@/lib/i18n-messages';
 
 /**
  * Strings of the sign-up pages and the shared inputs are the `extra` message part
  * (`locales/extra/*.json`, see lib/i18n.ts), loaded when a lazy page first needs them: the sign-in
  * page's first-load budget has no room for them.
  */
-registerMessageKeys({
-  // The upload field's own checks (components/upload), which declare their messages by text.
-  'Please upload file csv only.': 'inputs.upload.csvOnly',
-  'Please upload file pdf only.': 'inputs.upload.pdfOnly',
-  'Please upload file image only.': 'inputs.upload.imageOnly',
-  'File Type Is Not Supported': 'inputs.upload.unsupported',
-  'Cannot upload a password protected document': 'inputs.upload.passwordProtected',
-});
 const pending = new Map<string, Promise<void>>();
 
 /** Loads the extra strings in English and `language`; one promise per language, for `use`. */

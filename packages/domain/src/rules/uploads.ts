@@ -69,12 +69,20 @@ export function acceptFor(mode: UploadMode): string {
   return UPLOAD_RULES[mode].extensions.map((ext) => `.${ext}`).join(',');
 }
 
-/** The picker's check: the mode's message, or null when the file suits it (spec 1 §5). */
-export function checkUploadFile(mode: UploadMode, file: { name: string; type: string }): string | null {
-  const byName = checkUploadName(mode, file.name);
+/** The picker's check: the mode's keyed refusal, or null when the file suits it (spec 1 §5). */
+export function uploadFileRefusal(
+  mode: UploadMode,
+  file: { name: string; type: string },
+): KeyedMessage | null {
+  const byName = uploadNameRefusal(mode, file.name);
   if (byName) return byName;
-  if (mode === 'image' && file.type && !file.type.startsWith('image/')) return UPLOAD_RULES.image.message;
+  if (mode === 'image' && file.type && !file.type.startsWith('image/')) return UPLOAD_RULES.image.refusal;
   return null;
+}
+
+/** The picker's check as the mode's message, or null when the file suits it. */
+export function checkUploadFile(mode: UploadMode, file: { name: string; type: string }): string | null {
+  return uploadFileRefusal(mode, file)?.message ?? null;
 }
 
 /** Spec 1 §5: over the configured MB limit an image is compressed, with a warning first. */

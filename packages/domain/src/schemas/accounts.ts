@@ -232,7 +232,11 @@ export const ClaimCodeInputSchema = z.object({ claimCode: TextSchema.trim().min(
 
 /** The sign-up form's check of its promo code before the email code goes out (spec 1 §8). */
 export const SignUpPromoCodeInputSchema = z.object({
-  promoCode: TextSchema.trim().min(1).max(255, 'Character limit'),
+  promoCode: keyedText(
+    255,
+    { required: VALIDATION_MESSAGES.required, tooLong: VALIDATION_MESSAGES.characterLimit },
+    TextSchema.trim(),
+  ),
 });
 
 export const INVITE_ROLES = ['Company Admin', 'User', 'Weak User'] as const;

@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { COMPANY_STATUSES, SETTABLE_COMPANY_STATUSES } from '../rules/company-status.ts';
-import { IdSchema, IntSchema, TextSchema } from './common.ts';
+import { IdSchema, IntSchema, keyedText, TextSchema, VALIDATION_MESSAGES } from './common.ts';
+
+/** A listing's search text: at most 100 characters, refused by key. */
+const SearchTextSchema = keyedText(100, { tooLong: VALIDATION_MESSAGES.characterLimit }, TextSchema.trim());
 import { CompanySummarySchema, StateCodeSchema } from './company.ts';
 
 /**
@@ -13,7 +16,7 @@ const StateFilterSchema = StateCodeSchema;
 /** The filters the listing and the export share (spec 3 §7 companyFilterListing). */
 export const CompanyFilterSchema = z.object({
   /** Part of the company name, any case. */
-  search: TextSchema.trim().max(100, 'Character limit').optional(),
+  search: SearchTextSchema.optional(),
   /** The business type ("type of company"). */
   businessTypeId: IdSchema.optional(),
   state: StateFilterSchema.optional(),
@@ -101,7 +104,7 @@ export const USER_STATUSES = ['ACTIVE', 'DISABLED'] as const;
 
 export const UserListingInputSchema = z.object({
   /** Part of the name or the email, any case. */
-  search: TextSchema.trim().max(100, 'Character limit').optional(),
+  search: SearchTextSchema.optional(),
   status: z.enum(USER_STATUSES).optional(),
   currentPage: IntSchema.min(1).default(1),
   itemsPerPage: IntSchema.min(1).max(100).default(25),

@@ -24,6 +24,15 @@ import {
   requiredText,
   TextSchema,
 } from './common.ts';
+
+/** Optional: empty clears it; otherwise the shared email rule, refused by its keys. */
+const OptionalEmailSchema = TextSchema.trim()
+  .superRefine((value, ctx) => {
+    if (value === '') return;
+    const parsed = EmailSchema.safeParse(value);
+    if (!parsed.success) for (const issue of parsed.error.issues) ctx.addIssue({ ...issue, path: [] });
+  })
+  .transform((value) => value.toLowerCase());
 import { COMPANY_STATUSES } from '../rules/company-status.ts';
 
 export const COMPANY_KINDS = ['NORMAL', 'PROSPECT', 'FDA', 'REGISTERED'] as const;
@@ -150,8 +159,7 @@ export const UpdateCompanyDetailInputSchema = z
     zip: textUpTo(ZIP_MAX),
     country: CompanyCountrySchema,
     phone: CompanyPhoneSchema,
-    /** Optional: empty clears it; otherwise the shared email rule. */
-    email: TextSchema.trim().pipe(z.union([z.literal(''), EmailSchema], { error: 'Must be a valid email' })),
+    email: OptionalEmailSchema,
     website: textUpTo(COMPANY_TEXT_MAX).superRefine((value, ctx) => {
       if (value !== '' && !isValidCompanyUrl(value)) refuseWith(ctx, R.url);
     }),

@@ -1,6 +1,14 @@
 import { z } from 'zod';
 import { keyedMessages } from '../validation-issues.ts';
-import { anySpellingEnum, IdSchema, IntSchema, QueryIdSchema, TextSchema } from './common.ts';
+import {
+  anySpellingEnum,
+  IdSchema,
+  IntSchema,
+  keyedText,
+  QueryIdSchema,
+  TextSchema,
+  VALIDATION_MESSAGES,
+} from './common.ts';
 
 /** Public trust profile and verified seal (issue 21; spec 1 §1, spec 2 §2, spec 3 §7 companyQrCode). */
 
@@ -84,7 +92,7 @@ export type PublishTrustProfileInput = z.infer<typeof PublishTrustProfileInputSc
 export const HoldSealInputSchema = z.object({
   plCompanyId: IdSchema,
   held: z.boolean(),
-  reason: TextSchema.trim().max(500, 'Character limit').optional(),
+  reason: keyedText(500, { tooLong: VALIDATION_MESSAGES.characterLimit }, TextSchema.trim()).optional(),
 });
 export type HoldSealInput = z.infer<typeof HoldSealInputSchema>;
 

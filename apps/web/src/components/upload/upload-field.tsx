@@ -4,21 +4,35 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
+import { COMMON_REFUSALS } from '@trustleaf/domain/refusals';
 import {
   acceptFor,
-  checkUploadFile,
   isOverSizeLimit,
+  uploadFileRefusal,
   type UploadMode,
 } from '@trustleaf/domain/rules/uploads';
+import { validationIssues } from '@trustleaf/domain/validation-issues';
 import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CropImageDialog } from '@/components/upload/crop-image-dialog';
 import { uploadFile, type UploadResult } from '@/components/upload/upload-file';
 import { ApiError } from '@/lib/api-client';
-import { translateMessage } from '@/lib/i18n-messages';
+import { refusalText } from '@/lib/i18n-messages';
 import { useExtraLocale } from '@/lib/locale-bundle';
 
 /** Spec 1 §9: the image size limit comes from configuration (MB). */
+/**
+ * The field's own strings (the `extra` part, which it loads) for the refusals of a file's type, by the
+ * refusal's key: the sign-up pages, where the field is used too, do not load the app's `refusals.*`.
+ */
+const TYPE_REFUSAL_TEXTS: Record<string, string> = {
+  [COMMON_REFUSALS.uploadImageOnly.key]: 'inputs.upload.imageOnly',
+  [COMMON_REFUSALS.uploadPdfOnly.key]: 'inputs.upload.pdfOnly',
+  [COMMON_REFUSALS.uploadCsvOnly.key]: 'inputs.upload.csvOnly',
+  [COMMON_REFUSALS.fileTypeNotSupported.key]: 'inputs.upload.unsupported',
+  [COMMON_REFUSALS.passwordProtected.key]: 'inputs.upload.passwordProtected',
+};
+
 export const IMAGE_SIZE_LIMIT_MB = Number(import.meta.env.VITE_IMAGE_SIZE_LIMIT_MB) || 5;
 
 async function compressImage(file: File, limitMb: number): Promise<File> {
@@ -66,7 +80,9 @@ export function UploadField(props: UploadFieldProps) {
       setUploadedName(file.name);
       onUploaded({ ...result, previewUrl: mode === 'image' ? URL.createObjectURL(file) : null });
     } catch (caught) {
-      fail(caught instanceof ApiError ? translateMessage(t, caught.message) : t('inputs.upload.failed'));
+      if (!(caught instanceof ApiError)) return fail(t('inputs.upload.failed'));
+      const typeText = TYPE_REFUSAL_TEXTS[validationIssues(caught.details)[0]?.key ?? ''];
+      fail(typeText ? t(typeText) : refusalText(t, caught));
     } finally {
       setIsUploading(false);
     }
@@ -76,8 +92,8 @@ export function UploadField(props: UploadFieldProps) {
     setError(null);
     setWarning(null);
     if (!file) return;
-    const problem = checkUploadFile(mode, file);
-    if (problem) return fail(translateMessage(t, problem));
+    const refused = uploadFileRefusal(mode, file);
+    if (refused) return fail(t(TYPE_REFUSAL_TEXTS[refused.key] ?? refused.key));
     if (mode !== 'image') return send(file);
     let chosen = file;
     if (isOverSizeLimit(file.size, sizeLimitMb)) {

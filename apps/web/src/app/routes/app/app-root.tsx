@@ -2,7 +2,6 @@ import { Suspense, useEffect, type ReactNode } from 'react';
 import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
 import { AppLayout } from '@/components/layouts/app-layout';
 import { PageLoader } from '@/components/layouts/page-loader';
-import '@/lib/app-message-keys';
 import { paths } from '@/config/paths';
 import { MainMenu } from '@/app/main-menu';
 import { CompanySelector } from '@/features/admin-companies/components/company-selector';

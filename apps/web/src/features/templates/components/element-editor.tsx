@@ -9,13 +9,13 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { TemplateElementDefinition } from '@trustleaf/domain/rules/site-template';
 import { screenOf } from '@trustleaf/domain/rules/site-template-screens';
-import { checkUploadFile } from '@trustleaf/domain/rules/uploads';
+import { uploadFileRefusal } from '@trustleaf/domain/rules/uploads';
 import type { TemplateElement } from '@trustleaf/domain/schemas/site-template';
 import { enqueueSnackbar } from 'notistack';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { uploadFile } from '@/components/upload/upload-file';
-import { translateMessage } from '@/lib/i18n-messages';
+import { errorText } from '@/lib/error-notice';
 import { useFailure, type Edit, type Mutations } from './editor-state';
 
 /** One element of a draft: shown or not, its text or image, saved on its own. */
@@ -46,9 +46,9 @@ export function ElementEditor({
 
   async function pick(file: File | undefined) {
     if (!file) return;
-    const refused = checkUploadFile('image', file);
+    const refused = uploadFileRefusal('image', file);
     if (refused) {
-      setUploadError(translateMessage(t, refused));
+      setUploadError(t(refused.key));
       return;
     }
     setUploadError(null);
@@ -56,7 +56,7 @@ export function ElementEditor({
       const uploaded = await uploadFile(file, 'image');
       onEdit({ ...edit, imageUploadKey: uploaded.key, imageUrl: URL.createObjectURL(file) });
     } catch (error) {
-      setUploadError(translateMessage(t, error instanceof Error ? error.message : undefined));
+      setUploadError(errorText(t, error));
     }
   }
 
