@@ -1,7 +1,7 @@
 import { z } from 'zod';
+import { CardTokenSchema, SandboxTokenInputSchema } from '../schemas/card.ts';
 import {
   ApplyPromoInputSchema,
-  CardTokenSchema,
   CompanyIdBodySchema,
   CompanySubscriptionListingSchema,
   CompanySubscriptionSchema,
@@ -22,7 +22,6 @@ import {
   PromoListSchema,
   PromoSchema,
   RefundInputSchema,
-  SandboxTokenInputSchema,
   StartSubscriptionInputSchema,
   SubscriptionPreviewSchema,
   SubscriptionStatusSchema,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createCardFormSchema } from '../schemas/billing.ts';
+import { createCardFormSchema } from '../schemas/card.ts';
 import { isCardNumberValid, isCvvValid, luhnValid, parseExpiry } from './card.ts';
 import { CHARGE_KINDS, chargeDescription, parseChargeDescription } from './charge-description.ts';
 import { addMonthsClamped, featureStatus, type GatedFeature } from './feature-gating.ts';

@@ -1,5 +1,5 @@
 import { sandboxTokens } from '@trustleaf/domain/api/billing';
-import type { CardToken } from '@trustleaf/domain/schemas/billing';
+import type { CardToken } from '@trustleaf/domain/schemas/card';
 import { api } from '@/lib/api';
 
 /**

@@ -5,7 +5,7 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import { cardDigits } from '@trustleaf/domain/rules/card';
 import type { SubscriptionStatus } from '@trustleaf/domain/rules/subscription';
-import { createCardFormSchema, type CardForm } from '@trustleaf/domain/schemas/billing';
+import { createCardFormSchema, type CardForm } from '@trustleaf/domain/schemas/card';
 import { useMemo, useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
