@@ -211,6 +211,30 @@ export function ScanForm({
   );
 }
 
+/** One of the scan's on/off options, bound to the form. */
+function SwitchField({
+  control,
+  name,
+  label,
+}: {
+  control: Control<ScanFormValues>;
+  name: 'isIncludedVideo' | 'verifyProduct' | 'autoCreateProduct';
+  label: string;
+}) {
+  return (
+    <Controller
+      name={name}
+      control={control}
+      render={({ field }) => (
+        <FormControlLabel
+          control={<Switch checked={field.value} onChange={(e) => field.onChange(e.target.checked)} />}
+          label={label}
+        />
+      )}
+    />
+  );
+}
+
 /**
  * The scan's options and additional words. Kept apart from the address so that react-hook-form's own
  * render of the form once it has mounted (and every key typed in the address) leaves them as they are.
@@ -240,42 +264,11 @@ const ScanOptions = memo(function ScanOptions({
         <Typography component="legend" variant="subtitle2" sx={{ mb: 0.5 }}>
           {t('webcrawler.options')}
         </Typography>
-        <Controller
-          name="isIncludedVideo"
-          control={control}
-          render={({ field }) => (
-            <FormControlLabel
-              control={<Switch checked={field.value} onChange={(e) => field.onChange(e.target.checked)} />}
-              label={t('webcrawler.video')}
-            />
-          )}
-        />
+        <SwitchField control={control} name="isIncludedVideo" label={t('webcrawler.video')} />
         <Gate status={gates.toggles} bypass={gates.bypass}>
           <Box sx={{ display: 'grid' }}>
-            <Controller
-              name="verifyProduct"
-              control={control}
-              render={({ field }) => (
-                <FormControlLabel
-                  control={
-                    <Switch checked={field.value} onChange={(e) => field.onChange(e.target.checked)} />
-                  }
-                  label={t('webcrawler.productComparison')}
-                />
-              )}
-            />
-            <Controller
-              name="autoCreateProduct"
-              control={control}
-              render={({ field }) => (
-                <FormControlLabel
-                  control={
-                    <Switch checked={field.value} onChange={(e) => field.onChange(e.target.checked)} />
-                  }
-                  label={t('webcrawler.autoCreate')}
-                />
-              )}
-            />
+            <SwitchField control={control} name="verifyProduct" label={t('webcrawler.productComparison')} />
+            <SwitchField control={control} name="autoCreateProduct" label={t('webcrawler.autoCreate')} />
           </Box>
         </Gate>
       </Box>
