@@ -1,3 +1,4 @@
+import { fastifyCookie } from '@fastify/cookie';
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import compress from '@fastify/compress';
@@ -17,6 +18,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { NAMED_REFUSALS } from '@trustleaf/domain/refusals';
+import { LANGUAGES, VIEW_COOKIES } from '@trustleaf/domain/rules/themes';
 import { appUrlOf, type Env } from './config/env.ts';
 import type { Database } from './db/client.ts';
 import type { Clock, OffsetClock } from './lib/clock.ts';
@@ -282,12 +284,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setNotFoundHandler((request, reply) => {
     const wantsPage =
       request.method === 'GET' && !request.url.startsWith('/api/') && !request.url.startsWith('/socket.io');
-    if (webDist && wantsPage && prerendered.has(request.url)) {
-      // A public page written out at build time, seen before the app's scripts have run; with a query
-      // (a reason, a claim code) the page differs from it, and the shell is sent instead.
-      return reply.header('cache-control', 'no-cache').sendFile(`prerendered${request.url}.html`, webDist, {
-        maxAge: 0,
-      });
+    const written =
+      webDist && wantsPage ? writtenOutPage(prerendered, request.url, request.headers.cookie) : null;
+    if (webDist && written) {
+      // A page written out at build time, seen before the app's scripts have run; with a query (a
+      // reason, a claim code) the page differs from it, and the shell is sent instead.
+      return reply
+        .header('cache-control', 'no-cache')
+        .header('vary', 'cookie')
+        .sendFile(written, webDist, { maxAge: 0 });
     }
     if (webDist && wantsPage) {
       // Client-side routes: every unknown page path gets the SPA shell, never cached.
@@ -313,7 +318,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   return app;
 }
 
-/** The page paths apps/web/scripts/prerender.mjs wrote as `prerendered/<path>.html`. */
+/**
+ * The files apps/web/scripts/prerender.mjs wrote, by name without `prerendered/` and `.html`: a page
+ * as `<path>` (English), and a signed-in page's frame also as `<path>.<language>` in the others.
+ */
 function prerenderedPages(webDist: string): Set<string> {
   const folder = path.join(webDist, 'prerendered');
   if (!existsSync(folder)) return new Set();
@@ -323,4 +331,20 @@ function prerenderedPages(webDist: string): Set<string> {
       .filter((file) => file.endsWith('.html'))
       .map((file) => `/${file.slice(0, -'.html'.length)}`.replaceAll(path.sep, '/')),
   );
+}
+
+/**
+ * The written-out copy of a page for this visitor, or null for the app's shell. The web app keeps the
+ * visitor's language and theme in two cookies (apps/web/src/lib/view-cookies.ts): the page in their
+ * language when it was written out in it, and none in a dark theme (pages are written out in the light
+ * default one, and a light page flashing before a dark one is worse than the shell's blank start).
+ */
+function writtenOutPage(pages: ReadonlySet<string>, url: string, cookieHeader: string | undefined) {
+  // Only a page's own path: `/dashboard/main.fr` is no page of the app.
+  if (!pages.has(url) || LANGUAGES.some((language) => url.endsWith(`.${language}`))) return null;
+  const cookies = cookieHeader ? fastifyCookie.parse(cookieHeader) : {};
+  if (cookies[VIEW_COOKIES.theme] === 'dark') return null;
+  const language = cookies[VIEW_COOKIES.language];
+  const translated = `${url}.${language}`;
+  return `prerendered${language && language !== 'en' && pages.has(translated) ? translated : url}.html`;
 }

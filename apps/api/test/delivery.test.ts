@@ -8,6 +8,8 @@ import { buildTestApp, type TestApp } from './build-test-app.ts';
 const SCRIPT = `console.log(${JSON.stringify('trustleaf '.repeat(400))});`;
 const PAGE = `<!doctype html><html><body>${'<div>shell</div>'.repeat(200)}</body></html>`;
 const SIGN_IN = `<!doctype html><html><body>${'<div>sign in</div>'.repeat(200)}</body></html>`;
+const frame = (language: string) =>
+  `<!doctype html><html lang="${language}"><body>${`<div>frame ${language}</div>`.repeat(200)}</body></html>`;
 
 let t: TestApp;
 let webDist: string;
@@ -17,10 +19,14 @@ beforeAll(async () => {
   await mkdir(path.join(webDist, 'assets'));
   // and the pages apps/web/scripts/prerender.mjs writes out.
   await mkdir(path.join(webDist, 'prerendered', 'auth'), { recursive: true });
+  await mkdir(path.join(webDist, 'prerendered', 'dashboard'), { recursive: true });
   const files = {
     'assets/index-AbC123.js': SCRIPT,
     'index.html': PAGE,
     'prerendered/auth/sign-in.html': SIGN_IN,
+    // A signed-in page's frame, written out in English and in French.
+    'prerendered/dashboard/main.html': frame('en'),
+    'prerendered/dashboard/main.fr.html': frame('fr'),
   };
   for (const [name, text] of Object.entries(files)) {
     await writeFile(path.join(webDist, name), text);
@@ -86,6 +92,23 @@ describe('delivery of the SPA and JSON', () => {
     expect(withReason.body).toBe(PAGE);
     const other = await t.app.inject({ method: 'GET', url: '/auth/sign-up' });
     expect(other.body).toBe(PAGE);
+  });
+
+  it("sends a written-out page in the viewer's language when it exists, and none in a dark theme", async () => {
+    const get = (url: string, cookie?: string) =>
+      t.app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
+    const first = await get('/dashboard/main');
+    expect(first.body).toBe(frame('en'));
+    expect(first.headers.vary).toContain('cookie');
+    expect((await get('/dashboard/main', 'trustleaf_lang=fr; trustleaf_theme=blue')).body).toBe(frame('fr'));
+    // German was not written out: the English page, which the app renders over.
+    expect((await get('/dashboard/main', 'trustleaf_lang=de')).body).toBe(frame('en'));
+    expect((await get('/auth/sign-in', 'trustleaf_lang=fr')).body).toBe(SIGN_IN);
+    expect((await get('/dashboard/main', 'trustleaf_lang=fr; trustleaf_theme=dark')).body).toBe(PAGE);
+    expect((await get('/auth/sign-in', 'trustleaf_theme=dark')).body).toBe(PAGE);
+    // A language's file is not a page of its own.
+    expect((await get('/dashboard/main.fr')).body).toBe(PAGE);
+    expect((await get('/dashboard/main', 'trustleaf_lang=../auth/sign-in')).body).toBe(frame('en'));
   });
 
   it('compresses a JSON answer above 1 KB', async () => {

@@ -27,7 +27,7 @@ await build({
   ssr: { noExternal: true },
 });
 
-const { PRERENDERED_PATHS, renderPage } = await import(
+const { PRERENDERED_PATHS, languagesOf, renderPage } = await import(
   pathToFileURL(path.join(ssrOut, 'prerender.mjs')).href
 );
 const shell = readFileSync(path.join(dist, 'index.html'), 'utf8');
@@ -48,14 +48,22 @@ function untilTakenOver(markup) {
   );
 }
 
-for (const page of PRERENDERED_PATHS) {
-  const markup = untilTakenOver(await renderPage(page));
-  const html = shell.replace(emptyRoot, `<div id="root" data-prerendered="${page}">${markup}</div>`);
-  const file = path.join(dist, 'prerendered', `${page.replace(/^\//, '')}.html`);
-  mkdirSync(path.dirname(file), { recursive: true });
-  writeFileSync(file, html);
-  writeFileSync(`${file}.br`, brotliCompressSync(html));
-  writeFileSync(`${file}.gz`, gzipSync(html, { level: 9 }));
-  console.log(`prerendered ${page}: ${(Buffer.byteLength(html) / 1024).toFixed(1)} KB`);
-}
+const htmlLang = '<html lang="en">';
+if (!shell.includes(htmlLang)) throw new Error(`dist/index.html has no ${htmlLang}`);
+
+// A page in English as prerendered/<path>.html, in another language as prerendered/<path>.<language>.html.
+for (const page of PRERENDERED_PATHS)
+  for (const language of languagesOf(page)) {
+    const markup = untilTakenOver(await renderPage(page, language));
+    const html = shell
+      .replace(htmlLang, `<html lang="${language}">`)
+      .replace(emptyRoot, `<div id="root" data-prerendered="${page}">${markup}</div>`);
+    const name = `${page.replace(/^\//, '')}${language === 'en' ? '' : `.${language}`}.html`;
+    const file = path.join(dist, 'prerendered', name);
+    mkdirSync(path.dirname(file), { recursive: true });
+    writeFileSync(file, html);
+    writeFileSync(`${file}.br`, brotliCompressSync(html));
+    writeFileSync(`${file}.gz`, gzipSync(html, { level: 9 }));
+    console.log(`prerendered ${page} (${language}): ${(Buffer.byteLength(html) / 1024).toFixed(1)} KB`);
+  }
 rmSync(ssrOut, { recursive: true, force: true });

@@ -1,6 +1,8 @@
 // The build renders these in Node; the markup checked here is the same in the tests' browser-like DOM.
 import { describe, expect, it } from 'vitest';
-import { renderPage } from '@/prerender';
+import { SIGNED_IN_FRAMES } from '@/app/router';
+import { WRITTEN_OUT_FRAMES } from '@/app/routes/app/written-out-frames';
+import { languagesOf, PRERENDERED_PATHS, renderPage } from '@/prerender';
 
 describe('pages written out at build time', () => {
   it('renders sign-in whole: heading, fields and links, with no loader left in it', async () => {
@@ -20,5 +22,33 @@ describe('pages written out at build time', () => {
     expect(html).toContain('Company name');
     expect(html).not.toContain('signUp.');
     expect(html).not.toContain('role="progressbar"');
+  });
+
+  it('writes out the frame of every signed-in page the app renders over, in every language', () => {
+    expect(Object.keys(WRITTEN_OUT_FRAMES).sort()).toEqual(Object.keys(SIGNED_IN_FRAMES).sort());
+    for (const path of Object.keys(SIGNED_IN_FRAMES)) {
+      expect(PRERENDERED_PATHS).toContain(path);
+      expect(languagesOf(path)).toEqual(['en', 'fr', 'de', 'nl']);
+    }
+    expect(languagesOf('/auth/sign-in')).toEqual(['en']);
+  });
+
+  it("renders a signed-in page's frame with its introduction in the language asked, naming no one and no brand", async () => {
+    const english = await renderPage('/dashboard/main');
+    expect(english).toContain('Your compliance overview: subscription, document vault and website scanning.');
+    expect(english).toContain('<main');
+    const french = await renderPage('/dashboard/main', 'fr');
+    expect(french).toContain('Votre vue d’ensemble de la conformité');
+    expect(french).not.toContain('dashboard.intro');
+    const webcrawler = await renderPage('/webcrawler', 'de');
+    expect(webcrawler).toContain('Fügen Sie Ihre Website hinzu');
+    for (const html of [english, french, webcrawler]) {
+      expect(html).not.toContain('Trustleaf');
+      expect(html).not.toContain('Welcome');
+      expect(html).not.toMatch(/<(button|input|a)\b/);
+      expect(html).not.toContain('role="progressbar"');
+    }
+    // The next page is English again.
+    expect(await renderPage('/auth/sign-in')).toMatch(/<h1[^>]*>Sign in<\/h1>/);
   });
 });

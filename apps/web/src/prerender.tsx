@@ -6,7 +6,9 @@ import { StaticRouter } from 'react-router';
 import { AppProvider } from '@/app/provider';
 import { AppRoutes } from '@/app/router';
 import { paths } from '@/config/paths';
-import { i18nReady } from '@/lib/i18n';
+import { WRITTEN_OUT_FRAMES } from '@/app/routes/app/written-out-frames';
+import { LANGUAGES, type Language } from '@trustleaf/domain/rules/themes';
+import { i18nReady, loadLanguage, loadMessages } from '@/lib/i18n';
 
 /**
  * The pages written out as HTML at build time (scripts/prerender.mjs), so that a visitor sees the page
@@ -14,17 +16,30 @@ import { i18nReady } from '@/lib/i18n';
  * the default branding, signed out, as the app first renders them; the browser's app takes them over
  * (src/app/start.tsx), with the same tree above the routes.
  */
-export const PRERENDERED_PATHS = [paths.auth.signIn.path, paths.auth.signUp.path] as const;
+export const PRERENDERED_PATHS = [
+  paths.auth.signIn.path,
+  paths.auth.signUp.path,
+  ...Object.keys(WRITTEN_OUT_FRAMES),
+] as const;
+
+/**
+ * The languages each page is written out in: the signed-in frames in every one (the server sends the
+ * one in the viewer's language), the public pages in English (the app renders another over them).
+ */
+export function languagesOf(path: string): readonly Language[] {
+  return path in WRITTEN_OUT_FRAMES ? LANGUAGES : ['en'];
+}
 
 /** The markup of one page, every lazy part of it loaded (the stream ends when nothing is pending). */
-export async function renderPage(path: string): Promise<string> {
+export async function renderPage(path: string, language: Language = 'en'): Promise<string> {
   await i18nReady;
+  const Frame = WRITTEN_OUT_FRAMES[path];
+  if (Frame) await loadMessages('app');
+  await loadLanguage(language);
   const { prelude } = await prerenderToNodeStream(
     <StrictMode>
       <StaticRouter location={path}>
-        <AppProvider>
-          <AppRoutes />
-        </AppProvider>
+        <AppProvider>{Frame ? <Frame /> : <AppRoutes />}</AppProvider>
       </StaticRouter>
     </StrictMode>,
     // Every boundary inline, in order: the page needs no script to show its parts (the CSP allows none).

@@ -14,15 +14,7 @@ import { RootRoute } from '@/app/routes/root';
  * data router: this shell uses no loaders or actions, and the data router alone costs about 15 KB gzip
  * of the sign-in page's 200 KB budget.
  */
-const AppRoot = lazy(() =>
-  Promise.all([import('@/app/routes/app/app-root'), loadMessages('app')]).then(([m]) => ({
-    default: m.AppRoot,
-  })),
-);
 const HomeRoute = lazy(() => import('@/app/routes/app/home').then((m) => ({ default: m.HomeRoute })));
-const LandingPage = lazy(() =>
-  import('@/app/routes/app/landing-pages').then((m) => ({ default: m.LandingPage })),
-);
 const SubscriptionRoute = lazy(() =>
   import('@/app/routes/app/subscription').then((m) => ({ default: m.SubscriptionRoute })),
 );
@@ -53,9 +45,6 @@ const DocumentReviewRoute = lazy(() =>
 const DocumentsAdminRoute = lazy(() =>
   import('@/app/routes/app/documents-admin').then((m) => ({ default: m.DocumentsAdminRoute })),
 );
-const WebcrawlerRoute = lazy(() =>
-  import('@/app/routes/app/webcrawler').then((m) => ({ default: m.WebcrawlerRoute })),
-);
 const MemberSettingRoute = lazy(() =>
   import('@/app/routes/app/member-setting').then((m) => ({ default: m.MemberSettingRoute })),
 );
@@ -79,19 +68,35 @@ const TrustProfileRoute = lazy(() =>
  * loads it before the app's first render, which then shows the page at once instead of a loader over
  * the page already on screen. Whether to wait is decided once, when the page mounts.
  */
-function preloadablePage<M>(load: () => Promise<M>, pick: (module: M) => ComponentType) {
-  let loaded: ComponentType | null = null;
+function preloadablePage<M, P extends object = object>(
+  load: () => Promise<M>,
+  pick: (module: M) => ComponentType<P>,
+) {
+  let loaded: ComponentType<P> | null = null;
   const preload = () =>
     load().then((module) => {
       loaded = pick(module);
     });
   const LazyPage = lazy(() => load().then((module) => ({ default: pick(module) })));
-  function Page() {
+  function Page(props: P) {
     const [Loaded] = useState(() => loaded);
-    return Loaded ? <Loaded /> : <LazyPage />;
+    return Loaded ? <Loaded {...props} /> : <LazyPage {...props} />;
   }
   return Object.assign(Page, { preload });
 }
+
+const AppRoot = preloadablePage(
+  () => Promise.all([import('@/app/routes/app/app-root'), loadMessages('app')]).then(([m]) => m),
+  (m) => m.AppRoot,
+);
+const LandingPage = preloadablePage(
+  () => import('@/app/routes/app/landing-pages'),
+  (m) => m.LandingPage,
+);
+const WebcrawlerRoute = preloadablePage(
+  () => import('@/app/routes/app/webcrawler'),
+  (m) => m.WebcrawlerRoute,
+);
 
 const SignInRoute = preloadablePage(
   () => import('@/app/routes/auth/sign-in'),
@@ -111,10 +116,24 @@ const SignUpRoute = preloadablePage(
   (m) => m.SignUpRoute,
 );
 
+/**
+ * The signed-in pages written out as frames (src/app/routes/app/written-out-frames.tsx), with what the
+ * app renders them with: the app renders over such a frame once all of it is loaded, so the frame is
+ * replaced by the page itself and never by a loader.
+ */
+export const SIGNED_IN_FRAMES: Record<string, readonly { preload: () => Promise<void> }[]> = {
+  [paths.dashboard.main.path]: [AppRoot, LandingPage],
+  [paths.webcrawler.path]: [AppRoot, WebcrawlerRoute],
+};
+
 /** Loads what a prerendered page renders with, so that the app's first render matches it. */
 export function preloadPage(path: string): Promise<void> {
-  const page = { [paths.auth.signIn.path]: SignInRoute, [paths.auth.signUp.path]: SignUpRoute }[path];
-  return page ? page.preload() : Promise.resolve();
+  const pages = {
+    [paths.auth.signIn.path]: [SignInRoute],
+    [paths.auth.signUp.path]: [SignUpRoute],
+    ...SIGNED_IN_FRAMES,
+  }[path];
+  return Promise.all((pages ?? []).map((page) => page.preload())).then(() => undefined);
 }
 const SignUpPersonalRoute = lazy(() =>
   import('@/app/routes/auth/sign-up').then((m) => ({ default: m.SignUpPersonalRoute })),

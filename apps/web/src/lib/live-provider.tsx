@@ -1,7 +1,6 @@
 import { createContext, useContext, useEffect, useRef, useState, type ReactNode } from 'react';
 import type { Socket } from 'socket.io-client';
 import { api } from '@/lib/api';
-import { createLiveConnection, updateLiveToken } from '@/lib/live';
 import { useAppStore } from '@/stores/app-store';
 
 export interface LiveContextValue {
@@ -28,34 +27,47 @@ export function LiveProvider({ children }: { children: ReactNode }) {
   const [isConnected, setIsConnected] = useState(false);
 
   useEffect(() => {
-    const token = useAppStore.getState().session?.accessToken;
-    if (!hasSession || !token) return;
-    const connection = createLiveConnection({
-      token,
-      plCompanyId,
-      onSubscribeRefused: (message) => console.warn(`Live channel: ${message}`),
+    if (!hasSession || !useAppStore.getState().session) return;
+    /*
+     * The socket client is a chunk of its own, loaded once the signed-in page is up: the page's first
+     * render neither waits for it nor evaluates it, and the connection starts in a task of its own.
+     */
+    let stop: (() => void) | null = null;
+    let ended = false;
+    void import('@/lib/live').then(({ createLiveConnection, updateLiveToken }) => {
+      const token = useAppStore.getState().session?.accessToken;
+      if (ended || !token) return;
+      const connection = createLiveConnection({
+        token,
+        plCompanyId,
+        onSubscribeRefused: (message) => console.warn(`Live channel: ${message}`),
+      });
+      const onConnect = () => setIsConnected(true);
+      const onDisconnect = (reason: Socket.DisconnectReason) => {
+        setIsConnected(false);
+        // The server ends the sockets of a revoked sign-in (removal from the company, a password change
+        // elsewhere, "sign out of every other device"): ask the API at once, whose 401 signs this tab out.
+        if (reason === 'io server disconnect') {
+          void import('@trustleaf/domain/api/auth')
+            .then(({ getMyProfile }) => api.call(getMyProfile, {}))
+            .catch(() => undefined);
+        }
+      };
+      connection.on('connect', onConnect);
+      connection.on('disconnect', onDisconnect);
+      const unsubscribe = useAppStore.subscribe((state, previous) => {
+        const next = state.session?.accessToken;
+        if (next && next !== previous.session?.accessToken) updateLiveToken(connection, next);
+      });
+      setSocket(connection);
+      stop = () => {
+        unsubscribe();
+        connection.disconnect();
+      };
     });
-    const onConnect = () => setIsConnected(true);
-    const onDisconnect = (reason: Socket.DisconnectReason) => {
-      setIsConnected(false);
-      // The server ends the sockets of a revoked sign-in (removal from the company, a password change
-      // elsewhere, "sign out of every other device"): ask the API at once, whose 401 signs this tab out.
-      if (reason === 'io server disconnect') {
-        void import('@trustleaf/domain/api/auth')
-          .then(({ getMyProfile }) => api.call(getMyProfile, {}))
-          .catch(() => undefined);
-      }
-    };
-    connection.on('connect', onConnect);
-    connection.on('disconnect', onDisconnect);
-    const unsubscribe = useAppStore.subscribe((state, previous) => {
-      const next = state.session?.accessToken;
-      if (next && next !== previous.session?.accessToken) updateLiveToken(connection, next);
-    });
-    setSocket(connection);
     return () => {
-      unsubscribe();
-      connection.disconnect();
+      ended = true;
+      stop?.();
       setSocket(null);
       setIsConnected(false);
     };

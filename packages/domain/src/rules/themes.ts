@@ -14,3 +14,9 @@ export function resolveThemeName(
 
 export const LANGUAGES = ['en', 'fr', 'de', 'nl'] as const;
 export type Language = (typeof LANGUAGES)[number];
+
+/**
+ * The cookies in which the web app keeps the viewer's language and theme, so that the server can send
+ * a page written out at build time in that language, or none in a dark theme. Neither is a secret.
+ */
+export const VIEW_COOKIES = { language: 'trustleaf_lang', theme: 'trustleaf_theme' } as const;

@@ -40,6 +40,8 @@ export function countByIndicator(
     rejected: 0,
     missing: 0,
   };
+  // Nothing to count needs no calendar day (its first time-zone formatter is costly to build).
+  if (documents.length === 0) return counts;
   const today = todayIn(now);
   for (const row of documents) {
     const latest = row.latest;

@@ -1,0 +1,114 @@
+import AppBar from '@mui/material/AppBar';
+import Box from '@mui/material/Box';
+import Card from '@mui/material/Card';
+import Container from '@mui/material/Container';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import Toolbar from '@mui/material/Toolbar';
+import Typography from '@mui/material/Typography';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { NAV_COLLAPSED_WIDTH, NAV_WIDTH } from '@/components/layouts/app-layout';
+import { paths } from '@/config/paths';
+
+/*
+ * Signed-in pages written out at build time (src/prerender.tsx): the signed-in layout's frame with the
+ * page's own introduction, so that a returning user sees where they are while the app's code loads
+ * instead of a spinner. The frame names no one and shows no brand (a partner's site template would
+ * otherwise see the default one first): the app renders the user, the company, the branding and the
+ * page over it (src/app/start.tsx). It is built from CSS alone (the written-out page knows neither the
+ * screen's width nor the user's settings) and has no controls to use before the app is there.
+ */
+
+/** A line of text still to come, as tall as the text it stands for. */
+function TextLine({ variant, width }: { variant: 'h1' | 'subtitle1' | 'body1'; width: string }) {
+  return (
+    <Typography variant={variant} component="div" aria-hidden>
+      <Skeleton width={width} />
+    </Typography>
+  );
+}
+
+function SkeletonCard({ height }: { height: number }) {
+  return (
+    <Card variant="outlined" aria-hidden sx={{ p: 2 }}>
+      <Skeleton width="40%" height={32} />
+      <Skeleton variant="rounded" height={height} sx={{ mt: 1.5 }} />
+    </Card>
+  );
+}
+
+function Frame({ children }: { children: ReactNode }) {
+  return (
+    <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column', bgcolor: 'background.default' }}>
+      <AppBar
+        position="sticky"
+        color="inherit"
+        sx={{ borderBottom: 1, borderColor: 'divider', bgcolor: 'background.paper', boxShadow: 'none' }}
+      >
+        <Toolbar sx={{ px: { xs: 1.5, sm: 2 } }} />
+      </AppBar>
+      <Box sx={{ flex: 1, display: 'flex', minWidth: 0 }}>
+        <Box
+          aria-hidden
+          sx={{
+            display: { xs: 'none', md: 'block' },
+            width: { md: NAV_COLLAPSED_WIDTH, lg: NAV_WIDTH },
+            flexShrink: 0,
+            borderRight: 1,
+            borderColor: 'divider',
+            bgcolor: 'background.paper',
+          }}
+        />
+        <Container
+          component="main"
+          id="main"
+          maxWidth="lg"
+          sx={{ flex: 1, minHeight: '100vh', py: { xs: 3, md: 5 }, px: { xs: 2, sm: 3 } }}
+        >
+          {children}
+        </Container>
+      </Box>
+    </Box>
+  );
+}
+
+function DashboardFrame() {
+  const { t } = useTranslation();
+  return (
+    <Frame>
+      <Box sx={{ mb: 4 }}>
+        <TextLine variant="h1" width="60%" />
+        <Box sx={{ mt: 1 }}>
+          <TextLine variant="subtitle1" width="40%" />
+        </Box>
+        <Typography sx={{ color: 'text.secondary', mt: 0.5 }}>{t('dashboard.intro')}</Typography>
+      </Box>
+      <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
+        <SkeletonCard height={96} />
+        <SkeletonCard height={96} />
+      </Box>
+    </Frame>
+  );
+}
+
+function WebcrawlerFrame() {
+  const { t } = useTranslation();
+  return (
+    <Frame>
+      <Stack spacing={4}>
+        <Box>
+          <TextLine variant="h1" width="45%" />
+          <Typography sx={{ color: 'text.secondary', mt: 1 }}>{t('webcrawler.subtitle')}</Typography>
+        </Box>
+        <SkeletonCard height={180} />
+      </Stack>
+    </Frame>
+  );
+}
+
+/** The signed-in pages written out as frames, by path (the app takes each over by rendering over it). */
+export const WRITTEN_OUT_FRAMES: Record<string, () => ReactNode> = {
+  [paths.dashboard.main.path]: DashboardFrame,
+  [paths.webcrawler.path]: WebcrawlerFrame,
+};
