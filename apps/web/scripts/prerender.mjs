@@ -27,7 +27,7 @@ await build({
   ssr: { noExternal: true },
 });
 
-const { PRERENDERED_PATHS, languagesOf, renderPage } = await import(
+const { PRERENDERED_PATHS, languagesOf, modulesOf, renderPage } = await import(
   pathToFileURL(path.join(ssrOut, 'prerender.mjs')).href
 );
 const shell = readFileSync(path.join(dist, 'index.html'), 'utf8');
@@ -48,6 +48,28 @@ function untilTakenOver(markup) {
   );
 }
 
+const manifest = JSON.parse(readFileSync(path.join(dist, '.vite', 'manifest.json'), 'utf8'));
+/** A module's file and those of its static imports, from the build's manifest. */
+function filesOf(key, found = new Set()) {
+  const chunk = manifest[key];
+  if (!chunk) throw new Error(`The build's manifest has no module ${key}`);
+  if (found.has(chunk.file)) return found;
+  found.add(chunk.file);
+  for (const imported of chunk.imports ?? []) filesOf(imported, found);
+  return found;
+}
+/**
+ * Module preloads for what the page's app loads after the entry (a frame's shell and page), so that it
+ * is fetched with the entry's steps rather than after them; files the shell already links are left out.
+ */
+function preloadsOf(page, html) {
+  const files = new Set(modulesOf(page).flatMap((key) => [...filesOf(key)]));
+  return [...files]
+    .filter((file) => !html.includes(file))
+    .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`)
+    .join('');
+}
+
 const htmlLang = '<html lang="en">';
 if (!shell.includes(htmlLang)) throw new Error(`dist/index.html has no ${htmlLang}`);
 
@@ -57,7 +79,8 @@ for (const page of PRERENDERED_PATHS)
     const markup = untilTakenOver(await renderPage(page, language));
     const html = shell
       .replace(htmlLang, `<html lang="${language}">`)
-      .replace(emptyRoot, `<div id="root" data-prerendered="${page}">${markup}</div>`);
+      .replace(emptyRoot, `<div id="root" data-prerendered="${page}">${markup}</div>`)
+      .replace('</head>', `${preloadsOf(page, shell)}</head>`);
     const name = `${page.replace(/^\//, '')}${language === 'en' ? '' : `.${language}`}.html`;
     const file = path.join(dist, 'prerendered', name);
     mkdirSync(path.dirname(file), { recursive: true });

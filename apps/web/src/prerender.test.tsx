@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { SIGNED_IN_FRAMES } from '@/app/router';
 import { WRITTEN_OUT_FRAMES } from '@/app/routes/app/written-out-frames';
-import { languagesOf, PRERENDERED_PATHS, renderPage } from '@/prerender';
+import { languagesOf, modulesOf, PRERENDERED_PATHS, renderPage } from '@/prerender';
 
 describe('pages written out at build time', () => {
   it('renders sign-in whole: heading, fields and links, with no loader left in it', async () => {
@@ -29,8 +29,12 @@ describe('pages written out at build time', () => {
     for (const path of Object.keys(SIGNED_IN_FRAMES)) {
       expect(PRERENDERED_PATHS).toContain(path);
       expect(languagesOf(path)).toEqual(['en', 'fr', 'de', 'nl']);
+      // The build links the shell's and the page's files in the frame (scripts/prerender.mjs).
+      expect(modulesOf(path)).toContain('src/app/routes/app/app-root.tsx');
+      expect(modulesOf(path)).toHaveLength(2);
     }
     expect(languagesOf('/auth/sign-in')).toEqual(['en']);
+    expect(modulesOf('/auth/sign-in')).toEqual([]);
   });
 
   it("renders a signed-in page's frame with its introduction in the language asked, naming no one and no brand", async () => {

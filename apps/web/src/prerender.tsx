@@ -6,7 +6,7 @@ import { StaticRouter } from 'react-router';
 import { AppProvider } from '@/app/provider';
 import { AppRoutes } from '@/app/router';
 import { paths } from '@/config/paths';
-import { WRITTEN_OUT_FRAMES } from '@/app/routes/app/written-out-frames';
+import { SHELL_MODULE, WRITTEN_OUT_FRAMES } from '@/app/routes/app/written-out-frames';
 import { LANGUAGES, type Language } from '@trustleaf/domain/rules/themes';
 import { i18nReady, loadLanguage, loadMessages } from '@/lib/i18n';
 
@@ -30,10 +30,16 @@ export function languagesOf(path: string): readonly Language[] {
   return path in WRITTEN_OUT_FRAMES ? LANGUAGES : ['en'];
 }
 
+/** The source modules (Vite manifest keys) a page's app loads after the entry: a frame's shell and page. */
+export function modulesOf(path: string): readonly string[] {
+  const frame = WRITTEN_OUT_FRAMES[path];
+  return frame ? [SHELL_MODULE, ...frame.modules] : [];
+}
+
 /** The markup of one page, every lazy part of it loaded (the stream ends when nothing is pending). */
 export async function renderPage(path: string, language: Language = 'en'): Promise<string> {
   await i18nReady;
-  const Frame = WRITTEN_OUT_FRAMES[path];
+  const Frame = WRITTEN_OUT_FRAMES[path]?.Frame;
   if (Frame) await loadMessages('app');
   await loadLanguage(language);
   const { prelude } = await prerenderToNodeStream(

@@ -107,8 +107,15 @@ function WebcrawlerFrame() {
   );
 }
 
-/** The signed-in pages written out as frames, by path (the app takes each over by rendering over it). */
-export const WRITTEN_OUT_FRAMES: Record<string, () => ReactNode> = {
-  [paths.dashboard.main.path]: DashboardFrame,
-  [paths.webcrawler.path]: WebcrawlerFrame,
+/**
+ * The signed-in pages written out as frames, by path (the app renders over each), with the modules the
+ * app renders the page with besides the shell: scripts/prerender.mjs links their files as module
+ * preloads in the frame, so that they load with the app's own instead of after it.
+ */
+export const WRITTEN_OUT_FRAMES: Record<string, { Frame: () => ReactNode; modules: readonly string[] }> = {
+  [paths.dashboard.main.path]: { Frame: DashboardFrame, modules: ['src/app/routes/app/landing-pages.tsx'] },
+  [paths.webcrawler.path]: { Frame: WebcrawlerFrame, modules: ['src/app/routes/app/webcrawler.tsx'] },
 };
+
+/** The signed-in shell's module, which every frame's page renders in. */
+export const SHELL_MODULE = 'src/app/routes/app/app-root.tsx';
