@@ -66,9 +66,6 @@ async function main() {
       'common word': names.map((n) => n.split(' ')[1]!),
     };
     const only = process.env.PROFILE_SHAPES ? process.env.PROFILE_SHAPES.split(',') : undefined;
-    const backend = Number(
-      (await one.pool.query<{ pid: number }>('select pg_backend_pid() as pid')).rows[0]!.pid,
-    );
     console.log(
       `load average ${os
         .loadavg()
@@ -88,6 +85,10 @@ async function main() {
             ])
           : service.search(DirectoryQuerySchema.parse({ q }));
       for (const q of qs) await ask(single, q); // warm: plans, caches
+      // Asked per shape: the pool closes a connection left idle (10 s) while ten clients ask.
+      const backend = Number(
+        (await one.pool.query<{ pid: number }>('select pg_backend_pid() as pid')).rows[0]!.pid,
+      );
       const walls: number[] = [];
       const node0 = process.cpuUsage();
       const server0 = cpuOf(backend);
