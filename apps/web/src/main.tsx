@@ -1,4 +1,5 @@
 import '@/lib/zod-config';
+import { inSteps, nextTask } from '@/lib/steps';
 
 /*
  * Under a page written out at build time (sign-in, sign-up), the app's code is evaluated in steps,
@@ -16,7 +17,6 @@ const BOOT_STEPS = [
   () => import('@/app/router'),
 ] as const;
 
-const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 /** Resolves once the browser has painted the page (in a tab in the background, once it is shown). */
 const afterPaint = () =>
   new Promise<void>((resolve) => requestAnimationFrame(() => void nextTask().then(resolve)));
@@ -27,10 +27,7 @@ async function boot(): Promise<void> {
   const steps = container.dataset.prerendered === undefined ? [] : BOOT_STEPS;
   // The written-out page is painted before any step runs.
   if (steps.length > 0) await afterPaint();
-  for (const step of steps) {
-    await step();
-    await nextTask();
-  }
+  await inSteps(steps);
   const { startApp } = await import('@/app/start');
   startApp(container);
 }

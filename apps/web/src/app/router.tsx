@@ -5,6 +5,7 @@ import { PageLoader } from '@/components/layouts/page-loader';
 import { paths } from '@/config/paths';
 import { setNavigator } from '@/lib/api';
 import { loadMessages } from '@/lib/i18n';
+import { inSteps } from '@/lib/steps';
 import { useAppStore } from '@/stores/app-store';
 import { RootRoute } from '@/app/routes/root';
 
@@ -140,17 +141,12 @@ const SHELL_STEPS = [
   () => import('notistack'),
 ] as const;
 
-const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
-
 /** Loads what a prerendered page renders with, so that the app's first render matches it. */
 export async function preloadPage(path: string): Promise<void> {
   if (path in SIGNED_IN_FRAMES) {
     // The shell's messages are fetched meanwhile (the steps' files are linked in the frame).
     void loadMessages('app').catch(() => undefined);
-    for (const step of SHELL_STEPS) {
-      await step();
-      await nextTask();
-    }
+    await inSteps(SHELL_STEPS);
   }
   const pages = {
     [paths.auth.signIn.path]: [SignInRoute],
