@@ -34,37 +34,42 @@ export function LiveProvider({ children }: { children: ReactNode }) {
      */
     let stop: (() => void) | null = null;
     let ended = false;
-    void import('@/lib/live').then(({ createLiveConnection, updateLiveToken }) => {
-      const token = useAppStore.getState().session?.accessToken;
-      if (ended || !token) return;
-      const connection = createLiveConnection({
-        token,
-        plCompanyId,
-        onSubscribeRefused: (message) => console.warn(`Live channel: ${message}`),
+    void import('@/lib/live')
+      .then(({ createLiveConnection, updateLiveToken }) => {
+        const token = useAppStore.getState().session?.accessToken;
+        if (ended || !token) return;
+        const connection = createLiveConnection({
+          token,
+          plCompanyId,
+          onSubscribeRefused: (message) => console.warn(`Live channel: ${message}`),
+        });
+        const onConnect = () => setIsConnected(true);
+        const onDisconnect = (reason: Socket.DisconnectReason) => {
+          setIsConnected(false);
+          // The server ends the sockets of a revoked sign-in (removal from the company, a password change
+          // elsewhere, "sign out of every other device"): ask the API at once, whose 401 signs this tab out.
+          if (reason === 'io server disconnect') {
+            void import('@trustleaf/domain/api/auth')
+              .then(({ getMyProfile }) => api.call(getMyProfile, {}))
+              .catch(() => undefined);
+          }
+        };
+        connection.on('connect', onConnect);
+        connection.on('disconnect', onDisconnect);
+        const unsubscribe = useAppStore.subscribe((state, previous) => {
+          const next = state.session?.accessToken;
+          if (next && next !== previous.session?.accessToken) updateLiveToken(connection, next);
+        });
+        setSocket(connection);
+        stop = () => {
+          unsubscribe();
+          connection.disconnect();
+        };
+      })
+      .catch((error: unknown) => {
+        // Its code did not load or it could not start: the screens still poll (scan progress every 7 s).
+        console.warn('Live channel: not started', error);
       });
-      const onConnect = () => setIsConnected(true);
-      const onDisconnect = (reason: Socket.DisconnectReason) => {
-        setIsConnected(false);
-        // The server ends the sockets of a revoked sign-in (removal from the company, a password change
-        // elsewhere, "sign out of every other device"): ask the API at once, whose 401 signs this tab out.
-        if (reason === 'io server disconnect') {
-          void import('@trustleaf/domain/api/auth')
-            .then(({ getMyProfile }) => api.call(getMyProfile, {}))
-            .catch(() => undefined);
-        }
-      };
-      connection.on('connect', onConnect);
-      connection.on('disconnect', onDisconnect);
-      const unsubscribe = useAppStore.subscribe((state, previous) => {
-        const next = state.session?.accessToken;
-        if (next && next !== previous.session?.accessToken) updateLiveToken(connection, next);
-      });
-      setSocket(connection);
-      stop = () => {
-        unsubscribe();
-        connection.disconnect();
-      };
-    });
     return () => {
       ended = true;
       stop?.();
