@@ -6,7 +6,6 @@ import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { formatMoney } from '@trustleaf/domain/rules/pricing';
 import type { CompanySubscription } from '@trustleaf/domain/schemas/billing';
-import { useDeferredValue } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { SummaryCard } from '@/components/layouts/summary-card';
@@ -63,8 +62,7 @@ const SUMMARY_HEIGHT = 56;
 /** A company's plan at a glance for the landing pages: plan, status, price and the next date. */
 export function SubscriptionSummary({ companyId }: { companyId: number }) {
   const { t, i18n } = useTranslation();
-  // The answer renders as a transition, in slices (see useFeatureStatus).
-  const listing = useDeferredValue(useCompanySubscription(companyId));
+  const listing = useCompanySubscription(companyId);
   const latest = listing.data?.companySubscriptions[0] ?? null;
   return (
     <SummaryCard icon={<WorkspacePremiumOutlinedIcon aria-hidden />} title={t('billing.summary.title')}>

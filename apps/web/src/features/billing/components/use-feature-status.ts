@@ -1,4 +1,3 @@
-import { useDeferredValue } from 'react';
 import { featureStatus, type FeatureStatus } from '@trustleaf/domain/rules/feature-gating';
 import { canManageCompany } from '@trustleaf/domain/rules/roles';
 import type { CompanySubscriptionListing } from '@trustleaf/domain/schemas/billing';
@@ -28,16 +27,8 @@ export function useIsSuperAdmin(): boolean {
   );
 }
 
-/**
- * The shared gating rule (packages/domain) applied to the current company's plan. The plan's answer
- * reaches its gates as a deferred value: React renders the gated parts again as a transition, in slices,
- * rather than in the one synchronous task the answer's store update would make.
- */
+/** The shared gating rule (packages/domain) applied to the current company's plan. */
 export function useFeatureStatus(key: string, usage?: number): FeatureStatus | 'LOADING' {
-  return useDeferredValue(useCurrentFeatureStatus(key, usage));
-}
-
-function useCurrentFeatureStatus(key: string, usage?: number): FeatureStatus | 'LOADING' {
   const companyId = useActingCompany()?.plCompanyId;
   const isSuperAdmin = useIsSuperAdmin();
   // Spec 1 §6: gating is bypassed only while a super admin views all companies; with one company

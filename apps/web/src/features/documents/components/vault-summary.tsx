@@ -12,7 +12,7 @@ import {
 } from '@trustleaf/domain/rules/document-status';
 import type { FeatureStatus } from '@trustleaf/domain/rules/feature-gating';
 import type { CompanyDocument } from '@trustleaf/domain/schemas/document';
-import { useDeferredValue, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { SummaryCard } from '@/components/layouts/summary-card';
@@ -78,8 +78,7 @@ export function VaultSummary({
   renderOpenLink?: (link: ReactNode) => ReactNode;
 }) {
   const { t } = useTranslation();
-  // The listing renders as a transition, in slices (see useFeatureStatus).
-  const documents = useDeferredValue(useCompanyDocuments(access === 'NORMAL' ? plCompanyId : null));
+  const documents = useCompanyDocuments(access === 'NORMAL' ? plCompanyId : null);
   const counts = countByIndicator(documents.data ?? [], now);
   const total = VAULT_STATES.reduce((sum, state) => sum + counts[state], 0);
   const chartLabel = t('documents.summary.chartLabel', {
