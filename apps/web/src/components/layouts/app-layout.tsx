@@ -133,6 +133,8 @@ export const NAV_WIDTH = 256;
 export const NAV_COLLAPSED_WIDTH = 72;
 /** The app bar's height from the `sm` breakpoint up (MUI's toolbar mixin); the side navigation sits below it. */
 const APP_BAR_HEIGHT = 64;
+/** The page's content area; the signed-in pages' written-out frames use it too, so they line up. */
+export const MAIN_SX = { flex: 1, minHeight: '100vh', py: { xs: 3, md: 5 }, px: { xs: 2, sm: 3 } } as const;
 
 /** What the side navigation is given: folded to icons or not, and how to close the phone drawer. */
 export interface NavState {
@@ -309,12 +311,7 @@ export function AppLayout({
               maxWidth="lg"
               // The footer starts below the fold: a page whose content arrives late then grows into
               // the space instead of pushing a footer already on screen down (layout shift).
-              sx={{
-                flex: 1,
-                minHeight: '100vh',
-                py: { xs: 3, md: 5 },
-                px: { xs: 2, sm: 3 },
-              }}
+              sx={MAIN_SX}
             >
               {header ? <Box sx={{ mb: 3 }}>{header}</Box> : null}
               <ErrorBoundary>{children}</ErrorBoundary>

@@ -8,7 +8,7 @@ import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { NAV_COLLAPSED_WIDTH, NAV_WIDTH } from '@/components/layouts/app-layout';
+import { MAIN_SX, NAV_COLLAPSED_WIDTH, NAV_WIDTH } from '@/components/layouts/app-layout';
 import { paths } from '@/config/paths';
 
 /*
@@ -21,7 +21,7 @@ import { paths } from '@/config/paths';
  */
 
 /** A line of text still to come, as tall as the text it stands for. */
-function TextLine({ variant, width }: { variant: 'h1' | 'subtitle1' | 'body1'; width: string }) {
+function TextLine({ variant, width }: { variant: 'h1' | 'subtitle1'; width: string }) {
   return (
     <Typography variant={variant} component="div" aria-hidden>
       <Skeleton width={width} />
@@ -60,12 +60,7 @@ function Frame({ children }: { children: ReactNode }) {
             bgcolor: 'background.paper',
           }}
         />
-        <Container
-          component="main"
-          id="main"
-          maxWidth="lg"
-          sx={{ flex: 1, minHeight: '100vh', py: { xs: 3, md: 5 }, px: { xs: 2, sm: 3 } }}
-        >
+        <Container component="main" id="main" maxWidth="lg" sx={MAIN_SX}>
           {children}
         </Container>
       </Box>
