@@ -48,6 +48,33 @@ function untilTakenOver(markup) {
   );
 }
 
+/*
+ * Emotion writes a page's styles as <style data-emotion="css <id>"> elements beside the elements they
+ * style, one per rule set (about ninety on sign-up). In the browser, emotion's cache moves each of
+ * them into the head as the app's code starts (before React takes the markup over, which has no such
+ * elements), one DOM move and style recalculation at a time. Here they are written in the head at
+ * once, in their order: the class rules as one element that lists every id (emotion reads the ids to
+ * know what is already on the page, and `data-s` tells it the element is already in place), the
+ * global styles as they are (emotion's Global finds its element by its own id).
+ */
+const EMOTION_STYLE = /<style data-emotion="([^"]+)"[^>]*>([\s\S]*?)<\/style>/g;
+function hoistStyles(markup) {
+  const ids = [];
+  const rules = [];
+  const globals = [];
+  const body = markup.replace(EMOTION_STYLE, (element, attribute, css) => {
+    const [key, ...names] = attribute.split(' ');
+    if (key === 'css') {
+      for (const name of names) if (!ids.includes(name)) ids.push(name);
+      rules.push(css);
+    } else globals.push(element);
+    return '';
+  });
+  const classes =
+    ids.length > 0 ? `<style data-emotion="css ${ids.join(' ')}" data-s="">${rules.join('')}</style>` : '';
+  return { body, head: `${globals.join('')}${classes}` };
+}
+
 const manifest = JSON.parse(readFileSync(path.join(dist, '.vite', 'manifest.json'), 'utf8'));
 /** A module's file and those of its static imports, from the build's manifest. */
 function filesOf(key, found = new Set()) {
@@ -58,6 +85,22 @@ function filesOf(key, found = new Set()) {
   for (const imported of chunk.imports ?? []) filesOf(imported, found);
   return found;
 }
+/*
+ * A written-out page is painted from its HTML alone: none of the app's code is needed for it to be
+ * seen, so every module it links is fetched at low priority, after what the first paint needs (the
+ * page, its icon, an image), instead of competing with it for a slow connection. The module preloads
+ * in index.html are left as they are there: on every other page nothing shows until the app renders.
+ */
+const LOW = 'fetchpriority="low"';
+const modulePreload = (file) => `<link rel="modulepreload" crossorigin ${LOW} href="/${file}">`;
+const atLowPriority = (html) =>
+  html
+    .replaceAll(
+      '<link rel="modulepreload" crossorigin href=',
+      `<link rel="modulepreload" crossorigin ${LOW} href=`,
+    )
+    .replace('<script type="module" crossorigin src=', `<script type="module" crossorigin ${LOW} src=`);
+
 /**
  * Module preloads for what the page's app loads after the entry (a frame's shell and page), so that it
  * is fetched with the entry's steps rather than after them; files the shell already links are left out.
@@ -66,9 +109,12 @@ function preloadsOf(page, html) {
   const files = new Set(modulesOf(page).flatMap((key) => [...filesOf(key)]));
   return [...files]
     .filter((file) => !html.includes(file))
-    .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`)
+    .map(modulePreload)
     .join('');
 }
+
+if (!atLowPriority(shell).includes(`<script type="module" crossorigin ${LOW} src=`))
+  throw new Error('dist/index.html has no module script to fetch at low priority');
 
 const htmlLang = '<html lang="en">';
 if (!shell.includes(htmlLang)) throw new Error(`dist/index.html has no ${htmlLang}`);
@@ -76,11 +122,12 @@ if (!shell.includes(htmlLang)) throw new Error(`dist/index.html has no ${htmlLan
 // A page in English as prerendered/<path>.html, in another language as prerendered/<path>.<language>.html.
 for (const page of PRERENDERED_PATHS)
   for (const language of languagesOf(page)) {
-    const markup = untilTakenOver(await renderPage(page, language));
-    const html = shell
+    const { body, head } = hoistStyles(await renderPage(page, language));
+    const markup = untilTakenOver(body);
+    const html = atLowPriority(shell)
       .replace(htmlLang, `<html lang="${language}">`)
       .replace(emptyRoot, `<div id="root" data-prerendered="${page}">${markup}</div>`)
-      .replace('</head>', `${preloadsOf(page, shell)}</head>`);
+      .replace('</head>', `${head}${preloadsOf(page, shell)}</head>`);
     const name = `${page.replace(/^\//, '')}${language === 'en' ? '' : `.${language}`}.html`;
     const file = path.join(dist, 'prerendered', name);
     mkdirSync(path.dirname(file), { recursive: true });
