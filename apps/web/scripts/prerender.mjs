@@ -27,7 +27,7 @@ await build({
   ssr: { noExternal: true },
 });
 
-const { PRERENDERED_PATHS, languagesOf, modulesOf, renderPage } = await import(
+const { PRERENDERED_PATHS, languagesOf, modulesOf, pageModulesOf, renderPage } = await import(
   pathToFileURL(path.join(ssrOut, 'prerender.mjs')).href
 );
 const shell = readFileSync(path.join(dist, 'index.html'), 'utf8');
@@ -113,6 +113,30 @@ function preloadsOf(page, html) {
     .join('');
 }
 
+/*
+ * The files the app evaluates under a written-out page, each after the files it imports (the order in
+ * which the browser would evaluate them): the entry's steps, then the page's shell and page. The entry
+ * (src/main.tsx) evaluates them one task each, so that no single task holds the main thread for the
+ * whole of a large page's code; the entry's own files are evaluated before it runs and are left out.
+ */
+const entryKey = Object.keys(manifest).find((key) => manifest[key].isEntry);
+if (!entryKey) throw new Error("The build's manifest has no entry");
+const entryFiles = filesOf(entryKey);
+function stepsOf(page) {
+  const order = [];
+  const seen = new Set();
+  const visit = (key) => {
+    const chunk = manifest[key];
+    if (!chunk) throw new Error(`The build's manifest has no module ${key}`);
+    if (seen.has(key)) return;
+    seen.add(key);
+    for (const imported of chunk.imports ?? []) visit(imported);
+    if (!entryFiles.has(chunk.file) && !order.includes(chunk.file)) order.push(chunk.file);
+  };
+  for (const key of [...(manifest[entryKey].dynamicImports ?? []), ...pageModulesOf(page)]) visit(key);
+  return order;
+}
+
 if (!atLowPriority(shell).includes(`<script type="module" crossorigin ${LOW} src=`))
   throw new Error('dist/index.html has no module script to fetch at low priority');
 
@@ -126,7 +150,10 @@ for (const page of PRERENDERED_PATHS)
     const markup = untilTakenOver(body);
     const html = atLowPriority(shell)
       .replace(htmlLang, `<html lang="${language}">`)
-      .replace(emptyRoot, `<div id="root" data-prerendered="${page}">${markup}</div>`)
+      .replace(
+        emptyRoot,
+        `<div id="root" data-prerendered="${page}" data-steps="${stepsOf(page).join(' ')}">${markup}</div>`,
+      )
       .replace('</head>', `${head}${preloadsOf(page, shell)}</head>`);
     const name = `${page.replace(/^\//, '')}${language === 'en' ? '' : `.${language}`}.html`;
     const file = path.join(dist, 'prerendered', name);
