@@ -37,8 +37,17 @@ function PhoneForm() {
   return <PhoneField control={control} name="phone" label="Phone" />;
 }
 
-function SaleNumberForm({ mask = '000000' }: { mask?: MaskOptions | string }) {
-  const { control } = useForm({ defaultValues: { code: '' } });
+function SaleNumberForm({
+  mask = '000000',
+  code = '',
+  onValue,
+}: {
+  mask?: MaskOptions | string;
+  code?: string;
+  onValue?: (code: string) => void;
+}) {
+  const { control, watch } = useForm({ defaultValues: { code } });
+  onValue?.(watch('code'));
   return <MaskedTextField control={control} name="code" label="Code" mask={mask} />;
 }
 
@@ -57,6 +66,19 @@ describe('masked inputs', () => {
     const input = await screen.findByLabelText<HTMLInputElement>('Code');
     fireEvent.input(input, { target: { value: '12ab345678' } });
     expect(input.value).toBe('123456');
+  });
+
+  it('masks a value the form already holds at once, and an empty field once it is focused', async () => {
+    const { unmount } = wrap(<SaleNumberForm mask={INPUT_MASKS.phone} code="1234567890" />);
+    expect((await screen.findByLabelText<HTMLInputElement>('Code')).value).toBe('(123) 456-7890');
+    unmount();
+    let formValue = '';
+    wrap(<SaleNumberForm mask={INPUT_MASKS.taxId} onValue={(code) => (formValue = code)} />);
+    const input = await screen.findByLabelText<HTMLInputElement>('Code');
+    fireEvent.focus(input);
+    fireEvent.input(input, { target: { value: '123456789' } });
+    expect(input.value).toBe('12-3456789');
+    expect(formValue).toBe('12-3456789');
   });
 
   it.each([

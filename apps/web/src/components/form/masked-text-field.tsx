@@ -1,4 +1,4 @@
-import { forwardRef, useMemo, type ReactNode } from 'react';
+import { forwardRef, useMemo, useState, type FocusEvent, type ReactNode } from 'react';
 import type { Control, FieldValues, Path } from 'react-hook-form';
 import { IMaskInput } from 'react-imask';
 import { CURRENCY_MASK } from '@trustleaf/domain/rules/input-masks';
@@ -21,19 +21,40 @@ export const CURRENCY_MASK_OPTIONS: MaskOptions = {
 
 interface MaskAdapterProps {
   onChange: (event: { target: { name: string; value: string } }) => void;
+  onFocus?: (event: FocusEvent<HTMLInputElement>) => void;
   name: string;
+  value?: string;
   maskOptions: MaskOptions;
 }
 
-/** Bridges imask to MUI's input slot; the form keeps the masked text (placeholders included). */
+/**
+ * Bridges imask to MUI's input slot; the form keeps the masked text (placeholders included). An empty
+ * field gets its mask when it is first focused or filled in (by the browser's autofill): setting up
+ * every masked field as a form mounted was a large part of the sign-up page's first render. Until then
+ * it is the same input, unmasked, showing the form's value and reporting what the browser fills in.
+ */
 const MaskAdapter = forwardRef<HTMLInputElement, MaskAdapterProps>(function MaskAdapter(props, ref) {
-  const { onChange, maskOptions, ...other } = props;
+  const { onChange, onFocus, maskOptions, ...other } = props;
+  const [masked, setMasked] = useState(() => Boolean(other.value));
+  const report = (value: string) => onChange({ target: { name: props.name, value } });
   return (
     <IMaskInput
       {...other}
-      {...(maskOptions as object)}
+      {...(masked ? (maskOptions as object) : {})}
       inputRef={ref}
-      onAccept={(value: unknown) => onChange({ target: { name: props.name, value: String(value) } })}
+      onFocus={(event: FocusEvent<HTMLInputElement>) => {
+        setMasked(true);
+        onFocus?.(event);
+      }}
+      onChange={
+        masked
+          ? undefined
+          : (event: { target: { value: string } }) => {
+              report(event.target.value);
+              setMasked(true);
+            }
+      }
+      onAccept={(value: unknown) => report(String(value))}
     />
   );
 });
