@@ -1,5 +1,5 @@
-import { getInviteMemberCodeDetail } from '@trustleaf/domain/api/team';
 import { api } from '@/lib/api';
+import { loadTeamContracts } from '@/features/accounts/api/load-accounts';
 
-export const getInviteDetail = (inviteMemberCode: string) =>
-  api.call(getInviteMemberCodeDetail, { inviteMemberCode });
+export const getInviteDetail = async (inviteMemberCode: string) =>
+  api.call((await loadTeamContracts()).getInviteMemberCodeDetail, { inviteMemberCode });

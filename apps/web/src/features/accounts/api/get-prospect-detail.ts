@@ -1,4 +1,5 @@
-import { getProspectDetail as contract } from '@trustleaf/domain/api/accounts';
 import { api } from '@/lib/api';
+import { loadAccountsContracts } from '@/features/accounts/api/load-accounts';
 
-export const getProspectDetail = (claimCode: string) => api.call(contract, { claimCode });
+export const getProspectDetail = async (claimCode: string) =>
+  api.call((await loadAccountsContracts()).getProspectDetail, { claimCode });

@@ -1,5 +1,7 @@
 import type { EndpointInput } from '@trustleaf/domain/api/endpoint';
-import { register } from '@trustleaf/domain/api/accounts';
+import type { register } from '@trustleaf/domain/api/accounts';
 import { api } from '@/lib/api';
+import { loadAccountsContracts } from '@/features/accounts/api/load-accounts';
 
-export const registerUser = (input: EndpointInput<typeof register>) => api.call(register, input);
+export const registerUser = async (input: EndpointInput<typeof register>) =>
+  api.call((await loadAccountsContracts()).register, input);

@@ -1,10 +1,11 @@
-import { companyListing } from '@trustleaf/domain/api/accounts';
 import { PROSPECT_SEARCH_PAGE_SIZE } from '@trustleaf/domain/rules/sign-up';
 import type { CompanyOption } from '@trustleaf/domain/schemas/accounts';
 import { api } from '@/lib/api';
+import { loadAccountsContracts } from '@/features/accounts/api/load-accounts';
 
 /** The prospects whose name matches, for claiming one on sign-up (spec 1 §7 companyListing). */
 export async function searchProspects(companyName: string, signal?: AbortSignal): Promise<CompanyOption[]> {
+  const { companyListing } = await loadAccountsContracts();
   const result = await api.call(
     companyListing,
     {

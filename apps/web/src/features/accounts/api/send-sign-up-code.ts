@@ -1,6 +1,8 @@
 import type { EndpointInput } from '@trustleaf/domain/api/endpoint';
-import { signUpCode } from '@trustleaf/domain/api/accounts';
+import type { signUpCode } from '@trustleaf/domain/api/accounts';
 import { api } from '@/lib/api';
+import { loadAccountsContracts } from '@/features/accounts/api/load-accounts';
 
 /** Spec 1 §7 resendSignUpCode; the first send is the same call. */
-export const sendSignUpCode = (input: EndpointInput<typeof signUpCode>) => api.call(signUpCode, input);
+export const sendSignUpCode = async (input: EndpointInput<typeof signUpCode>) =>
+  api.call((await loadAccountsContracts()).signUpCode, input);

@@ -1,5 +1,7 @@
 import type { EndpointInput } from '@trustleaf/domain/api/endpoint';
-import { verifySignUpCode as contract } from '@trustleaf/domain/api/accounts';
+import type { verifySignUpCode as contract } from '@trustleaf/domain/api/accounts';
 import { api } from '@/lib/api';
+import { loadAccountsContracts } from '@/features/accounts/api/load-accounts';
 
-export const verifySignUpCode = (input: EndpointInput<typeof contract>) => api.call(contract, input);
+export const verifySignUpCode = async (input: EndpointInput<typeof contract>) =>
+  api.call((await loadAccountsContracts()).verifySignUpCode, input);

@@ -5,11 +5,10 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { INPUT_MASKS } from '@trustleaf/domain/rules/input-masks';
 import { isTypeAllowedForSegments, normalizeSaleNumber } from '@trustleaf/domain/rules/sign-up';
-import {
-  CompanyOnboardingFormSchema,
-  type CompanyOnboardingForm,
-  type ProspectDetail,
-  type UserRegisterInput,
+import type {
+  CompanyOnboardingForm,
+  ProspectDetail,
+  UserRegisterInput,
 } from '@trustleaf/domain/schemas/accounts';
 import { memo, useCallback, useEffect, useState } from 'react';
 import { useForm, useWatch, type Control, type UseFormSetValue } from 'react-hook-form';
@@ -20,6 +19,7 @@ import { env } from '@/config/env';
 import { checkPromoCode } from '@/features/accounts/api/check-promo-code';
 import { findDuplicateCompany } from '@/features/accounts/api/find-duplicate-company';
 import { getProspectDetail } from '@/features/accounts/api/get-prospect-detail';
+import { loadAccountsSchemas } from '@/features/accounts/api/load-accounts';
 import { CompanyTypeFields } from '@/features/accounts/components/company-type-fields';
 import { PersonalFields, SignUpSubmit } from '@/features/accounts/components/personal-fields';
 import { OfficeAddressFields } from '@/features/accounts/components/office-address-field';
@@ -39,9 +39,12 @@ import {
 import { ApiError } from '@/lib/api-client';
 import { errorText } from '@/lib/error-notice';
 import { translateMessage } from '@/lib/i18n-messages';
-import { keyedZodResolver } from '@/lib/keyed-zod-resolver';
+import { lazyZodResolver } from '@/lib/lazy-zod-resolver';
 
-const resolver = keyedZodResolver(CompanyOnboardingFormSchema);
+// Built once someone starts on the form (SignUpFormFrame); the resolver waits for it if need be.
+const resolver = lazyZodResolver<CompanyOnboardingForm>(() =>
+  loadAccountsSchemas().then((schemas) => schemas.CompanyOnboardingFormSchema),
+);
 
 export function toRegisterPayload(values: CompanyOnboardingForm, country: string): UserRegisterInput {
   const saleNumber = normalizeSaleNumber(values.saleNumber);

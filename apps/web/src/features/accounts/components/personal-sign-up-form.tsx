@@ -1,21 +1,21 @@
-import {
-  PersonalSignUpFormSchema,
-  type InviteDetail,
-  type PersonalSignUpForm,
-} from '@trustleaf/domain/schemas/accounts';
+import type { InviteDetail, PersonalSignUpForm } from '@trustleaf/domain/schemas/accounts';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { getInviteDetail } from '@/features/accounts/api/get-invite-detail';
+import { loadAccountsSchemas } from '@/features/accounts/api/load-accounts';
 import { PersonalFields, SignUpSubmit } from '@/features/accounts/components/personal-fields';
 import { useSignUpSubmit } from '@/features/accounts/components/use-sign-up-submit';
 import { SignUpFormFrame } from '@/features/accounts/components/sign-up-form-frame';
 import { personPayload } from '@/features/accounts/components/sign-up-payload';
 import { ApiError } from '@/lib/api-client';
 import { errorText } from '@/lib/error-notice';
-import { keyedZodResolver } from '@/lib/keyed-zod-resolver';
+import { lazyZodResolver } from '@/lib/lazy-zod-resolver';
 
-const resolver = keyedZodResolver(PersonalSignUpFormSchema);
+// Built once someone starts on the form (SignUpFormFrame); the resolver waits for it if need be.
+const resolver = lazyZodResolver<PersonalSignUpForm>(() =>
+  loadAccountsSchemas().then((schemas) => schemas.PersonalSignUpFormSchema),
+);
 const ROLE_KEYS: Record<string, string> = {
   'Company Admin': 'roles.companyAdmin',
   User: 'roles.user',

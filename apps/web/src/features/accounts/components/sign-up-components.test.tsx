@@ -1,4 +1,4 @@
-import { act, fireEvent, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { SnackbarProvider } from 'notistack';
 import { describe, expect, it, vi } from 'vitest';
 import {
@@ -35,7 +35,8 @@ describe('verification modal', () => {
     fireEvent.paste(first, { clipboardData: { getData: () => ' 654321 ' } });
     expect(screen.getByLabelText<HTMLInputElement>('Digit 6 of 6').value).toBe('1');
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Verify' })));
-    expect(onVerify).toHaveBeenCalledWith('654321');
+    // The code's schema is fetched on first use.
+    await waitFor(() => expect(onVerify).toHaveBeenCalledWith('654321'));
   });
 
   it('needs all six boxes filled with digits', async () => {
@@ -43,8 +44,8 @@ describe('verification modal', () => {
     fireEvent.change(screen.getByLabelText('Digit 1 of 6'), { target: { value: 'a' } });
     fireEvent.change(screen.getByLabelText('Digit 2 of 6'), { target: { value: '7' } });
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Verify' })));
+    expect(await screen.findByText('Enter all six digits.')).toBeTruthy();
     expect(onVerify).not.toHaveBeenCalled();
-    expect(screen.getByText('Enter all six digits.')).toBeTruthy();
   });
 });
 

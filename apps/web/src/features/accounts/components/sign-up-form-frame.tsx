@@ -1,8 +1,16 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import type { FormEventHandler, ReactNode } from 'react';
+import { loadAccountsSchemas } from '@/features/accounts/api/load-accounts';
 import { VerifyEmailDialog } from '@/features/accounts/components/verify-email-dialog';
 import type { useSignUpSubmit } from '@/features/accounts/components/use-sign-up-submit';
+
+/**
+ * The form's schemas are built once someone starts on it (a key or a pointer on the form): built as the
+ * page loaded, they held the main thread while it was being taken over. Its resolver waits for them if
+ * the form is sent first.
+ */
+const warmUpSchemas = () => void loadAccountsSchemas();
 
 /**
  * The frame both sign-up forms share (spec 1 §4): the server's refusal on top, then the form's own
@@ -27,6 +35,8 @@ export function SignUpFormFrame({
       noValidate
       aria-label={label}
       onSubmit={onSubmit}
+      onKeyDownCapture={warmUpSchemas}
+      onPointerDownCapture={warmUpSchemas}
       sx={{ display: 'grid', gap: 2.5 }}
     >
       {flow.serverError ? (

@@ -8,23 +8,23 @@ import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import OutlinedInput from '@mui/material/OutlinedInput';
 import { parsePastedCode, SIGN_UP_CODE_LENGTH } from '@trustleaf/domain/rules/sign-up';
-import { VerifySignUpCodeInputSchema } from '@trustleaf/domain/schemas/accounts';
 import { enqueueSnackbar } from 'notistack';
-import { useId, useRef } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import { useController, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
 import { ApiError } from '@/lib/api-client';
 import { errorText } from '@/lib/error-notice';
-import { keyedZodResolver } from '@/lib/keyed-zod-resolver';
+import type { CodeForm, CodeFormValues } from '@/features/accounts/components/verify-code-schema';
+import { lazyZodResolver } from '@/lib/lazy-zod-resolver';
 
 const EMPTY = Array.from({ length: SIGN_UP_CODE_LENGTH }, () => '');
 
-/** The six boxes, read as the code the API checks (its own schema's rule). */
-export const CodeFormSchema = z
-  .object({ digits: z.array(z.string()) })
-  .transform(({ digits }) => ({ signUpCode: digits.join('') }))
-  .pipe(VerifySignUpCodeInputSchema.pick({ signUpCode: true }));
+// The code's schema (and zod with it) is fetched when the dialog opens, off the sign-up page's first
+// load; the resolver waits for it if the code is sent first.
+const loadCodeSchema = () => import('@/features/accounts/components/verify-code-schema');
+const resolver = lazyZodResolver<CodeForm, CodeFormValues>(() =>
+  loadCodeSchema().then((module) => module.CodeFormSchema),
+);
 
 /** Spec 1 §2 item 3: six single-digit boxes, paste of exactly six digits, and resend. */
 export function VerifyEmailDialog({
@@ -42,8 +42,8 @@ export function VerifyEmailDialog({
 }) {
   const { t } = useTranslation();
   const titleId = useId();
-  const form = useForm<z.input<typeof CodeFormSchema>, unknown, z.output<typeof CodeFormSchema>>({
-    resolver: keyedZodResolver(CodeFormSchema),
+  const form = useForm<CodeForm, unknown, CodeFormValues>({
+    resolver,
     defaultValues: { digits: EMPTY },
   });
   const { field } = useController({ control: form.control, name: 'digits' });
@@ -52,6 +52,7 @@ export function VerifyEmailDialog({
   const incomplete = 'signUpCode' in form.formState.errors;
   const setDigits = (next: string[]) => field.onChange(next);
   const boxes = useRef<(HTMLInputElement | null)[]>([]);
+  useEffect(() => void loadCodeSchema(), []);
 
   /** A refusal by its key (or known text) in the reader's language; a failure without an answer, the fallback. */
   const failure = (error: unknown, fallback: string) =>
