@@ -122,13 +122,14 @@ const opaque = (value: number | string, type: 'int' | 'text') => sql`(select ${v
  * Relevance is two tiers: names containing the search (case-insensitive), by name; then names that
  * read like it (pg_trgm word similarity at or above the threshold), closest first. The second tier
  * runs only when the first cannot fill the page. Both start from the dictionary of the listed names'
- * words (`directory_words`, a few tens of thousands of rows, trigram-indexed). A search by relevance
- * then reads the word lists of `directory_postings` (one B-tree list per word in name order, with
- * the filters: migration 0031) only as far as its page needs, all inside `directory_search` (see
- * `relevance`). A search by name or newest asks the dictionary which listed words contain each word
- * of the search (`directory_containing`) and which each reads like (`directory_close_words`), and
- * reads the names holding those through the index of the names' words (`directory_entries_words`).
- * Every statement is one round trip (see `query`).
+ * words (`directory_words`, a few tens of thousands of rows): the first from a B-tree of the words'
+ * tails (`directory_word_tails`, migration 0035), the second from the words' trigram index. A
+ * search by relevance then reads the word lists of `directory_postings` (one B-tree list per word
+ * in name order, with the filters: migration 0031) only as far as its page needs, all inside
+ * `directory_search` (see `relevance`). A search by name or newest asks the dictionary which listed
+ * words contain each word of the search (`directory_containing`) and which each reads like
+ * (`directory_close_words`), and reads the names holding those through the index of the names'
+ * words (`directory_entries_words`). Every statement is one round trip (see `query`).
  */
 export function createDirectoryRepository(
   db: Db,
