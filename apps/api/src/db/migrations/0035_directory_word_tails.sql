@@ -10,7 +10,8 @@
 -- order. A listed word contains the search word when one of its tails starts with it; starts with
 -- it when its whole word (at = 1) does; ends with it when a tail is it; is it when both. "Starts
 -- with" is a range of the B-tree (from the search word up to the search word followed by the
--- largest code point, U+10FFFF, which no word holds: words are runs of letters and digits), so
+-- largest code point, U+10FFFF, `chr(1114111)` in a UTF-8 database, which no word holds: words are
+-- runs of letters and digits), so
 -- each look-up is one descent and the few entries it finds. The same listed words as the LIKE gave,
 -- each once (DISTINCT: a word may hold the search word twice), with their uses from the dictionary.
 --
