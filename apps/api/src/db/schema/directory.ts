@@ -101,6 +101,26 @@ export const directoryWords = pgTable(
 );
 
 /**
+ * Every tail of each dictionary word (the word from its `at`-th letter on, `at` = 1 the whole word),
+ * kept by statement triggers on directory_words (migration 0035). A B-tree on the tails in byte
+ * order (`COLLATE "C"`, the index of the migration) answers which listed words contain, start with,
+ * end with or are a search word as a range of tails, where the words' trigram index reads the
+ * posting lists of every trigram of the search word.
+ */
+export const directoryWordTails = pgTable(
+  'directory_word_tails',
+  {
+    word: text('word').notNull(),
+    at: integer('at').notNull(),
+    tail: text('tail').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.word, t.at] }),
+    index('directory_word_tails_by_tail').on(sql`(${t.tail} collate "C")`, t.word, t.at),
+  ],
+);
+
+/**
  * What a directory page shows of each listed company (migration 0033): one row per directory entry,
  * kept with it by `directory_entry_refresh` (the row triggers on companies, trust_profiles,
  * company_onboarding and seal_attestations), so `directory_shown` probes one large table per row of

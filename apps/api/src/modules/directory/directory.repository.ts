@@ -62,6 +62,26 @@ const LIST_WORDS = 64;
 
 const dialect = new PgDialect();
 
+/**
+ * The statement of a search by relevance: one text whatever the search (the filters are values,
+ * null when not asked), written out once so that a search does not build it and name it again.
+ */
+const RELEVANCE = `select s.* from directory_search(
+  $1::text, $2::int, $3::text, $4::int, $5::boolean, $6::timestamptz, $7::int, $8::int, $9::int,
+  $10::int, $11::int, $12::int) f,
+  directory_shown(f.page_ids, f.page_seals) s`;
+
+/** Each statement text's prepared-statement name (a hash of the text), worked out once per text. */
+const statementNames = new Map<string, string>();
+function statementName(text: string): string {
+  let name = statementNames.get(text);
+  if (name === undefined) {
+    name = `directory_q_${createHash('sha1').update(text).digest('hex').slice(0, 20)}`;
+    statementNames.set(text, name);
+  }
+  return name;
+}
+
 /** PostgreSQL's SQLSTATE for a statement cancelled, here by `statement_timeout`. */
 const QUERY_CANCELED = '57014';
 /** PostgreSQL's SQLSTATE for a `PREPARE` of a name the connection already holds. */
@@ -102,13 +122,14 @@ const opaque = (value: number | string, type: 'int' | 'text') => sql`(select ${v
  * Relevance is two tiers: names containing the search (case-insensitive), by name; then names that
  * read like it (pg_trgm word similarity at or above the threshold), closest first. The second tier
  * runs only when the first cannot fill the page. Both start from the dictionary of the listed names'
- * words (`directory_words`, a few tens of thousands of rows, trigram-indexed). A search by relevance
- * then reads the word lists of `directory_postings` (one B-tree list per word in name order, with
- * the filters: migration 0031) only as far as its page needs, all inside `directory_search` (see
- * `relevance`). A search by name or newest asks the dictionary which listed words contain each word
- * of the search (`directory_containing`) and which each reads like (`directory_close_words`), and
- * reads the names holding those through the index of the names' words (`directory_entries_words`).
- * Every statement is one round trip (see `query`).
+ * words (`directory_words`, a few tens of thousands of rows): the first from a B-tree of the words'
+ * tails (`directory_word_tails`, migration 0035), the second from the words' trigram index. A
+ * search by relevance then reads the word lists of `directory_postings` (one B-tree list per word
+ * in name order, with the filters: migration 0031) only as far as its page needs, all inside
+ * `directory_search` (see `relevance`). A search by name or newest asks the dictionary which listed
+ * words contain each word of the search (`directory_containing`) and which each reads like
+ * (`directory_close_words`), and reads the names holding those through the index of the names'
+ * words (`directory_entries_words`). Every statement is one round trip (see `query`).
  */
 export function createDirectoryRepository(
   db: Db,
@@ -140,7 +161,12 @@ export function createDirectoryRepository(
    */
   async function query<T>(statement: SQL): Promise<T[]> {
     const { sql: text, params } = dialect.sqlToQuery(statement);
-    const name = `directory_q_${createHash('sha1').update(text).digest('hex').slice(0, 20)}`;
+    return execute<T>(text, params);
+  }
+
+  /** `query` for a statement's text and values (see `query`). */
+  async function execute<T>(text: string, params: unknown[]): Promise<T[]> {
+    const name = statementName(text);
     const connection = await client.connect();
     let names = preparedOn.get(connection);
     if (names === undefined) preparedOn.set(connection, (names = new Set()));
@@ -273,13 +299,20 @@ export function createDirectoryRepository(
    */
   async function relevance(q: string, search: DirectorySearch): Promise<DirectoryRow[]> {
     const { limit, offset, now } = search;
-    const rows = await query<Omit<DirectoryRow, 'createdAt'> & { createdAt: string }>(sql`
-      select s.* from directory_search(
-        ${q}::text, ${search.businessTypeId ?? null}::int, ${search.state ?? null}::text,
-        ${search.segmentId ?? null}::int, ${search.seal ?? null}::boolean, ${now}::timestamptz,
-        ${limit}::int, ${offset}::int, ${WORD_HITS}::int, ${LIST_WORDS}::int, ${ALTERNATIVES}::int,
-        ${CANDIDATES}::int) f,
-        directory_shown(f.page_ids, f.page_seals) s`);
+    const rows = await execute<Omit<DirectoryRow, 'createdAt'> & { createdAt: string }>(RELEVANCE, [
+      q,
+      search.businessTypeId ?? null,
+      search.state ?? null,
+      search.segmentId ?? null,
+      search.seal ?? null,
+      now,
+      limit,
+      offset,
+      WORD_HITS,
+      LIST_WORDS,
+      ALTERNATIVES,
+      CANDIDATES,
+    ]);
     return rows.map((row) => ({ ...row, createdAt: new Date(row.createdAt) }));
   }
 
