@@ -116,21 +116,6 @@ function chunkGroups() {
   const MAX_STEPS = 8;
   const MAX_WIDTH = 64;
   return [
-    /*
-     * What the entry itself runs with (the steps' helper, zod's configuration, the bundler's preload
-     * helper), in a chunk of its own: left to the groups below, a step's group takes them with its own
-     * modules' imports, and the entry then imported that step's chunk, and the chunks it imports,
-     * before it ran, evaluating three steps in one task.
-     */
-    {
-      debugName: 'the entry',
-      priority: MAX_WIDTH + MAX_STEPS + 1,
-      name: (id: string, graph: ModuleGraph) =>
-        id !== absolute(ENTRY) &&
-        (reachOf(absolute(ENTRY), graph).has(id) || id.includes('vite/preload-helper'))
-          ? 'boot-0'
-          : null,
-    },
     ...Array.from({ length: MAX_STEPS }, (_, step) => ({
       debugName: `boot step ${step + 1}`,
       priority: MAX_WIDTH + MAX_STEPS - step,

@@ -27,7 +27,7 @@ await build({
   ssr: { noExternal: true },
 });
 
-const { PRERENDERED_PATHS, languagesOf, modulesOf, pageModulesOf, renderPage } = await import(
+const { PRERENDERED_PATHS, languagesOf, modulesOf, renderPage } = await import(
   pathToFileURL(path.join(ssrOut, 'prerender.mjs')).href
 );
 const shell = readFileSync(path.join(dist, 'index.html'), 'utf8');
@@ -85,22 +85,6 @@ function filesOf(key, found = new Set()) {
   for (const imported of chunk.imports ?? []) filesOf(imported, found);
   return found;
 }
-/*
- * A written-out page is painted from its HTML alone: none of the app's code is needed for it to be
- * seen, so every module it links is fetched at low priority, after what the first paint needs (the
- * page, its icon, an image), instead of competing with it for a slow connection. The module preloads
- * in index.html are left as they are there: on every other page nothing shows until the app renders.
- */
-const LOW = 'fetchpriority="low"';
-const modulePreload = (file) => `<link rel="modulepreload" crossorigin ${LOW} href="/${file}">`;
-const atLowPriority = (html) =>
-  html
-    .replaceAll(
-      '<link rel="modulepreload" crossorigin href=',
-      `<link rel="modulepreload" crossorigin ${LOW} href=`,
-    )
-    .replace('<script type="module" crossorigin src=', `<script type="module" crossorigin ${LOW} src=`);
-
 /**
  * Module preloads for what the page's app loads after the entry (a frame's shell and page), so that it
  * is fetched with the entry's steps rather than after them; files the shell already links are left out.
@@ -109,36 +93,9 @@ function preloadsOf(page, html) {
   const files = new Set(modulesOf(page).flatMap((key) => [...filesOf(key)]));
   return [...files]
     .filter((file) => !html.includes(file))
-    .map(modulePreload)
+    .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`)
     .join('');
 }
-
-/*
- * The files the app evaluates under a written-out page, each after the files it imports (the order in
- * which the browser would evaluate them): the entry's steps, then the page's shell and page. The entry
- * (src/main.tsx) evaluates them one task each, so that no single task holds the main thread for the
- * whole of a large page's code; the entry's own files are evaluated before it runs and are left out.
- */
-const entryKey = Object.keys(manifest).find((key) => manifest[key].isEntry);
-if (!entryKey) throw new Error("The build's manifest has no entry");
-const entryFiles = filesOf(entryKey);
-function stepsOf(page) {
-  const order = [];
-  const seen = new Set();
-  const visit = (key) => {
-    const chunk = manifest[key];
-    if (!chunk) throw new Error(`The build's manifest has no module ${key}`);
-    if (seen.has(key)) return;
-    seen.add(key);
-    for (const imported of chunk.imports ?? []) visit(imported);
-    if (!entryFiles.has(chunk.file) && !order.includes(chunk.file)) order.push(chunk.file);
-  };
-  for (const key of [...(manifest[entryKey].dynamicImports ?? []), ...pageModulesOf(page)]) visit(key);
-  return order;
-}
-
-if (!atLowPriority(shell).includes(`<script type="module" crossorigin ${LOW} src=`))
-  throw new Error('dist/index.html has no module script to fetch at low priority');
 
 const htmlLang = '<html lang="en">';
 if (!shell.includes(htmlLang)) throw new Error(`dist/index.html has no ${htmlLang}`);
@@ -148,12 +105,9 @@ for (const page of PRERENDERED_PATHS)
   for (const language of languagesOf(page)) {
     const { body, head } = hoistStyles(await renderPage(page, language));
     const markup = untilTakenOver(body);
-    const html = atLowPriority(shell)
+    const html = shell
       .replace(htmlLang, `<html lang="${language}">`)
-      .replace(
-        emptyRoot,
-        `<div id="root" data-prerendered="${page}" data-steps="${stepsOf(page).join(' ')}">${markup}</div>`,
-      )
+      .replace(emptyRoot, `<div id="root" data-prerendered="${page}">${markup}</div>`)
       .replace('</head>', `${head}${preloadsOf(page, shell)}</head>`);
     const name = `${page.replace(/^\//, '')}${language === 'en' ? '' : `.${language}`}.html`;
     const file = path.join(dist, 'prerendered', name);

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { SIGNED_IN_FRAMES } from '@/app/router';
 import { WRITTEN_OUT_FRAMES } from '@/app/routes/app/written-out-frames';
-import { languagesOf, modulesOf, pageModulesOf, PRERENDERED_PATHS, renderPage } from '@/prerender';
+import { languagesOf, modulesOf, PRERENDERED_PATHS, renderPage } from '@/prerender';
 
 describe('pages written out at build time', () => {
   it('renders sign-in whole: heading, fields and links, with no loader left in it', async () => {
@@ -35,14 +35,6 @@ describe('pages written out at build time', () => {
     }
     expect(languagesOf('/auth/sign-in')).toEqual(['en']);
     expect(modulesOf('/auth/sign-in')).toEqual([]);
-  });
-
-  it("names the modules each written-out page's app is evaluated with, step by step", () => {
-    // scripts/prerender.mjs lists their files (and those they import) in the page's data-steps.
-    expect(pageModulesOf('/auth/sign-in')).toEqual(['src/app/routes/auth/sign-in.tsx']);
-    expect(pageModulesOf('/auth/sign-up')).toEqual(['src/app/routes/auth/sign-up.tsx']);
-    for (const path of Object.keys(SIGNED_IN_FRAMES)) expect(pageModulesOf(path)).toEqual(modulesOf(path));
-    for (const path of PRERENDERED_PATHS) expect(pageModulesOf(path).length).toBeGreaterThan(0);
   });
 
   it("renders a signed-in page's frame with its introduction in the language asked, naming no one and no brand", async () => {

@@ -36,18 +36,6 @@ export function modulesOf(path: string): readonly string[] {
   return frame ? [SHELL_MODULE, ...frame.modules] : [];
 }
 
-/** The public pages' own modules (Vite manifest keys), which src/app/router.tsx loads for them. */
-const PUBLIC_PAGE_MODULES: Record<string, string> = {
-  [paths.auth.signIn.path]: 'src/app/routes/auth/sign-in.tsx',
-  [paths.auth.signUp.path]: 'src/app/routes/auth/sign-up.tsx',
-};
-
-/** Every source module a page's app renders it with, after the entry's steps: its shell and page. */
-export function pageModulesOf(path: string): readonly string[] {
-  const own = PUBLIC_PAGE_MODULES[path];
-  return own ? [own] : modulesOf(path);
-}
-
 /** The markup of one page, every lazy part of it loaded (the stream ends when nothing is pending). */
 export async function renderPage(path: string, language: Language = 'en'): Promise<string> {
   await i18nReady;
