@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { trustProfiles } from '../../db/schema.ts';
 import { createCompany } from '../../../test/factories.ts';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
+import { everyNameRanked as rankedIn, searchNames } from '../../../test/directory-ranking.ts';
 
 /**
  * Tier two of a search of several words ranks a name holding a farther close spelling of the
@@ -10,6 +11,8 @@ import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
  * every one of those names answers, for names holding none, a few and most of the other word.
  */
 let t: TestApp;
+const search = (q: string) => searchNames(t, q);
+const everyNameRanked = (q: string, ids: number[]) => rankedIn(t, q, ids);
 
 beforeAll(async () => {
   t = await buildTestApp();
@@ -22,29 +25,6 @@ async function listed(name: string) {
     .insert(trustProfiles)
     .values({ companyId: company.id, slug: `counted-${company.id}`, published: true });
   return company.id;
-}
-
-async function search(q: string) {
-  const response = await t.app.inject({
-    method: 'GET',
-    url: `/api/directory/companies?${new URLSearchParams({ q }).toString()}`,
-  });
-  expect(response.statusCode, response.body).toBe(200);
-  return (response.json().detail.items as { name: string }[]).map((entry) => entry.name);
-}
-
-/** The search answered by ranking every one of `ids`: containing names by name, then closest first. */
-async function everyNameRanked(q: string, ids: number[]) {
-  const { rows } = await t.database.pool.query<{ name: string }>(
-    `select name from (
-       select name, name_key, company_id, strpos(name_key, lower($1)) > 0 as contains,
-              word_similarity($1, name_key) as rank
-         from directory_entries where company_id = any($2)) e
-      where contains or rank >= current_setting('pg_trgm.word_similarity_threshold')::real
-      order by contains desc, case when contains then 1 else rank end desc, name_key, company_id`,
-    [q, ids],
-  );
-  return rows.map((row) => row.name);
 }
 
 describe('a search of a brand and a word, through a farther spelling of the brand', () => {
