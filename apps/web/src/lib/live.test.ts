@@ -10,4 +10,8 @@ describe('live channel settings', () => {
       reconnectionDelayMax: 10_000,
     });
   });
+
+  it('opens a WebSocket first and falls back to long-polling', () => {
+    expect(LIVE_OPTIONS).toMatchObject({ transports: ['websocket', 'polling'], tryAllTransports: true });
+  });
 });

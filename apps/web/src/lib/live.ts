@@ -1,12 +1,18 @@
-import { io, type Socket } from 'socket.io-client';
+import { io, type ManagerOptions, type Socket, type SocketOptions } from 'socket.io-client';
 
-/** Spec 3 §7/§9 "Live channel": reconnect up to 50 times, 2 s apart, never waiting over 10 s. */
+/**
+ * Spec 3 §7/§9 "Live channel": reconnect up to 50 times, 2 s apart, never waiting over 10 s.
+ * A WebSocket first (one request, where HTTP long-polling takes four or five before its upgrade),
+ * long-polling only where a WebSocket cannot open.
+ */
 export const LIVE_OPTIONS = {
   path: '/socket.io',
+  transports: ['websocket', 'polling'] as ManagerOptions['transports'],
+  tryAllTransports: true,
   reconnectionAttempts: 50,
   reconnectionDelay: 2000,
   reconnectionDelayMax: 10_000,
-} as const;
+} satisfies Partial<ManagerOptions & SocketOptions>;
 
 export type LiveAck = { ok: true } | { ok: false; message: string };
 

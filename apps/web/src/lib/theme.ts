@@ -74,6 +74,9 @@ export function buildTheme(name: ThemeName): Theme {
       // Spec 3 §9: dropdown menus are at most 216 px tall.
       MuiMenu: { styleOverrides: { paper: { maxHeight: 216 } } },
       MuiAppBar: { defaultProps: { elevation: 0 } },
+      // Placeholders hold still: a pulsing one has the compositor draw and the phone repaint every
+      // frame while the page's code is still starting (bench/RESULTS.md, Web, 2026-11-28 12:07).
+      MuiSkeleton: { defaultProps: { animation: false } },
     },
   });
   cache.set(name, theme);
