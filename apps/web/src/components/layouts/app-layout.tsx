@@ -17,7 +17,7 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useTheme, type Theme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { useId, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
 import { BrandLogo } from '@/components/brand/brand-logo';
@@ -37,24 +37,30 @@ function LiveIndicator() {
   const { t } = useTranslation();
   const isConnected = useLiveStatus();
   const label = t(isConnected ? 'nav.liveOnline' : 'nav.liveOffline');
-  return (
-    <Tooltip title={label}>
-      <Box
-        role="status"
-        aria-label={label}
-        data-testid="live-status"
-        data-connected={isConnected}
-        sx={{
-          width: 10,
-          height: 10,
-          borderRadius: '50%',
-          flexShrink: 0,
-          mx: { xs: 0.75, sm: 1 },
-          bgcolor: isConnected ? 'success.main' : 'action.disabled',
-        }}
-      />
-    </Tooltip>
+  /*
+   * MUI's Tooltip sets state from its ref as it mounts; in the commit that renders a signed-in page
+   * over its written-out frame, that update made React run every effect of the page in the same
+   * task. The dot gets its tooltip in the render after.
+   */
+  const [withTooltip, setWithTooltip] = useState(false);
+  useEffect(() => setWithTooltip(true), []);
+  const dot = (
+    <Box
+      role="status"
+      aria-label={label}
+      data-testid="live-status"
+      data-connected={isConnected}
+      sx={{
+        width: 10,
+        height: 10,
+        borderRadius: '50%',
+        flexShrink: 0,
+        mx: { xs: 0.75, sm: 1 },
+        bgcolor: isConnected ? 'success.main' : 'action.disabled',
+      }}
+    />
   );
+  return withTooltip ? <Tooltip title={label}>{dot}</Tooltip> : dot;
 }
 
 function UserMenu() {
