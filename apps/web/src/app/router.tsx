@@ -127,33 +127,19 @@ export const SIGNED_IN_FRAMES: Record<string, readonly { preload: () => Promise<
   [paths.webcrawler.path]: [AppRoot, WebcrawlerRoute],
 };
 
-/**
- * Under a frame, the signed-in shell's largest libraries are evaluated one task each before the shell
- * itself, as src/main.tsx does for the app: evaluated in one piece with the shell, they held a phone's
- * main thread for a second while the frame was on screen, and nothing could be answered meanwhile.
- * Each import evaluates the chunk that carries the library (and what that chunk holds besides).
- */
-const SHELL_STEPS = [
-  () => import('zod'),
-  () => import('libphonenumber-js'),
-  () => import('@mui/material/Tooltip'),
-  () => import('@mui/material/Menu'),
-  () => import('notistack'),
-] as const;
-
 /** Loads what a prerendered page renders with, so that the app's first render matches it. */
 export async function preloadPage(path: string): Promise<void> {
-  if (path in SIGNED_IN_FRAMES) {
+  const frame = SIGNED_IN_FRAMES[path];
+  if (frame) {
     // The shell's messages are fetched meanwhile (the steps' files are linked in the frame).
     void loadMessages('app').catch(() => undefined);
-    await inSteps(SHELL_STEPS);
+    const shell = await import('@/app/shell-steps');
+    await inSteps(shell.SHELL_STEPS);
+    await Promise.all(frame.map((page) => page.preload()));
+    return shell.firstAnswers();
   }
-  const pages = {
-    [paths.auth.signIn.path]: [SignInRoute],
-    [paths.auth.signUp.path]: [SignUpRoute],
-    ...SIGNED_IN_FRAMES,
-  }[path];
-  await Promise.all((pages ?? []).map((page) => page.preload()));
+  const page = { [paths.auth.signIn.path]: SignInRoute, [paths.auth.signUp.path]: SignUpRoute }[path];
+  await page?.preload();
 }
 const SignUpPersonalRoute = lazy(() =>
   import('@/app/routes/auth/sign-up').then((m) => ({ default: m.SignUpPersonalRoute })),

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useLocation } from 'react-router';
 import { sessionTimer } from '@/lib/api';
 import { setFaviconActive } from '@/lib/favicon';
-import { brandingCompanyId, loadBranding, rememberSiteTemplate } from '@/lib/site-template';
+import { brandingCompanyId, ensureBranding, rememberSiteTemplate } from '@/lib/site-template';
 import { useAppStore } from '@/stores/app-store';
 
 /** Spec 1 §2: hidden tab → inactive favicon; visible again → active favicon (the timer checks too). */
@@ -33,6 +33,6 @@ export function useSiteTemplate(): void {
   const companyId = useAppStore(brandingCompanyId);
   useEffect(() => {
     if (fromAddress) rememberSiteTemplate(`?siteTemplateId=${fromAddress}`);
-    void loadBranding(companyId);
+    void ensureBranding(companyId);
   }, [fromAddress, companyId]);
 }

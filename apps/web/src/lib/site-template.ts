@@ -32,6 +32,11 @@ export const useBranding = create<BrandingState & BrandingLoad>(() => ({
 /** Loads started; only the latest one applies its answer and says whose branding has loaded. */
 let loads = 0;
 
+/** The latest load: what it asked for (the chosen template and the company) and its end. */
+let latest: { key: string; done: Promise<void> } | null = null;
+
+const brandingKey = (plCompanyId?: number | null) => `${chosenSiteTemplate() ?? ''}/${plCompanyId ?? ''}`;
+
 /** The company whose template the pages show (null: signed out; the session's or host's template). */
 export function brandingCompanyId(state: AppState): number | null {
   return state.session ? (state.account.currentCompany?.plCompanyId ?? null) : null;
@@ -104,12 +109,25 @@ export function readBranding(body: unknown): BrandingState | null {
  * loads overlap (the company changed meanwhile), only the latest applies its answer and marks the
  * branding loaded.
  */
-export async function loadBranding(plCompanyId?: number | null): Promise<void> {
+export function loadBranding(plCompanyId?: number | null): Promise<void> {
   const load = ++loads;
-  const branding = await fetchBranding(plCompanyId ?? null);
-  if (load !== loads) return;
-  if (branding) applyBranding(branding);
-  useBranding.setState({ loadedFor: plCompanyId ?? null });
+  const done = (async () => {
+    const branding = await fetchBranding(plCompanyId ?? null);
+    if (load !== loads) return;
+    if (branding) applyBranding(branding);
+    useBranding.setState({ loadedFor: plCompanyId ?? null });
+  })();
+  latest = { key: brandingKey(plCompanyId), done };
+  return done;
+}
+
+/**
+ * Loads the template unless the latest load asked for the same one: the signed-in shell starts its
+ * load before its first render under a written-out frame (`shellRequests`), and the page's own
+ * effect then finds it there. A change that must be seen (a template applied) calls loadBranding.
+ */
+export function ensureBranding(plCompanyId?: number | null): Promise<void> {
+  return latest?.key === brandingKey(plCompanyId) ? latest.done : loadBranding(plCompanyId);
 }
 
 async function fetchBranding(plCompanyId: number | null): Promise<BrandingState | null> {

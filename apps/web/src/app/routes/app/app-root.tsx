@@ -5,14 +5,38 @@ import { PageLoader } from '@/components/layouts/page-loader';
 import { paths } from '@/config/paths';
 import { MainMenu } from '@/app/main-menu';
 import { CompanySelector } from '@/features/admin-companies/components/company-selector';
-import { useMyProfile } from '@/features/auth/api/use-my-profile';
+import { getMyProfileQueryOptions, useMyProfile } from '@/features/auth/api/use-my-profile';
+import { getCompanySubscriptionQueryOptions } from '@/features/billing/api/get-company-subscription';
 import { usePlanLanding } from '@/features/billing/components/use-plan-landing';
-import { useIsSuperAdmin } from '@/features/billing/components/use-feature-status';
-import { useGeneralInfo } from '@/lib/general-info';
+import { gatingCompanyId, useIsSuperAdmin } from '@/features/billing/components/use-feature-status';
+import { getGeneralInfoQueryOptions, useGeneralInfo } from '@/lib/general-info';
+import { getSystemStatusQueryOptions } from '@/features/system/api/get-system-status';
 import { MaintenanceBanner } from '@/features/system/components/maintenance-banner';
 import { ScanNotices } from '@/features/webcrawler/components/scan-notices';
 import { LiveProvider } from '@/lib/live-provider';
+import { queryClient } from '@/lib/query-client';
+import { brandingCompanyId, ensureBranding } from '@/lib/site-template';
 import { useAppStore } from '@/stores/app-store';
+
+/**
+ * The shell's first requests, with the options its hooks use (so none is asked twice): the profile,
+ * the global lists, the platform's status, the plan that gates the menu and the pages, and the site
+ * template. Under a written-out frame they are sent before the shell's first render, which then has
+ * their answers (src/app/router.tsx): an answer arriving after it re-renders what reads it in one
+ * task, and the plan's answer mounts a whole page. Settles when every one has (failures included).
+ */
+export function shellRequests(): Promise<unknown> {
+  const state = useAppStore.getState();
+  if (!state.session) return Promise.resolve();
+  const plan = gatingCompanyId(state);
+  return Promise.allSettled([
+    queryClient.prefetchQuery(getMyProfileQueryOptions()),
+    queryClient.prefetchQuery(getGeneralInfoQueryOptions()),
+    queryClient.prefetchQuery(getSystemStatusQueryOptions()),
+    plan ? queryClient.prefetchQuery(getCompanySubscriptionQueryOptions(plan)) : undefined,
+    ensureBranding(brandingCompanyId(state)),
+  ]);
+}
 
 /**
  * The protected part of the app: needs a session, keeps the account state fresh, owns the live channel.

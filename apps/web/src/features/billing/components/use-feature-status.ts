@@ -1,7 +1,7 @@
 import { featureStatus, type FeatureStatus } from '@trustleaf/domain/rules/feature-gating';
 import { canManageCompany } from '@trustleaf/domain/rules/roles';
 import type { CompanySubscriptionListing } from '@trustleaf/domain/schemas/billing';
-import { useActingCompany, useAppStore, useHasSelectedCompany } from '@/stores/app-store';
+import { actingCompanyOf, useAppStore, type AppState } from '@/stores/app-store';
 import { useCompanySubscription } from '../api/get-company-subscription';
 
 const LIVE = new Set(['NEW', 'TRIAL', 'AVAILABLE', 'PAYMENT_FAILED']);
@@ -21,21 +21,28 @@ export function useCanManageCompany(): boolean {
   });
 }
 
+const isSuperAdminOf = (state: AppState) =>
+  state.account.currentUser?.roles.some((r) => r.name === 'Super Admin') ?? false;
+
+/**
+ * Spec 1 §6: gating is bypassed only while a super admin views all companies; with one company
+ * selected, its plan decides as it does for its members.
+ */
+export const viewsAllCompanies = (state: AppState): boolean =>
+  isSuperAdminOf(state) && (state.account.currentAdminSelectedCompany?.plCompanyId ?? 0) === 0;
+
+/** The company whose plan gates the features (null while a super admin views all companies). */
+export const gatingCompanyId = (state: AppState): number | null =>
+  viewsAllCompanies(state) ? null : (actingCompanyOf(state.account)?.plCompanyId ?? null);
+
 export function useIsSuperAdmin(): boolean {
-  return useAppStore(
-    (state) => state.account.currentUser?.roles.some((r) => r.name === 'Super Admin') ?? false,
-  );
+  return useAppStore(isSuperAdminOf);
 }
 
 /** The shared gating rule (packages/domain) applied to the current company's plan. */
 export function useFeatureStatus(key: string, usage?: number): FeatureStatus | 'LOADING' {
-  const companyId = useActingCompany()?.plCompanyId;
-  const isSuperAdmin = useIsSuperAdmin();
-  // Spec 1 §6: gating is bypassed only while a super admin views all companies; with one company
-  // selected, its plan decides as it does for its members.
-  const hasSelected = useHasSelectedCompany();
-  const allCompanies = isSuperAdmin && !hasSelected;
-  const subscription = useCompanySubscription(allCompanies ? null : companyId);
+  const allCompanies = useAppStore(viewsAllCompanies);
+  const subscription = useCompanySubscription(useAppStore(gatingCompanyId));
   if (!allCompanies && subscription.isPending) return 'LOADING';
   const live = liveSubscriptionOf(subscription.data);
   return featureStatus(key, {

@@ -1,0 +1,37 @@
+/**
+ * Under a frame, the signed-in shell's largest libraries are evaluated one task each before the shell
+ * itself, as src/main.tsx does for the app: evaluated in one piece with the shell, they held a phone's
+ * main thread for a second while the frame was on screen, and nothing could be answered meanwhile.
+ * Each import evaluates the chunk that carries the library (and what that chunk holds besides). A
+ * module of its own, loaded only under a frame: the sign-in page's first load carries none of it.
+ */
+export const SHELL_STEPS = [
+  () => import('zod'),
+  // The shell's domain schemas, one chunk each (vite.config.ts): building them is a long task at once.
+  () => import('@trustleaf/domain/schemas/common'),
+  () => import('@trustleaf/domain/schemas/accounts'),
+  () => import('@trustleaf/domain/schemas/card'),
+  () => import('@trustleaf/domain/schemas/billing'),
+  () => import('@trustleaf/domain/schemas/product'),
+  () => import('@trustleaf/domain/schemas/webcrawler'),
+  () => import('@trustleaf/domain/schemas/reference'),
+  () => import('@trustleaf/domain/schemas/system'),
+  () => import('@trustleaf/domain/schemas/admin'),
+  () => import('@trustleaf/domain/schemas/document'),
+  () => import('libphonenumber-js'),
+  () => import('@mui/material/Tooltip'),
+  () => import('@mui/material/Menu'),
+  () => import('notistack'),
+] as const;
+
+/** How long a signed-in page under its frame waits for the shell's first answers before it renders. */
+const FIRST_ANSWERS_WAIT_MS = 2000;
+
+/**
+ * Under a frame, the shell's first answers before its first render, awaited a while: the frame stays
+ * on screen meanwhile (see `shellRequests`).
+ */
+export async function firstAnswers(): Promise<void> {
+  const { shellRequests } = await import('@/app/routes/app/app-root');
+  await Promise.race([shellRequests(), new Promise((resolve) => setTimeout(resolve, FIRST_ANSWERS_WAIT_MS))]);
+}
