@@ -136,7 +136,7 @@ export async function preloadPage(path: string): Promise<void> {
     const shell = await import('@/app/shell-steps');
     await inSteps(shell.SHELL_STEPS);
     await Promise.all(frame.map((page) => page.preload()));
-    return shell.firstAnswers();
+    return shell.firstAnswers(path);
   }
   const page = { [paths.auth.signIn.path]: SignInRoute, [paths.auth.signUp.path]: SignUpRoute }[path];
   await page?.preload();

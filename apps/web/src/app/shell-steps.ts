@@ -1,3 +1,5 @@
+import { paths } from '@/config/paths';
+
 /**
  * Under a frame, the signed-in shell's largest libraries are evaluated one task each before the shell
  * itself, as src/main.tsx does for the app: evaluated in one piece with the shell, they held a phone's
@@ -27,11 +29,20 @@ export const SHELL_STEPS = [
 /** How long a signed-in page under its frame waits for the shell's first answers before it renders. */
 const FIRST_ANSWERS_WAIT_MS = 2000;
 
+/** A page's own first requests, sent beside the shell's (each with its hooks' options). */
+const PAGE_REQUESTS: Partial<Record<string, () => Promise<unknown>>> = {
+  [paths.webcrawler.path]: () =>
+    import('@/app/routes/app/webcrawler').then((page) => page.webcrawlerRequests()),
+};
+
 /**
- * Under a frame, the shell's first answers before its first render, awaited a while: the frame stays
- * on screen meanwhile (see `shellRequests`).
+ * Under a frame, the first answers of the shell and the page before the first render, awaited a
+ * while: the frame stays on screen meanwhile (see `shellRequests`).
  */
-export async function firstAnswers(): Promise<void> {
+export async function firstAnswers(path: string): Promise<void> {
   const { shellRequests } = await import('@/app/routes/app/app-root');
-  await Promise.race([shellRequests(), new Promise((resolve) => setTimeout(resolve, FIRST_ANSWERS_WAIT_MS))]);
+  await Promise.race([
+    Promise.all([shellRequests(), PAGE_REQUESTS[path]?.()]),
+    new Promise((resolve) => setTimeout(resolve, FIRST_ANSWERS_WAIT_MS)),
+  ]);
 }

@@ -10,14 +10,21 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams, type SetURLSearchParams } from 'react-router';
 import { paths } from '@/config/paths';
 import { useFeatureStatus, useIsSuperAdmin } from '@/features/billing/components/use-feature-status';
-import { useViolationChecks } from '@/features/webcrawler/api/get-violation-checks';
+import { getProductScansQueryOptions } from '@/features/webcrawler/api/get-product-scans';
+import {
+  getViolationChecksQueryOptions,
+  useViolationChecks,
+} from '@/features/webcrawler/api/get-violation-checks';
+import { getWebsitesQueryOptions } from '@/features/webcrawler/api/get-websites';
 import { ScanForm } from '@/features/webcrawler/components/scan-form';
 import { ProductScans } from '@/features/webcrawler/components/product-scans';
 import { ScanHistory } from '@/features/webcrawler/components/scan-history';
 import { WebsitesPanel } from '@/features/webcrawler/components/websites-panel';
-import { useActingCompany } from '@/stores/app-store';
+import { queryClient } from '@/lib/query-client';
+import { actingCompanyOf, useActingCompany, useAppStore } from '@/stores/app-store';
 import type { CompanyRef } from '@trustleaf/domain/schemas/auth';
 import { TemplateScreenRoute } from '@/app/routes/not-found';
+import { StagedParts } from '@/components/layouts/staged-parts';
 
 const ReportDialog = lazy(() =>
   import('@/features/webcrawler/components/report-dialog').then((m) => ({ default: m.ReportDialog })),
@@ -25,6 +32,22 @@ const ReportDialog = lazy(() =>
 const FindingsChart = lazy(() =>
   import('@/features/webcrawler/components/findings-chart').then((m) => ({ default: m.FindingsChart })),
 );
+
+/**
+ * The screen's first requests (the checks, the product scans, the websites), with its hooks' options:
+ * under its written-out frame they are sent before the first render with the shell's
+ * (src/app/shell-steps.ts), so the screen mounts with their answers.
+ */
+export function webcrawlerRequests(): Promise<unknown> {
+  const state = useAppStore.getState();
+  const company = actingCompanyOf(state.account);
+  if (!state.session || !company) return Promise.resolve();
+  return Promise.allSettled([
+    queryClient.prefetchQuery(getViolationChecksQueryOptions(company.plCompanyId)),
+    queryClient.prefetchQuery(getProductScansQueryOptions(company.plCompanyId)),
+    queryClient.prefetchQuery(getWebsitesQueryOptions(company.plCompanyId)),
+  ]);
+}
 
 /** A gate still loading the plan shows its element inert rather than flashing it usable. */
 function settled(status: FeatureStatus | 'LOADING'): FeatureStatus {
@@ -106,22 +129,28 @@ const ScreenContent = memo(function ScreenContent({
       </Box>
       {company ? (
         <>
-          <ScanForm
-            key={`${company.plCompanyId} ${prefill.url} ${prefill.isVideo}`}
-            plCompanyId={company.plCompanyId}
-            companyName={company.companyName}
-            initialUrl={prefill.url}
-            initialIsVideo={prefill.isVideo}
-            gates={gates}
-          />
-          {checks && checks.length > 0 ? (
-            <Suspense fallback={null}>
-              <FindingsChart checks={checks} />
-            </Suspense>
-          ) : null}
-          <ScanHistory rows={checks} isLoading={checksPending} onView={openReport} />
-          <ProductScans plCompanyId={company.plCompanyId} onView={openReport} />
-          <WebsitesPanel plCompanyId={company.plCompanyId} onUpgrade={upgrade} />
+          <StagedParts>
+            {[
+              <ScanForm
+                key={`${company.plCompanyId} ${prefill.url} ${prefill.isVideo}`}
+                plCompanyId={company.plCompanyId}
+                companyName={company.companyName}
+                initialUrl={prefill.url}
+                initialIsVideo={prefill.isVideo}
+                gates={gates}
+              />,
+              <Stack spacing={4}>
+                {checks && checks.length > 0 ? (
+                  <Suspense fallback={null}>
+                    <FindingsChart checks={checks} />
+                  </Suspense>
+                ) : null}
+                <ScanHistory rows={checks} isLoading={checksPending} onView={openReport} />
+              </Stack>,
+              <ProductScans plCompanyId={company.plCompanyId} onView={openReport} />,
+              <WebsitesPanel plCompanyId={company.plCompanyId} onUpgrade={upgrade} />,
+            ]}
+          </StagedParts>
           {Number.isInteger(viewed) && viewed > 0 ? (
             <Suspense fallback={null}>
               <ReportDialog
