@@ -115,6 +115,46 @@ test.describe('webcrawler', () => {
     await expect(page.getByRole('dialog', { name: 'Trustleaf Website Compliance Report' })).toBeVisible();
   });
 
+  test('opened by its address: written out first, then every part, each first answer asked for once', async ({
+    page,
+    request,
+  }) => {
+    const account = await companyAccount(request, 'Pro');
+    await signIn(page, account.email);
+    const asked: string[] = [];
+    page.on('request', (sent) => {
+      const url = new URL(sent.url());
+      if (url.pathname.startsWith('/api/')) asked.push(`${sent.method()} ${url.pathname}`);
+    });
+    const response = await page.goto('/webcrawler');
+    expect(await response?.text()).toContain('data-prerendered="/webcrawler"');
+    await expect(page.getByRole('heading', { level: 1, name: 'Webcrawler' })).toBeVisible();
+    await expect(page.getByLabel('Website URL')).toBeEnabled();
+    await expect(page.getByText('No scans yet. Add your website above to start one.')).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Product scan' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Websites and weekly re-scans' })).toBeVisible();
+    await expect(page.getByTestId('live-status')).toHaveAttribute('data-connected', 'true');
+    await page.waitForTimeout(1000);
+    // The shell's and the screen's first requests go out before the first render; the screen's
+    // hooks find them, so none is sent twice.
+    for (const call of [
+      'GET /api/siteTemplate/branding',
+      'GET /api/system/systemStatus',
+      'POST /api/general/generalInfo',
+      'POST /api/subscription/companySubscriptionListing',
+      'POST /api/user/getMyProfile',
+      'POST /api/webcrawler/violationCheckListing',
+      'GET /api/webcrawler/scanProduct/histories',
+      'GET /api/webcrawler/websites',
+    ]) {
+      expect(
+        asked.filter((sent) => sent === call),
+        call,
+      ).toHaveLength(1);
+    }
+    expect(new Set(asked).size, asked.join('\n')).toBe(asked.length);
+  });
+
   test('the crawler link from sign-up lands on a prefilled scanner form after sign-in', async ({
     page,
     request,

@@ -4,12 +4,16 @@ import {
   SITE_TEMPLATE_SESSION_KEY,
   applyBranding,
   chosenSiteTemplate,
+  ensureBranding,
+  loadBranding,
   readBranding,
   rememberSiteTemplate,
   useBranding,
 } from '@/lib/site-template';
 import { SITE_TEMPLATE_CHANGED } from '@/lib/site-template-text';
+import { handle, sentRequests, server } from '@/testing/msw';
 import { terminology } from '@/testing/site-template-fixtures';
+import { getBranding } from '@trustleaf/domain/api/site-template';
 import { BrandingSchema } from '@trustleaf/domain/schemas/site-template';
 import type { AppliedElement } from '@trustleaf/domain/rules/site-template';
 
@@ -121,5 +125,37 @@ describe('reading the branding answer without zod', () => {
     }
     expect(readBranding(null)).toBeNull();
     expect(readBranding('page')).toBeNull();
+  });
+});
+
+describe('the branding a page load asks for once', () => {
+  const asked = () =>
+    sentRequests()
+      .filter((request) => request.path === getBranding.path)
+      .map((request) => request.url.search);
+
+  it('is found by the page when the shell asked for the same, and asked for again otherwise', async () => {
+    server.use(handle(getBranding, () => ({ plSiteTemplateId: null, elements: [] })));
+    // The shell starts the company's load before its first render; the page's effect finds it.
+    const started = loadBranding(5);
+    expect(ensureBranding(5)).toBe(started);
+    await started;
+    await ensureBranding(5);
+    expect(asked()).toEqual(['?plCompanyId=5']);
+    // Another company, a chosen template, or a change that must be seen: a new request each.
+    await ensureBranding(6);
+    rememberSiteTemplate('?siteTemplateId=12');
+    await ensureBranding(6);
+    await loadBranding(6);
+    expect(asked()).toEqual([
+      '?plCompanyId=5',
+      '?plCompanyId=6',
+      '?siteTemplateId=12&plCompanyId=6',
+      '?siteTemplateId=12&plCompanyId=6',
+    ]);
+    // Back to the first company: the latest load asked for another, so it is asked for again.
+    sessionStorage.clear();
+    await ensureBranding(5);
+    expect(asked()).toHaveLength(5);
   });
 });
