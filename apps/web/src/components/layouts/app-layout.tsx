@@ -17,10 +17,11 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useTheme, type Theme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useId, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
 import { BrandLogo } from '@/components/brand/brand-logo';
+import { LaterTooltip } from '@/components/feedback/later-tooltip';
 import { ErrorBoundary } from '@/components/errors/error-boundary';
 import { AppFooter } from '@/components/layouts/app-footer';
 import NoticeHost from '@/components/layouts/notice-host';
@@ -37,13 +38,6 @@ function LiveIndicator() {
   const { t } = useTranslation();
   const isConnected = useLiveStatus();
   const label = t(isConnected ? 'nav.liveOnline' : 'nav.liveOffline');
-  /*
-   * MUI's Tooltip sets state from its ref as it mounts; in the commit that renders a signed-in page
-   * over its written-out frame, that update made React run every effect of the page in the same
-   * task. The dot gets its tooltip in the render after.
-   */
-  const [withTooltip, setWithTooltip] = useState(false);
-  useEffect(() => setWithTooltip(true), []);
   const dot = (
     <Box
       role="status"
@@ -60,7 +54,7 @@ function LiveIndicator() {
       }}
     />
   );
-  return withTooltip ? <Tooltip title={label}>{dot}</Tooltip> : dot;
+  return <LaterTooltip title={label}>{dot}</LaterTooltip>;
 }
 
 function UserMenu() {

@@ -1,11 +1,11 @@
 import LockOutlinedIcon from '@mui/icons-material/LockOutlined';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
-import Tooltip from '@mui/material/Tooltip';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { MembersOnlyDialog } from '@/components/dialogs/members-only-dialog';
+import { LaterTooltip } from '@/components/feedback/later-tooltip';
 import { env } from '@/config/env';
 import { paths } from '@/config/paths';
 import { useFeatureStatus } from './use-feature-status';
@@ -55,7 +55,7 @@ export function FeatureWrapper({
         {children}
       </Box>
       {status === 'NON_INTERACTABLE' ? (
-        <Tooltip title={t('billing.upgradePrompt')}>
+        <LaterTooltip title={t('billing.upgradePrompt')}>
           <IconButton
             size="small"
             aria-label={t('billing.upgradePrompt')}
@@ -68,7 +68,7 @@ export function FeatureWrapper({
           >
             <LockOutlinedIcon fontSize="small" />
           </IconButton>
-        </Tooltip>
+        </LaterTooltip>
       ) : null}
       {isMembersOnlyOpen ? <MembersOnlyDialog open onClose={() => setIsMembersOnlyOpen(false)} /> : null}
     </Box>
