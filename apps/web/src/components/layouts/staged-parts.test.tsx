@@ -1,0 +1,31 @@
+import { act, render, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { StagedParts } from '@/components/layouts/staged-parts';
+
+describe('a screen mounted in parts', () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+
+  const parts = ['Form', 'History', 'Product scans', 'Websites'].map((name) => <h2 key={name}>{name}</h2>);
+  const shown = () => screen.queryAllByRole('heading').map((heading) => heading.textContent);
+
+  it('shows the first part at once and each next one a task after the one before, in order', async () => {
+    render(<StagedParts>{parts}</StagedParts>);
+    expect(shown()).toEqual(['Form']);
+    await act(() => vi.advanceTimersByTimeAsync(0));
+    expect(shown()).toEqual(['Form', 'History']);
+    await act(() => vi.advanceTimersByTimeAsync(0));
+    await act(() => vi.advanceTimersByTimeAsync(0));
+    expect(shown()).toEqual(['Form', 'History', 'Product scans', 'Websites']);
+    await act(() => vi.advanceTimersByTimeAsync(100));
+    expect(shown()).toHaveLength(4);
+  });
+
+  it('keeps a part mounted, with its state, when the parts render again', async () => {
+    const { rerender } = render(<StagedParts>{parts}</StagedParts>);
+    await act(() => vi.advanceTimersByTimeAsync(0));
+    const history = screen.getByRole('heading', { name: 'History' });
+    rerender(<StagedParts>{[...parts]}</StagedParts>);
+    expect(screen.getByRole('heading', { name: 'History' })).toBe(history);
+  });
+});
