@@ -37,12 +37,15 @@ const PAGE_REQUESTS: Partial<Record<string, () => Promise<unknown>>> = {
 
 /**
  * Under a frame, the first answers of the shell and the page before the first render, awaited a
- * while: the frame stays on screen meanwhile (see `shellRequests`).
+ * while: the frame stays on screen meanwhile (see `shellRequests`). Never fails: the page renders
+ * either way, and its hooks ask again for what did not come.
  */
 export async function firstAnswers(path: string): Promise<void> {
-  const { shellRequests } = await import('@/app/routes/app/app-root');
-  await Promise.race([
+  const answers = import('@/app/routes/app/app-root').then(({ shellRequests }) =>
     Promise.all([shellRequests(), PAGE_REQUESTS[path]?.()]),
+  );
+  await Promise.race([
+    answers.catch(() => undefined),
     new Promise((resolve) => setTimeout(resolve, FIRST_ANSWERS_WAIT_MS)),
   ]);
 }
