@@ -3,6 +3,7 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { ActivityLog } from '@/features/activity/components/activity-log';
 import { useActingCompany, useAppStore } from '@/stores/app-store';
+import { isSuperAdminOf } from '@/features/billing/components/use-feature-status';
 
 /** Account tabs "user activities" and "activity log" (spec 3 §2): one's own, and the company's for its owner. */
 export function ActivityLogRoute() {
@@ -12,7 +13,7 @@ export function ActivityLogRoute() {
   const isOwner = useAppStore(
     (state) =>
       (state.account.currentUser?.memberOfCompany?.roles.includes('Company Owner') ?? false) ||
-      (state.account.currentUser?.roles.some((role) => role.name === 'Super Admin') ?? false),
+      isSuperAdminOf(state),
   );
   return (
     <Stack spacing={3}>

@@ -14,14 +14,12 @@ import { useTranslation } from 'react-i18next';
 import { useReviewQueue, type ReviewQueueItem } from '@/features/documents/api/get-review-queue';
 import { ReviewDialog } from '@/features/documents/components/review-dialog';
 import { formatDate } from '@/lib/i18n';
-import { useAppStore } from '@/stores/app-store';
+import { useIsSuperAdmin } from '@/features/billing/components/use-feature-status';
 
 /** Reviewer audit: pending versions of the companies the caller reviews (all of them for a super admin). */
 export function DocumentReviewRoute() {
   const { t, i18n } = useTranslation();
-  const isSuperAdmin = useAppStore(
-    (state) => state.account.currentUser?.roles.some((role) => role.name === 'Super Admin') ?? false,
-  );
+  const isSuperAdmin = useIsSuperAdmin();
   const queue = useReviewQueue();
   const [open, setOpen] = useState<ReviewQueueItem | null>(null);
   return (

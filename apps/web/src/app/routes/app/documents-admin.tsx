@@ -11,14 +11,12 @@ import { useReasons } from '@/features/documents/api/get-reasons';
 import { useGeneralInfo } from '@/lib/general-info';
 import { DocumentTypesDialog } from '@/features/documents/components/document-types-dialog';
 import { RejectionReasonsDialog } from '@/features/documents/components/rejection-reasons-dialog';
-import { useAppStore } from '@/stores/app-store';
+import { useIsSuperAdmin } from '@/features/billing/components/use-feature-status';
 
 /** Super admin settings of the document vault: document types and rejection reasons. */
 export function DocumentsAdminRoute() {
   const { t } = useTranslation();
-  const isSuperAdmin = useAppStore(
-    (state) => state.account.currentUser?.roles.some((role) => role.name === 'Super Admin') ?? false,
-  );
+  const isSuperAdmin = useIsSuperAdmin();
   const types = useDocumentTypes();
   const reasons = useReasons(isSuperAdmin);
   const lists = useGeneralInfo();

@@ -3,14 +3,12 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { SiteTemplateEditor } from '@/features/templates/components/site-template-editor';
-import { useAppStore } from '@/stores/app-store';
+import { useIsSuperAdmin } from '@/features/billing/components/use-feature-status';
 
 /** Super admin: the white-label site templates (spec 3 §7). */
 export function SiteTemplatesRoute() {
   const { t } = useTranslation();
-  const isSuperAdmin = useAppStore(
-    (state) => state.account.currentUser?.roles.some((role) => role.name === 'Super Admin') ?? false,
-  );
+  const isSuperAdmin = useIsSuperAdmin();
   if (!isSuperAdmin) return <Alert severity="warning">{t('siteTemplate.forbidden')}</Alert>;
   return (
     <>

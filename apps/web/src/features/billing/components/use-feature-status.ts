@@ -21,7 +21,8 @@ export function useCanManageCompany(): boolean {
   });
 }
 
-const isSuperAdminOf = (state: AppState) =>
+/** Whether the signed-in user is the platform's super admin (a store selector). */
+export const isSuperAdminOf = (state: AppState): boolean =>
   state.account.currentUser?.roles.some((r) => r.name === 'Super Admin') ?? false;
 
 /**
