@@ -8,6 +8,7 @@ import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { DirectoryQuerySchema } from '@trustleaf/domain/schemas/directory';
+import { DEFAULT_DB_POOL_SIZE } from '../../apps/api/src/config/env.ts';
 import { createDatabase } from '../../apps/api/src/db/client.ts';
 import { startEmbeddedPostgres } from '../../apps/api/src/db/embedded.ts';
 import { createDirectoryRepository } from '../../apps/api/src/modules/directory/directory.repository.ts';
@@ -36,7 +37,7 @@ async function main() {
     stopReused: false,
   });
   const one = createDatabase(server.url, 1);
-  const ten = createDatabase(server.url, 10);
+  const ten = createDatabase(server.url, DEFAULT_DB_POOL_SIZE);
   const serviceOn = (database: typeof one) =>
     createDirectoryService({
       repo: createDirectoryRepository(database.db),

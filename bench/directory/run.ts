@@ -7,6 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { DirectoryQuerySchema } from '@trustleaf/domain/schemas/directory';
+import { DEFAULT_DB_POOL_SIZE } from '../../apps/api/src/config/env.ts';
 import { createDatabase } from '../../apps/api/src/db/client.ts';
 import { startEmbeddedPostgres } from '../../apps/api/src/db/embedded.ts';
 import { runMigrations } from '../../apps/api/src/db/migrate.ts';
@@ -18,6 +19,8 @@ import { createDirectoryService } from '../../apps/api/src/modules/directory/dir
 const root = path.resolve(import.meta.dirname, '../..');
 const COMPANIES = Number(process.env.BENCH_COMPANIES ?? 1_000_000);
 const CLIENTS = 10;
+// The pool the API gets when DB_POOL_SIZE is unset (two connections per core and one more).
+const POOL = Number(process.env.BENCH_POOL ?? DEFAULT_DB_POOL_SIZE);
 const QUERIES = Number(process.env.BENCH_QUERIES ?? 3000);
 const PORT = Number(process.env.BENCH_PG_PORT ?? 3805);
 const SEARCH_TARGET_MS = 15;
@@ -305,7 +308,7 @@ async function main() {
     database: 'directory',
     stopReused: true,
   });
-  const database = createDatabase(server.url, CLIENTS);
+  const database = createDatabase(server.url, POOL);
   try {
     await runMigrations(database, path.join(root, 'apps/api/src/db/migrations'));
     await seedReference(database.db);
@@ -403,7 +406,7 @@ Measured ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC on this 
 
 **Data.** ${COMPANIES.toLocaleString('en')} companies generated with \`generate_series\` (${timings}): names "brand word kind" (27,000 three-syllable brands, so a brand names about 40 companies; 98 common words, so one names about 1 % of them; 12 kinds), 17 business types, 30 states, created over 2,000 days; 90 % listed (a published trust profile), segments as onboarding records them, a third with a seal row (a tenth of those revoked). Loaded without triggers, then the directory's read model (\`directory_entries\`, with the columns a page shows, \`directory_cards\`) and the dictionary of its names' words (\`directory_words\`) and the word lists (\`directory_postings\`) built set-based (\`directory_entries_rebuild()\`, \`directory_words_rebuild()\` and \`directory_postings_rebuild()\`, as migrations 0019, 0021 and 0031 do).
 
-**Method.** The directory service and repository the API runs (\`/api/directory/companies\` without HTTP), ${CLIENTS} clients at once on a pool of ${CLIENTS} connections, ${QUERIES} queries per row after a warm-up of a third as many of each. Baseline: a primary-key lookup of one company through the same pool, same concurrency, same run. Searches, equally often: a brand, the brand with a letter dropped (close spelling: the dictionary of listed words, then the first names of the lists of the words it reads like), brand and common word, and a common word alone (~10,000 matches), by relevance, one statement each (\`directory_search\`, migration 0031). Filters and sorts: business type, state, both, segment with seal, seal with state; by name or newest, pages 1 to 5, each page checking one row more for \`hasMore\`. The embedded server runs with the app's settings (\`apps/api/src/db/embedded.ts\`: shared_buffers 256 MB, random_page_cost 1.1, JIT off). The query plans are in the next section.
+**Method.** The directory service and repository the API runs (\`/api/directory/companies\` without HTTP), ${CLIENTS} clients at once on a pool of ${POOL} connections (the API's default on this machine: \`DB_POOL_SIZE\` unset), ${QUERIES} queries per row after a warm-up of a third as many of each. Baseline: a primary-key lookup of one company through the same pool, same concurrency, same run. Searches, equally often: a brand, the brand with a letter dropped (close spelling: the dictionary of listed words, then the first names of the lists of the words it reads like), brand and common word, and a common word alone (~10,000 matches), by relevance, one statement each (\`directory_search\`, migration 0031). Filters and sorts: business type, state, both, segment with seal, seal with state; by name or newest, pages 1 to 5, each page checking one row more for \`hasMore\`. The embedded server runs with the app's settings (\`apps/api/src/db/embedded.ts\`: shared_buffers 256 MB, random_page_cost 1.1, JIT off). The query plans are in the next section.
 
 | query | p50 ms | p95 ms | p99 ms | p95 / baseline p95 | target |
 |---|---|---|---|---|---|

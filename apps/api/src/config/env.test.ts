@@ -1,5 +1,6 @@
+import { availableParallelism } from 'node:os';
 import { describe, expect, it } from 'vitest';
-import { readEnv } from './env.ts';
+import { DEFAULT_DB_POOL_SIZE, readEnv } from './env.ts';
 
 describe('TRUST_PROXY', () => {
   it('trusts no proxy unless told', () => {
@@ -20,5 +21,19 @@ describe('TRUST_PROXY', () => {
     );
     expect(() => readEnv({ TRUST_PROXY: '10.0.0.0/33' })).toThrow(/"10\.0\.0\.0\/33"/);
     expect(() => readEnv({ TRUST_PROXY: '2' })).toThrow(/"2" is not an address/);
+  });
+});
+
+describe('DB_POOL_SIZE', () => {
+  it('is two connections per core of this machine and one more unless told', () => {
+    expect(DEFAULT_DB_POOL_SIZE).toBe(2 * availableParallelism() + 1);
+    expect(readEnv({}).DB_POOL_SIZE).toBe(DEFAULT_DB_POOL_SIZE);
+    expect(readEnv({ DB_POOL_SIZE: '12' }).DB_POOL_SIZE).toBe(12);
+  });
+
+  it('refuses a size that is not a whole number from 1 to 200', () => {
+    for (const size of ['0', '201', '2.5', 'many']) {
+      expect(() => readEnv({ DB_POOL_SIZE: size })).toThrow(/DB_POOL_SIZE/);
+    }
   });
 });
