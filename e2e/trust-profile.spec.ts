@@ -270,3 +270,28 @@ test('the public profile shows the seal of a compliant company and loses it when
     await visitor.context().close();
   }
 });
+
+test('robots.txt lets search engines read the public profiles and the directory, not the API or the demo site', async ({
+  request,
+}) => {
+  const response = await request.get('/robots.txt');
+  expect(response.status()).toBe(200);
+  expect(response.headers()['content-type']).toMatch(/^text\/plain/);
+  // Its rules without comments: one group for every crawler, paths blocked by prefix.
+  const rules = (await response.text())
+    .split('\n')
+    .map((line) => line.replace(/#.*/, '').trim())
+    .filter((line) => line !== '');
+  expect(rules[0]).toBe('User-agent: *');
+  expect(rules.filter((rule) => /^user-agent:/i.test(rule))).toHaveLength(1);
+  const disallowed = rules
+    .filter((rule) => /^disallow:/i.test(rule))
+    .map((rule) => rule.slice('disallow:'.length).trim());
+  const blocked = (pathname: string) =>
+    disallowed.some((prefix) => prefix !== '' && pathname.startsWith(prefix));
+  expect(blocked('/trust/green-valley-hemp-co')).toBe(false);
+  expect(blocked('/directory')).toBe(false);
+  expect(blocked('/directory/company-detail')).toBe(false);
+  expect(blocked('/api/directory/companies')).toBe(true);
+  expect(blocked('/demo-site/')).toBe(true);
+});
