@@ -76,6 +76,26 @@ test.describe('app shell', () => {
     await expect.poll(() => warnings.some((text) => text.includes('Unknown theme "neon"'))).toBe(true);
   });
 
+  test('a page whose file a deploy removed loads the new build, not the error screen', async ({ page }) => {
+    await signIn(page, E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD);
+    await expect(page.getByTestId('welcome')).toBeVisible();
+    // A deploy replaced the build while the tab was open: the activity log's file, not loaded yet,
+    // is gone (the server answers 404 for it once); the next load of the page gets the build again.
+    let gone = 0;
+    await page.route(/\/assets\/activity-log-[\w-]+\.js$/, async (route) => {
+      gone += 1;
+      if (gone === 1) await route.fulfill({ status: 404, contentType: 'application/json', body: '{}' });
+      else await route.continue();
+    });
+    let loads = 0;
+    page.on('load', () => (loads += 1));
+    await page.getByTestId('nav-activity-log').click();
+    await expect(page).toHaveURL('/account/activity-log');
+    await expect(page.getByTestId('activity-list')).toBeVisible();
+    expect(gone).toBeGreaterThanOrEqual(2);
+    expect(loads).toBe(1);
+  });
+
   test('signed in: home, language and theme survive a reload, home passes axe', async ({ page }) => {
     // Three reloads and axe in each theme: 48–55 s in CI beside the other group of journeys.
     test.setTimeout(120_000);

@@ -282,8 +282,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   }
   const prerendered = webDist ? prerenderedPages(webDist) : new Set<string>();
   app.setNotFoundHandler((request, reply) => {
+    // A file of the build that is not there (a tab opened before a deploy asking for the old build's
+    // file) is answered 404, never the page shell, so the app's loader sees the failure it is.
     const wantsPage =
-      request.method === 'GET' && !request.url.startsWith('/api/') && !request.url.startsWith('/socket.io');
+      request.method === 'GET' &&
+      !request.url.startsWith('/api/') &&
+      !request.url.startsWith('/socket.io') &&
+      !request.url.startsWith('/assets/');
     const written =
       webDist && wantsPage ? writtenOutPage(prerendered, request.url, request.headers.cookie) : null;
     if (webDist && written) {

@@ -78,6 +78,13 @@ describe('delivery of the SPA and JSON', () => {
     expect(brotliDecompressSync(response.rawPayload).toString()).toBe(PAGE);
   });
 
+  it('answers a file of the build that is not there with 404, not the page shell', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/assets/index-Gone99.js' });
+    expect(response.statusCode).toBe(404);
+    expect(response.headers['content-type']).toMatch(/^application\/json/);
+    expect(response.body).not.toContain('shell');
+  });
+
   it('sends a page written out at build time for its path, and the shell when a query changes it', async () => {
     const page = await t.app.inject({
       method: 'GET',

@@ -15,6 +15,7 @@ import { MaintenanceBanner } from '@/features/system/components/maintenance-bann
 import { ScanNotices } from '@/features/webcrawler/components/scan-notices';
 import { LiveProvider } from '@/lib/live-provider';
 import { queryClient } from '@/lib/query-client';
+import { reloadOnStaleBuild } from '@/lib/stale-build';
 import { brandingCompanyId, ensureBranding } from '@/lib/site-template';
 import { useAppStore } from '@/stores/app-store';
 
@@ -50,6 +51,8 @@ export function AppRoot() {
   const hasUser = useAppStore((state) => state.account.currentUser !== null);
   const hasCompany = useAppStore((state) => state.account.currentCompany !== null);
   const isSuperAdmin = useIsSuperAdmin();
+  // A page opened after a deploy asks for the new build's files (src/lib/stale-build.ts).
+  useEffect(() => reloadOnStaleBuild(), []);
 
   if (!hasSession) {
     return <Navigate to={paths.auth.signIn.getHref(`${location.pathname}${location.search}`)} replace />;
