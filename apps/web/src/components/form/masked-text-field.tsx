@@ -1,4 +1,4 @@
-import { forwardRef, useMemo, useState, type FocusEvent, type ReactNode } from 'react';
+import { forwardRef, useState, type FocusEvent, type ReactNode } from 'react';
 import type { Control, FieldValues, Path } from 'react-hook-form';
 import { IMaskInput } from 'react-imask';
 import { CURRENCY_MASK } from '@trustleaf/domain/rules/input-masks';
@@ -70,16 +70,19 @@ interface Props<T extends FieldValues> {
   inputMode?: 'numeric' | 'tel' | 'text' | 'decimal';
 }
 
+const maskOptionsOf = (mask: string | MaskOptions): MaskOptions =>
+  typeof mask === 'string' ? { mask, placeholderChar: '_', lazy: true } : mask;
+
 /** A masked input bound to react-hook-form (spec 1 §5 "Input masks"). */
 export function MaskedTextField<T extends FieldValues>(props: Props<T>) {
   const { mask, inputMode, ...field } = props;
-  // A new options object on every render would make imask rebuild its mask and drop the user's edit.
+  // A new options object on every render would make imask rebuild its mask and drop the user's edit:
+  // the options are made again only when the mask itself changes.
   const maskKey = typeof mask === 'string' ? mask : JSON.stringify(mask);
-  const maskOptions = useMemo<MaskOptions>(
-    () => (typeof mask === 'string' ? { mask, placeholderChar: '_', lazy: true } : mask),
-
-    [maskKey],
-  );
+  const [kept, setKept] = useState(() => ({ key: maskKey, options: maskOptionsOf(mask) }));
+  // React renders again at once with the new options, before anything is shown.
+  if (kept.key !== maskKey) setKept({ key: maskKey, options: maskOptionsOf(mask) });
+  const maskOptions = kept.options;
   return (
     <FormTextField {...field} inputComponent={MaskAdapter as never} inputProps={{ maskOptions, inputMode }} />
   );

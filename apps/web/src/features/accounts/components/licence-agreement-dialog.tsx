@@ -6,7 +6,7 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Typography from '@mui/material/Typography';
-import { Suspense, use, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { Suspense, use, useEffect, useEffectEvent, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   legalSections,
@@ -41,8 +41,12 @@ function LegalText({
     () => (document ? legalSections(document, companyName, variant) : []),
     [document, companyName, variant],
   );
-  useEffect(() => {
+  // Told once the sections are on screen, and again when they change; not when the callback does.
+  const shown = useEffectEvent(() => {
     if (document) onShown();
+  });
+  useEffect(() => {
+    shown();
   }, [sections]);
   if (!document) {
     return (

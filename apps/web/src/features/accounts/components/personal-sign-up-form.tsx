@@ -1,5 +1,5 @@
 import type { InviteDetail, PersonalSignUpForm } from '@trustleaf/domain/schemas/accounts';
-import { useEffect, useState } from 'react';
+import { useEffect, useEffectEvent, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { getInviteDetail } from '@/features/accounts/api/get-invite-detail';
@@ -39,9 +39,8 @@ export function PersonalSignUpForm({
     defaultValues: { firstName: '', lastName: '', phone: '', email: '', password: '', acceptedEula: false },
   });
 
-  useEffect(() => {
-    if (!inviteMemberCode) return;
-    getInviteDetail(inviteMemberCode)
+  const loadInvite = useEffectEvent((code: string) => {
+    getInviteDetail(code)
       .then((detail) => {
         setInvite(detail);
         setValue('email', detail.email);
@@ -49,7 +48,10 @@ export function PersonalSignUpForm({
       .catch((error: unknown) =>
         flow.setServerError(error instanceof ApiError ? errorText(t, error) : t('errors.generic')),
       );
-    // The token is read once from the link.
+  });
+  // The code is read from the link, once for each code.
+  useEffect(() => {
+    if (inviteMemberCode) loadInvite(inviteMemberCode);
   }, [inviteMemberCode]);
 
   const onSubmit = handleSubmit(async (values) => {
