@@ -96,6 +96,27 @@ test.describe('app shell', () => {
     expect(loads).toBe(1);
   });
 
+  test('a signed-out page whose file a deploy removed loads anew on "Try again?"', async ({ page }) => {
+    await page.goto('/auth/sign-in');
+    await expect(page.getByRole('button', { name: 'Sign in' })).toBeEnabled();
+    // The sign-up page's files of the old build are gone; the error screen's "Try again?" loads the
+    // page again (a lazy page keeps its failure, so rendering again would fail again).
+    const signUpFiles = /\/assets\/sign-up-[\w-]+\.js$/;
+    await page.route(signUpFiles, (route) =>
+      route.fulfill({ status: 404, contentType: 'application/json', body: '{}' }),
+    );
+    await page.getByRole('link', { name: 'Create an account' }).click();
+    await expect(page.getByRole('heading', { name: 'Oops, there is an error!' })).toBeVisible();
+    await page.unroute(signUpFiles);
+    const reloaded = page.waitForEvent('load');
+    await page.getByRole('button', { name: 'Try again?' }).click();
+    await reloaded;
+    await expect(page).toHaveURL('/auth/sign-up');
+    await expect(page.getByRole('heading', { name: 'Create your company account' })).toBeVisible();
+    // Taken over by the app: its fields are enabled.
+    await expect(page.getByLabel('Company name')).toBeEnabled();
+  });
+
   test('signed in: home, language and theme survive a reload, home passes axe', async ({ page }) => {
     // Three reloads and axe in each theme: 48–55 s in CI beside the other group of journeys.
     test.setTimeout(120_000);

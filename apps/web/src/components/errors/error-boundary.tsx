@@ -1,6 +1,9 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { ErrorScreen } from '@/components/errors/error-screen';
 
+/** Chromium, Firefox and Safari reject a dynamic import that could not be loaded with a TypeError naming it. */
+const failedImport = (error: Error | null) => error instanceof TypeError && /module/i.test(error.message);
+
 interface Props {
   children: ReactNode;
 }
@@ -9,7 +12,11 @@ interface State {
   error: Error | null;
 }
 
-/** Spec 3 §8 rendering error: the screen offers 'Try again?', which clears the error and re-renders. */
+/**
+ * Spec 3 §8 rendering error: the screen offers 'Try again?', which clears the error and re-renders.
+ * A page whose code failed to load (a file a deploy removed, or the network) would only fail again, since
+ * a lazy page keeps its failure: there, trying again loads the page anew (src/lib/stale-build.ts).
+ */
 export class ErrorBoundary extends Component<Props, State> {
   override state: State = { error: null };
 
@@ -22,7 +29,8 @@ export class ErrorBoundary extends Component<Props, State> {
   }
 
   reset = (): void => {
-    this.setState({ error: null });
+    if (failedImport(this.state.error)) window.location.reload();
+    else this.setState({ error: null });
   };
 
   override render() {
