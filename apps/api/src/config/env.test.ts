@@ -1,4 +1,5 @@
 import { availableParallelism } from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_DB_POOL_SIZE, readEnv } from './env.ts';
 
@@ -35,5 +36,13 @@ describe('DB_POOL_SIZE', () => {
     for (const size of ['0', '201', '2.5', 'many']) {
       expect(() => readEnv({ DB_POOL_SIZE: size })).toThrow(/DB_POOL_SIZE/);
     }
+  });
+});
+
+describe('WEB_DIST', () => {
+  it('takes a relative folder from the folder the server is started in', () => {
+    expect(readEnv({ WEB_DIST: 'apps/web/dist' }).WEB_DIST).toBe(path.join(process.cwd(), 'apps/web/dist'));
+    expect(readEnv({ WEB_DIST: '/srv/web' }).WEB_DIST).toBe('/srv/web');
+    expect(readEnv({}).WEB_DIST).toBeUndefined();
   });
 });

@@ -1,5 +1,6 @@
 import { isIP } from 'node:net';
 import { availableParallelism } from 'node:os';
+import path from 'node:path';
 import { z } from 'zod';
 
 const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
@@ -61,7 +62,11 @@ export const EnvSchema = z.object({
   WORKERS: z.coerce.number().int().min(0).default(1),
   SEED_DEMO: booleanish.default(true),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  WEB_DIST: z.string().optional(),
+  /** The built SPA's folder; a relative path is taken from the folder the server is started in. */
+  WEB_DIST: z
+    .string()
+    .transform((folder) => path.resolve(folder))
+    .optional(),
   /** The Delta-9 THC limit COAs are checked against, in percent (spec 3 §9: federal limit 0.3 %). */
   DELTA9_THC_THRESHOLD_PERCENT: z.coerce.number().min(0).max(100).default(0.3),
   /** A hosted address-suggestion service (see accounts/address-provider.ts); offline ZIP lookup when unset. */
