@@ -147,11 +147,20 @@ async function audit(browser, base, page, root) {
       tab,
     );
     const lhr = result.lhr;
-    // BENCH_WEB_SAVE=<folder> keeps every report (lhr JSON) for a closer look.
+    // BENCH_WEB_SAVE=<folder> keeps every report (lhr JSON), its trace and its network log for a closer
+    // look (bench/web/lantern.mjs shows what Lighthouse's simulation counted in a run).
     if (process.env.BENCH_WEB_SAVE) {
       mkdirSync(process.env.BENCH_WEB_SAVE, { recursive: true });
-      const name = `${new URL(base).port}${page.path.replaceAll('/', '_')}-${Date.now()}.json`;
-      writeFileSync(path.join(process.env.BENCH_WEB_SAVE, name), JSON.stringify(lhr));
+      const name = `${new URL(base).port}${page.path.replaceAll('/', '_')}-${Date.now()}`;
+      writeFileSync(path.join(process.env.BENCH_WEB_SAVE, `${name}.json`), JSON.stringify(lhr));
+      writeFileSync(
+        path.join(process.env.BENCH_WEB_SAVE, `${name}.trace.json`),
+        JSON.stringify(result.artifacts.Trace),
+      );
+      writeFileSync(
+        path.join(process.env.BENCH_WEB_SAVE, `${name}.devtoolslog.json`),
+        JSON.stringify(result.artifacts.DevtoolsLog),
+      );
     }
     if (lhr.runtimeError)
       throw new Error(`${page.path}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);

@@ -44,3 +44,20 @@ if (total > LIMIT_BYTES) {
   console.error('Sign-in route initial JavaScript is over the budget.');
   process.exit(1);
 }
+
+// The entry evaluates the app in steps, one task each (src/main.tsx): a chunk it imports statically is
+// evaluated with it, before any step, so none of its static imports may reach a step's chunk.
+const stepFiles = new Set((manifest[entryKeys[0]].dynamicImports ?? []).map((key) => manifest[key].file));
+const entryReach = new Set();
+(function reach(key) {
+  for (const imported of manifest[key].imports ?? []) {
+    if (entryReach.has(imported)) continue;
+    entryReach.add(imported);
+    reach(imported);
+  }
+})(entryKeys[0]);
+const early = [...entryReach].map((key) => manifest[key].file).filter((file) => stepFiles.has(file));
+if (early.length > 0) {
+  console.error(`The entry evaluates a step's chunk before the steps run: ${early.join(', ')}`);
+  process.exit(1);
+}
