@@ -119,6 +119,17 @@ test.describe('sign-up', () => {
     await expect(page).toHaveURL(/\/$/);
     await expect(page.getByTestId('welcome')).toHaveText('Welcome, Grace');
     await expect(page.getByTestId('profile-company')).toContainText(companyName);
+
+    // No plan yet: the vault says what it is for and where the plans are; no payment is listed.
+    await page.goto('/documents');
+    await expect(page.getByTestId('vault-locked')).toContainText(
+      'Your plan does not include the document vault.',
+    );
+    await page.getByRole('link', { name: 'View plans' }).click();
+    const plans = page.getByRole('dialog', { name: 'Choose your plan' });
+    await plans.getByRole('button', { name: 'Close' }).click();
+    await expect(plans).toBeHidden();
+    await expect(page.getByRole('region', { name: 'Payment history' })).toContainText('No payments yet.');
   });
 
   test('a wrong or used-up promo code marks the promo field; a good one is redeemed at sign-up', async ({

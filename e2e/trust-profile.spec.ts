@@ -176,6 +176,8 @@ test('the public profile shows the seal of a compliant company and loses it when
   browser,
   request,
 }) => {
+  // A whole journey (sign-up by API, publishing, the directory, three reloads across clock moves).
+  test.setTimeout(120_000);
   const adminToken = await login(request, E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD);
   const owner = await registerLab(request);
   await subscribeBasic(request, owner.token, owner.plCompanyId);

@@ -1,71 +1,18 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
-import { FEATURES } from '@trustleaf/domain/reference/features';
-import {
-  CompanySubscriptionListingSchema,
-  type CompanySubscriptionListing,
-} from '@trustleaf/domain/schemas/billing';
+import type { CompanySubscriptionListing } from '@trustleaf/domain/schemas/billing';
 import { MemoryRouter } from 'react-router';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { MainMenu } from '@/app/main-menu';
 import { getCompanySubscriptionQueryOptions } from '@/features/billing/api/get-company-subscription';
 import { useBranding } from '@/lib/site-template';
 import { useAppStore } from '@/stores/app-store';
+import { listingFor } from '@/testing/billing-fixtures';
 import { terminology } from '@/testing/site-template-fixtures';
 import { SIGNED_IN_PROFILE } from '@/testing/test-utils';
 import '@/lib/i18n';
 
 const COMPANY_ID = 41;
-const NOW = new Date();
-
-/** A plan's features as the listing returns them: `grants` are granted, the rest carry `otherwise`. */
-function listingFor(
-  grants: Record<string, true | number>,
-  otherwise: 'NON_INTERACTABLE' | 'HIDDEN' = 'NON_INTERACTABLE',
-): CompanySubscriptionListing {
-  return CompanySubscriptionListingSchema.parse({
-    companySubscriptions: [
-      {
-        plCompanySubscriptionId: 1,
-        status: 'AVAILABLE',
-        paymentFrequency: 'MONTHLY',
-        autoRenew: true,
-        startedAt: NOW.toISOString(),
-        currentPeriodStart: NOW.toISOString(),
-        currentPeriodEnd: new Date(NOW.getTime() + 30 * 864e5).toISOString(),
-        trialEndsAt: null,
-        trialDuration: null,
-        trialUnit: null,
-        price: 49,
-        promoCode: null,
-        nextRetryAt: null,
-        subscription: { plPlanId: 7, name: 'Test plan' },
-      },
-    ],
-    metadata: { availablePlans: [] },
-    appliedPromoCode: null,
-    features: FEATURES.map((feature, index) => {
-      const grant = grants[feature.key];
-      return {
-        plFeatureId: index + 1,
-        key: feature.key,
-        name: feature.name,
-        featureType: feature.featureType,
-        available: true,
-        priority: index,
-        isMenuSetting: true,
-        planFeatureConfig: {
-          available: grant !== undefined,
-          include: grant !== undefined,
-          clientThreshold: typeof grant === 'number' ? grant : null,
-          status: otherwise,
-        },
-        restriction: null,
-      };
-    }),
-  });
-}
-
 function signInAs(roles: string[], isSuperAdmin = false) {
   useAppStore.setState((state) => ({
     account: {

@@ -1,8 +1,14 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { MENU_FEATURES } from '@trustleaf/domain/reference/features';
 import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
+import { PageLoader } from '@/components/layouts/page-loader';
+import { paths } from '@/config/paths';
+import { useFeatureStatus } from '@/features/billing/components/use-feature-status';
 import { CoaUpload } from '@/features/documents/components/coa-upload';
 import { CompanyDocuments } from '@/features/documents/components/company-documents';
 import { ReviewerCompanies } from '@/features/documents/components/reviewer-companies';
@@ -10,24 +16,39 @@ import { useActingCompany, useAppStore } from '@/stores/app-store';
 
 /**
  * Q-Vault company documents: the company's documents with versions, the COA batch upload and, for
- * owners and admins, the reviewer companies.
+ * owners and admins, the reviewer companies. A plan without the vault (the server refuses its calls)
+ * shows what the vault is for and the way to the plans instead.
  */
 export function DocumentsRoute() {
   const { t } = useTranslation();
   const company = useActingCompany();
+  const access = useFeatureStatus(MENU_FEATURES.qVault);
   // Select the stored membership, not `roles ?? []`: a selector must return the same value while the
   // store is unchanged, and a fresh empty array for a super admin (no membership) re-rendered forever.
   const membership = useAppStore((state) => state.account.currentUser?.memberOfCompany ?? null);
   const roles = membership?.roles ?? [];
   const canUpload = roles.some((role) => role !== 'Weak User');
   const canDelete = roles.some((role) => role === 'Company Owner' || role === 'Company Admin');
+  if (company && access === 'LOADING') return <PageLoader />;
   return (
     <Stack spacing={4}>
       <Box>
         <Typography variant="h1">{t('documents.page.title')}</Typography>
         <Typography sx={{ color: 'text.secondary', mt: 1 }}>{t('documents.page.intro')}</Typography>
       </Box>
-      {company ? (
+      {company && access !== 'NORMAL' ? (
+        <Alert
+          severity="info"
+          data-testid="vault-locked"
+          action={
+            <Button component={RouterLink} to={paths.account.subscription.getHref(true)} color="inherit">
+              {t('documents.page.upgrade')}
+            </Button>
+          }
+        >
+          {t('documents.page.locked')}
+        </Alert>
+      ) : company ? (
         <>
           <CompanyDocuments plCompanyId={company.plCompanyId} canUpload={canUpload} canDelete={canDelete} />
           {canUpload ? <CoaUpload plCompanyId={company.plCompanyId} /> : null}

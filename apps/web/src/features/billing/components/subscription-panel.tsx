@@ -187,6 +187,13 @@ export function SubscriptionPanel() {
                       <TableCell>{t(`billing.payment.${tx.status}`)}</TableCell>
                     </TableRow>
                   ))}
+                  {transactions.data?.items.length === 0 ? (
+                    <TableRow>
+                      <TableCell colSpan={4} sx={{ color: 'text.secondary' }}>
+                        {t('billing.page.noPayments')}
+                      </TableCell>
+                    </TableRow>
+                  ) : null}
                 </TableBody>
               </Table>
             </CardContent>
