@@ -1,5 +1,4 @@
 import '@/lib/zod-config';
-import { isFailedImport, reloadForNewBuild } from '@/lib/stale-build';
 import { inSteps, nextTask } from '@/lib/steps';
 
 /*
@@ -33,11 +32,4 @@ async function boot(): Promise<void> {
   startApp(container);
 }
 
-/*
- * A step's file that fails to load was most likely removed by a deploy after this page was sent: the
- * page is loaded anew, which brings the new build's (src/lib/stale-build.ts). Nothing has been typed
- * yet: a written-out page's fields are disabled until the app takes it over.
- */
-boot().catch((error: unknown) => {
-  if (!isFailedImport(error) || !reloadForNewBuild()) throw error;
-});
+void boot();

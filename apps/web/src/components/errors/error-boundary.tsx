@@ -1,6 +1,8 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { ErrorScreen } from '@/components/errors/error-screen';
-import { isFailedImport } from '@/lib/stale-build';
+
+/** Chromium, Firefox and Safari reject a dynamic import that could not be loaded with a TypeError naming it. */
+const failedImport = (error: Error | null) => error instanceof TypeError && /module/i.test(error.message);
 
 interface Props {
   children: ReactNode;
@@ -27,7 +29,7 @@ export class ErrorBoundary extends Component<Props, State> {
   }
 
   reset = (): void => {
-    if (isFailedImport(this.state.error)) window.location.reload();
+    if (failedImport(this.state.error)) window.location.reload();
     else this.setState({ error: null });
   };
 
