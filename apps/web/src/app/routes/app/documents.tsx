@@ -1,11 +1,13 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { MENU_FEATURES } from '@trustleaf/domain/reference/features';
 import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
 import { PageLoader } from '@/components/layouts/page-loader';
-import { PlanLockedNotice } from '@/features/billing/components/plan-locked-notice';
+import { paths } from '@/config/paths';
 import { useFeatureStatus } from '@/features/billing/components/use-feature-status';
 import { CoaUpload } from '@/features/documents/components/coa-upload';
 import { CompanyDocuments } from '@/features/documents/components/company-documents';
@@ -35,7 +37,22 @@ export function DocumentsRoute() {
         <Typography sx={{ color: 'text.secondary', mt: 1 }}>{t('documents.page.intro')}</Typography>
       </Box>
       {company && access !== 'NORMAL' ? (
-        <PlanLockedNotice testId="vault-locked">{t('documents.page.locked')}</PlanLockedNotice>
+        <Alert
+          severity="info"
+          data-testid="vault-locked"
+          action={
+            <Button
+              component={RouterLink}
+              to={paths.account.subscription.getHref(true)}
+              color="inherit"
+              sx={{ whiteSpace: 'nowrap' }}
+            >
+              {t('documents.page.upgrade')}
+            </Button>
+          }
+        >
+          {t('documents.page.locked')}
+        </Alert>
       ) : company ? (
         <>
           <CompanyDocuments plCompanyId={company.plCompanyId} canUpload={canUpload} canDelete={canDelete} />
