@@ -41,12 +41,7 @@ export function DocumentsRoute() {
           severity="info"
           data-testid="vault-locked"
           action={
-            <Button
-              component={RouterLink}
-              to={paths.account.subscription.getHref(true)}
-              color="inherit"
-              sx={{ whiteSpace: 'nowrap' }}
-            >
+            <Button component={RouterLink} to={paths.account.subscription.getHref(true)} color="inherit">
               {t('documents.page.upgrade')}
             </Button>
           }

@@ -113,12 +113,7 @@ export function QMonitorRoute() {
           sx={{ mb: 3 }}
           data-testid="qmonitor-locked"
           action={
-            <Button
-              component={RouterLink}
-              to={paths.account.subscription.getHref(true)}
-              color="inherit"
-              sx={{ whiteSpace: 'nowrap' }}
-            >
+            <Button component={RouterLink} to={paths.account.subscription.getHref(true)} color="inherit">
               {t('qMonitor.upgrade')}
             </Button>
           }
