@@ -11,6 +11,7 @@ import { createDatabase, type Database } from '../src/db/client.ts';
 import { createManualClock } from '../src/lib/clock.ts';
 import { createInlineQueue, type JobQueue } from '../src/lib/jobs.ts';
 import type { MailTransport } from '../src/lib/mailer.ts';
+import { dropDatabase } from './drop-database.ts';
 
 let counter = 0;
 
@@ -34,10 +35,7 @@ export async function createTestDatabase(): Promise<{
     database,
     async drop() {
       await database.close();
-      const client = new pg.Client({ connectionString: adminUrl });
-      await client.connect();
-      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await client.end();
+      await dropDatabase(adminUrl, name);
     },
   };
 }

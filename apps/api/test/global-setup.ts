@@ -7,6 +7,7 @@ import { startEmbeddedPostgres, type EmbeddedServer } from '../src/db/embedded.t
 import { runMigrations } from '../src/db/migrate.ts';
 import { seedReference } from '../src/db/seed.ts';
 import { migrationsFolder } from '../src/runtime.ts';
+import { dropDatabase } from './drop-database.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -59,8 +60,7 @@ export default async function setup(project: TestProject) {
         `SELECT datname FROM pg_database WHERE datname LIKE 't\\_${process.pid}\\_%' OR datname = $1`,
         [templateDb],
       );
-      for (const row of leftovers.rows)
-        await admin.query(`DROP DATABASE IF EXISTS "${row.datname}" WITH (FORCE)`);
+      for (const row of leftovers.rows) await dropDatabase(adminUrl, row.datname);
     }
     await admin.end();
     await embedded?.stop();

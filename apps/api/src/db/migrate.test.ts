@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import pg from 'pg';
 import { describe, expect, inject, it } from 'vitest';
+import { dropDatabase } from '../../test/drop-database.ts';
 import { migrationsFolder } from '../runtime.ts';
 import { createDatabase } from './client.ts';
 import { runMigrations } from './migrate.ts';
@@ -19,10 +20,7 @@ async function emptyDatabase(): Promise<{ url: string; drop(): Promise<void> }> 
   return {
     url: url.toString(),
     async drop() {
-      const client = new pg.Client({ connectionString: adminUrl });
-      await client.connect();
-      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await client.end();
+      await dropDatabase(adminUrl, name);
     },
   };
 }
