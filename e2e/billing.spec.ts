@@ -446,6 +446,11 @@ test('a switch shows its credit and amount before any charge and charges that; r
   // On a phone first: the preview is readable and nothing is charged by looking at it.
   await page.setViewportSize({ width: 360, height: 740 });
   await expectNoSeriousViolations(page, 'subscription page at 360×740');
+  // The payment's row fits its card (a card clips what is wider than it).
+  const history = page.getByRole('region', { name: 'Payment history' });
+  await expect(history.getByRole('cell', { name: 'Paid' })).toBeVisible();
+  const [card, table] = await Promise.all([history.boundingBox(), history.getByRole('table').boundingBox()]);
+  expect(table!.x + table!.width).toBeLessThanOrEqual(card!.x + card!.width);
   let dialog = await openSwitchPreview();
   await expectNoSeriousViolations(page, 'switch preview at 360×740');
   await dialog.getByRole('button', { name: 'Cancel' }).click();

@@ -41,7 +41,12 @@ export function DocumentsRoute() {
           severity="info"
           data-testid="vault-locked"
           action={
-            <Button component={RouterLink} to={paths.account.subscription.getHref(true)} color="inherit">
+            <Button
+              component={RouterLink}
+              to={paths.account.subscription.getHref(true)}
+              color="inherit"
+              sx={{ whiteSpace: 'nowrap' }}
+            >
               {t('documents.page.upgrade')}
             </Button>
           }

@@ -113,7 +113,12 @@ export function QMonitorRoute() {
           sx={{ mb: 3 }}
           data-testid="qmonitor-locked"
           action={
-            <Button component={RouterLink} to={paths.account.subscription.getHref(true)} color="inherit">
+            <Button
+              component={RouterLink}
+              to={paths.account.subscription.getHref(true)}
+              color="inherit"
+              sx={{ whiteSpace: 'nowrap' }}
+            >
               {t('qMonitor.upgrade')}
             </Button>
           }
