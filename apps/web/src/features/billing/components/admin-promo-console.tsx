@@ -5,6 +5,7 @@ import CardContent from '@mui/material/CardContent';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
@@ -109,7 +110,14 @@ export function PromoConsole({ plans }: { plans: Plan[] }) {
           noValidate
           aria-label={t(editing ? 'billing.admin.editPromoTitle' : 'billing.admin.createPromo')}
           onSubmit={(event) => void submit(event)}
-          sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'flex-start' }}
+          // On a phone, one field per row: side by side they were wider than the card, which clipped them.
+          sx={{
+            display: { xs: 'grid', sm: 'flex' },
+            gridTemplateColumns: '1fr',
+            gap: 1,
+            flexWrap: 'wrap',
+            alignItems: 'flex-start',
+          }}
         >
           <SpecFields
             control={control}
@@ -144,46 +152,58 @@ function PromoTable({ promos, onEdit }: { promos: Promo[]; onEdit: (promo: Promo
     'billing.admin.endDate',
   ];
   return (
-    <Table size="small" aria-label={t('billing.admin.promos')}>
-      <TableHead>
-        <TableRow>
-          {[...headings, 'billing.admin.usage', 'billing.admin.discountAmount', 'billing.admin.actions'].map(
-            (key) => (
+    // Seven columns do not fit a phone: the table scrolls in its card (and takes the focus to be
+    // scrolled with the keyboard).
+    <TableContainer
+      tabIndex={0}
+      role="region"
+      aria-label={t('billing.admin.promos')}
+      sx={{ overflowX: 'auto' }}
+    >
+      <Table size="small" aria-label={t('billing.admin.promos')}>
+        <TableHead>
+          <TableRow>
+            {[
+              ...headings,
+              'billing.admin.usage',
+              'billing.admin.discountAmount',
+              'billing.admin.actions',
+            ].map((key) => (
               <TableCell key={key}>{t(key)}</TableCell>
-            ),
-          )}
-        </TableRow>
-      </TableHead>
-      <TableBody>
-        {promos.map((promo) => (
-          <TableRow key={promo.plPromoId} data-testid="promo-row" data-code={promo.promoCode}>
-            <TableCell>{promo.promoCode}</TableCell>
-            <TableCell>
-              {t(promo.status === 'ACTIVE' ? 'billing.admin.active' : 'billing.admin.inactive')}
-            </TableCell>
-            <TableCell>{formatPromoDay(promo.startDate)}</TableCell>
-            <TableCell>{formatPromoDay(promo.endDate)}</TableCell>
-            <TableCell>
-              {promo.totalUsage}
-              {promo.limitUsage ? ` / ${promo.maxUsage}` : ''}
-            </TableCell>
-            <TableCell>
-              {promo.promoPlans[0]
-                ? `${t(`billing.admin.discount.${promo.promoPlans[0].discountType}`)} ${promo.promoPlans[0].discountAmount}`
-                : ''}
-            </TableCell>
-            <TableCell>
-              <Button
-                size="small"
-                aria-label={t('billing.admin.editPromo', { code: promo.promoCode })}
-                onClick={() => onEdit(promo)}
-              >
-                {t('billing.admin.edit')}
-              </Button>
-            </TableCell>
+            ))}
           </TableRow>
-        ))}
-      </TableBody>
-    </Table>
+        </TableHead>
+        <TableBody>
+          {promos.map((promo) => (
+            <TableRow key={promo.plPromoId} data-testid="promo-row" data-code={promo.promoCode}>
+              <TableCell>{promo.promoCode}</TableCell>
+              <TableCell>
+                {t(promo.status === 'ACTIVE' ? 'billing.admin.active' : 'billing.admin.inactive')}
+              </TableCell>
+              <TableCell>{formatPromoDay(promo.startDate)}</TableCell>
+              <TableCell>{formatPromoDay(promo.endDate)}</TableCell>
+              <TableCell>
+                {promo.totalUsage}
+                {promo.limitUsage ? ` / ${promo.maxUsage}` : ''}
+              </TableCell>
+              <TableCell>
+                {promo.promoPlans[0]
+                  ? `${t(`billing.admin.discount.${promo.promoPlans[0].discountType}`)} ${promo.promoPlans[0].discountAmount}`
+                  : ''}
+              </TableCell>
+              <TableCell>
+                <Button
+                  size="small"
+                  aria-label={t('billing.admin.editPromo', { code: promo.promoCode })}
+                  onClick={() => onEdit(promo)}
+                >
+                  {t('billing.admin.edit')}
+                </Button>
+              </TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </TableContainer>
   );
 }
