@@ -1,13 +1,11 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { MENU_FEATURES } from '@trustleaf/domain/reference/features';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink } from 'react-router';
 import { PageLoader } from '@/components/layouts/page-loader';
-import { paths } from '@/config/paths';
+import { PlanLockedNotice } from '@/features/billing/components/plan-locked-notice';
 import { useFeatureStatus } from '@/features/billing/components/use-feature-status';
 import { CoaUpload } from '@/features/documents/components/coa-upload';
 import { CompanyDocuments } from '@/features/documents/components/company-documents';
@@ -37,22 +35,7 @@ export function DocumentsRoute() {
         <Typography sx={{ color: 'text.secondary', mt: 1 }}>{t('documents.page.intro')}</Typography>
       </Box>
       {company && access !== 'NORMAL' ? (
-        <Alert
-          severity="info"
-          data-testid="vault-locked"
-          action={
-            <Button
-              component={RouterLink}
-              to={paths.account.subscription.getHref(true)}
-              color="inherit"
-              sx={{ whiteSpace: 'nowrap' }}
-            >
-              {t('documents.page.upgrade')}
-            </Button>
-          }
-        >
-          {t('documents.page.locked')}
-        </Alert>
+        <PlanLockedNotice testId="vault-locked">{t('documents.page.locked')}</PlanLockedNotice>
       ) : company ? (
         <>
           <CompanyDocuments plCompanyId={company.plCompanyId} canUpload={canUpload} canDelete={canDelete} />

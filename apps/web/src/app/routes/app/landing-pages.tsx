@@ -12,6 +12,7 @@ import { PageLoader } from '@/components/layouts/page-loader';
 import { SummaryCard } from '@/components/layouts/summary-card';
 import { paths } from '@/config/paths';
 import { FeatureWrapper } from '@/features/billing/components/feature-wrapper';
+import { PlanLockedNotice } from '@/features/billing/components/plan-locked-notice';
 import { SubscriptionSummary, useFeatureAllowance } from '@/features/billing/components/subscription-summary';
 import { useFeatureStatus } from '@/features/billing/components/use-feature-status';
 import { VaultSummary } from '@/features/documents/components/vault-summary';
@@ -108,23 +109,9 @@ export function QMonitorRoute() {
         <Typography sx={{ color: 'text.secondary', mt: 1 }}>{t('qMonitor.intro')}</Typography>
       </Box>
       {status !== 'NORMAL' ? (
-        <Alert
-          severity="info"
-          sx={{ mb: 3 }}
-          data-testid="qmonitor-locked"
-          action={
-            <Button
-              component={RouterLink}
-              to={paths.account.subscription.getHref(true)}
-              color="inherit"
-              sx={{ whiteSpace: 'nowrap' }}
-            >
-              {t('qMonitor.upgrade')}
-            </Button>
-          }
-        >
+        <PlanLockedNotice testId="qmonitor-locked" sx={{ mb: 3 }}>
           {t('qMonitor.locked')}
-        </Alert>
+        </PlanLockedNotice>
       ) : null}
       {company ? (
         <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
