@@ -96,6 +96,26 @@ test.describe('app shell', () => {
     expect(loads).toBe(1);
   });
 
+  test('a written-out page whose start-up file a deploy removed loads anew and takes over', async ({
+    page,
+  }) => {
+    // The page was sent just before a deploy: one of the app's start-up steps is gone (404 once); the
+    // sign-in form would stay disabled. The page is loaded again and gets the build it names.
+    let gone = 0;
+    await page.route(/\/assets\/boot-3-[\w-]+\.js$/, async (route) => {
+      gone += 1;
+      if (gone === 1) await route.fulfill({ status: 404, contentType: 'application/json', body: '{}' });
+      else await route.continue();
+    });
+    let loads = 0;
+    page.on('load', () => (loads += 1));
+    await page.goto('/auth/sign-in');
+    await expect(page.getByRole('button', { name: 'Sign in' })).toBeEnabled();
+    await expect(page.getByLabel('Email address')).toBeEditable();
+    expect(gone).toBeGreaterThanOrEqual(2);
+    expect(loads).toBe(2);
+  });
+
   test('a signed-out page whose file a deploy removed loads anew on "Try again?"', async ({ page }) => {
     await page.goto('/auth/sign-in');
     await expect(page.getByRole('button', { name: 'Sign in' })).toBeEnabled();

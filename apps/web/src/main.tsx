@@ -1,4 +1,5 @@
 import '@/lib/zod-config';
+import { isFailedImport, reloadForNewBuild } from '@/lib/stale-build';
 import { inSteps, nextTask } from '@/lib/steps';
 
 /*
@@ -32,4 +33,11 @@ async function boot(): Promise<void> {
   startApp(container);
 }
 
-void boot();
+/*
+ * A step's file that fails to load was most likely removed by a deploy after this page was sent: the
+ * page is loaded anew, which brings the new build's (src/lib/stale-build.ts). Nothing has been typed
+ * yet: a written-out page's fields are disabled until the app takes it over.
+ */
+boot().catch((error: unknown) => {
+  if (!isFailedImport(error) || !reloadForNewBuild()) throw error;
+});

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { reloadOnStaleBuild } from '@/lib/stale-build';
+import { isFailedImport, reloadOnStaleBuild } from '@/lib/stale-build';
 
 const failedFile = () => window.dispatchEvent(new Event('vite:preloadError', { cancelable: true }));
 
@@ -34,5 +34,17 @@ describe('a file of the build that failed to load', () => {
     failedFile();
     expect(reload).not.toHaveBeenCalled();
     stop();
+  });
+});
+
+describe('isFailedImport', () => {
+  it("tells a module that could not be loaded from the app's own errors", () => {
+    expect(isFailedImport(new TypeError('Failed to fetch dynamically imported module: /assets/a.js'))).toBe(
+      true,
+    );
+    expect(isFailedImport(new TypeError('error loading dynamically imported module'))).toBe(true);
+    expect(isFailedImport(new TypeError("Cannot read properties of undefined (reading 'x')"))).toBe(false);
+    expect(isFailedImport(new Error('module'))).toBe(false);
+    expect(isFailedImport(null)).toBe(false);
   });
 });

@@ -1,8 +1,6 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { ErrorScreen } from '@/components/errors/error-screen';
-
-/** Chromium, Firefox and Safari reject a dynamic import that could not be loaded with a TypeError naming it. */
-const failedImport = (error: Error | null) => error instanceof TypeError && /module/i.test(error.message);
+import { isFailedImport } from '@/lib/stale-build';
 
 interface Props {
   children: ReactNode;
@@ -29,7 +27,7 @@ export class ErrorBoundary extends Component<Props, State> {
   }
 
   reset = (): void => {
-    if (failedImport(this.state.error)) window.location.reload();
+    if (isFailedImport(this.state.error)) window.location.reload();
     else this.setState({ error: null });
   };
 
