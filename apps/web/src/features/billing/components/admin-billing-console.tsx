@@ -23,7 +23,7 @@ export function AdminBillingConsole() {
   return (
     <Box sx={{ display: 'grid', gap: 3, minWidth: 0 }}>
       <Typography variant="h1">{t('billing.admin.title')}</Typography>
-      <PromoConsole plans={list} />
+      <PromoConsole plans={plans.data} />
       {selected && (
         <Box sx={{ display: 'grid', gap: 2, minWidth: 0 }}>
           <Tabs

@@ -68,14 +68,14 @@ function promoRowsOf(editing: Promo | null, plans: Plan[]): PromoPlanRow[] {
  * form is checked with the API's own schema, so the admin sees the same rule in the form, and the
  * API's refusals land on their fields.
  */
-export function PromoConsole({ plans }: { plans: Plan[] }) {
+export function PromoConsole({ plans }: { plans: Plan[] | undefined }) {
   const { t } = useTranslation();
   const promos = usePromos();
   const upsert = useUpsertPromo();
   const [editingId, setEditingId] = useState<number | null>(null);
   const editing = (promos.data?.items ?? []).find((p) => p.plPromoId === editingId) ?? null;
   // The schema follows the promo being edited: its plans are the payload's rows.
-  const rows = useMemo(() => promoRowsOf(editing, plans), [editing, plans]);
+  const rows = useMemo(() => promoRowsOf(editing, plans ?? []), [editing, plans]);
   const schema = useMemo(() => createPromoFormSchema(rows), [rows]);
   const form = useForm<PromoFormValues>({
     resolver: keyedZodResolver(schema),
@@ -128,7 +128,13 @@ export function PromoConsole({ plans }: { plans: Plan[] }) {
             // An edited promo keeps its plans' frequencies.
             isDisabled={(name) => name === 'paymentFrequency' && editing !== null}
           />
-          <Button type="submit" variant="contained" disabled={upsert.isPending} data-testid="promo-submit">
+          {/* A new promo covers the active plans: it waits for them. */}
+          <Button
+            type="submit"
+            variant="contained"
+            disabled={upsert.isPending || plans === undefined}
+            data-testid="promo-submit"
+          >
             {t(editing ? 'billing.admin.savePromo' : 'billing.admin.createPromo')}
           </Button>
           {editingId !== null ? <Button onClick={() => edit(null)}>{t('billing.cancel')}</Button> : null}
