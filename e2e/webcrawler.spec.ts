@@ -183,6 +183,8 @@ test.describe('webcrawler', () => {
     await startScan(page, DEMO_SITE);
     const success = page.getByTestId('scan-success');
     await expect(success).toBeVisible({ timeout: 45_000 });
+    // The page takes in the finished scan (its row above the websites) before the switch is pressed.
+    await expect(page.getByTestId('scan-list-recent').getByTestId('scan-row')).toHaveCount(1);
     // The scan added its website; its weekly re-scan is a plan feature this company lacks.
     const website = page
       .getByTestId('website-row')

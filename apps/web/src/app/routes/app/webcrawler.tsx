@@ -5,7 +5,7 @@ import Typography from '@mui/material/Typography';
 import { parseWebcrawlerParams } from '@trustleaf/domain/rules/crawler-link';
 import { WEBCRAWLER_GATES } from '@trustleaf/domain/reference/features';
 import type { FeatureStatus } from '@trustleaf/domain/rules/feature-gating';
-import { lazy, memo, Suspense, useDeferredValue, useMemo } from 'react';
+import { lazy, memo, Suspense, useDeferredValue, useId, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams, type SetURLSearchParams } from 'react-router';
 import { paths } from '@/config/paths';
@@ -24,6 +24,7 @@ import { queryClient } from '@/lib/query-client';
 import { actingCompanyOf, useActingCompany, useAppStore } from '@/stores/app-store';
 import type { CompanyRef } from '@trustleaf/domain/schemas/auth';
 import { TemplateScreenRoute } from '@/app/routes/not-found';
+import { ChartPanel } from '@/components/layouts/chart-panel';
 import { StagedParts } from '@/components/layouts/staged-parts';
 
 const ReportDialog = lazy(() =>
@@ -47,6 +48,26 @@ export function webcrawlerRequests(): Promise<unknown> {
     queryClient.prefetchQuery(getProductScansQueryOptions(company.plCompanyId)),
     queryClient.prefetchQuery(getWebsitesQueryOptions(company.plCompanyId)),
   ]);
+}
+
+/**
+ * The chart's room while its library loads: the first scan's chart appears the moment the scan ends,
+ * and without it everything below (the scans, the websites and their switches) moved down under the
+ * pointer. Its heading is the chart's; the period control and the plot are held as empty space of
+ * their size as drawn (the control wraps to two rows on a phone, and so does the legend above the bars).
+ */
+function ChartPlaceholder() {
+  const { t } = useTranslation();
+  const headingId = useId();
+  return (
+    <ChartPanel
+      headingId={headingId}
+      title={t('webcrawler.chart.title')}
+      control={<Box sx={{ height: { xs: 78, sm: 39 }, width: { xs: 294, sm: 332 } }} />}
+    >
+      <Box sx={{ height: { xs: 318, sm: 289 } }} />
+    </ChartPanel>
+  );
 }
 
 /** A gate still loading the plan shows its element inert rather than flashing it usable. */
@@ -141,7 +162,7 @@ const ScreenContent = memo(function ScreenContent({
               />,
               <Stack spacing={4}>
                 {checks && checks.length > 0 ? (
-                  <Suspense fallback={null}>
+                  <Suspense fallback={<ChartPlaceholder />}>
                     <FindingsChart checks={checks} />
                   </Suspense>
                 ) : null}

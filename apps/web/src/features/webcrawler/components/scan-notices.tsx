@@ -128,7 +128,9 @@ function OutcomeNotice({
  * The bottom-centre scan notices on every signed-in page (spec 3 §2 "Scan progress notice", §4 "Scan
  * job", §9): one per job in the account state, so a reload shows them again. A running job shows its
  * progress (pages done of queued) and follows the live channel, polling every 7 s as the fallback; its
- * outcome stays until closed, and closing removes the job after 300 ms (the notice's exit).
+ * outcome stays until closed, and closing removes the job after 300 ms (the notice's exit). A notice
+ * appears at its full height: growing in, it was measured with its first content, so an outcome that
+ * replaced the progress mid-way jumped when the growth ended, and a click on Close could miss.
  */
 export function ScanNotices({ onView }: { onView: (job: LocalScanJob) => void }) {
   const { t } = useTranslation();
@@ -180,7 +182,7 @@ export function ScanNotices({ onView }: { onView: (job: LocalScanJob) => void })
       {visible.map((job) => {
         const key = `${job.type}:${job.jobId}`;
         return (
-          <Collapse key={key} in={!closing.has(key)} timeout={SCAN_NOTICE_REMOVAL_MS} appear>
+          <Collapse key={key} in={!closing.has(key)} timeout={SCAN_NOTICE_REMOVAL_MS}>
             {job.status === 'SCANNING' ? (
               <ProgressNotice job={job} onClose={() => close(job)} />
             ) : (
