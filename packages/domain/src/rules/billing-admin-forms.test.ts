@@ -71,6 +71,15 @@ describe('promo form', () => {
     ]);
   });
 
+  it('says that a new promo has no plan to cover while no plan is active, in words of its own', () => {
+    const noPlans = createPromoFormSchema([]).safeParse({
+      ...EMPTY_PROMO_FORM,
+      promoCode: 'SPRING',
+      discountAmount: '10',
+    });
+    expect(issuesOf(noPlans)).toEqual([['discountAmount', 'billing.admin.messages.noActivePlan']]);
+  });
+
   it('makes the payload: a new promo’s rows take the form’s frequency, the usage limit follows maxUsage', () => {
     const input = promoInputOf(
       { ...EMPTY_PROMO_FORM, promoCode: 'X', paymentFrequency: 'ANNUAL', maxUsage: '5' },

@@ -72,6 +72,10 @@ export const BILLING_ADMIN_MESSAGES = {
   characterLimit: { key: 'validation.characterLimit', message: 'Character limit' },
   amount: { key: 'billing.admin.messages.amount', message: 'Enter an amount from 0 to 1,000,000' },
   percentMax: { key: 'billing.admin.messages.percentMax', message: 'A percent discount is at most 100' },
+  noActivePlan: {
+    key: 'billing.admin.messages.noActivePlan',
+    message: 'A promo covers at least one active plan: activate a plan first',
+  },
   maxUsageRequired: { key: 'billing.admin.messages.maxUsageRequired', message: 'Required' },
   wholeNumber: { key: 'billing.admin.messages.wholeNumber', message: 'Enter a whole number, 0 or more' },
   dateOrder: { key: 'billing.admin.messages.dateOrder', message: PROMO_DATE_ORDER_MESSAGE },

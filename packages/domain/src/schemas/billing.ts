@@ -350,8 +350,11 @@ export const UpsertPromoInputSchema = z
     endDate: z.iso.datetime({ offset: true }).nullable(),
     limitUsage: z.boolean(),
     maxUsage: IntSchema.min(0).nullable(),
-    promoPlans: z.array(PromoPlanInputSchema).min(1).max(100),
+    // At least one plan: refused below with a rule's key, which `.min(1)` cannot carry; the API's
+    // document still says so.
+    promoPlans: z.array(PromoPlanInputSchema).max(100).meta({ minItems: 1 }),
   })
+  .refine((p) => p.promoPlans.length > 0, keyedRefusal(BILLING_ADMIN_MESSAGES.noActivePlan, ['promoPlans']))
   .refine(
     (p) => !p.limitUsage || p.maxUsage !== null,
     keyedRefusal(BILLING_ADMIN_MESSAGES.maxUsageRequired, ['maxUsage']),
