@@ -5,7 +5,6 @@ import CardContent from '@mui/material/CardContent';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
@@ -25,6 +24,7 @@ import { enqueueSnackbar } from 'notistack';
 import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { TableScroll } from '@/components/lists/table-scroll';
 import { errorText } from '@/lib/error-notice';
 import { formatDay } from '@/lib/i18n';
 import { keyedZodResolver } from '@/lib/keyed-zod-resolver';
@@ -158,14 +158,8 @@ function PromoTable({ promos, onEdit }: { promos: Promo[]; onEdit: (promo: Promo
     'billing.admin.endDate',
   ];
   return (
-    // Seven columns do not fit a phone: the table scrolls in its card (and takes the focus to be
-    // scrolled with the keyboard).
-    <TableContainer
-      tabIndex={0}
-      role="region"
-      aria-label={t('billing.admin.promos')}
-      sx={{ overflowX: 'auto' }}
-    >
+    // Seven columns do not fit a phone.
+    <TableScroll label={t('billing.admin.promos')}>
       <Table size="small" aria-label={t('billing.admin.promos')}>
         <TableHead>
           <TableRow>
@@ -210,6 +204,6 @@ function PromoTable({ promos, onEdit }: { promos: Promo[]; onEdit: (promo: Promo
           ))}
         </TableBody>
       </Table>
-    </TableContainer>
+    </TableScroll>
   );
 }

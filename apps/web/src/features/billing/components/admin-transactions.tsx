@@ -9,7 +9,6 @@ import MenuItem from '@mui/material/MenuItem';
 import Pagination from '@mui/material/Pagination';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import TableContainer from '@mui/material/TableContainer';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { formatMoney } from '@trustleaf/domain/rules/pricing';
@@ -30,6 +29,7 @@ import { useDeferredValue, useId, useMemo, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { DataTable, type TableColumn } from '@/components/lists/data-table';
+import { TableScroll } from '@/components/lists/table-scroll';
 import { formatDate } from '@/lib/i18n';
 import { keyedZodResolver } from '@/lib/keyed-zod-resolver';
 import { applyServerIssues } from '@/lib/server-issues';
@@ -267,7 +267,7 @@ export function AdminTransactions() {
           {transactions.data ? t('billing.transactions.count', { count: transactions.data.total }) : null}
         </Typography>
         {items.length > 0 ? (
-          <TableContainer tabIndex={0} role="region" aria-labelledby={headingId} sx={{ overflowX: 'auto' }}>
+          <TableScroll labelledBy={headingId}>
             <DataTable
               size="small"
               data-testid="transactions-table"
@@ -276,7 +276,7 @@ export function AdminTransactions() {
               rowKey={(tx) => tx.plTransactionId}
               rowProps={(tx) => ({ 'data-testid': `transaction-${tx.plTransactionId}` })}
             />
-          </TableContainer>
+          </TableScroll>
         ) : transactions.data ? (
           <Typography sx={{ color: 'text.secondary' }}>{t('billing.transactions.empty')}</Typography>
         ) : null}

@@ -1,7 +1,6 @@
 import { dateTimeFormat, numberFormat } from '@trustleaf/domain/rules/intl-formats';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import TableContainer from '@mui/material/TableContainer';
 import TextField from '@mui/material/TextField';
 import { BarChart } from '@mui/x-charts/BarChart';
 import { formatMoney } from '@trustleaf/domain/rules/pricing';
@@ -9,6 +8,7 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { menuOptions } from '@/components/form/menu-options';
 import { ChartPanel } from '@/components/layouts/chart-panel';
+import { TableScroll } from '@/components/lists/table-scroll';
 import { FiguresTable, type FigureColumn } from '@/components/lists/figures-table';
 import { useFinancialSummary } from '../api/get-financial-summary';
 
@@ -98,12 +98,7 @@ export function FinancialSummary() {
               slotProps={{ legend: { position: { vertical: 'top', horizontal: 'end' } } }}
             />
           </Box>
-          <TableContainer
-            tabIndex={0}
-            role="region"
-            aria-labelledby={headingId}
-            sx={{ maxWidth: '100%', overflowX: 'auto' }}
-          >
+          <TableScroll labelledBy={headingId}>
             <FiguresTable
               caption={t('billing.transactions.summary.caption')}
               labelHeading={t('billing.transactions.summary.month')}
@@ -113,7 +108,7 @@ export function FinancialSummary() {
               rowLabels={labels}
               testId="financial-table"
             />
-          </TableContainer>
+          </TableScroll>
         </>
       ) : null}
     </ChartPanel>

@@ -22,6 +22,7 @@ import {
 import { enqueueSnackbar } from 'notistack';
 import { useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { TableScroll } from '@/components/lists/table-scroll';
 import { ApiError } from '@/lib/api-client';
 import { useBulkReview } from '../api/bulk-review';
 import { useFindingSnapshot } from '../api/get-finding-snapshot';
@@ -336,12 +337,7 @@ export function IssuesTable({ detail }: { detail: ViolationCheckDetail }) {
           </Button>
         </Box>
       ) : null}
-      <Box
-        sx={{ overflowX: 'auto' }}
-        tabIndex={0}
-        role="region"
-        aria-label={t('webcrawler.report.potentialIssues')}
-      >
+      <TableScroll label={t('webcrawler.report.potentialIssues')}>
         <Table size="small" data-testid="issues-table">
           <TableHead>
             <TableRow>
@@ -361,7 +357,7 @@ export function IssuesTable({ detail }: { detail: ViolationCheckDetail }) {
             ))}
           </TableBody>
         </Table>
-      </Box>
+      </TableScroll>
       {detail.previousViolationCheckId !== null ? (
         <Section title={t('webcrawler.report.resolved')}>
           {detail.resolvedViolations.length === 0 ? (
