@@ -11,7 +11,6 @@ import DialogTitle from '@mui/material/DialogTitle';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
@@ -170,36 +169,35 @@ export function SubscriptionPanel() {
               <Typography variant="h3" component="h2" sx={{ mb: 1 }}>
                 {t('billing.page.history')}
               </Typography>
-              {/* Narrow cells fit the four columns in a 360 px phone's card; narrower still, they scroll. */}
-              <TableContainer sx={{ overflowX: 'auto' }}>
-                <Table size="small" sx={{ '& th, & td': { px: { xs: 1, sm: 2 } } }}>
-                  <TableHead>
-                    <TableRow>
-                      <TableCell>{t('billing.page.date')}</TableCell>
-                      <TableCell>{t('billing.page.description')}</TableCell>
-                      <TableCell>{t('billing.page.amount')}</TableCell>
-                      <TableCell>{t('billing.page.status')}</TableCell>
+              {/* Narrow cells that may break inside a word: the four columns always fit the card (in a
+                  scrolling container they overflowed it at 360 px by a few pixels, depending on the font). */}
+              <Table size="small" sx={{ '& th, & td': { px: { xs: 1, sm: 2 }, overflowWrap: 'anywhere' } }}>
+                <TableHead>
+                  <TableRow>
+                    <TableCell>{t('billing.page.date')}</TableCell>
+                    <TableCell>{t('billing.page.description')}</TableCell>
+                    <TableCell>{t('billing.page.amount')}</TableCell>
+                    <TableCell>{t('billing.page.status')}</TableCell>
+                  </TableRow>
+                </TableHead>
+                <TableBody>
+                  {(transactions.data?.items ?? []).map((tx) => (
+                    <TableRow key={tx.plTransactionId}>
+                      <TableCell>{formatDate(tx.createdAt, i18n.language)}</TableCell>
+                      <TableCell>{describe(tx)}</TableCell>
+                      <TableCell>{money(tx.amount)}</TableCell>
+                      <TableCell>{t(`billing.payment.${tx.status}`)}</TableCell>
                     </TableRow>
-                  </TableHead>
-                  <TableBody>
-                    {(transactions.data?.items ?? []).map((tx) => (
-                      <TableRow key={tx.plTransactionId}>
-                        <TableCell>{formatDate(tx.createdAt, i18n.language)}</TableCell>
-                        <TableCell>{describe(tx)}</TableCell>
-                        <TableCell>{money(tx.amount)}</TableCell>
-                        <TableCell>{t(`billing.payment.${tx.status}`)}</TableCell>
-                      </TableRow>
-                    ))}
-                    {transactions.data?.items.length === 0 ? (
-                      <TableRow>
-                        <TableCell colSpan={4} sx={{ color: 'text.secondary' }}>
-                          {t('billing.page.noPayments')}
-                        </TableCell>
-                      </TableRow>
-                    ) : null}
-                  </TableBody>
-                </Table>
-              </TableContainer>
+                  ))}
+                  {transactions.data?.items.length === 0 ? (
+                    <TableRow>
+                      <TableCell colSpan={4} sx={{ color: 'text.secondary' }}>
+                        {t('billing.page.noPayments')}
+                      </TableCell>
+                    </TableRow>
+                  ) : null}
+                </TableBody>
+              </Table>
             </CardContent>
           </Card>
         </>
