@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { DEMO_OWNER_EMAIL, E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD, readMailbox } from './accounts.ts';
+import { chooseOption } from './page-checks.ts';
 
 const OWNER_PASSWORD = `Vault-Owner-Passw0rd-${Date.now()}!`;
 const DAY = 864e5;
@@ -133,8 +134,7 @@ async function ensureVaultPlan(request: APIRequestContext) {
 }
 
 async function pick(page: Page, label: string, option: string) {
-  await page.getByRole('combobox', { name: label }).click();
-  await page.getByRole('option', { name: option, exact: true }).click();
+  await chooseOption(page.getByRole('combobox', { name: label }), option);
 }
 
 function documentRow(page: Page, type: string) {

@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 
 /** axe on the page as it stands (or on the part `include` selects): no serious or critical violation. */
 export async function expectNoSeriousViolations(page: Page, label: string, include?: string): Promise<void> {
@@ -77,4 +77,21 @@ export async function signInThroughForm(page: Page, email: string, password: str
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page).not.toHaveURL(/\/auth\/sign-in/);
   await expect(page.locator('main h1')).toBeVisible();
+}
+
+/**
+ * Chooses an option of a single-choice menu (MUI Select) as a person does: opens it, clicks the option,
+ * and sees the menu close on the choice. A click that lands while the menu is still opening (its list
+ * grows and scrolls to the selected entry) can miss the option and leave the menu open, its backdrop
+ * over the page; the person then clicks the option again, and so does this.
+ */
+export async function chooseOption(field: Locator, option: string): Promise<void> {
+  const page = field.page();
+  const menu = page.getByRole('listbox');
+  await expect(async () => {
+    if (!(await menu.isVisible())) await field.click();
+    await menu.getByRole('option', { name: option, exact: true }).click({ timeout: 3_000 });
+    await expect(menu).toBeHidden({ timeout: 2_000 });
+  }).toPass({ timeout: 20_000 });
+  await expect(field).toHaveText(option);
 }

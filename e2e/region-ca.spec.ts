@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { readMailbox } from './accounts.ts';
+import { chooseOption } from './page-checks.ts';
 
 /** playwright.config.ts serves the Canadian build (VITE_REGION=CA) on the port after the main one. */
 const CA_BASE = `http://localhost:${Number(process.env.E2E_PORT ?? 3210) + 1}`;
@@ -21,7 +22,7 @@ test('the Canadian build offers no segment choice and signs a cannabis company u
   await page.getByRole('combobox', { name: 'Type of company' }).click();
   // The cannabis segment applies automatically: hemp-only types are not offered.
   await expect(page.getByRole('option', { name: 'Processor' })).toHaveCount(0);
-  await page.getByRole('option', { name: 'Retailer' }).click();
+  await chooseOption(page.getByRole('combobox', { name: 'Type of company' }), 'Retailer');
   await page.getByLabel('Province').fill('ON');
   await page.getByLabel('Postal code').pressSequentially('m5v2t6');
   await expect(page.getByLabel('Postal code')).toHaveValue('m5v 2t6');

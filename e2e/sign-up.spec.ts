@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD, readMailbox, registerViaApi } from './accounts.ts';
+import { chooseOption } from './page-checks.ts';
 
 const PASSWORD = 'Sign-up-Passw0rd!';
 const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
@@ -95,11 +96,10 @@ test.describe('sign-up', () => {
     await expectNoSeriousViolations(page, 'company sign-up');
 
     await page.getByLabel('Company name').fill(companyName);
-    await page.getByRole('combobox', { name: 'Business segment' }).click();
-    await page.getByRole('option', { name: 'Hemp' }).click();
+    await chooseOption(page.getByRole('combobox', { name: 'Business segment' }), 'Hemp');
     await page.getByRole('combobox', { name: 'Type of company' }).click();
     await expect(page.getByRole('option', { name: 'Manufacturer' })).toHaveCount(0);
-    await page.getByRole('option', { name: 'Processor' }).click();
+    await chooseOption(page.getByRole('combobox', { name: 'Type of company' }), 'Processor');
     const manufactures = page.getByRole('radiogroup', { name: 'Do you manufacture for others?' });
     await expect(manufactures.getByLabel('Yes')).toBeChecked();
     await page.getByRole('radiogroup', { name: "Do you require MOQ's?" }).getByLabel('Yes').check();
@@ -176,10 +176,8 @@ test.describe('sign-up', () => {
     const email = `promo-${unique()}@example.test`;
     await page.goto('/auth/sign-up');
     await page.getByLabel('Company name').fill(`Promo Growers ${unique()}`);
-    await page.getByRole('combobox', { name: 'Business segment' }).click();
-    await page.getByRole('option', { name: 'Cannabis' }).click();
-    await page.getByRole('combobox', { name: 'Type of company' }).click();
-    await page.getByRole('option', { name: 'Retailer' }).click();
+    await chooseOption(page.getByRole('combobox', { name: 'Business segment' }), 'Cannabis');
+    await chooseOption(page.getByRole('combobox', { name: 'Type of company' }), 'Retailer');
     await page.getByLabel('State').fill('NM');
     await fillPerson(page, email);
     await acceptEula(page);
@@ -230,10 +228,8 @@ test.describe('sign-up', () => {
     ).toBeVisible();
 
     await page.getByLabel('Company name').fill(` ${existing.toUpperCase()} `);
-    await page.getByRole('combobox', { name: 'Business segment' }).click();
-    await page.getByRole('option', { name: 'Cannabis' }).click();
-    await page.getByRole('combobox', { name: 'Type of company' }).click();
-    await page.getByRole('option', { name: 'Retailer' }).click();
+    await chooseOption(page.getByRole('combobox', { name: 'Business segment' }), 'Cannabis');
+    await chooseOption(page.getByRole('combobox', { name: 'Type of company' }), 'Retailer');
     await page.getByLabel('State').fill('CO');
     await page.getByLabel('Phone').click();
     await page.keyboard.press('End');
@@ -427,10 +423,8 @@ test.describe('sign-up', () => {
     await dialog.getByLabel('Company name').fill(companyName);
     await dialog.getByLabel('Company name').press('Enter');
     await expect(dialog).toBeVisible();
-    await dialog.getByRole('combobox', { name: 'Business segment' }).click();
-    await page.getByRole('option', { name: 'Ancillary' }).click();
-    await dialog.getByRole('combobox', { name: 'Type of company' }).click();
-    await page.getByRole('option', { name: 'Marketer' }).click();
+    await chooseOption(dialog.getByRole('combobox', { name: 'Business segment' }), 'Ancillary');
+    await chooseOption(dialog.getByRole('combobox', { name: 'Type of company' }), 'Marketer');
     await dialog.getByRole('button', { name: 'Create' }).click();
     await expect(page.getByTestId('profile-company')).toContainText(companyName);
     const session = await post(request, '/api/auth/login', { email, password: PASSWORD });
