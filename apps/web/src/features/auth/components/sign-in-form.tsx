@@ -16,7 +16,7 @@ import { useAppStore } from '@/stores/app-store';
 import { getMyProfile, myProfileQueryKey } from '@/features/auth/api/get-my-profile';
 import { loadAuthSchemas } from '@/features/auth/api/load-auth-schemas';
 import { login } from '@/features/auth/api/login';
-import { LazyAlert } from '@/components/feedback/lazy-alert';
+import { LazyAlert, preloadAlert } from '@/components/feedback/lazy-alert';
 
 const resolver = lazyZodResolver<LoginInput>(() =>
   loadAuthSchemas().then((schemas) => schemas.LoginInputSchema),
@@ -37,7 +37,11 @@ export function SignInForm({ onSuccess }: { onSuccess: () => void }) {
 
   // The schemas are built once someone starts on the form (the resolver waits for them if it is sent
   // first): built on arrival, they held the main thread while the page was still being taken over.
-  const warmUpSchemas = () => void loadAuthSchemas();
+  // The error alert's code is fetched then too.
+  const warmUp = () => {
+    void loadAuthSchemas();
+    void preloadAlert();
+  };
 
   const onSubmit = handleSubmit(async (values) => {
     setServerError(null);
@@ -63,8 +67,8 @@ export function SignInForm({ onSuccess }: { onSuccess: () => void }) {
       component="form"
       noValidate
       onSubmit={(event) => void onSubmit(event)}
-      onKeyDownCapture={warmUpSchemas}
-      onPointerDownCapture={warmUpSchemas}
+      onKeyDownCapture={warmUp}
+      onPointerDownCapture={warmUp}
       aria-label={t('auth.signIn.title')}
     >
       {serverError ? (
