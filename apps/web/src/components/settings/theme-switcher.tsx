@@ -1,20 +1,20 @@
 import PaletteOutlinedIcon from '@mui/icons-material/PaletteOutlined';
 import IconButton from '@mui/material/IconButton';
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useThemeName } from '@/lib/use-theme-name';
+import { lazyComponent } from '@/lib/lazy-component';
 import { useAppStore } from '@/stores/app-store';
 import { useMenuButton } from './use-menu-button';
 
 /* Loaded on first use for the same reason as the language menu. */
-const loadMenu = () => import('@/components/settings/theme-menu');
-const ThemeMenu = lazy(loadMenu);
+const ThemeMenu = lazyComponent(() => import('@/components/settings/theme-menu').then((m) => m.default));
 
 export function ThemeSwitcher() {
   const { t } = useTranslation();
   const current = useThemeName();
   const setTheme = useAppStore((state) => state.setTheme);
-  const menu = useMenuButton(loadMenu);
+  const menu = useMenuButton(ThemeMenu.preload);
   return (
     <>
       <IconButton

@@ -5,7 +5,7 @@ import Typography from '@mui/material/Typography';
 import { parseWebcrawlerParams } from '@trustleaf/domain/rules/crawler-link';
 import { WEBCRAWLER_GATES } from '@trustleaf/domain/reference/features';
 import type { FeatureStatus } from '@trustleaf/domain/rules/feature-gating';
-import { lazy, memo, Suspense, useDeferredValue, useId, useMemo } from 'react';
+import { lazy, memo, Suspense, useDeferredValue, useEffect, useId, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams, type SetURLSearchParams } from 'react-router';
 import { paths } from '@/config/paths';
@@ -20,6 +20,7 @@ import { ScanForm } from '@/features/webcrawler/components/scan-form';
 import { ProductScans } from '@/features/webcrawler/components/product-scans';
 import { ScanHistory } from '@/features/webcrawler/components/scan-history';
 import { WebsitesPanel } from '@/features/webcrawler/components/websites-panel';
+import { lazyComponent } from '@/lib/lazy-component';
 import { queryClient } from '@/lib/query-client';
 import { actingCompanyOf, useActingCompany, useAppStore } from '@/stores/app-store';
 import type { CompanyRef } from '@trustleaf/domain/schemas/auth';
@@ -27,8 +28,8 @@ import { TemplateScreenRoute } from '@/app/routes/not-found';
 import { ChartPanel } from '@/components/layouts/chart-panel';
 import { StagedParts } from '@/components/layouts/staged-parts';
 
-const ReportDialog = lazy(() =>
-  import('@/features/webcrawler/components/report-dialog').then((m) => ({ default: m.ReportDialog })),
+const ReportDialog = lazyComponent(() =>
+  import('@/features/webcrawler/components/report-dialog').then((m) => m.ReportDialog),
 );
 const FindingsChart = lazy(() =>
   import('@/features/webcrawler/components/findings-chart').then((m) => ({ default: m.FindingsChart })),
@@ -135,6 +136,11 @@ const ScreenContent = memo(function ScreenContent({
       return next;
     });
   const upgrade = () => void navigate(paths.account.subscription.getHref(true));
+  // With a scan to view, the report's code is fetched ahead, so that View opens it at once.
+  const hasScans = Boolean(checks && checks.length > 0);
+  useEffect(() => {
+    if (hasScans) void ReportDialog.preload();
+  }, [hasScans]);
   const closeReport = () =>
     setSearchParams((current) => {
       const next = new URLSearchParams(current);
