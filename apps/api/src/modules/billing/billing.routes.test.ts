@@ -934,6 +934,44 @@ describe('promo codes', () => {
     expect(zero.json().code).toBe('MAX_USAGE_PROMO_CODE');
   });
 
+  it('a company that applied the last use of a code prices and starts its subscription with it', async () => {
+    await upsert('LASTONE', { limitUsage: true, maxUsage: 1 });
+    const who = await owner();
+    const other = await owner();
+    const apply = (w: { companyId: number; token: string }) =>
+      post('/api/subscription/applyPromoCode', { plCompanyId: w.companyId, promoCode: 'lastone' }, w.token);
+    expect((await apply(who)).statusCode).toBe(200);
+    // The one use is the company's: another company is refused, the holder is not.
+    expect((await apply(other)).json().code).toBe('MAX_USAGE_PROMO_CODE');
+    const purchase = { plCompanyId: who.companyId, plPlanId: planIds.Pro, paymentFrequency: 'monthly' };
+    const discount = await post(
+      '/api/subscription/getPromoDiscount',
+      { ...purchase, promoCode: 'LASTONE' },
+      who.token,
+    );
+    expect(discount.statusCode).toBe(200);
+    expect(discount.json().detail).toMatchObject({ actualDiscountAmount: 29.8, discountedPrice: 119.2 });
+    const otherDiscount = await post(
+      '/api/subscription/getPromoDiscount',
+      { ...purchase, plCompanyId: other.companyId, promoCode: 'LASTONE' },
+      other.token,
+    );
+    expect(otherDiscount.json().code).toBe('MAX_USAGE_PROMO_CODE');
+    await saveCard(who);
+    const preview = await post('/api/subscription/previewSubscription', purchase, who.token);
+    expect(preview.json().detail).toMatchObject({ promoCode: 'LASTONE', amountNow: 119.2 });
+    const started = await post(
+      '/api/subscription/startSubscription',
+      { ...purchase, promoCode: 'LASTONE' },
+      who.token,
+    );
+    expect(started.statusCode).toBe(200);
+    expect(started.json().detail).toMatchObject({ status: 'AVAILABLE', promoCode: 'LASTONE' });
+    expect((await transactions(who)).map((x: { amount: number }) => x.amount)).toEqual([119.2]);
+    const [promo] = await t.database.db.select().from(promos).where(eq(promos.code, 'LASTONE'));
+    expect(promo!.totalUsage).toBe(1);
+  });
+
   it('the super admin edits a promo’s dates and status; an end before the start is a 400', async () => {
     const who = await owner();
     const apply = (code: string) =>

@@ -35,9 +35,14 @@ export interface PromosServiceDeps {
 
 /** Promo codes: the super admin's editor, a company's pending code, and the discount a code gives. */
 export function createPromosService({ companyAccess, repo, plans, clock }: PromosServiceDeps) {
-  /** The promo if it may be used now, or the coded error the promo dialog shows. */
-  function requireUsable(promo: PromoRow | null): PromoRow {
+  /**
+   * The promo if it may be used now, or the coded error the promo dialog shows. A code the company
+   * holds already (applied, not yet used by a subscription) counts among its uses: its last use is
+   * the company's, not a reason to refuse it.
+   */
+  function requireUsable(promo: PromoRow | null, held = false): PromoRow {
     const validity = promoValidity(promo, clock.now());
+    if (validity === 'MAX_USAGE_PROMO_CODE' && held && promo) return promo;
     if (validity === 'MAX_USAGE_PROMO_CODE') throw refusal('MAX_USAGE_PROMO_CODE', PROMO_REFUSALS.maxUsage);
     if (validity !== 'VALID' || !promo) throw refusal('INVALID_PROMO_CODE', PROMO_REFUSALS.invalid);
     return promo;
@@ -46,9 +51,14 @@ export function createPromosService({ companyAccess, repo, plans, clock }: Promo
   const requireUsablePromo = async (code: string) =>
     requireUsable(await repo.findPromoByCode(normalisePromoCode(code)));
 
-  /** The promo that applies to a plan and frequency, or the coded error the promo dialog shows. */
-  async function promoFor(code: string, planId: number, frequency: PaymentFrequency) {
-    const promo = await requireUsablePromo(code);
+  /**
+   * The promo that applies to a plan and frequency for a company, or the coded error the promo
+   * dialog shows.
+   */
+  async function promoFor(code: string, planId: number, frequency: PaymentFrequency, companyId: number) {
+    const found = await repo.findPromoByCode(normalisePromoCode(code));
+    const held = found !== null && (await repo.pendingRedemption(companyId))?.promo.id === found.id;
+    const promo = requireUsable(found, held);
     const promoPlan = await repo.promoPlan(promo.id, planId, frequency);
     if (!promoPlan) throw refusal('INVALID_PROMO_CODE', PROMO_REFUSALS.invalid);
     return { promo, promoPlan };
@@ -178,7 +188,12 @@ export function createPromosService({ companyAccess, repo, plans, clock }: Promo
     ): Promise<PromoDiscount> {
       await companyAccess.require(auth, input.plCompanyId);
       const plan = await plans.loadPlan(input.plPlanId);
-      const { promo, promoPlan } = await promoFor(input.promoCode, plan.id, input.paymentFrequency);
+      const { promo, promoPlan } = await promoFor(
+        input.promoCode,
+        plan.id,
+        input.paymentFrequency,
+        input.plCompanyId,
+      );
       const price = priceOfPlan(plan, input.paymentFrequency);
       const amount = discountAmountOf(promoPlan);
       const discounted = discountedPrice(price, promoPlan.discountType, amount);

@@ -102,7 +102,7 @@ export function createSubscriptionPurchases(deps: SubscriptionsServiceDeps) {
           const code =
             input.promoCode?.trim() || (await promos.pendingRedemption(input.plCompanyId))?.promo.code;
           if (code) {
-            promo = (await promos.promoFor(code, plan.id, input.paymentFrequency)).promo;
+            promo = (await promos.promoFor(code, plan.id, input.paymentFrequency, input.plCompanyId)).promo;
             await promos.redeem(promo, input.plCompanyId);
           }
           // A failed or unpaid earlier attempt is closed before the new one opens.
@@ -277,7 +277,8 @@ export function createSubscriptionPurchases(deps: SubscriptionsServiceDeps) {
       if (!isSwitch) {
         const code =
           input.promoCode?.trim() || (await promos.pendingRedemption(input.plCompanyId))?.promo.code;
-        if (code) promo = (await promos.promoFor(code, plan.id, input.paymentFrequency)).promo;
+        if (code)
+          promo = (await promos.promoFor(code, plan.id, input.paymentFrequency, input.plCompanyId)).promo;
       }
       const terms = await quote({
         companyId: input.plCompanyId,
