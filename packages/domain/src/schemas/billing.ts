@@ -6,7 +6,9 @@ import {
   keyedRefusal,
   PROMO_REFUSALS,
 } from '../rules/promo.ts';
+import { CARD_REFUSALS } from '../rules/card.ts';
 import { SUBSCRIPTION_STATUSES } from '../rules/subscription.ts';
+import type { KeyedMessage } from '../validation-issues.ts';
 import {
   IdSchema,
   IntSchema,
@@ -220,17 +222,23 @@ export const FeatureAccessInputSchema = z.object({
   usage: IntSchema.min(0).optional(),
 });
 
+/** A card form field as the API checks it again, refused with the card form's keyed messages (spec 2 §5). */
+const cardText = (max: number, tooLong: KeyedMessage = CARD_REFUSALS.max100) =>
+  requiredText(max, { required: CARD_REFUSALS.required, tooLong });
+
 /** What the API accepts for a card: the gateway's token and the billing address, never the card. */
 export const UpdatePaymentMethodInputSchema = z.object({
   plCompanyId: companyId,
   paymentToken: TextSchema.min(8).max(200),
-  firstName: TextSchema.trim().min(1).max(100),
-  lastName: TextSchema.trim().min(1).max(100),
-  billingAddressLine1: TextSchema.trim().min(1).max(100),
-  billingAddressLine2: TextSchema.trim().max(100).optional().nullable(),
-  billingCity: TextSchema.trim().min(1).max(100),
-  billingState: TextSchema.trim().min(1).max(100),
-  billingZip: TextSchema.trim().min(1).max(10),
+  firstName: cardText(100),
+  lastName: cardText(100),
+  billingAddressLine1: cardText(100),
+  billingAddressLine2: keyedText(100, { tooLong: CARD_REFUSALS.max100 }, TextSchema.trim())
+    .optional()
+    .nullable(),
+  billingCity: cardText(100),
+  billingState: cardText(100),
+  billingZip: cardText(10, VALIDATION_MESSAGES.characterLimit),
   billingCountry: TextSchema.trim().min(2).max(60),
 });
 export type UpdatePaymentMethodInput = z.infer<typeof UpdatePaymentMethodInputSchema>;

@@ -239,6 +239,47 @@ describe('sandbox gateway and payment methods', () => {
     });
   });
 
+  it("refuses the billing address with the card form's messages (spec 2 §5)", async () => {
+    const who = await owner();
+    const token = (await tokenise(CARDS.visa)).json().token;
+    const refused = await post(
+      '/api/company/updateCompanyPaymentMethod',
+      {
+        plCompanyId: who.companyId,
+        paymentToken: token,
+        ...address,
+        firstName: 'x'.repeat(101),
+        lastName: '  ',
+        billingAddressLine2: 'y'.repeat(101),
+        billingZip: '80202-12345',
+      },
+      who.token,
+    );
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      messages: ['firstName: Maximum 100 characters'],
+      details: {
+        issues: [
+          { field: 'firstName', message: 'Maximum 100 characters', key: 'billing.card.errors.max100' },
+          { field: 'lastName', message: 'This field is required', key: 'billing.card.errors.required' },
+          {
+            field: 'billingAddressLine2',
+            message: 'Maximum 100 characters',
+            key: 'billing.card.errors.max100',
+          },
+          { field: 'billingZip', message: 'Character limit', key: 'validation.characterLimit' },
+        ],
+      },
+    });
+    const exact = await post(
+      '/api/company/updateCompanyPaymentMethod',
+      { plCompanyId: who.companyId, paymentToken: token, ...address, firstName: 'x'.repeat(100) },
+      who.token,
+    );
+    expect(exact.statusCode).toBe(200);
+  });
+
   it("a company cannot read another company's payment method or transactions", async () => {
     const a = await owner();
     const b = await owner();
