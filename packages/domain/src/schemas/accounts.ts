@@ -149,9 +149,26 @@ export const RegisterResultSchema = z.object({
 });
 export type RegisterResult = z.infer<typeof RegisterResultSchema>;
 
+/**
+ * Spec 1 §7 sends the resend call's email "with its local part encoded" (`ada%2Bsignup@example.com`):
+ * the local part is decoded before the address is checked. An address never holds a `%` (the email
+ * rule refuses one), so no address that was accepted reads differently.
+ */
+function decodeLocalPart(value: string): string {
+  // Typed as the query's text; a repeated parameter (an array) goes on to be refused as one.
+  if (typeof value !== 'string') return value;
+  const at = value.lastIndexOf('@');
+  if (at < 0 || !value.slice(0, at).includes('%')) return value;
+  try {
+    return decodeURIComponent(value.slice(0, at)) + value.slice(at);
+  } catch {
+    return value;
+  }
+}
+
 /** Spec 1 §3 "Resend code payload"; the same call sends the first code. */
 export const SignUpCodeQuerySchema = z.object({
-  email: EmailSchema,
+  email: z.preprocess(decodeLocalPart, EmailSchema),
   firstName: TextSchema.trim().max(100).default(''),
   lastName: TextSchema.trim().max(100).default(''),
 });

@@ -90,6 +90,32 @@ describe('sign-up codes', () => {
     expect(stored.rows[0].code_hash).not.toContain(code);
   });
 
+  it('reads an email sent with its local part encoded (spec 1 §7 resendSignUpCode)', async () => {
+    const local = `ada+${Date.now().toString(36)}`;
+    const email = `${local}@example.test`;
+    const encoded = `${encodeURIComponent(local)}@example.test`;
+    expect(encoded).toContain('%2B');
+    const sent = await t.app.inject({
+      method: 'GET',
+      url: '/api/auth/signUpCode',
+      query: { email: encoded, firstName: 'Ada', lastName: 'Lovelace' },
+    });
+    expect(sent.statusCode).toBe(200);
+    const code = /\b(\d{6})\b/.exec((await lastMail(email)).text)![1]!;
+    expect((await post('/api/auth/verifySignUpCode', { email, signUpCode: code })).statusCode).toBe(200);
+    // A local part that does not decode is still refused as an address.
+    const broken = await t.app.inject({
+      method: 'GET',
+      url: '/api/auth/signUpCode',
+      query: { email: 'ada%E0%A4%A@example.test' },
+    });
+    expect(broken.statusCode).toBe(400);
+    expect(broken.json().details.issues[0]).toMatchObject({
+      field: 'email',
+      key: 'validation.emailInvalid',
+    });
+  });
+
   it('rate-limits resend: once a minute, five an hour', async () => {
     const email = newEmail();
     expect((await requestCode(email)).statusCode).toBe(200);
