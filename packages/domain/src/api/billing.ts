@@ -275,8 +275,10 @@ export const promoDetail = endpoint({
   output: PromoSchema,
   access: 'user',
   tag: 'subscription',
-  summary: 'One promo code (super admin)',
-  description: 'A promo code with its plans, dates, limits and uses. Super admins only.',
+  summary: 'One promo code',
+  description:
+    'A usable promo code with its plans, dates, limits and uses, for the promo dialog (spec 2 §7 getPromoDetail; the code as promoCode or code). Any signed-in user; an unknown, inactive or out-of-date code is INVALID_PROMO_CODE, a used-up one MAX_USAGE_PROMO_CODE.',
+  errors: [...PROMO_REFUSALS],
 });
 
 export const upsertPromo = endpoint({

@@ -391,7 +391,14 @@ export const PromoSchema = z.object({
 export type Promo = z.infer<typeof PromoSchema>;
 
 export const PromoListSchema = z.object({ items: z.array(PromoSchema), total: IntSchema });
-export const PromoDetailInputSchema = z.object({ promoCode: PromoCodeSchema });
+/** Spec 2 §7 sends getPromoDetail's code as `code`; the promo's own field is promoCode: either is read. */
+export const PromoDetailInputSchema = z.preprocess(
+  (body: unknown) =>
+    body !== null && typeof body === 'object' && !('promoCode' in body) && 'code' in body
+      ? { ...body, promoCode: body.code }
+      : body,
+  z.object({ promoCode: PromoCodeSchema }),
+);
 
 export const PromoDiscountInputSchema = z.object({
   plCompanyId: companyId,

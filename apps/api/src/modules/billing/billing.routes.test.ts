@@ -975,6 +975,22 @@ describe('promo codes', () => {
     expect(zero.json().code).toBe('MAX_USAGE_PROMO_CODE');
   });
 
+  it('promoDetail answers a company user the code sent as promoCode or as code (spec 2 §7)', async () => {
+    await upsert('DETAIL10');
+    const who = await owner();
+    for (const body of [{ promoCode: 'detail10' }, { code: 'DETAIL10' }]) {
+      const found = await post('/api/subscription/promoDetail', body, who.token);
+      expect(found.statusCode).toBe(200);
+      expect(found.json().detail).toMatchObject({ promoCode: 'DETAIL10', status: 'ACTIVE' });
+    }
+    const unknown = await post('/api/subscription/promoDetail', { code: 'NOPE' }, who.token);
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json()).toMatchObject({ code: 'INVALID_PROMO_CODE', messages: ['Invalid Promo Code.'] });
+    const missing = await post('/api/subscription/promoDetail', {}, who.token);
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().details.issues[0]).toMatchObject({ field: 'promoCode' });
+  });
+
   it('a company that applied the last use of a code prices and starts its subscription with it', async () => {
     await upsert('LASTONE', { limitUsage: true, maxUsage: 1 });
     const who = await owner();
