@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { COMPANY_TYPES } from '../reference/company-types.ts';
+import { COMPANY_TYPES, SEGMENTS } from '../reference/company-types.ts';
 import { isStrongPassword } from '../rules/password.ts';
 import { isValidPhone, normalizePhone, PHONE_INVALID_MESSAGE } from '../rules/phone.ts';
 import {
@@ -35,6 +35,7 @@ export const SIGN_UP_MESSAGES = {
     lastNameRequired: 'Last name is required',
     max100: 'Maximum 100 characters',
     saleNumberLength: 'Sign-up code must be 6 characters',
+    unknownSegment: 'Choose a business segment from the list',
   }),
   phoneInvalid: { key: 'inputs.phoneInvalid', message: PHONE_INVALID_MESSAGE },
   codeFormat: { key: 'signUp.verify.codeFormat', message: 'Enter the 6-digit code from your email' },
@@ -125,6 +126,16 @@ export const RegisterCompanySchema = z
       : { ...company, manufactureForOther: undefined, requiredMOQ: undefined },
   );
 
+/** The business segments a sign-up chose (spec 1 §3 plSegmentIds): only the segments there are. */
+const SignUpSegmentIdsSchema = z
+  .array(
+    IdSchema.superRefine((id, ctx) => {
+      if (!SEGMENTS.some((segment) => segment.id === id)) refuseWith(ctx, SIGN_UP_MESSAGES.unknownSegment);
+    }),
+  )
+  .max(10)
+  .default([]);
+
 const UserFields = {
   email: EmailSchema,
   password: SignUpPasswordSchema,
@@ -138,7 +149,7 @@ export const UserRegisterInputSchema = z.object({
   ...UserFields,
   inviteMemberCode: TextSchema.trim().max(128).optional(),
   acceptedEula: z.literal(true, { error: 'You must accept the licence agreement' }),
-  plSegmentIds: z.array(IdSchema).max(10).default([]),
+  plSegmentIds: SignUpSegmentIdsSchema,
   company: RegisterCompanySchema.optional(),
 });
 export type UserRegisterInput = z.input<typeof UserRegisterInputSchema>;
@@ -279,7 +290,7 @@ export type InviteDetail = z.infer<typeof InviteDetailSchema>;
 /** Spec 2 §3 "Create company payload" for a signed-in user without a company. */
 export const CreateCompanyInputSchema = z.object({
   company: RegisterCompanySchema,
-  plSegmentIds: z.array(IdSchema).max(10).default([]),
+  plSegmentIds: SignUpSegmentIdsSchema,
   logoUploadKey: TextSchema.trim().max(512).optional(),
 });
 export type CreateCompanyInput = z.input<typeof CreateCompanyInputSchema>;

@@ -664,6 +664,32 @@ describe('invites', () => {
 });
 
 describe('create company', () => {
+  it('refuses a business segment that does not exist, at sign-up and in the Create Company dialog', async () => {
+    const email = newEmail();
+    await verify(email);
+    const unknown = { field: 'plSegmentIds.0', key: 'signUp.unknownSegment' };
+    const refused = await post(
+      '/api/user/register',
+      registration(email, { plSegmentIds: [99999], company: companyPayload('Nowhere Segment Co') }),
+    );
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().messages[0]).toContain('Choose a business segment from the list');
+    expect(refused.json().details.issues[0]).toMatchObject(unknown);
+    const companies = await t.database.pool.query('select 1 from companies where name = $1', [
+      'Nowhere Segment Co',
+    ]);
+    expect(companies.rowCount).toBe(0);
+
+    await post('/api/user/register', registration(email));
+    const session = await login(t.app, email, PASSWORD);
+    const dialog = await post(
+      '/api/company/createCompany',
+      { company: companyPayload('Nowhere Segment Co', { companyType: 'RETAILER' }), plSegmentIds: [1, 4] },
+      session.accessToken,
+    );
+    expect(dialog.statusCode).toBe(400);
+    expect(dialog.json().details.issues[0]).toMatchObject({ ...unknown, field: 'plSegmentIds.1' });
+  });
   it('creates a company for a signed-in user without one, and only once', async () => {
     const email = newEmail();
     await verify(email);
