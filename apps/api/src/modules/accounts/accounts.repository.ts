@@ -216,6 +216,14 @@ function queries(db: DbExecutor) {
         .where(eq(prospects.claimCodeHash, claimCodeHash));
       return row ?? null;
     },
+    async findProspectByCompanyId(companyId: number) {
+      const [row] = await db
+        .select({ prospect: prospects, company: companies })
+        .from(prospects)
+        .innerJoin(companies, eq(companies.id, prospects.companyId))
+        .where(eq(prospects.companyId, companyId));
+      return row ?? null;
+    },
     /** Atomic: a prospect converts once. */
     async markProspectClaimed(companyId: number, userId: number, now: Date) {
       const rows = await db

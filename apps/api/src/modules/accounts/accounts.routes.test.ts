@@ -574,6 +574,67 @@ describe('prospects', () => {
     expect((await post('/api/company/getProspectDetail', { claimCode })).statusCode).toBe(404);
   });
 
+  it('claims a prospect by its plCompanyId alone (spec 1 §3) for the contact it lists, and asks anyone else for the code', async () => {
+    const admin = await seedAdmin(t.database.db, {
+      email: 'root-claims@example.test',
+      password: 'Root-password-123!',
+    });
+    const { accessToken } = await login(t.app, admin.email, 'Root-password-123!');
+    const contact = newEmail();
+    const csv = [
+      'Company Name,Company Type,Address,City,State,Zip,Country,Segments,Contact First Name,Contact Last Name,Contact Email,Contact Phone',
+      `Claimable Acres,Cultivator,4 Farm Rd,Boulder,CO,80301,US,Hemp,Pat,Prospect,${contact.toUpperCase()},`,
+    ].join('\n');
+    await post('/api/company/importProspects', { csv }, accessToken);
+    const search = await post('/api/company/companyListing', {
+      searchFor: 'sign-up',
+      companyType: ['prospect'],
+      companyName: 'claimable acres',
+      paginationOption: { itemsPerPage: 5, currentPage: 1 },
+    });
+    const { plCompanyId } = search.json().detail.items[0];
+    // From an address of its own: the registrations per address and hour are shared by this file.
+    const claim = (email: string, id: number) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/user/register',
+        remoteAddress: '203.0.113.31',
+        payload: registration(email, {
+          company: { ...companyPayload('Claimable Acres', { companyType: 'CULTIVATOR' }), plCompanyId: id },
+        }),
+      });
+
+    const stranger = newEmail();
+    await verify(stranger);
+    const refused = await claim(stranger, plCompanyId);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      messages: ["Enter the claim code sent to this company's contact to claim it"],
+    });
+    expect(refused.json().details.issues[0].key).toBe('signUp.server.claimNeedsCode');
+    const unclaimed = await t.database.pool.query('select claimed_at from prospects where company_id = $1', [
+      plCompanyId,
+    ]);
+    expect(unclaimed.rows[0].claimed_at).toBeNull();
+    expect((await t.database.pool.query('select 1 from users where email = $1', [stranger])).rowCount).toBe(
+      0,
+    );
+
+    await verify(contact);
+    const claimed = await claim(contact, plCompanyId);
+    expect(claimed.statusCode).toBe(200);
+    expect(claimed.json().detail.plCompanyId).toBe(plCompanyId);
+    const [row] = await t.database.db.select().from(companies).where(eq(companies.id, plCompanyId));
+    expect(row!.kind).toBe('REGISTERED');
+
+    const again = await claim(stranger, plCompanyId);
+    expect(again.json().messages).toEqual(['This company profile cannot be claimed']);
+    expect((await claim(stranger, 999_999)).json().messages).toEqual([
+      'This company profile cannot be claimed',
+    ]);
+  });
+
   it('seeds demo prospects that the sign-up search finds and their demo codes open', async () => {
     await seedDemo(t.database.db);
     const search = await post('/api/company/companyListing', { searchFor: 'sign-up', companyName: 'rocky' });
@@ -668,8 +729,10 @@ describe('create company', () => {
     const email = newEmail();
     await verify(email);
     const unknown = { field: 'plSegmentIds.0', key: 'signUp.unknownSegment' };
-    const refused = await post(
-      '/api/user/register',
+    // From an address of its own: the registrations per address and hour are shared by this file.
+    const register = (payload: object) =>
+      t.app.inject({ method: 'POST', url: '/api/user/register', remoteAddress: '203.0.113.32', payload });
+    const refused = await register(
       registration(email, { plSegmentIds: [99999], company: companyPayload('Nowhere Segment Co') }),
     );
     expect(refused.statusCode).toBe(400);
@@ -680,7 +743,7 @@ describe('create company', () => {
     ]);
     expect(companies.rowCount).toBe(0);
 
-    await post('/api/user/register', registration(email));
+    await register(registration(email));
     const session = await login(t.app, email, PASSWORD);
     const dialog = await post(
       '/api/company/createCompany',

@@ -76,6 +76,7 @@ export function createAccountsService(deps: AccountsServiceDeps) {
   async function setUpCompany(
     tx: AccountsQueries,
     userId: number,
+    claimantEmail: string,
     company: CompanyInput,
     segmentIds: number[],
     logoUrl: string | null,
@@ -95,7 +96,18 @@ export function createAccountsService(deps: AccountsServiceDeps) {
     };
     let companyId: number;
     if (company.plCompanyId || company.claimCode) {
-      const found = company.claimCode ? await tx.findProspectByClaimHash(claimHash(company.claimCode)) : null;
+      const found = company.claimCode
+        ? await tx.findProspectByClaimHash(claimHash(company.claimCode))
+        : await tx.findProspectByCompanyId(company.plCompanyId!);
+      if (!company.claimCode) {
+        // Spec 1 §3 claims a prospect by its plCompanyId. Without the claim code, only the contact the
+        // prospect lists may claim it: that address is the claimant's, verified by the sign-up code.
+        if (!found || found.prospect.claimedAt)
+          throw refusal('VALIDATION_FAILED', REFUSALS.prospectUnavailable);
+        if (found.prospect.contactEmail.trim().toLowerCase() !== claimantEmail.trim().toLowerCase()) {
+          throw refusal('VALIDATION_FAILED', REFUSALS.claimNeedsCode);
+        }
+      }
       if (
         !found ||
         found.prospect.claimedAt ||
@@ -195,7 +207,14 @@ export function createAccountsService(deps: AccountsServiceDeps) {
             if (input.inviteMemberCode) {
               companyId = await joinWithInvite(tx, user.id, user.email, input.inviteMemberCode);
             } else if (input.company) {
-              companyId = await setUpCompany(tx, user.id, input.company, input.plSegmentIds, null);
+              companyId = await setUpCompany(
+                tx,
+                user.id,
+                user.email,
+                input.company,
+                input.plSegmentIds,
+                null,
+              );
             }
             return { plUserId: user.id, plCompanyId: companyId };
           })
@@ -224,7 +243,14 @@ export function createAccountsService(deps: AccountsServiceDeps) {
         if (auth.isSuperAdmin || (await tx.findActiveMembership(auth.userId))) {
           throw refusal('CONFLICT', REFUSALS.alreadyMember);
         }
-        const plCompanyId = await setUpCompany(tx, auth.userId, input.company, input.plSegmentIds, logoUrl);
+        const plCompanyId = await setUpCompany(
+          tx,
+          auth.userId,
+          auth.email,
+          input.company,
+          input.plSegmentIds,
+          logoUrl,
+        );
         return { plCompanyId };
       });
     },

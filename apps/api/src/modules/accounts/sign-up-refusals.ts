@@ -10,6 +10,8 @@ export const MESSAGES = {
   wrongCode: 'The code is incorrect',
   notVerified: 'Please verify your email before registering',
   invalidClaim: 'This claim code is invalid or was already used',
+  claimNeedsCode: "Enter the claim code sent to this company's contact to claim it",
+  prospectUnavailable: 'This company profile cannot be claimed',
   invalidInvite: 'This invitation is invalid or has expired',
   alreadyMember: 'You already belong to a company',
   tooManyRegistrations: 'Too many registrations from this network. Please try again in an hour.',
