@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { keyedMessages, type KeyedMessage } from '../validation-issues.ts';
 import {
+  anySpellingEnum,
   ID_MESSAGE,
   IdSchema,
   keyedText,
@@ -25,6 +26,11 @@ export type TemplateStatus = z.infer<typeof TemplateStatusSchema>;
 export const ELEMENT_TYPES = ['IMAGE', 'TERMINOLOGY'] as const;
 export const ElementTypeSchema = z.enum(ELEMENT_TYPES);
 export type ElementType = z.infer<typeof ElementTypeSchema>;
+/**
+ * Spec 3 §3 writes the element type both ways ("elementType (image or terminology)" and the content
+ * kinds IMAGE, TERMINOLOGY): a request may send either spelling; answers keep the declared one.
+ */
+const ElementTypeInputSchema = anySpellingEnum(ELEMENT_TYPES);
 
 export const TEMPLATE_NAME_MAX = 100;
 export const TEXT_OVERRIDE_MAX = 500;
@@ -154,7 +160,7 @@ export const TemplateIdInputSchema = z.object({ plSiteTemplateId: IdSchema });
 export const AddTemplateElementInputSchema = z.object({
   plSiteTemplateId: IdSchema,
   elementName: TextSchema.min(1).max(100),
-  elementType: ElementTypeSchema,
+  elementType: ElementTypeInputSchema,
   enabled: z.boolean().default(true),
   useTextOverride: z.boolean().default(false),
   textOverride: TextOverrideSchema.nullish(),

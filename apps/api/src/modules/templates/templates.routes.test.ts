@@ -263,6 +263,27 @@ describe('site templates: drafts', () => {
     );
   });
 
+  it('takes the element type as spec 3 §3 writes it, image or terminology, and answers IMAGE or TERMINOLOGY', async () => {
+    const draft = await template();
+    const element = (body: object) =>
+      call('POST', '/templateElement', admin, { plSiteTemplateId: draft.plSiteTemplateId, ...body });
+    const terminology = await element({
+      elementName: 'productName',
+      elementType: 'terminology',
+      useTextOverride: true,
+      textOverride: 'Acme Trust',
+    });
+    expect(terminology.statusCode, terminology.body).toBe(201);
+    expect(terminology.json().detail.elementType).toBe('TERMINOLOGY');
+    const key = (await uploadImage(admin)).json().detail[0].key as string;
+    const image = await element({ elementName: 'logo', elementType: 'image', imageUploadKey: key });
+    expect(image.statusCode, image.body).toBe(201);
+    expect(image.json().detail.elementType).toBe('IMAGE');
+    const other = await element({ elementName: 'qMonitor', elementType: 'video' });
+    expect(other.statusCode).toBe(400);
+    expect(other.json().code).toBe('VALIDATION_FAILED');
+  });
+
   it('accepts as a logo only an upload whose content is an image', async () => {
     const disguised = await uploadImage(admin, Buffer.from('<svg onload="alert(1)"></svg>'), 'logo.png');
     expect(disguised.statusCode).toBe(400);
