@@ -116,17 +116,23 @@ export type UrlCheck = z.infer<typeof UrlCheckSchema>;
 // ---- scan request and jobs ----
 
 /**
- * Spec 3 §3 "Scan request"; §5: blank or whitespace-only additional words are dropped. analyzeImage is
- * always true from the web form but honoured when sent false.
+ * Spec 3 §3 "Scan request"; §5: blank or whitespace-only additional words are dropped, and "an empty
+ * list is stored as an empty string", so a blank string (or null) is taken as no additional words.
+ * analyzeImage is always true from the web form but honoured when sent false.
  */
 export const ScanRequestSchema = z.object({
   plCompanyId: IdSchema,
   url: requiredText(MAX_CRAWLER_ADDRESS_LENGTH, CRAWLER_URL_REFUSALS),
   additionalWords: z
-    .array(keyedText(ADDITIONAL_WORD_MAX_LENGTH, { tooLong: maxCharacters(ADDITIONAL_WORD_MAX_LENGTH) }))
-    .max(ADDITIONAL_WORDS_MAX, 'At most 50 additional words')
-    .default([])
-    .transform((words) => words.map((w) => w.trim()).filter((w) => w.length > 0)),
+    .preprocess(
+      (value: unknown) =>
+        value === null || (typeof value === 'string' && value.trim() === '') ? undefined : value,
+      z
+        .array(keyedText(ADDITIONAL_WORD_MAX_LENGTH, { tooLong: maxCharacters(ADDITIONAL_WORD_MAX_LENGTH) }))
+        .max(ADDITIONAL_WORDS_MAX, 'At most 50 additional words')
+        .optional(),
+    )
+    .transform((words = []) => words.map((w) => w.trim()).filter((w) => w.length > 0)),
   isIncludedVideo: z.boolean().default(false),
   verifyProduct: z.boolean().default(false),
   analyzeImage: z.boolean().default(true),

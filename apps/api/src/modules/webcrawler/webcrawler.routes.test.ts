@@ -553,6 +553,25 @@ describe('the URL check', () => {
     expect(response.statusCode).toBe(400);
   });
 
+  it('takes additional words sent as an empty string or null as none (spec 3 §5), and refuses any other text', async () => {
+    const owner = await member();
+    for (const additionalWords of ['', '  ', null]) {
+      const started = await scan(owner, { url: `${site.origin}/missing/`, additionalWords });
+      const [job] = await t.database.db
+        .select({ options: scanJobs.options })
+        .from(scanJobs)
+        .where(eq(scanJobs.id, started.jobId));
+      expect(job!.options).toMatchObject({ additionalWords: [] });
+    }
+    const text = await call('POST', '/api/webcrawler/scanUrl', owner.token, {
+      plCompanyId: owner.companyId,
+      url: `${site.origin}/`,
+      additionalWords: 'family farm',
+    });
+    expect(text.statusCode).toBe(400);
+    expect(text.json().code).toBe('VALIDATION_FAILED');
+  });
+
   it('records a failed scan when the site does not answer', async () => {
     const owner = await member();
     const started = await scan(owner, { url: `${site.origin}/missing/` });
