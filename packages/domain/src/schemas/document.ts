@@ -161,11 +161,16 @@ export const DocumentTypeDetailSchema = z.object({
 });
 export type DocumentTypeDetail = z.infer<typeof DocumentTypeDetailSchema>;
 
+/**
+ * Spec 3 §7 "Get document type detail (company id, document type id, address of licence, business type
+ * id)": the review dialog passes the document's own licenseAddress and businessTypeId, which may be
+ * null; null is taken as not given.
+ */
 export const GetDocumentTypeDetailInputSchema = z.object({
   plCompanyId: IdSchema,
   documentTypeId: IdSchema,
-  addressOfLicense: TextSchema.max(255).optional(),
-  businessTypeId: IdSchema.optional(),
+  addressOfLicense: TextSchema.max(255).nullish(),
+  businessTypeId: IdSchema.nullish(),
 });
 export type GetDocumentTypeDetailInput = z.infer<typeof GetDocumentTypeDetailInputSchema>;
 

@@ -16,6 +16,7 @@ import { NAMED_REFUSALS } from '@trustleaf/domain/refusals';
 import { refusal, validationFailed } from '../../lib/errors.ts';
 import {
   DOCUMENT_REFUSALS,
+  NOT_FOUND,
   toTypeSummary,
   type DocumentAccess,
   type DocumentsServiceDeps,
@@ -111,6 +112,8 @@ export function createDocumentTypesService(deps: DocumentsServiceDeps, access: D
       input: GetDocumentTypeDetailInput,
     ): Promise<DocumentTypeDetail> {
       await requireDocumentRead(auth, input.plCompanyId);
+      // A super admin passes the read check for any id: an unknown company is refused, not listed empty.
+      if (!(await repo.findCompany(input.plCompanyId))) throw refusal('NOT_FOUND', NOT_FOUND);
       const type = await typeOf(input.documentTypeId);
       const versions = await repo.listVersions(input.plCompanyId, type.id);
       const filtered = input.addressOfLicense

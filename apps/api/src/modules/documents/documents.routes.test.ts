@@ -604,6 +604,32 @@ describe('review', () => {
     );
   });
 
+  it('reads a document type detail given a null address and business type, and refuses an unknown company', async () => {
+    const { client, clientToken, processorToken } = await companyWithReviewer();
+    const { documentId } = await uploadLicence(clientToken, client.companyId);
+    const detail = await post(
+      '/api/document/getDocumentTypeDetail',
+      {
+        plCompanyId: client.companyId,
+        documentTypeId: licenceTypeId,
+        addressOfLicense: null,
+        businessTypeId: null,
+      },
+      processorToken,
+    );
+    expect(detail.statusCode, detail.body).toBe(200);
+    expect(detail.json().detail.documents.map((d: { documentId: number }) => d.documentId)).toEqual([
+      documentId,
+    ]);
+    const unknown = await post(
+      '/api/document/getDocumentTypeDetail',
+      { plCompanyId: 2_000_000_000, documentTypeId: licenceTypeId },
+      adminToken,
+    );
+    expect(unknown.statusCode, unknown.body).toBe(404);
+    expect(unknown.json().code).toBe('NOT_FOUND');
+  });
+
   it('lets the super admin change the licence location', async () => {
     const { client, clientToken } = await companyWithReviewer();
     const { documentId } = await uploadLicence(clientToken, client.companyId);
