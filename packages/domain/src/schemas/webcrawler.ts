@@ -185,21 +185,29 @@ export type ScanTaskInput = z.infer<typeof ScanTaskInputSchema>;
 
 export const ScanUrlListingQuerySchema = z.object({
   plCompanyId: QueryIdSchema,
-  /** Comma-separated statuses (`processing,completed`); all when omitted. */
-  statuses: TextSchema.optional().transform((value, ctx) => {
-    if (!value) return [] as ScanJobStatus[];
-    const parts = value
-      .split(',')
-      .map((s) => s.trim())
-      .filter(Boolean);
-    for (const part of parts) {
-      if (!(SCAN_JOB_STATUSES as readonly string[]).includes(part)) {
-        ctx.addIssue({ code: 'custom', message: `Unknown status ${part}` });
-        return z.NEVER;
+  /**
+   * Statuses, comma-separated (`processing,completed`) or repeated (`statuses=processing&statuses=completed`,
+   * how a list is usually put in a query string); all when omitted.
+   */
+  statuses: z
+    .union([TextSchema, z.array(TextSchema)])
+    .optional()
+    .transform((value, ctx) => {
+      if (!value) return [] as ScanJobStatus[];
+      const parts = [value]
+        .flat()
+        .join(',')
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean);
+      for (const part of parts) {
+        if (!(SCAN_JOB_STATUSES as readonly string[]).includes(part)) {
+          ctx.addIssue({ code: 'custom', message: `Unknown status ${part}` });
+          return z.NEVER;
+        }
       }
-    }
-    return parts as ScanJobStatus[];
-  }),
+      return parts as ScanJobStatus[];
+    }),
 });
 export type ScanUrlListingQuery = z.input<typeof ScanUrlListingQuerySchema>;
 

@@ -129,6 +129,19 @@ describe('scanning a website', () => {
       owner.token,
     );
     expect(processing.json().detail.jobs).toEqual([]);
+    const repeated = await call(
+      'GET',
+      `/api/webcrawler/scanUrlListing?plCompanyId=${owner.companyId}&statuses=processing&statuses=completed`,
+      owner.token,
+    );
+    expect(repeated.statusCode, repeated.body).toBe(200);
+    expect(repeated.json().detail.jobs.map((j: { jobId: string }) => j.jobId)).toEqual([started.jobId]);
+    const unknown = await call(
+      'GET',
+      `/api/webcrawler/scanUrlListing?plCompanyId=${owner.companyId}&statuses=completed&statuses=done`,
+      owner.token,
+    );
+    expect(unknown.statusCode).toBe(400);
     const log = await call('POST', '/api/user/activity', owner.token, {
       scope: 'company',
       plCompanyId: owner.companyId,
