@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { KeyedMessage } from '../validation-issues.ts';
-import { IntSchema, refuseWith, TextSchema } from './common.ts';
+import { declaredSpelling, IntSchema, refuseWith, TextSchema } from './common.ts';
 
 /**
  * The platform's system settings (spec 3 §3 "System setting keys"), each a key with a typed value,
@@ -20,7 +20,16 @@ export type SystemSettingKey = (typeof SYSTEM_SETTING_KEYS)[number];
 export const ALERT_REPETITIONS = ['DAILY', 'WEEKLY', 'MONTHLY', 'YEARLY'] as const;
 /** Spec 3 §3 "Time units". */
 export const TIME_UNITS = ['HOUR', 'DAY', 'WEEK', 'MONTH', 'YEAR'] as const;
-export const SYSTEM_STATUSES = ['OPERATIONAL', 'MAINTENANCE'] as const;
+/** Spec 3 §4 "System status: ready, maintenance_in_progress, maintenance_completed". */
+export const SYSTEM_STATUSES = ['ready', 'maintenance_in_progress', 'maintenance_completed'] as const;
+export type SystemStatusValue = (typeof SYSTEM_STATUSES)[number];
+/** The banner shows while maintenance is in progress; ready and maintenance_completed show none. */
+export const MAINTENANCE_IN_PROGRESS: SystemStatusValue = 'maintenance_in_progress';
+/** The two statuses this API answered before it used the spec's, still taken (and read from storage). */
+const EARLIER_SYSTEM_STATUSES: Record<string, SystemStatusValue> = {
+  OPERATIONAL: 'ready',
+  MAINTENANCE: 'maintenance_in_progress',
+};
 
 export const VIOLATION_PHRASE_MAX = 100;
 export const VIOLATION_PHRASES_MAX = 500;
@@ -103,6 +112,7 @@ export const ExpirationTimeframeSchema = z.object({
   unit: z.enum(TIME_UNITS),
 });
 
+/** The system status as answered (transform-free: answers are encoded with it). */
 export const SystemStatusSchema = z.object({
   status: z.enum(SYSTEM_STATUSES),
   /** The admin's own words under the banner (optional); the banner's sentence itself is translated. */
@@ -111,6 +121,27 @@ export const SystemStatusSchema = z.object({
   until: z.iso.datetime({ offset: true }).nullable(),
 });
 export type SystemStatus = z.infer<typeof SystemStatusSchema>;
+
+const toDeclaredStatus = declaredSpelling(SYSTEM_STATUSES);
+
+/**
+ * The system status as written (and as read from storage): spec 3 §4's statuses in either case, the
+ * earlier OPERATIONAL and MAINTENANCE, note and until optional, or a bare status with no note.
+ */
+export const SystemStatusInputSchema = z.preprocess(
+  (value: unknown) => (typeof value === 'string' ? { status: value } : value),
+  z.object({
+    status: z.preprocess(
+      (value: unknown) =>
+        typeof value === 'string' && Object.hasOwn(EARLIER_SYSTEM_STATUSES, value)
+          ? EARLIER_SYSTEM_STATUSES[value]
+          : toDeclaredStatus(value),
+      SystemStatusSchema.shape.status,
+    ),
+    note: boundedText(MAINTENANCE_NOTE_MAX).default(''),
+    until: SystemStatusSchema.shape.until.default(null),
+  }),
+);
 
 export const AssistantQuestionsSchema = phraseList(ASSISTANT_QUESTIONS_MAX, ASSISTANT_QUESTION_MAX);
 export const ViolationPhrasesSchema = phraseList(VIOLATION_PHRASES_MAX, VIOLATION_PHRASE_MAX);
@@ -139,11 +170,16 @@ export const SystemSettingsSchema = z.object({
 });
 export type SystemSettings = z.infer<typeof SystemSettingsSchema>;
 
+/** The settings as stored, read with the input's spellings (a status stored before the spec's is mapped). */
+export const StoredSystemSettingsSchema = SystemSettingsSchema.extend({
+  system_status: SystemStatusInputSchema,
+});
+
 /** One setting written: the key names the value's shape. */
 export const UpdateSystemSettingInputSchema = z.discriminatedUnion('key', [
   z.object({ key: z.literal('alert_repetition_interval'), value: AlertRepetitionSchema }),
   z.object({ key: z.literal('expiration_timeframe'), value: ExpirationTimeframeSchema }),
-  z.object({ key: z.literal('system_status'), value: SystemStatusSchema }),
+  z.object({ key: z.literal('system_status'), value: SystemStatusInputSchema }),
   z.object({ key: z.literal('qcomply_assistant_recommended_questions'), value: AssistantQuestionsSchema }),
   z.object({ key: z.literal('violation_phrase'), value: ViolationPhrasesSchema }),
   z.object({ key: z.literal('coa_validation_rule'), value: CoaValidationRuleSchema }),
@@ -156,7 +192,7 @@ export function defaultSystemSettings(delta9ThcLimitPercent = 0.3): SystemSettin
   return {
     alert_repetition_interval: 'WEEKLY',
     expiration_timeframe: { amount: 30, unit: 'DAY' },
-    system_status: { status: 'OPERATIONAL', note: '', until: null },
+    system_status: { status: 'ready', note: '', until: null },
     qcomply_assistant_recommended_questions: [],
     violation_phrase: [],
     coa_validation_rule: { delta9ThcLimitPercent, maxCoaAgeDays: 365 },

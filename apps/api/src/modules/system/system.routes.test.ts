@@ -1,4 +1,6 @@
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { systemSettings } from '../../db/schema.ts';
 import { bearer } from '../../../test/factories.ts';
 import { adminScreenApp } from '../../../test/admin-screen.ts';
 
@@ -21,7 +23,7 @@ describe('system settings', () => {
     expect(response.json().detail).toEqual({
       alert_repetition_interval: 'WEEKLY',
       expiration_timeframe: { amount: 30, unit: 'DAY' },
-      system_status: { status: 'OPERATIONAL', note: '', until: null },
+      system_status: { status: 'ready', note: '', until: null },
       qcomply_assistant_recommended_questions: [],
       violation_phrase: [],
       coa_validation_rule: { delta9ThcLimitPercent: 0.3, maxCoaAgeDays: 365 },
@@ -54,20 +56,53 @@ describe('system settings', () => {
     const until = '2026-12-01T18:00:00.000Z';
     const set = await update(screen.admin, {
       key: 'system_status',
-      value: { status: 'MAINTENANCE', note: 'Database upgrade', until },
+      value: { status: 'maintenance_in_progress', note: 'Database upgrade', until },
     });
     expect(set.statusCode, set.body).toBe(200);
     const seen = await get(screen.owner, '/api/system/systemStatus');
     expect(seen.statusCode).toBe(200);
-    expect(seen.json().detail).toEqual({ status: 'MAINTENANCE', note: 'Database upgrade', until });
+    expect(seen.json().detail).toEqual({
+      status: 'maintenance_in_progress',
+      note: 'Database upgrade',
+      until,
+    });
     expect((await screen.t.app.inject({ method: 'GET', url: '/api/system/systemStatus' })).statusCode).toBe(
       401,
     );
     await update(screen.admin, {
       key: 'system_status',
-      value: { status: 'OPERATIONAL', note: '', until: null },
+      value: { status: 'ready', note: '', until: null },
     });
-    expect((await get(screen.owner, '/api/system/systemStatus')).json().detail.status).toBe('OPERATIONAL');
+    expect((await get(screen.owner, '/api/system/systemStatus')).json().detail.status).toBe('ready');
+  });
+
+  it("takes spec 3 §4's statuses, bare or with no note, and the earlier OPERATIONAL and MAINTENANCE", async () => {
+    const cases: [unknown, string][] = [
+      ['maintenance_completed', 'maintenance_completed'],
+      [{ status: 'maintenance_in_progress' }, 'maintenance_in_progress'],
+      ['READY', 'ready'],
+      [{ status: 'MAINTENANCE', note: '', until: null }, 'maintenance_in_progress'],
+      [{ status: 'OPERATIONAL', note: '', until: null }, 'ready'],
+    ];
+    for (const [value, status] of cases) {
+      const set = await update(screen.admin, { key: 'system_status', value });
+      expect(set.statusCode, set.body).toBe(200);
+      expect(set.json().detail.system_status).toEqual({ status, note: '', until: null });
+    }
+    await screen.t.database.db
+      .update(systemSettings)
+      .set({ value: { status: 'MAINTENANCE', note: 'Stored before', until: null } })
+      .where(eq(systemSettings.key, 'system_status'));
+    expect((await get(screen.owner, '/api/system/systemStatus')).json().detail).toEqual({
+      status: 'maintenance_in_progress',
+      note: 'Stored before',
+      until: null,
+    });
+    for (const value of ['constructor', { status: 'down' }, 42]) {
+      const refused = await update(screen.admin, { key: 'system_status', value });
+      expect(refused.statusCode, refused.body).toBe(400);
+      expect(refused.json().code).toBe('VALIDATION_FAILED');
+    }
   });
 
   it('refuses anyone but a super admin with 403', async () => {

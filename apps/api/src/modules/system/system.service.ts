@@ -1,6 +1,6 @@
 import {
   defaultSystemSettings,
-  SystemSettingsSchema,
+  StoredSystemSettingsSchema,
   type CoaValidationRule,
   type SystemSettings,
   type SystemSettingUpdate,
@@ -31,7 +31,7 @@ export function createSystemService(deps: {
       if (row.key in settings) settings[row.key] = row.value;
     }
     // A stored value of an older shape falls back to the default rather than breaking every reader.
-    const parsed = SystemSettingsSchema.safeParse(settings);
+    const parsed = StoredSystemSettingsSchema.safeParse(settings);
     return parsed.success ? parsed.data : defaultSystemSettings(deps.defaultDelta9ThcLimitPercent);
   }
 

@@ -1,18 +1,19 @@
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
+import { MAINTENANCE_IN_PROGRESS } from '@trustleaf/domain/schemas/system';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '@/lib/i18n';
 import { useSystemStatus } from '../api/get-system-status';
 
 /**
  * The maintenance banner every signed-in user sees on every shell page while a super admin has the
- * system status on MAINTENANCE (spec 3 §3 system_status). Its sentence is in the reader's language;
+ * system status on maintenance_in_progress (spec 3 §3 system_status, §4 System status). Its sentence is in the reader's language;
  * the admin's note follows as written. `role="status"`: screen readers announce it politely.
  */
 export function MaintenanceBanner() {
   const { t, i18n } = useTranslation();
   const { data } = useSystemStatus(true);
-  if (data?.status !== 'MAINTENANCE') return null;
+  if (data?.status !== MAINTENANCE_IN_PROGRESS) return null;
   return (
     <Alert
       severity="warning"
