@@ -29,6 +29,13 @@ export const ScanJobStatusSchema = z.enum(SCAN_JOB_STATUSES);
 export const SEVERITIES = ['HIGH', 'MEDIUM', 'LOW', 'COMPLIANCE'] as const;
 export type Severity = (typeof SEVERITIES)[number];
 export const SeveritySchema = z.enum(SEVERITIES);
+const SEVERITY_BY_LETTER: Record<string, Severity> = { H: 'HIGH', M: 'MEDIUM', L: 'LOW', C: 'COMPLIANCE' };
+/** A severity as sent: its name in either case, or its letter H, M, L or C (spec 3 §3); answers keep the name. */
+export const SeverityInputSchema = z.preprocess((value: unknown) => {
+  if (typeof value !== 'string') return value;
+  const upper = value.toUpperCase();
+  return Object.hasOwn(SEVERITY_BY_LETTER, upper) ? SEVERITY_BY_LETTER[upper] : upper;
+}, SeveritySchema);
 
 /** Spec 3 §5 violation types. */
 export const VIOLATION_TYPES = ['NON_COMPLIANCE', 'FDA_DISCLAIMER', 'AGE_RESTRICTION'] as const;
@@ -372,11 +379,13 @@ export type ReportLink = z.infer<typeof ReportLinkSchema>;
  */
 export const UpdateFindingInputSchema = z.strictObject({
   id: QueryIdSchema,
-  severity: SeveritySchema.optional(),
+  severity: SeverityInputSchema.optional(),
   isCompliant: z.boolean().optional(),
   isReviewed: z.boolean().optional(),
 });
 export type UpdateFindingInput = z.input<typeof UpdateFindingInputSchema>;
+/** As the service reads it: the severity as its name. */
+export type UpdateFinding = z.output<typeof UpdateFindingInputSchema>;
 
 export const BulkReviewFindingsInputSchema = z.object({
   complianceFindingIds: z.array(IdSchema).min(1).max(1000),

@@ -6,7 +6,7 @@ import {
   type ReportLinkInput,
   type ResolvedViolation,
   type ScanPeriod,
-  type UpdateFindingInput,
+  type UpdateFinding,
   type Violation,
   type ViolationCheck,
   type ViolationCheckDetail,
@@ -206,7 +206,7 @@ export function createScanResultsService(deps: ScanResultsDeps) {
       });
     },
 
-    async updateFinding(auth: AuthContext, input: UpdateFindingInput & { id: number }) {
+    async updateFinding(auth: AuthContext, input: UpdateFinding) {
       const finding = await repo.findFinding(input.id);
       if (!finding) throw refusal('NOT_FOUND', COMMON_REFUSALS.findingNotFound);
       await access(auth, finding.companyId);

@@ -197,6 +197,18 @@ describe('scanning a website', () => {
     });
     expect(severity.statusCode).toBe(200);
     expect(severity.json().detail).toMatchObject({ severity: 'COMPLIANCE', isCompliant: true });
+    // Spec 3 §3 gives each level a letter (H, M, L, C): a severity sent as its letter is that level.
+    const byLetter = await call('PATCH', `/api/webcrawler/complianceFinding/${second!.id}`, owner.token, {
+      severity: 'M',
+      isCompliant: false,
+    });
+    expect(byLetter.statusCode, byLetter.body).toBe(200);
+    expect(byLetter.json().detail).toMatchObject({ severity: 'MEDIUM', isCompliant: false });
+    const unknownLevel = await call('PATCH', `/api/webcrawler/complianceFinding/${second!.id}`, owner.token, {
+      severity: 'X',
+      isCompliant: false,
+    });
+    expect(unknownLevel.statusCode).toBe(400);
     const reviewed = await call('PATCH', `/api/webcrawler/complianceFinding/${first!.id}`, owner.token, {
       isReviewed: true,
     });
