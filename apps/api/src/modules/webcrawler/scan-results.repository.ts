@@ -60,7 +60,15 @@ export function createScanResultsRepository(db: Db) {
         }
         await tx
           .update(scanJobs)
-          .set({ status: 'completed', violationCheckId: check.id, finishedAt: input.now, message: null })
+          .set({
+            status: 'completed',
+            violationCheckId: check.id,
+            finishedAt: input.now,
+            message: null,
+            // Progress is stored once a second while the scan runs: a finished scan reads every page done.
+            progressDone: input.check.pagesScanned,
+            progressQueued: input.check.pagesScanned,
+          })
           .where(eq(scanJobs.id, input.job.id));
         if (input.job.websiteId !== null) {
           await tx

@@ -115,6 +115,13 @@ describe('scanning a website', () => {
       plViolationCheckId: started.plViolationCheckId,
       isQueued: false,
     });
+    // A scan that ends between two of its progress writes still reads every page done.
+    const [check] = await t.database.db
+      .select({ pagesScanned: violationChecks.pagesScanned })
+      .from(violationChecks)
+      .where(eq(violationChecks.id, started.plViolationCheckId!));
+    expect(check!.pagesScanned).toBeGreaterThan(0);
+    expect(job.json().detail.progress).toEqual({ done: check!.pagesScanned, queued: check!.pagesScanned });
     const task = await call('GET', `/api/webcrawler/task/${started.jobId}/status`, owner.token);
     expect(task.json().detail.status).toBe('completed');
     const listing = await call(
