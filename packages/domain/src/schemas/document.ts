@@ -348,7 +348,8 @@ export const ReasonChangeSchema = withActionSpelling(
     z.object({ action: z.literal('DELETE'), plReasonId: IdSchema }).loose(),
   ]),
 );
-export const UpsertReasonInputSchema = z.object({ plReasons: z.array(ReasonChangeSchema).min(1).max(200) });
+/** A save with no change (an empty list) answers the list as it is. */
+export const UpsertReasonInputSchema = z.object({ plReasons: z.array(ReasonChangeSchema).max(200) });
 export type UpsertReasonInput = z.infer<typeof UpsertReasonInputSchema>;
 
 /** The rejection reasons dialog's form: every row is checked. */

@@ -127,6 +127,7 @@ export function createDocumentTypesService(deps: DocumentsServiceDeps, access: D
 
     async upsertReason(auth: AuthContext, input: UpsertReasonInput) {
       requireSuperAdmin(auth);
+      if (input.plReasons.length === 0) return reasonListing();
       const targeted = input.plReasons.flatMap((c) => (c.action === 'INSERT' ? [] : [c.plReasonId]));
       const existing = await repo.existingReasonIds(targeted);
       const missing = targeted.find((id) => !existing.has(id));

@@ -576,6 +576,10 @@ describe('review', () => {
       adminToken,
     );
     expect(reason.statusCode, reason.body).toBe(200);
+    // Saving with no change answers the list as it is.
+    const unchanged = await post('/api/document/upsertReason', { plReasons: [] }, adminToken);
+    expect(unchanged.statusCode, unchanged.body).toBe(200);
+    expect(unchanged.json().detail).toEqual(reason.json().detail);
     const type = await post(
       '/api/document/upsertDocumentType',
       {
