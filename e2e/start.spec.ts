@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
+import { freePort } from './free-port.ts';
 
 /**
  * What a new user does: start the built server with an empty data folder, read the printed admin
@@ -10,7 +11,9 @@ import { expect, test, type Page } from '@playwright/test';
 const root = path.resolve(import.meta.dirname, '..');
 // Ten above the journeys' main server, so two checkouts can run their journeys side by side.
 const PORT = Number(process.env.E2E_PORT ?? 3210) + 10;
-const PG_PORT = Number(process.env.E2E_PG_PORT ?? 54410) + 10;
+// Its database's port is the system's choice, the same for every start of the server here.
+let pgPort: Promise<number> | undefined;
+const databasePort = () => (pgPort ??= freePort());
 const BASE = `http://127.0.0.1:${PORT}`;
 
 interface Running {
@@ -25,7 +28,7 @@ async function startServer(dataDir: string): Promise<Running> {
       ...process.env,
       PORT: String(PORT),
       DATA_DIR: dataDir,
-      EMBEDDED_PG_PORT: String(PG_PORT),
+      EMBEDDED_PG_PORT: String(await databasePort()),
       ADMIN_EMAIL: '',
       ADMIN_PASSWORD: '',
       LOG_LEVEL: 'info',

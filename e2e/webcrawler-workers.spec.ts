@@ -4,6 +4,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
+import { freePort } from './free-port.ts';
 
 /**
  * Scan jobs shared by worker processes, as deployed: the built server with WORKERS=0 only enqueues,
@@ -14,7 +15,6 @@ import { expect, test } from '@playwright/test';
 const root = path.resolve(import.meta.dirname, '..');
 // Twenty above the journeys' main server (start.spec.ts takes ten above).
 const PORT = Number(process.env.E2E_PORT ?? 3210) + 20;
-const PG_PORT = Number(process.env.E2E_PG_PORT ?? 54410) + 20;
 const BASE = `http://127.0.0.1:${PORT}`;
 const ADMIN_EMAIL = 'workers-admin@trustleaf.local';
 const ADMIN_PASSWORD = 'Workers-Admin-Passw0rd!';
@@ -95,7 +95,7 @@ test('two worker processes share scans, and a scan whose worker is killed comple
   const env = {
     PORT: String(PORT),
     DATA_DIR: dataDir,
-    EMBEDDED_PG_PORT: String(PG_PORT),
+    EMBEDDED_PG_PORT: String(await freePort()),
     ADMIN_EMAIL,
     ADMIN_PASSWORD,
     SCANNER_ALLOWED_HOSTS: [...sites, slow, twin].map((site) => site.host).join(','),

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, ilike, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, ilike, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import { normalizeCompanyName } from '@trustleaf/domain/rules/sign-up';
 import type { Db, DbExecutor } from '../../db/client.ts';
 import { normalizedCompanyName } from '../../db/company-name.ts';
@@ -19,6 +19,16 @@ export type CompanyInsert = typeof companies.$inferInsert;
 type CompanyKind = NonNullable<CompanyInsert['kind']>;
 
 const normalizedName = normalizedCompanyName(companies.name);
+
+/** A prospect with its company, by its claim code's hash or its company. */
+async function findProspect(db: DbExecutor, where: SQL) {
+  const [row] = await db
+    .select({ prospect: prospects, company: companies })
+    .from(prospects)
+    .innerJoin(companies, eq(companies.id, prospects.companyId))
+    .where(where);
+  return row ?? null;
+}
 
 function queries(db: DbExecutor) {
   return {
@@ -208,22 +218,9 @@ function queries(db: DbExecutor) {
     },
 
     // ---- prospects ----
-    async findProspectByClaimHash(claimCodeHash: string) {
-      const [row] = await db
-        .select({ prospect: prospects, company: companies })
-        .from(prospects)
-        .innerJoin(companies, eq(companies.id, prospects.companyId))
-        .where(eq(prospects.claimCodeHash, claimCodeHash));
-      return row ?? null;
-    },
-    async findProspectByCompanyId(companyId: number) {
-      const [row] = await db
-        .select({ prospect: prospects, company: companies })
-        .from(prospects)
-        .innerJoin(companies, eq(companies.id, prospects.companyId))
-        .where(eq(prospects.companyId, companyId));
-      return row ?? null;
-    },
+    findProspectByClaimHash: (claimCodeHash: string) =>
+      findProspect(db, eq(prospects.claimCodeHash, claimCodeHash)),
+    findProspectByCompanyId: (companyId: number) => findProspect(db, eq(prospects.companyId, companyId)),
     /** Atomic: a prospect converts once. */
     async markProspectClaimed(companyId: number, userId: number, now: Date) {
       const rows = await db

@@ -513,15 +513,21 @@ describe('sign-up promo code (spec 1 §3, §8)', () => {
 });
 
 describe('prospects', () => {
-  it('imports a CSV as a job, reports bad rows by line, and a claim converts the prospect', async () => {
-    const admin = await seedAdmin(t.database.db, {
+  const PROSPECT_CSV_HEADER =
+    'Company Name,Company Type,Address,City,State,Zip,Country,Segments,Contact First Name,Contact Last Name,Contact Email,Contact Phone';
+  /** The super admin who imports prospects, seeded once for these tests. */
+  let importerToken: Promise<string> | null = null;
+  const importer = () =>
+    (importerToken ??= seedAdmin(t.database.db, {
       email: 'root-accounts@example.test',
       password: 'Root-password-123!',
-    });
-    const { accessToken } = await login(t.app, admin.email, 'Root-password-123!');
+    }).then(async (admin) => (await login(t.app, admin.email, 'Root-password-123!')).accessToken));
+
+  it('imports a CSV as a job, reports bad rows by line, and a claim converts the prospect', async () => {
+    const accessToken = await importer();
     const contact = newEmail();
     const csv = [
-      'Company Name,Company Type,Address,City,State,Zip,Country,Segments,Contact First Name,Contact Last Name,Contact Email,Contact Phone',
+      PROSPECT_CSV_HEADER,
       `Prospect Farms,Cultivator,9 Farm Rd,Boulder,CO,80301,US,Cannabis;Hemp,Pat,Prospect,${contact},(303) 555-0101`,
       ',Retailer,,,,,,,,,nobody@example.test,',
       'Bad Email Co,Retailer,,,,,US,,,,not-an-email,',
@@ -575,14 +581,10 @@ describe('prospects', () => {
   });
 
   it('claims a prospect by its plCompanyId alone (spec 1 §3) for the contact it lists, and asks anyone else for the code', async () => {
-    const admin = await seedAdmin(t.database.db, {
-      email: 'root-claims@example.test',
-      password: 'Root-password-123!',
-    });
-    const { accessToken } = await login(t.app, admin.email, 'Root-password-123!');
+    const accessToken = await importer();
     const contact = newEmail();
     const csv = [
-      'Company Name,Company Type,Address,City,State,Zip,Country,Segments,Contact First Name,Contact Last Name,Contact Email,Contact Phone',
+      PROSPECT_CSV_HEADER,
       `Claimable Acres,Cultivator,4 Farm Rd,Boulder,CO,80301,US,Hemp,Pat,Prospect,${contact.toUpperCase()},`,
     ].join('\n');
     await post('/api/company/importProspects', { csv }, accessToken);
