@@ -8,42 +8,26 @@
 // (apps/api/dist, apps/web/dist) to apps/api/dist-baseline and apps/web/dist-baseline; build the change,
 // then `BENCH_WEB_BASELINE=1 npm run bench:web` serves the saved build beside the new one (the next port)
 // and alternates their runs page by page, so both see the same machine load.
-import { spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import path from 'node:path';
 import lighthouse from 'lighthouse';
 import puppeteer from 'puppeteer-core';
+import {
+  CHROME,
+  DEMO_OWNER,
+  median,
+  PERSIST_KEY,
+  persistedSession,
+  saveBaselineIfAsked,
+  startBuilds,
+  stopBuilds,
+} from './builds.mjs';
 
+saveBaselineIfAsked();
 const PORT = Number(process.env.BENCH_WEB_PORT ?? 4240);
 const PG_PORT = Number(process.env.BENCH_WEB_PG_PORT ?? PORT + 9);
 const RUNS = Number(process.env.BENCH_WEB_RUNS ?? 3);
-const CHROME = process.env.CHROME_PATH ?? '/usr/bin/chromium';
-const BASELINE_API = 'apps/api/dist-baseline';
-const BASELINE_WEB = 'apps/web/dist-baseline';
-
-if (process.argv.includes('--save-baseline')) {
-  for (const [from, to] of [
-    ['apps/api/dist', BASELINE_API],
-    ['apps/web/dist', BASELINE_WEB],
-  ]) {
-    rmSync(to, { recursive: true, force: true });
-    cpSync(from, to, { recursive: true });
-  }
-  console.log(`Saved the current build as the baseline (${BASELINE_API}, ${BASELINE_WEB}).`);
-  process.exit(0);
-}
-const WITH_BASELINE = process.env.BENCH_WEB_BASELINE === '1';
-if (WITH_BASELINE && !existsSync(`${BASELINE_API}/server.js`))
-  throw new Error('No saved baseline: run `node bench/web/run.mjs --save-baseline` on the old build first');
-const ADMIN = {
-  email: 'bench-admin@trustleaf.local',
-  password: `Bench-${randomBytes(6).toString('hex')}-Aa1!`,
-};
-const DEMO_OWNER = 'owner@greenvalley.example';
-const PERSIST_KEY = 'trustleaf';
-
 // BENCH_WEB_PAGES=/webcrawler,/dashboard/main measures only those paths (a quick look at one change).
 const ONLY = process.env.BENCH_WEB_PAGES?.split(',');
 const PAGES = [
@@ -54,75 +38,6 @@ const PAGES = [
 ].filter((page) => !ONLY || ONLY.includes(page.path));
 
 const TARGETS = { performance: 95, accessibility: 100, 'best-practices': 95, cls: 0.05 };
-
-function startServer({ dataDir, serverJs, webDist, port, pgPort }) {
-  const child = spawn(process.execPath, [serverJs], {
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      JWT_SECRET: randomBytes(32).toString('hex'),
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      APP_URL: `http://localhost:${port}`,
-      EMBEDDED_PG_PORT: String(pgPort),
-      DATA_DIR: dataDir,
-      WEB_DIST: webDist,
-      ADMIN_EMAIL: ADMIN.email,
-      ADMIN_PASSWORD: ADMIN.password,
-      LOG_LEVEL: 'warn',
-    },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  let output = '';
-  child.stdout.on('data', (chunk) => (output += chunk));
-  return { child, output: () => output };
-}
-
-async function waitFor(check, what, timeoutMs = 180_000) {
-  const until = Date.now() + timeoutMs;
-  while (Date.now() < until) {
-    if (await check().catch(() => false)) return;
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
-
-async function post(base, url, body, token) {
-  const response = await fetch(`${base}${url}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: JSON.stringify(body),
-  });
-  if (!response.ok) throw new Error(`${url}: ${response.status} ${await response.text()}`);
-  return (await response.json()).detail;
-}
-
-/** The persisted root the app writes after a sign-in (apps/web/src/stores/app-store.ts). */
-async function persistedSession(base, email, password) {
-  const session = await post(base, '/api/auth/login', { email, password });
-  const profile = await post(base, '/api/user/getMyProfile', {}, session.accessToken);
-  return JSON.stringify({
-    version: 1,
-    state: {
-      session: { accessToken: session.accessToken, expiresIn: session.expiresIn, receivedAt: Date.now() },
-      language: 'en',
-      theme: 'default',
-      navCollapsed: null,
-      account: {
-        currentUser: profile.currentUser,
-        currentCompany: profile.currentCompany,
-        currentAdminSelectedCompany: null,
-        statistics: null,
-        jobs: [],
-      },
-    },
-  });
-}
-
-const median = (values) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)];
-};
 
 async function audit(browser, base, page, root) {
   const tab = await browser.newPage();
@@ -194,47 +109,10 @@ async function audit(browser, base, page, root) {
   }
 }
 
-const BUILDS = [
-  ...(WITH_BASELINE
-    ? [{ name: 'baseline', serverJs: `${BASELINE_API}/server.js`, webDist: BASELINE_WEB, offset: 1 }]
-    : []),
-  {
-    name: WITH_BASELINE ? 'this build' : 'build',
-    serverJs: 'apps/api/dist/server.js',
-    webDist: 'apps/web/dist',
-    offset: 0,
-  },
-];
-
-/** Starts one build's server on its own port, data folder and database; resolves with its owner's password. */
-async function startBuild(build, startedBuilds) {
-  const port = PORT + build.offset;
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'trustleaf-bench-web-'));
-  const server = startServer({
-    dataDir,
-    serverJs: build.serverJs,
-    webDist: path.resolve(build.webDist),
-    port,
-    pgPort: PG_PORT + build.offset,
-  });
-  const base = `http://localhost:${port}`;
-  const started = { ...build, base, dataDir, server, ownerPassword: '' };
-  startedBuilds.push(started); // stopped in `finally` even if it never comes up
-  await waitFor(async () => (await fetch(`${base}/api/health`)).ok, `the ${build.name} server`);
-  await waitFor(async () => server.output().includes(DEMO_OWNER), 'the start-up accounts');
-  const ownerLine = server
-    .output()
-    .split('\n')
-    .find((line) => line.includes(DEMO_OWNER));
-  started.ownerPassword = /password (\S+)/.exec(ownerLine ?? '')?.[1] ?? '';
-  if (!started.ownerPassword) throw new Error('the demo owner password was not printed');
-  return started;
-}
-
 const builds = [];
 let browser;
 try {
-  for (const build of BUILDS) await startBuild(build, builds);
+  await startBuilds({ port: PORT, pgPort: PG_PORT }, builds);
 
   browser = await puppeteer.launch({
     executablePath: CHROME,
@@ -320,9 +198,5 @@ try {
     console.log(`- ${row.name} (${row.build}): ${row.consoleErrors.join('; ') || 'none'}`);
 } finally {
   await browser?.close();
-  for (const build of builds) {
-    build.server.child.kill('SIGTERM');
-    await new Promise((resolve) => build.server.child.once('exit', resolve));
-    rmSync(build.dataDir, { recursive: true, force: true });
-  }
+  await stopBuilds(builds);
 }
