@@ -5,6 +5,7 @@ export const SEGMENTS = [
   { id: 2, name: 'Hemp', type: 'HEMP' },
   { id: 3, name: 'Ancillary', type: 'ANCILLARY' },
 ] as const;
+export const SEGMENT_IDS: readonly number[] = SEGMENTS.map((segment) => segment.id);
 
 const CANNABIS = 1;
 const HEMP = 2;

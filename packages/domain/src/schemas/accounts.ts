@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { COMPANY_TYPES, SEGMENTS } from '../reference/company-types.ts';
+import { COMPANY_TYPES, SEGMENT_IDS } from '../reference/company-types.ts';
 import { isStrongPassword } from '../rules/password.ts';
 import { isValidPhone, normalizePhone, PHONE_INVALID_MESSAGE } from '../rules/phone.ts';
 import {
@@ -130,7 +130,7 @@ export const RegisterCompanySchema = z
 const SignUpSegmentIdsSchema = z
   .array(
     IdSchema.superRefine((id, ctx) => {
-      if (!SEGMENTS.some((segment) => segment.id === id)) refuseWith(ctx, SIGN_UP_MESSAGES.unknownSegment);
+      if (!SEGMENT_IDS.includes(id)) refuseWith(ctx, SIGN_UP_MESSAGES.unknownSegment);
     }),
   )
   .max(10)

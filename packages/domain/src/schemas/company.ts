@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { COMPANY_TYPES, SEGMENTS } from '../reference/company-types.ts';
+import { COMPANY_TYPES, SEGMENT_IDS, SEGMENTS } from '../reference/company-types.ts';
 import {
   COMPANY_COUNTRIES,
   COMPANY_DETAIL_NAME_MAX,
@@ -134,8 +134,6 @@ export const CompanyDetailSchema = z.object({
   ),
 });
 export type CompanyDetail = z.infer<typeof CompanyDetailSchema>;
-
-export const SEGMENT_IDS: readonly number[] = SEGMENTS.map((segment) => segment.id);
 
 /**
  * Spec 3 §7 updateCompanyDetail with the §5 rules: every editable field is sent (empty text clears

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  anySpellingEnum,
   IdSchema,
   IntSchema,
   keyedText,
@@ -31,11 +32,13 @@ export type Severity = (typeof SEVERITIES)[number];
 export const SeveritySchema = z.enum(SEVERITIES);
 const SEVERITY_BY_LETTER: Record<string, Severity> = { H: 'HIGH', M: 'MEDIUM', L: 'LOW', C: 'COMPLIANCE' };
 /** A severity as sent: its name in either case, or its letter H, M, L or C (spec 3 §3); answers keep the name. */
-export const SeverityInputSchema = z.preprocess((value: unknown) => {
-  if (typeof value !== 'string') return value;
-  const upper = value.toUpperCase();
-  return Object.hasOwn(SEVERITY_BY_LETTER, upper) ? SEVERITY_BY_LETTER[upper] : upper;
-}, SeveritySchema);
+export const SeverityInputSchema = z.preprocess(
+  (value: unknown) =>
+    typeof value === 'string' && Object.hasOwn(SEVERITY_BY_LETTER, value.toUpperCase())
+      ? SEVERITY_BY_LETTER[value.toUpperCase()]
+      : value,
+  anySpellingEnum(SEVERITIES),
+);
 
 /** Spec 3 §5 violation types. */
 export const VIOLATION_TYPES = ['NON_COMPLIANCE', 'FDA_DISCLAIMER', 'AGE_RESTRICTION'] as const;

@@ -7,8 +7,9 @@ import { useSystemStatus } from '../api/get-system-status';
 
 /**
  * The maintenance banner every signed-in user sees on every shell page while a super admin has the
- * system status on maintenance_in_progress (spec 3 §3 system_status, §4 System status). Its sentence is in the reader's language;
- * the admin's note follows as written. `role="status"`: screen readers announce it politely.
+ * system status on maintenance_in_progress (spec 3 §3 system_status, §4 System status). Its sentence
+ * is in the reader's language; the admin's note follows as written. `role="status"`: screen readers
+ * announce it politely.
  */
 export function MaintenanceBanner() {
   const { t, i18n } = useTranslation();
