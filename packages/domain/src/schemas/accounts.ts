@@ -12,6 +12,7 @@ import {
   EmailSchema,
   IdSchema,
   IntSchema,
+  keyedEnum,
   keyedText,
   PaginationOptionSchema,
   refuseWith,
@@ -36,6 +37,7 @@ export const SIGN_UP_MESSAGES = {
     max100: 'Maximum 100 characters',
     saleNumberLength: 'Sign-up code must be 6 characters',
     unknownSegment: 'Choose a business segment from the list',
+    eulaRequired: 'You must accept the licence agreement',
   }),
   phoneInvalid: { key: 'inputs.phoneInvalid', message: PHONE_INVALID_MESSAGE },
   codeFormat: { key: 'signUp.verify.codeFormat', message: 'Enter the 6-digit code from your email' },
@@ -77,9 +79,7 @@ const FormPhoneSchema = TextSchema.superRefine((value, ctx) => {
 
 export const COMPANY_TYPE_CODES = COMPANY_TYPES.map((entry) => entry.type) as [string, ...string[]];
 /** Spec 1 §1 names the types in words ("processor", "hemp seed"); the codes are PROCESSOR, HEMP_SEED. */
-export const CompanyTypeSchema = anySpellingEnum(COMPANY_TYPE_CODES, {
-  error: 'Type Of Company is required',
-});
+export const CompanyTypeSchema = keyedEnum(COMPANY_TYPE_CODES, SIGN_UP_MESSAGES.typeRequired, true);
 
 /** Spec 1 §5 bounds of the office address, refused by keys. */
 const ADDRESS_FIELDS = {
@@ -148,7 +148,13 @@ const UserFields = {
 export const UserRegisterInputSchema = z.object({
   ...UserFields,
   inviteMemberCode: TextSchema.trim().max(128).optional(),
-  acceptedEula: z.literal(true, { error: 'You must accept the licence agreement' }),
+  acceptedEula: z
+    .unknown()
+    .superRefine((value, ctx) => {
+      if (value !== true) refuseWith(ctx, SIGN_UP_MESSAGES.eulaRequired);
+    })
+    .pipe(z.literal(true))
+    .meta({ type: 'boolean', const: true }),
   plSegmentIds: SignUpSegmentIdsSchema,
   company: RegisterCompanySchema.optional(),
 });

@@ -146,6 +146,20 @@ export function anySpellingEnum<const T extends readonly [string, ...string[]]>(
   return z.preprocess((value: string) => toDeclared(value), z.enum(values, params));
 }
 
+/** One of `values` (in any spelling `anySpellingEnum` takes, when `anySpelling`), else refused by its key. */
+export function keyedEnum<const T extends readonly [string, ...string[]]>(
+  values: T,
+  refused: KeyedMessage,
+  anySpelling = false,
+) {
+  return TextSchema.transform(anySpelling ? declaredSpelling(values) : (value: string): unknown => value)
+    .superRefine((value, ctx) => {
+      if (!values.includes(value as string)) refuseWith(ctx, refused);
+    })
+    .pipe(z.enum(values))
+    .meta({ enum: [...values] });
+}
+
 /** A list field the specs also send as a single value (spec 2 §7 "companyType prospect"). */
 export function oneOrMany<T extends z.ZodType>(item: T) {
   return z.preprocess(

@@ -16,10 +16,10 @@ import { isValidPhone, normalizePhone } from '../rules/phone.ts';
 import type { KeyedMessage } from '../validation-issues.ts';
 import { COMPANY_TYPE_CODES } from './accounts.ts';
 import {
-  declaredSpelling,
   EmailSchema,
   IdSchema,
   IntSchema,
+  keyedEnum,
   refuseWith,
   requiredText,
   TextSchema,
@@ -69,20 +69,6 @@ function keyedText(ok: (value: string) => boolean, refused: KeyedMessage, bounds
 /** Optional text of at most `max` characters, else the character limit by its key. */
 const textUpTo = (max: number) =>
   keyedText((value) => value.length <= max, R.characterLimit, { maxLength: max });
-
-/** One of `values` (in any spelling `anySpellingEnum` takes, when `anySpelling`), else refused by its key. */
-function keyedEnum<const T extends readonly [string, ...string[]]>(
-  values: T,
-  refused: KeyedMessage,
-  anySpelling = false,
-) {
-  return TextSchema.transform(anySpelling ? declaredSpelling(values) : (value: string): unknown => value)
-    .superRefine((value, ctx) => {
-      if (!values.includes(value as string)) refuseWith(ctx, refused);
-    })
-    .pipe(z.enum(values))
-    .meta({ enum: [...values] });
-}
 
 /** A US state or Canadian province code: exactly 2 characters, upper-cased (spec 3 §3, §5). */
 export const StateCodeSchema = keyedText((value) => value.length === 2, R.state, {

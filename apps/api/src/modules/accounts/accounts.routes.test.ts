@@ -727,6 +727,35 @@ describe('invites', () => {
 });
 
 describe('create company', () => {
+  it('refuses an unknown type of company and an unaccepted licence agreement by their own keys', async () => {
+    const email = newEmail();
+    await verify(email);
+    const refusedType = await post(
+      '/api/user/register',
+      registration(email, { company: companyPayload('No Type Co', { companyType: 'BAKERY' }) }),
+    );
+    expect(refusedType.statusCode).toBe(400);
+    expect(refusedType.json().details.issues).toEqual([
+      { field: 'company.companyType', key: 'signUp.typeRequired', message: 'Type Of Company is required' },
+    ]);
+    for (const acceptedEula of [false, undefined, 'yes']) {
+      const refused = await post('/api/user/register', registration(email, { acceptedEula }));
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().details.issues).toEqual([
+        {
+          field: 'acceptedEula',
+          key: 'signUp.eulaRequired',
+          message: 'You must accept the licence agreement',
+        },
+      ]);
+    }
+    // Any spelling of a type the spec names still registers.
+    const accepted = await post(
+      '/api/user/register',
+      registration(email, { company: companyPayload('Spelled Type Co', { companyType: 'hemp seed' }) }),
+    );
+    expect(accepted.statusCode).toBe(200);
+  });
   it('refuses a business segment that does not exist, at sign-up and in the Create Company dialog', async () => {
     const email = newEmail();
     await verify(email);
