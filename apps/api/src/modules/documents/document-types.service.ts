@@ -85,10 +85,10 @@ export function createDocumentTypesService(deps: DocumentsServiceDeps, access: D
           if (needsDayPriorNotify(change)) {
             // Named by the change's index, as the schema names its issues, for the editor to show on its row.
             throw validationFailed([
-              fieldIssue(`plDocumentTypes.${index}.dayPriorNotify`, {
-                key: DOCUMENT_TYPE_MESSAGES.dayPriorNotifyRequired.key,
-                message: 'Days prior notify is required when expiration is on',
-              }),
+              fieldIssue(
+                `plDocumentTypes.${index}.dayPriorNotify`,
+                DOCUMENT_TYPE_MESSAGES.dayPriorNotifyRequired,
+              ),
             ]);
           }
           const values = {

@@ -237,7 +237,7 @@ describe('document types', () => {
     expect(noDays.json().details.issues).toEqual([
       {
         field: 'plDocumentTypes.1.dayPriorNotify',
-        message: 'Days prior notify is required when expiration is on',
+        message: 'This field is required',
         key: 'documents.messages.fieldRequired',
       },
     ]);
