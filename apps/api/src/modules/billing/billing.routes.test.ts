@@ -1029,6 +1029,38 @@ describe('promo codes', () => {
     expect(promo!.totalUsage).toBe(1);
   });
 
+  it('the holder of a code’s last use subscribes with it while other companies race for it, and the use stays one', async () => {
+    await upsert('RACEONE', { limitUsage: true, maxUsage: 1 });
+    const holder = await owner();
+    const others = await Promise.all(Array.from({ length: 5 }, () => owner()));
+    const purchase = (w: { companyId: number }) => ({
+      plCompanyId: w.companyId,
+      plPlanId: planIds.Pro,
+      paymentFrequency: 'monthly',
+      promoCode: 'RACEONE',
+    });
+    expect(
+      (
+        await post(
+          '/api/subscription/applyPromoCode',
+          { plCompanyId: holder.companyId, promoCode: 'RACEONE' },
+          holder.token,
+        )
+      ).statusCode,
+    ).toBe(200);
+    await Promise.all([holder, ...others].map((w) => saveCard(w)));
+    const [held, ...raced] = await Promise.all(
+      [holder, ...others].map((w) => post('/api/subscription/startSubscription', purchase(w), w.token)),
+    );
+    expect(held!.statusCode).toBe(200);
+    expect(held!.json().detail).toMatchObject({ promoCode: 'RACEONE' });
+    expect(raced.map((r) => r.json().code)).toEqual(Array.from({ length: 5 }, () => 'MAX_USAGE_PROMO_CODE'));
+    expect((await transactions(holder)).map((x: { amount: number }) => x.amount)).toEqual([119.2]);
+    for (const other of others) expect(await transactions(other)).toEqual([]);
+    const [promo] = await t.database.db.select().from(promos).where(eq(promos.code, 'RACEONE'));
+    expect(promo!.totalUsage).toBe(1);
+  });
+
   it('the super admin edits a promo’s dates and status; an end before the start is a 400', async () => {
     const who = await owner();
     const apply = (code: string) =>
