@@ -97,6 +97,14 @@ function preloadsOf(page, html) {
     .join('');
 }
 
+/*
+ * The browser may paint a page before it has read all of it: a written-out page was shown in two paints,
+ * the top of the form first and the rest of it some 100 ms later. The page waits to be painted until
+ * its last element is read (`<link rel="expect" blocking="render">`), so it appears at once, whole.
+ */
+const PAGE_END = 'written-out-end';
+const wholeFirstPaint = `<link rel="expect" href="#${PAGE_END}" blocking="render">`;
+
 const htmlLang = '<html lang="en">';
 if (!shell.includes(htmlLang)) throw new Error(`dist/index.html has no ${htmlLang}`);
 
@@ -107,8 +115,8 @@ for (const page of PRERENDERED_PATHS)
     const markup = untilTakenOver(body);
     const html = shell
       .replace(htmlLang, `<html lang="${language}">`)
-      .replace(emptyRoot, `<div id="root" data-prerendered="${page}">${markup}</div>`)
-      .replace('</head>', `${head}${preloadsOf(page, shell)}</head>`);
+      .replace(emptyRoot, `<div id="root" data-prerendered="${page}">${markup}</div><i id="${PAGE_END}"></i>`)
+      .replace('</head>', `${wholeFirstPaint}${head}${preloadsOf(page, shell)}</head>`);
     const name = `${page.replace(/^\//, '')}${language === 'en' ? '' : `.${language}`}.html`;
     const file = path.join(dist, 'prerendered', name);
     mkdirSync(path.dirname(file), { recursive: true });
