@@ -47,7 +47,10 @@ import { endpoint } from './endpoint.ts';
 const tag = 'webcrawler';
 const OkSchema = z.object({ ok: z.literal(true) });
 
-/** 404 NOT_FOUND "Url not connected" when the site answers 404/410/5xx or cannot be reached. */
+/**
+ * 404 NOT_FOUND "Url not connected" when the site answers 404/410/5xx or cannot be reached; an address
+ * that is not a website's is 400, as the scan refuses it.
+ */
 export const checkValidUrl = endpoint({
   method: 'GET',
   path: '/api/check-valid-url',
@@ -57,7 +60,7 @@ export const checkValidUrl = endpoint({
   tag,
   summary: 'Check that a website answers before scanning it',
   description:
-    'Asks the website once, through the scanner\'s SSRF guard, before a scan is started. Answers the status and, when the site only works over plain HTTP or with a certificate problem, a warning (HTTP_FALLBACK_USED, SSL_CERTIFICATE_ISSUE). A site that answers 404, 410 or 5xx, or cannot be reached, is NOT_FOUND "Url not connected".',
+    'Asks the website once, through the scanner\'s SSRF guard, before a scan is started. Answers the status and, when the site only works over plain HTTP or with a certificate problem, a warning (HTTP_FALLBACK_USED, SSL_CERTIFICATE_ISSUE). A site that answers 404, 410 or 5xx, or cannot be reached, is NOT_FOUND "Url not connected"; an address that is not an http(s) website\'s is VALIDATION_FAILED "Please enter a valid URL (e.g., https://example.com)" on scanUrl, as the scan answers it.',
 });
 
 export const scanUrl = endpoint({

@@ -28,15 +28,15 @@ const PRODUCT_EXISTS = { key: 'company.errors.productExists', message: 'This pro
 /** Scheduled re-scans are the Webcrawler's plan feature (spec 3 §6). */
 export const RESCAN_FEATURE = WEB_CRAWLER_FEATURE;
 
-export function parseScanUrl(input: string): URL {
+export function parseScanUrl(input: string, field = 'url'): URL {
   try {
     return parseSiteUrl(input);
   } catch (error) {
     if (error instanceof ScanError) {
       throw new AppError('VALIDATION_FAILED', WEBCRAWLER_REFUSALS.invalidUrl.message, {
-        field: 'url',
+        field,
         reason: error.message,
-        issues: [fieldIssue('url', WEBCRAWLER_REFUSALS.invalidUrl)],
+        issues: [fieldIssue(field, WEBCRAWLER_REFUSALS.invalidUrl)],
       });
     }
     throw error;

@@ -576,13 +576,27 @@ describe('the URL check', () => {
     }
   });
 
-  it('refuses a scan of something that is not a URL', async () => {
+  it('refuses a scan, and a check, of something that is not a URL', async () => {
     const owner = await member();
     const response = await call('POST', '/api/webcrawler/scanUrl', owner.token, {
       plCompanyId: owner.companyId,
       url: 'ftp://example.com/',
     });
     expect(response.statusCode).toBe(400);
+    const invalid = {
+      key: 'company.errors.url',
+      message: 'Please enter a valid URL (e.g., https://example.com)',
+    };
+    expect(response.json().details.issues).toEqual([{ field: 'url', ...invalid }]);
+    for (const scanUrl of ['ftp://example.com/', 'http://', 'not a url at all']) {
+      const check = await call(
+        'GET',
+        `/api/check-valid-url?scanUrl=${encodeURIComponent(scanUrl)}`,
+        owner.token,
+      );
+      expect(check.statusCode).toBe(400);
+      expect(check.json().details.issues).toEqual([{ field: 'scanUrl', ...invalid }]);
+    }
   });
 
   it('takes additional words sent as an empty string or null as none (spec 3 §5), and refuses any other text', async () => {

@@ -141,6 +141,8 @@ export function createWebcrawlerService(deps: WebcrawlerServiceDeps) {
     }),
 
     async checkValidUrl(auth: AuthContext, scanUrl: string): Promise<UrlCheck> {
+      // An address that is not one is refused as the scan refuses it; "not connected" is for a site.
+      parseScanUrl(scanUrl, 'scanUrl');
       const result = await checkUrl(scanUrl, { allowHosts: deps.allowHosts });
       if (result.status !== 'SUCCESS') {
         throw refusal('NOT_FOUND', WEBCRAWLER_REFUSALS.urlNotConnected, {
