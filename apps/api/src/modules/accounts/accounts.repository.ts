@@ -132,6 +132,13 @@ function queries(db: DbExecutor) {
     async insertMember(companyId: number, userId: number, role: CompanyRole, now: Date) {
       await db.insert(companyMembers).values({ companyId, userId, role, createdAt: now });
     },
+    /**
+     * Holds the user's row until the transaction ends: a user belongs to one company, so two
+     * concurrent creates or joins of one user must check and add the membership one after the other.
+     */
+    async lockUser(userId: number) {
+      await db.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+    },
     async findActiveMembership(userId: number) {
       const [row] = await db
         .select()

@@ -2,7 +2,7 @@ import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { companies, mailOutbox, promoRedemptions, promos, users } from '../../db/schema.ts';
 import { seedAdmin, seedDemo } from '../../db/seed.ts';
-import { bearer, createMember, login } from '../../../test/factories.ts';
+import { bearer, createMember, createUser, login } from '../../../test/factories.ts';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { createAttemptLimiter } from '../../lib/attempt-limiter.ts';
 import { createCompanyAccess } from '../../lib/authz.ts';
@@ -813,6 +813,49 @@ describe('create company', () => {
     const again = await post('/api/company/createCompany', payload, session.accessToken);
     expect(again.statusCode).toBe(409);
     expect((await post('/api/company/createCompany', payload)).statusCode).toBe(401);
+  });
+});
+
+describe('one company per user under concurrent requests', () => {
+  it('of ten concurrent Create Company requests by one user, one creates a company', async () => {
+    const user = await createUser(t.database.db);
+    const { accessToken } = await login(t.app, user.email);
+    const responses = await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        post(
+          '/api/company/createCompany',
+          { company: companyPayload(`Concurrent Create ${user.id} ${i}`), plSegmentIds: [1] },
+          accessToken,
+        ),
+      ),
+    );
+    expect(responses.map((r) => r.statusCode).sort()).toEqual([200, ...Array(9).fill(409)]);
+    const owned = await t.database.pool.query('select 1 from company_members where user_id = $1', [user.id]);
+    expect(owned.rowCount).toBe(1);
+  });
+
+  it('a user invited by two companies who joins both at once joins one', async () => {
+    const user = await createUser(t.database.db);
+    const tokens: string[] = [];
+    for (const _ of [1, 2]) {
+      const owner = await createMember(t.database.db, 'Company Owner');
+      const ownerSession = await login(t.app, owner.user.email);
+      await post(
+        '/api/company/inviteMember',
+        { plCompanyId: owner.companyId, email: user.email },
+        ownerSession.accessToken,
+      );
+      tokens.push(/inviteMemberCode=([\w-]+)/.exec((await lastMail(user.email)).text)![1]!);
+    }
+    const { accessToken } = await login(t.app, user.email);
+    const responses = await Promise.all(
+      [...tokens, ...tokens].map((inviteToken) =>
+        post('/api/user/joinCompany', { inviteToken }, accessToken),
+      ),
+    );
+    expect(responses.filter((r) => r.statusCode === 200)).toHaveLength(1);
+    const joined = await t.database.pool.query('select 1 from company_members where user_id = $1', [user.id]);
+    expect(joined.rowCount).toBe(1);
   });
 });
 

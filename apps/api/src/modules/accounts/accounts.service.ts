@@ -240,6 +240,7 @@ export function createAccountsService(deps: AccountsServiceDeps) {
       if (input.logoUploadKey && !logoUrl)
         throw refusal('VALIDATION_FAILED', COMMON_REFUSALS.logoUploadNotFound);
       return repo.transaction(async (tx) => {
+        await tx.lockUser(auth.userId);
         if (auth.isSuperAdmin || (await tx.findActiveMembership(auth.userId))) {
           throw refusal('CONFLICT', REFUSALS.alreadyMember);
         }
@@ -283,6 +284,7 @@ export function createAccountsService(deps: AccountsServiceDeps) {
 
     async joinCompany(auth: AuthContext, token: string): Promise<{ plCompanyId: number }> {
       const plCompanyId = await repo.transaction(async (tx) => {
+        await tx.lockUser(auth.userId);
         if (await tx.findActiveMembership(auth.userId)) throw refusal('CONFLICT', REFUSALS.alreadyMember);
         return joinWithInvite(tx, auth.userId, auth.email, token);
       });
