@@ -13,8 +13,26 @@ export function createScanJobsRepository(db: Db) {
     rows.map((r) => ({ ...r.job, companyName: r.companyName }));
 
   return {
-    async insertJob(values: typeof scanJobs.$inferInsert) {
-      await db.insert(scanJobs).values(values);
+    /**
+     * Stores a queued scan. With `maxUnfinished`, only while the company has fewer unfinished scans:
+     * the count and the insert hold the company's lock, so concurrent starts cannot pass the limit
+     * together. False when the limit refused it.
+     */
+    async insertJob(values: typeof scanJobs.$inferInsert, maxUnfinished?: number): Promise<boolean> {
+      if (maxUnfinished === undefined) {
+        await db.insert(scanJobs).values(values);
+        return true;
+      }
+      return db.transaction(async (tx) => {
+        await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`scan-jobs:${values.companyId}`}))`);
+        const [row] = await tx
+          .select({ n: sql<number>`count(*)::int` })
+          .from(scanJobs)
+          .where(and(eq(scanJobs.companyId, values.companyId), notInArray(scanJobs.status, [...FINISHED])));
+        if ((row?.n ?? 0) >= maxUnfinished) return false;
+        await tx.insert(scanJobs).values(values);
+        return true;
+      });
     },
 
     async findJob(id: string): Promise<ScanJobRow | null> {

@@ -192,9 +192,13 @@ export function createWebcrawlerJobs(deps: WebcrawlerJobsDeps) {
       });
   }
 
-  async function enqueueScan(input: ScanToQueue): Promise<string> {
+  /** Queues a scan; with `maxUnfinished`, only below that many unfinished scans of the company (else null). */
+  function enqueueScan(input: ScanToQueue): Promise<string>;
+  function enqueueScan(input: ScanToQueue, limit: { maxUnfinished: number }): Promise<string | null>;
+  async function enqueueScan(input: ScanToQueue, limit?: { maxUnfinished: number }): Promise<string | null> {
     const id = randomUUID();
-    await repo.insertJob({ id, status: 'queued', ...input, createdAt: clock.now() });
+    const values = { id, status: 'queued' as const, ...input, createdAt: clock.now() };
+    if (!(await repo.insertJob(values, limit?.maxUnfinished))) return null;
     await deps.jobs.enqueue(
       scanJob,
       { scanJobId: id },

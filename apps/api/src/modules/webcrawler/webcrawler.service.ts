@@ -23,7 +23,7 @@ import type { WebcrawlerJobs } from './webcrawler.jobs.ts';
 import { COMMON_REFUSALS } from '@trustleaf/domain/refusals';
 
 /** Unfinished scans one company may have at once; more is someone hammering the button. */
-const MAX_UNFINISHED_SCANS = 25;
+export const MAX_UNFINISHED_SCANS = 25;
 /** Viewing issues is the Webcrawler's plan feature (spec 3 §6), as scheduled re-scans are. */
 export const ISSUES_FEATURE = WEB_CRAWLER_FEATURE;
 
@@ -94,16 +94,23 @@ export function createWebcrawlerService(deps: WebcrawlerServiceDeps) {
       insertEnabled: rescans,
       nextScanAt: new Date(clock.now().getTime() + WEEK_MS),
     });
-    const jobId = await deps.jobs.enqueueScan({
-      companyId,
-      kind,
-      url: url.href,
-      siteKey,
-      options,
-      websiteId: website.id,
-      isRescan: false,
-      requestedBy: auth.userId > 0 ? auth.userId : null,
-    });
+    // Counted again where the scan is stored: concurrent starts all pass the check above.
+    const jobId = await deps.jobs.enqueueScan(
+      {
+        companyId,
+        kind,
+        url: url.href,
+        siteKey,
+        options,
+        websiteId: website.id,
+        isRescan: false,
+        requestedBy: auth.userId > 0 ? auth.userId : null,
+      },
+      { maxUnfinished: MAX_UNFINISHED_SCANS },
+    );
+    if (jobId === null) {
+      throw refusal('RATE_LIMITED', WEBCRAWLER_REFUSALS.tooManyScans, { reason: 'MAX_UNFINISHED_SCANS' });
+    }
     await deps.record({
       action: 'SCAN_STARTED',
       actorUserId: auth.userId > 0 ? auth.userId : null,
