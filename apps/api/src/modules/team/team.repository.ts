@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, ne } from 'drizzle-orm';
+import { and, asc, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Db, DbExecutor } from '../../db/client.ts';
 import { activeMemberOf, listActiveMembers } from '../../db/members.ts';
 import { companies, companyInvites, companyMembers, users } from '../../db/schema.ts';
@@ -114,17 +114,22 @@ function queries(db: DbExecutor) {
       expiresAt: Date;
       createdAt: Date;
     }) {
-      // A new invite for the same address replaces any pending one, so the list shows one row a person.
-      await db
-        .delete(companyInvites)
-        .where(
-          and(
-            eq(companyInvites.companyId, values.companyId),
-            eq(companyInvites.email, values.email),
-            isNull(companyInvites.acceptedAt),
-          ),
-        );
-      await db.insert(companyInvites).values(values);
+      // A new invite for the same address replaces any pending one, so the list shows one row a person;
+      // the address's lock keeps concurrent invites of it from each deleting before any inserts.
+      await db.transaction(async (tx) => {
+        const key = `company-invite:${values.companyId}:${values.email}`;
+        await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${key}))`);
+        await tx
+          .delete(companyInvites)
+          .where(
+            and(
+              eq(companyInvites.companyId, values.companyId),
+              eq(companyInvites.email, values.email),
+              isNull(companyInvites.acceptedAt),
+            ),
+          );
+        await tx.insert(companyInvites).values(values);
+      });
     },
 
     /** A resend gets a new link; the old one stops working. Only while still pending. */

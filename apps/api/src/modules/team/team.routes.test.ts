@@ -129,6 +129,19 @@ describe('invites', () => {
     );
   });
 
+  it('keeps one pending invite a person when the same address is invited many times at once', async () => {
+    const c = await company();
+    const email = `invitee-concurrent-${Date.now()}@example.test`;
+    const responses = await Promise.all(
+      Array.from({ length: 10 }, () =>
+        post('/api/company/inviteMember', { plCompanyId: c.id, email }, c.owner.token),
+      ),
+    );
+    expect(responses.map((r) => r.statusCode)).toEqual(Array(10).fill(200));
+    const { invites } = (await team(c.id, c.owner.token)).json().detail;
+    expect(invites.filter((invite: { email: string }) => invite.email === email)).toHaveLength(1);
+  });
+
   it("refuses another company's owner an invite id of this company", async () => {
     const c = await company();
     await post('/api/company/inviteMember', { plCompanyId: c.id, email: 'a@example.test' }, c.owner.token);
