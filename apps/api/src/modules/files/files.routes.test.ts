@@ -208,6 +208,16 @@ describe.each(['local disk', 'S3'] as const)('preupload (%s)', (storage) => {
     expect(intoA.statusCode).toBe(404);
   });
 
+  it('names a file sent with an empty file name after its content', async () => {
+    const { user, companyId } = await createMember(t.database.db);
+    const { accessToken } = await login(t.app, user.email);
+    const response = await upload(accessToken, `mode=image&plCompanyId=${companyId}`, [
+      { name: '', content: PNG },
+    ]);
+    expect(response.statusCode).toBe(200);
+    expect(response.json().detail[0]).toMatchObject({ name: 'file.png', extension: 'png' });
+  });
+
   it('needs a session and a multipart body', async () => {
     expect((await t.app.inject({ method: 'POST', url: '/api/storage/preupload' })).statusCode).toBe(401);
     const { user } = await createMember(t.database.db);

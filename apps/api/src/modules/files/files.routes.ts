@@ -53,7 +53,8 @@ export const fileRoutes: FastifyPluginAsyncZod<{ service: FilesService }> = asyn
           await service.store(auth, {
             mode,
             companyId: plCompanyId,
-            name: part.filename,
+            // A part sent with filename="" comes without one (busboy), though the type says otherwise.
+            name: part.filename ?? '',
             stream: part.file,
             truncated: () => part.file.truncated,
           }),

@@ -74,16 +74,18 @@ export function createFilesService({ companyAccess, repo, storage, links, clock 
         const extension = await checkUploadContent(input.mode, content.subarray(0, 4100));
         if (size === 0) throw refusal('VALIDATION_FAILED', COMMON_REFUSALS.cannotUploadFile);
         await checkUploadBody(input.mode, extension, content);
+        // A file sent without a name is named after its content.
+        const name = input.name || `file.${extension}`;
         await repo.insert({
           key,
           companyId: input.companyId ?? null,
           uploadedBy: auth.userId,
-          originalName: input.name.slice(0, 255),
+          originalName: name.slice(0, 255),
           extension,
           mode: input.mode,
           size,
         });
-        return { key, name: input.name, size, extension };
+        return { key, name, size, extension };
       } catch (error) {
         await storage.remove(key);
         throw error;
