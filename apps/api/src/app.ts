@@ -62,7 +62,7 @@ import { demoSiteRoutes } from './modules/webcrawler/demo-site.ts';
 import type { WebcrawlerJobsDeps } from './modules/webcrawler/webcrawler.jobs.ts';
 import { scannerRoutes, webcrawlerRoutes } from './modules/webcrawler/webcrawler.routes.ts';
 import { authPlugin } from './plugins/auth.ts';
-import { registerErrorHandler } from './plugins/error-handler.ts';
+import { frameworkErrors, registerErrorHandler } from './plugins/error-handler.ts';
 import { createServices } from './services.ts';
 
 export interface AppDeps {
@@ -134,6 +134,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     pluginTimeout: 60_000,
     trustProxy: env.TRUST_PROXY,
     genReqId: createRequestIds(),
+    frameworkErrors,
   }).withTypeProvider<ZodTypeProvider>();
 
   // JSON answers above 1 KB go compressed to browsers that accept it; the SPA's files are

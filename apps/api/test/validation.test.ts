@@ -149,3 +149,27 @@ describe('a value PostgreSQL refuses is the client error it is', () => {
     }
   });
 });
+
+describe("an address the router refuses answers in the API's error shape", () => {
+  it('answers a broken percent-encoding in a path with 400 and a message', async () => {
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/api/webcrawler/task/%E0%A4%A/status',
+      headers: bearer(token),
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      messages: ['The address is not valid'],
+    });
+  });
+
+  it('answers a path parameter over the length limit with 414 and a message', async () => {
+    const response = await t.app.inject({ method: 'GET', url: `/trust/${'a'.repeat(5000)}` });
+    expect(response.statusCode).toBe(414);
+    expect(response.json()).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      messages: ['The address is too long'],
+    });
+  });
+});

@@ -1,5 +1,5 @@
 import type { ApiErrorBody, ErrorCode } from '@trustleaf/domain/errors';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import {
   issueKey,
@@ -20,6 +20,7 @@ const CODE_BY_CLIENT_STATUS: Record<number, ErrorCode> = {
   404: 'NOT_FOUND',
   409: 'CONFLICT',
   413: 'PAYLOAD_TOO_LARGE',
+  414: 'VALIDATION_FAILED',
   415: 'VALIDATION_FAILED',
   429: 'RATE_LIMITED',
 };
@@ -68,63 +69,79 @@ function validationDetails(message: string, details: unknown): Record<string, un
 
 /** The only place where errors become HTTP responses (STYLE §5). 5xx details never leave the server. */
 export function registerErrorHandler(app: FastifyInstance): void {
-  app.setErrorHandler((error: FastifyError, request, reply) => {
-    if (error instanceof AppError) {
-      const details =
-        error.code === 'VALIDATION_FAILED' ? validationDetails(error.message, error.details) : error.details;
-      return reply.status(error.status).send(body(error.code, error.message, request.id, details));
-    }
-    if (hasZodFastifySchemaValidationErrors(error)) {
-      const issues = error.validation.map((issue) => {
-        const field = issue.instancePath.replace(/^\//, '').replaceAll('/', '.');
-        const given = issue.params.params;
-        const params = issueParams(given);
-        const keyed = { field, message: issue.message, key: issueKey(issue.keyword, given) };
-        return params ? { ...keyed, params } : keyed;
-      });
-      const first = issues[0];
-      const where = error.validationContext === 'querystring' ? 'query' : error.validationContext;
-      const message = first ? `${first.field || where}: ${first.message}` : 'Invalid request';
-      return reply.status(400).send(body('VALIDATION_FAILED', message, request.id, { issues }));
-    }
-    const sqlState = sqlStateOf(error);
-    const dataError = sqlState ? DATA_ERROR_MESSAGES[sqlState] : undefined;
-    if (dataError) {
-      // The failed statement and its parameters stay out of the log: they may carry secrets.
-      request.log.warn({ sqlState, url: request.routeOptions.url }, 'database refused a client value');
-      return reply
-        .status(400)
-        .send(body('VALIDATION_FAILED', dataError, request.id, validationDetails(dataError, undefined)));
-    }
-    const status = error.statusCode ?? 500;
-    if (status === 400 && error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') {
-      const message = 'Request body is empty';
-      return reply
-        .status(400)
-        .send(body('VALIDATION_FAILED', message, request.id, validationDetails(message, undefined)));
-    }
-    if (status === 400 && error instanceof SyntaxError) {
-      const message = 'Request body is not valid JSON';
-      return reply
-        .status(400)
-        .send(body('VALIDATION_FAILED', message, request.id, validationDetails(message, undefined)));
-    }
-    if (status === 413) {
-      return reply.status(413).send(body('PAYLOAD_TOO_LARGE', 'Request body is too large', request.id));
-    }
-    if (status === 415) {
-      const message = 'Unsupported content type';
-      return reply
-        .status(415)
-        .send(body('VALIDATION_FAILED', message, request.id, validationDetails(message, undefined)));
-    }
-    const clientCode = CODE_BY_CLIENT_STATUS[status];
-    if (status < 500 && clientCode) {
-      const details =
-        clientCode === 'VALIDATION_FAILED' ? validationDetails(error.message, undefined) : undefined;
-      return reply.status(status).send(body(clientCode, error.message, request.id, details));
-    }
-    request.log.error({ err: error }, 'request failed');
-    return reply.status(500).send(body('INTERNAL', 'Something went wrong', request.id));
-  });
+  app.setErrorHandler(answerError);
+}
+
+const FRAMEWORK_MESSAGES: Record<string, string> = {
+  FST_ERR_BAD_URL: 'The address is not valid',
+  FST_ERR_MAX_PARAM_LENGTH: 'The address is too long',
+};
+
+/**
+ * Fastify's `frameworkErrors` option: the router's refusals of an address (a broken percent-encoding,
+ * a path parameter over its length) answer in the API's error shape, not Fastify's own.
+ */
+export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  const message = FRAMEWORK_MESSAGES[error.code];
+  void answerError(message ? Object.assign(error, { message }) : error, request, reply);
+}
+
+function answerError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  if (error instanceof AppError) {
+    const details =
+      error.code === 'VALIDATION_FAILED' ? validationDetails(error.message, error.details) : error.details;
+    return reply.status(error.status).send(body(error.code, error.message, request.id, details));
+  }
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    const issues = error.validation.map((issue) => {
+      const field = issue.instancePath.replace(/^\//, '').replaceAll('/', '.');
+      const given = issue.params.params;
+      const params = issueParams(given);
+      const keyed = { field, message: issue.message, key: issueKey(issue.keyword, given) };
+      return params ? { ...keyed, params } : keyed;
+    });
+    const first = issues[0];
+    const where = error.validationContext === 'querystring' ? 'query' : error.validationContext;
+    const message = first ? `${first.field || where}: ${first.message}` : 'Invalid request';
+    return reply.status(400).send(body('VALIDATION_FAILED', message, request.id, { issues }));
+  }
+  const sqlState = sqlStateOf(error);
+  const dataError = sqlState ? DATA_ERROR_MESSAGES[sqlState] : undefined;
+  if (dataError) {
+    // The failed statement and its parameters stay out of the log: they may carry secrets.
+    request.log.warn({ sqlState, url: request.routeOptions.url }, 'database refused a client value');
+    return reply
+      .status(400)
+      .send(body('VALIDATION_FAILED', dataError, request.id, validationDetails(dataError, undefined)));
+  }
+  const status = error.statusCode ?? 500;
+  if (status === 400 && error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') {
+    const message = 'Request body is empty';
+    return reply
+      .status(400)
+      .send(body('VALIDATION_FAILED', message, request.id, validationDetails(message, undefined)));
+  }
+  if (status === 400 && error instanceof SyntaxError) {
+    const message = 'Request body is not valid JSON';
+    return reply
+      .status(400)
+      .send(body('VALIDATION_FAILED', message, request.id, validationDetails(message, undefined)));
+  }
+  if (status === 413) {
+    return reply.status(413).send(body('PAYLOAD_TOO_LARGE', 'Request body is too large', request.id));
+  }
+  if (status === 415) {
+    const message = 'Unsupported content type';
+    return reply
+      .status(415)
+      .send(body('VALIDATION_FAILED', message, request.id, validationDetails(message, undefined)));
+  }
+  const clientCode = CODE_BY_CLIENT_STATUS[status];
+  if (status < 500 && clientCode) {
+    const details =
+      clientCode === 'VALIDATION_FAILED' ? validationDetails(error.message, undefined) : undefined;
+    return reply.status(status).send(body(clientCode, error.message, request.id, details));
+  }
+  request.log.error({ err: error }, 'request failed');
+  return reply.status(500).send(body('INTERNAL', 'Something went wrong', request.id));
 }
