@@ -62,7 +62,7 @@ import { demoSiteRoutes } from './modules/webcrawler/demo-site.ts';
 import type { WebcrawlerJobsDeps } from './modules/webcrawler/webcrawler.jobs.ts';
 import { scannerRoutes, webcrawlerRoutes } from './modules/webcrawler/webcrawler.routes.ts';
 import { authPlugin } from './plugins/auth.ts';
-import { frameworkErrors, registerErrorHandler } from './plugins/error-handler.ts';
+import { clientErrors, frameworkErrors, registerErrorHandler } from './plugins/error-handler.ts';
 import { createServices } from './services.ts';
 
 export interface AppDeps {
@@ -127,24 +127,6 @@ function fastifyLogging(logger: FastifyBaseLogger | undefined): FastifyServerOpt
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { env, database, jobs, clock } = deps;
   const logger = deps.loggerInstance;
-  const app = Fastify({
-    ...fastifyLogging(logger),
-    bodyLimit: env.BODY_LIMIT_BYTES,
-    // Start-up work (OpenAPI, routes) must not fail on a busy machine; ten seconds is Fastify's default.
-    pluginTimeout: 60_000,
-    trustProxy: env.TRUST_PROXY,
-    genReqId: createRequestIds(),
-    frameworkErrors,
-  }).withTypeProvider<ZodTypeProvider>();
-
-  // JSON answers above 1 KB go compressed to browsers that accept it; the SPA's files are
-  // compressed at build time and served as they are (below).
-  await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
-  app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
-  registerErrorHandler(app);
-  registerRequestOrigin(app);
-
   // Worked out once from helmet (DESIGN "Security"); see lib/security-headers.ts.
   const headersFor = securityHeaderSets({
     contentSecurityPolicy: {
@@ -162,6 +144,26 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       },
     },
   });
+  const requestIds = createRequestIds();
+  const app = Fastify({
+    ...fastifyLogging(logger),
+    bodyLimit: env.BODY_LIMIT_BYTES,
+    // Start-up work (OpenAPI, routes) must not fail on a busy machine; ten seconds is Fastify's default.
+    pluginTimeout: 60_000,
+    trustProxy: env.TRUST_PROXY,
+    genReqId: requestIds,
+    frameworkErrors,
+    clientErrorHandler: clientErrors(requestIds, headersFor('json', false)),
+  }).withTypeProvider<ZodTypeProvider>();
+
+  // JSON answers above 1 KB go compressed to browsers that accept it; the SPA's files are
+  // compressed at build time and served as they are (below).
+  await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+  registerRequestOrigin(app);
+
   // Chosen by what is sent: JSON (answers and errors alike) gets the API set, everything else
   // (the SPA, files, the OpenAPI page) helmet's document set; HSTS only over HTTPS.
   app.addHook('onSend', (request, reply, payload, done) => {

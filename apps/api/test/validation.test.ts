@@ -1,3 +1,4 @@
+import { connect, type AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -171,5 +172,51 @@ describe("an address the router refuses answers in the API's error shape", () =>
       code: 'VALIDATION_FAILED',
       messages: ['The address is too long'],
     });
+  });
+});
+
+/** What the listening app answers to raw bytes on a real socket (inject() skips Node's HTTP parser). */
+async function rawExchange(request: string): Promise<{ head: string[]; json: unknown }> {
+  const { port } = t.app.server.address() as AddressInfo;
+  const answer = await new Promise<string>((resolve, reject) => {
+    const socket = connect(port, '127.0.0.1', () => socket.end(request));
+    let received = '';
+    socket.setEncoding('utf8');
+    socket.on('data', (chunk: string) => (received += chunk));
+    socket.on('error', reject);
+    socket.on('close', () => resolve(received));
+  });
+  const [head = '', rest = ''] = answer.split('\r\n\r\n', 2);
+  return { head: head.split('\r\n'), json: JSON.parse(rest) };
+}
+
+describe("a request Node's HTTP parser refuses answers in the API's error shape", () => {
+  beforeAll(async () => {
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+  });
+
+  it('answers headers over the size limit with 431 and a message', async () => {
+    const { head, json } = await rawExchange(
+      'POST /api/user/getMyProfile HTTP/1.1\r\nhost: localhost\r\n' +
+        `authorization: Bearer ${'a'.repeat(100_000)}\r\ncontent-type: application/json\r\n` +
+        'content-length: 2\r\n\r\n{}',
+    );
+    expect(head[0]).toBe('HTTP/1.1 431 Request Header Fields Too Large');
+    expect(head).toContain('content-type: application/json; charset=utf-8');
+    expect(head).toContain('x-content-type-options: nosniff');
+    expect(json).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      messages: ["The request's headers are too large"],
+      details: {
+        issues: [{ field: '', message: "The request's headers are too large", key: 'validation.custom' }],
+      },
+      requestId: expect.any(String),
+    });
+  });
+
+  it('answers a request that is not HTTP with 400 and a message', async () => {
+    const { head, json } = await rawExchange('NOT HTTP AT ALL\r\n\r\n');
+    expect(head[0]).toBe('HTTP/1.1 400 Bad Request');
+    expect(json).toMatchObject({ code: 'VALIDATION_FAILED', messages: ['The request is not valid HTTP'] });
   });
 });

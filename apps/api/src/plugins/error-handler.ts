@@ -1,3 +1,4 @@
+import type { Socket } from 'node:net';
 import type { ApiErrorBody, ErrorCode } from '@trustleaf/domain/errors';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
@@ -84,6 +85,54 @@ const FRAMEWORK_MESSAGES: Record<string, string> = {
 export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
   const message = FRAMEWORK_MESSAGES[error.code];
   void answerError(message ? Object.assign(error, { message }) : error, request, reply);
+}
+
+/** Why Node's HTTP parser refused a request before Fastify saw it, as status and message. */
+const CLIENT_ERRORS: Record<string, { status: number; reason: string; message: string }> = {
+  HPE_HEADER_OVERFLOW: {
+    status: 431,
+    reason: 'Request Header Fields Too Large',
+    message: "The request's headers are too large",
+  },
+  ERR_HTTP_REQUEST_TIMEOUT: {
+    status: 408,
+    reason: 'Request Timeout',
+    message: 'The request took too long to arrive',
+  },
+};
+const MALFORMED_REQUEST = { status: 400, reason: 'Bad Request', message: 'The request is not valid HTTP' };
+
+/**
+ * Fastify's `clientErrorHandler` option: a request Node's HTTP parser refuses (headers over the size
+ * limit, a request that never finished arriving, broken HTTP) answers in the API's error shape, with
+ * a request id from the app's own sequence and the API's security headers, not Fastify's own body.
+ * There is no request object yet, so the answer is written to the socket, which is then closed.
+ */
+export function clientErrors(
+  requestId: () => string,
+  headers: Readonly<Record<string, string>>,
+): (this: FastifyInstance, error: NodeJS.ErrnoException, socket: Socket) => void {
+  return function clientError(this: FastifyInstance, error, socket) {
+    // A reset connection has no one left to answer (as Fastify's default handler).
+    if (error.code === 'ECONNRESET' || socket.destroyed) return;
+    const { status, reason, message } = CLIENT_ERRORS[error.code ?? ''] ?? MALFORMED_REQUEST;
+    const id = requestId();
+    this.log.debug({ err: error, requestId: id }, 'client error');
+    if (socket.writable) {
+      const payload = JSON.stringify(
+        body('VALIDATION_FAILED', message, id, validationDetails(message, undefined)),
+      );
+      const lines = [
+        `HTTP/1.1 ${status} ${reason}`,
+        'content-type: application/json; charset=utf-8',
+        `content-length: ${Buffer.byteLength(payload)}`,
+        'connection: close',
+        ...Object.entries(headers).map(([name, value]) => `${name}: ${value}`),
+      ];
+      socket.write(`${lines.join('\r\n')}\r\n\r\n${payload}`);
+    }
+    socket.destroy(error);
+  };
 }
 
 function answerError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
