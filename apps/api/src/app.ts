@@ -26,6 +26,7 @@ import { createStorage } from './lib/create-storage.ts';
 import { refusal } from './lib/errors.ts';
 import type { JobQueue } from './lib/jobs.ts';
 import type { MailTransport } from './lib/mailer.ts';
+import { registerJsonBody } from './lib/json-body.ts';
 import { createRequestIds } from './lib/request-id.ts';
 import { registerRequestOrigin } from './lib/request-origin.ts';
 import { loadSealKeys, type SealKeys } from './lib/seal-keys.ts';
@@ -162,6 +163,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  registerJsonBody(app);
   registerRequestOrigin(app);
 
   // Chosen by what is sent: JSON (answers and errors alike) gets the API set, everything else

@@ -220,3 +220,44 @@ describe("a request Node's HTTP parser refuses answers in the API's error shape"
     expect(json).toMatchObject({ code: 'VALIDATION_FAILED', messages: ['The request is not valid HTTP'] });
   });
 });
+
+describe('a JSON body with a key that could poison a prototype is refused by name', () => {
+  const login = (payload: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { 'content-type': 'application/json' },
+      payload,
+    });
+
+  it.each([
+    ['__proto__', '{"__proto__":{"a":1}}', '__proto__'],
+    ['an escaped __proto__', '{"email":"a@example.test","\\u005f_proto__":{"a":1}}', '__proto__'],
+    ['a nested __proto__', '{"list":[{"x":{"__proto__":{}}}]}', 'list.0.x.__proto__'],
+    ['constructor.prototype', '{"constructor":{"prototype":{"a":1}}}', 'constructor.prototype'],
+  ])('answers %s with 400 and names the key', async (_name, payload, field) => {
+    const response = await login(payload);
+    expect(response.statusCode).toBe(400);
+    const key = field.endsWith('__proto__') ? '__proto__' : 'constructor.prototype';
+    const message = `The request body contains a forbidden key (${key})`;
+    expect(response.json()).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      messages: [message],
+      details: { issues: [{ field, message, key: 'validation.custom' }] },
+    });
+  });
+
+  it('answers text that is not JSON with 400 and says so', async () => {
+    const response = await login('{"email":');
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      messages: ['Request body is not valid JSON'],
+    });
+  });
+
+  it('still reads a body whose values merely mention them', async () => {
+    const response = await login('{"email":"__proto__@example.test","password":"constructor.prototype"}');
+    expect(response.statusCode).toBe(401);
+  });
+});
