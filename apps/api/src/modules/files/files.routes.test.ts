@@ -218,6 +218,28 @@ describe.each(['local disk', 'S3'] as const)('preupload (%s)', (storage) => {
     expect(response.json().detail[0]).toMatchObject({ name: 'file.png', extension: 'png' });
   });
 
+  it('shortens a file name over 255 characters, keeping its extension, and answers it as stored', async () => {
+    const { user, companyId } = await createMember(t.database.db);
+    const { accessToken } = await login(t.app, user.email);
+    const cases = [
+      { sent: `${'a'.repeat(5000)}.png`, kept: `${'a'.repeat(251)}.png` },
+      // Characters, not UTF-16 units: an emoji is never cut in half.
+      { sent: `${'😀'.repeat(300)}.png`, kept: `${'😀'.repeat(251)}.png` },
+      { sent: 'b'.repeat(5000), kept: 'b'.repeat(255) },
+      { sent: 'c'.repeat(255), kept: 'c'.repeat(255) },
+    ];
+    for (const { sent, kept } of cases) {
+      const response = await upload(accessToken, `mode=image&plCompanyId=${companyId}`, [
+        { name: sent, content: PNG },
+      ]);
+      expect(response.statusCode).toBe(200);
+      const [answer] = response.json().detail;
+      expect(answer).toMatchObject({ name: kept, extension: 'png' });
+      const [row] = await t.database.db.select().from(files).where(eq(files.key, answer.key));
+      expect(row?.originalName).toBe(kept);
+    }
+  });
+
   it('needs a session and a multipart body', async () => {
     expect((await t.app.inject({ method: 'POST', url: '/api/storage/preupload' })).statusCode).toBe(401);
     const { user } = await createMember(t.database.db);

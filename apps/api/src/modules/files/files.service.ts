@@ -13,6 +13,22 @@ export const DOWNLOAD_LINK_TTL_MS = 5 * 60 * 1000;
 /** A write untouched this long belongs to no live upload (every chunk touches it). */
 export const STALE_PARTIAL_AFTER_MS = 15 * 60 * 1000;
 
+/** The longest file name kept, in characters (code points), as `files.original_name` has always held. */
+export const MAX_FILE_NAME_LENGTH = 255;
+
+/**
+ * A file name within `MAX_FILE_NAME_LENGTH` characters: a longer one loses the end of its stem and
+ * keeps its extension (up to 16 characters after the last dot), so the file still opens as what it
+ * is. Counted in code points, so a character outside the BMP is never cut in half.
+ */
+export function shortenFileName(name: string): string {
+  const characters = [...name];
+  if (characters.length <= MAX_FILE_NAME_LENGTH) return name;
+  const extension = /\.[^.\s]{1,16}$/u.exec(name)?.[0] ?? '';
+  const stem = characters.slice(0, characters.length - [...extension].length);
+  return stem.slice(0, MAX_FILE_NAME_LENGTH - [...extension].length).join('') + extension;
+}
+
 export interface UploadedFile {
   key: string;
   name: string;
@@ -74,13 +90,14 @@ export function createFilesService({ companyAccess, repo, storage, links, clock 
         const extension = await checkUploadContent(input.mode, content.subarray(0, 4100));
         if (size === 0) throw refusal('VALIDATION_FAILED', COMMON_REFUSALS.cannotUploadFile);
         await checkUploadBody(input.mode, extension, content);
-        // A file sent without a name is named after its content.
-        const name = input.name || `file.${extension}`;
+        // A file sent without a name is named after its content; a long one is shortened, and the
+        // answer names the file as it is stored.
+        const name = shortenFileName(input.name) || `file.${extension}`;
         await repo.insert({
           key,
           companyId: input.companyId ?? null,
           uploadedBy: auth.userId,
-          originalName: name.slice(0, 255),
+          originalName: name,
           extension,
           mode: input.mode,
           size,
