@@ -41,13 +41,15 @@ function gapsAfterRobots(site: FixtureServer): number[] {
  * The scanner starts its requests `delayMs` apart; the server sees each one a little later, by a
  * latency that varies (the first opens a connection, and on a busy machine the event loop the server
  * shares with the scanner notes an arrival late). The gaps therefore add up to the delays plus the
- * last latency less the first, which is under one delay; and none is near zero, as all are without a
- * delay (eight requests at once).
+ * last latency less the first, which is under one delay; and at most one is short (the one after an
+ * arrival noted late, seen at 34 ms of 250 on a machine at load 12), where without a delay all are
+ * near zero (eight requests at once).
  */
 function expectSpacedBy(gaps: number[], delayMs: number) {
   const total = gaps.reduce((sum, gap) => sum + gap, 0);
   expect(total).toBeGreaterThanOrEqual((gaps.length - 1) * delayMs);
-  for (const gap of gaps) expect(gap).toBeGreaterThanOrEqual(delayMs / 4);
+  const short = gaps.filter((gap) => gap < delayMs / 4);
+  expect(short.length).toBeLessThanOrEqual(1);
 }
 
 describe('scanSite and robots.txt Crawl-delay', () => {
