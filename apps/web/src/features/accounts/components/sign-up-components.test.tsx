@@ -5,6 +5,8 @@ import {
   isScrolledToEnd,
   LicenceAgreementDialog,
 } from '@/features/accounts/components/licence-agreement-dialog';
+import { SignUpFormFrame } from '@/features/accounts/components/sign-up-form-frame';
+import type { useSignUpSubmit } from '@/features/accounts/components/use-sign-up-submit';
 import { VerifyEmailDialog } from '@/features/accounts/components/verify-email-dialog';
 import { legalSections, loadLegalDocument } from '@/features/accounts/legal/legal-text';
 import '@/lib/i18n';
@@ -46,6 +48,28 @@ describe('verification modal', () => {
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Verify' })));
     expect(await screen.findByText('Enter all six digits.')).toBeTruthy();
     expect(onVerify).not.toHaveBeenCalled();
+  });
+});
+
+describe('verification modal on a sign-up form', () => {
+  it('verifies the code without sending the sign-up form again (which would email a newer code)', async () => {
+    const onVerify = vi.fn(async () => undefined);
+    const onSubmit = vi.fn((event: { preventDefault: () => void }) => event.preventDefault());
+    const flow = {
+      serverError: null,
+      dialogProps: { email: 'ada@example.test', onClose: vi.fn(), onVerify, onResend: vi.fn() },
+    } as unknown as ReturnType<typeof useSignUpSubmit>;
+    render(
+      <SnackbarProvider>
+        <SignUpFormFrame label="Sign up" onSubmit={onSubmit} flow={flow} banner={null}>
+          <button type="submit">Create account</button>
+        </SignUpFormFrame>
+      </SnackbarProvider>,
+    );
+    fireEvent.paste(screen.getByLabelText('Digit 1 of 6'), { clipboardData: { getData: () => '654321' } });
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Verify' })));
+    await waitFor(() => expect(onVerify).toHaveBeenCalledWith('654321'));
+    expect(onSubmit).not.toHaveBeenCalled();
   });
 });
 

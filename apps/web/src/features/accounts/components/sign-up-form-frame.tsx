@@ -30,29 +30,33 @@ export function SignUpFormFrame({
   children: ReactNode;
 }) {
   return (
-    <Box
-      component="form"
-      noValidate
-      aria-label={label}
-      onSubmit={onSubmit}
-      onKeyDownCapture={warmUpSchemas}
-      onPointerDownCapture={warmUpSchemas}
-      sx={{ display: 'grid', gap: 2.5 }}
-    >
-      {flow.serverError ? (
-        <Alert severity="warning" data-testid="sign-up-error">
-          {flow.serverError}
-        </Alert>
-      ) : null}
-      {banner ? (
-        <Alert severity="info" data-testid={banner.testId}>
-          {banner.text}
-        </Alert>
-      ) : null}
-      {children}
+    <>
+      <Box
+        component="form"
+        noValidate
+        aria-label={label}
+        onSubmit={onSubmit}
+        onKeyDownCapture={warmUpSchemas}
+        onPointerDownCapture={warmUpSchemas}
+        sx={{ display: 'grid', gap: 2.5 }}
+      >
+        {flow.serverError ? (
+          <Alert severity="warning" data-testid="sign-up-error">
+            {flow.serverError}
+          </Alert>
+        ) : null}
+        {banner ? (
+          <Alert severity="info" data-testid={banner.testId}>
+            {banner.text}
+          </Alert>
+        ) : null}
+        {children}
+      </Box>
       {/* Mounted only while it asks for a code: its form would otherwise be rendered, and rendered
-          again by react-hook-form once mounted, with every sign-up page. */}
+          again by react-hook-form once mounted, with every sign-up page. Beside the sign-up form, not
+          in it: React carries a portal's submit up its own tree, so Verify would send the sign-up form
+          again, which emails a newer code (only the newest counts) and refuses the one being typed. */}
       {flow.dialogProps.email !== null ? <VerifyEmailDialog {...flow.dialogProps} /> : null}
-    </Box>
+    </>
   );
 }
