@@ -101,7 +101,7 @@ export function CompanyTypeFields<T extends CompanyTypeValues>({
       >
         {types.map((entry) => (
           <MenuItem key={entry.type} value={entry.type}>
-            {entry.name}
+            {t(`signUp.companyTypes.${entry.type}`)}
           </MenuItem>
         ))}
       </TextField>

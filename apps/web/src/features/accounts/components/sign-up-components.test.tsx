@@ -1,10 +1,15 @@
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { SnackbarProvider } from 'notistack';
+import { useForm } from 'react-hook-form';
 import { describe, expect, it, vi } from 'vitest';
 import {
   isScrolledToEnd,
   LicenceAgreementDialog,
 } from '@/features/accounts/components/licence-agreement-dialog';
+import {
+  CompanyTypeFields,
+  type CompanyTypeValues,
+} from '@/features/accounts/components/company-type-fields';
 import { SignUpFormFrame } from '@/features/accounts/components/sign-up-form-frame';
 import type { useSignUpSubmit } from '@/features/accounts/components/use-sign-up-submit';
 import { VerifyEmailDialog } from '@/features/accounts/components/verify-email-dialog';
@@ -174,6 +179,36 @@ describe('licence agreement', () => {
       scrollTo(screen.getByTestId('licence-text'), 2450);
       fireEvent.click(agree);
       expect(onClose).toHaveBeenCalledWith(true);
+    } finally {
+      await act(async () => {
+        await i18n.changeLanguage('en');
+      });
+    }
+  });
+});
+
+describe('company type list', () => {
+  function TypeFields() {
+    const { control } = useForm<CompanyTypeValues>({
+      defaultValues: { segmentId: 2, typeOfCompany: '', manufactureForOther: true, requiredMOQ: false },
+    });
+    return <CompanyTypeFields control={control} showSegment />;
+  }
+
+  it('names the types of company in the page language', async () => {
+    const { i18n } = await import('@/lib/i18n');
+    const { loadExtraLocale } = await import('@/lib/locale-bundle');
+    await loadExtraLocale('de');
+    await act(async () => {
+      await i18n.changeLanguage('de');
+    });
+    try {
+      render(<TypeFields />);
+      fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Art des Unternehmens' }));
+      const options = screen.getAllByRole('option').map((option) => option.textContent);
+      expect(options).toContain('Verarbeiter');
+      expect(options).toContain('Einzelhändler');
+      expect(options).not.toContain('Processor');
     } finally {
       await act(async () => {
         await i18n.changeLanguage('en');
