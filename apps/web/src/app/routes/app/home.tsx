@@ -4,7 +4,9 @@ import PublicOutlinedIcon from '@mui/icons-material/PublicOutlined';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
+import { COMPANY_TYPES } from '@trustleaf/domain/reference/company-types';
 import type { ReactNode } from 'react';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { DefinitionRow } from '@/components/layouts/definition-row';
 import { SummaryCard } from '@/components/layouts/summary-card';
@@ -19,6 +21,13 @@ const ROLE_KEYS: Record<string, string> = {
   User: 'roles.user',
   'Weak User': 'roles.weakUser',
 };
+
+/** The company's type in the reader's language; a type the reference data added since keeps its name. */
+function companyTypeLabel(t: TFunction, name: string | null): string {
+  if (!name) return '—';
+  const known = COMPANY_TYPES.find((type) => type.name === name);
+  return known ? t(`company.types.${known.type}`) : name;
+}
 
 function Field({ label, value, testId }: { label: string; value: ReactNode; testId?: string }) {
   return (
@@ -80,7 +89,11 @@ export function HomeRoute() {
           {company ? (
             <Box component="dl" sx={{ m: 0 }}>
               <Field label={t('home.company')} value={company.companyName} testId="profile-company" />
-              <Field label={t('home.businessType')} value={company.businessType ?? '—'} />
+              <Field
+                label={t('home.businessType')}
+                value={companyTypeLabel(t, company.businessType)}
+                testId="profile-business-type"
+              />
               <Field
                 label={t('home.location')}
                 value={[company.state, company.country].filter(Boolean).join(', ') || '—'}
