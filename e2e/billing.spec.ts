@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import {
+  COMPANY_PASSWORD,
   companyAccount,
   DEMO_OWNER_EMAIL,
   E2E_ADMIN_EMAIL,
@@ -10,6 +11,7 @@ import {
   postOk,
   readMailbox,
 } from './accounts.ts';
+import { signInThroughForm } from './page-checks.ts';
 
 async function expectNoSeriousViolations(page: Page, label: string): Promise<void> {
   // A dialog still fading in has its text at part opacity, which axe reads as low contrast.
@@ -486,4 +488,45 @@ test('a switch shows its credit and amount before any charge and charges that; r
   await expect(page.getByTestId('current-plan')).toHaveText('Pro');
   await expect(page.getByTestId('cancel-subscription')).toBeVisible();
   expect(await paidAmounts(request, plCompanyId, ownerToken)).toHaveLength(2);
+});
+
+test('on a phone, in German, the paywall shows every plan whole: name, price and buttons', async ({
+  browser,
+  request,
+}) => {
+  const account = await companyAccount(request);
+  const context = await browser.newContext({ viewport: { width: 360, height: 740 }, locale: 'en-US' });
+  const page = await context.newPage();
+  try {
+    await signInThroughForm(page, account.email, COMPANY_PASSWORD);
+    // German, whose longer words (prices as '149,00 $') are the first to be cut.
+    await page.evaluate(() => {
+      const stored = JSON.parse(localStorage.getItem('trustleaf')!) as { state: { language: string } };
+      stored.state.language = 'de';
+      localStorage.setItem('trustleaf', JSON.stringify(stored));
+    });
+    await page.goto('/account/subscription');
+    await page.getByTestId('open-paywall').click();
+    const paywall = page.getByTestId('paywall');
+    await expect(paywall.getByTestId('buy-now')).toHaveCount(3);
+    await expect(paywall.getByTestId('buy-now').first()).toHaveText('Jetzt kaufen');
+    const clipped = await paywall.evaluate((dialog) => {
+      const box = dialog.getBoundingClientRect();
+      const cards = [...dialog.querySelectorAll<HTMLElement>('[data-testid^="plan-"]')].filter((card) =>
+        card.querySelector('[data-testid="buy-now"]'),
+      );
+      return cards.flatMap((card) => {
+        const parts = [card, ...card.querySelectorAll<HTMLElement>('h3, [data-testid="plan-price"], button')];
+        return parts
+          .filter((part) => {
+            const r = part.getBoundingClientRect();
+            return part.scrollWidth > part.clientWidth + 1 || r.left < box.left || r.right > box.right;
+          })
+          .map((part) => `${card.dataset.testid}: ${part.textContent}`);
+      });
+    });
+    expect(clipped).toEqual([]);
+  } finally {
+    await context.close();
+  }
 });

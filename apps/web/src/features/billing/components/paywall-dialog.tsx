@@ -180,7 +180,13 @@ export function PaywallDialog({
           sx={{
             display: 'grid',
             gap: 2,
-            gridTemplateColumns: `repeat(${Math.max(1, shown.length)}, minmax(0, 1fr))`,
+            // One plan a row on a phone and at most two on a tablet: side by side there, the names and
+            // prices were cut off ('Enterp', '149,0').
+            gridTemplateColumns: {
+              xs: '1fr',
+              sm: `repeat(${Math.min(2, Math.max(1, shown.length))}, minmax(0, 1fr))`,
+              md: `repeat(${Math.max(1, shown.length)}, minmax(0, 1fr))`,
+            },
           }}
         >
           {shown.map((plan, index) => {
