@@ -4,12 +4,14 @@ import Dialog from '@mui/material/Dialog';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import { cardDigits } from '@trustleaf/domain/rules/card';
+import { INPUT_MASKS, isAlternateCard } from '@trustleaf/domain/rules/input-masks';
 import type { SubscriptionStatus } from '@trustleaf/domain/rules/subscription';
 import { createCardFormSchema, type CardForm } from '@trustleaf/domain/schemas/card';
 import { useMemo, useState, type ReactNode } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { FormField } from '@/components/form/form-field';
+import { MaskedTextField } from '@/components/form/masked-text-field';
 import { env } from '@/config/env';
 import { errorText } from '@/lib/error-notice';
 import { keyedZodResolver } from '@/lib/keyed-zod-resolver';
@@ -32,18 +34,33 @@ const EMPTY: CardForm = {
   cvv: '',
 };
 
+/** Spec 1 §5 "Input masks" of the card's fields; the alternate card (numbers starting with 3) has its own. */
+type CardMask = 'cardNumber' | 'cardExpiry' | 'cvv';
+function cardMask(mask: CardMask, isAlternate: boolean): string {
+  if (mask === 'cardNumber') return isAlternate ? INPUT_MASKS.cardNumberAlternate : INPUT_MASKS.cardNumber;
+  if (mask === 'cvv') return isAlternate ? INPUT_MASKS.cvvAlternate : INPUT_MASKS.cvv;
+  return INPUT_MASKS.cardExpiry;
+}
+
 /** The card form's fields in order; wide ones take the whole row. */
 const CARD_FIELDS: readonly {
   name: keyof CardForm;
   labelKey: string;
   autoComplete: string;
   isWide?: boolean;
+  mask?: CardMask;
 }[] = [
   { name: 'firstName', labelKey: 'billing.card.firstName', autoComplete: 'cc-given-name' },
   { name: 'lastName', labelKey: 'billing.card.lastName', autoComplete: 'cc-family-name' },
-  { name: 'ccnumber', labelKey: 'billing.card.number', autoComplete: 'cc-number', isWide: true },
-  { name: 'ccexp', labelKey: 'billing.card.expiry', autoComplete: 'cc-exp' },
-  { name: 'cvv', labelKey: 'billing.card.cvv', autoComplete: 'cc-csc' },
+  {
+    name: 'ccnumber',
+    labelKey: 'billing.card.number',
+    autoComplete: 'cc-number',
+    isWide: true,
+    mask: 'cardNumber',
+  },
+  { name: 'ccexp', labelKey: 'billing.card.expiry', autoComplete: 'cc-exp', mask: 'cardExpiry' },
+  { name: 'cvv', labelKey: 'billing.card.cvv', autoComplete: 'cc-csc', mask: 'cvv' },
   {
     name: 'billingAddressLine1',
     labelKey: 'billing.card.address1',
@@ -87,6 +104,7 @@ export function CreditCardDialog({
   const { control, handleSubmit, reset, formState } = form;
   const save = useSavePaymentMethod();
   const [banner, setBanner] = useState<string | null>(null);
+  const isAlternate = isAlternateCard(useWatch({ control, name: 'ccnumber' }));
 
   const submit = handleSubmit(async (values) => {
     setBanner(null);
@@ -138,12 +156,23 @@ export function CreditCardDialog({
           ) : null}
           {CARD_FIELDS.map((spec) => (
             <Box key={spec.name} sx={spec.isWide ? { gridColumn: '1 / -1' } : undefined}>
-              <FormField
-                control={control}
-                name={spec.name}
-                label={t(spec.labelKey)}
-                autoComplete={spec.autoComplete}
-              />
+              {spec.mask ? (
+                <MaskedTextField
+                  control={control}
+                  name={spec.name}
+                  label={t(spec.labelKey)}
+                  autoComplete={spec.autoComplete}
+                  mask={cardMask(spec.mask, isAlternate)}
+                  inputMode="numeric"
+                />
+              ) : (
+                <FormField
+                  control={control}
+                  name={spec.name}
+                  label={t(spec.labelKey)}
+                  autoComplete={spec.autoComplete}
+                />
+              )}
             </Box>
           ))}
         </DialogContent>
