@@ -111,7 +111,12 @@ export function ReportDialog({
           <CloseIcon />
         </IconButton>
       </Box>
-      <DialogContent dividers sx={{ display: 'grid', gap: 3, px: { xs: 2, sm: 3 } }}>
+      {/* Rows as tall as their content: a grid of the dialog's height shrinks scrolling children (the
+          issues table) to what is left, a few pixels on a phone. The report scrolls as a whole. */}
+      <DialogContent
+        dividers
+        sx={{ display: 'grid', gridAutoRows: 'max-content', gap: 3, px: { xs: 2, sm: 3 } }}
+      >
         {detail.isPending ? (
           <Box sx={{ display: 'flex', justifyContent: 'center', py: 6 }}>
             <CircularProgress aria-label={t('webcrawler.report.loading')} />
