@@ -1,5 +1,6 @@
 import type { TrustLanguage } from '../schemas/trust.ts';
 import { TRUST_LANGUAGES } from '../schemas/trust.ts';
+import { COMPANY_TYPES } from './company-types.ts';
 
 /**
  * The public trust profile's words (issue 21), in the four languages of the app. The profile page is
@@ -173,6 +174,75 @@ export const TRUST_PROFILE_TEXT = {
 } as const satisfies Record<TrustLanguage, Record<string, string>>;
 
 export type TrustTextKey = keyof (typeof TRUST_PROFILE_TEXT)['en'];
+
+type CompanyTypeCode = (typeof COMPANY_TYPES)[number]['type'];
+
+/** Company type names in the page's language (the same words as the app's), by the type's code. */
+const COMPANY_TYPE_NAMES: Record<Exclude<TrustLanguage, 'en'>, Record<CompanyTypeCode, string>> = {
+  fr: {
+    DISTRIBUTOR: 'Distributeur',
+    PROCESSOR: 'Transformateur',
+    RETAILER: 'Détaillant',
+    CULTIVATOR: 'Cultivateur',
+    MANUFACTURER: 'Fabricant',
+    DISPENSARY: 'Dispensaire',
+    LAB: 'Laboratoire',
+    TESTING: 'Analyses',
+    MARKETER: 'Marketing',
+    MICROBUSINESS: 'Micro-entreprise',
+    RESEARCH: 'Recherche',
+    DELIVERY: 'Livraison',
+    EVENT: 'Événementiel',
+    HEMP_SEED: 'Graines de chanvre',
+    CONSUMPTION: 'Consommation',
+    MERCHANT_PROCESSOR: 'Processeur de paiement',
+    DIGITAL_REGISTRY: 'Registre numérique',
+  },
+  de: {
+    DISTRIBUTOR: 'Großhändler',
+    PROCESSOR: 'Verarbeiter',
+    RETAILER: 'Einzelhändler',
+    CULTIVATOR: 'Anbauer',
+    MANUFACTURER: 'Hersteller',
+    DISPENSARY: 'Abgabestelle',
+    LAB: 'Labor',
+    TESTING: 'Prüfung',
+    MARKETER: 'Vermarkter',
+    MICROBUSINESS: 'Kleinstunternehmen',
+    RESEARCH: 'Forschung',
+    DELIVERY: 'Lieferdienst',
+    EVENT: 'Veranstaltung',
+    HEMP_SEED: 'Hanfsamen',
+    CONSUMPTION: 'Konsum',
+    MERCHANT_PROCESSOR: 'Zahlungsabwickler',
+    DIGITAL_REGISTRY: 'Digitales Register',
+  },
+  nl: {
+    DISTRIBUTOR: 'Distributeur',
+    PROCESSOR: 'Verwerker',
+    RETAILER: 'Detailhandelaar',
+    CULTIVATOR: 'Teler',
+    MANUFACTURER: 'Fabrikant',
+    DISPENSARY: 'Verkooppunt',
+    LAB: 'Laboratorium',
+    TESTING: 'Testen',
+    MARKETER: 'Marketeer',
+    MICROBUSINESS: 'Microbedrijf',
+    RESEARCH: 'Onderzoek',
+    DELIVERY: 'Bezorging',
+    EVENT: 'Evenement',
+    HEMP_SEED: 'Hennepzaad',
+    CONSUMPTION: 'Consumptie',
+    MERCHANT_PROCESSOR: 'Betaalverwerker',
+    DIGITAL_REGISTRY: 'Digitaal register',
+  },
+};
+
+/** A company's type (as the reference data names it) in `language`; a type added since keeps its name. */
+export function companyTypeText(language: TrustLanguage, name: string): string {
+  const known = COMPANY_TYPES.find((type) => type.name === name);
+  return known && language !== 'en' ? COMPANY_TYPE_NAMES[language][known.type] : name;
+}
 
 export const LANGUAGE_NAMES: Record<TrustLanguage, string> = {
   en: 'English',

@@ -1,6 +1,10 @@
 import { PLATFORM_TIME_ZONE } from '@trustleaf/domain/rules/document-status';
 import { SEAL_TOOLTIP_HIDE_MS, SEAL_TOOLTIP_SHOW_MS } from '@trustleaf/domain/rules/trust-seal';
-import { trustText, type TrustTextKey } from '@trustleaf/domain/reference/trust-profile-text';
+import {
+  companyTypeText,
+  trustText,
+  type TrustTextKey,
+} from '@trustleaf/domain/reference/trust-profile-text';
 import { TRUST_LANGUAGES, type TrustLanguage, type TrustProfile } from '@trustleaf/domain/schemas/trust';
 import { SEAL_KEYS_PATH, SEAL_REVOCATIONS_PATH } from '@trustleaf/scanner/seal';
 import { languageFooter } from '../../lib/language-footer.ts';
@@ -149,7 +153,7 @@ ${TRUST_LANGUAGES.map((l) => `<link rel="alternate" hreflang="${l}" href="${esca
 <section class="card company" aria-labelledby="company-name">
 ${logo}<div><h1 id="company-name">${name}</h1>
 <dl>
-<dt>${t('businessType')}</dt><dd>${company.businessType ? escapeHtml(company.businessType) : t('notStated')}</dd>
+<dt>${t('businessType')}</dt><dd>${company.businessType ? escapeHtml(companyTypeText(language, company.businessType)) : t('notStated')}</dd>
 <dt>${t('locations')}</dt><dd>${locations.length ? locations.map(escapeHtml).join('<br>') : t('notStated')}</dd>
 <dt>${t('memberSince')}</dt><dd>${escapeHtml(dayText(company.memberSince, language))}</dd>
 </dl></div>

@@ -2,6 +2,7 @@ import { generateKeyPairSync } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { PassThrough } from 'node:stream';
 import { addDays, todayIn } from '@trustleaf/domain/rules/document-status';
+import { businessTypeIdOf } from '@trustleaf/domain/schemas/company';
 import { publicSealJwk, signSeal, verifySeal, type SealPayload } from '@trustleaf/scanner/seal';
 import { verifyMain } from '@trustleaf/scanner/verify-cli';
 import { eq } from 'drizzle-orm';
@@ -164,6 +165,21 @@ describe('public trust profile', () => {
     expect(french.body).toContain('Vérifié par Trustleaf');
     const dutch = await t.app.inject({ method: 'GET', url: `/trust/${company.slug}?lang=nl` });
     expect(dutch.body).toContain('Geverifieerd door Trustleaf');
+  });
+
+  it('names the company type in the visitor’s language', async () => {
+    const company = await publishedCompany();
+    // 'Cultivator' of the reference data (spec 1 §1 company types).
+    await t.database.db
+      .update(companies)
+      .set({ businessTypeId: businessTypeIdOf('CULTIVATOR') })
+      .where(eq(companies.id, company.companyId));
+    const page = async (lang: string) =>
+      (await t.app.inject({ method: 'GET', url: `/trust/${company.slug}?lang=${lang}` })).body;
+    expect(await page('en')).toContain('<dd>Cultivator</dd>');
+    expect(await page('fr')).toContain('<dd>Cultivateur</dd>');
+    expect(await page('de')).toContain('<dd>Anbauer</dd>');
+    expect(await page('nl')).not.toContain('<dd>Cultivator</dd>');
   });
 
   it('answers 404 for an unknown or withdrawn profile, and withdrawing revokes the seal', async () => {
