@@ -154,3 +154,23 @@ for (const size of SIZES) {
     }
   });
 }
+
+test('at 360 px in German, a page heading of one long word wraps instead of widening the page', async ({
+  browser,
+}) => {
+  const context = await browser.newContext({ viewport: { width: 360, height: 740 } });
+  const page = await context.newPage();
+  try {
+    await signInThroughForm(page, E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD);
+    await page.evaluate(() => {
+      const stored = JSON.parse(localStorage.getItem('trustleaf')!) as { state: { language: string } };
+      stored.state.language = 'de';
+      localStorage.setItem('trustleaf', JSON.stringify(stored));
+    });
+    await page.goto('/admin/documents');
+    await expect(page.locator('main h1')).toHaveText('Dokumenteinstellungen');
+    await expectNoSidewaysScroll(page, 'German document settings at 360 px');
+  } finally {
+    await context.close();
+  }
+});

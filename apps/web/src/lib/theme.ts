@@ -63,8 +63,16 @@ export function buildTheme(name: ThemeName): Theme {
     shape: { borderRadius: 10 },
     typography: {
       fontFamily: '"Inter", "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
-      h1: { fontSize: '2rem', fontWeight: 700, letterSpacing: '-0.01em' },
-      h2: { fontSize: '1.5rem', fontWeight: 700 },
+      // A heading of one long word (German 'Dokumenteinstellungen') breaks rather than widening a
+      // phone's page; hyphenated where the browser knows the language.
+      h1: {
+        fontSize: '2rem',
+        fontWeight: 700,
+        letterSpacing: '-0.01em',
+        overflowWrap: 'break-word',
+        hyphens: 'auto',
+      },
+      h2: { fontSize: '1.5rem', fontWeight: 700, overflowWrap: 'break-word', hyphens: 'auto' },
       h3: { fontSize: '1.125rem', fontWeight: 600 },
       button: { textTransform: 'none', fontWeight: 600 },
     },
