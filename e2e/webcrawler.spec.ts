@@ -367,6 +367,10 @@ test.describe('webcrawler', () => {
         .getByTestId('issues-table')
         .evaluate((table) => table.parentElement!.scrollHeight - table.parentElement!.clientHeight);
       expect(hiddenInTable).toBeLessThanOrEqual(1);
+      // The title has the header's width beside the logo and Close (Export is not squeezed beside it).
+      const report = page.getByRole('dialog', { name: 'Trustleaf Website Compliance Report' });
+      const titleWidth = (await report.getByRole('heading', { level: 2 }).first().boundingBox())!.width;
+      if (width < 600) expect(titleWidth).toBeGreaterThan(width - 140);
       await expectNoSeriousViolations(page, `report at ${width} px`);
     });
   }

@@ -80,7 +80,17 @@ export function ReportDialog({
       aria-labelledby={titleId}
       data-testid="report-dialog"
     >
-      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, px: { xs: 2, sm: 3 }, pt: 2, pb: 1 }}>
+      <Box
+        sx={{
+          display: 'flex',
+          flexWrap: 'wrap',
+          alignItems: 'center',
+          gap: 1.5,
+          px: { xs: 2, sm: 3 },
+          pt: 2,
+          pb: 1,
+        }}
+      >
         <TemplateMark size={40} />
         <Box sx={{ flex: 1, minWidth: 0 }}>
           <Typography id={titleId} variant="h2" component="h2" sx={{ fontSize: { xs: 20, sm: 24 } }}>
@@ -103,6 +113,9 @@ export function ReportDialog({
             disabled={isExporting || !detail.data}
             onClick={() => void exportPdf()}
             data-testid="report-export"
+            // On a phone it takes a row of its own under the title, which otherwise ran down a narrow
+            // column a word per line.
+            sx={{ order: { xs: 1, sm: 0 }, flexBasis: { xs: '100%', sm: 'auto' } }}
           >
             {t('webcrawler.report.export')}
           </Button>
