@@ -174,3 +174,38 @@ test('at 360 px in German, a page heading of one long word wraps instead of wide
     await context.close();
   }
 });
+
+test('at 360 px in French and German, the sign-up and Webcrawler fields show their whole labels', async ({
+  browser,
+  request,
+}) => {
+  const account = await companyAccount(request);
+  const cutLabels = (page: Page) =>
+    page.evaluate(() =>
+      [...document.querySelectorAll<HTMLElement>('main label, form label')]
+        .filter((label) => label.offsetParent && label.scrollWidth > label.clientWidth + 1)
+        .map((label) => label.textContent),
+    );
+  for (const locale of ['fr-FR', 'de-DE']) {
+    const context = await browser.newContext({ viewport: { width: 360, height: 740 }, locale });
+    const page = await context.newPage();
+    try {
+      await page.goto('/auth/sign-up');
+      await expect(page.locator('html')).toHaveAttribute('lang', locale.slice(0, 2));
+      await expect(page.locator('input[name="claimCode"]')).toBeEnabled();
+      expect(await cutLabels(page), `sign-up in ${locale}`).toEqual([]);
+
+      await page.goto('/auth/sign-in');
+      await page.locator('input[name="email"]').fill(account.email);
+      await page.locator('input[name="password"]').fill(COMPANY_PASSWORD);
+      await page.locator('button[type="submit"]').click();
+      await expect(page).not.toHaveURL(/\/auth\/sign-in/);
+      await page.goto('/webcrawler');
+      await expect(page.locator('main h1')).toHaveText('Webcrawler');
+      await expect(page.locator('main form label').first()).toBeVisible();
+      expect(await cutLabels(page), `Webcrawler in ${locale}`).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  }
+});

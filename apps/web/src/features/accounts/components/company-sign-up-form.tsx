@@ -234,8 +234,12 @@ const CompanySection = memo(function CompanySection({
           }
         }}
       />
-      <Box sx={{ display: 'flex', gap: 1, alignItems: 'flex-start' }}>
-        <FormTextField control={control} name="claimCode" label={t('signUp.claimCode')} />
+      {/* Apply goes under the field where both do not fit with the whole label ('Code de
+          revendication (facultatif)' at 360 px). */}
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'flex-start' }}>
+        <Box sx={{ flex: '1 1 240px', minWidth: 0 }}>
+          <FormTextField control={control} name="claimCode" label={t('signUp.claimCode')} />
+        </Box>
         <Button
           variant="outlined"
           sx={{ mt: 1 }}

@@ -274,9 +274,10 @@ const ScanOptions = memo(function ScanOptions({
       </Box>
       <Gate status={gates.additionalWords} bypass={gates.bypass}>
         <Box sx={{ display: 'grid', gap: 1 }}>
-          <Box sx={{ display: 'flex', gap: 1, alignItems: 'flex-start' }}>
+          {/* Add goes under the field where both do not fit with the whole label. */}
+          <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'flex-start' }}>
             <TextField
-              fullWidth
+              sx={{ flex: '1 1 200px', minWidth: 0 }}
               size="small"
               label={t('webcrawler.additionalWords')}
               helperText={t('webcrawler.additionalWordsHelp')}
