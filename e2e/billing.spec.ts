@@ -506,6 +506,9 @@ test('on a phone, in German, the paywall shows every plan whole: name, price and
       localStorage.setItem('trustleaf', JSON.stringify(stored));
     });
     await page.goto('/account/subscription');
+    // No card yet: the button adds one (it said 'Karte ändern', change card).
+    await expect(page.getByTestId('payment-method')).toHaveText('Keine Karte hinterlegt.');
+    await expect(page.getByTestId('update-card')).toHaveText('Karte hinzufügen');
     await page.getByTestId('open-paywall').click();
     const paywall = page.getByTestId('paywall');
     await expect(paywall.getByTestId('buy-now')).toHaveCount(3);

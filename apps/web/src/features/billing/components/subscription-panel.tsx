@@ -160,7 +160,7 @@ export function SubscriptionPanel() {
                   : t('billing.page.noCard')}
               </Typography>
               <Button variant="outlined" onClick={() => setCardOpen(true)} data-testid="update-card">
-                {t('billing.page.updateCard')}
+                {t(paymentMethod.data ? 'billing.page.updateCard' : 'billing.page.addCard')}
               </Button>
             </CardContent>
           </Card>
