@@ -109,7 +109,7 @@ async function fillCard(page: Page, ccnumber: string, cvv: string): Promise<void
   await dialog.getByLabel('CVV').fill(cvv);
   await dialog.getByLabel('Billing address line 1').fill('1 Main St');
   await dialog.getByLabel('City').fill('Denver');
-  await dialog.getByLabel('States').fill('CO');
+  await dialog.getByLabel('State', { exact: true }).fill('CO');
   await dialog.getByLabel('Zip / postal code').fill('80202');
   await dialog.getByTestId('card-checkout').click();
 }

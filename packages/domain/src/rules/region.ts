@@ -8,6 +8,8 @@ export interface RegionConfig {
   currency: 'USD' | 'CAD';
   /** i18n keys: the wording differs by region, the translation does the rest. */
   statesLabelKey: 'region.states' | 'region.provinces';
+  /** One of them, as a field that holds one is labelled (a billing address's). */
+  stateLabelKey: 'region.state' | 'region.province';
   licencesLabelKey: 'region.licenses' | 'region.licences';
   qualityPersonLabelKey: 'region.qualityPerson' | 'region.qualityAssurancePerson';
   governmentStatusLabelKey: 'region.stateStatus' | 'region.governmentStatus';
@@ -24,6 +26,7 @@ const US: RegionConfig = {
   countryCode: 'US',
   currency: 'USD',
   statesLabelKey: 'region.states',
+  stateLabelKey: 'region.state',
   licencesLabelKey: 'region.licenses',
   qualityPersonLabelKey: 'region.qualityPerson',
   governmentStatusLabelKey: 'region.stateStatus',
@@ -40,6 +43,7 @@ const CA: RegionConfig = {
   countryCode: 'CA',
   currency: 'CAD',
   statesLabelKey: 'region.provinces',
+  stateLabelKey: 'region.province',
   licencesLabelKey: 'region.licences',
   qualityPersonLabelKey: 'region.qualityAssurancePerson',
   governmentStatusLabelKey: 'region.governmentStatus',

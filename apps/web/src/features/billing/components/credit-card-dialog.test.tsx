@@ -33,3 +33,11 @@ describe('credit card dialog', () => {
     expect(type('CVV', '12345').value).toBe('1234');
   });
 });
+
+describe('credit card dialog, billing address', () => {
+  it('labels the state field for the one state it holds', () => {
+    openDialog();
+    expect(screen.getByLabelText('State').getAttribute('autocomplete')).toBe('address-level1');
+    expect(screen.queryByLabelText('States')).toBeNull();
+  });
+});

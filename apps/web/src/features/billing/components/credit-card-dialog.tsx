@@ -74,7 +74,7 @@ const CARD_FIELDS: readonly {
     isWide: true,
   },
   { name: 'billingCity', labelKey: 'billing.card.city', autoComplete: 'address-level2' },
-  { name: 'billingState', labelKey: env.region.statesLabelKey, autoComplete: 'address-level1' },
+  { name: 'billingState', labelKey: env.region.stateLabelKey, autoComplete: 'address-level1' },
   { name: 'billingZip', labelKey: 'billing.card.zip', autoComplete: 'postal-code' },
   { name: 'billingCountry', labelKey: 'billing.card.country', autoComplete: 'country' },
 ];
