@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { inviteMember } from '@trustleaf/domain/api/team';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { apiError, handle, sentTo, server } from '@/testing/msw';
 import { renderApp } from '@/testing/test-utils';
 import { validationFailure } from '@/testing/validation-failure';
@@ -51,7 +51,17 @@ describe('the invite form (spec 3 §6)', { timeout: 20_000 }, () => {
         apiError(409, 'CONFLICT', 'This person was removed from the company and cannot rejoin'),
       ),
     );
-    invite('banned@example.test');
-    expect((await screen.findByTestId('invite-error', {}, WAIT)).textContent).toContain('cannot rejoin');
+    // jsdom lays nothing out and has no scrollIntoView: the call is what is checked.
+    const scrolled = vi.fn();
+    Element.prototype.scrollIntoView = scrolled;
+    try {
+      invite('banned@example.test');
+      const alert = await screen.findByTestId('invite-error', {}, WAIT);
+      expect(alert.textContent).toContain('cannot rejoin');
+      // On a phone the alert is below the screen's end: it is brought into view.
+      expect(scrolled.mock.contexts).toContain(alert);
+    } finally {
+      delete (Element.prototype as Partial<Element>).scrollIntoView;
+    }
   });
 });

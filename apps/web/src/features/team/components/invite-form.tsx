@@ -15,6 +15,10 @@ import { applyServerIssues } from '@/lib/server-issues';
 import { useInviteMember } from '@/features/team/api/invite-member';
 import { ROLE_KEYS } from './role-keys';
 
+/** Brings a refusal shown under the form into view: on a phone the form fills the screen above it. */
+const showAlert = (alert: HTMLElement | null) =>
+  alert?.scrollIntoView?.({ block: 'nearest', behavior: 'smooth' });
+
 /**
  * Invites an address with a role (spec 3 §6), checked by the API's own schema; the server's refusal
  * of a field lands on it, any other in the alert under the form.
@@ -78,7 +82,7 @@ export function InviteForm({ plCompanyId }: { plCompanyId: number }) {
         </Button>
       </Box>
       {inviteError ? (
-        <Alert severity="error" sx={{ mt: 2 }} data-testid="invite-error">
+        <Alert ref={showAlert} severity="error" sx={{ mt: 2 }} data-testid="invite-error">
           {inviteError}
         </Alert>
       ) : null}
