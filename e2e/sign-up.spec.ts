@@ -223,9 +223,11 @@ test.describe('sign-up', () => {
     await page.getByLabel('First name').click();
     await expect(page.getByText('Character limit')).toBeVisible();
     await expect(page.getByText('Phone number is invalid')).toBeVisible();
+    // The rule is the password's hint from the start; once broken it is the field's error.
     await expect(
       page.getByText('Include 12 characters, upper and lowercase letters, numbers, and special symbols'),
     ).toBeVisible();
+    await expect(page.getByLabel('Password', { exact: true })).toHaveAttribute('aria-invalid', 'true');
 
     await page.getByLabel('Company name').fill(` ${existing.toUpperCase()} `);
     await chooseOption(page.getByRole('combobox', { name: 'Business segment' }), 'Cannabis');

@@ -38,6 +38,9 @@ export function PersonalFields<T extends FieldValues & PersonalValues>({ control
         name={name('password')}
         label={t('auth.password')}
         autoComplete="new-password"
+        // The rule is shown before it is broken, as on the reset page: the error that replaces it on
+        // leaving the field is the same text, so nothing below moves under the next click.
+        helperText={t('validation.strongPassword')}
       />
     </>
   );

@@ -10,6 +10,7 @@ import {
   CompanyTypeFields,
   type CompanyTypeValues,
 } from '@/features/accounts/components/company-type-fields';
+import { PersonalFields } from '@/features/accounts/components/personal-fields';
 import { SignUpFormFrame } from '@/features/accounts/components/sign-up-form-frame';
 import type { useSignUpSubmit } from '@/features/accounts/components/use-sign-up-submit';
 import { VerifyEmailDialog } from '@/features/accounts/components/verify-email-dialog';
@@ -214,6 +215,24 @@ describe('company type list', () => {
         await i18n.changeLanguage('en');
       });
     }
+  });
+});
+
+describe('the person’s fields', () => {
+  function Fields() {
+    const { control } = useForm({
+      defaultValues: { firstName: '', lastName: '', phone: '', email: '', password: '' },
+    });
+    return <PersonalFields control={control} />;
+  }
+
+  it('tells the password rule before it is broken, in the words of the refusal that replaces it', () => {
+    render(<Fields />);
+    const password = screen.getByLabelText('Password');
+    const described = document.getElementById(password.getAttribute('aria-describedby') ?? '');
+    expect(described?.textContent).toBe(
+      'Include 12 characters, upper and lowercase letters, numbers, and special symbols',
+    );
   });
 });
 
