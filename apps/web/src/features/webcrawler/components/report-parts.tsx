@@ -28,6 +28,7 @@ import { useBulkReview } from '../api/bulk-review';
 import { useFindingSnapshot } from '../api/get-finding-snapshot';
 import { useIssueImage } from '../api/get-issue-image';
 import { useUpdateFinding } from '../api/update-finding';
+import { findingDescriptionText, findingHintText } from '../utils/finding-text';
 import { menuOptions } from '@/components/form/menu-options';
 import { visuallyHidden } from '@/components/visually-hidden';
 
@@ -237,14 +238,14 @@ function IssueRow({ violation, plCompanyId, plViolationCheckId }: FindingProps) 
             />
           ) : null}
         </Box>
-        <Typography variant="body2" sx={{ fontWeight: 600 }}>
-          {violation.description}
+        <Typography variant="body2" sx={{ fontWeight: 600 }} data-testid="finding-description">
+          {findingDescriptionText(t, violation.description, violation.category)}
         </Typography>
         <Typography variant="caption" component="p" sx={{ color: 'text.secondary' }}>
           {t('webcrawler.report.rule')}: {violation.ruleRef}
         </Typography>
         <Typography variant="caption" component="p" data-testid="finding-hint">
-          {t('webcrawler.report.remediation')}: {violation.hint}
+          {t('webcrawler.report.remediation')}: {findingHintText(t, violation)}
         </Typography>
         <FindingReview
           violation={violation}
@@ -372,7 +373,7 @@ export function IssuesTable({ detail }: { detail: ViolationCheckDetail }) {
                     <Chip size="small" color="success" label={t('webcrawler.report.resolved')} />
                     <SeverityChip severity={resolved.severity} />
                     <Typography variant="body2" component="span">
-                      {resolved.description}
+                      {findingDescriptionText(t, resolved.description)}
                     </Typography>
                   </Box>
                   <Typography variant="caption" component="p" sx={{ color: 'text.secondary' }}>
