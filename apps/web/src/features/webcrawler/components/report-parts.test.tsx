@@ -49,7 +49,7 @@ const detail = (violations: Violation[]): ViolationCheckDetail => ({
   productVerification: { authorizedProducts: [], unauthorizedProducts: [] },
 });
 
-async function readIn(language: 'fr' | 'de', violations: Violation[]) {
+async function readIn(language: 'en' | 'fr' | 'de', violations: Violation[]) {
   await loadMessages('app', language);
   await act(async () => {
     await i18n.changeLanguage(language);
@@ -83,7 +83,7 @@ describe("a finding's description and hint in the reader's language", () => {
     ]);
     expect(disease!.description).toBe('Allégation thérapeutique : « treats » avec « anxiety »');
     expect(disease!.hint).toBe(
-      "Comment corriger: Supprimez l'allégation selon laquelle le produit guérit, traite, prévient ou soulage une maladie ou une affection, ou justifiez-la par la procédure d'autorisation des médicaments de la FDA.",
+      "Comment corriger : Supprimez l'allégation selon laquelle le produit guérit, traite, prévient ou soulage une maladie ou une affection, ou justifiez-la par la procédure d'autorisation des médicaments de la FDA.",
     );
     expect(phrase!.description).toBe('Allégation absolue : « Clinically Proven » (titre de la page)');
     expect(phrase!.hint).toContain('données cliniques randomisées');
@@ -99,6 +99,13 @@ describe("a finding's description and hint in the reader's language", () => {
     expect(row!.hint).toContain('Arzneimittelzulassungsverfahren der FDA');
   });
 
+  it('reads in English exactly as the scanner wrote it', async () => {
+    const description = 'Disease claim: "cures" with "Chronic Pain" (PDF Flyer (2024).pdf, page 3)';
+    const [row] = await readIn('en', [finding({ description })]);
+    expect(row!.description).toBe(description);
+    expect(row!.hint).toBe(`How to fix: ${DISEASE_HINT}`);
+  });
+
   it('shows a hint of an unknown rule and a description of an unknown shape as stored', async () => {
     const [row] = await readIn('fr', [
       finding({
@@ -108,14 +115,14 @@ describe("a finding's description and hint in the reader's language", () => {
       }),
     ]);
     expect(row!.description).toBe('Health claim about "anxiety" on the home page');
-    expect(row!.hint).toBe('Comment corriger: Ask legal before publishing this.');
+    expect(row!.hint).toBe('Comment corriger : Ask legal before publishing this.');
   });
 
   it('keeps a rule’s stored hint when the category does not match the rule', async () => {
     const [row] = await readIn('fr', [
       finding({ category: 'ADDITIONAL_WORD', description: 'Disease claim: "treats" with "anxiety"' }),
     ]);
-    expect(row!.hint).toBe(`Comment corriger: ${DISEASE_HINT}`);
+    expect(row!.hint).toBe(`Comment corriger : ${DISEASE_HINT}`);
     expect(row!.description).toBe('Disease claim: "treats" with "anxiety"');
   });
 });

@@ -242,10 +242,10 @@ function IssueRow({ violation, plCompanyId, plViolationCheckId }: FindingProps) 
           {findingDescriptionText(t, violation.description, violation.category)}
         </Typography>
         <Typography variant="caption" component="p" sx={{ color: 'text.secondary' }}>
-          {t('webcrawler.report.rule')}: {violation.ruleRef}
+          {t('webcrawler.report.ruleLine', { rule: violation.ruleRef })}
         </Typography>
         <Typography variant="caption" component="p" data-testid="finding-hint">
-          {t('webcrawler.report.remediation')}: {findingHintText(t, violation)}
+          {t('webcrawler.report.remediationLine', { hint: findingHintText(t, violation) })}
         </Typography>
         <FindingReview
           violation={violation}
@@ -377,7 +377,7 @@ export function IssuesTable({ detail }: { detail: ViolationCheckDetail }) {
                     </Typography>
                   </Box>
                   <Typography variant="caption" component="p" sx={{ color: 'text.secondary' }}>
-                    {t('webcrawler.report.rule')}: {resolved.ruleRef} · {resolved.url}
+                    {t('webcrawler.report.ruleLine', { rule: resolved.ruleRef })} · {resolved.url}
                   </Typography>
                 </li>
               ))}
