@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { COMPANY_PASSWORD, companyAccount, E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD } from './accounts.ts';
+import { COMPANY_PASSWORD, companyAccount, E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD, postOk } from './accounts.ts';
 import {
   expectNoSeriousViolations,
   expectNoSidewaysScroll,
@@ -207,5 +207,76 @@ test('at 360 px in French and German, the sign-up and Webcrawler fields show the
     } finally {
       await context.close();
     }
+  }
+});
+
+/** Within the window's width, and the element holding it does not scroll sideways to show it. */
+async function expectOnScreen(page: Page, target: Locator, label: string): Promise<void> {
+  await expect(target, label).toBeVisible();
+  const box = (await target.boundingBox())!;
+  const width = page.viewportSize()!.width;
+  expect(box.x, `${label}: left edge`).toBeGreaterThanOrEqual(0);
+  expect(box.x + box.width, `${label}: right edge (window ${width} px)`).toBeLessThanOrEqual(width);
+  const scrolledSideways = await target.evaluate((element) => {
+    const found: string[] = [];
+    for (let parent = element.parentElement; parent; parent = parent.parentElement) {
+      if (parent.scrollWidth > parent.clientWidth + 1 && getComputedStyle(parent).overflowX !== 'visible')
+        found.push(`${parent.tagName.toLowerCase()}.${parent.className}`);
+    }
+    return found;
+  });
+  expect(scrolledSideways, `${label}: scrolled sideways inside`).toEqual([]);
+}
+
+test('at 360 px the vault rows and the site template rows show their status and actions without scrolling sideways', async ({
+  browser,
+  request,
+}) => {
+  // Two sign-ins and two axe runs: about a minute with CI running beside it.
+  test.setTimeout(180_000);
+  const account = await companyAccount(request, 'Pro');
+  const token = (
+    await postOk(request, '/api/auth/login', { email: E2E_ADMIN_EMAIL, password: E2E_ADMIN_PASSWORD })
+  ).accessToken as string;
+  const name = `Phone layout ${Date.now().toString(36)}`;
+  const created = await request.post('/api/siteTemplate/template', {
+    data: { name },
+    headers: { authorization: `Bearer ${token}` },
+  });
+  expect(created.status()).toBe(201);
+
+  const context = await browser.newContext({ viewport: { width: 360, height: 740 } });
+  const page = await context.newPage();
+  try {
+    await signInThroughForm(page, account.email, COMPANY_PASSWORD);
+    await page.goto('/documents');
+    const row = page.getByTestId('document-row').first();
+    await expect(row).toBeVisible();
+    await row.scrollIntoViewIfNeeded();
+    await expectOnScreen(page, row, 'the first vault row');
+    await expectOnScreen(page, row.getByTestId('document-status'), "the vault row's status");
+    await expectOnScreen(page, row.getByRole('button', { name: 'Upload' }), "the vault row's Upload");
+    await expectNoSidewaysScroll(page, 'the vault at 360 px');
+    await expectNoSeriousViolations(page, 'the vault at 360 px');
+
+    await page.getByTestId('user-menu').click();
+    await page.getByTestId('sign-out').click();
+    await expect(page).toHaveURL(/\/auth\/sign-in/);
+    await signInThroughForm(page, E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD);
+    await page.goto('/admin/site-templates');
+    const template = page.getByRole('row').filter({ hasText: name });
+    await template.scrollIntoViewIfNeeded();
+    await expectOnScreen(page, template, 'the site template row');
+    await expectOnScreen(page, template.getByText('Draft', { exact: true }), "the template's status");
+    await expectOnScreen(
+      page,
+      template.getByRole('button', { name: 'Apply draft' }),
+      "the template row's Apply draft",
+    );
+    await expectOnScreen(page, template.getByRole('button', { name: 'Delete' }), "the template row's Delete");
+    await expectNoSidewaysScroll(page, 'site templates at 360 px');
+    await expectNoSeriousViolations(page, 'site templates at 360 px');
+  } finally {
+    await context.close();
   }
 });

@@ -46,6 +46,34 @@ describe('DataTable', () => {
     expect(cellsOf(screen.getByTestId('row-2'))).toEqual(['Green Valley', '$25']);
     expect(screen.getAllByTestId('amount').map((cell) => cell.textContent)).toEqual(['$10', '$25']);
   });
+  it('stacked on a phone, keeps its roles and names each cell by its heading, title and actions aside', () => {
+    render(
+      <DataTable
+        aria-label="Companies"
+        stackOnPhone
+        columns={[
+          { key: 'name', label: 'Name', phone: 'title', cell: (row) => row.name },
+          { key: 'amount', label: 'Amount', cell: (row) => `$${row.amount}` },
+          {
+            key: 'actions',
+            label: 'Actions',
+            phone: 'actions',
+            cell: () => <button type="button">Open</button>,
+          },
+        ]}
+        rows={ROWS}
+        rowKey={(row) => row.id}
+      />,
+    );
+    const table = screen.getByRole('table', { name: 'Companies' });
+    expect(table.getAttribute('role')).toBe('table');
+    expect(within(table).getAllByRole('columnheader')).toHaveLength(3);
+    const [first] = within(table).getAllByRole('row').slice(1);
+    const cells = within(first!).getAllByRole('cell');
+    expect(cells.map((cell) => cell.textContent)).toEqual(['Acme', '$10', 'Open']);
+    expect(cells.map((cell) => cell.getAttribute('data-label'))).toEqual([null, 'Amount', null]);
+    expect(cells.map((cell) => cell.getAttribute('data-phone'))).toEqual(['title', null, 'actions']);
+  });
 });
 
 describe('FiguresTable', () => {

@@ -30,7 +30,12 @@ export function CompanyDocuments({
   const [uploading, setUploading] = useState<CompanyDocument | null>(null);
   const [viewing, setViewing] = useState<CompanyDocument | null>(null);
   const columns: TableColumn<CompanyDocument>[] = [
-    { key: 'type', label: t('documents.page.type'), cell: (row) => row.documentType.documentTypeName },
+    {
+      key: 'type',
+      label: t('documents.page.type'),
+      phone: 'title',
+      cell: (row) => row.documentType.documentTypeName,
+    },
     {
       key: 'indicator',
       label: t('documents.page.indicator'),
@@ -70,6 +75,7 @@ export function CompanyDocuments({
       key: 'actions',
       label: t('documents.page.actions'),
       align: 'right',
+      phone: 'actions',
       cellProps: { sx: { whiteSpace: 'nowrap' } },
       cell: (row) => (
         <>
@@ -93,6 +99,7 @@ export function CompanyDocuments({
       <TableContainer component={Paper} variant="outlined">
         <DataTable
           aria-label={t('documents.page.tableLabel')}
+          stackOnPhone
           columns={columns}
           rows={documents.data ?? []}
           rowKey={(row) => row.documentType.documentTypeId}

@@ -4,17 +4,13 @@ import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import type { SiteTemplate } from '@trustleaf/domain/schemas/site-template';
 import { enqueueSnackbar } from 'notistack';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '@/components/dialogs/confirm-dialog';
+import { DataTable, type TableColumn } from '@/components/lists/data-table';
 import { useSiteTemplates } from '../api/list-templates';
 import { useTemplateMutations } from '../api/use-template-mutations';
 import { AddTemplateForm } from './add-template-form';
@@ -30,6 +26,82 @@ export function SiteTemplateEditor() {
   const [toDelete, setToDelete] = useState<SiteTemplate | null>(null);
   const failed = useFailure();
   const templates = list.data?.siteTemplates ?? [];
+  const columns: TableColumn<SiteTemplate>[] = [
+    {
+      key: 'name',
+      label: t('siteTemplate.fields.name'),
+      phone: 'title',
+      cell: (template) => (
+        <>
+          {template.name}
+          <Typography variant="caption" sx={{ display: 'block', color: 'text.secondary', fontWeight: 400 }}>
+            {t('siteTemplate.list.id', { id: template.plSiteTemplateId })}
+          </Typography>
+        </>
+      ),
+    },
+    {
+      key: 'status',
+      label: t('siteTemplate.fields.status'),
+      cell: (template) => <Chip size="small" label={t(`siteTemplate.status.${template.status}`)} />,
+    },
+    {
+      key: 'binding',
+      label: t('siteTemplate.fields.binding'),
+      cell: (template) =>
+        [
+          template.domain,
+          template.plCompanyId ? t('siteTemplate.list.company', { id: template.plCompanyId }) : null,
+        ]
+          .filter(Boolean)
+          .join(' · ') || t('siteTemplate.list.unbound'),
+    },
+    {
+      key: 'actions',
+      label: t('siteTemplate.list.actions'),
+      phone: 'actions',
+      cell: (template) => (
+        <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
+          <Button size="small" onClick={() => setSelected(template.plSiteTemplateId)}>
+            {t('siteTemplate.list.open', { name: template.name })}
+          </Button>
+          {template.status === 'DRAFT' ? (
+            <Button
+              size="small"
+              variant="contained"
+              onClick={() =>
+                mutations.applyDraft.mutate(template.plSiteTemplateId, {
+                  onSuccess: (applied) => {
+                    setSelected(applied.plSiteTemplateId);
+                    enqueueSnackbar(t('siteTemplate.applied'), { variant: 'success' });
+                  },
+                  onError: failed,
+                })
+              }
+            >
+              {t('siteTemplate.applyDraft')}
+            </Button>
+          ) : (
+            <Button
+              size="small"
+              variant="outlined"
+              onClick={() =>
+                mutations.createDraft.mutate(template.plSiteTemplateId, {
+                  onSuccess: (draft) => setSelected(draft.plSiteTemplateId),
+                  onError: failed,
+                })
+              }
+            >
+              {t('siteTemplate.createDraft')}
+            </Button>
+          )}
+          <Button size="small" color="error" onClick={() => setToDelete(template)}>
+            {t('siteTemplate.delete')}
+          </Button>
+        </Stack>
+      ),
+    },
+  ];
   return (
     <Stack spacing={3}>
       <AddTemplateForm mutations={mutations} onAdded={setSelected} />
@@ -43,81 +115,18 @@ export function SiteTemplateEditor() {
         ) : null}
         {templates.length > 0 ? (
           <Box sx={{ overflowX: 'auto' }}>
-            <Table size="small" aria-label={t('siteTemplate.list.title')}>
-              <TableHead>
-                <TableRow>
-                  <TableCell>{t('siteTemplate.fields.name')}</TableCell>
-                  <TableCell>{t('siteTemplate.fields.status')}</TableCell>
-                  <TableCell>{t('siteTemplate.fields.binding')}</TableCell>
-                  <TableCell>{t('siteTemplate.list.actions')}</TableCell>
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {templates.map((template) => (
-                  <TableRow key={template.plSiteTemplateId}>
-                    <TableCell>
-                      {template.name}
-                      <Typography variant="caption" sx={{ display: 'block', color: 'text.secondary' }}>
-                        {t('siteTemplate.list.id', { id: template.plSiteTemplateId })}
-                      </Typography>
-                    </TableCell>
-                    <TableCell>
-                      <Chip size="small" label={t(`siteTemplate.status.${template.status}`)} />
-                    </TableCell>
-                    <TableCell>
-                      {[
-                        template.domain,
-                        template.plCompanyId
-                          ? t('siteTemplate.list.company', { id: template.plCompanyId })
-                          : null,
-                      ]
-                        .filter(Boolean)
-                        .join(' · ') || t('siteTemplate.list.unbound')}
-                    </TableCell>
-                    <TableCell>
-                      <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', rowGap: 1 }}>
-                        <Button size="small" onClick={() => setSelected(template.plSiteTemplateId)}>
-                          {t('siteTemplate.list.open', { name: template.name })}
-                        </Button>
-                        {template.status === 'DRAFT' ? (
-                          <Button
-                            size="small"
-                            variant="contained"
-                            onClick={() =>
-                              mutations.applyDraft.mutate(template.plSiteTemplateId, {
-                                onSuccess: (applied) => {
-                                  setSelected(applied.plSiteTemplateId);
-                                  enqueueSnackbar(t('siteTemplate.applied'), { variant: 'success' });
-                                },
-                                onError: failed,
-                              })
-                            }
-                          >
-                            {t('siteTemplate.applyDraft')}
-                          </Button>
-                        ) : (
-                          <Button
-                            size="small"
-                            variant="outlined"
-                            onClick={() =>
-                              mutations.createDraft.mutate(template.plSiteTemplateId, {
-                                onSuccess: (draft) => setSelected(draft.plSiteTemplateId),
-                                onError: failed,
-                              })
-                            }
-                          >
-                            {t('siteTemplate.createDraft')}
-                          </Button>
-                        )}
-                        <Button size="small" color="error" onClick={() => setToDelete(template)}>
-                          {t('siteTemplate.delete')}
-                        </Button>
-                      </Stack>
-                    </TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
+            <DataTable
+              size="small"
+              aria-label={t('siteTemplate.list.title')}
+              stackOnPhone
+              columns={columns}
+              rows={templates}
+              rowKey={(template) => template.plSiteTemplateId}
+              rowProps={(template) => ({
+                'data-testid': 'site-template-row',
+                'data-template-id': String(template.plSiteTemplateId),
+              })}
+            />
           </Box>
         ) : null}
       </Paper>
