@@ -20,6 +20,23 @@ import { applyBranding } from '@/lib/site-template';
 import '@/lib/locale-bundle';
 import { terminology } from '@/testing/site-template-fixtures';
 
+/** Runs a test with the page in German (the sign-up strings loaded as the page loads them), then English again. */
+async function inGerman(run: () => void | Promise<void>) {
+  const { i18n } = await import('@/lib/i18n');
+  const { loadExtraLocale } = await import('@/lib/locale-bundle');
+  await loadExtraLocale('de');
+  await act(async () => {
+    await i18n.changeLanguage('de');
+  });
+  try {
+    await run();
+  } finally {
+    await act(async () => {
+      await i18n.changeLanguage('en');
+    });
+  }
+}
+
 describe('verification modal', () => {
   function open(onVerify = vi.fn(async () => undefined)) {
     render(
@@ -159,13 +176,7 @@ describe('licence agreement', () => {
   });
 
   it('shows the German text, loaded on demand, with the same rule', async () => {
-    const { i18n } = await import('@/lib/i18n');
-    const { loadExtraLocale } = await import('@/lib/locale-bundle');
-    await loadExtraLocale('de');
-    await act(async () => {
-      await i18n.changeLanguage('de');
-    });
-    try {
+    await inGerman(async () => {
       const onClose = vi.fn();
       await act(async () => {
         render(<LicenceAgreementDialog open onClose={onClose} companyName="Acme Trust" />);
@@ -180,11 +191,7 @@ describe('licence agreement', () => {
       scrollTo(screen.getByTestId('licence-text'), 2450);
       fireEvent.click(agree);
       expect(onClose).toHaveBeenCalledWith(true);
-    } finally {
-      await act(async () => {
-        await i18n.changeLanguage('en');
-      });
-    }
+    });
   });
 });
 
@@ -197,24 +204,14 @@ describe('company type list', () => {
   }
 
   it('names the types of company in the page language', async () => {
-    const { i18n } = await import('@/lib/i18n');
-    const { loadExtraLocale } = await import('@/lib/locale-bundle');
-    await loadExtraLocale('de');
-    await act(async () => {
-      await i18n.changeLanguage('de');
-    });
-    try {
+    await inGerman(() => {
       render(<TypeFields />);
       fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Art des Unternehmens' }));
       const options = screen.getAllByRole('option').map((option) => option.textContent);
       expect(options).toContain('Verarbeiter');
       expect(options).toContain('Einzelhändler');
       expect(options).not.toContain('Processor');
-    } finally {
-      await act(async () => {
-        await i18n.changeLanguage('en');
-      });
-    }
+    });
   });
 });
 
