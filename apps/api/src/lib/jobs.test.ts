@@ -181,9 +181,11 @@ describe('scheduled jobs, fired by pg-boss', () => {
    * A published company with a live seal resting on one accepted licence that expires in `days`
    * (a business type of its own requires exactly that licence).
    */
+  // Each company's business type has an id of its own (two drawn at random once collided in CI).
+  let sweepTypes = 0;
   async function sealedCompany(days: number) {
     const db = t.database.db;
-    const businessTypeId = 9000 + Math.floor(Math.random() * 1000);
+    const businessTypeId = 9000 + ++sweepTypes;
     await db
       .insert(businessTypes)
       .values({ id: businessTypeId, name: 'Sweep Type', type: `SWEEP_${businessTypeId}`, segmentIds: [] });
