@@ -56,6 +56,10 @@ beforeAll(async () => {
 
 const owner = () => signedInOwner(t.app, t.database.db);
 
+/** Applies a promo code to the company, as its owner. */
+const applyPromo = (who: { companyId: number; token: string }, promoCode: string) =>
+  post('/api/subscription/applyPromoCode', { plCompanyId: who.companyId, promoCode }, who.token);
+
 /** The company's payment transactions, as its owner lists them. */
 const transactions = async (who: { companyId: number; token: string }) =>
   (await post('/api/transaction/transactionListing', { plCompanyId: who.companyId }, who.token)).json().detail
@@ -944,15 +948,7 @@ describe('promo codes', () => {
     expect(wrongPlan.json()).toMatchObject({ code: 'INVALID_PROMO_CODE', messages: ['Invalid Promo Code.'] });
     expect(wrongPlan.json().details.issues[0].key).toBe('billing.promo.invalid');
     await saveCard(who);
-    expect(
-      (
-        await post(
-          '/api/subscription/applyPromoCode',
-          { plCompanyId: who.companyId, promoCode: 'spring20' },
-          who.token,
-        )
-      ).statusCode,
-    ).toBe(200);
+    expect((await applyPromo(who, 'spring20')).statusCode).toBe(200);
     expect((await subscribe(who, 'Pro', 'MONTHLY')).json().detail.promoCode).toBe('SPRING20');
     t.clock.advance(32 * DAY);
     await renew();
@@ -962,8 +958,7 @@ describe('promo codes', () => {
 
   it('refuses unknown, inactive, expired and exhausted codes with the coded errors', async () => {
     const who = await owner();
-    const apply = (code: string) =>
-      post('/api/subscription/applyPromoCode', { plCompanyId: who.companyId, promoCode: code }, who.token);
+    const apply = (code: string) => applyPromo(who, code);
     expect((await apply('NOPE')).json().code).toBe('INVALID_PROMO_CODE');
     await upsert('OFFNOW', { status: 'INACTIVE' });
     expect((await apply('OFFNOW')).json().code).toBe('INVALID_PROMO_CODE');
@@ -995,8 +990,7 @@ describe('promo codes', () => {
     await upsert('LASTONE', { limitUsage: true, maxUsage: 1 });
     const who = await owner();
     const other = await owner();
-    const apply = (w: { companyId: number; token: string }) =>
-      post('/api/subscription/applyPromoCode', { plCompanyId: w.companyId, promoCode: 'lastone' }, w.token);
+    const apply = (w: { companyId: number; token: string }) => applyPromo(w, 'lastone');
     expect((await apply(who)).statusCode).toBe(200);
     // The one use is the company's: another company is refused, the holder is not.
     expect((await apply(other)).json().code).toBe('MAX_USAGE_PROMO_CODE');
@@ -1039,15 +1033,7 @@ describe('promo codes', () => {
       paymentFrequency: 'monthly',
       promoCode: 'RACEONE',
     });
-    expect(
-      (
-        await post(
-          '/api/subscription/applyPromoCode',
-          { plCompanyId: holder.companyId, promoCode: 'RACEONE' },
-          holder.token,
-        )
-      ).statusCode,
-    ).toBe(200);
+    expect((await applyPromo(holder, 'RACEONE')).statusCode).toBe(200);
     await Promise.all([holder, ...others].map((w) => saveCard(w)));
     const [held, ...raced] = await Promise.all(
       [holder, ...others].map((w) => post('/api/subscription/startSubscription', purchase(w), w.token)),
@@ -1063,8 +1049,7 @@ describe('promo codes', () => {
 
   it('the super admin edits a promo’s dates and status; an end before the start is a 400', async () => {
     const who = await owner();
-    const apply = (code: string) =>
-      post('/api/subscription/applyPromoCode', { plCompanyId: who.companyId, promoCode: code }, who.token);
+    const apply = (code: string) => applyPromo(who, code);
     const created = (await upsert('EDITME')).json().detail;
     const now = t.clock.now().getTime();
     const later = {
