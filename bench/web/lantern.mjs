@@ -3,17 +3,20 @@
 // <run>.devtoolslog.json) and prints the simulated first paint, largest paint, time to interactive and
 // blocking time with their optimistic and pessimistic estimates, the requests the first paint's graph
 // waits on, and the tasks that count as blocking (with their observed start and length; L: a layout).
+// `--cpu` after the run simulates it with every main-thread task at its CPU time (bench/web/cpu-time.mjs).
 import { readFileSync } from 'node:fs';
 import { LanternFirstContentfulPaint } from 'lighthouse/core/computed/metrics/lantern-first-contentful-paint.js';
 import { LanternInteractive } from 'lighthouse/core/computed/metrics/lantern-interactive.js';
 import { LanternLargestContentfulPaint } from 'lighthouse/core/computed/metrics/lantern-largest-contentful-paint.js';
 import { LanternTotalBlockingTime } from 'lighthouse/core/computed/metrics/lantern-total-blocking-time.js';
+import { navigationOf, onCpuTime } from './cpu-time.mjs';
 
 const run = process.argv[2];
 if (!run) throw new Error('usage: node bench/web/lantern.mjs <folder>/<run> (without .json)');
 const read = (suffix) => JSON.parse(readFileSync(`${run}${suffix}`, 'utf8'));
 const lhr = read('.json');
-const trace = read('.trace.json');
+const saved = read('.trace.json');
+const trace = process.argv.includes('--cpu') ? onCpuTime(saved) : saved;
 const settings = lhr.configSettings;
 const data = {
   trace,
@@ -48,12 +51,7 @@ fcp.pessimisticGraph.traverse((node) => nodes.push(node));
 const requests = nodes.filter((node) => node.type === 'network').map((node) => pathOf(node.request.url));
 console.log(`the first paint waits on ${requests.length} requests: ${requests.join(' ')}`);
 
-const navigation = trace.traceEvents.find(
-  (event) =>
-    event.name === 'navigationStart' &&
-    event.args?.data?.isLoadingMainFrame &&
-    event.args?.data?.documentLoaderURL?.startsWith('http'),
-);
+const navigation = navigationOf(trace);
 const tasks = [];
 for (const [node, timing] of tbt.pessimisticEstimate.nodeTimings.entries()) {
   if (node.type !== 'cpu' || timing.duration < 50) continue;
