@@ -216,12 +216,30 @@ function preloadBootSteps(): Plugin {
   };
 }
 
+/*
+ * `import { z } from 'zod'` binds zod's whole API as one namespace, and with it `z.locales`: every one
+ * of zod's ~50 translations of its own messages. A namespace shared by several chunks is kept whole, so
+ * every signed-in page downloaded and parsed all of them (a chunk of 386 KB, 89 KB gzip, most of it
+ * Polish to Vietnamese). The app never shows zod's messages: it refuses with its own keys, translated
+ * by i18n (src/lib/keyed-zod-resolver.ts). English, zod's default, stays; `z.locales` holds only it.
+ * (zod issue 6050.)
+ */
+function zodEnglishOnly(): Plugin {
+  const LOCALES_INDEX = /[\\/]node_modules[\\/]zod[\\/]v4[\\/]locales[\\/]index\.js$/;
+  return {
+    name: 'trustleaf-zod-english-only',
+    enforce: 'pre',
+    load: (id) => (LOCALES_INDEX.test(id) ? "export { default as en } from './en.js';" : null),
+  };
+}
+
 const apiTarget = `http://localhost:${process.env.API_PORT ?? '3000'}`;
 
 export default defineConfig({
   // Brotli and gzip copies made once at build time; the server sends the one the browser accepts.
   plugins: [
     react(),
+    zodEnglishOnly(),
     preloadBootSteps(),
     compression({
       algorithms: ['brotliCompress', 'gzip'],
