@@ -226,10 +226,18 @@ function preloadBootSteps(): Plugin {
  */
 function zodEnglishOnly(): Plugin {
   const LOCALES_INDEX = /[\\/]node_modules[\\/]zod[\\/]v4[\\/]locales[\\/]index\.js$/;
+  const OTHER_LOCALE = /[\\/]zod[\\/]v4[\\/]locales[\\/](?!en\.js$|index\.js$)[^\\/]+$/;
   return {
     name: 'trustleaf-zod-english-only',
     enforce: 'pre',
     load: (id) => (LOCALES_INDEX.test(id) ? "export { default as en } from './en.js';" : null),
+    // Should zod move its locales, the build fails rather than ship them all again unnoticed.
+    generateBundle(_options, bundle) {
+      for (const file of Object.values(bundle)) {
+        const locale = file.type === 'chunk' ? file.moduleIds.find((id) => OTHER_LOCALE.test(id)) : undefined;
+        if (locale) this.error(`${file.fileName} bundles zod's locale ${locale}: see zodEnglishOnly`);
+      }
+    },
   };
 }
 
