@@ -57,8 +57,8 @@ const CURVES = {
   cls: { p10: 0.1, median: 0.25, weight: 0.25 },
 };
 
-/** Lantern's metrics and the performance score for one run's trace and network log. */
-export async function simulate({ lhr, trace, devtoolsLog }) {
+/** What Lighthouse's computed metrics take: a run's artifacts as the gatherer left them, and a cache. */
+export function lanternInputs({ lhr, trace, devtoolsLog }) {
   const settings = lhr.configSettings;
   const data = {
     trace,
@@ -73,7 +73,13 @@ export async function simulate({ lhr, trace, devtoolsLog }) {
     },
     SourceMaps: [],
   };
-  const context = { computedCache: new Map(), settings };
+  return { data, context: { computedCache: new Map(), settings } };
+}
+
+/** Lantern's metrics and the performance score for one run's trace and network log. */
+export async function simulate(run) {
+  const { lhr } = run;
+  const { data, context } = lanternInputs(run);
   const fcp = await LanternFirstContentfulPaint.request(data, context);
   const lcp = await LanternLargestContentfulPaint.request(data, context);
   const tbt = await LanternTotalBlockingTime.request(data, context);

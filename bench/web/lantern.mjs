@@ -9,7 +9,7 @@ import { LanternFirstContentfulPaint } from 'lighthouse/core/computed/metrics/la
 import { LanternInteractive } from 'lighthouse/core/computed/metrics/lantern-interactive.js';
 import { LanternLargestContentfulPaint } from 'lighthouse/core/computed/metrics/lantern-largest-contentful-paint.js';
 import { LanternTotalBlockingTime } from 'lighthouse/core/computed/metrics/lantern-total-blocking-time.js';
-import { navigationOf, onCpuTime } from './cpu-time.mjs';
+import { lanternInputs, navigationOf, onCpuTime } from './cpu-time.mjs';
 
 const run = process.argv[2];
 if (!run) throw new Error('usage: node bench/web/lantern.mjs <folder>/<run> (without .json)');
@@ -17,21 +17,7 @@ const read = (suffix) => JSON.parse(readFileSync(`${run}${suffix}`, 'utf8'));
 const lhr = read('.json');
 const saved = read('.trace.json');
 const trace = process.argv.includes('--cpu') ? onCpuTime(saved) : saved;
-const settings = lhr.configSettings;
-const data = {
-  trace,
-  devtoolsLog: read('.devtoolslog.json'),
-  gatherContext: { gatherMode: 'navigation' },
-  settings,
-  simulator: null,
-  URL: {
-    requestedUrl: lhr.requestedUrl,
-    mainDocumentUrl: lhr.mainDocumentUrl,
-    finalDisplayedUrl: lhr.finalDisplayedUrl,
-  },
-  SourceMaps: [],
-};
-const context = { computedCache: new Map(), settings };
+const { data, context } = lanternInputs({ lhr, trace, devtoolsLog: read('.devtoolslog.json') });
 const fcp = await LanternFirstContentfulPaint.request(data, context);
 const lcp = await LanternLargestContentfulPaint.request(data, context);
 const tti = await LanternInteractive.request(data, context);
