@@ -216,7 +216,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   jobs.register(services.jobs.all);
   const { tokens, billing } = services;
-  await app.register(authPlugin, { db: database.db, tokens });
+  await app.register(authPlugin, { db: database.db, tokens, companyAccess: services.companyAccess });
 
   await app.register(healthRoutes, { prefix: '/api', pool: database.pool });
   await app.register(authRoutes, {

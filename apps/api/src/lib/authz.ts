@@ -1,8 +1,9 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { companies, companyMembers, sessionFamilies } from '../db/schema.ts';
 import { refusal } from './errors.ts';
 import { COMMON_REFUSALS } from '@trustleaf/domain/refusals';
+import type { KeyedMessage } from '@trustleaf/domain/validation-issues';
 
 /** Who is calling; set by the auth plugin on every authenticated request. */
 export interface AuthContext {
@@ -30,6 +31,53 @@ export interface CompanyAccess {
   ): Promise<{ role: CompanyRole | 'Super Admin' }>;
   /** An unknown company is a 404 (a super admin naming one), never a foreign-key failure further down. */
   requireCompany(companyId: number): Promise<void>;
+  /**
+   * `require` for a call whose input is not validated yet: the company is the one `rawCompanyId`
+   * names when it reads as an id. With none readable, a caller who holds none of `roles` in any
+   * company is refused all the same; one who does hears what is wrong with the input.
+   */
+  requireBeforeInput(auth: AuthContext, rawCompanyId: unknown, roles: readonly CompanyRole[]): Promise<void>;
+}
+
+/**
+ * Who may make a call, checked before its input is validated (`RouteExtras.gate`), so that a caller
+ * without the right is refused whatever they send rather than told what is wrong with it. The
+ * service checks the same again: it is the authority, and is called from elsewhere too.
+ */
+export type CallerGate =
+  | { superAdmin: KeyedMessage }
+  | {
+      /** The roles of the company the input's `plCompanyId` names; a function when they depend on the input. */
+      companyRoles:
+        | readonly CompanyRole[]
+        | ((raw: Readonly<Record<string, unknown>>) => readonly CompanyRole[] | undefined);
+    };
+
+/** The gate of most super-admin calls (a few answer with a refusal of their own). */
+export const SUPER_ADMIN_GATE: CallerGate = { superAdmin: COMMON_REFUSALS.forbidden };
+
+/** The gate of calls for a company's owners and admins (and super admins). */
+export const MANAGER_GATE: CallerGate = { companyRoles: ['Company Owner', 'Company Admin'] };
+
+/** A company id as the body (a number) or the query (its digits) carries it, before validation. */
+function readCompanyId(raw: unknown): number | null {
+  const value = typeof raw === 'string' && /^\d{1,15}$/.test(raw.trim()) ? Number(raw) : raw;
+  return typeof value === 'number' && Number.isSafeInteger(value) && value >= 0 ? value : null;
+}
+
+/** Refuses the caller a gated call, from the raw input (body, query and path parameters merged). */
+export async function passGate(
+  access: CompanyAccess,
+  auth: AuthContext,
+  gate: CallerGate,
+  raw: Readonly<Record<string, unknown>>,
+): Promise<void> {
+  if ('superAdmin' in gate) {
+    if (!auth.isSuperAdmin) throw refusal('FORBIDDEN', gate.superAdmin);
+    return;
+  }
+  const roles = typeof gate.companyRoles === 'function' ? gate.companyRoles(raw) : gate.companyRoles;
+  if (roles) await access.requireBeforeInput(auth, raw.plCompanyId, roles);
 }
 
 /** Company access control, built once by the composition root and handed to every service that needs it. */
@@ -42,8 +90,31 @@ export function createCompanyAccess(db: Db): CompanyAccess {
     if (!company) throw refusal('NOT_FOUND', COMMON_REFUSALS.companyNotFound);
   }
 
-  return {
+  const access: CompanyAccess = {
     requireCompany,
+    async requireBeforeInput(auth, rawCompanyId, roles) {
+      // A super admin may call for any company: the input and the service decide the rest.
+      if (auth.isSuperAdmin) return;
+      const companyId = readCompanyId(rawCompanyId);
+      // 0 is "every company", which only a super admin may name.
+      if (companyId === 0) throw refusal('FORBIDDEN', COMMON_REFUSALS.forbidden);
+      if (companyId !== null) {
+        await access.require(auth, companyId, roles);
+        return;
+      }
+      const [held] = await db
+        .select({ role: companyMembers.role })
+        .from(companyMembers)
+        .where(
+          and(
+            eq(companyMembers.userId, auth.userId),
+            inArray(companyMembers.role, [...roles]),
+            isNull(companyMembers.bannedAt),
+          ),
+        )
+        .limit(1);
+      if (!held) throw refusal('FORBIDDEN', COMMON_REFUSALS.forbidden);
+    },
     async require(auth, companyId, roles) {
       if (auth.isSuperAdmin) {
         // 0 is "every company" in the super admin's billing views.
@@ -67,6 +138,7 @@ export function createCompanyAccess(db: Db): CompanyAccess {
       return { role: member.role };
     },
   };
+  return access;
 }
 
 /** The conditions under which an access token's sign-in still counts (not revoked, same user). */

@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Db } from '../db/client.ts';
 import { sessionFamilies, users } from '../db/schema.ts';
-import { liveSignIn, type AuthContext } from '../lib/authz.ts';
+import { liveSignIn, type AuthContext, type CompanyAccess } from '../lib/authz.ts';
 import { refusal } from '../lib/errors.ts';
 import type { AccessClaims, TokenSigner } from '../lib/tokens.ts';
 
@@ -18,6 +18,8 @@ declare module 'fastify' {
     authenticate: (request: FastifyRequest) => Promise<void>;
     /** For routes whose own query checks the sign-in (one round trip instead of two). */
     verifyAccessToken: (request: FastifyRequest) => Promise<void>;
+    /** The company gate, for the role checks routes make before validating their input. */
+    companyAccess: CompanyAccess;
   }
 }
 
@@ -61,8 +63,9 @@ export async function resolveAccessToken(
 }
 
 export const authPlugin = fp(
-  async (app: FastifyInstance, options: { db: Db; tokens: TokenSigner }) => {
+  async (app: FastifyInstance, options: { db: Db; tokens: TokenSigner; companyAccess: CompanyAccess }) => {
     app.decorateRequest('auth', null);
+    app.decorate('companyAccess', options.companyAccess);
     app.decorateRequest('claims', null);
     app.decorate('verifyAccessToken', async (request: FastifyRequest) => {
       const token = bearerToken(request.headers.authorization);

@@ -14,6 +14,7 @@ import { getInviteMemberCodeDetail, joinCompany } from '@trustleaf/domain/api/te
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyPluginAsync } from 'fastify';
 import { refusal } from '../../lib/errors.ts';
+import { SUPER_ADMIN_GATE } from '../../lib/authz.ts';
 import { route } from '../../lib/route.ts';
 import type { AccountsService } from './accounts.service.ts';
 
@@ -70,8 +71,12 @@ export const accountsRoutes: FastifyPluginAsync<{ service: AccountsService }> = 
   });
   route(app, getProspectDetail, ({ input }) => service.getProspectDetail(input.claimCode));
   route(app, createCompany, ({ auth, input }) => service.createCompany(auth, input));
-  route(app, importProspects, ({ auth, input }) => service.importProspects(auth, input.csv));
-  route(app, getProspectImportJob, ({ auth, input }) => service.getProspectImportJob(auth, input.jobId));
+  route(app, importProspects, ({ auth, input }) => service.importProspects(auth, input.csv), {
+    gate: SUPER_ADMIN_GATE,
+  });
+  route(app, getProspectImportJob, ({ auth, input }) => service.getProspectImportJob(auth, input.jobId), {
+    gate: SUPER_ADMIN_GATE,
+  });
   route(app, getInviteMemberCodeDetail, ({ input }) =>
     service.getInviteMemberCodeDetail(input.inviteMemberCode),
   );

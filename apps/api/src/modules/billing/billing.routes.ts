@@ -34,9 +34,10 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { refusal } from '../../lib/errors.ts';
 import type { JobDefinition, JobQueue } from '../../lib/jobs.ts';
 import type { SandboxGateway } from '../../lib/payment-gateway.ts';
+import { MANAGER_GATE, SUPER_ADMIN_GATE } from '../../lib/authz.ts';
 import { route } from '../../lib/route.ts';
 import type { BillingModule } from './billing.module.ts';
-import { COMMON_REFUSALS, IDEMPOTENCY_REFUSALS } from '@trustleaf/domain/refusals';
+import { IDEMPOTENCY_REFUSALS } from '@trustleaf/domain/refusals';
 
 const IDEMPOTENCY_KEY = /^[A-Za-z0-9_:.-]{8,255}$/;
 const ok = { ok: true as const };
@@ -69,7 +70,9 @@ export const planRoutes: FastifyPluginAsync<Options> = async (app, { billing }) 
     billing.plans.getPlanDetail(auth, input.plCompanyId, input.plPlanId),
   );
   route(app, featureListing, async () => ({ items: await billing.plans.featureListing() }));
-  route(app, updatePlan, ({ auth, input }) => billing.plans.updatePlan(auth, input));
+  route(app, updatePlan, ({ auth, input }) => billing.plans.updatePlan(auth, input), {
+    gate: SUPER_ADMIN_GATE,
+  });
 };
 
 /** /api/subscription */
@@ -84,20 +87,37 @@ export const subscriptionRoutes: FastifyPluginAsync<
   route(app, companySubscriptionListing, ({ auth, input }) =>
     billing.subscriptions.companySubscriptionListing(auth, input.plCompanyId),
   );
-  route(app, startSubscription, ({ auth, input, request }) =>
-    billing.subscriptions.startSubscription(auth, input, idempotencyKeyOf(request)),
+  route(
+    app,
+    startSubscription,
+    ({ auth, input, request }) =>
+      billing.subscriptions.startSubscription(auth, input, idempotencyKeyOf(request)),
+    { gate: MANAGER_GATE },
   );
-  route(app, updateCompanySubscription, ({ auth, input, request }) =>
-    billing.subscriptions.updateCompanySubscription(auth, input, idempotencyKeyOf(request)),
+  route(
+    app,
+    updateCompanySubscription,
+    ({ auth, input, request }) =>
+      billing.subscriptions.updateCompanySubscription(auth, input, idempotencyKeyOf(request)),
+    { gate: MANAGER_GATE },
   );
-  route(app, cancelSubscription, ({ auth, input }) =>
-    billing.subscriptions.cancelSubscription(auth, input.plCompanyId),
+  route(
+    app,
+    cancelSubscription,
+    ({ auth, input }) => billing.subscriptions.cancelSubscription(auth, input.plCompanyId),
+    { gate: MANAGER_GATE },
   );
-  route(app, previewSubscription, ({ auth, input }) =>
-    billing.subscriptions.previewSubscription(auth, input),
+  route(
+    app,
+    previewSubscription,
+    ({ auth, input }) => billing.subscriptions.previewSubscription(auth, input),
+    { gate: MANAGER_GATE },
   );
-  route(app, resumeSubscription, ({ auth, input }) =>
-    billing.subscriptions.resumeSubscription(auth, input.plCompanyId),
+  route(
+    app,
+    resumeSubscription,
+    ({ auth, input }) => billing.subscriptions.resumeSubscription(auth, input.plCompanyId),
+    { gate: MANAGER_GATE },
   );
   route(app, featureAccess, async ({ auth, input }) => ({
     status: await billing.subscriptions.featureAccess(auth, input.plCompanyId, input.featureKey, input.usage),
@@ -107,46 +127,73 @@ export const subscriptionRoutes: FastifyPluginAsync<
     return ok;
   });
   route(app, getPromoDiscount, ({ auth, input }) => billing.promos.getPromoDiscount(auth, input));
-  route(app, applyPromoCode, ({ auth, input }) => billing.promos.applyPromoCode(auth, input));
-  route(app, cancelPromoCode, async ({ auth, input }) => {
-    await billing.promos.cancelPromoCode(auth, input.plCompanyId);
-    return ok;
+  route(app, applyPromoCode, ({ auth, input }) => billing.promos.applyPromoCode(auth, input), {
+    gate: MANAGER_GATE,
   });
-  route(app, promoListing, ({ auth, input }) => billing.promos.promoListing(auth, input));
+  route(
+    app,
+    cancelPromoCode,
+    async ({ auth, input }) => {
+      await billing.promos.cancelPromoCode(auth, input.plCompanyId);
+      return ok;
+    },
+    { gate: MANAGER_GATE },
+  );
+  route(app, promoListing, ({ auth, input }) => billing.promos.promoListing(auth, input), {
+    gate: SUPER_ADMIN_GATE,
+  });
   route(app, promoDetail, ({ input }) => billing.promos.promoDetail(input.promoCode));
-  route(app, upsertPromo, ({ auth, input }) => billing.promos.upsertPromo(auth, input));
-  route(app, financialListing, ({ auth, input }) => billing.transactions.financialListing(auth, input));
-  route(app, runRenewals, async ({ auth }) => {
-    if (!auth.isSuperAdmin) throw refusal('FORBIDDEN', COMMON_REFUSALS.forbidden);
-    await jobs.enqueue(renewJob, {}, { singletonKey: 'renew-now' });
-    return ok;
+  route(app, upsertPromo, ({ auth, input }) => billing.promos.upsertPromo(auth, input), {
+    gate: SUPER_ADMIN_GATE,
   });
+  route(app, financialListing, ({ auth, input }) => billing.transactions.financialListing(auth, input), {
+    gate: SUPER_ADMIN_GATE,
+  });
+  route(
+    app,
+    runRenewals,
+    async () => {
+      await jobs.enqueue(renewJob, {}, { singletonKey: 'renew-now' });
+      return ok;
+    },
+    { gate: SUPER_ADMIN_GATE },
+  );
   if (testControls) {
-    route(app, endCurrentPeriod, ({ auth, input }) =>
-      billing.renewals.endCurrentPeriodNow(auth, input.plCompanyId),
+    route(
+      app,
+      endCurrentPeriod,
+      ({ auth, input }) => billing.renewals.endCurrentPeriodNow(auth, input.plCompanyId),
+      { gate: SUPER_ADMIN_GATE },
     );
   }
 };
 
 /** Payment method calls live under /api/company (spec 3 §7). */
 export const companyPaymentRoutes: FastifyPluginAsync<Options> = async (app, { billing }) => {
-  route(app, getCompanyPaymentMethod, async ({ auth, input }) => ({
-    companyPaymentMethod: await billing.payments.getCompanyPaymentMethod(auth, input.plCompanyId),
-  }));
+  route(
+    app,
+    getCompanyPaymentMethod,
+    async ({ auth, input }) => ({
+      companyPaymentMethod: await billing.payments.getCompanyPaymentMethod(auth, input.plCompanyId),
+    }),
+    { gate: MANAGER_GATE },
+  );
   route(
     app,
     updateCompanyPaymentMethod,
     ({ auth, input }) => billing.payments.updateCompanyPaymentMethod(auth, input),
-    {
-      preValidation: refuseRawCardData,
-    },
+    { gate: MANAGER_GATE, preValidation: refuseRawCardData },
   );
 };
 
 /** /api/transaction */
 export const transactionRoutes: FastifyPluginAsync<Options> = async (app, { billing }) => {
-  route(app, transactionListing, ({ auth, input }) => billing.transactions.transactionListing(auth, input));
-  route(app, refund, ({ auth, input }) => billing.transactions.refund(auth, input));
+  route(app, transactionListing, ({ auth, input }) => billing.transactions.transactionListing(auth, input), {
+    gate: MANAGER_GATE,
+  });
+  route(app, refund, ({ auth, input }) => billing.transactions.refund(auth, input), {
+    gate: SUPER_ADMIN_GATE,
+  });
 };
 
 /**

@@ -23,7 +23,7 @@ export const devClockRoutes: FastifyPluginAsyncZod<{ clock: OffsetClock }> = asy
     '/clock',
     {
       onRequest: app.authenticate,
-      preHandler: superAdminOnly,
+      preValidation: superAdminOnly,
       schema: { tags: ['dev'], response: { 200: detailOf(ClockSchema) } },
     },
     async () => answer(),
@@ -32,7 +32,7 @@ export const devClockRoutes: FastifyPluginAsyncZod<{ clock: OffsetClock }> = asy
     '/clock',
     {
       onRequest: app.authenticate,
-      preHandler: superAdminOnly,
+      preValidation: superAdminOnly,
       schema: {
         tags: ['dev'],
         body: z.object({ offsetDays: IntSchema.min(-366).max(366) }),

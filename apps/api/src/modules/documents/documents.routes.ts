@@ -1,5 +1,7 @@
 import * as contracts from '@trustleaf/domain/api/documents';
+import { COMMON_REFUSALS } from '@trustleaf/domain/refusals';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { MANAGER_GATE, type CallerGate } from '../../lib/authz.ts';
 import { route } from '../../lib/route.ts';
 import type { Storage } from '../../lib/storage.ts';
 import type { DocumentsService } from './documents.service.ts';
@@ -15,16 +17,26 @@ const CONTENT_TYPES: Record<string, string> = {
   xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
 };
 
+/** Document types and rejection reasons are the platform's, kept by its super admins. */
+const DOCUMENT_ADMIN_GATE: CallerGate = { superAdmin: COMMON_REFUSALS.superAdminOnly };
+/** Any member but a weak user uploads documents and COAs. */
+const UPLOADER_GATE: CallerGate = { companyRoles: ['Company Owner', 'Company Admin', 'User'] };
+
 /** Document vault (spec 2 document types; spec 3 review, reasons, documents): contracts in domain/api/documents. */
 export const documentRoutes: FastifyPluginAsyncZod<{ service: DocumentsService; storage: Storage }> = async (
   app,
   { service, storage },
 ) => {
   route(app, contracts.documentTypeListing, () => service.documentTypeListing());
-  route(app, contracts.upsertDocumentType, async ({ auth, input }) => {
-    await service.upsertDocumentType(auth, input);
-    return service.documentTypeListing();
-  });
+  route(
+    app,
+    contracts.upsertDocumentType,
+    async ({ auth, input }) => {
+      await service.upsertDocumentType(auth, input);
+      return service.documentTypeListing();
+    },
+    { gate: DOCUMENT_ADMIN_GATE },
+  );
   route(app, contracts.getDocumentTypeDetail, ({ auth, input }) =>
     service.getDocumentTypeDetail(auth, input),
   );
@@ -32,9 +44,14 @@ export const documentRoutes: FastifyPluginAsyncZod<{ service: DocumentsService; 
     service.listDocuments(auth, input.plCompanyId, input.classification),
   );
   route(app, contracts.getDocument, ({ auth, input }) => service.getDocument(auth, input.plDocumentId));
-  route(app, contracts.uploadDocument, ({ auth, input }) => service.uploadDocument(auth, input));
-  route(app, contracts.deleteDocuments, ({ auth, input }) =>
-    service.deleteDocuments(auth, input.plCompanyId, input.documentIds),
+  route(app, contracts.uploadDocument, ({ auth, input }) => service.uploadDocument(auth, input), {
+    gate: UPLOADER_GATE,
+  });
+  route(
+    app,
+    contracts.deleteDocuments,
+    ({ auth, input }) => service.deleteDocuments(auth, input.plCompanyId, input.documentIds),
+    { gate: MANAGER_GATE },
   );
   route(app, contracts.getDownloadLink, ({ auth, input }) =>
     service.getDownloadLink(auth, input.documentId, input.variant),
@@ -61,20 +78,32 @@ export const documentRoutes: FastifyPluginAsyncZod<{ service: DocumentsService; 
     service.updateDocumentReviewStatus(auth, input),
   );
   route(app, contracts.reviewQueue, ({ auth }) => service.reviewQueue(auth));
-  route(app, contracts.reviewerListing, ({ auth, input }) =>
-    service.reviewerListing(auth, input.plCompanyId),
+  route(
+    app,
+    contracts.reviewerListing,
+    ({ auth, input }) => service.reviewerListing(auth, input.plCompanyId),
+    { gate: MANAGER_GATE },
   );
-  route(app, contracts.assignReviewer, async ({ auth, input }) => {
-    await service.assignReviewer(auth, input);
-    return { ok: true as const };
-  });
+  route(
+    app,
+    contracts.assignReviewer,
+    async ({ auth, input }) => {
+      await service.assignReviewer(auth, input);
+      return { ok: true as const };
+    },
+    { gate: MANAGER_GATE },
+  );
   route(app, contracts.reasonListing, () => service.reasonListing());
-  route(app, contracts.upsertReason, ({ auth, input }) => service.upsertReason(auth, input));
+  route(app, contracts.upsertReason, ({ auth, input }) => service.upsertReason(auth, input), {
+    gate: DOCUMENT_ADMIN_GATE,
+  });
 };
 
 /** COA batch upload (spec 3 §3 "COA upload job"); progress also arrives over the live channel. */
 export const coaRoutes: FastifyPluginAsyncZod<{ service: DocumentsService }> = async (app, { service }) => {
-  route(app, contracts.uploadCoas, ({ auth, input }) => service.uploadCoas(auth, input));
+  route(app, contracts.uploadCoas, ({ auth, input }) => service.uploadCoas(auth, input), {
+    gate: UPLOADER_GATE,
+  });
   route(app, contracts.getCoaUploadJob, ({ auth, input }) =>
     service.getCoaUpload(auth, input.plUserUploadCoaId),
   );

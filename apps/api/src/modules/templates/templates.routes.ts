@@ -12,12 +12,15 @@ import {
   updateTemplate,
   updateTemplateElement,
 } from '@trustleaf/domain/api/site-template';
+import { COMMON_REFUSALS } from '@trustleaf/domain/refusals';
 import type { FastifyPluginAsync } from 'fastify';
+import type { CallerGate } from '../../lib/authz.ts';
 import { route } from '../../lib/route.ts';
 import type { Storage } from '../../lib/storage.ts';
 import type { TemplatesService } from './templates.service.ts';
 
 const ok = { ok: true as const };
+const TEMPLATES_GATE: CallerGate = { superAdmin: COMMON_REFUSALS.templatesSuperAdminOnly };
 
 /** Image types an image upload may have (checked by content when uploaded). */
 const IMAGE_TYPES: Record<string, string> = {
@@ -32,22 +35,42 @@ export const templateRoutes: FastifyPluginAsync<{ service: TemplatesService; sto
   app,
   { service, storage },
 ) => {
-  route(app, listTemplates, ({ auth }) => service.listTemplates(auth));
-  route(app, getTemplate, ({ auth, input }) => service.getTemplate(auth, input.id));
-  route(app, addTemplate, ({ auth, input }) => service.addTemplate(auth, input));
-  route(app, updateTemplate, ({ auth, input }) => service.updateTemplate(auth, input));
-  route(app, deleteTemplate, async ({ auth, input }) => {
-    await service.deleteTemplate(auth, input.id);
-    return ok;
+  route(app, listTemplates, ({ auth }) => service.listTemplates(auth), { gate: TEMPLATES_GATE });
+  route(app, getTemplate, ({ auth, input }) => service.getTemplate(auth, input.id), { gate: TEMPLATES_GATE });
+  route(app, addTemplate, ({ auth, input }) => service.addTemplate(auth, input), { gate: TEMPLATES_GATE });
+  route(app, updateTemplate, ({ auth, input }) => service.updateTemplate(auth, input), {
+    gate: TEMPLATES_GATE,
   });
-  route(app, createDraft, ({ auth, input }) => service.createDraft(auth, input.plSiteTemplateId));
-  route(app, applyDraft, ({ auth, input }) => service.applyDraft(auth, input.plSiteTemplateId));
-  route(app, addTemplateElement, ({ auth, input }) => service.addTemplateElement(auth, input));
-  route(app, updateTemplateElement, ({ auth, input }) => service.updateTemplateElement(auth, input));
-  route(app, deleteTemplateElement, async ({ auth, input }) => {
-    await service.deleteTemplateElement(auth, input.id);
-    return ok;
+  route(
+    app,
+    deleteTemplate,
+    async ({ auth, input }) => {
+      await service.deleteTemplate(auth, input.id);
+      return ok;
+    },
+    { gate: TEMPLATES_GATE },
+  );
+  route(app, createDraft, ({ auth, input }) => service.createDraft(auth, input.plSiteTemplateId), {
+    gate: TEMPLATES_GATE,
   });
+  route(app, applyDraft, ({ auth, input }) => service.applyDraft(auth, input.plSiteTemplateId), {
+    gate: TEMPLATES_GATE,
+  });
+  route(app, addTemplateElement, ({ auth, input }) => service.addTemplateElement(auth, input), {
+    gate: TEMPLATES_GATE,
+  });
+  route(app, updateTemplateElement, ({ auth, input }) => service.updateTemplateElement(auth, input), {
+    gate: TEMPLATES_GATE,
+  });
+  route(
+    app,
+    deleteTemplateElement,
+    async ({ auth, input }) => {
+      await service.deleteTemplateElement(auth, input.id);
+      return ok;
+    },
+    { gate: TEMPLATES_GATE },
+  );
   route(app, getBranding, ({ input, request }) => service.branding({ ...input, host: request.hostname }));
 
   route(app, templateImage, async ({ input, reply }) => {

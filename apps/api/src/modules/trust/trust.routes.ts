@@ -17,6 +17,7 @@ import { SEAL_KEYS_PATH, SEAL_REVOCATIONS_PATH } from '@trustleaf/scanner/seal';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
 import { AppError, refusal } from '../../lib/errors.ts';
+import { MANAGER_GATE, SUPER_ADMIN_GATE } from '../../lib/authz.ts';
 import { route } from '../../lib/route.ts';
 import type { Storage } from '../../lib/storage.ts';
 import { escapeHtml } from '../../lib/mailer.ts';
@@ -48,8 +49,8 @@ declare module 'fastify' {
 /** The JSON calls under /api/trust. */
 export const trustRoutes: FastifyPluginAsync<{ service: TrustService }> = async (app, { service }) => {
   route(app, trustProfileSettings, ({ auth, input }) => service.settings(auth, input.plCompanyId));
-  route(app, publishTrustProfile, ({ auth, input }) => service.publish(auth, input));
-  route(app, holdSeal, ({ auth, input }) => service.hold(auth, input));
+  route(app, publishTrustProfile, ({ auth, input }) => service.publish(auth, input), { gate: MANAGER_GATE });
+  route(app, holdSeal, ({ auth, input }) => service.hold(auth, input), { gate: SUPER_ADMIN_GATE });
   route(app, trustProfile, ({ input }) => service.publicProfile(input.slug));
   route(app, verifySeal, ({ input }) => service.verify(input.seal));
 };

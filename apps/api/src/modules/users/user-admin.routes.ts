@@ -5,6 +5,7 @@ import {
   userListing,
 } from '@trustleaf/domain/api/admin';
 import type { FastifyPluginAsync } from 'fastify';
+import { SUPER_ADMIN_GATE } from '../../lib/authz.ts';
 import { route } from '../../lib/route.ts';
 import type { UserAdminService } from './user-admin.service.ts';
 
@@ -13,8 +14,14 @@ export const userAdminRoutes: FastifyPluginAsync<{ service: UserAdminService }> 
   app,
   { service },
 ) => {
-  route(app, userListing, ({ auth, input }) => service.userListing(auth, input));
-  route(app, setUserDisabled, ({ auth, input }) => service.setUserDisabled(auth, input));
-  route(app, endUserSessions, ({ auth, input }) => service.endUserSessions(auth, input.plUserId));
-  route(app, resendVerification, ({ auth, input }) => service.resendVerification(auth, input.plUserId));
+  route(app, userListing, ({ auth, input }) => service.userListing(auth, input), { gate: SUPER_ADMIN_GATE });
+  route(app, setUserDisabled, ({ auth, input }) => service.setUserDisabled(auth, input), {
+    gate: SUPER_ADMIN_GATE,
+  });
+  route(app, endUserSessions, ({ auth, input }) => service.endUserSessions(auth, input.plUserId), {
+    gate: SUPER_ADMIN_GATE,
+  });
+  route(app, resendVerification, ({ auth, input }) => service.resendVerification(auth, input.plUserId), {
+    gate: SUPER_ADMIN_GATE,
+  });
 };
