@@ -116,6 +116,14 @@ export type UpsertDocumentTypeInput = z.infer<typeof UpsertDocumentTypeInputSche
 
 export const DOCUMENT_CLASSIFICATIONS = ['LICENSE', 'CERTIFICATION', 'GENERIC'] as const;
 export type DocumentClassification = (typeof DOCUMENT_CLASSIFICATIONS)[number];
+/**
+ * What a company's document list may be filtered by: spec 3 "Document kinds" names License,
+ * Certification, Attestation and Verification beside the three classifications. The first two are
+ * LICENSE and CERTIFICATION in another spelling; no document type is classified as an attestation or
+ * a verification, so filtering by one lists no document rather than being refused.
+ */
+export const DOCUMENT_KIND_FILTERS = [...DOCUMENT_CLASSIFICATIONS, 'Attestation', 'Verification'] as const;
+export type DocumentKindFilter = (typeof DOCUMENT_KIND_FILTERS)[number];
 export const CONVERSION_STATUSES = ['PROCESSING', 'COMPLETED', 'FAILED'] as const;
 
 export const DocumentVersionSchema = z.object({
@@ -186,7 +194,7 @@ export type CompanyDocument = z.infer<typeof CompanyDocumentSchema>;
 
 export const DocumentsQuerySchema = z.object({
   plCompanyId: QueryIdSchema,
-  classification: anySpellingEnum(DOCUMENT_CLASSIFICATIONS).optional(),
+  classification: anySpellingEnum(DOCUMENT_KIND_FILTERS).optional(),
 });
 export const DocumentsListingSchema = z.object({ documents: z.array(CompanyDocumentSchema) });
 

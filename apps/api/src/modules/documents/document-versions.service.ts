@@ -3,7 +3,7 @@ import { todayIn } from '@trustleaf/domain/rules/document-status';
 import { normalizeLoadedDocumentType } from '@trustleaf/domain/rules/document-types';
 import type {
   CompanyDocument,
-  DocumentClassification,
+  DocumentKindFilter,
   DocumentVersion,
   UploadDocumentInput,
 } from '@trustleaf/domain/schemas/document';
@@ -50,7 +50,7 @@ export function createDocumentVersionsService(deps: DocumentsServiceDeps, access
     async listDocuments(
       auth: AuthContext,
       companyId: number,
-      classification?: DocumentClassification,
+      classification?: DocumentKindFilter,
     ): Promise<{ documents: CompanyDocument[] }> {
       await requireDocumentRead(auth, companyId);
       const company = await repo.findCompany(companyId);

@@ -294,6 +294,32 @@ describe('uploads and versions', () => {
     expect(missing.json().messages[0]).toBe('Expiration Date is required');
   });
 
+  it('filters the list by every document kind the spec names, in its spelling; no type is an attestation or a verification', async () => {
+    const { user, companyId } = await createMember(t.database.db);
+    const token = (await login(t.app, user.email)).accessToken;
+    await uploadLicence(token, companyId);
+    const listed = async (classification: string) => {
+      const response = await get(
+        `/api/document/documents?plCompanyId=${companyId}&classification=${classification}`,
+        token,
+      );
+      expect(response.statusCode, `${classification}: ${response.body}`).toBe(200);
+      const rows: { documentType: { classification: string } }[] = response.json().detail.documents;
+      return [...new Set(rows.map((row) => row.documentType.classification))];
+    };
+    expect(await listed('License')).toEqual(['LICENSE']);
+    // This company's business type asks for no certificate: the kind is accepted and lists none other.
+    expect(['CERTIFICATION']).toEqual(expect.arrayContaining(await listed('Certification')));
+    expect(await listed('GENERIC')).toEqual(['GENERIC']);
+    expect(await listed('Attestation')).toEqual([]);
+    expect(await listed('Verification')).toEqual([]);
+    const unknown = await get(
+      `/api/document/documents?plCompanyId=${companyId}&classification=Notarial`,
+      token,
+    );
+    expect(unknown.statusCode).toBe(400);
+  });
+
   it("refuses an upload by the dialog's rule: each field the type asks for, and no expiry in the past", async () => {
     const { user, companyId } = await createMember(t.database.db);
     const token = (await login(t.app, user.email)).accessToken;
