@@ -19,8 +19,24 @@ export const ID_MESSAGE = `Must be a whole number between 1 and ${PG_INT_MAX}`;
 /** A string free of NUL; chain `.trim()`, `.max()`… on it as on `z.string()`. */
 export const TextSchema = z.string().regex(/^[^\0]*$/, NUL_MESSAGE);
 
+/**
+ * The messages of a number's own refusals. A schema's message is also the fallback of every bound
+ * chained on it without one (zod 4), so "Must be a whole number" named only the wrong type: a page
+ * size over its maximum, or a page 0, read "Must be a whole number". Bounds now say theirs.
+ */
+function numberMessage(typeMessage: string) {
+  return (issue: z.core.$ZodRawIssue): string | undefined => {
+    if (issue.code === 'too_big') return `Must be at most ${String(issue.maximum)}`;
+    if (issue.code === 'too_small') return `Must be at least ${String(issue.minimum)}`;
+    return typeMessage;
+  };
+}
+
 /** A whole number within PostgreSQL's `integer`; chain `.min()`/`.max()` to narrow it. */
-export const IntSchema = z.int(INT_MESSAGE).min(PG_INT_MIN, INT_MIN_MESSAGE).max(PG_INT_MAX, INT_MAX_MESSAGE);
+export const IntSchema = z
+  .int({ error: numberMessage(INT_MESSAGE) })
+  .min(PG_INT_MIN, INT_MIN_MESSAGE)
+  .max(PG_INT_MAX, INT_MAX_MESSAGE);
 
 /** A row id: 1 … 2^31−1. */
 export const IdSchema = z.int(ID_MESSAGE).min(1, ID_MESSAGE).max(PG_INT_MAX, ID_MESSAGE);
@@ -90,7 +106,7 @@ export function keyedText(
 
 /** Query strings carry numbers as text. */
 export const QueryIntSchema = z.coerce
-  .number(INT_MESSAGE)
+  .number({ error: numberMessage(INT_MESSAGE) })
   .int(INT_MESSAGE)
   .min(PG_INT_MIN, INT_MIN_MESSAGE)
   .max(PG_INT_MAX, INT_MAX_MESSAGE);

@@ -126,6 +126,19 @@ describe('plans', () => {
     expect(names).toEqual(['Basic', 'Pro', 'Enterprise']);
   });
 
+  it('getPlans refuses a page size over 10000 or a page 0 by the bound, not as a whole-number error', async () => {
+    const tooMany = await post('/api/plan/getPlans', { currentPage: 1, itemsPerPage: 10001 }, admin);
+    expect(tooMany.statusCode).toBe(400);
+    expect(tooMany.json().messages).toEqual(['itemsPerPage: Must be at most 10000']);
+    const pageZero = await post('/api/plan/getPlans', { currentPage: 0, itemsPerPage: 10 }, admin);
+    expect(pageZero.statusCode).toBe(400);
+    expect(pageZero.json().messages).toEqual(['currentPage: Must be at least 1']);
+    const fraction = await post('/api/plan/getPlans', { currentPage: 1.5, itemsPerPage: 10 }, admin);
+    expect(fraction.json().messages).toEqual(['currentPage: Must be a whole number']);
+    const atLimit = await post('/api/plan/getPlans', { currentPage: 1, itemsPerPage: 10000 }, admin);
+    expect(atLimit.statusCode).toBe(200);
+  });
+
   it('updatePlan is for super admins and sanitises descriptions', async () => {
     const who = await owner();
     const detail = (
