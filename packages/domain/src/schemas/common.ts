@@ -123,10 +123,14 @@ export const hasNul = (value: string): boolean => value.includes('\0');
 
 export const EMAIL_MAX = 255;
 
-/** Emails are compared case-insensitively, so they are stored trimmed and lower-cased. */
+/**
+ * Emails are compared case-insensitively, so they are stored trimmed and lower-cased. An empty one
+ * is refused as missing (spec 3 §5 "required version 'Email address is required'"), not as invalid.
+ */
 export const EmailSchema = TextSchema.trim()
   .superRefine((value, ctx) => {
-    if (value.length > EMAIL_MAX) refuseWith(ctx, VALIDATION_MESSAGES.characterLimit);
+    if (value.length === 0) refuseWith(ctx, VALIDATION_MESSAGES.emailRequired);
+    else if (value.length > EMAIL_MAX) refuseWith(ctx, VALIDATION_MESSAGES.characterLimit);
     else if (!z.regexes.email.test(value)) refuseWith(ctx, VALIDATION_MESSAGES.emailInvalid);
   })
   // Refused by keys (a form shows them in the reader's language); the JSON Schema keeps the format.

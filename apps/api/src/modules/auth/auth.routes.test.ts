@@ -97,6 +97,22 @@ describe('login', () => {
     }
   });
 
+  it("refuses an empty email as missing ('Email address is required'), an invalid one as invalid", async () => {
+    for (const [url, payload] of [
+      ['/api/auth/login', { email: '  ', password: TEST_PASSWORD }],
+      ['/api/user/requestResetPassword', { email: '' }],
+    ] as const) {
+      const response = await post(url, payload, {}, '10.2.0.2');
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toMatchObject({
+        messages: ['email: Email address is required'],
+        details: { issues: [{ field: 'email', key: 'validation.emailRequired' }] },
+      });
+    }
+    const invalid = await post('/api/auth/login', { email: 'nope', password: TEST_PASSWORD }, {}, '10.2.0.2');
+    expect(invalid.json().messages).toEqual(['email: Must be a valid email']);
+  });
+
   it('delays one address after 5 failures on an account, 2 minutes then growing, not other addresses', async () => {
     const { user } = await createMember(t.database.db);
     const attacker = '10.3.0.1';
