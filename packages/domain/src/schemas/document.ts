@@ -205,13 +205,19 @@ export const DocumentDetailSchema = z.object({
   versions: z.array(DocumentVersionSchema),
 });
 
-/** A license number as a company uploads it or a reviewer corrects it. */
+/**
+ * A license number as a company uploads it or a reviewer corrects it. An empty one is no number (null),
+ * so a type that needs one refuses it as 'License Number is required', not as an invalid number.
+ */
 const LicenseNumberSchema = TextSchema.trim()
   .max(100)
   // Refused by the review form's keyed message; the JSON Schema keeps the pattern.
   .superRefine((value, ctx) => {
-    if (!LICENSE_NUMBER_PATTERN.test(value)) refuseWith(ctx, REVIEW_MESSAGES.licenseNumberInvalid);
+    if (value !== '' && !LICENSE_NUMBER_PATTERN.test(value)) {
+      refuseWith(ctx, REVIEW_MESSAGES.licenseNumberInvalid);
+    }
   })
+  .transform((value) => value || null)
   .meta({ pattern: LICENSE_NUMBER_PATTERN.source })
   .nullable()
   .optional();
@@ -263,18 +269,43 @@ function declaredYesNo(value: unknown): unknown {
 }
 
 /**
+ * The review status as spec 3 §7 sends it (accepted, rejected) or as the form's choice names it
+ * (§4 "Accept or Reject"); an empty one is refused as the form refuses it ('Review Status is required').
+ */
+const REVIEW_STATUS_BY_CHOICE: Record<string, string> = { ACCEPT: 'accepted', REJECT: 'rejected' };
+const ReviewStatusInputSchema = z
+  .preprocess(
+    (value: unknown) =>
+      typeof value === 'string' ? (REVIEW_STATUS_BY_CHOICE[value.trim().toUpperCase()] ?? value) : value,
+    TextSchema.superRefine((value, ctx) => {
+      if (value.trim() === '') refuseWith(ctx, REVIEW_MESSAGES.reviewStatusRequired);
+    }),
+  )
+  .pipe(anySpellingEnum(['accepted', 'rejected']));
+
+/** Spec 3 §4 shows the third method as '3rd Party'; its value is THIRD_PARTY. */
+const VALIDATION_METHOD_BY_LABEL: Record<string, string> = { '3RD PARTY': 'THIRD_PARTY' };
+
+/**
  * Strict: a field the caller may not send is refused (400), never ignored. Which of the optional
  * fields a caller may send depends on the role (rules/document-review `forbiddenReviewFields`).
  */
 export const UpdateReviewStatusInputSchema = z.strictObject({
   documentId: IdSchema,
-  reviewStatus: anySpellingEnum(['accepted', 'rejected']),
+  reviewStatus: ReviewStatusInputSchema,
   reviewComment: TextSchema.trim().max(1000, 'Maximum 1000 characters').optional().default(''),
   rejectReasonId: IdSchema.nullable().optional(),
   expirationDate: DaySchema.nullable().optional(),
   licenseNumber: LicenseNumberSchema,
-  // Spec 3 §4 names the methods "state verified, document provided, third party".
-  validationMethod: anySpellingEnum(VALIDATION_METHODS).optional(),
+  // Spec 3 §4 names the methods "state verified, document provided, third party"; §5 leaves an
+  // empty one out of the payload, so an empty one sent is read as left out.
+  validationMethod: z
+    .preprocess((value: unknown) => {
+      if (typeof value !== 'string') return value;
+      const label = value.trim().toUpperCase();
+      return label === '' ? undefined : (VALIDATION_METHOD_BY_LABEL[label] ?? value);
+    }, anySpellingEnum(VALIDATION_METHODS).optional())
+    .optional(),
   // Spec 3 §7 sends a boolean; its review form (§3) holds Yes/No.
   rtqRequired: z
     .preprocess((value: boolean) => declaredYesNo(value), z.boolean())

@@ -84,6 +84,13 @@ export function createDocumentReviewService(deps: DocumentsServiceDeps, access: 
       const licenseNumber = input.licenseNumber !== undefined ? input.licenseNumber : row.licenseNumber;
       const validationMethod = input.validationMethod ?? row.validationMethod;
       if (licenceBlock) {
+        // A super admin may correct the licence's place; the review form requires each (spec 3 §5).
+        const place = [
+          ['countryOfLicense', input.countryOfLicense, REVIEW_MESSAGES.countryRequired],
+          ['stateOfLicense', input.stateOfLicense, REVIEW_MESSAGES.stateRequired],
+          ['addressOfLicense', input.addressOfLicense, REVIEW_MESSAGES.addressRequired],
+        ] as const;
+        for (const [field, value, required] of place) if (value === '') refuse(field, required);
         if (!licenseNumber) refuse('licenseNumber', REVIEW_MESSAGES.licenseNumberRequired);
         if (!validationMethod) refuse('validationMethod', REVIEW_MESSAGES.validationMethodRequired);
       }

@@ -685,6 +685,49 @@ describe('review', () => {
     });
   });
 
+  it("refuses a review's empty fields with the review form's messages (spec 3 §5) and reads its Accept/Reject and '3rd Party'", async () => {
+    const { client, clientToken } = await companyWithReviewer();
+    const { documentId } = await uploadLicence(clientToken, client.companyId);
+    const full = {
+      documentId,
+      reviewStatus: 'accepted',
+      licenseNumber: '402-00123',
+      validationMethod: 'STATE_VERIFIED',
+      countryOfLicense: 'US',
+      stateOfLicense: 'CA',
+      addressOfLicense: '1 Market St',
+    };
+    const refusals: [Record<string, unknown>, string, string][] = [
+      [{ reviewStatus: '' }, 'reviewStatus', 'Review Status is required'],
+      [{ licenseNumber: '' }, 'licenseNumber', 'License Number is required'],
+      [{ validationMethod: '' }, 'validationMethod', 'Validation Method is required'],
+      [{ countryOfLicense: '' }, 'countryOfLicense', 'Country of License is required'],
+      [{ stateOfLicense: ' ' }, 'stateOfLicense', 'State of License is required'],
+      [{ addressOfLicense: '' }, 'addressOfLicense', 'Address of License is required'],
+    ];
+    for (const [change, field, message] of refusals) {
+      const response = await post(
+        '/api/document/updateDocumentReviewStatus',
+        { ...full, ...change },
+        adminToken,
+      );
+      expect(response.statusCode, JSON.stringify(change)).toBe(400);
+      const issue = response.json().details.issues[0];
+      expect(issue, JSON.stringify(change)).toMatchObject({ field, message });
+    }
+    const accepted = await post(
+      '/api/document/updateDocumentReviewStatus',
+      { ...full, reviewStatus: 'Accept', validationMethod: '3rd Party' },
+      adminToken,
+    );
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    expect(accepted.json().detail).toMatchObject({
+      reviewStatus: 'accepted',
+      validationMethod: 'THIRD_PARTY',
+      licenseCountry: 'US',
+    });
+  });
+
   it('does not let a company review its own documents', async () => {
     const { client, clientToken } = await companyWithReviewer();
     const { documentId } = await uploadLicence(clientToken, client.companyId);
