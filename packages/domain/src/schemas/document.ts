@@ -67,11 +67,14 @@ const DocumentTypeValuesSchema = z.object({
   licenseCheck: z.boolean(),
   certificationCheck: z.boolean(),
   expirationCheck: z.boolean(),
+  // Required only when expiration is on (spec 2 §5), so a row without expiration may leave it out;
+  // one with expiration that leaves it out is refused by the service as 'This field is required'.
   dayPriorNotify: IntSchema.superRefine((days, ctx) => {
     if (days <= 0) refuseWith(ctx, typeMessages.dayPriorNotifyPositive);
   })
     .meta({ exclusiveMinimum: 0 })
-    .nullable(),
+    .nullable()
+    .default(null),
   plBusinessTypeIds: z
     .array(IdSchema)
     .superRefine((ids, ctx) => {

@@ -242,6 +242,42 @@ describe('document types', () => {
       },
     ]);
   });
+
+  it('takes a row without expiration that leaves days-prior notify out, and refuses one with expiration by its message', async () => {
+    const { dayPriorNotify: _left, ...row } = {
+      action: 'insert',
+      name: 'No Expiry Permit',
+      licenseCheck: false,
+      certificationCheck: false,
+      expirationCheck: false,
+      dayPriorNotify: null,
+      plBusinessTypeIds: [1],
+    };
+    const saved = await post('/api/document/upsertDocumentType', { plDocumentTypes: [row] }, adminToken);
+    expect(saved.statusCode, saved.body).toBe(200);
+    const added = saved
+      .json()
+      .detail.plDocumentTypes.find((x: { name: string }) => x.name === 'No Expiry Permit');
+    expect(added).toMatchObject({ expirationCheck: false, dayPriorNotify: null });
+    const withExpiry = await post(
+      '/api/document/upsertDocumentType',
+      { plDocumentTypes: [{ ...row, name: 'Expiring Permit', expirationCheck: true }] },
+      adminToken,
+    );
+    expect(withExpiry.statusCode).toBe(400);
+    expect(withExpiry.json().details.issues).toEqual([
+      {
+        field: 'plDocumentTypes.0.dayPriorNotify',
+        message: 'This field is required',
+        key: 'documents.messages.fieldRequired',
+      },
+    ]);
+    await post(
+      '/api/document/upsertDocumentType',
+      { plDocumentTypes: [{ action: 'delete', plDocumentTypeId: added.plDocumentTypeId }] },
+      adminToken,
+    );
+  });
 });
 
 describe('uploads and versions', () => {
