@@ -785,6 +785,42 @@ describe('create company', () => {
     expect(dialog.statusCode).toBe(400);
     expect(dialog.json().details.issues[0]).toMatchObject({ ...unknown, field: 'plSegmentIds.1' });
   });
+
+  it('refuses a type of company outside the chosen segments (a cannabis processor), at sign-up and in the Create Company dialog', async () => {
+    const email = newEmail();
+    await verify(email);
+    const register = (payload: object) =>
+      t.app.inject({ method: 'POST', url: '/api/user/register', remoteAddress: '203.0.113.33', payload });
+    const processor = await register(
+      registration(email, { plSegmentIds: [1], company: companyPayload('Cannabis Processor Co') }),
+    );
+    expect(processor.statusCode).toBe(400);
+    expect(processor.json()).toMatchObject({
+      messages: ['A cannabis company cannot be a processor'],
+      details: { issues: [{ field: 'company.companyType', key: 'company.errors.cannabisProcessor' }] },
+    });
+    const companies = await t.database.pool.query('select 1 from companies where name = $1', [
+      'Cannabis Processor Co',
+    ]);
+    expect(companies.rowCount).toBe(0);
+
+    // The code is still unused: the refusal came first.
+    expect((await register(registration(email))).statusCode).toBe(200);
+    const session = await login(t.app, email, PASSWORD);
+    const dialog = await post(
+      '/api/company/createCompany',
+      { company: companyPayload('Hemp Manufacturer Co', { companyType: 'MANUFACTURER' }), plSegmentIds: [2] },
+      session.accessToken,
+    );
+    expect(dialog.statusCode).toBe(400);
+    expect(dialog.json().messages).toEqual(['A hemp company cannot be a manufacturer']);
+    const both = await post(
+      '/api/company/createCompany',
+      { company: companyPayload('Two Segment Processor Co'), plSegmentIds: [1, 2] },
+      session.accessToken,
+    );
+    expect(both.statusCode, both.body).toBe(200);
+  });
   it('creates a company for a signed-in user without one, and only once', async () => {
     const email = newEmail();
     await verify(email);
@@ -824,7 +860,7 @@ describe('one company per user under concurrent requests', () => {
       Array.from({ length: 10 }, (_, i) =>
         post(
           '/api/company/createCompany',
-          { company: companyPayload(`Concurrent Create ${user.id} ${i}`), plSegmentIds: [1] },
+          { company: companyPayload(`Concurrent Create ${user.id} ${i}`), plSegmentIds: [2] },
           accessToken,
         ),
       ),

@@ -1,5 +1,7 @@
 import { COMPANY_TYPES } from '@trustleaf/domain/reference/company-types';
+import { companyTypeSegmentRefusal } from '@trustleaf/domain/rules/company-fields';
 import { normalizeCompanyName } from '@trustleaf/domain/rules/sign-up';
+import { fieldIssue } from '@trustleaf/domain/validation-issues';
 import type {
   AddressSuggestion,
   CreateCompanyInputSchema,
@@ -14,7 +16,7 @@ import type { AuthContext } from '../../lib/authz.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { hashPassword } from '../../lib/crypto.ts';
 import { inviteTokenHash } from '../../lib/invites.ts';
-import { refusal } from '../../lib/errors.ts';
+import { refusal, validationFailed } from '../../lib/errors.ts';
 import type { DbExecutor } from '../../db/client.ts';
 import type { RecordActivity } from '../activity/activity.service.ts';
 import type { AddressProvider } from './address-provider.ts';
@@ -52,6 +54,16 @@ export interface AccountsServiceDeps extends SignUpCodesDeps {
   applyPromoCode: (tx: DbExecutor, companyId: number, promoCode: string) => Promise<unknown>;
   /** Billing's promo lookup; throws INVALID_PROMO_CODE or MAX_USAGE_PROMO_CODE. */
   findPromoCode: (promoCode: string) => Promise<{ promoCode: string }>;
+}
+
+/**
+ * The type of company must be one of the chosen segments' types (spec 1 §4 "The type list depends on
+ * the chosen segment"; spec 3 §5: a cannabis company cannot be a processor, a hemp company cannot be a
+ * manufacturer), as the company page's own edit checks it.
+ */
+function assertTypeFitsSegments(company: CompanyInput, segmentIds: readonly number[]): void {
+  const refused = companyTypeSegmentRefusal(company.companyType, segmentIds);
+  if (refused) throw validationFailed([fieldIssue('company.companyType', refused)]);
 }
 
 export function createAccountsService(deps: AccountsServiceDeps) {
@@ -170,6 +182,7 @@ export function createAccountsService(deps: AccountsServiceDeps) {
     /** User and company in one transaction, after a verified code (spec 1 §4 "Sign-up flow"). */
     async register(input: RegisterInput, ip: string): Promise<RegisterResult> {
       // Everything that costs little comes before the password hash, the costly part.
+      if (input.company && !input.inviteMemberCode) assertTypeFitsSegments(input.company, input.plSegmentIds);
       const checkedAt = clock.now();
       if (await repo.findUserByEmail(input.email)) throw refusal('CONFLICT', REFUSALS.emailTaken);
       if (!(await repo.hasVerification(input.email, new Date(checkedAt.getTime() - VERIFIED_TTL_MS)))) {
@@ -236,6 +249,7 @@ export function createAccountsService(deps: AccountsServiceDeps) {
 
     /** Spec 2 "Create company" for a signed-in user without one. */
     async createCompany(auth: AuthContext, input: CreateCompanyInput): Promise<{ plCompanyId: number }> {
+      assertTypeFitsSegments(input.company, input.plSegmentIds);
       const logoUrl = input.logoUploadKey ? await deps.resolveLogo(input.logoUploadKey, auth.userId) : null;
       if (input.logoUploadKey && !logoUrl)
         throw refusal('VALIDATION_FAILED', COMMON_REFUSALS.logoUploadNotFound);
