@@ -6,7 +6,7 @@ import {
   keyedRefusal,
   PROMO_REFUSALS,
 } from '../rules/promo.ts';
-import { CARD_REFUSALS } from '../rules/card.ts';
+import { CANADIAN_POSTAL_CODE, CARD_REFUSALS } from '../rules/card.ts';
 import { SUBSCRIPTION_STATUSES } from '../rules/subscription.ts';
 import type { KeyedMessage } from '../validation-issues.ts';
 import {
@@ -18,6 +18,7 @@ import {
   anySpellingEnum,
   keyedText,
   maxCharacters,
+  refuseWith,
   requiredText,
 } from './common.ts';
 
@@ -226,21 +227,31 @@ export const FeatureAccessInputSchema = z.object({
 const cardText = (max: number, tooLong: KeyedMessage = CARD_REFUSALS.max100) =>
   requiredText(max, { required: CARD_REFUSALS.required, tooLong });
 
+const isCanada = (country: string) => ['CA', 'CAN', 'CANADA'].includes(country.toUpperCase());
+
 /** What the API accepts for a card: the gateway's token and the billing address, never the card. */
-export const UpdatePaymentMethodInputSchema = z.object({
-  plCompanyId: companyId,
-  paymentToken: TextSchema.min(8).max(200),
-  firstName: cardText(100),
-  lastName: cardText(100),
-  billingAddressLine1: cardText(100),
-  billingAddressLine2: keyedText(100, { tooLong: CARD_REFUSALS.max100 }, TextSchema.trim())
-    .optional()
-    .nullable(),
-  billingCity: cardText(100),
-  billingState: cardText(100),
-  billingZip: cardText(10, VALIDATION_MESSAGES.characterLimit),
-  billingCountry: TextSchema.trim().min(2).max(60),
-});
+export const UpdatePaymentMethodInputSchema = z
+  .object({
+    plCompanyId: companyId,
+    paymentToken: TextSchema.min(8).max(200),
+    firstName: cardText(100),
+    lastName: cardText(100),
+    billingAddressLine1: cardText(100),
+    billingAddressLine2: keyedText(100, { tooLong: CARD_REFUSALS.max100 }, TextSchema.trim())
+      .optional()
+      .nullable(),
+    billingCity: cardText(100),
+    billingState: cardText(100),
+    billingZip: cardText(10, VALIDATION_MESSAGES.characterLimit),
+    billingCountry: TextSchema.trim().min(2).max(60),
+  })
+  .superRefine((input, ctx) => {
+    // Spec 2 §5: a Canadian billing zip looks like 'A1A 1A1', as the card form of the Canadian region
+    // (whose country is CA) checks it.
+    if (isCanada(input.billingCountry) && !CANADIAN_POSTAL_CODE.test(input.billingZip)) {
+      refuseWith(ctx, CARD_REFUSALS.zip, ['billingZip']);
+    }
+  });
 export type UpdatePaymentMethodInput = z.infer<typeof UpdatePaymentMethodInputSchema>;
 
 /** Body keys that would mean raw card data reached the API; refused before validation. */

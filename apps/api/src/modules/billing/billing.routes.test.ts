@@ -297,6 +297,33 @@ describe('sandbox gateway and payment methods', () => {
     expect(exact.statusCode).toBe(200);
   });
 
+  it("refuses a Canadian billing zip that is not a postal code with 'Postal Code is incorrect' (spec 2 §5)", async () => {
+    const who = await owner();
+    const save = async (billingCountry: string, billingZip: string) =>
+      post(
+        '/api/company/updateCompanyPaymentMethod',
+        {
+          plCompanyId: who.companyId,
+          paymentToken: (await tokenise(CARDS.visa)).json().token,
+          ...address,
+          billingCountry,
+          billingZip,
+        },
+        who.token,
+      );
+    for (const country of ['CA', 'Canada']) {
+      const refused = await save(country, '80202');
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json()).toMatchObject({
+        messages: ['billingZip: Postal Code is incorrect'],
+        details: { issues: [{ field: 'billingZip', key: 'billing.card.errors.zip' }] },
+      });
+    }
+    expect((await save('CA', 'K1A 0B1')).statusCode).toBe(200);
+    expect((await save('CA', 'k1a0b1')).statusCode).toBe(200);
+    expect((await save('US', '80202')).statusCode).toBe(200);
+  });
+
   it("a company cannot read another company's payment method or transactions", async () => {
     const a = await owner();
     const b = await owner();
