@@ -101,10 +101,14 @@ export function createDocumentVersionsService(deps: DocumentsServiceDeps, access
         throw refusal('VALIDATION_FAILED', DOCUMENT_REFUSALS.typeNotForCompany);
       }
       const file = await files.findUpload(input.uploadKey);
-      // An upload of another company, or stored for another purpose, is refused as unknown.
-      if (!file || file.companyId !== input.plCompanyId)
-        throw refusal('NOT_FOUND', DOCUMENT_REFUSALS.cannotUploadDocument);
-      if (file.mode !== 'document')
+      // An upload of another company, or stored for another purpose, is refused as unknown. Spec 1 §7
+      // and 2 §7 preupload a file alone (no company, mode 'any'): the caller's own such upload is
+      // theirs to file, and 'any' takes exactly the document types, under the same limit.
+      const isCallers =
+        file?.companyId === input.plCompanyId ||
+        (file?.companyId === null && file.uploadedBy === auth.userId);
+      if (!file || !isCallers) throw refusal('NOT_FOUND', DOCUMENT_REFUSALS.cannotUploadDocument);
+      if (file.mode !== 'document' && file.mode !== 'any')
         throw refusal('VALIDATION_FAILED', DOCUMENT_REFUSALS.fileTypeNotSupported);
       // The upload dialog's own rule: the fields the type asks for, and no expiry in the past.
       const issues = uploadDocumentIssues(input, { ...type, today: todayIn(clock.now()) });

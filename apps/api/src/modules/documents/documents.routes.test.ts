@@ -66,18 +66,23 @@ function get(url: string, token: string) {
   return t.app.inject({ method: 'GET', url, headers: bearer(token) });
 }
 
+/** Stores files as preupload does; a null company and mode leave them out, as spec 1 §7 calls it. */
 async function preupload(
   token: string,
-  companyId: number,
-  mode: string,
+  companyId: number | null,
+  mode: string | null,
   files: { name: string; content: Buffer }[],
 ) {
   const form = new FormData();
   for (const file of files) form.append('files', new Blob([new Uint8Array(file.content)]), file.name);
   const request = new Request('http://x', { method: 'POST', body: form });
+  const query = new URLSearchParams({
+    ...(mode === null ? {} : { mode }),
+    ...(companyId === null ? {} : { plCompanyId: String(companyId) }),
+  });
   return t.app.inject({
     method: 'POST',
-    url: `/api/storage/preupload?mode=${mode}&plCompanyId=${companyId}`,
+    url: `/api/storage/preupload?${query.toString()}`,
     headers: { ...bearer(token), 'content-type': request.headers.get('content-type')! },
     payload: Buffer.from(await request.arrayBuffer()),
   });
@@ -299,6 +304,37 @@ describe('uploads and versions', () => {
       token,
     );
     expect(attach.statusCode).toBe(400);
+  });
+
+  it("files a version from the caller's own preupload sent with neither company nor mode (spec 1 §7 s3Preupload), not another user's", async () => {
+    const { user, companyId } = await createMember(t.database.db);
+    const token = (await login(t.app, user.email)).accessToken;
+    const stored = await preupload(token, null, null, [{ name: 'licence.pdf', content: LICENCE_PDF }]);
+    expect(stored.statusCode, stored.body).toBe(200);
+    const uploadKey = stored.json().detail[0].key;
+    const body = {
+      plCompanyId: companyId,
+      documentTypeId: licenceTypeId,
+      uploadKey,
+      expirationDate: addDays(todayIn(t.clock.now()), 200),
+      ...LICENCE_PLACE,
+    };
+    const other = await createMember(t.database.db);
+    const otherToken = (await login(t.app, other.user.email)).accessToken;
+    const stolen = await post(
+      '/api/document/document',
+      { ...body, plCompanyId: other.companyId },
+      otherToken,
+    );
+    expect(stolen.statusCode).toBe(404);
+    expect(stolen.json().messages).toEqual(['Cannot upload your document']);
+    const filed = await post('/api/document/document', body, token);
+    expect(filed.statusCode, filed.body).toBe(200);
+    expect(filed.json().detail).toMatchObject({
+      plCompanyId: companyId,
+      version: 1,
+      fileName: 'licence.pdf',
+    });
   });
 
   it('numbers each upload as a new version, newest first, and converts PDFs at once', async () => {
