@@ -1,5 +1,6 @@
 import { TEAM_ACTIONS, TEAM_CHANGED_EVENT } from '@trustleaf/domain/schemas/activity';
 import { VERIFIED_SEAL_FEATURE } from '@trustleaf/domain/rules/trust-seal';
+import { UPLOAD_RULES } from '@trustleaf/domain/rules/uploads';
 import { appUrlOf, scannerAllowHosts, type Env } from './config/env.ts';
 import type { Database } from './db/client.ts';
 import { createJobDefinitions } from './job-definitions.ts';
@@ -244,7 +245,11 @@ export function createServices(deps: ServicesDeps) {
     // A logo is public (trust profile), so it gets a long-lived signed link to the caller's own image upload.
     resolveLogo: async (key, userId) => {
       const file = await filesRepo.findByKey(key);
-      if (!file || file.uploadedBy !== userId || file.mode !== 'image') return null;
+      // Spec 2 §7 preuploads the logo as a file alone (mode 'any'): an image stored so is a logo too.
+      const isImage =
+        file?.mode === 'image' ||
+        (file?.mode === 'any' && UPLOAD_RULES.image.extensions.includes(file.extension));
+      if (!file || file.uploadedBy !== userId || !isImage) return null;
       const expires = clock.now().getTime() + LOGO_LINK_TTL_MS;
       const query = new URLSearchParams({ key, expires: String(expires), sig: links.sign(key, expires) });
       return `/api/storage/file?${query.toString()}`;

@@ -2,6 +2,7 @@ import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { companies, mailOutbox, promoRedemptions, promos, users } from '../../db/schema.ts';
 import { seedAdmin, seedDemo } from '../../db/seed.ts';
+import { makePdf } from '../../../test/pdf-fixture.ts';
 import { bearer, createMember, createUser, login } from '../../../test/factories.ts';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { createAttemptLimiter } from '../../lib/attempt-limiter.ts';
@@ -25,6 +26,7 @@ const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
   'base64',
 );
+const PDF = makePdf(['Not a logo']);
 let counter = 0;
 const newEmail = () => `signup-${Date.now().toString(36)}-${counter++}@example.test`;
 
@@ -849,6 +851,41 @@ describe('create company', () => {
     const again = await post('/api/company/createCompany', payload, session.accessToken);
     expect(again.statusCode).toBe(409);
     expect((await post('/api/company/createCompany', payload)).statusCode).toBe(401);
+  });
+
+  it('takes a logo preuploaded as spec 2 §7 calls it, a file alone (no mode), and refuses a PDF sent so', async () => {
+    const email = newEmail();
+    await verify(email);
+    await post('/api/user/register', registration(email));
+    const session = await login(t.app, email, PASSWORD);
+    const store = async (name: string, content: Buffer) => {
+      const form = new FormData();
+      form.append('files', new Blob([new Uint8Array(content)]), name);
+      const request = new Request('http://x', { method: 'POST', body: form });
+      const stored = await t.app.inject({
+        method: 'POST',
+        url: '/api/storage/preupload',
+        headers: { ...bearer(session.accessToken), 'content-type': request.headers.get('content-type')! },
+        payload: Buffer.from(await request.arrayBuffer()),
+      });
+      expect(stored.statusCode, stored.body).toBe(200);
+      return stored.json().detail[0].key as string;
+    };
+    const company = companyPayload('Plain Upload Logo Co', { companyType: 'RETAILER' });
+    const pdf = await post(
+      '/api/company/createCompany',
+      { company, plSegmentIds: [1], logoUploadKey: await store('logo.pdf', PDF) },
+      session.accessToken,
+    );
+    expect(pdf.statusCode).toBe(400);
+    const created = await post(
+      '/api/company/createCompany',
+      { company, plSegmentIds: [1], logoUploadKey: await store('logo.png', PNG) },
+      session.accessToken,
+    );
+    expect(created.statusCode, created.body).toBe(200);
+    const profile = (await post('/api/user/getMyProfile', {}, session.accessToken)).json().detail;
+    expect(profile.currentCompany.resourcePhoto.url).toMatch(/^\/api\/storage\/file\?/);
   });
 });
 
