@@ -2,15 +2,11 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DataTable, type TableColumn } from '@/components/lists/data-table';
 import { useReviewQueue, type ReviewQueueItem } from '@/features/documents/api/get-review-queue';
 import { ReviewDialog } from '@/features/documents/components/review-dialog';
 import { formatDate } from '@/lib/i18n';
@@ -22,6 +18,28 @@ export function DocumentReviewRoute() {
   const isSuperAdmin = useIsSuperAdmin();
   const queue = useReviewQueue();
   const [open, setOpen] = useState<ReviewQueueItem | null>(null);
+  // On a phone each pending upload is a block with its Review button on screen, not a table row
+  // whose button is past the screen's edge.
+  const columns: TableColumn<ReviewQueueItem>[] = [
+    { key: 'company', label: t('documents.queue.company'), phone: 'title', cell: (item) => item.companyName },
+    { key: 'type', label: t('documents.page.type'), cell: (item) => item.documentTypeName },
+    {
+      key: 'uploaded',
+      label: t('documents.queue.uploaded'),
+      cell: (item) => formatDate(item.uploadedAt, i18n.language),
+    },
+    {
+      key: 'actions',
+      label: t('documents.page.actions'),
+      align: 'right',
+      phone: 'actions',
+      cell: (item) => (
+        <Button size="small" variant="outlined" onClick={() => setOpen(item)}>
+          {t('documents.queue.review')}
+        </Button>
+      ),
+    },
+  ];
   return (
     <>
       <Box sx={{ mb: 3 }}>
@@ -34,30 +52,14 @@ export function DocumentReviewRoute() {
       ) : null}
       {queue.data && queue.data.length > 0 ? (
         <TableContainer component={Paper} variant="outlined">
-          <Table aria-label={t('documents.queue.title')}>
-            <TableHead>
-              <TableRow>
-                <TableCell>{t('documents.queue.company')}</TableCell>
-                <TableCell>{t('documents.page.type')}</TableCell>
-                <TableCell>{t('documents.queue.uploaded')}</TableCell>
-                <TableCell align="right">{t('documents.page.actions')}</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {queue.data.map((item) => (
-                <TableRow key={item.documentId} data-testid="queue-row" data-company={item.companyName}>
-                  <TableCell>{item.companyName}</TableCell>
-                  <TableCell>{item.documentTypeName}</TableCell>
-                  <TableCell>{formatDate(item.uploadedAt, i18n.language)}</TableCell>
-                  <TableCell align="right">
-                    <Button size="small" variant="outlined" onClick={() => setOpen(item)}>
-                      {t('documents.queue.review')}
-                    </Button>
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
+          <DataTable
+            aria-label={t('documents.queue.title')}
+            stackOnPhone
+            columns={columns}
+            rows={queue.data}
+            rowKey={(item) => item.documentId}
+            rowProps={(item) => ({ 'data-testid': 'queue-row', 'data-company': item.companyName })}
+          />
         </TableContainer>
       ) : null}
       {open ? (
