@@ -1,6 +1,8 @@
 import Box from '@mui/material/Box';
+import { AUTH_REFUSALS } from '@trustleaf/domain/refusals';
 import { StrongPasswordSchema } from '@trustleaf/domain/schemas/auth';
 import { refuseWith, TextSchema, VALIDATION_MESSAGES } from '@trustleaf/domain/schemas/common';
+import { validationIssues } from '@trustleaf/domain/validation-issues';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -27,7 +29,19 @@ const ResetPasswordFormSchema = z
   });
 type ResetPasswordFormValues = z.infer<typeof ResetPasswordFormSchema>;
 
-export function ResetPasswordForm({ token, onSuccess }: { token: string; onSuccess: () => void }) {
+/**
+ * `onLinkInvalid` is called when the server refuses the link itself (expired, used, unknown): no
+ * password typed here can help then, and the page offers a new link instead of the form.
+ */
+export function ResetPasswordForm({
+  token,
+  onSuccess,
+  onLinkInvalid,
+}: {
+  token: string;
+  onSuccess: () => void;
+  onLinkInvalid: () => void;
+}) {
   const { t } = useTranslation();
   const [serverError, setServerError] = useState<string | null>(null);
   const { control, handleSubmit, formState } = useForm<ResetPasswordFormValues>({
@@ -44,6 +58,13 @@ export function ResetPasswordForm({ token, onSuccess }: { token: string; onSucce
       await resetPassword({ token, password: values.password });
       onSuccess();
     } catch (error) {
+      if (
+        error instanceof ApiError &&
+        validationIssues(error.details)[0]?.key === AUTH_REFUSALS.resetLinkInvalid.key
+      ) {
+        onLinkInvalid();
+        return;
+      }
       setServerError(error instanceof ApiError ? refusalText(t, error) : t('errors.generic'));
     }
   });
