@@ -4,13 +4,12 @@ import PublicOutlinedIcon from '@mui/icons-material/PublicOutlined';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
-import { COMPANY_TYPES } from '@trustleaf/domain/reference/company-types';
 import type { ReactNode } from 'react';
-import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { DefinitionRow } from '@/components/layouts/definition-row';
 import { SummaryCard } from '@/components/layouts/summary-card';
 import { env } from '@/config/env';
+import { companyTypeLabel } from '@/lib/company-type-label';
 import { formatDateTime } from '@/lib/i18n';
 import { useAppStore } from '@/stores/app-store';
 
@@ -21,13 +20,6 @@ const ROLE_KEYS: Record<string, string> = {
   User: 'roles.user',
   'Weak User': 'roles.weakUser',
 };
-
-/** The company's type in the reader's language; a type the reference data added since keeps its name. */
-function companyTypeLabel(t: TFunction, name: string | null): string {
-  if (!name) return '—';
-  const known = COMPANY_TYPES.find((type) => type.name === name);
-  return known ? t(`company.types.${known.type}`) : name;
-}
 
 function Field({ label, value, testId }: { label: string; value: ReactNode; testId?: string }) {
   return (

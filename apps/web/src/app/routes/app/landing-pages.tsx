@@ -16,6 +16,7 @@ import { PlanLockedNotice } from '@/features/billing/components/plan-locked-noti
 import { SubscriptionSummary, useFeatureAllowance } from '@/features/billing/components/subscription-summary';
 import { useFeatureStatus } from '@/features/billing/components/use-feature-status';
 import { VaultSummary } from '@/features/documents/components/vault-summary';
+import { companyTypeLabel } from '@/lib/company-type-label';
 import { useScreenHidden } from '@/lib/template-screens';
 import { useAppStore } from '@/stores/app-store';
 import { TemplateScreenRoute } from '@/app/routes/not-found';
@@ -152,7 +153,9 @@ export function CompanyDetailRoute() {
         <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
           <SummaryCard icon={<StorefrontOutlinedIcon aria-hidden />} title={company.companyName}>
             <Box component="dl" sx={{ m: 0, display: 'grid', gridTemplateColumns: '160px 1fr', rowGap: 1 }}>
-              <DefinitionRow label={t('home.businessType')}>{company.businessType ?? '—'}</DefinitionRow>
+              <DefinitionRow label={t('home.businessType')} testId="directory-business-type">
+                {companyTypeLabel(t, company.businessType)}
+              </DefinitionRow>
               <DefinitionRow label={t('home.location')}>
                 {[company.state, company.country].filter(Boolean).join(', ') || '—'}
               </DefinitionRow>
