@@ -101,6 +101,7 @@ export function DataTable<R>({
   rowKey,
   rowProps,
   stackOnPhone = false,
+  empty,
   ...tableProps
 }: {
   columns: readonly TableColumn<R>[];
@@ -108,6 +109,8 @@ export function DataTable<R>({
   rowKey: (row: R) => string | number;
   rowProps?: (row: R) => RowAttributes;
   stackOnPhone?: boolean;
+  /** What the table says, in one row across its columns, when it has no rows. */
+  empty?: ReactNode;
 } & Omit<TableProps, 'children' | 'sx'> &
   RowAttributes) {
   const role = (name: string) => (stackOnPhone ? { role: name } : {});
@@ -145,6 +148,13 @@ export function DataTable<R>({
             ))}
           </TableRow>
         ))}
+        {rows.length === 0 && empty ? (
+          <TableRow {...role('row')}>
+            <TableCell colSpan={columns.length} {...role('cell')} sx={{ color: 'text.secondary' }}>
+              {empty}
+            </TableCell>
+          </TableRow>
+        ) : null}
       </TableBody>
     </Table>
   );

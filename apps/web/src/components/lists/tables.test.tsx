@@ -76,6 +76,28 @@ describe('DataTable', () => {
   });
 });
 
+describe('DataTable without rows', () => {
+  it('says so in one row across its columns', () => {
+    render(
+      <DataTable
+        aria-label="Payments"
+        stackOnPhone
+        columns={[
+          { key: 'name', label: 'Name', cell: (row: (typeof ROWS)[number]) => row.name },
+          { key: 'amount', label: 'Amount', cell: (row) => `$${row.amount}` },
+        ]}
+        rows={[]}
+        rowKey={(row) => row.id}
+        empty="No payments yet."
+      />,
+    );
+    const [, row] = within(screen.getByRole('table', { name: 'Payments' })).getAllByRole('row');
+    const [cell] = within(row!).getAllByRole('cell');
+    expect(cell!.textContent).toBe('No payments yet.');
+    expect(cell!.getAttribute('colspan')).toBe('2');
+  });
+});
+
 describe('FiguresTable', () => {
   it('names each row by its label in a row heading, then one figure per column', () => {
     render(

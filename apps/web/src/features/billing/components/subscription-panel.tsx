@@ -8,11 +8,6 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { cardBrandName } from '@trustleaf/domain/rules/card';
 import { formatMoney } from '@trustleaf/domain/rules/pricing';
@@ -20,6 +15,7 @@ import { enqueueSnackbar } from 'notistack';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { DataTable } from '@/components/lists/data-table';
 import { env } from '@/config/env';
 import { formatDate } from '@/lib/i18n';
 import { useAppStore } from '@/stores/app-store';
@@ -169,35 +165,36 @@ export function SubscriptionPanel() {
               <Typography variant="h3" component="h2" sx={{ mb: 1 }}>
                 {t('billing.page.history')}
               </Typography>
-              {/* Narrow cells that may break inside a word: the four columns always fit the card (in a
-                  scrolling container they overflowed it at 360 px by a few pixels, depending on the font). */}
-              <Table size="small" sx={{ '& th, & td': { px: { xs: 1, sm: 2 }, overflowWrap: 'anywhere' } }}>
-                <TableHead>
-                  <TableRow>
-                    <TableCell>{t('billing.page.date')}</TableCell>
-                    <TableCell>{t('billing.page.description')}</TableCell>
-                    <TableCell>{t('billing.page.amount')}</TableCell>
-                    <TableCell>{t('billing.page.status')}</TableCell>
-                  </TableRow>
-                </TableHead>
-                <TableBody>
-                  {(transactions.data?.items ?? []).map((tx) => (
-                    <TableRow key={tx.plTransactionId}>
-                      <TableCell>{formatDate(tx.createdAt, i18n.language)}</TableCell>
-                      <TableCell>{describe(tx)}</TableCell>
-                      <TableCell>{money(tx.amount)}</TableCell>
-                      <TableCell>{t(`billing.payment.${tx.status}`)}</TableCell>
-                    </TableRow>
-                  ))}
-                  {transactions.data?.items.length === 0 ? (
-                    <TableRow>
-                      <TableCell colSpan={4} sx={{ color: 'text.secondary' }}>
-                        {t('billing.page.noPayments')}
-                      </TableCell>
-                    </TableRow>
-                  ) : null}
-                </TableBody>
-              </Table>
+              {/* On a phone each payment is a block, one line a field with its heading: four columns
+                  squeezed into 360 px broke headings and amounts inside a word ('Amou nt', '$149. 00'). */}
+              <DataTable
+                size="small"
+                aria-label={t('billing.page.history')}
+                stackOnPhone
+                columns={[
+                  {
+                    key: 'date',
+                    label: t('billing.page.date'),
+                    cell: (tx) => formatDate(tx.createdAt, i18n.language),
+                  },
+                  { key: 'description', label: t('billing.page.description'), cell: (tx) => describe(tx) },
+                  {
+                    key: 'amount',
+                    label: t('billing.page.amount'),
+                    cellProps: { sx: { whiteSpace: 'nowrap' } },
+                    cell: (tx) => money(tx.amount),
+                  },
+                  {
+                    key: 'status',
+                    label: t('billing.page.status'),
+                    cell: (tx) => t(`billing.payment.${tx.status}`),
+                  },
+                ]}
+                rows={transactions.data?.items ?? []}
+                rowKey={(tx) => tx.plTransactionId}
+                rowProps={() => ({ 'data-testid': 'payment-row' })}
+                empty={transactions.data ? t('billing.page.noPayments') : null}
+              />
             </CardContent>
           </Card>
         </>
