@@ -83,7 +83,7 @@ export function renderProfilePage(profile: TrustProfile, language: TrustLanguage
       : `<ul>${profile.documents
           .map(
             (d) =>
-              `<li>${escapeHtml(d.name)}: ${
+              `<li>${t('documentLine', { name: d.name })}${
                 d.verified
                   ? `<span class="ok">${
                       d.expires

@@ -182,6 +182,15 @@ describe('public trust profile', () => {
     expect(await page('nl')).not.toContain('<dd>Cultivator</dd>');
   });
 
+  it('puts each required document’s status after its name with the language’s punctuation', async () => {
+    const company = await publishedCompany();
+    const page = async (lang: string) =>
+      (await t.app.inject({ method: 'GET', url: `/trust/${company.slug}?lang=${lang}` })).body;
+    expect(await page('en')).toMatch(/<li>Seal Test Licence: <span class="ok">/);
+    expect(await page('fr')).toMatch(/<li>Seal Test Licence : <span class="ok">Accepté/);
+    expect(await page('de')).toMatch(/<li>Seal Test Licence: <span class="ok">/);
+  });
+
   it('answers 404 for an unknown or withdrawn profile, and withdrawing revokes the seal', async () => {
     expect((await profile('no-such-company-1')).statusCode).toBe(404);
     const missingPage = await t.app.inject({ method: 'GET', url: '/trust/no-such-company-1' });
