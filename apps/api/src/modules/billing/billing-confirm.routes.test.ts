@@ -283,6 +283,8 @@ describe('billing emails', () => {
     expect(receipt!.text).toContain('Tarif: Pro (monatlich)');
     expect(receipt!.text).toContain('Betrag: 149,00\u00a0$');
     expect(receipt!.text).toContain('Bezahlt mit: Visa mit den Endziffern 1111');
+    // The link leads to the payments themselves, not to the dashboard.
+    expect(receipt!.text).toMatch(/Ihre Zahlungen: https?:\/\/\S+\/account\/subscription(\s|$)/);
     for (const part of [receipt!.text, receipt!.html]) {
       expect(part).not.toMatch(/4111[\s-]*1111/);
       expect(part.replace(/\D+/g, ' ')).not.toMatch(/\d{12,}/);

@@ -96,20 +96,24 @@ export function createNoticesService({
     });
   }
 
+  // Every billing email's link leads to where its next step is taken (the card, the plan, the
+  // payments), not to the dashboard.
+  const subscriptionUrl = `${appUrl.replace(/\/+$/, '')}/account/subscription`;
+
   function renderNotice(notice: BillingNotice, language: ReturnType<typeof mailLanguage>) {
     switch (notice.kind) {
       case 'RECEIPT':
-        return renderMail(receiptMail, language, { ...notice.params, appUrl });
+        return renderMail(receiptMail, language, { ...notice.params, subscriptionUrl });
       case 'PAYMENT_FAILED':
-        return renderMail(paymentFailedMail, language, { ...notice.params, appUrl });
+        return renderMail(paymentFailedMail, language, { ...notice.params, subscriptionUrl });
       case 'CANCELED':
-        return renderMail(canceledMail, language, { ...notice.params, appUrl });
+        return renderMail(canceledMail, language, { ...notice.params, subscriptionUrl });
       case 'ENDED':
-        return renderMail(endedMail, language, { ...notice.params, appUrl });
+        return renderMail(endedMail, language, { ...notice.params, subscriptionUrl });
       case 'TRIAL_ENDING':
-        return renderMail(trialEndingMail, language, { ...notice.params, appUrl });
+        return renderMail(trialEndingMail, language, { ...notice.params, subscriptionUrl });
       case 'RENEWAL_UPCOMING':
-        return renderMail(renewalUpcomingMail, language, { ...notice.params, appUrl });
+        return renderMail(renewalUpcomingMail, language, { ...notice.params, subscriptionUrl });
     }
   }
 

@@ -42,7 +42,8 @@ export interface ReceiptParams extends Card {
   amount: number;
   periodStart: string;
   periodEnd: string;
-  appUrl: string;
+  /** The company's Subscription page, where the email's next step is. */
+  subscriptionUrl: string;
 }
 
 export const receiptMail: MailTemplate<ReceiptParams> = {
@@ -54,7 +55,7 @@ export const receiptMail: MailTemplate<ReceiptParams> = {
       `Period: ${f.date(p.periodStart)} – ${f.date(p.periodEnd)}`,
       `Amount: ${f.money(p.amount)}`,
       `Paid with: ${cardText('en', p)}`,
-      `Your payment history: ${p.appUrl}`,
+      `Your payment history: ${p.subscriptionUrl}`,
     ],
   }),
   fr: (p, f) => ({
@@ -65,7 +66,7 @@ export const receiptMail: MailTemplate<ReceiptParams> = {
       `Période : du ${f.date(p.periodStart)} au ${f.date(p.periodEnd)}`,
       `Montant : ${f.money(p.amount)}`,
       `Payé avec : ${cardText('fr', p)}`,
-      `Votre historique de paiements : ${p.appUrl}`,
+      `Votre historique de paiements : ${p.subscriptionUrl}`,
     ],
   }),
   de: (p, f) => ({
@@ -76,7 +77,7 @@ export const receiptMail: MailTemplate<ReceiptParams> = {
       `Zeitraum: ${f.date(p.periodStart)} – ${f.date(p.periodEnd)}`,
       `Betrag: ${f.money(p.amount)}`,
       `Bezahlt mit: ${cardText('de', p)}`,
-      `Ihre Zahlungen: ${p.appUrl}`,
+      `Ihre Zahlungen: ${p.subscriptionUrl}`,
     ],
   }),
   nl: (p, f) => ({
@@ -87,7 +88,7 @@ export const receiptMail: MailTemplate<ReceiptParams> = {
       `Periode: ${f.date(p.periodStart)} – ${f.date(p.periodEnd)}`,
       `Bedrag: ${f.money(p.amount)}`,
       `Betaald met: ${cardText('nl', p)}`,
-      `Uw betalingen: ${p.appUrl}`,
+      `Uw betalingen: ${p.subscriptionUrl}`,
     ],
   }),
 };
@@ -98,7 +99,8 @@ export interface PaymentFailedParams extends Card {
   /** The processor's own words (e.g. "Your card was declined."). */
   reason: string;
   nextRetryAt: string | null;
-  appUrl: string;
+  /** The company's Subscription page, where the email's next step is. */
+  subscriptionUrl: string;
 }
 
 export const paymentFailedMail: MailTemplate<PaymentFailedParams> = {
@@ -109,7 +111,7 @@ export const paymentFailedMail: MailTemplate<PaymentFailedParams> = {
       p.nextRetryAt
         ? `We will try again on ${f.date(p.nextRetryAt)}.`
         : 'We will not try again automatically.',
-      `Update your payment method to reactivate your company: ${p.appUrl}`,
+      `Update your payment method to reactivate your company: ${p.subscriptionUrl}`,
     ],
   }),
   fr: (p, f) => ({
@@ -119,7 +121,7 @@ export const paymentFailedMail: MailTemplate<PaymentFailedParams> = {
       p.nextRetryAt
         ? `Nous réessaierons le ${f.date(p.nextRetryAt)}.`
         : 'Nous ne réessaierons pas automatiquement.',
-      `Mettez à jour votre moyen de paiement pour réactiver votre entreprise : ${p.appUrl}`,
+      `Mettez à jour votre moyen de paiement pour réactiver votre entreprise : ${p.subscriptionUrl}`,
     ],
   }),
   de: (p, f) => ({
@@ -129,7 +131,7 @@ export const paymentFailedMail: MailTemplate<PaymentFailedParams> = {
       p.nextRetryAt
         ? `Wir versuchen es am ${f.date(p.nextRetryAt)} erneut.`
         : 'Wir versuchen es nicht automatisch erneut.',
-      `Aktualisieren Sie Ihre Zahlungsmethode, um Ihr Unternehmen wieder zu aktivieren: ${p.appUrl}`,
+      `Aktualisieren Sie Ihre Zahlungsmethode, um Ihr Unternehmen wieder zu aktivieren: ${p.subscriptionUrl}`,
     ],
   }),
   nl: (p, f) => ({
@@ -139,7 +141,7 @@ export const paymentFailedMail: MailTemplate<PaymentFailedParams> = {
       p.nextRetryAt
         ? `We proberen het opnieuw op ${f.date(p.nextRetryAt)}.`
         : 'We proberen het niet automatisch opnieuw.',
-      `Werk uw betaalmethode bij om uw bedrijf opnieuw te activeren: ${p.appUrl}`,
+      `Werk uw betaalmethode bij om uw bedrijf opnieuw te activeren: ${p.subscriptionUrl}`,
     ],
   }),
 };
@@ -147,7 +149,8 @@ export const paymentFailedMail: MailTemplate<PaymentFailedParams> = {
 export interface CanceledParams {
   planName: string;
   activeUntil: string;
-  appUrl: string;
+  /** The company's Subscription page, where the email's next step is. */
+  subscriptionUrl: string;
 }
 
 export const canceledMail: MailTemplate<CanceledParams> = {
@@ -155,28 +158,28 @@ export const canceledMail: MailTemplate<CanceledParams> = {
     subject: 'Your Trustleaf subscription is canceled',
     paragraphs: [
       `Your ${p.planName} subscription will not renew. It stays active until ${f.date(p.activeUntil)}.`,
-      `Changed your mind? Resume it before then: ${p.appUrl}`,
+      `Changed your mind? Resume it before then: ${p.subscriptionUrl}`,
     ],
   }),
   fr: (p, f) => ({
     subject: 'Votre abonnement Trustleaf est résilié',
     paragraphs: [
       `Votre abonnement ${p.planName} ne sera pas renouvelé. Il reste actif jusqu’au ${f.date(p.activeUntil)}.`,
-      `Vous avez changé d’avis ? Reprenez-le d’ici là : ${p.appUrl}`,
+      `Vous avez changé d’avis ? Reprenez-le d’ici là : ${p.subscriptionUrl}`,
     ],
   }),
   de: (p, f) => ({
     subject: 'Ihr Trustleaf-Abonnement ist gekündigt',
     paragraphs: [
       `Ihr Abonnement ${p.planName} wird nicht verlängert. Es bleibt bis zum ${f.date(p.activeUntil)} aktiv.`,
-      `Doch anders entschieden? Setzen Sie es bis dahin fort: ${p.appUrl}`,
+      `Doch anders entschieden? Setzen Sie es bis dahin fort: ${p.subscriptionUrl}`,
     ],
   }),
   nl: (p, f) => ({
     subject: 'Uw Trustleaf-abonnement is opgezegd',
     paragraphs: [
       `Uw abonnement ${p.planName} wordt niet verlengd. Het blijft actief tot ${f.date(p.activeUntil)}.`,
-      `Toch van gedachten veranderd? Hervat het vóór die datum: ${p.appUrl}`,
+      `Toch van gedachten veranderd? Hervat het vóór die datum: ${p.subscriptionUrl}`,
     ],
   }),
 };
@@ -186,7 +189,8 @@ export interface EndedParams {
   endedAt: string;
   /** CANCELED: the period of a canceled subscription ran out; PAYMENT: every retry failed. */
   reason: 'CANCELED' | 'PAYMENT';
-  appUrl: string;
+  /** The company's Subscription page, where the email's next step is. */
+  subscriptionUrl: string;
 }
 
 export const endedMail: MailTemplate<EndedParams> = {
@@ -196,7 +200,7 @@ export const endedMail: MailTemplate<EndedParams> = {
       p.reason === 'PAYMENT'
         ? `Every retry of your payment failed, so your ${p.planName} subscription ended on ${f.date(p.endedAt)}.`
         : `Your ${p.planName} subscription ended on ${f.date(p.endedAt)}.`,
-      `Start a subscription to reactivate your company: ${p.appUrl}`,
+      `Start a subscription to reactivate your company: ${p.subscriptionUrl}`,
     ],
   }),
   fr: (p, f) => ({
@@ -205,7 +209,7 @@ export const endedMail: MailTemplate<EndedParams> = {
       p.reason === 'PAYMENT'
         ? `Toutes les tentatives de paiement ont échoué : votre abonnement ${p.planName} a pris fin le ${f.date(p.endedAt)}.`
         : `Votre abonnement ${p.planName} a pris fin le ${f.date(p.endedAt)}.`,
-      `Souscrivez un abonnement pour réactiver votre entreprise : ${p.appUrl}`,
+      `Souscrivez un abonnement pour réactiver votre entreprise : ${p.subscriptionUrl}`,
     ],
   }),
   de: (p, f) => ({
@@ -214,7 +218,7 @@ export const endedMail: MailTemplate<EndedParams> = {
       p.reason === 'PAYMENT'
         ? `Alle Zahlungsversuche sind fehlgeschlagen, daher endete Ihr Abonnement ${p.planName} am ${f.date(p.endedAt)}.`
         : `Ihr Abonnement ${p.planName} endete am ${f.date(p.endedAt)}.`,
-      `Schließen Sie ein Abonnement ab, um Ihr Unternehmen wieder zu aktivieren: ${p.appUrl}`,
+      `Schließen Sie ein Abonnement ab, um Ihr Unternehmen wieder zu aktivieren: ${p.subscriptionUrl}`,
     ],
   }),
   nl: (p, f) => ({
@@ -223,7 +227,7 @@ export const endedMail: MailTemplate<EndedParams> = {
       p.reason === 'PAYMENT'
         ? `Alle betaalpogingen zijn mislukt, daarom is uw abonnement ${p.planName} op ${f.date(p.endedAt)} beëindigd.`
         : `Uw abonnement ${p.planName} is op ${f.date(p.endedAt)} beëindigd.`,
-      `Neem een abonnement om uw bedrijf opnieuw te activeren: ${p.appUrl}`,
+      `Neem een abonnement om uw bedrijf opnieuw te activeren: ${p.subscriptionUrl}`,
     ],
   }),
 };
@@ -233,7 +237,8 @@ export interface UpcomingChargeParams extends Card {
   /** When the trial ends or the annual period renews. */
   chargeAt: string;
   amount: number;
-  appUrl: string;
+  /** The company's Subscription page, where the email's next step is. */
+  subscriptionUrl: string;
 }
 
 export const trialEndingMail: MailTemplate<UpcomingChargeParams> = {
@@ -242,7 +247,7 @@ export const trialEndingMail: MailTemplate<UpcomingChargeParams> = {
     paragraphs: [
       `Your free trial of ${p.planName} ends on ${f.date(p.chargeAt)}.`,
       `Then ${f.money(p.amount)} will be charged to ${cardText('en', p)}.`,
-      `To change plan or cancel before then: ${p.appUrl}`,
+      `To change plan or cancel before then: ${p.subscriptionUrl}`,
     ],
   }),
   fr: (p, f) => ({
@@ -250,7 +255,7 @@ export const trialEndingMail: MailTemplate<UpcomingChargeParams> = {
     paragraphs: [
       `Votre essai gratuit de ${p.planName} se termine le ${f.date(p.chargeAt)}.`,
       `Ensuite, ${f.money(p.amount)} seront débités sur ${cardText('fr', p)}.`,
-      `Pour changer de formule ou résilier d’ici là : ${p.appUrl}`,
+      `Pour changer de formule ou résilier d’ici là : ${p.subscriptionUrl}`,
     ],
   }),
   de: (p, f) => ({
@@ -258,7 +263,7 @@ export const trialEndingMail: MailTemplate<UpcomingChargeParams> = {
     paragraphs: [
       `Ihre kostenlose Testphase von ${p.planName} endet am ${f.date(p.chargeAt)}.`,
       `Danach werden ${f.money(p.amount)} von ${cardText('de', p)} abgebucht.`,
-      `Tarif wechseln oder vorher kündigen: ${p.appUrl}`,
+      `Tarif wechseln oder vorher kündigen: ${p.subscriptionUrl}`,
     ],
   }),
   nl: (p, f) => ({
@@ -266,7 +271,7 @@ export const trialEndingMail: MailTemplate<UpcomingChargeParams> = {
     paragraphs: [
       `Uw gratis proefperiode van ${p.planName} eindigt op ${f.date(p.chargeAt)}.`,
       `Daarna wordt ${f.money(p.amount)} afgeschreven van ${cardText('nl', p)}.`,
-      `Abonnement wijzigen of vóór die datum opzeggen: ${p.appUrl}`,
+      `Abonnement wijzigen of vóór die datum opzeggen: ${p.subscriptionUrl}`,
     ],
   }),
 };
@@ -277,7 +282,7 @@ export const renewalUpcomingMail: MailTemplate<UpcomingChargeParams> = {
     paragraphs: [
       `Your annual ${p.planName} subscription renews on ${f.date(p.chargeAt)}.`,
       `${f.money(p.amount)} will be charged to ${cardText('en', p)}.`,
-      `To change plan or cancel before then: ${p.appUrl}`,
+      `To change plan or cancel before then: ${p.subscriptionUrl}`,
     ],
   }),
   fr: (p, f) => ({
@@ -285,7 +290,7 @@ export const renewalUpcomingMail: MailTemplate<UpcomingChargeParams> = {
     paragraphs: [
       `Votre abonnement annuel ${p.planName} sera renouvelé le ${f.date(p.chargeAt)}.`,
       `${f.money(p.amount)} seront débités sur ${cardText('fr', p)}.`,
-      `Pour changer de formule ou résilier d’ici là : ${p.appUrl}`,
+      `Pour changer de formule ou résilier d’ici là : ${p.subscriptionUrl}`,
     ],
   }),
   de: (p, f) => ({
@@ -293,7 +298,7 @@ export const renewalUpcomingMail: MailTemplate<UpcomingChargeParams> = {
     paragraphs: [
       `Ihr jährliches Abonnement ${p.planName} wird am ${f.date(p.chargeAt)} verlängert.`,
       `${f.money(p.amount)} werden von ${cardText('de', p)} abgebucht.`,
-      `Tarif wechseln oder vorher kündigen: ${p.appUrl}`,
+      `Tarif wechseln oder vorher kündigen: ${p.subscriptionUrl}`,
     ],
   }),
   nl: (p, f) => ({
@@ -301,7 +306,7 @@ export const renewalUpcomingMail: MailTemplate<UpcomingChargeParams> = {
     paragraphs: [
       `Uw jaarlijkse abonnement ${p.planName} wordt verlengd op ${f.date(p.chargeAt)}.`,
       `${f.money(p.amount)} wordt afgeschreven van ${cardText('nl', p)}.`,
-      `Abonnement wijzigen of vóór die datum opzeggen: ${p.appUrl}`,
+      `Abonnement wijzigen of vóór die datum opzeggen: ${p.subscriptionUrl}`,
     ],
   }),
 };

@@ -11,7 +11,7 @@ describe('mail templates', () => {
     periodEnd: '2027-03-01T17:00:00.000Z',
     brand: 'visa',
     last4: '4242',
-    appUrl: 'https://app.example/?a=1&b=2',
+    subscriptionUrl: 'https://app.example/?a=1&b=2',
   };
 
   it('escapes every value of the HTML part through one function and keeps the text part plain', () => {
