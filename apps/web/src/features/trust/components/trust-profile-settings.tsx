@@ -1,4 +1,5 @@
 import { dateTimeFormat } from '@trustleaf/domain/rules/intl-formats';
+import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -12,6 +13,7 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { SEAL_TOOLTIP_HIDE_MS, SEAL_TOOLTIP_SHOW_MS } from '@trustleaf/domain/rules/trust-seal';
 import type { TrustSettings } from '@trustleaf/domain/schemas/trust';
+import { enqueueSnackbar } from 'notistack';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { downloadQrCode } from '@/features/trust/api/download-qr-code';
@@ -93,6 +95,7 @@ export function TrustProfileSettings({
   const settings = useTrustSettings(plCompanyId);
   const publish = usePublishTrustProfile(plCompanyId);
   const [downloading, setDownloading] = useState(false);
+  const embedField = useRef<HTMLTextAreaElement>(null);
 
   if (settings.isPending) return <Typography>{t('trust.loading')}</Typography>;
   if (settings.isError) return <Alert severity="error">{settings.error.message}</Alert>;
@@ -112,6 +115,18 @@ export function TrustProfileSettings({
       notify(errorText(t, error), { variant: 'error' });
     } finally {
       setDownloading(false);
+    }
+  };
+  // On a phone, selecting a read-only field's whole text by hand is fiddly: one button copies it. Where
+  // the browser gives no clipboard (a page not served over HTTPS), the code is selected for the user.
+  const onCopyEmbed = async () => {
+    try {
+      await navigator.clipboard.writeText(embed);
+      enqueueSnackbar(t('trust.embedCopied'), { variant: 'success' });
+    } catch {
+      embedField.current?.focus();
+      embedField.current?.select();
+      enqueueSnackbar(t('trust.embedSelected'), { variant: 'info' });
     }
   };
   const embed =
@@ -170,9 +185,18 @@ export function TrustProfileSettings({
               label={t('trust.embedCode')}
               value={embed}
               multiline
+              inputRef={embedField}
               slotProps={{ htmlInput: { readOnly: true } }}
             />
-            <Stack direction="row" spacing={2}>
+            <Button
+              variant="contained"
+              startIcon={<ContentCopyIcon />}
+              onClick={() => void onCopyEmbed()}
+              sx={{ alignSelf: 'flex-start' }}
+            >
+              {t('trust.copyEmbed')}
+            </Button>
+            <Stack direction="row" useFlexGap spacing={2} sx={{ flexWrap: 'wrap' }}>
               <Button variant="outlined" disabled={downloading} onClick={() => void onDownload(false)}>
                 {t('trust.downloadQr')}
               </Button>
