@@ -72,6 +72,7 @@ export function createJobDefinitions(deps: JobDefinitionsDeps) {
     notify,
     coaRule: () => system.coaRule(),
     log,
+    appUrl: deps.appUrl,
     ...deps.documents,
   });
   const files = createFilesJobs({ repo: repositories.files, storage, clock, log });

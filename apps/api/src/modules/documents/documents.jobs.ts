@@ -26,7 +26,9 @@ import { AppError } from '../../lib/errors.ts';
 import { COMMON_REFUSALS } from '@trustleaf/domain/refusals';
 import { validationIssues } from '@trustleaf/domain/validation-issues';
 import { defineJob } from '../../lib/jobs.ts';
-import { escapeHtml, type Mailer } from '../../lib/mailer.ts';
+import type { Mailer } from '../../lib/mailer.ts';
+import { expiryReminderMail } from '../mail/documents.templates.ts';
+import { mailLanguage, renderMail } from '../mail/mail.templates.ts';
 import type { Storage } from '../../lib/storage.ts';
 import type { CoaUploadRow, DocumentsRepository } from './documents.repository.ts';
 
@@ -75,6 +77,8 @@ export interface DocumentsJobsDeps {
   /** The COA validation rule in force (the system setting, read for each batch). */
   coaRule: () => Promise<CoaValidationRule>;
   log: (line: string) => void;
+  /** The app's public address, for the link in the expiry reminders. */
+  appUrl: string;
   /** The office converter; `libreoffice` when on PATH. Tests replace it. */
   convertOffice?: (input: Buffer, extension: string) => Promise<Buffer>;
   /** Text of a COA file; tests replace it to avoid loading OCR. */
@@ -258,27 +262,24 @@ export function createDocumentsJobs(deps: DocumentsJobsDeps) {
       const today = todayIn(clock.now());
       let sent = 0;
       for (const candidate of await repo.reminderCandidates()) {
-        const threshold = dueReminder(candidate.expirationDate, today, candidate.dayPriorNotify);
-        if (!threshold) continue;
+        const { expirationDate } = candidate;
+        const threshold = dueReminder(expirationDate, today, candidate.dayPriorNotify);
+        if (!threshold || expirationDate === null) continue;
         // The primary key (version, threshold) makes a second run, or a retried one, send nothing.
         if (!(await repo.claimReminder(candidate.documentId, threshold))) continue;
         try {
           const recipients = await repo.ownerAndAdminEmails(candidate.companyId);
-          const line =
-            threshold === 'ON_EXPIRY'
-              ? `Your ${candidate.documentTypeName} expired on ${candidate.expirationDate}. Upload a current version to stay compliant.`
-              : `Your ${candidate.documentTypeName} expires on ${candidate.expirationDate}. Upload a renewed version before then.`;
-          const subject =
-            threshold === 'ON_EXPIRY'
-              ? `${candidate.documentTypeName} has expired`
-              : `${candidate.documentTypeName} expires soon`;
+          // Each owner and admin reads it in the language they chose in the app, with the link to
+          // the page where the new version is uploaded.
           for (const recipient of recipients) {
-            await deps.mailer.send({
-              to: recipient.email,
-              subject,
-              text: `Hello ${recipient.firstName},\n\n${line}`,
-              html: `<p>Hello ${escapeHtml(recipient.firstName)},</p><p>${escapeHtml(line)}</p>`,
+            const mail = renderMail(expiryReminderMail, mailLanguage(recipient.language), {
+              firstName: recipient.firstName,
+              documentType: candidate.documentTypeName,
+              expirationDate,
+              expired: threshold === 'ON_EXPIRY',
+              documentsUrl: `${deps.appUrl.replace(/\/+$/, '')}/documents`,
             });
+            await deps.mailer.send({ to: recipient.email, ...mail });
           }
           sent += 1;
         } catch (error) {

@@ -4,7 +4,7 @@ import { addDays, todayIn } from '@trustleaf/domain/rules/document-status';
 import { eq } from 'drizzle-orm';
 import { DOCUMENT_CONVERTED_EVENT } from '@trustleaf/domain/schemas/document';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { companyDocuments, companySubscriptions, mailOutbox } from '../../db/schema.ts';
+import { companyDocuments, companySubscriptions, mailOutbox, users } from '../../db/schema.ts';
 import { seedAdmin } from '../../db/seed.ts';
 import { createLocalStorage } from '../../lib/storage.ts';
 import type { Db } from '../../db/client.ts';
@@ -990,6 +990,30 @@ describe('expiry reminders', () => {
       'State Cannabis License expires soon',
       'State Cannabis License has expired',
     ]);
+  });
+
+  it("is written in each owner's language, the day as that language writes it, with the link to the documents", async () => {
+    const owner = await createMember(t.database.db, 'Company Owner');
+    await t.database.db.update(users).set({ language: 'fr' }).where(eq(users.id, owner.user.id));
+    const token = (await login(t.app, owner.user.email)).accessToken;
+    const expires = addDays(todayIn(t.clock.now()), 20);
+    await uploadLicence(token, owner.companyId, { expirationDate: expires });
+    const definitions = createTestServices({
+      env: t.env,
+      database: t.database,
+      jobs: t.jobs,
+      clock: t.clock,
+      storage: createLocalStorage(path.join(t.env.DATA_DIR, 'uploads')),
+    }).jobs;
+    await definitions.documents.expiryReminders.handler({});
+    const [mail] = await mailsTo(owner.user.email);
+    expect(mail!.subject).toBe('State Cannabis License : expire bientôt');
+    const day = new Intl.DateTimeFormat('fr-FR', { dateStyle: 'long', timeZone: 'UTC' }).format(
+      new Date(`${expires}T00:00:00Z`),
+    );
+    expect(mail!.text).toContain(`Votre document « State Cannabis License » expire le ${day}.`);
+    expect(mail!.text).not.toContain(expires);
+    expect(mail!.text).toMatch(/Vos documents : https?:\/\/\S+\/documents(\s|$)/);
   });
 });
 

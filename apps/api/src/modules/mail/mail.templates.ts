@@ -17,6 +17,8 @@ export interface MailFormat {
   language: Language;
   money(dollars: number): string;
   date(value: Date | string): string;
+  /** A calendar day (YYYY-MM-DD, such as a document's expiry) as written, in no time zone. */
+  day(value: string): string;
 }
 
 export type MailTemplate<P> = Record<Language, (params: P, format: MailFormat) => MailContent>;
@@ -28,10 +30,12 @@ export function mailFormat(language: Language): MailFormat {
     dateStyle: 'long',
     timeZone: 'America/New_York',
   });
+  const days = new Intl.DateTimeFormat(LOCALES[language], { dateStyle: 'long', timeZone: 'UTC' });
   return {
     language,
     money: (dollars) => formatMoney(dollars, LOCALES[language]),
     date: (value) => dates.format(new Date(value)),
+    day: (value) => days.format(new Date(`${value}T00:00:00Z`)),
   };
 }
 
