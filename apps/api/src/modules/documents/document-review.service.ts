@@ -8,7 +8,8 @@ import type { UpdateReviewStatusInput } from '@trustleaf/domain/schemas/document
 import { fieldIssue, type KeyedMessage } from '@trustleaf/domain/validation-issues';
 import type { AuthContext } from '../../lib/authz.ts';
 import { refusal, validationFailed } from '../../lib/errors.ts';
-import { escapeHtml } from '../../lib/mailer.ts';
+import { rejectionMail, type RejectionParams } from '../mail/documents.templates.ts';
+import { mailLanguage, renderMail } from '../mail/mail.templates.ts';
 import {
   DOCUMENT_REFUSALS,
   type DocumentAccess,
@@ -34,17 +35,16 @@ export function createDocumentReviewService(deps: DocumentsServiceDeps, access: 
     requireReviewer,
     typeOf,
   } = access;
-  async function mailOwners(companyId: number, subject: string, lines: string[]) {
+  /** The rejection email to each owner and admin, in the language they chose in the app. */
+  async function mailRejection(companyId: number, params: Omit<RejectionParams, 'firstName'>) {
     const recipients = await repo.ownerAndAdminEmails(companyId);
     for (const recipient of recipients) {
-      const text = [`Hello ${recipient.firstName},`, '', ...lines].join('\n');
-      const html = [
-        `<p>Hello ${escapeHtml(recipient.firstName)},</p>`,
-        ...lines.map((l) => `<p>${escapeHtml(l)}</p>`),
-      ].join('');
-      await mailer.send({ to: recipient.email, subject, text, html });
+      const mail = renderMail(rejectionMail, mailLanguage(recipient.language), {
+        ...params,
+        firstName: recipient.firstName,
+      });
+      await mailer.send({ to: recipient.email, ...mail });
     }
-    return recipients.length;
   }
 
   return {
@@ -118,12 +118,14 @@ export function createDocumentReviewService(deps: DocumentsServiceDeps, access: 
       });
       if (reasonNotification !== null) {
         const company = await repo.findCompany(row.companyId);
-        await mailOwners(row.companyId, `Your ${type.name} was rejected`, [
-          `The ${type.name} that ${company?.name ?? 'your company'} uploaded (version ${row.version}) was rejected.`,
-          reasonNotification,
-          ...(input.reviewComment ? [`Reviewer's comment: ${input.reviewComment}`] : []),
-          `Upload a new version at ${deps.appUrl}/documents.`,
-        ]);
+        await mailRejection(row.companyId, {
+          documentType: type.name,
+          companyName: company?.name ?? '',
+          version: row.version,
+          notification: reasonNotification,
+          reviewComment: input.reviewComment || null,
+          documentsUrl: `${deps.appUrl.replace(/\/+$/, '')}/documents`,
+        });
       }
       const fresh = await repo.findVersion(row.id);
       return toVersion(fresh!, type);

@@ -822,6 +822,8 @@ describe('review', () => {
       processorToken,
     );
     expect(noReason.json().messages[0]).toBe('Reject Reason is required');
+    // The client's owner reads the app in German; its admin in English.
+    await t.database.db.update(users).set({ language: 'de' }).where(eq(users.id, client.user.id));
     const rejected = await post(
       '/api/document/updateDocumentReviewStatus',
       {
@@ -841,6 +843,13 @@ describe('review', () => {
       expect(mail?.text).toContain(notification);
       expect(mail?.text).toContain('Blurry');
     }
+    const [german] = await mailsTo(client.user.email);
+    expect(german!.subject).toBe('Ihr Dokument „State Cannabis License“ wurde abgelehnt');
+    expect(german!.text).toContain('Kommentar des Prüfers: Blurry');
+    expect(german!.text).toMatch(/Laden Sie eine neue Version hoch: https?:\/\/\S+\/documents(\s|$)/);
+    const [english] = await mailsTo(admin.user.email);
+    expect(english!.subject).toBe('Your State Cannabis License was rejected');
+    expect(english!.text).toContain("Reviewer's comment: Blurry");
     expect(await mailsTo(plain.user.email)).toHaveLength(0);
     // A new version is the one to review; the old rejected one can only stay rejected.
     const next = await uploadLicence(clientToken, client.companyId);

@@ -53,3 +53,60 @@ export const expiryReminderMail: MailTemplate<ExpiryReminderParams> = {
     ],
   }),
 };
+
+/**
+ * A rejected version (the reviewer's Reject), in the reader's language. The reason's notification
+ * and the reviewer's comment are quoted as their authors wrote them.
+ */
+export interface RejectionParams {
+  firstName: string;
+  documentType: string;
+  companyName: string;
+  version: number;
+  notification: string;
+  reviewComment: string | null;
+  documentsUrl: string;
+}
+
+export const rejectionMail: MailTemplate<RejectionParams> = {
+  en: (p) => ({
+    subject: `Your ${p.documentType} was rejected`,
+    paragraphs: [
+      `Hello ${p.firstName},`,
+      `The ${p.documentType} that ${p.companyName} uploaded (version ${p.version}) was rejected.`,
+      p.notification,
+      ...(p.reviewComment ? [`Reviewer's comment: ${p.reviewComment}`] : []),
+      `Upload a new version at ${p.documentsUrl}.`,
+    ],
+  }),
+  fr: (p) => ({
+    subject: `Votre document « ${p.documentType} » a été refusé`,
+    paragraphs: [
+      `Bonjour ${p.firstName},`,
+      `Le document « ${p.documentType} » téléversé par ${p.companyName} (version ${p.version}) a été refusé.`,
+      p.notification,
+      ...(p.reviewComment ? [`Commentaire de l’examinateur : ${p.reviewComment}`] : []),
+      `Téléversez une nouvelle version sur ${p.documentsUrl}.`,
+    ],
+  }),
+  de: (p) => ({
+    subject: `Ihr Dokument „${p.documentType}“ wurde abgelehnt`,
+    paragraphs: [
+      `Hallo ${p.firstName},`,
+      `Das von ${p.companyName} hochgeladene Dokument „${p.documentType}“ (Version ${p.version}) wurde abgelehnt.`,
+      p.notification,
+      ...(p.reviewComment ? [`Kommentar des Prüfers: ${p.reviewComment}`] : []),
+      `Laden Sie eine neue Version hoch: ${p.documentsUrl}`,
+    ],
+  }),
+  nl: (p) => ({
+    subject: `Uw document ‘${p.documentType}’ is afgewezen`,
+    paragraphs: [
+      `Hallo ${p.firstName},`,
+      `Het document ‘${p.documentType}’ dat ${p.companyName} heeft geüpload (versie ${p.version}) is afgewezen.`,
+      p.notification,
+      ...(p.reviewComment ? [`Opmerking van de beoordelaar: ${p.reviewComment}`] : []),
+      `Upload een nieuwe versie via ${p.documentsUrl}`,
+    ],
+  }),
+};
