@@ -70,12 +70,22 @@ export const IDEMPOTENCY_REFUSALS = keyedMessages('platform.refusals', {
  */
 export const AUTH_REFUSALS = keyedMessages('errors', {
   invalidCredentials: 'Email or password incorrect',
-  rateLimited: 'Too many sign-in attempts. Please wait 15 minutes and try again.',
   resetLinkInvalid: 'This reset link is invalid or has expired',
   sessionExpired: 'Your session has expired. Please sign in again.',
   accountDisabled: 'This account has been disabled. Please contact support.',
   companySuspended: "Your company's account is suspended. Please contact support.",
   companyTerminated: "Your company's account has been terminated.",
+});
+
+/**
+ * Signing in again refused for the minutes until the caller's counter reopens (a growing delay: 2
+ * minutes, then 4, …, at most 15; a window's end for the per-address and per-account limits), keyed in
+ * the shell's strings with the count for its plural.
+ */
+export const signInRateLimited = (minutes: number): KeyedMessage => ({
+  key: 'errors.rateLimited',
+  message: `Too many sign-in attempts. Please wait ${minutes} ${minutes === 1 ? 'minute' : 'minutes'} and try again.`,
+  params: { count: minutes },
 });
 
 /** Refusals that name a value (a limit, a name, an id), with that value for the reader's text. */

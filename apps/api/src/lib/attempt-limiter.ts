@@ -45,6 +45,15 @@ export function createAttemptLimiter(db: DbExecutor) {
       return rows.length > 0;
     },
 
+    /** When a key refused by `take` lets attempts through again (its window's or its delay's end). */
+    async reopensAt(key: string): Promise<Date | null> {
+      const [row] = await db
+        .select({ resetAt: attemptCounters.resetAt })
+        .from(attemptCounters)
+        .where(eq(attemptCounters.key, key));
+      return row?.resetAt ?? null;
+    },
+
     /** Gives back a slot taken for an attempt that turned out legitimate (a right password). */
     async giveBack(key: string, now: Date): Promise<void> {
       await db

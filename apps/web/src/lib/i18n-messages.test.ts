@@ -53,3 +53,44 @@ describe('refusalText', () => {
     );
   });
 });
+
+describe('refusalText with the shell’s strings', () => {
+  const rateLimited = (minutes: number) => ({
+    code: 'RATE_LIMITED',
+    message: `Too many sign-in attempts. Please wait ${minutes} minutes and try again.`,
+    details: {
+      issues: [
+        {
+          field: '',
+          message: 'Too many sign-in attempts.',
+          key: 'errors.rateLimited',
+          params: { count: minutes },
+        },
+      ],
+    },
+  });
+
+  it('says how many minutes a refused sign-in waits, in the reader’s plural', async () => {
+    const { createInstance } = await import('i18next');
+    const resources = Object.fromEntries(
+      await Promise.all(
+        (['en', 'de'] as const).map(async (lng) => [
+          lng,
+          { translation: (await import(`../locales/${lng}.json`)).default as Record<string, unknown> },
+        ]),
+      ),
+    );
+    const i18n = createInstance();
+    await i18n.init({ lng: 'en', resources, interpolation: { escapeValue: false } });
+    expect(refusalText(i18n.t, rateLimited(1))).toBe(
+      'Too many sign-in attempts. Please wait 1 minute and try again.',
+    );
+    expect(refusalText(i18n.t, rateLimited(4))).toBe(
+      'Too many sign-in attempts. Please wait 4 minutes and try again.',
+    );
+    await i18n.changeLanguage('de');
+    expect(refusalText(i18n.t, rateLimited(1))).toBe(
+      'Zu viele Anmeldeversuche. Bitte warten Sie 1 Minute und versuchen Sie es erneut.',
+    );
+  });
+});

@@ -122,17 +122,25 @@ describe('login', () => {
     expect(locked.statusCode).toBe(429);
     expect(locked.json()).toMatchObject({
       code: 'RATE_LIMITED',
-      messages: ['Too many sign-in attempts. Please wait 15 minutes and try again.'],
-      details: { issues: [{ key: 'errors.rateLimited' }] },
+      messages: ['Too many sign-in attempts. Please wait 2 minutes and try again.'],
+      details: { issues: [{ key: 'errors.rateLimited', params: { count: 2 } }] },
     });
     // The owner, elsewhere, is not locked out.
     expect((await signIn(user.email, TEST_PASSWORD, '10.3.1.1')).statusCode).toBe(200);
     t.clock.advance(2 * 60 * 1000 + 1000);
     for (let i = 0; i < MAX_FAILURES_PER_ACCOUNT_AND_IP; i++) expect(await fail(attacker)).toBe(401);
-    // The second delay is twice as long.
+    // The second delay is twice as long, and the refusal counts what is left of it.
     t.clock.advance(2 * 60 * 1000 + 1000);
-    expect(await fail(attacker)).toBe(429);
-    t.clock.advance(2 * 60 * 1000);
+    const second = await signIn(user.email, 'Wrong-password-1', attacker);
+    expect(second.statusCode).toBe(429);
+    expect(second.json().messages).toEqual([
+      'Too many sign-in attempts. Please wait 2 minutes and try again.',
+    ]);
+    t.clock.advance(60 * 1000);
+    expect((await signIn(user.email, 'Wrong-password-1', attacker)).json().messages).toEqual([
+      'Too many sign-in attempts. Please wait 1 minute and try again.',
+    ]);
+    t.clock.advance(60 * 1000);
     expect((await signIn(user.email, TEST_PASSWORD, attacker)).statusCode).toBe(200);
     t.clock.set(new Date());
   });

@@ -12,7 +12,7 @@ import {
   verifyPassword,
 } from '../../lib/crypto.ts';
 import type { SessionEndReason } from '@trustleaf/domain/rules/session-end';
-import { AUTH_REFUSALS } from '@trustleaf/domain/refusals';
+import { AUTH_REFUSALS, signInRateLimited } from '@trustleaf/domain/refusals';
 import { COMPANY_SIGN_IN_REFUSED, companyAllowsSignIn } from '@trustleaf/domain/rules/company-status';
 import type { KeyedMessage } from '@trustleaf/domain/validation-issues';
 import { refusal, type AppError } from '../../lib/errors.ts';
@@ -102,7 +102,11 @@ export function createAuthService(deps: AuthServiceDeps) {
       const limits = loginLimits(input.email, ip);
       const now = clock.now();
       for (const { key, rule } of [limits.accountAndIp, limits.ip, limits.account]) {
-        if (!(await limiter.take(key, rule, now))) throw refusal('RATE_LIMITED', AUTH_REFUSALS.rateLimited);
+        if (await limiter.take(key, rule, now)) continue;
+        // The refusal says how long: the counter's delay or window, in whole minutes (at least one).
+        const reopensAt = await limiter.reopensAt(key);
+        const waitMs = (reopensAt?.getTime() ?? now.getTime() + rule.windowMs) - now.getTime();
+        throw refusal('RATE_LIMITED', signInRateLimited(Math.max(1, Math.ceil(waitMs / 60_000))));
       }
       const user = await repo.findUserByEmail(input.email);
       const ok = await verifyPassword(
