@@ -28,7 +28,7 @@ import { useBulkReview } from '../api/bulk-review';
 import { useFindingSnapshot } from '../api/get-finding-snapshot';
 import { useIssueImage } from '../api/get-issue-image';
 import { useUpdateFinding } from '../api/update-finding';
-import { findingDescriptionText, findingHintText } from '../utils/finding-text';
+import { findingDescriptionText, findingHintText, findingRuleText } from '../utils/finding-text';
 import { menuOptions } from '@/components/form/menu-options';
 import { visuallyHidden } from '@/components/visually-hidden';
 
@@ -242,7 +242,7 @@ function IssueRow({ violation, plCompanyId, plViolationCheckId }: FindingProps) 
           {findingDescriptionText(t, violation.description, violation.category)}
         </Typography>
         <Typography variant="caption" component="p" sx={{ color: 'text.secondary' }}>
-          {t('webcrawler.report.ruleLine', { rule: violation.ruleRef })}
+          {t('webcrawler.report.ruleLine', { rule: findingRuleText(t, violation) })}
         </Typography>
         <Typography variant="caption" component="p" data-testid="finding-hint">
           {t('webcrawler.report.remediationLine', { hint: findingHintText(t, violation) })}
@@ -377,7 +377,7 @@ export function IssuesTable({ detail }: { detail: ViolationCheckDetail }) {
                     </Typography>
                   </Box>
                   <Typography variant="caption" component="p" sx={{ color: 'text.secondary' }}>
-                    {t('webcrawler.report.ruleLine', { rule: resolved.ruleRef })} · {resolved.url}
+                    {t('webcrawler.report.ruleLine', { rule: findingRuleText(t, resolved) })} · {resolved.url}
                   </Typography>
                 </li>
               ))}

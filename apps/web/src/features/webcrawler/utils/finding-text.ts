@@ -9,45 +9,56 @@ import type { TFunction } from 'i18next';
  * a rule that has no translation) is shown as stored.
  */
 
-/** The shipped dictionary's rules, each with the locale key of its hint (`webcrawler.report.hints.*`). */
-const HINT_KEYS: ReadonlyArray<{ category: string; ruleRef: string; key: string }> = [
+/**
+ * The shipped dictionary's rules, each with the locale key of its hint (`webcrawler.report.hints.*`)
+ * and of its reference (`webcrawler.report.rules.*`), and the regulation the reference cites, which
+ * keeps its name in every language.
+ */
+const HINT_KEYS: ReadonlyArray<{ category: string; ruleRef: string; key: string; citation?: string }> = [
   {
     category: 'DISEASE_CLAIM',
     ruleRef:
       'FD&C Act 201(g)(1)(B), 21 U.S.C. 321(g)(1)(B): disease claims make a product an unapproved drug (FDA warning letters to CBD marketers)',
     key: 'diseaseClaim',
+    citation: 'FD&C Act 201(g)(1)(B), 21 U.S.C. 321(g)(1)(B)',
   },
   {
     category: 'DISEASE_CLAIM',
     ruleRef: 'FD&C Act 201(g)(1)(B): implied disease claims (FDA warning letters)',
     key: 'medicalClaim',
+    citation: 'FD&C Act 201(g)(1)(B)',
   },
   {
     category: 'ABSOLUTE_CLAIM',
     ruleRef: 'FD&C Act 301(tt), 21 U.S.C. 331(tt); 21 CFR 3.2(e): misleading representations of FDA approval',
     key: 'fdaApproved',
+    citation: 'FD&C Act 301(tt), 21 U.S.C. 331(tt); 21 CFR 3.2(e)',
   },
   {
     category: 'ABSOLUTE_CLAIM',
     ruleRef:
       'FTC Act 5 and 12; FTC Health Products Compliance Guidance (2022): competent and reliable scientific evidence',
     key: 'clinicallyProven',
+    citation: 'FTC Act 5 and 12; FTC Health Products Compliance Guidance (2022)',
   },
   {
     category: 'ABSOLUTE_CLAIM',
     ruleRef: 'FTC Health Products Compliance Guidance (2022): unqualified efficacy claims',
     key: 'miracle',
+    citation: 'FTC Health Products Compliance Guidance (2022)',
   },
   {
     category: 'ABSOLUTE_CLAIM',
     ruleRef: 'FTC Act 5 and 12: deceptive safety and efficacy representations',
     key: 'guaranteedResults',
+    citation: 'FTC Act 5 and 12',
   },
   {
     category: 'FDA_DISCLAIMER',
     ruleRef:
       '21 CFR 101.93(c) and (d); FD&C Act 403(r)(6)(C): the FDA disclaimer must accompany structure/function statements',
     key: 'fdaDisclaimer',
+    citation: '21 CFR 101.93(c) and (d); FD&C Act 403(r)(6)(C)',
   },
   {
     category: 'ADDITIONAL_WORD',
@@ -59,16 +70,27 @@ const HINT_KEYS: ReadonlyArray<{ category: string; ruleRef: string; key: string 
     ruleRef:
       'State adult-use cannabis advertising rules, e.g. Cal. Bus. & Prof. Code 26151(b) and 4 CCR 15040: cannabis marketing online must use age affirmation (21 or older)',
     key: 'ageRestriction',
+    citation: 'Cal. Bus. & Prof. Code 26151(b) and 4 CCR 15040',
   },
 ];
 
-/** The locale key of a finding's hint, by the rule it comes from (its category and rule reference). */
-export function findingHintKey(finding: { category?: string; ruleRef: string }): string | undefined {
-  const rule = HINT_KEYS.find(
+function ruleOf(finding: { category?: string; ruleRef: string }) {
+  return HINT_KEYS.find(
     (r) =>
       r.ruleRef === finding.ruleRef && (finding.category === undefined || r.category === finding.category),
   );
+}
+
+/** The locale key of a finding's hint, by the rule it comes from (its category and rule reference). */
+export function findingHintKey(finding: { category?: string; ruleRef: string }): string | undefined {
+  const rule = ruleOf(finding);
   return rule ? `webcrawler.report.hints.${rule.key}` : undefined;
+}
+
+/** A finding's rule reference in the reader's language: our words translated, the regulation as cited. */
+export function findingRuleText(t: TFunction, finding: { category?: string; ruleRef: string }): string {
+  const rule = ruleOf(finding);
+  return rule ? t(`webcrawler.report.rules.${rule.key}`, { citation: rule.citation ?? '' }) : finding.ruleRef;
 }
 
 /** The category labels matcher.ts writes before a quoted claim, by their category. */
