@@ -1,4 +1,5 @@
 import PDFDocument from 'pdfkit';
+import { findingDescriptionIn, findingHintIn, findingLevelIn } from './report-findings.ts';
 import { drawLogo, prepareLogo } from './report-logo.ts';
 import { REPORT_PHRASES, type ReportLanguage, type ReportPhrases } from './report-phrases.ts';
 import type { ScanResult, Violation } from './types.ts';
@@ -142,6 +143,16 @@ function snapshotText(v: Violation, words: ReportPhrases): string {
     return `${words.videoAt(formatStart(v.startTime))}\n${evidenceLink(v)}\n${words.pageOf}: ${v.url}`;
   if (v.imageUrl) return `${words.image}: ${v.imageUrl}\n${words.pageOf}: ${v.url}`;
   return v.url;
+}
+
+/**
+ * A finding's severity and category: in English as the scanner names them (HIGH - DISEASE CLAIM), in
+ * the other languages by the labels the report dialog shows.
+ */
+function issueLevel(language: ReportLanguage, v: Violation): string {
+  if (language === 'en') return `${v.severity} - ${v.category.replace(/_/g, ' ')}`;
+  const { level, label } = findingLevelIn(language, v);
+  return `${level} - ${label}`;
 }
 
 /** Renders the Website Compliance Report (spec 3 §2) as a vector PDF with selectable text. */
@@ -296,8 +307,11 @@ export async function renderReportPdf(result: ScanResult, options: ReportPdfOpti
   doc.moveDown(1.2);
 
   section(say('potentialIssues', words.potentialIssues));
+  const language = options.language ?? 'en';
   const issueRows = result.violations.map((v) => [
-    body(`${v.description}\n${v.severity} - ${v.category.replace(/_/g, ' ')}\n${v.hint}`),
+    body(
+      `${findingDescriptionIn(language, v.description, v.category)}\n${issueLevel(language, v)}\n${findingHintIn(language, v)}`,
+    ),
     body(snapshotText(v, words), { textColor: '#1565c0', textOptions: { link: evidenceLink(v) } }),
     body(v.evidence),
   ]);

@@ -267,6 +267,33 @@ describe('scanning a website', () => {
     expect(text).toContain('Website-Compliance-Bericht');
     expect(text).toMatch(/Der Scan hat \d+ mögliche/);
     expect(text).not.toContain('Scan Information');
+
+    // The findings too, as the report dialog reads them: framing, category, severity and hint.
+    const textIn = async (language: string) => {
+      const linked = await call('POST', '/api/webcrawler/violationCheckReportLink', owner.token, {
+        plCompanyId: owner.companyId,
+        plViolationCheckId: started.plViolationCheckId,
+        language,
+      });
+      const file = await t.app.inject({ method: 'GET', url: linked.json().detail.url });
+      const read = await extractText(await getDocumentProxy(new Uint8Array(file.rawPayload)), {
+        mergePages: true,
+      });
+      return read.text.replace(/\s+/g, ' ');
+    };
+    const english = await textIn('en');
+    expect(english).toContain('Product page without the FDA disclaimer');
+    expect(english).toContain('HIGH - DISEASE CLAIM');
+    expect(english).toContain('Remove the claim that the product cures');
+    const french = await textIn('fr');
+    expect(french).toContain("Page produit sans l'avertissement FDA");
+    expect(french).toContain('Élevée - Allégation thérapeutique');
+    expect(french).toContain("Supprimez l'allégation selon laquelle le produit guérit");
+    expect(french).toMatch(/Allégation thérapeutique : « [^»]+ » avec « [^»]+ »/);
+    for (const english of ['Product page without the FDA disclaimer', 'DISEASE CLAIM', 'Remove the claim']) {
+      expect(french).not.toContain(english);
+    }
+    expect(await textIn('nl')).toContain('Medische claim');
     const klingon = await call('POST', '/api/webcrawler/violationCheckReportLink', owner.token, {
       plCompanyId: owner.companyId,
       plViolationCheckId: started.plViolationCheckId,
