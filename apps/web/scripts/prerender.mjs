@@ -105,6 +105,27 @@ function preloadsOf(page, html) {
 const PAGE_END = 'written-out-end';
 const wholeFirstPaint = `<link rel="expect" href="#${PAGE_END}" blocking="render">`;
 
+/*
+ * What a written-out page shows if its app cannot be loaded even after the page is loaded anew
+ * (src/lib/stale-build.ts showLoadFailure): its form would stay disabled for good. No module can be
+ * loaded then, so the message is written in the page, in every language from the locale files; the
+ * entry picks the viewer's and wires its button.
+ */
+const escapeHtml = (text) =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+const loadFailed = `<template id="page-load-failed">${['en', 'fr', 'de', 'nl']
+  .map((language) => {
+    const { message, retry } = JSON.parse(
+      readFileSync(path.join(root, 'src', 'locales', `${language}.json`), 'utf8'),
+    ).pageLoadFailed;
+    return (
+      `<div lang="${language}" role="alert" data-testid="page-load-failed" style="margin:16px;padding:12px 16px;` +
+      `border:1px solid #d32f2f;border-radius:4px;color:#5f2120;background:#fdeded;font-family:sans-serif">` +
+      `<p style="margin:0 0 8px">${escapeHtml(message)}</p><button type="button">${escapeHtml(retry)}</button></div>`
+    );
+  })
+  .join('')}</template>`;
+
 const htmlLang = '<html lang="en">';
 if (!shell.includes(htmlLang)) throw new Error(`dist/index.html has no ${htmlLang}`);
 
@@ -115,7 +136,10 @@ for (const page of PRERENDERED_PATHS)
     const markup = untilTakenOver(body);
     const html = shell
       .replace(htmlLang, `<html lang="${language}">`)
-      .replace(emptyRoot, `<div id="root" data-prerendered="${page}">${markup}</div><i id="${PAGE_END}"></i>`)
+      .replace(
+        emptyRoot,
+        `<div id="root" data-prerendered="${page}">${markup}</div>${loadFailed}<i id="${PAGE_END}"></i>`,
+      )
       .replace('</head>', `${wholeFirstPaint}${head}${preloadsOf(page, shell)}</head>`);
     const name = `${page.replace(/^\//, '')}${language === 'en' ? '' : `.${language}`}.html`;
     const file = path.join(dist, 'prerendered', name);

@@ -1,5 +1,5 @@
 import '@/lib/zod-config';
-import { isFailedImport, reloadForNewBuild } from '@/lib/stale-build';
+import { isFailedImport, reloadForNewBuild, showLoadFailure } from '@/lib/stale-build';
 import { inSteps, nextTask } from '@/lib/steps';
 
 /*
@@ -36,8 +36,10 @@ async function boot(): Promise<void> {
 /*
  * A step's file that fails to load was most likely removed by a deploy after this page was sent: the
  * page is loaded anew, which brings the new build's (src/lib/stale-build.ts). Nothing has been typed
- * yet: a written-out page's fields are disabled until the app takes it over.
+ * yet: a written-out page's fields are disabled until the app takes it over. When loading fails again
+ * so soon (the network, not a deploy), the written-out page says it could not load.
  */
 boot().catch((error: unknown) => {
-  if (!isFailedImport(error) || !reloadForNewBuild()) throw error;
+  if (isFailedImport(error) && (reloadForNewBuild() || showLoadFailure())) return;
+  throw error;
 });

@@ -38,3 +38,41 @@ export function reloadOnStaleBuild(
   window.addEventListener('vite:preloadError', onError);
   return () => window.removeEventListener('vite:preloadError', onError);
 }
+
+/** The element scripts/prerender.mjs writes in a written-out page: the message below in each language. */
+export const LOAD_FAILED_TEMPLATE = 'page-load-failed';
+
+/**
+ * A written-out page whose app could not be loaded even after loading the page anew (a second failure
+ * within the minute, or offline) would show its disabled form for good: it says so instead, in the
+ * viewer's language (the language cookie the app keeps, else the browser's), with a button that loads
+ * the page again. The texts come from the locale files through the page, as no module could be loaded.
+ */
+export function showLoadFailure(
+  reload: () => void = () => window.location.reload(),
+  languageCookie = 'trustleaf_lang',
+): boolean {
+  const template = document.getElementById(LOAD_FAILED_TEMPLATE);
+  const root = document.getElementById('root');
+  if (
+    !(template instanceof HTMLTemplateElement) ||
+    !root ||
+    document.getElementById(`${LOAD_FAILED_TEMPLATE}-shown`)
+  )
+    return false;
+  const messages = [...template.content.children].filter((child) => child instanceof HTMLElement);
+  const cookie = new RegExp(`(?:^|; )${languageCookie}=([a-z]{2})`).exec(document.cookie)?.[1];
+  const wanted = [cookie, ...navigator.languages.map((language) => language.slice(0, 2))];
+  const message =
+    wanted.map((language) => messages.find((m) => m.lang === language)).find(Boolean) ??
+    messages.find((m) => m.lang === 'en');
+  if (!message) return false;
+  const shown = message.cloneNode(true) as HTMLElement;
+  shown.id = `${LOAD_FAILED_TEMPLATE}-shown`;
+  shown.querySelector('button')?.addEventListener('click', () => {
+    sessionStorage.removeItem(STALE_BUILD_RELOADED_AT);
+    reload();
+  });
+  root.prepend(shown);
+  return true;
+}
