@@ -1,8 +1,9 @@
-import { and, asc, eq, isNull, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Db, DbExecutor } from '../../db/client.ts';
 import { activeMemberOf, listActiveMembers } from '../../db/members.ts';
 import { companies, companyInvites, companyMembers, users } from '../../db/schema.ts';
 import type { CompanyRole } from '../../lib/authz.ts';
+import { INVITE_REPEAT_WINDOW_MS } from '../../lib/invites.ts';
 
 type InviteRole = (typeof companyInvites.$inferInsert)['role'];
 
@@ -113,12 +114,36 @@ function queries(db: DbExecutor) {
       invitedBy: number;
       expiresAt: Date;
       createdAt: Date;
-    }) {
+    }): Promise<boolean> {
       // A new invite for the same address replaces any pending one, so the list shows one row a person;
-      // the address's lock keeps concurrent invites of it from each deleting before any inserts.
-      await db.transaction(async (tx) => {
+      // the address's lock keeps concurrent invites of it from each deleting before any inserts. The
+      // same invite made again within the repeat window, while it is valid, stands instead (false: nothing to email).
+      return db.transaction(async (tx) => {
         const key = `company-invite:${values.companyId}:${values.email}`;
         await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${key}))`);
+        const [pending] = await tx
+          .select({
+            role: companyInvites.role,
+            createdAt: companyInvites.createdAt,
+            expiresAt: companyInvites.expiresAt,
+          })
+          .from(companyInvites)
+          .where(
+            and(
+              eq(companyInvites.companyId, values.companyId),
+              eq(companyInvites.email, values.email),
+              isNull(companyInvites.acceptedAt),
+            ),
+          )
+          .orderBy(desc(companyInvites.createdAt))
+          .limit(1);
+        if (
+          pending?.role === values.role &&
+          pending.expiresAt > values.createdAt &&
+          values.createdAt.getTime() - pending.createdAt.getTime() < INVITE_REPEAT_WINDOW_MS
+        ) {
+          return false;
+        }
         await tx
           .delete(companyInvites)
           .where(
@@ -129,6 +154,7 @@ function queries(db: DbExecutor) {
             ),
           );
         await tx.insert(companyInvites).values(values);
+        return true;
       });
     },
 

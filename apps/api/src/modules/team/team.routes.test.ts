@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { MESSAGES, TEAM_REFUSALS } from '@trustleaf/domain/schemas/team';
 import { describe, expect, it } from 'vitest';
-import { activityLog, companyInvites, companyMembers } from '../../db/schema.ts';
+import { activityLog, companyInvites, companyMembers, mailOutbox } from '../../db/schema.ts';
 import { inviteTokenHash, newInviteMail } from '../../lib/invites.ts';
 import { bearer, createMember, createUser, lastMailTo, login } from '../../../test/factories.ts';
 import { useTestApp } from '../../../test/use-test-app.ts';
@@ -140,6 +140,35 @@ describe('invites', () => {
     expect(responses.map((r) => r.statusCode)).toEqual(Array(10).fill(200));
     const { invites } = (await team(c.id, c.owner.token)).json().detail;
     expect(invites.filter((invite: { email: string }) => invite.email === email)).toHaveLength(1);
+  });
+
+  it('emails one invite when the same address is invited many times at once; a later other-role invite replaces it and its link', async () => {
+    const c = await company();
+    const email = `invitee-once-${Date.now()}@example.test`;
+    const invite = (role?: string) =>
+      post(
+        '/api/company/inviteMember',
+        { plCompanyId: c.id, email, ...(role ? { role } : {}) },
+        c.owner.token,
+      );
+    const responses = await Promise.all(Array.from({ length: 10 }, () => invite()));
+    expect(responses.map((r) => r.statusCode)).toEqual(Array(10).fill(200));
+    const mails = await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, email));
+    expect(mails).toHaveLength(1);
+    const detail = (code: string) =>
+      post('/api/company/getInviteMemberCodeDetail', { inviteMemberCode: code });
+    const first = await inviteLinkToken(email);
+    expect((await detail(first)).json().detail).toMatchObject({ email, role: 'User' });
+    expect((await actionsOf(c.id)).filter((action) => action === 'MEMBER_INVITED')).toHaveLength(1);
+
+    // Another role is another invite: it is emailed, and the first email's link no longer works.
+    expect((await invite('Company Admin')).statusCode).toBe(200);
+    const second = await inviteLinkToken(email);
+    expect(second).not.toBe(first);
+    expect((await detail(first)).statusCode).toBe(404);
+    expect((await detail(second)).json().detail).toMatchObject({ email, role: 'Company Admin' });
+    const { invites } = (await team(c.id, c.owner.token)).json().detail;
+    expect(invites).toMatchObject([{ email, role: 'Company Admin' }]);
   });
 
   it("refuses another company's owner an invite id of this company", async () => {

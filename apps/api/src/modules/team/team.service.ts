@@ -52,15 +52,17 @@ export function createTeamService(deps: TeamServiceDeps) {
     auth: AuthContext,
     invite: { companyId: number; email: string; role: string },
     action: 'MEMBER_INVITED' | 'INVITE_RESENT',
-    store: (tokenHash: string, expiresAt: Date, now: Date) => Promise<boolean>,
+    /** Stores the invite with the emailed link's token: false when there is none to renew. */
+    store: (tokenHash: string, expiresAt: Date, now: Date) => Promise<boolean | 'standing'>,
   ): Promise<void> {
     const name = await companyName(invite.companyId);
     const now = clock.now();
     const { token, mail } = newInviteMail({ appUrl: deps.appUrl, ...invite, companyName: name });
     const expiresAt = new Date(now.getTime() + INVITE_TTL_MS);
-    if (!(await store(inviteTokenHash(token), expiresAt, now))) {
-      throw refusal('NOT_FOUND', TEAM_REFUSALS.inviteNotFound);
-    }
+    const stored = await store(inviteTokenHash(token), expiresAt, now);
+    if (!stored) throw refusal('NOT_FOUND', TEAM_REFUSALS.inviteNotFound);
+    // The same invite made a moment ago stands, and its email is the one to use.
+    if (stored === 'standing') return;
     await deps.mailer.send(mail);
     await record({
       action,
@@ -105,8 +107,14 @@ export function createTeamService(deps: TeamServiceDeps) {
       if (membership) throw refusal('CONFLICT', TEAM_REFUSALS.alreadyMember);
       const invite = { companyId: input.plCompanyId, email: input.email, role: input.role };
       await mailInvite(auth, invite, 'MEMBER_INVITED', async (tokenHash, expiresAt, now) => {
-        await repo.insertInvite({ ...invite, tokenHash, invitedBy: auth.userId, expiresAt, createdAt: now });
-        return true;
+        const inserted = await repo.insertInvite({
+          ...invite,
+          tokenHash,
+          invitedBy: auth.userId,
+          expiresAt,
+          createdAt: now,
+        });
+        return inserted || 'standing';
       });
     },
 
