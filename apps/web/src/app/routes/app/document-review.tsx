@@ -11,6 +11,7 @@ import { useReviewQueue, type ReviewQueueItem } from '@/features/documents/api/g
 import { ReviewDialog } from '@/features/documents/components/review-dialog';
 import { formatDate } from '@/lib/i18n';
 import { useIsSuperAdmin } from '@/features/billing/components/use-feature-status';
+import { refusalText } from '@/lib/i18n-messages';
 
 /** Reviewer audit: pending versions of the companies the caller reviews (all of them for a super admin). */
 export function DocumentReviewRoute() {
@@ -46,7 +47,7 @@ export function DocumentReviewRoute() {
         <Typography variant="h1">{t('documents.queue.title')}</Typography>
         <Typography sx={{ color: 'text.secondary', mt: 1 }}>{t('documents.queue.intro')}</Typography>
       </Box>
-      {queue.isError ? <Alert severity="error">{queue.error.message}</Alert> : null}
+      {queue.isError ? <Alert severity="error">{refusalText(t, queue.error)}</Alert> : null}
       {queue.data && queue.data.length === 0 ? (
         <Alert severity="success">{t('documents.queue.empty')}</Alert>
       ) : null}

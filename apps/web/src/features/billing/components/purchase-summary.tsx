@@ -8,6 +8,8 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '@/lib/i18n';
 import { useSubscriptionPreview } from '../api/preview-subscription';
+import { ApiError } from '@/lib/api-client';
+import { refusalText } from '@/lib/i18n-messages';
 
 /** A plan chosen in the paywall or the switch form, with the promo code held for the company. */
 export interface PurchaseChoice {
@@ -98,9 +100,7 @@ export function QuoteState({ preview }: { preview: ReturnType<typeof usePurchase
   if (preview.isError) {
     return (
       <Alert severity="error" data-testid="quote-error">
-        {preview.error instanceof Error && preview.error.message
-          ? preview.error.message
-          : t('errors.unknown')}
+        {preview.error instanceof ApiError ? refusalText(t, preview.error) : t('errors.unknown')}
       </Alert>
     );
   }

@@ -98,7 +98,7 @@ export function TrustProfileSettings({
   const embedField = useRef<HTMLTextAreaElement>(null);
 
   if (settings.isPending) return <Typography>{t('trust.loading')}</Typography>;
-  if (settings.isError) return <Alert severity="error">{settings.error.message}</Alert>;
+  if (settings.isError) return <Alert severity="error">{errorText(t, settings.error)}</Alert>;
   const data = settings.data;
 
   const onPublish = (published: boolean) =>

@@ -31,6 +31,7 @@ import { useUpdateFinding } from '../api/update-finding';
 import { findingDescriptionText, findingHintText, findingRuleText } from '../utils/finding-text';
 import { menuOptions } from '@/components/form/menu-options';
 import { visuallyHidden } from '@/components/visually-hidden';
+import { refusalText } from '@/lib/i18n-messages';
 
 export function ExternalLink({ href, children }: { href: string; children: ReactNode }) {
   const { t } = useTranslation();
@@ -172,9 +173,12 @@ function FindingReview({ violation, plCompanyId, plViolationCheckId }: FindingPr
         },
         onError: (error) => {
           setDraft(null);
-          enqueueSnackbar(error instanceof ApiError ? error.message : t('webcrawler.report.saveFailed'), {
-            variant: 'error',
-          });
+          enqueueSnackbar(
+            error instanceof ApiError ? refusalText(t, error) : t('webcrawler.report.saveFailed'),
+            {
+              variant: 'error',
+            },
+          );
         },
       },
     );

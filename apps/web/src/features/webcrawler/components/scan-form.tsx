@@ -20,8 +20,8 @@ import { Controller, useForm, useWatch, type Control, type UseFormSetValue } fro
 import { useTranslation } from 'react-i18next';
 import { FeatureWrapper } from '@/components/feature/feature-wrapper';
 import { ApiError } from '@/lib/api-client';
-import { translateMessage } from '@/lib/i18n-messages';
 import { useStartScan } from '../api/start-scan';
+import { refusalText } from '@/lib/i18n-messages';
 
 export interface ScanFormGates {
   toggles: FeatureStatus;
@@ -119,11 +119,7 @@ export function ScanForm({
     form.setError('url', { message: t('webcrawler.urlNotConnected') });
     if (outcome.stage === 'scan') {
       const error = outcome.error;
-      setServerMessage(
-        error instanceof ApiError && error.message
-          ? translateMessage(t, error.message)
-          : t('webcrawler.startFailed'),
-      );
+      setServerMessage(error instanceof ApiError ? refusalText(t, error) : t('webcrawler.startFailed'));
     }
   });
 

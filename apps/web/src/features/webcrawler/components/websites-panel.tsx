@@ -16,13 +16,13 @@ import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/i18n';
-import { translateMessage } from '@/lib/i18n-messages';
 import { keyedZodResolver } from '@/lib/keyed-zod-resolver';
 import { applyServerIssues } from '@/lib/server-issues';
 import { useDeleteWebsite } from '../api/delete-website';
 import { useUpsertWebsite } from '../api/upsert-website';
 import { useWebsites } from '../api/get-websites';
 import { ExternalLink, Section } from './report-parts';
+import { refusalText, translateMessage } from '@/lib/i18n-messages';
 
 /** A refusal in the reader's language: the plan gate has its own text, the rest the server's. */
 function useErrorText() {
@@ -30,7 +30,9 @@ function useErrorText() {
   return (error: unknown) =>
     error instanceof ApiError && error.code === 'PLAN_LIMIT_REACHED'
       ? t('webcrawler.websites.planRequired')
-      : translateMessage(t, error instanceof ApiError ? error.message : undefined);
+      : error instanceof ApiError
+        ? refusalText(t, error)
+        : t('errors.unknown');
 }
 
 function WebsiteRow({
