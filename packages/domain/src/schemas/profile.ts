@@ -94,7 +94,9 @@ export const UpdateUserProfileInputSchema = z.object({
   firstName: NameSchema(profileMessage('firstNameRequired')),
   lastName: NameSchema(profileMessage('lastNameRequired')),
   phone: keyedPhoneSchema(profileMessage('phoneInvalid')).default(''),
-  preferredLanguage: PreferredLanguageSchema,
+  // Spec 3 §7 shows no body for updateUserProfile; a client that sends only the names and phone keeps
+  // the language the user chose.
+  preferredLanguage: PreferredLanguageSchema.optional(),
 });
 export type UpdateUserProfileInput = z.input<typeof UpdateUserProfileInputSchema>;
 

@@ -52,6 +52,27 @@ describe('profile', () => {
     expect(bad.statusCode).toBe(400);
   });
 
+  it('updates names and phone sent without a preferred language, keeping the language chosen', async () => {
+    const m = await member();
+    await post(
+      '/api/user/updateUserProfile',
+      { firstName: 'Grace', lastName: 'Hopper', preferredLanguage: 'de' },
+      m.token,
+    );
+    const updated = await post(
+      '/api/user/updateUserProfile',
+      { firstName: 'Ada', lastName: 'Lovelace', phone: '' },
+      m.token,
+    );
+    expect(updated.statusCode, updated.body).toBe(200);
+    expect(updated.json().detail).toMatchObject({
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      phone: '',
+      preferredLanguage: 'de',
+    });
+  });
+
   it("answers another user's profile 404, except to a super admin", async () => {
     const a = await member();
     const b = await member();

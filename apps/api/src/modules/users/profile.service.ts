@@ -121,7 +121,7 @@ export function createProfileService(deps: ProfileServiceDeps) {
         firstName: input.firstName,
         lastName: input.lastName,
         phone: input.phone || null,
-        language: input.preferredLanguage,
+        ...(input.preferredLanguage ? { language: input.preferredLanguage } : {}),
       });
       await record({ action: 'PROFILE_UPDATED', actorUserId: auth.userId });
       return detail(auth.userId);

@@ -92,7 +92,8 @@ export function createUsersRepository(db: Db) {
 
     async updateProfile(
       userId: number,
-      values: Pick<typeof users.$inferInsert, 'firstName' | 'lastName' | 'phone' | 'language'>,
+      values: Pick<typeof users.$inferInsert, 'firstName' | 'lastName' | 'phone'> &
+        Partial<Pick<typeof users.$inferInsert, 'language'>>,
     ) {
       await db.update(users).set(values).where(eq(users.id, userId));
     },

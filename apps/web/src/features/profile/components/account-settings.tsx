@@ -115,7 +115,7 @@ function ProfileForm({ detail }: { detail: UserDetail }) {
     update.mutate(values, {
       onSuccess: () => {
         // The saved language is the one the app speaks from now on, here and at the next sign-in.
-        setLanguage(values.preferredLanguage);
+        if (values.preferredLanguage) setLanguage(values.preferredLanguage);
         enqueueSnackbar(t('profile.updated'), { variant: 'success' });
       },
       onError: fail,
