@@ -58,7 +58,8 @@ export const FindingCategorySchema = z.enum(FINDING_CATEGORIES);
 /** Spec 3 §3 period filter (labels All Time, Last Week, Last Month, Last 3 Months). */
 export const SCAN_PERIODS = ['ALL_TIME', 'LAST_WEEK', 'LAST_MONTH', 'LAST_3_MONTHS'] as const;
 export type ScanPeriod = (typeof SCAN_PERIODS)[number];
-export const ScanPeriodSchema = z.enum(SCAN_PERIODS);
+/** Spec 3 §3 names the periods ALL_TIME… and labels them All Time, Last Week…: either is read. */
+export const ScanPeriodSchema = anySpellingEnum(SCAN_PERIODS);
 
 /** A scan of the site (the Scan button) or a product scan task (spec 3 §3 "Scan job" type). */
 export const SCAN_KINDS = ['job', 'productScanTask'] as const;

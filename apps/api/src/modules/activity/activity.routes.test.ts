@@ -78,6 +78,10 @@ describe('activity log', () => {
     const token = (await login(t.app, user.email, TEST_PASSWORD)).accessToken;
     expect((await activity(token, { period: 'LAST_WEEK' })).total).toBe(1);
     expect((await activity(token, { period: 'LAST_3_MONTHS' })).total).toBe(2);
+    // Spec 3 §3 labels the periods Last Week, Last 3 Months…: a client sending the label is read too.
+    expect((await activity(token, { period: 'Last Week' })).total).toBe(1);
+    expect((await activity(token, { period: 'Last 3 Months' })).total).toBe(2);
+    expect((await activity(token, { period: 'All Time' })).total).toBe(2);
     const page = await activity(token, { itemsPerPage: 1, currentPage: 2 });
     expect(page).toMatchObject({ total: 2, items: [{ action: 'SIGN_IN' }] });
   });
