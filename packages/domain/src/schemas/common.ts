@@ -193,6 +193,15 @@ export function emptyAsNull<T extends z.ZodType>(schema: T) {
   return z.preprocess((value: unknown) => (value === '' ? null : value), schema.nullish());
 }
 
+/**
+ * A text a read answers null when it is empty (the company's tax id, incorporation type…), taken back
+ * as null on write: a client that sends what it read is not refused (spec: nullable fields null).
+ */
+export function nullAsEmpty<T extends z.ZodType>(schema: T) {
+  // Typed as the text it becomes, so a form built on the schema keeps its field a string.
+  return z.preprocess((value: string) => ((value as string | null) === null ? '' : value), schema);
+}
+
 export const PaginationOptionSchema = z.object({
   itemsPerPage: IntSchema.min(1).max(10000).default(10),
   currentPage: IntSchema.min(1).default(1),

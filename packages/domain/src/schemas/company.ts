@@ -22,6 +22,7 @@ import {
   keyedEnum,
   refuseWith,
   requiredText,
+  nullAsEmpty,
   TextSchema,
 } from './common.ts';
 
@@ -137,23 +138,28 @@ export const UpdateCompanyDetailInputSchema = z
     plSegmentIds: z
       .array(IdSchema.refine((id) => SEGMENT_IDS.includes(id), 'Unknown industry'))
       .max(SEGMENTS.length),
-    corporateOfficeAddress: LongText,
-    city: LongText,
+    // getCompanyDetail answers an empty optional text as null; null is taken as empty (it clears).
+    corporateOfficeAddress: nullAsEmpty(LongText),
+    city: nullAsEmpty(LongText),
     state: StateCodeSchema,
-    zip: textUpTo(ZIP_MAX),
+    zip: nullAsEmpty(textUpTo(ZIP_MAX)),
     country: CompanyCountrySchema,
-    phone: CompanyPhoneSchema,
-    email: OptionalEmailSchema,
-    website: textUpTo(COMPANY_TEXT_MAX).superRefine((value, ctx) => {
-      if (value !== '' && !isValidCompanyUrl(value)) refuseWith(ctx, R.url);
-    }),
+    phone: nullAsEmpty(CompanyPhoneSchema),
+    email: nullAsEmpty(OptionalEmailSchema),
+    website: nullAsEmpty(
+      textUpTo(COMPANY_TEXT_MAX).superRefine((value, ctx) => {
+        if (value !== '' && !isValidCompanyUrl(value)) refuseWith(ctx, R.url);
+      }),
+    ),
     employees: IntSchema.nullable()
       .superRefine((value, ctx) => {
         if (value !== null && value < 1) refuseWith(ctx, R.employees);
       })
       .meta({ minimum: 1 }),
-    incorporationType: LongText,
-    taxId: keyedText((value) => value.length <= 20, R.taxId, { maxLength: 20 }).transform(formatTaxId),
+    incorporationType: nullAsEmpty(LongText),
+    taxId: nullAsEmpty(
+      keyedText((value) => value.length <= 20, R.taxId, { maxLength: 20 }).transform(formatTaxId),
+    ),
   })
   .superRefine((value, context) => {
     if (!isValidTaxId(value.taxId, value.country)) refuseWith(context, R.taxId, ['taxId']);

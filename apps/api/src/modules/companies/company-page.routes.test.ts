@@ -130,6 +130,60 @@ describe('updateCompanyDetail', () => {
     expect(response.json().detail).toMatchObject({ businessTypeCode: 'PROCESSOR', plSegmentIds: [2] });
   });
 
+  it('takes back the nulls getCompanyDetail answers for empty texts (tax id, incorporation type, website…) and clears them', async () => {
+    const owner = await member();
+    const nulls = {
+      corporateOfficeAddress: null,
+      city: null,
+      zip: null,
+      phone: null,
+      email: null,
+      website: null,
+      incorporationType: null,
+      taxId: null,
+    };
+    const cleared = await post(
+      '/api/company/updateCompanyDetail',
+      details(owner.companyId, nulls),
+      owner.token,
+    );
+    expect(cleared.statusCode, cleared.body).toBe(200);
+    expect(cleared.json().detail).toMatchObject(nulls);
+    const read = (
+      await post('/api/company/getCompanyDetail', { plCompanyId: owner.companyId }, owner.token)
+    ).json().detail;
+    const { businessTypeCode, plSegmentIds, corporateOfficeAddress, city, state, zip, country } = read;
+    const { phone, email, website, employees, incorporationType, taxId, companyName } = read;
+    const again = await post(
+      '/api/company/updateCompanyDetail',
+      {
+        plCompanyId: owner.companyId,
+        companyName,
+        businessType: businessTypeCode,
+        plSegmentIds,
+        corporateOfficeAddress,
+        city,
+        state,
+        zip,
+        country,
+        phone,
+        email,
+        website,
+        employees,
+        incorporationType,
+        taxId,
+      },
+      owner.token,
+    );
+    expect(again.statusCode, again.body).toBe(200);
+    const missing = await post(
+      '/api/company/updateCompanyDetail',
+      { ...details(owner.companyId), website: undefined },
+      owner.token,
+    );
+    expect(missing.statusCode).toBe(400);
+  });
+
   it('refuses the name of another registered company in the state, ignoring case, spaces and suffixes', async () => {
     const name = `Blue Ridge ${unique()}`;
     await createCompany(t.database.db, { name: `${name} Inc.`, state: 'CO' });
