@@ -141,10 +141,10 @@ const spellingKey = (value: string) =>
   value
     .trim()
     .toUpperCase()
-    .replace(/[\s-]+/g, '_');
+    .replace(/[\s/-]+/g, '_');
 
 /**
- * Maps a string written in any letter case, with spaces or hyphens for underscores, to the declared
+ * Maps a string written in any letter case, with spaces, hyphens or slashes for underscores, to the declared
  * value it spells; anything else passes through unchanged for the schema to refuse.
  */
 export function declaredSpelling(values: readonly string[]) {

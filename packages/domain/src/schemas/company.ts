@@ -199,7 +199,8 @@ export const UpsertLocationInputSchema = z.object({
   /** Left out to add a location; an id of the company's to change it. */
   plLocationId: IdSchema.optional(),
   locationName: requiredText(COMPANY_TEXT_MAX, { required: R.locationRequired, tooLong: R.characterLimit }),
-  siteType: keyedEnum(SITE_TYPES, R.siteTypeRequired),
+  // Spec 3 §3 names the site types in words ("distribution/warehouse", "corporate office").
+  siteType: keyedEnum(SITE_TYPES, R.siteTypeRequired, true),
   address: requiredText(COMPANY_TEXT_MAX, { required: R.addressRequired, tooLong: R.characterLimit }),
   city: LongText,
   state: StateCodeSchema,

@@ -239,6 +239,29 @@ describe('updateCompanyDetail', () => {
 });
 
 describe('locations', () => {
+  it('reads a site type written as spec 3 §3 names it ("distribution/warehouse", "corporate office")', async () => {
+    const owner = await member();
+    for (const [siteType, declared] of [
+      ['distribution/warehouse', 'DISTRIBUTION_WAREHOUSE'],
+      ['corporate office', 'CORPORATE_OFFICE'],
+      ['Retail', 'RETAIL'],
+    ]) {
+      const added = await post(
+        '/api/company/upsertLocation',
+        location(owner.companyId, { siteType }),
+        owner.token,
+      );
+      expect(added.statusCode, added.body).toBe(200);
+      expect(added.json().detail.siteType).toBe(declared);
+    }
+    const unknown = await post(
+      '/api/company/upsertLocation',
+      location(owner.companyId, { siteType: 'warehouse' }),
+      owner.token,
+    );
+    expect(unknown.json().messages).toEqual(['siteType: Function of location is required']);
+  });
+
   it('adds, lists and edits locations of the company, each recorded', async () => {
     const owner = await member();
     const added = await post('/api/company/upsertLocation', location(owner.companyId), owner.token);
