@@ -20,6 +20,35 @@ afterAll(() => t.close());
 const post = (url: string, payload: unknown, headers: Record<string, string> = bearer(token)) =>
   t.app.inject({ method: 'POST', url, headers, payload: payload as object });
 
+describe('a field left out', () => {
+  it("is refused as missing with the spec's required messages, not as zod's 'received undefined'", async () => {
+    const login = await post('/api/auth/login', {}, {});
+    expect(login.statusCode).toBe(400);
+    expect(login.json()).toMatchObject({
+      messages: ['email: Email address is required'],
+      details: {
+        issues: [
+          { field: 'email', message: 'Email address is required', key: 'validation.emailRequired' },
+          { field: 'password', message: 'Password is required', key: 'validation.passwordRequired' },
+        ],
+      },
+    });
+    const promo = await post('/api/subscription/getPromoDiscount', {
+      plCompanyId: companyId,
+      plPlanId: 1,
+      promoCode: 'X',
+    });
+    expect(promo.json().details.issues).toEqual([
+      { field: 'paymentFrequency', message: 'This field is required', key: 'validation.required' },
+    ]);
+    const query = await t.app.inject({ method: 'GET', url: '/api/check-valid-url', headers: bearer(token) });
+    expect(query.json().messages).toEqual(['scanUrl: This field is required']);
+    // A value of the wrong type is still refused as such.
+    const wrongType = await post('/api/auth/login', { email: 5, password: 'x' }, {});
+    expect(wrongType.json().messages).toEqual(['email: Invalid input: expected string, received number']);
+  });
+});
+
 describe('integers beyond PostgreSQL integer and strings with NUL are refused at the edge', () => {
   it('answers an identifier above 2^31−1 with 400 and a message', async () => {
     const response = await post('/api/company/getCompanyDetail', { plCompanyId: 2147483648 });

@@ -2,10 +2,12 @@ import type { Socket } from 'node:net';
 import type { ApiErrorBody, ErrorCode } from '@trustleaf/domain/errors';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { VALIDATION_MESSAGES } from '@trustleaf/domain/schemas/common';
 import {
   issueKey,
   issueParams,
   validationIssues,
+  type KeyedMessage,
   type ValidationIssue,
 } from '@trustleaf/domain/validation-issues';
 import { AppError } from '../lib/errors.ts';
@@ -135,6 +137,29 @@ export function clientErrors(
   };
 }
 
+/** What the request held at an issue's path: the body, query or path parameters the schema refused. */
+function sentAt(request: FastifyRequest, context: string | undefined, path: string[]): unknown {
+  const root: unknown =
+    context === 'querystring' ? request.query : context === 'params' ? request.params : request.body;
+  let current = root;
+  for (const segment of path) {
+    if (current === null || typeof current !== 'object' || !Object.hasOwn(current, segment)) return undefined;
+    current = (current as Record<string, unknown>)[segment];
+  }
+  return current;
+}
+
+/**
+ * A field left out is refused as missing, with the spec's required messages (spec 3 §5: 'Email address
+ * is required', 'Password is required', else 'This field is required'), not as zod's "expected string,
+ * received undefined".
+ */
+const REQUIRED_BY_FIELD: Record<string, KeyedMessage> = {
+  email: VALIDATION_MESSAGES.emailRequired,
+  password: VALIDATION_MESSAGES.passwordRequired,
+  confirmPassword: VALIDATION_MESSAGES.confirmPasswordRequired,
+};
+
 function answerError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   if (error instanceof AppError) {
     const details =
@@ -143,7 +168,17 @@ function answerError(error: FastifyError, request: FastifyRequest, reply: Fastif
   }
   if (hasZodFastifySchemaValidationErrors(error)) {
     const issues = error.validation.map((issue) => {
-      const field = issue.instancePath.replace(/^\//, '').replaceAll('/', '.');
+      const path = issue.instancePath.split('/').filter(Boolean);
+      const field = path.join('.');
+      const name = path.at(-1);
+      if (
+        (issue.keyword === 'invalid_type' || issue.keyword === 'invalid_value') &&
+        name !== undefined &&
+        sentAt(request, error.validationContext, path) === undefined
+      ) {
+        const required = REQUIRED_BY_FIELD[name] ?? VALIDATION_MESSAGES.required;
+        return { field, message: required.message, key: required.key };
+      }
       const given = issue.params.params;
       const params = issueParams(given);
       const keyed = { field, message: issue.message, key: issueKey(issue.keyword, given) };
