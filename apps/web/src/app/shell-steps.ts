@@ -20,7 +20,8 @@ export const SHELL_STEPS = [
   () => import('@trustleaf/domain/schemas/system'),
   () => import('@trustleaf/domain/schemas/admin'),
   () => import('@trustleaf/domain/schemas/document'),
-  () => import('libphonenumber-js'),
+  // The phone rule, with the part of libphonenumber-js it uses (the package's index is much more).
+  () => import('@trustleaf/domain/rules/phone'),
   () => import('@mui/material/Tooltip'),
   () => import('@mui/material/Menu'),
   () => import('notistack'),
