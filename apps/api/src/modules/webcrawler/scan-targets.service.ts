@@ -17,6 +17,7 @@ import type { AuthContext, CompanyAccess } from '../../lib/authz.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError, refusal, validationFailed } from '../../lib/errors.ts';
 import { fieldIssue } from '@trustleaf/domain/validation-issues';
+import { websiteUrl } from '@trustleaf/domain/rules/crawler-link';
 import type { ProductRow, WebcrawlerRepository, WebsiteRow } from './webcrawler.repository.ts';
 import { siteKeyOf } from './scan-job.ts';
 import { COMMON_REFUSALS } from '@trustleaf/domain/refusals';
@@ -28,19 +29,26 @@ const PRODUCT_EXISTS = { key: 'company.errors.productExists', message: 'This pro
 /** Scheduled re-scans are the Webcrawler's plan feature (spec 3 §6). */
 export const RESCAN_FEATURE = WEB_CRAWLER_FEATURE;
 
+/**
+ * A site address as the scan form takes it (`websiteUrl`: http or https, a bare host read as https,
+ * a host with a dot or localhost), so "notaurl" is refused here rather than failing as a job.
+ */
 export function parseScanUrl(input: string, field = 'url'): URL {
+  const invalid = (reason: string) =>
+    new AppError('VALIDATION_FAILED', WEBCRAWLER_REFUSALS.invalidUrl.message, {
+      field,
+      reason,
+      issues: [fieldIssue(field, WEBCRAWLER_REFUSALS.invalidUrl)],
+    });
+  let url: URL;
   try {
-    return parseSiteUrl(input);
+    url = parseSiteUrl(input);
   } catch (error) {
-    if (error instanceof ScanError) {
-      throw new AppError('VALIDATION_FAILED', WEBCRAWLER_REFUSALS.invalidUrl.message, {
-        field,
-        reason: error.message,
-        issues: [fieldIssue(field, WEBCRAWLER_REFUSALS.invalidUrl)],
-      });
-    }
+    if (error instanceof ScanError) throw invalid(error.message);
     throw error;
   }
+  if (websiteUrl(input) === null) throw invalid(`"${input}" is not a website address`);
+  return url;
 }
 
 export function toWebsite(w: WebsiteRow): Website {

@@ -626,6 +626,32 @@ describe('the URL check', () => {
     }
   });
 
+  it('refuses a scan of a word that is not a website address, as the scan form does, and starts no job', async () => {
+    const owner = await member();
+    for (const url of ['notaurl', 'https://notaurl/']) {
+      const response = await call('POST', '/api/webcrawler/scanUrl', owner.token, {
+        plCompanyId: owner.companyId,
+        url,
+      });
+      expect(response.statusCode, url).toBe(400);
+      expect(response.json()).toMatchObject({
+        code: 'VALIDATION_FAILED',
+        messages: ['Please enter a valid URL (e.g., https://example.com)'],
+        details: { issues: [{ field: 'url', key: 'company.errors.url' }] },
+      });
+    }
+    const jobs = await t.database.db
+      .select({ id: scanJobs.id })
+      .from(scanJobs)
+      .where(eq(scanJobs.companyId, owner.companyId));
+    expect(jobs).toEqual([]);
+    const bareHost = await call('POST', '/api/webcrawler/scanUrl', owner.token, {
+      plCompanyId: owner.companyId,
+      url: site.host,
+    });
+    expect(bareHost.statusCode, bareHost.body).toBe(200);
+  });
+
   it('takes additional words sent as an empty string or null as none (spec 3 §5), and refuses any other text', async () => {
     const owner = await member();
     for (const additionalWords of ['', '  ', null]) {
