@@ -3,7 +3,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { appUrlOf, type Env } from './config/env.ts';
+import type { Env } from './config/env.ts';
 import { createDatabase, type Database } from './db/client.ts';
 import { startEmbeddedPostgres, type EmbeddedServer } from './db/embedded.ts';
 import { runMigrations } from './db/migrate.ts';
@@ -97,8 +97,8 @@ export function readyBanner(appUrl: string, accounts: SeededAccount[], env: Env)
   if (env.SEED_DEMO)
     lines.push(
       '',
-      `The demo company's website is ${new URL('/demo-site/', appUrl).href}: scan it from the Webcrawler to see a report.`,
-      'Its vault opens with a plan: subscribe under Billing with the sandbox card 4111 1111 1111 1111.',
+      `The demo website is ${new URL('/demo-site/', appUrl).href}: scan it from the Webcrawler to see a report.`,
+      "The demo company's vault opens with a plan: subscribe under Billing with the sandbox card 4111 1111 1111 1111.",
     );
   return lines;
 }
@@ -148,7 +148,7 @@ export async function startRuntime(
   if (options.seed) {
     await seedReference(database.db);
     seeded.push(await seedAdmin(database.db, { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD }));
-    if (env.SEED_DEMO) seeded.push(...(await seedDemo(database.db, appUrlOf(env))));
+    if (env.SEED_DEMO) seeded.push(...(await seedDemo(database.db)));
   }
   return {
     url,

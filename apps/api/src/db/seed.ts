@@ -302,10 +302,15 @@ export async function seedAdmin(
 const DEMO_COMPANY = 'Green Valley Hemp Co.';
 
 /**
- * A demo company with an owner and a member, created once. Its website is the app's own demo site
- * (`appUrl` + /demo-site/), so its first scan finds the planted claims.
+ * The demo company's website on its own example domain, as its emails are: the company URL rule
+ * (spec 3 §5, a valid domain) refuses the app's own address on localhost or an IP, and a seeded value
+ * the detail page refuses would keep the owner from saving that page unchanged. The site to scan is
+ * the app's demo site, which the start-up output names.
  */
-export async function seedDemo(db: Db, appUrl = 'http://localhost:3000'): Promise<SeededAccount[]> {
+export const DEMO_COMPANY_WEBSITE = 'https://greenvalley.example/';
+
+/** A demo company with an owner and a member, created once. */
+export async function seedDemo(db: Db): Promise<SeededAccount[]> {
   const owner = await ensureUser(db, {
     email: 'owner@greenvalley.example',
     firstName: 'Grace',
@@ -330,7 +335,7 @@ export async function seedDemo(db: Db, appUrl = 'http://localhost:3000'): Promis
         country: 'US',
         phone: '+13035550142',
         email: 'hello@greenvalley.example',
-        website: new URL('/demo-site/', appUrl).href,
+        website: DEMO_COMPANY_WEBSITE,
       })
       .returning({ id: companies.id });
     await db.insert(companyMembers).values([

@@ -8,6 +8,9 @@ import {
 } from '@trustleaf/domain/rules/company-fields';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CompanyRole } from '../../lib/authz.ts';
+import { eq } from 'drizzle-orm';
+import { companies } from '../../db/schema.ts';
+import { seedDemo } from '../../db/seed.ts';
 import { bearer, createCompany, createMember, createUser, login } from '../../../test/factories.ts';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 
@@ -118,6 +121,39 @@ describe('updateCompanyDetail', () => {
       messages: [`${field}: ${message}`],
       details: { issues: [{ field, message }] },
     });
+  });
+
+  it("lets the seeded demo company's owner save the detail page unchanged", async () => {
+    const [owner] = await seedDemo(t.database.db);
+    const { accessToken } = await login(t.app, owner!.email, owner!.password);
+    const [company] = await t.database.db
+      .select({ id: companies.id })
+      .from(companies)
+      .where(eq(companies.name, owner!.company));
+    const plCompanyId = company!.id;
+    const read = await post('/api/company/getCompanyDetail', { plCompanyId }, accessToken);
+    const detail = read.json().detail;
+    // The edit form's values: the detail as read, the type by its code, empty text for null.
+    const unchanged = {
+      plCompanyId,
+      companyName: detail.companyName,
+      businessType: detail.businessTypeCode,
+      plSegmentIds: detail.plSegmentIds,
+      corporateOfficeAddress: detail.corporateOfficeAddress,
+      city: detail.city,
+      state: detail.state,
+      zip: detail.zip,
+      country: detail.country,
+      phone: detail.phone,
+      email: detail.email,
+      website: detail.website,
+      employees: detail.employees,
+      incorporationType: detail.incorporationType,
+      taxId: detail.taxId,
+    };
+    const saved = await post('/api/company/updateCompanyDetail', unchanged, accessToken);
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().detail).toEqual(detail);
   });
 
   it('checks the tax id pattern for the US only, and lets a hemp company be a processor', async () => {
