@@ -3,7 +3,7 @@ import en from '@/locales/app/en.json';
 import fr from '@/locales/app/fr.json';
 import shipped from '../../../../../../packages/scanner/src/dictionary/default-dictionary.json';
 import type { TFunction } from 'i18next';
-import { findingHintKey, findingRuleText, parseFindingDescription } from './finding-text';
+import { findingHintKey, findingRuleText } from './finding-text';
 
 interface Rule {
   category: string;
@@ -73,31 +73,5 @@ describe('rule references', () => {
     expect(findingRuleText(tOf(fr), { ruleRef: 'Another dictionary: its rule' })).toBe(
       'Another dictionary: its rule',
     );
-  });
-});
-
-describe('reading a stored description', () => {
-  it('knows the shapes the scanner writes', () => {
-    expect(parseFindingDescription('Additional word: "Relief" (image alt text)', 'ADDITIONAL_WORD')).toEqual({
-      kind: 'quote',
-      category: 'ADDITIONAL_WORD',
-      text: 'Relief',
-      place: { key: 'imageAlt' },
-    });
-    expect(parseFindingDescription('Product page without the FDA disclaimer')).toEqual({
-      kind: 'whole',
-      key: 'missingDisclaimer',
-    });
-    expect(parseFindingDescription('Additional word: "say "hi" (twice)"')).toMatchObject({
-      text: 'say "hi" (twice)',
-      place: undefined,
-    });
-  });
-
-  it('leaves anything else alone', () => {
-    expect(parseFindingDescription('Health claim: "cures"')).toBeUndefined();
-    expect(parseFindingDescription('Absolute claim: "miracle" (somewhere new)')).toBeUndefined();
-    expect(parseFindingDescription('Absolute claim: "miracle"', 'DISEASE_CLAIM')).toBeUndefined();
-    expect(parseFindingDescription('Disease claim: treats anxiety')).toBeUndefined();
   });
 });
