@@ -49,6 +49,25 @@ export function findingHintIn(
   return rule ? PHRASES[language].hints[rule.key] : finding.hint;
 }
 
+/** A finding's rule reference in `language` (the regulation's citation as written); else as stored. */
+export function findingRuleIn(language: ReportLanguage, finding: Pick<Violation, 'category' | 'ruleRef'>) {
+  const rule = findingRuleOf(finding);
+  return rule ? fill(PHRASES[language].rules[rule.key], { citation: rule.citation ?? '' }) : finding.ruleRef;
+}
+
+/**
+ * A finding's rule and remediation lines as the web's report dialog writes them ("Rule: …", "How to
+ * fix: …"); a finding stored without a rule reference has no rule line.
+ */
+export function findingGuidanceIn(
+  language: ReportLanguage,
+  finding: Pick<Violation, 'category' | 'ruleRef' | 'hint'>,
+): string[] {
+  const words = PHRASES[language];
+  const rule = finding.ruleRef ? [fill(words.ruleLine, { rule: findingRuleIn(language, finding) })] : [];
+  return [...rule, fill(words.remediationLine, { hint: findingHintIn(language, finding) })];
+}
+
 /** The severity and the category of a finding as the report labels them. */
 export function findingLevelIn(language: ReportLanguage, finding: Pick<Violation, 'severity' | 'category'>) {
   const words = PHRASES[language];

@@ -1,5 +1,5 @@
 import PDFDocument from 'pdfkit';
-import { findingDescriptionIn, findingHintIn, findingLevelIn } from './report-findings.ts';
+import { findingDescriptionIn, findingGuidanceIn, findingLevelIn } from './report-findings.ts';
 import { drawLogo, prepareLogo } from './report-logo.ts';
 import { REPORT_PHRASES, type ReportLanguage, type ReportPhrases } from './report-phrases.ts';
 import type { ScanResult, Violation } from './types.ts';
@@ -310,7 +310,11 @@ export async function renderReportPdf(result: ScanResult, options: ReportPdfOpti
   const language = options.language ?? 'en';
   const issueRows = result.violations.map((v) => [
     body(
-      `${findingDescriptionIn(language, v.description, v.category)}\n${issueLevel(language, v)}\n${findingHintIn(language, v)}`,
+      [
+        findingDescriptionIn(language, v.description, v.category),
+        issueLevel(language, v),
+        ...findingGuidanceIn(language, v),
+      ].join('\n'),
     ),
     body(snapshotText(v, words), { textColor: '#1565c0', textOptions: { link: evidenceLink(v) } }),
     body(v.evidence),

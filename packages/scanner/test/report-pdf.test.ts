@@ -90,6 +90,27 @@ describe('renderReportPdf', () => {
       expect(text).toContain(v.description);
     }
     expect(text).toContain('Video at 0:12');
+    // Each finding's rule reference and remediation, as the report dialog shows them.
+    expect(text).toContain('Rule: 21 U.S.C. 321(g)(1)(B)');
+    expect(text).toContain('How to fix: Remove the disease claim.');
+  });
+
+  it("writes a shipped rule's reference and remediation in the report's language", async () => {
+    const shipped = violation({
+      ruleRef:
+        'FD&C Act 201(g)(1)(B), 21 U.S.C. 321(g)(1)(B): disease claims make a product an unapproved drug (FDA warning letters to CBD marketers)',
+    });
+    const text = await pdfText(
+      await renderReportPdf(
+        { ...result, violationCount: 1, violations: [shipped] },
+        { companyName: 'Green Leaf Farms LLC', productName: 'Trustleaf', language: 'fr' },
+      ),
+    );
+    expect(text).toContain(
+      "Règle : FD&C Act 201(g)(1)(B), 21 U.S.C. 321(g)(1)(B) : les allégations thérapeutiques font d'un produit un médicament non autorisé",
+    );
+    expect(text).toContain('Comment corriger : Supprimez');
+    expect(text).not.toContain('Remove the disease claim.');
   });
 
   it('says so when nothing was found and no products were given', async () => {
