@@ -1,6 +1,11 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { changePassword, getUserDetail, requestEmailChange } from '@trustleaf/domain/api/profile';
-import type { UserDetail } from '@trustleaf/domain/schemas/profile';
+import {
+  changePassword,
+  confirmEmailChange,
+  getUserDetail,
+  requestEmailChange,
+} from '@trustleaf/domain/api/profile';
+import { EMAIL_CHANGE_MAX_ATTEMPTS, type UserDetail } from '@trustleaf/domain/schemas/profile';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { apiError, handle, sentTo, server } from '@/testing/msw';
 import { renderApp } from '@/testing/test-utils';
@@ -76,5 +81,48 @@ describe('account settings (spec 3 §2)', { timeout: 20_000 }, () => {
     expect((await section.findByTestId('email-error', {}, WAIT)).textContent).toBe(
       'This email is already used by another account',
     );
+  });
+
+  it('once the code has had its tries, hides its field and readies a request for a new code', async () => {
+    server.use(
+      handle(getUserDetail, () => ({ ...DETAIL, pendingEmail: 'new@example.test' })),
+      handle(confirmEmailChange, () =>
+        validationFailure({
+          field: 'code',
+          message: 'The code is invalid or has expired',
+          key: 'profile.messages.codeInvalid',
+        }),
+      ),
+    );
+    renderApp(<AccountSettings userId={7} />, { session: 'signed-in' });
+    const section = within(await screen.findByRole('region', { name: 'Email address' }, WAIT));
+    for (let tries = 1; tries <= EMAIL_CHANGE_MAX_ATTEMPTS; tries++) {
+      fireEvent.change(await section.findByTestId('email-code', {}, WAIT), { target: { value: '123456' } });
+      fireEvent.click(section.getByRole('button', { name: 'Confirm new email' }));
+      await waitFor(() => expect(sentTo(confirmEmailChange)).toHaveLength(tries), WAIT);
+    }
+    const usedUp = await section.findByTestId('email-code-used-up', {}, WAIT);
+    expect(usedUp.textContent).toContain(
+      'This code can no longer be used: it was entered wrongly too many times. Request a new code for new@example.test.',
+    );
+    expect(section.queryByTestId('email-code')).toBeNull();
+    fireEvent.click(within(usedUp).getByRole('button', { name: 'Request a new code' }));
+    expect(section.getByTestId<HTMLInputElement>('new-email').value).toBe('new@example.test');
+    await waitFor(() => expect(document.activeElement).toBe(section.getByTestId('email-password')));
+  });
+
+  it('hides the field when the server says the code has had its tries (after a reload)', async () => {
+    server.use(
+      handle(getUserDetail, () => ({ ...DETAIL, pendingEmail: 'new@example.test' })),
+      handle(confirmEmailChange, () =>
+        apiError(429, 'RATE_LIMITED', 'Too many attempts. Please request a new code.'),
+      ),
+    );
+    renderApp(<AccountSettings userId={7} />, { session: 'signed-in' });
+    const section = within(await screen.findByRole('region', { name: 'Email address' }, WAIT));
+    fireEvent.change(await section.findByTestId('email-code', {}, WAIT), { target: { value: '123456' } });
+    fireEvent.click(section.getByRole('button', { name: 'Confirm new email' }));
+    expect(await section.findByTestId('email-code-used-up', {}, WAIT)).toBeTruthy();
+    expect(section.queryByTestId('email-code')).toBeNull();
   });
 });

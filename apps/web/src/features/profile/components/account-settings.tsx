@@ -7,19 +7,21 @@ import { LANGUAGES } from '@trustleaf/domain/rules/themes';
 import {
   ChangePasswordInputSchema,
   ConfirmEmailChangeInputSchema,
+  EMAIL_CHANGE_MAX_ATTEMPTS,
   RequestEmailChangeInputSchema,
   UpdateUserProfileInputSchema,
   type ConfirmEmailChangeInput,
   type UserDetail,
 } from '@trustleaf/domain/schemas/profile';
 import { enqueueSnackbar } from 'notistack';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useForm, type Control, type DefaultValues, type FieldValues, type Path } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { FormField } from '@/components/form/form-field';
 import { menuOptions } from '@/components/form/menu-options';
 import { SettingsSection } from '@/components/layouts/settings-section';
+import { ApiError } from '@/lib/api-client';
 import { errorText } from '@/lib/error-notice';
 import { keyedZodResolver } from '@/lib/keyed-zod-resolver';
 import { applyServerIssues } from '@/lib/server-issues';
@@ -138,16 +140,23 @@ function ProfileForm({ detail }: { detail: UserDetail }) {
   );
 }
 
-/** The code sent to the pending address; `onConfirmed` and `onError` belong to the email section. */
+/**
+ * The code sent to the pending address; `onConfirmed` and `onError` belong to the email section. A code
+ * is good for EMAIL_CHANGE_MAX_ATTEMPTS tries: once they are used (counted here, or the server's
+ * RATE_LIMITED after a reload) the field gives way to `onRequestNew`, which readies the send form.
+ */
 function ConfirmEmailForm(props: {
   detail: UserDetail;
   onSend: () => void;
   onConfirmed: () => void;
   onError: (error: unknown) => void;
+  onRequestNew: () => void;
 }) {
-  const { detail, onSend, onConfirmed, onError } = props;
+  const { detail, onSend, onConfirmed, onError, onRequestNew } = props;
   const { t } = useTranslation();
   const confirmChange = useConfirmEmailChange(detail.plUserId);
+  const [wrongCodes, setWrongCodes] = useState(0);
+  const [isUsedUp, setUsedUp] = useState(false);
   const form = useForm<ConfirmEmailChangeInput>({
     resolver: keyedZodResolver(ConfirmEmailChangeInputSchema),
     defaultValues: { code: '' },
@@ -161,10 +170,32 @@ function ConfirmEmailForm(props: {
         enqueueSnackbar(t('profile.emailChanged'), { variant: 'success' });
       },
       onError: (error) => {
-        if (!applyServerIssues(form, error)) onError(error);
+        if (error instanceof ApiError && error.code === 'RATE_LIMITED') {
+          setUsedUp(true);
+        } else if (applyServerIssues(form, error)) {
+          if (wrongCodes + 1 >= EMAIL_CHANGE_MAX_ATTEMPTS) setUsedUp(true);
+          setWrongCodes(wrongCodes + 1);
+        } else {
+          onError(error);
+        }
       },
     });
   });
+  if (isUsedUp) {
+    return (
+      <Alert
+        severity="warning"
+        data-testid="email-code-used-up"
+        action={
+          <Button color="inherit" size="small" onClick={onRequestNew}>
+            {t('profile.requestNewCode')}
+          </Button>
+        }
+      >
+        {t('profile.codeUsedUp', { email: detail.pendingEmail })}
+      </Alert>
+    );
+  }
   return (
     <Box component="form" noValidate onSubmit={(event) => void submit(event)} sx={grid}>
       <Typography sx={{ gridColumn: '1 / -1' }}>
@@ -206,11 +237,15 @@ function EmailChange({ detail }: { detail: UserDetail }) {
     newEmail: '',
     password: '',
   });
+  const sendForm = useRef<HTMLFormElement>(null);
+  // Each code sent starts its confirm form afresh (its tries counted anew).
+  const [codesSent, setCodesSent] = useState(0);
   const ask = form.handleSubmit((values) => {
     setFailure(null);
     request.mutate(values, {
       onSuccess: () => {
         form.resetField('password');
+        setCodesSent((count) => count + 1);
         enqueueSnackbar(t('profile.codeSent', { email: values.newEmail.trim() }), { variant: 'info' });
       },
       onError: fail,
@@ -223,13 +258,19 @@ function EmailChange({ detail }: { detail: UserDetail }) {
       </Typography>
       {detail.pendingEmail ? (
         <ConfirmEmailForm
+          key={codesSent}
           detail={detail}
           onSend={() => setFailure(null)}
           onConfirmed={() => form.resetField('newEmail')}
           onError={fail}
+          onRequestNew={() => {
+            form.setValue('newEmail', detail.pendingEmail ?? '');
+            // FormField binds its ref to the field's root, not the input, so setFocus cannot reach it.
+            sendForm.current?.querySelector<HTMLInputElement>('input[type="password"]')?.focus();
+          }}
         />
       ) : null}
-      <Box component="form" noValidate onSubmit={(event) => void ask(event)} sx={grid}>
+      <Box ref={sendForm} component="form" noValidate onSubmit={(event) => void ask(event)} sx={grid}>
         <SettingsFields control={form.control} fields={EMAIL_FIELDS} />
         <Box>
           <Button type="submit" variant="outlined" loading={request.isPending}>
