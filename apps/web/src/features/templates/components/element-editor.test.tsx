@@ -53,4 +53,17 @@ describe('the element editor', () => {
       textOverride: null,
     });
   });
+
+  it('names the logo\'s default in words after "Default:"', () => {
+    const mutations = {} as Mutations;
+    render(
+      <SnackbarProvider>
+        <Editor name="logo" mutations={mutations} />
+      </SnackbarProvider>,
+    );
+    const logo = screen.getByTestId('element-logo');
+    expect(within(logo).getByText('Default:', { exact: false }).textContent?.trim()).toBe(
+      'Default: Built-in leaf logo',
+    );
+  });
 });

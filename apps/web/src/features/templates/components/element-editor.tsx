@@ -106,12 +106,18 @@ export function ElementEditor({
       <Typography variant="body2" sx={{ color: 'text.secondary', mt: 0.5 }}>
         {t('siteTemplate.detail.default')}{' '}
         {isImage ? (
-          <Box
-            component="img"
-            src={definition.defaultImage}
-            alt={t('siteTemplate.detail.defaultImageAlt')}
-            sx={{ height: 24, verticalAlign: 'middle' }}
-          />
+          <>
+            {/* Said in words, as a phrase is: the picture beside them only shows it. */}
+            <Box component="span" sx={{ fontWeight: 600, color: 'text.primary' }}>
+              {t('siteTemplate.detail.defaultImageText')}
+            </Box>{' '}
+            <Box
+              component="img"
+              src={definition.defaultImage}
+              alt=""
+              sx={{ height: 24, verticalAlign: 'middle' }}
+            />
+          </>
         ) : (
           <Box component="span" sx={{ fontWeight: 600, color: 'text.primary' }}>
             {definition.phrase}
