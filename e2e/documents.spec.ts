@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { DEMO_OWNER_EMAIL, E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD, readMailbox } from './accounts.ts';
-import { chooseOption } from './page-checks.ts';
+import { chooseOption, expectNothingWrapped } from './page-checks.ts';
 
 const OWNER_PASSWORD = `Vault-Owner-Passw0rd-${Date.now()}!`;
 const DAY = 864e5;
@@ -225,6 +225,11 @@ test.describe('document vault', () => {
     await expect(ownerRow.getByTestId('document-indicator')).toHaveAttribute('data-state', 'rejected');
     await ownerRow.getByRole('button', { name: 'Versions' }).click();
     await expect(owner.getByTestId('document-notes')).toContainText('Page 2 is missing the seal.');
+    // On a phone the note's button keeps its words on one line (it goes under the field instead).
+    await owner.setViewportSize({ width: 360, height: 740 });
+    const notes = owner.getByRole('region', { name: 'Notes' });
+    await expectNothingWrapped(owner, 'the notes at 360 px', notes);
+    await owner.setViewportSize({ width: 1280, height: 720 });
     await owner.getByRole('button', { name: 'Close' }).click();
     await expect
       .poll(async () => (await mailsTo(request, DEMO_OWNER_EMAIL)).map((m) => m.subject))

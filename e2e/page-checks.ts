@@ -39,14 +39,15 @@ export async function expectNoSidewaysScroll(page: Page, label: string): Promise
  * Nothing in the shell or a page's controls breaks onto a second line (issue 19: "nothing wraps at
  * 1024 px"): in the header, the menu's entries, buttons, tabs, chips and table headings, each text keeps
  * to one line (no part of it starts below where its first line ends). Parts laid out one above the
- * other on purpose, such as the user menu's name over the company, are separate texts.
+ * other on purpose, such as the user menu's name over the company, are separate texts. With `scope`,
+ * only the controls inside it.
  */
-export async function expectNothingWrapped(page: Page, label: string): Promise<void> {
-  const wrapped = await page.evaluate(() => {
+export async function expectNothingWrapped(page: Page, label: string, scope?: Locator): Promise<void> {
+  const wrapped = await (scope ?? page.locator('body')).evaluate((root) => {
     const selector =
       'header a, header button, nav a, button, [role="tab"], .MuiChip-label, th, .MuiToolbar-root h1, .MuiToolbar-root h2';
     const found = new Set<string>();
-    for (const element of document.querySelectorAll<HTMLElement>(selector)) {
+    for (const element of root.querySelectorAll<HTMLElement>(selector)) {
       if (element.getClientRects().length === 0) continue;
       const texts = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
       for (let node = texts.nextNode(); node; node = texts.nextNode()) {

@@ -38,10 +38,12 @@ export function DocumentNotes({ plDocumentId }: { plDocumentId: number }) {
           </ListItem>
         ))}
       </List>
-      <Box sx={{ display: 'flex', gap: 1, alignItems: 'flex-start' }}>
+      {/* On a phone the button goes under the field as a whole rather than its words wrapping. */}
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'flex-start' }}>
         <TextField
           size="small"
           fullWidth
+          sx={{ flex: '1 1 14rem' }}
           multiline
           label={t('documents.notes.label')}
           value={text}
@@ -50,6 +52,7 @@ export function DocumentNotes({ plDocumentId }: { plDocumentId: number }) {
         />
         <Button
           variant="outlined"
+          sx={{ flexShrink: 0, whiteSpace: 'nowrap' }}
           disabled={!text.trim() || add.isPending}
           onClick={() =>
             add.mutate(text.trim(), {
