@@ -172,6 +172,23 @@ async function expectSeal(page: Page, shown: boolean) {
 
 test.describe.configure({ mode: 'serial' });
 
+/**
+ * The language links of a public page's footer stand evenly apart: the gap after the current
+ * language (not a link) is the gap after each link.
+ */
+async function expectLanguagesEvenlySpaced(page: Page, label: string) {
+  const gaps = await page.getByRole('navigation', { name: 'Language' }).evaluate((nav) => {
+    const boxes = [...nav.children].map((child) => child.getBoundingClientRect());
+    return boxes
+      .slice(1)
+      .map((box, i) => ({ box, before: boxes[i]! }))
+      .filter(({ box, before }) => Math.abs(box.top - before.top) < 1)
+      .map(({ box, before }) => Math.round(box.left - before.right));
+  });
+  expect(gaps.length, `languages side by side on ${label}`).toBeGreaterThan(1);
+  expect(new Set(gaps).size, `gaps between the languages on ${label}: ${gaps.join(', ')}`).toBe(1);
+}
+
 test('the public profile shows the seal of a compliant company and loses it when a document expires or is rejected', async ({
   browser,
   request,
@@ -221,6 +238,7 @@ test('the public profile shows the seal of a compliant company and loses it when
     await expect(visitor.getByText('Verified seal', { exact: true })).toBeVisible();
     await expectNoSeriousViolations(visitor, 'directory at 360 px');
     await expectNoSidewaysScroll(visitor, 'directory at 360 px');
+    await expectLanguagesEvenlySpaced(visitor, 'directory');
     await visitor.setViewportSize({ width: 1280, height: 800 });
     await expectNoSeriousViolations(visitor, 'directory at 1280 px');
     await listing.click();
@@ -233,6 +251,7 @@ test('the public profile shows the seal of a compliant company and loses it when
     await visitor.setViewportSize({ width: 360, height: 800 });
     await expectNoSeriousViolations(visitor, 'trust profile at 360 px');
     await expectNoSidewaysScroll(visitor, 'trust profile at 360 px');
+    await expectLanguagesEvenlySpaced(visitor, 'trust profile');
     await visitor.setViewportSize({ width: 1280, height: 800 });
 
     // The "how it is verified" tooltip appears after half a second and hides again (spec 2 §2).

@@ -3,6 +3,12 @@ import { TRUST_LANGUAGES, type TrustLanguage } from '@trustleaf/domain/schemas/t
 import { escapeHtml } from './mailer.ts';
 
 /**
+ * The footer's rule in the pages' style sheets: the current language is a span and the others are
+ * links, so the space between them is the gap, the same after each.
+ */
+export const LANGUAGE_FOOTER_STYLE = 'footer nav{display:flex;flex-wrap:wrap;gap:.25rem 1rem}';
+
+/**
  * The footer of the server-rendered public pages (trust profile, directory): the page in each
  * language, the one shown marked current. `label` is the navigation's name, already escaped.
  */

@@ -1,7 +1,7 @@
 import { DIRECTORY_QUERY_MIN, type DirectoryPage } from '@trustleaf/domain/schemas/directory';
 import { directoryText, type DirectoryTextKey } from '@trustleaf/domain/reference/directory-text';
 import { TRUST_LANGUAGES, type TrustLanguage } from '@trustleaf/domain/schemas/trust';
-import { languageFooter } from '../../lib/language-footer.ts';
+import { LANGUAGE_FOOTER_STYLE, languageFooter } from '../../lib/language-footer.ts';
 import { escapeHtml } from '../../lib/mailer.ts';
 import type { DirectoryRepository } from './directory.repository.ts';
 
@@ -31,7 +31,7 @@ ul.results a{font-weight:700;font-size:1.05rem}
 .seal{display:inline-block;margin-left:.5rem;padding:0 .5rem;border-radius:999px;background:${BRAND};color:#fff;font-size:.8rem;font-weight:600;vertical-align:middle}
 .alert{color:#8a1c1c;font-weight:600}
 a{color:${BRAND}}nav.paging{display:flex;gap:1.5rem;margin:1rem 0}
-footer{padding:1rem 1rem 2rem}footer nav a{margin-right:.75rem}`;
+footer{padding:1rem 1rem 2rem}${LANGUAGE_FOOTER_STYLE}`;
 
 export interface DirectoryView {
   language: TrustLanguage;

@@ -7,7 +7,7 @@ import {
 } from '@trustleaf/domain/reference/trust-profile-text';
 import { TRUST_LANGUAGES, type TrustLanguage, type TrustProfile } from '@trustleaf/domain/schemas/trust';
 import { SEAL_KEYS_PATH, SEAL_REVOCATIONS_PATH } from '@trustleaf/scanner/seal';
-import { languageFooter } from '../../lib/language-footer.ts';
+import { LANGUAGE_FOOTER_STYLE, languageFooter } from '../../lib/language-footer.ts';
 import { escapeHtml } from '../../lib/mailer.ts';
 
 /**
@@ -64,7 +64,7 @@ ul{padding-left:1.2rem;margin:.5rem 0}li{margin:.25rem 0}
 @keyframes tip{0%,${showAt}%{visibility:hidden;opacity:0}${(Number(showAt) + 0.01).toFixed(2)}%,99.9%{visibility:visible;opacity:1}100%{visibility:hidden;opacity:0}}
 code{font-size:.8rem;word-break:break-all;background:#eef1ee;padding:.1rem .3rem;border-radius:4px}
 a{color:${BRAND}}.muted{color:#4a4f4a;font-size:.9rem}
-footer{padding-bottom:2rem}footer nav a{margin-right:.75rem}`;
+footer{padding-bottom:2rem}${LANGUAGE_FOOTER_STYLE}`;
 })();
 
 export function renderProfilePage(profile: TrustProfile, language: TrustLanguage, appUrl: string): string {
