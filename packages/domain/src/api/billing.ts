@@ -145,7 +145,7 @@ export const updateCompanySubscription = endpoint({
   tag: 'subscription',
   summary: 'Switch plan or payment frequency',
   description:
-    "Switches the company's plan or frequency, charging the amount previewSubscription quoted (credit for the unused period deducted) within 15 minutes of the quote, or turns auto-renew on or off. Concurrent switches are CONFLICT; a declined card is PAYMENT_FAILED and the subscription stays as it was.",
+    "Switches the company's plan or frequency, charging the amount previewSubscription quoted (credit for the unused period deducted) within 15 minutes of the quote, or turns auto-renew on or off (autoRenew; the plan and frequency may then be left out): off cancels at the end of the paid period, on resumes. Concurrent switches are CONFLICT; a declined card is PAYMENT_FAILED and the subscription stays as it was.",
   errors: ['CONFLICT', 'PAYMENT_FAILED', ...PROMO_REFUSALS],
 });
 

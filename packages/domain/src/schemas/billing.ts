@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DISCOUNT_TYPES, PAYMENT_FREQUENCIES, TRIAL_UNITS } from '../rules/pricing.ts';
+import { DISCOUNT_TYPES, PAYMENT_FREQUENCIES, TRIAL_UNITS, type PaymentFrequency } from '../rules/pricing.ts';
 import {
   BILLING_ADMIN_MESSAGES,
   DELAY_DURATION_MESSAGE,
@@ -208,14 +208,32 @@ const PurchaseInputSchema = z.object({
 export const StartSubscriptionInputSchema = PurchaseInputSchema;
 export type StartSubscriptionInput = z.infer<typeof StartSubscriptionInputSchema>;
 
-export const UpdateCompanySubscriptionInputSchema = z.object({
-  plCompanyId: companyId,
-  plPlanId: companyId,
-  paymentFrequency: PaymentFrequencyInputSchema,
-  /** The preview's quotedAt: the switch is prorated at that instant when it is recent (QUOTE_VALID_MS). */
-  quotedAt: z.iso.datetime().optional().nullable(),
-});
+/**
+ * A switch of plan or frequency, or auto-renew turned off or on (spec 2 §3 lists autoRenew with the
+ * subscription and §4 reads "auto-renew off" as canceled). The plan and frequency may be left out only
+ * when autoRenew is sent: they then stay as they are.
+ */
+export const UpdateCompanySubscriptionInputSchema = z
+  .object({
+    plCompanyId: companyId,
+    plPlanId: companyId.optional(),
+    paymentFrequency: PaymentFrequencyInputSchema.optional(),
+    /** The preview's quotedAt: the switch is prorated at that instant when it is recent (QUOTE_VALID_MS). */
+    quotedAt: z.iso.datetime().optional().nullable(),
+    autoRenew: z.boolean().optional(),
+  })
+  .superRefine((input, ctx) => {
+    if (input.autoRenew !== undefined) return;
+    if (input.plPlanId === undefined) refuseWith(ctx, VALIDATION_MESSAGES.required, ['plPlanId']);
+    if (input.paymentFrequency === undefined)
+      refuseWith(ctx, VALIDATION_MESSAGES.required, ['paymentFrequency']);
+  });
 export type UpdateCompanySubscriptionInput = z.infer<typeof UpdateCompanySubscriptionInputSchema>;
+/** A switch names both the plan and the frequency (the service fills in the current ones). */
+export type SwitchSubscriptionInput = Omit<UpdateCompanySubscriptionInput, 'autoRenew'> & {
+  plPlanId: number;
+  paymentFrequency: PaymentFrequency;
+};
 
 export const FeatureAccessInputSchema = z.object({
   plCompanyId: companyId,

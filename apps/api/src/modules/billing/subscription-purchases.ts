@@ -2,7 +2,7 @@ import type {
   PreviewSubscriptionInput,
   StartSubscriptionInput,
   SubscriptionPreview,
-  UpdateCompanySubscriptionInput,
+  SwitchSubscriptionInput,
 } from '@trustleaf/domain/schemas/billing';
 import { chargeDescription } from '@trustleaf/domain/rules/charge-description';
 import { roundCents, type PaymentFrequency } from '@trustleaf/domain/rules/pricing';
@@ -179,7 +179,7 @@ export function createSubscriptionPurchases(deps: SubscriptionsServiceDeps) {
 
     async updateCompanySubscription(
       auth: AuthContext,
-      input: UpdateCompanySubscriptionInput,
+      input: SwitchSubscriptionInput,
       idempotencyKey?: string,
     ) {
       await companyAccess.require(auth, input.plCompanyId, MANAGERS);

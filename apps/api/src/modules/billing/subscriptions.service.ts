@@ -1,4 +1,7 @@
-import type { CompanySubscriptionListing } from '@trustleaf/domain/schemas/billing';
+import type {
+  CompanySubscriptionListing,
+  UpdateCompanySubscriptionInput,
+} from '@trustleaf/domain/schemas/billing';
 import { featureStatus, type FeatureStatus } from '@trustleaf/domain/rules/feature-gating';
 import { isSubscriptionActive } from '@trustleaf/domain/rules/subscription';
 import { COMMON_REFUSALS } from '@trustleaf/domain/refusals';
@@ -60,8 +63,92 @@ export function createSubscriptionsService(deps: SubscriptionsServiceDeps) {
       superAdminAllCompanies: auth.isSuperAdmin && companyId === 0,
     });
   }
+  const purchases = createSubscriptionPurchases(deps);
+
+  /** Auto-renew off: the subscription stays active to the period end, then becomes DELETED. */
+  async function cancelSubscription(auth: AuthContext, companyId: number) {
+    await companyAccess.require(auth, companyId, MANAGERS);
+    const live = await repo.liveSubscription(companyId);
+    if (!live) throw refusal('NOT_FOUND', COMMON_REFUSALS.noSubscriptionToCancel);
+    const plan = await plans.loadPlan(live.planId);
+    if (!live.autoRenew) return toSubscription(live, plan.name, null);
+    const canceledAt = clock.now();
+    const updated = await repo.updateSubscription(live.id, { autoRenew: false, canceledAt });
+    await notices.queueNotice({
+      kind: 'CANCELED',
+      eventKey: `canceled:${live.id}:${canceledAt.getTime()}`,
+      companyId,
+      params: { planName: plan.name, activeUntil: updated.currentPeriodEnd.toISOString() },
+    });
+    await record({
+      action: 'SUBSCRIPTION_CANCELED',
+      actorUserId: auth.userId,
+      companyId,
+      detail: { name: plan.name },
+    });
+    return toSubscription(updated, plan.name, null);
+  }
+
+  /**
+   * Auto-renew back on after a cancel, on the same plan and frequency, while the paid period (or
+   * the trial) still runs. Under the company's lock: the renewal job ends canceled periods.
+   */
+  async function resumeSubscription(auth: AuthContext, companyId: number) {
+    await companyAccess.require(auth, companyId, MANAGERS);
+    return oneChargeAtATime(locks, companyId, async () => {
+      const live = await repo.liveSubscription(companyId);
+      if (!live || !isSubscriptionActive(live.status) || live.currentPeriodEnd <= clock.now())
+        throw refusal('CONFLICT', BILLING_REFUSALS.subscriptionEnded);
+      const plan = await plans.loadPlan(live.planId);
+      const updated = live.autoRenew
+        ? live
+        : await repo.updateSubscription(live.id, { autoRenew: true, canceledAt: null });
+      return toSubscription(updated, plan.name, null);
+    });
+  }
+
+  /**
+   * A switch of plan or frequency, or auto-renew set (spec 2 §3 autoRenew): without a new plan or
+   * frequency, autoRenew false cancels at the period end and true resumes; with one, the switch is
+   * made and then auto-renew set as asked. Neither is 'Please select plan to switch'.
+   */
+  async function updateCompanySubscription(
+    auth: AuthContext,
+    { autoRenew, ...input }: UpdateCompanySubscriptionInput,
+    idempotencyKey?: string,
+  ) {
+    if (autoRenew === undefined) {
+      // The schema requires the plan and the frequency when autoRenew is left out.
+      return purchases.updateCompanySubscription(
+        auth,
+        { ...input, plPlanId: input.plPlanId!, paymentFrequency: input.paymentFrequency! },
+        idempotencyKey,
+      );
+    }
+    await companyAccess.require(auth, input.plCompanyId, MANAGERS);
+    const live = await repo.liveSubscription(input.plCompanyId);
+    const plPlanId = input.plPlanId ?? live?.planId;
+    const paymentFrequency = input.paymentFrequency ?? live?.paymentFrequency;
+    const switching =
+      live !== null &&
+      isSubscriptionActive(live.status) &&
+      (plPlanId !== live.planId || paymentFrequency !== live.paymentFrequency);
+    if (switching) {
+      const switched = await purchases.updateCompanySubscription(
+        auth,
+        { ...input, plPlanId: plPlanId!, paymentFrequency: paymentFrequency! },
+        idempotencyKey,
+      );
+      return autoRenew ? switched : cancelSubscription(auth, input.plCompanyId);
+    }
+    return autoRenew
+      ? resumeSubscription(auth, input.plCompanyId)
+      : cancelSubscription(auth, input.plCompanyId);
+  }
+
   return {
-    ...createSubscriptionPurchases(deps),
+    ...purchases,
+    updateCompanySubscription,
     listing,
 
     async companySubscriptionListing(auth: AuthContext, companyId: number) {
@@ -80,47 +167,8 @@ export function createSubscriptionsService(deps: SubscriptionsServiceDeps) {
         });
       }
     },
-    /** Auto-renew off: the subscription stays active to the period end, then becomes DELETED. */
-    async cancelSubscription(auth: AuthContext, companyId: number) {
-      await companyAccess.require(auth, companyId, MANAGERS);
-      const live = await repo.liveSubscription(companyId);
-      if (!live) throw refusal('NOT_FOUND', COMMON_REFUSALS.noSubscriptionToCancel);
-      const plan = await plans.loadPlan(live.planId);
-      if (!live.autoRenew) return toSubscription(live, plan.name, null);
-      const canceledAt = clock.now();
-      const updated = await repo.updateSubscription(live.id, { autoRenew: false, canceledAt });
-      await notices.queueNotice({
-        kind: 'CANCELED',
-        eventKey: `canceled:${live.id}:${canceledAt.getTime()}`,
-        companyId,
-        params: { planName: plan.name, activeUntil: updated.currentPeriodEnd.toISOString() },
-      });
-      await record({
-        action: 'SUBSCRIPTION_CANCELED',
-        actorUserId: auth.userId,
-        companyId,
-        detail: { name: plan.name },
-      });
-      return toSubscription(updated, plan.name, null);
-    },
-
-    /**
-     * Auto-renew back on after a cancel, on the same plan and frequency, while the paid period (or
-     * the trial) still runs. Under the company's lock: the renewal job ends canceled periods.
-     */
-    async resumeSubscription(auth: AuthContext, companyId: number) {
-      await companyAccess.require(auth, companyId, MANAGERS);
-      return oneChargeAtATime(locks, companyId, async () => {
-        const live = await repo.liveSubscription(companyId);
-        if (!live || !isSubscriptionActive(live.status) || live.currentPeriodEnd <= clock.now())
-          throw refusal('CONFLICT', BILLING_REFUSALS.subscriptionEnded);
-        const plan = await plans.loadPlan(live.planId);
-        const updated = live.autoRenew
-          ? live
-          : await repo.updateSubscription(live.id, { autoRenew: true, canceledAt: null });
-        return toSubscription(updated, plan.name, null);
-      });
-    },
+    cancelSubscription,
+    resumeSubscription,
   };
 }
 export type SubscriptionsService = ReturnType<typeof createSubscriptionsService>;

@@ -1,0 +1,95 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { planIdsByName, saveTestCard, signedInOwner } from './factories.ts';
+import { useTestApp } from './use-test-app.ts';
+
+/**
+ * A client written from the specs alone, sending their calls as they word them: what such a client
+ * sends must do what the spec says, and bad input must be refused with a message, never lost.
+ */
+const t = useTestApp({ env: { SANDBOX_TOKENS_PER_MINUTE: '10000' } });
+const post = t.post;
+let planIds: Record<string, number>;
+
+beforeAll(async () => {
+  planIds = await planIdsByName(t.database.db);
+});
+
+async function subscribedOwner() {
+  const who = await signedInOwner(t.app, t.database.db);
+  const saved = await saveTestCard(t.app, who, { ccnumber: '4111 1111 1111 1111', cvv: '123' });
+  expect(saved.statusCode, saved.body).toBe(200);
+  const started = await post(
+    '/api/subscription/startSubscription',
+    { plCompanyId: who.companyId, plPlanId: planIds.Pro, paymentFrequency: 'monthly' },
+    who.token,
+  );
+  expect(started.statusCode, started.body).toBe(200);
+  return who;
+}
+
+describe('updateCompanySubscription sets auto-renew (spec 2 §3 autoRenew, §4 "auto-renew off")', () => {
+  it('turns auto-renew off and on again, alone or with the current plan and frequency', async () => {
+    const who = await subscribedOwner();
+    const listing = async () =>
+      (
+        await post('/api/subscription/companySubscriptionListing', { plCompanyId: who.companyId }, who.token)
+      ).json().detail.companySubscriptions[0];
+
+    const off = await post(
+      '/api/subscription/updateCompanySubscription',
+      { plCompanyId: who.companyId, autoRenew: false },
+      who.token,
+    );
+    expect(off.statusCode, off.body).toBe(200);
+    expect(off.json().detail).toMatchObject({ autoRenew: false, status: 'AVAILABLE' });
+    expect(await listing()).toMatchObject({ autoRenew: false });
+
+    const on = await post(
+      '/api/subscription/updateCompanySubscription',
+      { plCompanyId: who.companyId, plPlanId: planIds.Pro, paymentFrequency: 'monthly', autoRenew: true },
+      who.token,
+    );
+    expect(on.statusCode, on.body).toBe(200);
+    expect(await listing()).toMatchObject({ autoRenew: true, subscription: { plPlanId: planIds.Pro } });
+  });
+
+  it('switches and then keeps auto-renew off when both are asked', async () => {
+    const who = await subscribedOwner();
+    const switched = await post(
+      '/api/subscription/updateCompanySubscription',
+      {
+        plCompanyId: who.companyId,
+        plPlanId: planIds.Enterprise,
+        paymentFrequency: 'monthly',
+        autoRenew: false,
+      },
+      who.token,
+    );
+    expect(switched.statusCode, switched.body).toBe(200);
+    expect(switched.json().detail).toMatchObject({
+      autoRenew: false,
+      subscription: { plPlanId: planIds.Enterprise },
+    });
+  });
+
+  it('still refuses a switch that names neither a new plan nor auto-renew', async () => {
+    const who = await subscribedOwner();
+    const same = await post(
+      '/api/subscription/updateCompanySubscription',
+      { plCompanyId: who.companyId, plPlanId: planIds.Pro, paymentFrequency: 'MONTHLY' },
+      who.token,
+    );
+    expect(same.statusCode).toBe(400);
+    expect(same.json().messages[0]).toBe('Please select plan to switch');
+    const empty = await post(
+      '/api/subscription/updateCompanySubscription',
+      { plCompanyId: who.companyId },
+      who.token,
+    );
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().details.issues).toEqual([
+      expect.objectContaining({ field: 'plPlanId', message: 'This field is required' }),
+      expect.objectContaining({ field: 'paymentFrequency', message: 'This field is required' }),
+    ]);
+  });
+});
