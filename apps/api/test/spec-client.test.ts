@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { planIdsByName, saveTestCard, signedInOwner } from './factories.ts';
+import { planIdsByName, saveTestCard, signedInOwner, signInSeededAdmin } from './factories.ts';
 import { useTestApp } from './use-test-app.ts';
 
 /**
@@ -9,9 +9,11 @@ import { useTestApp } from './use-test-app.ts';
 const t = useTestApp({ env: { SANDBOX_TOKENS_PER_MINUTE: '10000' } });
 const post = t.post;
 let planIds: Record<string, number>;
+let admin: string;
 
 beforeAll(async () => {
   planIds = await planIdsByName(t.database.db);
+  admin = await signInSeededAdmin(t.app, t.database.db, 'root@spec-client.test');
 });
 
 async function subscribedOwner() {
@@ -91,5 +93,59 @@ describe('updateCompanySubscription sets auto-renew (spec 2 §3 autoRenew, §4 "
       expect.objectContaining({ field: 'plPlanId', message: 'This field is required' }),
       expect.objectContaining({ field: 'paymentFrequency', message: 'This field is required' }),
     ]);
+  });
+});
+
+describe('upsertDocumentType keeps names unique (spec 2 document-type editor)', () => {
+  const row = (name: string) => ({
+    action: 'insert',
+    name,
+    licenseCheck: false,
+    certificationCheck: false,
+    expirationCheck: false,
+    plBusinessTypeIds: [1],
+  });
+  const upsert = (plDocumentTypes: object[]) =>
+    post('/api/document/upsertDocumentType', { plDocumentTypes }, admin);
+  const named = async (name: string) =>
+    (await post('/api/document/documentTypeListing', {}, admin))
+      .json()
+      .detail.plDocumentTypes.filter(
+        (type: { name: string }) => type.name.toLowerCase() === name.toLowerCase(),
+      );
+
+  it('refuses a name already used, in any case, and one batch that adds a name twice', async () => {
+    expect((await upsert([row('Hemp Permit')])).statusCode).toBe(200);
+    const again = await upsert([row('hemp permit')]);
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toMatchObject({
+      code: 'CONFLICT',
+      messages: ['A document type named hemp permit already exists'],
+    });
+    const twice = await upsert([row('Seed Permit'), row('Seed Permit')]);
+    expect(twice.statusCode).toBe(409);
+    expect(await named('Seed Permit')).toHaveLength(0);
+    expect(await named('Hemp Permit')).toHaveLength(1);
+  });
+
+  it('adds a name once when the same insert is sent ten times at once', async () => {
+    const answers = await Promise.all(Array.from({ length: 10 }, () => upsert([row('Parallel Permit')])));
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, ...Array(9).fill(409)]);
+    expect(await named('Parallel Permit')).toHaveLength(1);
+  });
+
+  it('lets a type keep its name, and a deleted type free its name, in the same batch', async () => {
+    expect((await upsert([row('Kept Permit')])).statusCode).toBe(200);
+    const [kept] = await named('Kept Permit');
+    const renamed = await upsert([
+      { ...row('Kept Permit'), action: 'update', plDocumentTypeId: kept.plDocumentTypeId },
+    ]);
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    const replaced = await upsert([
+      { action: 'delete', plDocumentTypeId: kept.plDocumentTypeId },
+      row('Kept Permit'),
+    ]);
+    expect(replaced.statusCode, replaced.body).toBe(200);
+    expect(await named('Kept Permit')).toHaveLength(1);
   });
 });

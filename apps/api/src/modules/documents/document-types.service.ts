@@ -72,7 +72,7 @@ export function createDocumentTypesService(deps: DocumentsServiceDeps, access: D
       const missing = targeted.find((id) => !existing.has(id));
       if (missing) throw refusal('NOT_FOUND', NAMED_REFUSALS.documentTypeIdNotFound(missing));
       const knownBusinessTypes = new Set((await repo.businessTypeNames()).map((b) => b.id));
-      await repo.applyDocumentTypeChanges(
+      const { duplicateName } = await repo.applyDocumentTypeChanges(
         input.plDocumentTypes.map((change, index) => {
           if (change.action === 'delete') return { action: 'delete' as const, id: change.plDocumentTypeId };
           const unknown = change.plBusinessTypeIds.find((id) => !knownBusinessTypes.has(id));
@@ -105,6 +105,7 @@ export function createDocumentTypesService(deps: DocumentsServiceDeps, access: D
         }),
         clock.now(),
       );
+      if (duplicateName !== null) throw refusal('CONFLICT', DOCUMENT_REFUSALS.typeNameExists(duplicateName));
     },
 
     async getDocumentTypeDetail(

@@ -52,6 +52,12 @@ export const DOCUMENT_REFUSALS = {
     coaTooLarge: 'The files are larger than 20 MB together',
   }),
   /** Fields of a review that only a super admin may send, named in the refusal. */
+  /** Spec 2 document types: a name is used by one type at most, whatever its case. */
+  typeNameExists: (name: string): KeyedMessage => ({
+    key: 'documents.messages.typeNameExists',
+    message: `A document type named ${name} already exists`,
+    params: { name },
+  }),
   fieldsForbidden: (fields: readonly string[]): KeyedMessage => ({
     key: 'documents.messages.fieldsForbidden',
     message: `You may not change ${fields.join(', ')}`,

@@ -66,8 +66,39 @@ export function createDocumentsRepository(db: Db) {
         values?: Omit<typeof documentTypes.$inferInsert, 'id'>;
       }[],
       at: Date,
-    ) {
+    ): Promise<{ duplicateName: string | null }> {
+      // One batch at a time, so two batches cannot each add the same name (spec 2 document types).
+      const touched = [
+        ...new Set(changes.flatMap((c) => (c.values ? [c.values.name.trim().toLowerCase()] : []))),
+      ];
+      let duplicateName: string | null = null;
       await db.transaction(async (tx) => {
+        await tx.execute(sql`select pg_advisory_xact_lock(hashtext('document_types'))`);
+        if (touched.length > 0) {
+          const taken = await tx
+            .select({ id: documentTypes.id, name: documentTypes.name })
+            .from(documentTypes)
+            .where(
+              and(
+                isNull(documentTypes.deletedAt),
+                inArray(sql<string>`lower(trim(${documentTypes.name}))`, touched),
+              ),
+            );
+          // A name stays free for the batch when the type holding it is updated or deleted in it.
+          const released = new Set(changes.flatMap((c) => (c.action === 'insert' ? [] : [c.id!])));
+          const used = new Set(
+            taken.filter((row) => !released.has(row.id)).map((row) => row.name.trim().toLowerCase()),
+          );
+          for (const change of changes) {
+            if (!change.values) continue;
+            const name = change.values.name.trim().toLowerCase();
+            if (used.has(name)) {
+              duplicateName = change.values.name;
+              return;
+            }
+            used.add(name);
+          }
+        }
         for (const change of changes) {
           if (change.action === 'insert') await tx.insert(documentTypes).values(change.values!);
           else if (change.action === 'update') {
@@ -80,6 +111,7 @@ export function createDocumentsRepository(db: Db) {
           }
         }
       });
+      return { duplicateName };
     },
 
     async existingDocumentTypeIds(ids: number[]) {
