@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { planIdsByName, saveTestCard, signedInOwner, signInSeededAdmin } from './factories.ts';
+import { lastMailTo, planIdsByName, saveTestCard, signedInOwner, signInSeededAdmin } from './factories.ts';
 import { useTestApp } from './use-test-app.ts';
 
 /**
@@ -147,5 +147,57 @@ describe('upsertDocumentType keeps names unique (spec 2 document-type editor)', 
     ]);
     expect(replaced.statusCode, replaced.body).toBe(200);
     expect(await named('Kept Permit')).toHaveLength(1);
+  });
+});
+
+describe('registration reads null as "none" in its optional fields (spec 1 §3)', () => {
+  async function verified(email: string) {
+    const sent = await t.app.inject({
+      method: 'GET',
+      url: `/api/auth/signUpCode?email=${encodeURIComponent(email)}&firstName=Nia&lastName=Null`,
+    });
+    expect(sent.statusCode, sent.body).toBe(200);
+    const code = /\b(\d{6})\b/.exec((await lastMailTo(t.database.db, email)).text)![1];
+    const checked = await post('/api/auth/verifySignUpCode', { email, signUpCode: code });
+    expect(checked.statusCode, checked.body).toBe(200);
+  }
+
+  it('registers a company whose phone, invite, claim, sign-up code, promo and address parts are null', async () => {
+    await verified('nia.null@spec-client.test');
+    const registered = await post('/api/user/register', {
+      email: 'nia.null@spec-client.test',
+      password: 'Str0ng!Passw0rd',
+      firstName: 'Nia',
+      lastName: 'Null',
+      phone: null,
+      inviteMemberCode: null,
+      acceptedEula: true,
+      plSegmentIds: null,
+      company: {
+        name: 'Null Fields Hemp',
+        companyType: 'retailer',
+        manufactureForOther: null,
+        requiredMOQ: null,
+        officeAddress: { address: null, city: 'Denver', state: 'CO', zip: null, country: 'US' },
+        plCompanyId: null,
+        claimCode: null,
+        saleNumber: null,
+        promoCode: null,
+      },
+    });
+    expect(registered.statusCode, registered.body).toBe(200);
+    expect(registered.json().detail.plCompanyId).toEqual(expect.any(Number));
+  });
+
+  it('still refuses a null where a value is required', async () => {
+    const refused = await post('/api/user/register', {
+      email: 'nia.none@spec-client.test',
+      password: null,
+      firstName: 'Nia',
+      lastName: 'Null',
+      acceptedEula: true,
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().details.issues).toEqual([expect.objectContaining({ field: 'password' })]);
   });
 });

@@ -19,6 +19,7 @@ import {
   TextSchema,
   anySpellingEnum,
   emptyAsNull,
+  nullAsAbsent,
   oneOrMany,
   VALIDATION_MESSAGES,
 } from './common.ts';
@@ -90,11 +91,11 @@ const ADDRESS_FIELDS = {
 };
 
 export const OfficeAddressSchema = z.object({
-  address: ADDRESS_FIELDS.address.default(''),
-  city: ADDRESS_FIELDS.city.default(''),
-  state: ADDRESS_FIELDS.state.default(''),
-  zip: ADDRESS_FIELDS.zip.default(''),
-  country: TextSchema.trim().max(2).default('US'),
+  address: nullAsAbsent(ADDRESS_FIELDS.address.default('')),
+  city: nullAsAbsent(ADDRESS_FIELDS.city.default('')),
+  state: nullAsAbsent(ADDRESS_FIELDS.state.default('')),
+  zip: nullAsAbsent(ADDRESS_FIELDS.zip.default('')),
+  country: nullAsAbsent(TextSchema.trim().max(2).default('US')),
 });
 export type OfficeAddress = z.infer<typeof OfficeAddressSchema>;
 
@@ -110,14 +111,14 @@ export const RegisterCompanySchema = z
   .object({
     name: CompanyNameSchema,
     companyType: CompanyTypeSchema,
-    manufactureForOther: Binary.optional(),
-    requiredMOQ: Binary.optional(),
+    manufactureForOther: nullAsAbsent(Binary.optional()),
+    requiredMOQ: nullAsAbsent(Binary.optional()),
     officeAddress: OfficeAddressSchema,
     /** The prospect being claimed; empty ("", null or absent) when not claiming (spec 1 §3). */
     plCompanyId: emptyAsNull(IdSchema),
-    claimCode: TextSchema.trim().max(64).optional(),
-    saleNumber: SaleNumberSchema.optional(),
-    promoCode: TextSchema.trim().max(255).optional(),
+    claimCode: nullAsAbsent(TextSchema.trim().max(64).optional()),
+    saleNumber: nullAsAbsent(SaleNumberSchema.optional()),
+    promoCode: nullAsAbsent(TextSchema.trim().max(255).optional()),
   })
   .transform((company) =>
     // Processor answers are meaningful only for processors; drop them for any other type.
@@ -127,27 +128,29 @@ export const RegisterCompanySchema = z
   );
 
 /** The business segments a sign-up chose (spec 1 §3 plSegmentIds): only the segments there are. */
-const SignUpSegmentIdsSchema = z
-  .array(
-    IdSchema.superRefine((id, ctx) => {
-      if (!SEGMENT_IDS.includes(id)) refuseWith(ctx, SIGN_UP_MESSAGES.unknownSegment);
-    }),
-  )
-  .max(10)
-  .default([]);
+const SignUpSegmentIdsSchema = nullAsAbsent(
+  z
+    .array(
+      IdSchema.superRefine((id, ctx) => {
+        if (!SEGMENT_IDS.includes(id)) refuseWith(ctx, SIGN_UP_MESSAGES.unknownSegment);
+      }),
+    )
+    .max(10)
+    .default([]),
+);
 
 const UserFields = {
   email: EmailSchema,
   password: SignUpPasswordSchema,
   firstName: NameSchema(SIGN_UP_MESSAGES.firstNameRequired),
   lastName: NameSchema(SIGN_UP_MESSAGES.lastNameRequired),
-  phone: keyedPhoneSchema(SIGN_UP_MESSAGES.phoneInvalid).optional(),
+  phone: nullAsAbsent(keyedPhoneSchema(SIGN_UP_MESSAGES.phoneInvalid).optional()),
 };
 
 /** Spec 1 §3 "Registration payload (userRegister)"; the short sign-up sends no company. */
 export const UserRegisterInputSchema = z.object({
   ...UserFields,
-  inviteMemberCode: TextSchema.trim().max(128).optional(),
+  inviteMemberCode: nullAsAbsent(TextSchema.trim().max(128).optional()),
   acceptedEula: z
     .unknown()
     .superRefine((value, ctx) => {
@@ -297,7 +300,7 @@ export type InviteDetail = z.infer<typeof InviteDetailSchema>;
 export const CreateCompanyInputSchema = z.object({
   company: RegisterCompanySchema,
   plSegmentIds: SignUpSegmentIdsSchema,
-  logoUploadKey: TextSchema.trim().max(512).optional(),
+  logoUploadKey: nullAsAbsent(TextSchema.trim().max(512).optional()),
 });
 export type CreateCompanyInput = z.input<typeof CreateCompanyInputSchema>;
 

@@ -194,6 +194,14 @@ export function emptyAsNull<T extends z.ZodType>(schema: T) {
 }
 
 /**
+ * An optional field a client may send as null for "none" (as many JSON serialisers write an unset
+ * value): null reads as left out, so the field's default, if any, applies.
+ */
+export function nullAsAbsent<T extends z.ZodType>(schema: T) {
+  return z.preprocess((value: unknown) => (value === null ? undefined : value), schema);
+}
+
+/**
  * A text a read answers null when it is empty (the company's tax id, incorporation type…), taken back
  * as null on write: a client that sends what it read is not refused (spec: nullable fields null).
  */
