@@ -280,3 +280,35 @@ test('at 360 px the vault rows and the site template rows show their status and 
     await context.close();
   }
 });
+
+test('at 360 px in Dutch, the plan-locked notice shows its whole text above View plans', async ({
+  browser,
+  request,
+}) => {
+  const account = await companyAccount(request);
+  const context = await browser.newContext({ viewport: { width: 360, height: 740 }, locale: 'nl-NL' });
+  const page = await context.newPage();
+  try {
+    await page.goto('/auth/sign-in');
+    await page.locator('input[name="email"]').fill(account.email);
+    await page.locator('input[name="password"]').fill(COMPANY_PASSWORD);
+    await page.locator('button[type="submit"]').click();
+    await expect(page).not.toHaveURL(/\/auth\/sign-in/);
+    await page.goto('/documents');
+    const notice = page.getByTestId('vault-locked');
+    await expect(notice).toContainText('beoordelaars');
+    // Beside the button the text had a column of a word or two, long words cut off inside a box that
+    // scrolled sideways.
+    const message = notice.locator('.MuiAlert-message');
+    const { scrollWidth, clientWidth } = await message.evaluate((element) => ({
+      scrollWidth: element.scrollWidth,
+      clientWidth: element.clientWidth,
+    }));
+    expect(scrollWidth, 'the notice text is cut off').toBeLessThanOrEqual(clientWidth);
+    expect(clientWidth, 'the notice text has the width of the notice').toBeGreaterThan(200);
+    await expectOnScreen(page, notice.getByRole('link', { name: 'Abonnementen bekijken' }), 'View plans');
+    await expectNoSeriousViolations(page, 'the locked vault at 360 px in Dutch');
+  } finally {
+    await context.close();
+  }
+});

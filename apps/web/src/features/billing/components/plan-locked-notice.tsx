@@ -7,6 +7,20 @@ import { Link as RouterLink } from 'react-router';
 import { paths } from '@/config/paths';
 
 /**
+ * On a phone the button goes below the text: beside it the text kept a column of a word or two, long
+ * words cut off in a box that scrolled sideways (Dutch "beoordelaars" at 360 px).
+ */
+const PHONE_LAYOUT = {
+  flexWrap: { xs: 'wrap', sm: 'nowrap' },
+  '& .MuiAlert-message': { flex: { xs: '1 1 0', sm: '0 1 auto' }, overflowWrap: 'break-word' },
+  '& .MuiAlert-action': {
+    flexBasis: { xs: '100%', sm: 'auto' },
+    justifyContent: 'flex-end',
+    pt: { xs: 0, sm: 0.5 },
+  },
+} satisfies SxProps<Theme>;
+
+/**
  * A page whose feature the plan does not include: what the feature is for (`children`), and "View
  * plans", which opens the subscription page with the plans shown.
  */
@@ -16,14 +30,15 @@ export function PlanLockedNotice({
   children,
 }: {
   testId: string;
-  sx?: SxProps<Theme>;
+  /** Spacing around the notice. */
+  sx?: { mb?: number; mt?: number };
   children: ReactNode;
 }) {
   const { t } = useTranslation();
   return (
     <Alert
       severity="info"
-      sx={sx}
+      sx={{ ...PHONE_LAYOUT, ...sx }}
       data-testid={testId}
       action={
         <Button
