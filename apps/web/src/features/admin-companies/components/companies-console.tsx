@@ -15,6 +15,7 @@ import { useDeferredValue, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { menuOptions } from '@/components/form/menu-options';
 import { ListingPagination } from '@/components/lists/listing-pagination';
+import { companyTypeLabel } from '@/lib/company-type-label';
 import { errorText } from '@/lib/error-notice';
 import { useAdminCompanies } from '../api/get-admin-companies';
 import { usePlansFor } from '../api/get-plans-for';
@@ -86,7 +87,7 @@ export function CompaniesConsole() {
         >
           {(businessTypes.data ?? []).map((type) => (
             <MenuItem key={type.id} value={String(type.id)}>
-              {type.name}
+              {companyTypeLabel(t, type.name)}
             </MenuItem>
           ))}
         </AnySelect>
@@ -170,7 +171,11 @@ export function CompaniesConsole() {
                   />
                 </Box>
                 <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-                  {[row.businessType, row.state, row.plan ?? t('adminCompanies.filters.noPlan')]
+                  {[
+                    row.businessType && companyTypeLabel(t, row.businessType),
+                    row.state,
+                    row.plan ?? t('adminCompanies.filters.noPlan'),
+                  ]
                     .filter(Boolean)
                     .join(' · ')}
                   {' · '}

@@ -22,6 +22,7 @@ import { enqueueSnackbar } from 'notistack';
 import { useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '@/components/dialogs/confirm-dialog';
+import { companyTypeLabel } from '@/lib/company-type-label';
 import { usePendingAction } from '@/lib/use-pending-action';
 import { useAppStore } from '@/stores/app-store';
 import { useChangeBusinessType } from '../api/change-business-type';
@@ -119,7 +120,7 @@ export function CompanyDetailDialog({
             sx={{ m: 0, display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 2 }}
           >
             <dt>{t('adminCompanies.filters.type')}</dt>
-            <dd style={{ margin: 0 }}>{row.businessType ?? '—'}</dd>
+            <dd style={{ margin: 0 }}>{companyTypeLabel(t, row.businessType)}</dd>
             <dt>{t('adminCompanies.filters.state')}</dt>
             <dd style={{ margin: 0 }}>{row.state ?? '—'}</dd>
             <dt>{t('adminCompanies.filters.status')}</dt>
@@ -160,7 +161,7 @@ export function CompanyDetailDialog({
               .filter((type) => type.id !== row.businessTypeId)
               .map((type) => (
                 <MenuItem key={type.id} value={String(type.id)}>
-                  {type.name}
+                  {companyTypeLabel(t, type.name)}
                 </MenuItem>
               ))}
           </ChangeRow>

@@ -13,6 +13,7 @@ import { useDeferredValue, useState } from 'react';
 import { useController, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '@/components/dialogs/confirm-dialog';
+import { companyTypeLabel } from '@/lib/company-type-label';
 import { useErrorNotice } from '@/lib/error-notice';
 import { translateMessage } from '@/lib/i18n-messages';
 import { keyedZodResolver, type KeyedFieldError } from '@/lib/keyed-zod-resolver';
@@ -151,7 +152,13 @@ export function ReviewerCompanies({ plCompanyId }: { plCompanyId: number }) {
                 <Box>
                   <Typography>{option.name}</Typography>
                   <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-                    {[option.businessType, option.city, option.state].filter(Boolean).join(' · ')}
+                    {[
+                      option.businessType && companyTypeLabel(t, option.businessType),
+                      option.city,
+                      option.state,
+                    ]
+                      .filter(Boolean)
+                      .join(' · ')}
                   </Typography>
                 </Box>
               </li>
