@@ -8,6 +8,7 @@ import { cardBrandName } from '@trustleaf/domain/rules/card';
 import type { PaymentMethod } from '@trustleaf/domain/schemas/billing';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { errorText } from '@/lib/error-notice';
 import { formatDate } from '@/lib/i18n';
 import { newIdempotencyKey } from '../api/idempotency-key';
 import { useStartSubscription } from '../api/start-subscription';
@@ -50,11 +51,15 @@ export function ConfirmPurchaseDialog({
   useEffect(() => {
     if (open) idempotencyKey.current = newIdempotencyKey();
   }, [open, choice]);
+  // A double click lands twice before the button turns disabled: the second request found the first's
+  // charge under way and was refused (409), after the first had succeeded.
+  const isSending = useRef(false);
   const isBusy = start.isPending || switchPlan.isPending;
   const isPaid = Boolean(choice && !choice.plan.enableSkipPaywall);
 
   const confirm = async () => {
-    if (!choice || !preview.data) return;
+    if (!choice || !preview.data || isSending.current) return;
+    isSending.current = true;
     const input = {
       plCompanyId: companyId,
       plPlanId: choice.plan.plPlanId,
@@ -66,7 +71,9 @@ export function ConfirmPurchaseDialog({
       else await start.mutateAsync({ ...input, promoCode: choice.promoCode });
       onDone();
     } catch (error) {
-      onFailed(error instanceof Error && error.message ? error.message : t('errors.unknown'));
+      onFailed(errorText(t, error));
+    } finally {
+      isSending.current = false;
     }
   };
 
