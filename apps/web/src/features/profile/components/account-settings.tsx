@@ -183,16 +183,14 @@ function ConfirmEmailForm(props: {
   });
   if (isUsedUp) {
     return (
-      <Alert
-        severity="warning"
-        data-testid="email-code-used-up"
-        action={
-          <Button color="inherit" size="small" onClick={onRequestNew}>
+      // The button under the text, not beside it: on a phone there is no room for both on a line.
+      <Alert severity="warning" data-testid="email-code-used-up" sx={{ overflowWrap: 'anywhere' }}>
+        {t('profile.codeUsedUp', { email: detail.pendingEmail })}
+        <Box sx={{ mt: 1 }}>
+          <Button variant="outlined" color="inherit" size="small" onClick={onRequestNew}>
             {t('profile.requestNewCode')}
           </Button>
-        }
-      >
-        {t('profile.codeUsedUp', { email: detail.pendingEmail })}
+        </Box>
       </Alert>
     );
   }
