@@ -25,6 +25,7 @@ import { LaterTooltip } from '@/components/feedback/later-tooltip';
 import { ErrorBoundary } from '@/components/errors/error-boundary';
 import { AppFooter } from '@/components/layouts/app-footer';
 import NoticeHost from '@/components/layouts/notice-host';
+import { OfflineNotice } from '@/components/layouts/offline-notice';
 import { LanguageSwitcher } from '@/components/settings/language-switcher';
 import { ThemeSwitcher } from '@/components/settings/theme-switcher';
 import { paths } from '@/config/paths';
@@ -257,6 +258,7 @@ export function AppLayout({
             <ThemeSwitcher />
             <UserMenu />
           </Toolbar>
+          <OfflineNotice />
         </AppBar>
         <Box sx={{ flex: 1, display: 'flex', minWidth: 0 }}>
           {nav && isPhone ? (
