@@ -201,3 +201,44 @@ describe('registration reads null as "none" in its optional fields (spec 1 §3)'
     expect(refused.json().details.issues).toEqual([expect.objectContaining({ field: 'password' })]);
   });
 });
+
+describe('upsertPromo reads its dates as calendar days too (spec 3 §9 yyyy-MM-dd)', () => {
+  const promo = (promoCode: string, startDate: unknown, endDate: unknown) => ({
+    promoCode,
+    status: 'active',
+    startDate,
+    endDate,
+    limitUsage: false,
+    maxUsage: null,
+    promoPlans: [
+      { plPlanId: planIds.Pro, paymentFrequency: 'monthly', discountType: 'percent', discountAmount: 10 },
+    ],
+  });
+
+  it('stores a day as its whole day in Eastern time: from its start, to its end', async () => {
+    const saved = await post(
+      '/api/subscription/upsertPromo',
+      promo('DAYS2030', '2030-01-15', '2030-01-31'),
+      admin,
+    );
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().detail).toMatchObject({
+      startDate: '2030-01-15T05:00:00.000Z',
+      endDate: '2030-02-01T04:59:59.999Z',
+    });
+  });
+
+  it('refuses a day that does not exist and another format with a message', async () => {
+    for (const [start, end] of [
+      ['2030-02-30', null],
+      ['01/15/2030', null],
+    ]) {
+      const refused = await post('/api/subscription/upsertPromo', promo('BADDAY', start, end), admin);
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().details.issues[0]).toMatchObject({
+        field: 'startDate',
+        message: 'Invalid ISO datetime',
+      });
+    }
+  });
+});

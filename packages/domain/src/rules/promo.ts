@@ -56,6 +56,10 @@ export function promoPeriodFromDays(
   };
 }
 
+/** A promo's first (`start`) or last (`end`) calendar day as the instant it starts or ends. */
+export const promoBoundOfDay = (day: string, bound: 'start' | 'end'): string =>
+  promoPeriodFromDays(bound === 'start' ? day : null, bound === 'end' ? day : null)[`${bound}Date`]!;
+
 /** The calendar day (Eastern time) of a stored promo date, for the date inputs. */
 export const promoDayOf = (instant: string | null): string | null =>
   instant ? todayIn(new Date(instant)) : null;

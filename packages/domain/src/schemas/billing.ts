@@ -5,6 +5,7 @@ import {
   DELAY_DURATION_MESSAGE,
   keyedRefusal,
   PROMO_REFUSALS,
+  promoBoundOfDay,
 } from '../rules/promo.ts';
 import { CANADIAN_POSTAL_CODE, CARD_REFUSALS } from '../rules/card.ts';
 import { SUBSCRIPTION_STATUSES } from '../rules/subscription.ts';
@@ -378,13 +379,27 @@ export const PromoCodeSchema = requiredText(255, {
   tooLong: PROMO_REFUSALS.tooLong,
 });
 
+const CalendarDaySchema = z.iso.date();
+
+/**
+ * A promo's date as an instant, or as a calendar day (`yyyy-MM-dd`, spec 3 §9) read as the admin
+ * console does: the first day from its start, the last to its end, in the platform time zone.
+ */
+function promoDate(bound: 'start' | 'end') {
+  return z.preprocess(
+    (value: unknown) =>
+      CalendarDaySchema.safeParse(value).success ? promoBoundOfDay(value as string, bound) : value,
+    z.iso.datetime({ offset: true }).nullable(),
+  );
+}
+
 export const UpsertPromoInputSchema = z
   .object({
     plPromoId: IdSchema.optional(),
     promoCode: PromoCodeSchema,
     status: StatusInputSchema,
-    startDate: z.iso.datetime({ offset: true }).nullable(),
-    endDate: z.iso.datetime({ offset: true }).nullable(),
+    startDate: promoDate('start'),
+    endDate: promoDate('end'),
     limitUsage: z.boolean(),
     maxUsage: IntSchema.min(0).nullable(),
     // At least one plan: refused below with a rule's key, which `.min(1)` cannot carry; the API's
