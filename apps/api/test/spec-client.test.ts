@@ -242,3 +242,26 @@ describe('upsertPromo reads its dates as calendar days too (spec 3 §9 yyyy-MM-d
     }
   });
 });
+
+describe("a company buys its own region's plans (spec 3 §9 regions)", () => {
+  it('refuses a US company a Canadian plan: start and preview', async () => {
+    const who = await signedInOwner(t.app, t.database.db);
+    const saved = await saveTestCard(t.app, who, { ccnumber: '4111 1111 1111 1111', cvv: '123' });
+    expect(saved.statusCode, saved.body).toBe(200);
+    for (const url of ['/api/subscription/previewSubscription', '/api/subscription/startSubscription']) {
+      const refused = await post(
+        url,
+        { plCompanyId: who.companyId, plPlanId: planIds.Platinum, paymentFrequency: 'monthly' },
+        who.token,
+      );
+      expect(refused.statusCode, refused.body).toBe(403);
+      expect(refused.json().messages).toEqual(['This plan is not available to your company']);
+    }
+    const listing = await post(
+      '/api/subscription/companySubscriptionListing',
+      { plCompanyId: who.companyId },
+      who.token,
+    );
+    expect(listing.json().detail.companySubscriptions).toEqual([]);
+  });
+});

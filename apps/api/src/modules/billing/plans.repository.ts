@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client.ts';
-import { billingAccounts, features, planFeatures, plans } from '../../db/schema.ts';
+import { billingAccounts, companies, features, planFeatures, plans } from '../../db/schema.ts';
 
 export type PlanRow = typeof plans.$inferSelect;
 
@@ -64,6 +64,15 @@ export function createPlansRepository(db: DbExecutor) {
           await tx.insert(planFeatures).values(config.map((c) => ({ ...c, planId: id })));
         return id;
       });
+    },
+
+    /** The company's country (US, CA, another or none), which decides the region of its plans. */
+    async companyCountry(companyId: number): Promise<string | null> {
+      const [row] = await db
+        .select({ country: companies.country })
+        .from(companies)
+        .where(eq(companies.id, companyId));
+      return row?.country ?? null;
     },
 
     async availablePlanIds(companyId: number): Promise<number[]> {

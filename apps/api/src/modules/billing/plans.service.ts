@@ -103,6 +103,11 @@ export function createPlansService({
       throw refusal('NOT_FOUND', COMMON_REFUSALS.planNotFound);
     if (available.length > 0 && !available.includes(plan.id))
       throw refusal('FORBIDDEN', COMMON_REFUSALS.planNotAvailable);
+    // A region's plans are priced for its companies (spec 3 §9): a US company may not buy a
+    // Canadian plan, nor the reverse, unless the plan was assigned to it.
+    const country = (await repo.companyCountry(companyId))?.trim().toUpperCase();
+    if (!available.includes(plan.id) && (country === 'US' || country === 'CA') && plan.region !== country)
+      throw refusal('FORBIDDEN', COMMON_REFUSALS.planNotAvailable);
     return plan;
   }
 
