@@ -120,9 +120,9 @@ export const createCompany = endpoint({
   output: z.object({ plCompanyId: IntSchema }),
   access: 'user',
   tag,
-  summary: 'Create another company for the signed-in user',
+  summary: 'Create a company for a signed-in user who has none',
   description:
-    'Creates a company with the caller as its owner (spec 3 §5 field rules); a company of the same normalised name in the state is CONFLICT.',
+    "Creates a company with the caller as its owner (spec 3 §5 field rules). A caller who already belongs to a company (or a super admin) is CONFLICT ('You already belong to a company'), as is a company of the same normalised name in the state.",
   errors: ['CONFLICT'],
 });
 

@@ -202,7 +202,7 @@ export const featureAccess = endpoint({
   tag: 'subscription',
   summary: "Whether a company's plan grants a feature",
   description:
-    'Answers NORMAL, DISABLED or HIDDEN for a feature key and the company, as menus and pages gate themselves; super admins see every feature.',
+    'Answers NORMAL, NON_INTERACTABLE or HIDDEN for a feature key and the company, as menus and pages gate themselves; super admins see every feature.',
 });
 
 /** A gated action's guard as an endpoint: 402 PLAN_LIMIT_REACHED unless the plan allows the feature. */
