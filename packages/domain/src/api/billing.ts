@@ -408,6 +408,6 @@ export const sandboxTokens = endpoint({
   tag: 'sandbox-gateway',
   summary: 'Tokenise a card (sandbox gateway)',
   description:
-    "The built-in sandbox payment gateway: turns card data into a one-use token, as a processor's hosted fields would, so the app never receives a card number. Test card numbers decide the outcome (PAYMENT_FAILED); limited per address per minute (RATE_LIMITED).",
+    "The built-in sandbox payment gateway: turns card data into a token that stands for the card, as a processor's hosted fields would, so the app never receives a card number. Test card numbers decide the outcome (PAYMENT_FAILED); limited per address per minute (RATE_LIMITED).",
   errors: ['PAYMENT_FAILED', 'RATE_LIMITED'],
 });
