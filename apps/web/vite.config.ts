@@ -241,6 +241,60 @@ function zodEnglishOnly(): Plugin {
   };
 }
 
+/*
+ * Each endpoint of the API contract (`packages/domain/src/api`) carries a summary and a description for
+ * the OpenAPI document the API serves at /api/docs: about 40 KB of prose that the browser never reads.
+ * The web build empties them, so no page downloads and parses them; the API keeps them.
+ */
+function withoutEndpointDocs(): Plugin {
+  const CONTRACT = /[\\/]packages[\\/]domain[\\/]src[\\/]api[\\/][^\\/]+\.ts$/;
+  const DOCS = new Set(['summary', 'description']);
+  type Node = { type: string; start: number; end: number; [key: string]: unknown };
+  return {
+    name: 'trustleaf-without-endpoint-docs',
+    apply: 'build',
+    enforce: 'post',
+    transform(code, id) {
+      if (!CONTRACT.test(id)) return null;
+      const cuts: Array<[number, number]> = [];
+      const visit = (node: unknown) => {
+        if (!node || typeof node !== 'object') return;
+        if (Array.isArray(node)) return node.forEach(visit);
+        const n = node as Node;
+        const callee = n.callee as Node | undefined;
+        const options = (n.arguments as Node[] | undefined)?.[0];
+        if (
+          n.type === 'CallExpression' &&
+          callee?.name === 'endpoint' &&
+          options?.type === 'ObjectExpression'
+        ) {
+          for (const property of options.properties as Node[]) {
+            const key = property.key as Node | undefined;
+            const value = property.value as Node | undefined;
+            if (property.type === 'Property' && key && DOCS.has(key.name as string) && value)
+              cuts.push([value.start, value.end]);
+          }
+        }
+        for (const [field, child] of Object.entries(n)) if (field !== 'parent') visit(child);
+      };
+      visit(this.parse(code));
+      if (cuts.length === 0) return null;
+      let out = code;
+      for (const [start, end] of cuts.sort((a, b) => b[0] - a[0]))
+        out = `${out.slice(0, start)}''${out.slice(end)}`;
+      return { code: out, map: null };
+    },
+    // Should the contract's shape change so that none is found, the build fails rather than ship them.
+    generateBundle(_options, bundle) {
+      for (const file of Object.values(bundle)) {
+        if (file.type !== 'chunk' || !file.moduleIds.some((id) => CONTRACT.test(id))) continue;
+        if (/\bsummary:\s*(`[^`]|"[^"]|'[^'])/.test(file.code))
+          this.error(`${file.fileName} ships an endpoint's summary: see withoutEndpointDocs`);
+      }
+    },
+  };
+}
+
 const apiTarget = `http://localhost:${process.env.API_PORT ?? '3000'}`;
 
 export default defineConfig({
@@ -248,6 +302,7 @@ export default defineConfig({
   plugins: [
     react(),
     zodEnglishOnly(),
+    withoutEndpointDocs(),
     preloadBootSteps(),
     compression({
       algorithms: ['brotliCompress', 'gzip'],
