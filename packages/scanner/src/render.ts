@@ -102,7 +102,7 @@ export interface RenderedPage {
   html: string;
   /** Requests the guard refused (their URLs). */
   refused: string[];
-  /** Writes a PNG crop of the element holding `sentence`, highlighted; false when it is not on the page. */
+  /** Writes a PNG of the region around `sentence`, highlighted; false when it is not on the page. */
   snapshot(sentence: string, file: string): Promise<boolean>;
   release(): Promise<void>;
 }
@@ -301,11 +301,19 @@ export function snapshotFileName(dir: string, pageUrl: string, sentence: string)
 }
 
 /**
+ * The region a snapshot shows around its claim, in CSS px: at least MIN wide (a short claim keeps its
+ * neighbouring lines), at most MAX, 16:9 (taller, up to 4:3, for a claim over several lines), with
+ * PADDING around the claim, within the viewport.
+ */
+export const SNAPSHOT_CLIP = { minWidth: 480, maxWidth: 800, padding: 24 };
+
+/**
  * Runs in the page (plain JavaScript: the scanner is typed without the DOM library). Finds `wanted` in
  * the body's visible text, whitespace collapsed as the extraction does, highlights it with the CSS Custom
- * Highlight API, outlines the smallest element holding it and returns that element (null when absent).
+ * Highlight API, scrolls it to the middle of the viewport and returns the region to photograph around it
+ * (viewport coordinates; null when the text is absent or not laid out).
  */
-const MARK_SENTENCE = `(wanted) => {
+const MARK_SENTENCE = `(wanted, clip) => {
   const nodes = [];
   let text = '';
   const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT, {
@@ -337,38 +345,54 @@ const MARK_SENTENCE = `(wanted) => {
   const range = document.createRange();
   range.setStart(first.node, first.offset);
   range.setEnd(last.node, Math.min(last.offset + 1, last.node.data.length));
-  const container = range.commonAncestorContainer;
-  const element = container.nodeType === Node.ELEMENT_NODE ? container : container.parentElement;
-  if (!element) return null;
   const style = document.createElement('style');
   style.textContent =
-    '::highlight(trustleaf-claim){background-color:#ffeb3b;color:#000;text-decoration:underline 2px #d32f2f}' +
-    '[data-trustleaf-claim]{outline:3px solid #d32f2f;outline-offset:-3px}';
+    '::highlight(trustleaf-claim){background-color:#ffeb3b;color:#000;text-decoration:underline 2px #d32f2f}';
   document.head.append(style);
   if (globalThis.CSS && CSS.highlights && globalThis.Highlight) {
     CSS.highlights.clear();
     CSS.highlights.set('trustleaf-claim', new Highlight(range));
   }
-  for (const marked of document.querySelectorAll('[data-trustleaf-claim]')) marked.removeAttribute('data-trustleaf-claim');
-  element.setAttribute('data-trustleaf-claim', '');
-  element.scrollIntoView({ block: 'center' });
-  return element;
+  // Scrolls the claim's own box (not its whole block) into the middle: its scrolling ancestors by
+  // its first element, then the window by the claim's rectangle.
+  const holder = first.node.parentElement;
+  if (holder) holder.scrollIntoView({ block: 'center', inline: 'center' });
+  const viewW = document.documentElement.clientWidth || innerWidth;
+  const viewH = document.documentElement.clientHeight || innerHeight;
+  let claim = range.getBoundingClientRect();
+  scrollBy(claim.left + claim.width / 2 - viewW / 2, claim.top + claim.height / 2 - viewH / 2);
+  claim = range.getBoundingClientRect();
+  if (claim.width === 0 || claim.height === 0) return null;
+  const pad = clip.padding;
+  const needW = claim.width + 2 * pad;
+  const needH = claim.height + 2 * pad;
+  let width = Math.min(Math.max(needW, clip.minWidth), clip.maxWidth);
+  let height = (width * 9) / 16;
+  if (needH > height) {
+    // A claim over several lines: as tall as it needs, up to 4:3, wider where that is allowed.
+    width = Math.min(Math.max(width, (needH * 16) / 9), clip.maxWidth);
+    height = Math.min(needH, (width * 3) / 4);
+  }
+  width = Math.min(width, viewW);
+  height = Math.min(height, viewH);
+  // Centred on the claim; a claim larger than the region shows from its start.
+  let x = needW > width ? claim.left - pad : claim.left + claim.width / 2 - width / 2;
+  let y = needH > height ? claim.top - pad : claim.top + claim.height / 2 - height / 2;
+  x = Math.max(0, Math.min(x, viewW - width));
+  y = Math.max(0, Math.min(y, viewH - height));
+  return { x: Math.round(x), y: Math.round(y), width: Math.round(width), height: Math.round(height) };
 }`;
 
 async function snapshotSentence(page: Page, sentence: string, file: string): Promise<boolean> {
-  const handle = await page.evaluateHandle(`(${MARK_SENTENCE})(${JSON.stringify(sentence)})`);
-  const element = handle.asElement();
-  if (!element) {
-    await handle.dispose();
-    return false;
-  }
   try {
+    const clip = await page.evaluate<{ x: number; y: number; width: number; height: number } | null>(
+      `(${MARK_SENTENCE})(${JSON.stringify(sentence)}, ${JSON.stringify(SNAPSHOT_CLIP)})`,
+    );
+    if (!clip) return false;
     await mkdir(path.dirname(file), { recursive: true });
-    await writeFile(file, await element.screenshot({ type: 'png', animations: 'disabled' }));
+    await writeFile(file, await page.screenshot({ type: 'png', animations: 'disabled', clip }));
     return true;
   } catch {
     return false;
-  } finally {
-    await handle.dispose();
   }
 }

@@ -1,6 +1,7 @@
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, scanSite } from '../src/index.ts';
 import type { ScanBrowser, ScanResult } from '../src/index.ts';
@@ -88,7 +89,7 @@ describe('pages rendered by scripts', () => {
     expect(rendered.violations.some((v) => v.category === 'AGE_RESTRICTION')).toBe(false);
   });
 
-  it('writes a PNG snapshot of the element holding the claim and names it in the finding', async () => {
+  it('writes a PNG snapshot of the highlighted claim and names it in the finding', async () => {
     const v = find(rendered, 'cure insomnia')!;
     expect(v.snapshot).toBeDefined();
     expect(path.dirname(v.snapshot!)).toBe(snapshots);
@@ -161,4 +162,75 @@ describe('pages rendered by scripts', () => {
     // As served, the start page offers THC and asks for no age: the finding the rendered gate removed.
     expect(result.violations.some((v) => v.category === 'AGE_RESTRICTION')).toBe(true);
   });
+});
+
+/** The pixels of a snapshot: its size, and the box the claim's yellow highlight covers (null: none). */
+async function highlightBox(file: string) {
+  const { data, info } = await sharp(file).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+  let box: { left: number; top: number; right: number; bottom: number } | null = null;
+  for (let y = 0; y < info.height; y++) {
+    for (let x = 0; x < info.width; x++) {
+      const at = (y * info.width + x) * 3;
+      // #ffeb3b, the highlight's background.
+      if (data[at]! > 240 && data[at + 1]! > 215 && data[at + 1]! < 250 && data[at + 2]! < 110) {
+        box = box
+          ? {
+              left: Math.min(box.left, x),
+              top: Math.min(box.top, y),
+              right: Math.max(box.right, x),
+              bottom: Math.max(box.bottom, y),
+            }
+          : { left: x, top: y, right: x, bottom: y };
+      }
+    }
+  }
+  return { width: info.width, height: info.height, box };
+}
+
+describe('snapshots of a claim', () => {
+  const filler = 'Our farm grows hemp in the valley and ships across the state every week.';
+  let site: FixtureServer;
+  let snapshots: string;
+
+  beforeAll(async () => {
+    // The claim mid-line in a paragraph as wide as the page and one line tall, far down the page.
+    const page = `<!doctype html><html><head><title>Gummies</title></head><body style="margin:8px;font:16px sans-serif">
+      ${Array.from({ length: 30 }, () => `<p>${filler}</p>`).join('')}
+      <p style="white-space:nowrap;margin:0">${filler} Our night gummies cure insomnia in a week. ${filler}</p>
+      ${Array.from({ length: 30 }, () => `<p>${filler}</p>`).join('')}
+    </body></html>`;
+    site = await serveSite({ '/': { body: page } });
+    snapshots = await mkdtemp(path.join(tmpdir(), 'trustleaf-snapshots-'));
+  });
+  afterAll(async () => {
+    await site.close();
+    await rm(snapshots, { recursive: true, force: true });
+  });
+
+  it('clips a readable region around the highlighted claim, not the whole wide element', async () => {
+    const result = await scanSite(site.origin, {
+      allowHosts: [site.host],
+      analyzeImages: false,
+      maxPages: 1,
+      render: true,
+      snapshotDir: snapshots,
+    });
+    const v = find(result, 'cure insomnia')!;
+    expect(v.evidence).toBe('Our night gummies cure insomnia in a week.');
+    const { width, height, box } = await highlightBox(v.snapshot!);
+    // A picture about 16:9 to 4:3, at most 800 CSS px wide: shrunk to a thumbnail, its words stay legible.
+    expect(width).toBeGreaterThanOrEqual(400);
+    expect(width).toBeLessThanOrEqual(800);
+    expect(width / height).toBeGreaterThanOrEqual(4 / 3 - 0.01);
+    expect(width / height).toBeLessThanOrEqual(16 / 9 + 0.01);
+    // The whole highlighted claim, with room around it on every side.
+    expect(box).not.toBeNull();
+    expect(box!.left).toBeGreaterThanOrEqual(8);
+    expect(box!.top).toBeGreaterThanOrEqual(8);
+    expect(width - 1 - box!.right).toBeGreaterThanOrEqual(8);
+    expect(height - 1 - box!.bottom).toBeGreaterThanOrEqual(8);
+    // The claim's sentence alone is highlighted, not the paragraph around it.
+    expect(box!.right - box!.left).toBeLessThan(420);
+    expect(box!.right - box!.left).toBeGreaterThan(200);
+  }, 60_000);
 });
