@@ -305,7 +305,7 @@ export function snapshotFileName(dir: string, pageUrl: string, sentence: string)
  * neighbouring lines), at most MAX, 16:9 (taller, up to 4:3, for a claim over several lines), with
  * PADDING around the claim, within the viewport.
  */
-export const SNAPSHOT_CLIP = { minWidth: 480, maxWidth: 800, padding: 24 };
+export const SNAPSHOT_CLIP = { minWidth: 400, maxWidth: 800, padding: 24 };
 
 /**
  * Runs in the page (plain JavaScript: the scanner is typed without the DOM library). Finds `wanted` in
