@@ -2,7 +2,6 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
 import Chip from '@mui/material/Chip';
-import CircularProgress from '@mui/material/CircularProgress';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Link from '@mui/material/Link';
 import Table from '@mui/material/Table';
@@ -25,9 +24,8 @@ import { useTranslation } from 'react-i18next';
 import { TableScroll } from '@/components/lists/table-scroll';
 import { ApiError } from '@/lib/api-client';
 import { useBulkReview } from '../api/bulk-review';
-import { useFindingSnapshot } from '../api/get-finding-snapshot';
-import { useIssueImage } from '../api/get-issue-image';
 import { useUpdateFinding } from '../api/update-finding';
+import { IssueImage, PageSnapshot } from './issue-image';
 import { findingDescriptionText, findingHintText, findingRuleText } from '../utils/finding-text';
 import { menuOptions } from '@/components/form/menu-options';
 import { visuallyHidden } from '@/components/visually-hidden';
@@ -51,53 +49,6 @@ export function SeverityChip({ severity }: { severity: Severity }) {
       label={t(`webcrawler.report.levels.${severity}`)}
       data-severity={severity}
       sx={{ bgcolor: severityColour(severity), color: '#fff', fontWeight: 600 }}
-    />
-  );
-}
-
-const issueImageSx = {
-  display: 'block',
-  maxWidth: 160,
-  maxHeight: 120,
-  objectFit: 'contain',
-  borderRadius: 1,
-};
-
-/** An issue image once its query has it: a spinner while it loads, nothing when there is none. */
-function LoadedImage({
-  image,
-  alt,
-  testId,
-}: {
-  image: { isPending: boolean; data?: { base64: string } | null };
-  alt: string;
-  testId: string;
-}) {
-  const { t } = useTranslation();
-  if (image.isPending) return <CircularProgress size={20} aria-label={t('webcrawler.report.loading')} />;
-  if (!image.data) return null;
-  return <Box component="img" src={image.data.base64} alt={alt} data-testid={testId} sx={issueImageSx} />;
-}
-
-function IssueImage({ imageUrl, pageUrl }: { imageUrl: string; pageUrl: string }) {
-  const { t } = useTranslation();
-  return (
-    <LoadedImage
-      image={useIssueImage(imageUrl)}
-      alt={t('webcrawler.report.snapshotAlt', { url: pageUrl })}
-      testId="issue-image"
-    />
-  );
-}
-
-/** The scan's snapshot of the rendered page, claim highlighted: the issue image of a finding in page text. */
-function PageSnapshot({ violation }: { violation: Violation }) {
-  const { t } = useTranslation();
-  return (
-    <LoadedImage
-      image={useFindingSnapshot(violation.complianceFindingId, violation.hasSnapshot)}
-      alt={t('webcrawler.report.pageSnapshotAlt', { url: violation.url })}
-      testId="issue-snapshot"
     />
   );
 }
@@ -257,7 +208,7 @@ function IssueRow({ violation, plCompanyId, plViolationCheckId }: FindingProps) 
           plViolationCheckId={plViolationCheckId}
         />
       </TableCell>
-      <TableCell sx={{ minWidth: 160 }}>
+      <TableCell sx={{ minWidth: 240, width: { md: 352 } }}>
         {violation.imageUrl ? (
           <IssueImage imageUrl={violation.imageUrl} pageUrl={violation.url} />
         ) : violation.hasSnapshot ? (

@@ -4,6 +4,7 @@ import {
   complianceFindingSnapshot,
   getScanUrlJob,
   updateComplianceFinding,
+  urlToBase64,
   violationCheckDetail,
 } from '@trustleaf/domain/api/webcrawler';
 import type { LocalScanJob } from '@trustleaf/domain/rules/scan-jobs';
@@ -283,6 +284,44 @@ describe('the issue image of a finding in page text', () => {
     });
     expect(image.getAttribute('src')).toBe(SNAPSHOT);
     expect(image.dataset.testid).toBe('issue-snapshot');
+  });
+
+  it('shows the snapshot wide enough to read and, on a click, whole in a dialog', async () => {
+    renderWith({ ...finding, hasSnapshot: true });
+    const image = await screen.findByTestId('issue-snapshot');
+    expect(getComputedStyle(image).width).toBe('320px');
+    fireEvent.click(screen.getByRole('button', { name: /with the claim highlighted Enlarge$/ }));
+    const dialog = await screen.findByRole('dialog', {
+      name: 'Snapshot of https://shop.example/ with the claim highlighted',
+    });
+    expect(dialog.querySelector('img')?.getAttribute('src')).toBe(SNAPSHOT);
+    fireEvent.click(screen.getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('shows no image for a finding whose image is a 1×1 spacer or does not decode', async () => {
+    const PIXEL = 'data:image/png;base64,AAAA';
+    server.use(handle(urlToBase64, () => ({ base64: PIXEL, contentType: 'image/png' })));
+    render(
+      <IssuesTable
+        detail={{
+          ...reportDetail,
+          violations: [
+            { ...finding, complianceFindingId: 501, imageUrl: 'https://shop.example/pixel.png' },
+            { ...finding, complianceFindingId: 502, imageUrl: 'https://shop.example/broken.png' },
+          ],
+        }}
+      />,
+    );
+    await waitFor(() => expect(screen.getAllByTestId('issue-image')).toHaveLength(2));
+    const [pixel, broken] = screen.getAllByTestId<HTMLImageElement>('issue-image');
+    Object.defineProperty(pixel, 'naturalWidth', { value: 1 });
+    Object.defineProperty(pixel, 'naturalHeight', { value: 1 });
+    fireEvent.load(pixel!);
+    fireEvent.error(broken!);
+    await waitFor(() => expect(screen.queryByTestId('issue-image')).toBeNull());
+    // The links to the page stay.
+    expect(screen.getAllByRole('link', { name: /Open the page/ })).toHaveLength(2);
   });
 
   it('asks for no snapshot when the finding has none', async () => {
