@@ -66,6 +66,23 @@ function promoTexts(t: TFunction, language: string, fee: number, promo: PromoDis
   return `${t('billing.paywall.reducedAmount', { amount })} ${t('billing.paywall.amountOff', { amount })}`;
 }
 
+/**
+ * A plan's price and its period on one line ('149,00 $US / mois'): on a phone the period's own space
+ * broke it as '149,00 $US /' over 'mois'.
+ */
+export function PlanPrice({ price, frequency }: { price: string; frequency: PaymentFrequency }) {
+  const { t } = useTranslation();
+  return (
+    <Typography variant="h4" component="p" sx={{ mt: 1, whiteSpace: 'nowrap' }} data-testid="plan-price">
+      {price}
+      <Typography component="span" variant="body2" sx={{ color: 'text.secondary' }}>
+        {' '}
+        {frequency === 'MONTHLY' ? t('billing.perMonth') : t('billing.perYear')}
+      </Typography>
+    </Typography>
+  );
+}
+
 /** What the paywall shows (and the buy flow around it takes): the company's plans and its listing. */
 export interface PaywallProps {
   open: boolean;
@@ -213,13 +230,7 @@ export function PaywallDialog({
                   <Typography variant="h3" component="h3">
                     {plan.name}
                   </Typography>
-                  <Typography variant="h4" component="p" sx={{ mt: 1 }} data-testid="plan-price">
-                    {money(shownPrice)}
-                    <Typography component="span" variant="body2" sx={{ color: 'text.secondary' }}>
-                      {' '}
-                      {frequency === 'MONTHLY' ? t('billing.perMonth') : t('billing.perYear')}
-                    </Typography>
-                  </Typography>
+                  <PlanPrice price={money(shownPrice)} frequency={frequency} />
                   {promoData && shownPrice !== price ? (
                     <Typography
                       variant="body2"
