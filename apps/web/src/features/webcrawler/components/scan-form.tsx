@@ -169,6 +169,9 @@ export function ScanForm({
                 onChange={(event) => {
                   field.onChange(event);
                   if (status === 'FAILED') form.clearErrors('url');
+                  // The tick belongs to the field the started scan emptied: once edited, the icon
+                  // follows what the field holds (cleared again, it shows none).
+                  if (status === 'SUCCESS') setStatus('NONE');
                 }}
                 slotProps={{
                   input: {
