@@ -1,6 +1,6 @@
 import { act, screen, within } from '@testing-library/react';
 import type { Violation, ViolationCheckDetail } from '@trustleaf/domain/schemas/webcrawler';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { i18n, loadMessages } from '@/lib/i18n';
 import { renderApp } from '@/testing/test-utils';
 import { IssuesTable } from './report-parts';
@@ -124,5 +124,47 @@ describe("a finding's description and hint in the reader's language", () => {
     ]);
     expect(row!.hint).toBe(`Comment corriger : ${DISEASE_HINT}`);
     expect(row!.description).toBe('Disease claim: "treats" with "anxiety"');
+  });
+});
+
+describe('the issues on a phone', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it('shows each finding as a card: description, level, rule, how to fix, snapshot, evidence', () => {
+    // Every media query matches: the viewport is narrower than the small breakpoint.
+    vi.stubGlobal(
+      'matchMedia',
+      (query: string) =>
+        ({
+          matches: true,
+          media: query,
+          onchange: null,
+          addEventListener: () => {},
+          removeEventListener: () => {},
+          addListener: () => {},
+          removeListener: () => {},
+          dispatchEvent: () => false,
+        }) as MediaQueryList,
+    );
+    renderApp(<IssuesTable detail={detail([finding(), finding({ complianceFindingId: 502 })])} />);
+    expect(screen.queryByTestId('issues-table')).toBeNull();
+    const list = screen.getByRole('list', { name: 'Potential Issues' });
+    const cards = within(list).getAllByRole('listitem');
+    expect(cards).toHaveLength(2);
+    const text = cards[0]!.textContent ?? '';
+    const order = [
+      'High',
+      'Disease claim',
+      `Rule: ${DISEASE_RULE}`,
+      `How to fix: ${DISEASE_HINT}`,
+      'Snapshot/Link',
+      'Open the page',
+      'Evidence',
+      'Our CBD oil treats anxiety.',
+    ].map((part) => text.indexOf(part));
+    expect(order.every((at) => at >= 0)).toBe(true);
+    expect(order).toEqual([...order].sort((a, b) => a - b));
   });
 });
