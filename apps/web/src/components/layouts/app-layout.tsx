@@ -129,8 +129,11 @@ function UserMenu() {
   );
 }
 
-/** Widths of the side navigation: full labels, and folded to icons. */
-export const NAV_WIDTH = 256;
+/**
+ * Widths of the side navigation: full labels (the longest, the current page's in bold, such as
+ * 'Abrechnungsverwaltung', whole on one line), and folded to icons.
+ */
+export const NAV_WIDTH = 272;
 export const NAV_COLLAPSED_WIDTH = 72;
 /** The app bar's height from the `sm` breakpoint up (MUI's toolbar mixin); the side navigation sits below it. */
 const APP_BAR_HEIGHT = 64;
