@@ -124,7 +124,8 @@ export function PlanEditor({ plan, drafts }: { plan: Plan; drafts: Map<number, P
         <Typography variant="h3" component="h3">
           {plan.name} ({plan.region})
         </Typography>
-        <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'repeat(auto-fill, minmax(160px, 1fr))' }}>
+        {/* Each fee field wide enough for its whole label ("Aktionspreis monatlich ($)"). */}
+        <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'repeat(auto-fill, minmax(15rem, 1fr))' }}>
           <SpecFields control={control} fields={FEE_FIELDS} size="small" />
           <FormField control={control} name="status" size="small" label={t('billing.admin.status')} select>
             {optionItems(t, STATUS_OPTIONS)}

@@ -223,7 +223,9 @@ export function AdminTransactions() {
           sx={{
             display: 'grid',
             gap: 2,
-            gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', md: '2fr 1fr 1fr 1fr' },
+            // The search is wide enough for its whole label at 1024 px ("Rechercher une entreprise ou
+            // une description").
+            gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', md: 'minmax(23rem, 2fr) 1fr 1fr 1fr' },
           }}
         >
           <TextField
