@@ -39,8 +39,9 @@ export async function expectNoSidewaysScroll(page: Page, label: string): Promise
  * Nothing in the shell or a page's controls breaks onto a second line (issue 19: "nothing wraps at
  * 1024 px"): in the header, the menu's entries, buttons, tabs, chips and table headings, each text keeps
  * to one line (no part of it starts below where its first line ends). Parts laid out one above the
- * other on purpose, such as the user menu's name over the company, are separate texts. With `scope`,
- * only the controls inside it.
+ * other on purpose, such as the user menu's name over the company, are separate texts. Nor is any of
+ * them, or a field's label, cut short with an ellipsis ("Paramètres de la plat…", "Partner com…").
+ * With `scope`, only the controls inside it.
  */
 export async function expectNothingWrapped(page: Page, label: string, scope?: Locator): Promise<void> {
   const wrapped = await (scope ?? page.locator('body')).evaluate((root) => {
@@ -62,9 +63,15 @@ export async function expectNothingWrapped(page: Page, label: string, scope?: Lo
           found.add(`${element.tagName.toLowerCase()} "${text.replace(/\s+/g, ' ')}"`);
       }
     }
+    for (const element of root.querySelectorAll<HTMLElement>('*')) {
+      if (!element.closest(`${selector}, label`) || element.getClientRects().length === 0) continue;
+      if (getComputedStyle(element).textOverflow !== 'ellipsis') continue;
+      if (element.scrollWidth > element.clientWidth + 1)
+        found.add(`${element.tagName.toLowerCase()} "${element.textContent?.trim()}" cut short`);
+    }
     return [...found];
   });
-  expect(wrapped, `texts on more than one line on ${label}`).toEqual([]);
+  expect(wrapped, `texts on more than one line or cut short on ${label}`).toEqual([]);
 }
 
 /**

@@ -12,7 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { FormField } from '@/components/form/form-field';
 import { keyedZodResolver } from '@/lib/keyed-zod-resolver';
 import { applyServerIssues } from '@/lib/server-issues';
-import { DomainFields } from './domain-settings';
+import { DomainFields, FIELD_ROW_SX, FIELD_SX, ROW_BUTTON_SX } from './domain-settings';
 import { useFailure, type Mutations } from './editor-state';
 
 const EMPTY: AddTemplateFormValues = { name: '', domain: '', plCompanyId: '' };
@@ -56,10 +56,16 @@ export function AddTemplateForm({
       <Typography variant="h3" component="h2" sx={{ mb: 2 }}>
         {t('siteTemplate.add.title')}
       </Typography>
-      <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ alignItems: { md: 'flex-start' } }}>
-        <FormField control={form.control} name="name" label={t('siteTemplate.fields.name')} size="small" />
+      <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} useFlexGap sx={FIELD_ROW_SX}>
+        <FormField
+          control={form.control}
+          name="name"
+          label={t('siteTemplate.fields.name')}
+          size="small"
+          sx={FIELD_SX}
+        />
         <DomainFields control={form.control} />
-        <Button type="submit" variant="contained" disabled={mutations.add.isPending}>
+        <Button type="submit" variant="contained" disabled={mutations.add.isPending} sx={ROW_BUTTON_SX}>
           {t('siteTemplate.add.submit')}
         </Button>
       </Stack>

@@ -63,15 +63,24 @@ export function DomainSettings({ template, mutations }: { template: SiteTemplate
       <Typography variant="body2" sx={{ color: 'text.secondary' }}>
         {t('siteTemplate.domainSettings.intro')}
       </Typography>
-      <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ alignItems: { md: 'flex-start' } }}>
+      <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} useFlexGap sx={FIELD_ROW_SX}>
         <DomainFields control={form.control} />
-        <Button type="submit" variant="outlined" disabled={mutations.update.isPending}>
+        <Button type="submit" variant="outlined" disabled={mutations.update.isPending} sx={ROW_BUTTON_SX}>
           {t('siteTemplate.domainSettings.save')}
         </Button>
       </Stack>
     </Stack>
   );
 }
+
+/**
+ * A row of these fields and its button from the md breakpoint: the fields share the width, each wide
+ * enough for its whole label ("ID de l’entreprise partenaire"), and move to a line of their own rather
+ * than squeeze it; the button keeps its text on one line (issue 19: nothing wraps at 1024 px).
+ */
+export const FIELD_ROW_SX = { alignItems: { md: 'flex-start' }, flexWrap: { md: 'wrap' } } as const;
+export const FIELD_SX = { flex: { md: '1 1 16rem' } } as const;
+export const ROW_BUTTON_SX = { flexShrink: 0, whiteSpace: 'nowrap', minHeight: 40 } as const;
 
 /** The host name and partner company fields, in the add form and in a template's domain settings. */
 export function DomainFields<T extends FieldValues & TemplateBindingFormValues>({
@@ -90,6 +99,7 @@ export function DomainFields<T extends FieldValues & TemplateBindingFormValues>(
             {...field}
             label={t('siteTemplate.fields.domain')}
             size="small"
+            sx={FIELD_SX}
             error={Boolean(fieldState.error)}
             helperText={
               fieldState.error
@@ -109,6 +119,7 @@ export function DomainFields<T extends FieldValues & TemplateBindingFormValues>(
             onChange={(event) => field.onChange(event.target.value.replace(/\D/g, ''))}
             label={t('siteTemplate.fields.companyId')}
             size="small"
+            sx={FIELD_SX}
             error={Boolean(fieldState.error)}
             helperText={fieldState.error ? translateMessage(t, fieldState.error.message) : undefined}
             slotProps={{ htmlInput: { inputMode: 'numeric' } }}

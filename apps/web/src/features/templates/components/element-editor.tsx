@@ -136,7 +136,8 @@ export function ElementEditor({
       <Stack
         direction={{ xs: 'column', sm: 'row' }}
         spacing={2}
-        sx={{ mt: 1.5, alignItems: { sm: 'center' } }}
+        useFlexGap
+        sx={{ mt: 1.5, alignItems: { sm: 'center' }, flexWrap: { sm: 'wrap' } }}
       >
         <FormControlLabel
           control={
@@ -186,7 +187,9 @@ export function ElementEditor({
               value={edit.textOverride}
               disabled={!isDraft}
               size="small"
-              sx={{ flex: 1 }}
+              // Beside the switches while its whole label fits ("Nouveau texte pour Entrée de menu
+              // Page de l’entreprise"), on a line of its own otherwise.
+              sx={{ flex: '1 1 26rem' }}
               slotProps={{ htmlInput: { maxLength: 500 } }}
               onChange={(event) =>
                 onEdit({
