@@ -9,7 +9,7 @@ import { useSignUpSubmit } from '@/features/accounts/components/use-sign-up-subm
 import { SignUpFormFrame } from '@/features/accounts/components/sign-up-form-frame';
 import { personPayload } from '@/features/accounts/components/sign-up-payload';
 import { ApiError } from '@/lib/api-client';
-import { errorText } from '@/lib/error-notice';
+import { errorTextLoaded } from '@/lib/error-notice';
 import { lazyZodResolver } from '@/lib/lazy-zod-resolver';
 
 // Built once someone starts on the form (SignUpFormFrame); the resolver waits for it if need be.
@@ -45,8 +45,10 @@ export function PersonalSignUpForm({
         setInvite(detail);
         setValue('email', detail.email);
       })
-      .catch((error: unknown) =>
-        flow.setServerError(error instanceof ApiError ? errorText(t, error) : t('errors.generic')),
+      .catch(async (error: unknown) =>
+        flow.setServerError(
+          error instanceof ApiError ? await errorTextLoaded(t, error) : t('errors.generic'),
+        ),
       );
   });
   // The code is read from the link, once for each code.

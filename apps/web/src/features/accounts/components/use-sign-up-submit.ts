@@ -5,7 +5,7 @@ import { registerUser } from '@/features/accounts/api/register-user';
 import { sendSignUpCode } from '@/features/accounts/api/send-sign-up-code';
 import { verifySignUpCode } from '@/features/accounts/api/verify-sign-up-code';
 import { ApiError } from '@/lib/api-client';
-import { errorText } from '@/lib/error-notice';
+import { errorText, errorTextLoaded } from '@/lib/error-notice';
 
 /**
  * A promo code's refusals carry the app's keys (billing); the sign-up pages, which do not load the
@@ -36,14 +36,15 @@ export function useSignUpSubmit(
   function showError(error: unknown, fallback = t('errors.generic')) {
     if (error instanceof ApiError) onApiError?.(error);
     const promoKey = error instanceof ApiError ? PROMO_REFUSAL_KEYS[error.code] : undefined;
-    setServerError(
-      promoKey
-        ? t(promoKey)
-        : error instanceof ApiError && error.status > 0 && error.status < 500
-          ? errorText(t, error)
-          : fallback,
-    );
+    const refused = !promoKey && error instanceof ApiError && error.status > 0 && error.status < 500;
+    const shown = promoKey ? t(promoKey) : refused ? errorText(t, error) : fallback;
+    setServerError(shown);
     scrollToTop();
+    // A refusal whose message is not among the sign-up page's is shown again once it is loaded.
+    if (refused)
+      void errorTextLoaded(t, error).then((text) =>
+        setServerError((current) => (current === shown ? text : current)),
+      );
   }
 
   async function start(payload: UserRegisterInput) {
