@@ -104,12 +104,15 @@ function issuesTable(
   current.end();
 }
 
-/** Standard PDF fonts encode WinAnsi only; anything else would print as garbage, so it is replaced. */
+/**
+ * Standard PDF fonts encode WinAnsi only; anything else would print as garbage, so it is replaced. WinAnsi
+ * is Latin-1 and the 27 characters of its 0x80–0x9F row, among them German low quotes („ ‚), œ and Œ.
+ */
+const NOT_WIN_ANSI =
+  /[^\t\n\r\x20-\x7e\u00a0-\u00ff\u0152\u0153\u0160\u0161\u0178\u017d\u017e\u0192\u02c6\u02dc\u2013\u2014\u2018-\u201a\u201c-\u201e\u2020-\u2022\u2026\u2030\u2039\u203a\u20ac\u2122]/g;
+
 function pdfText(text: string): string {
-  return text.replace(
-    /[^\t\n\r\x20-\x7e\u00a0-\u00ff\u2013\u2014\u2018\u2019\u201c\u201d\u2022\u2026\u20ac\u2122]/g,
-    '?',
-  );
+  return text.replace(NOT_WIN_ANSI, '?');
 }
 
 function formatDate(iso: string, timeZone: string, locale: string): string {

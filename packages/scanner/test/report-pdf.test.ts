@@ -209,6 +209,27 @@ describe('renderReportPdf', () => {
     expect(german).toContain('Keine Einträge gefunden');
   });
 
+  it('keeps every character the standard fonts can write: German low quotes, œ, Š, ‰, ‹ ›', async () => {
+    const german = await pdfText(
+      await renderReportPdf(result, {
+        companyName: 'Clean Co',
+        productName: 'Trustleaf',
+        language: 'de',
+      }),
+    );
+    // The shipped rules' German descriptions quote the term in „…“, which printed as '?cures“'.
+    expect(german).toContain('Krankheitsbezogene Aussage: „cures“');
+    expect(german).not.toMatch(/\?cures/);
+    const evidence = 'Œuvre „bio“ ‚frisch‘ à 5 ‰ – ‹ Šarža › œuf ƒ † ‡ ˆ ˜ Ÿ Žalm ž';
+    const text = await pdfText(
+      await renderReportPdf(
+        { ...result, violations: [violation({ evidence })], violationCount: 1 },
+        { companyName: 'Clean Co', productName: 'Trustleaf', language: 'fr' },
+      ),
+    );
+    expect(text).toContain(evidence);
+  });
+
   it('lets a site template’s phrase replace a sentence in any language', async () => {
     const text = await pdfText(
       await renderReportPdf(result, {
