@@ -25,7 +25,7 @@ chmodSync(caDataDir, 0o755);
  * of its own (E2E_GROUP=a|b, with their own E2E_PORT): journeys that move a server's clock never share
  * it with another group. Group a holds the longest walks; without E2E_GROUP every journey runs.
  */
-const GROUP_A = /e2e\/(layout|webcrawler|webcrawler-workers|shell|session)\.spec\.ts$/;
+const GROUP_A = /e2e\/(layout|layout-languages|webcrawler|webcrawler-workers|shell|session)\.spec\.ts$/;
 const group = process.env.E2E_GROUP;
 if (group !== undefined && group !== 'a' && group !== 'b')
   throw new Error(`E2E_GROUP is a or b, not ${group}`);

@@ -149,7 +149,8 @@ test('a partner template renames the product and swaps the logo on sign-in, in t
   // Saved on the draft only: the shell keeps the published name until the draft is applied.
   const home = page.getByRole('banner').getByRole('link', { name: /– Home$/ });
   await expect(home).toHaveAccessibleName('Acme Trust – Home');
-  await page.getByRole('button', { name: 'Apply draft' }).click();
+  // Its own row's: journeys beside this one may have templates with drafts of their own.
+  await row.getByRole('button', { name: 'Apply draft' }).click();
   await expect(home).toHaveAccessibleName('Acme Assurance – Home');
   // The published template opens with its domain settings (the host name shown before sign-in).
   await expect(page.getByRole('heading', { name: 'Domain settings' })).toBeVisible();
