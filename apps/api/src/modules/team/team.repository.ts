@@ -16,6 +16,13 @@ function queries(db: DbExecutor) {
       eq(companyInvites.companyId, companyId),
       isNull(companyInvites.acceptedAt),
     );
+  /** The company's invites of an address, while nobody has accepted them. */
+  const pendingInviteOf = (companyId: number, email: string) =>
+    and(
+      eq(companyInvites.companyId, companyId),
+      eq(companyInvites.email, email),
+      isNull(companyInvites.acceptedAt),
+    );
   return {
     async findCompanyName(companyId: number) {
       const [row] = await db
@@ -128,13 +135,7 @@ function queries(db: DbExecutor) {
             expiresAt: companyInvites.expiresAt,
           })
           .from(companyInvites)
-          .where(
-            and(
-              eq(companyInvites.companyId, values.companyId),
-              eq(companyInvites.email, values.email),
-              isNull(companyInvites.acceptedAt),
-            ),
-          )
+          .where(pendingInviteOf(values.companyId, values.email))
           .orderBy(desc(companyInvites.createdAt))
           .limit(1);
         if (
@@ -144,15 +145,7 @@ function queries(db: DbExecutor) {
         ) {
           return false;
         }
-        await tx
-          .delete(companyInvites)
-          .where(
-            and(
-              eq(companyInvites.companyId, values.companyId),
-              eq(companyInvites.email, values.email),
-              isNull(companyInvites.acceptedAt),
-            ),
-          );
+        await tx.delete(companyInvites).where(pendingInviteOf(values.companyId, values.email));
         await tx.insert(companyInvites).values(values);
         return true;
       });
