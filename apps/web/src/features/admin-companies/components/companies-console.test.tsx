@@ -4,12 +4,12 @@ import { planListing } from '@trustleaf/domain/api/billing';
 import { generalInfo } from '@trustleaf/domain/api/reference';
 import { COMPANY_TYPES } from '@trustleaf/domain/reference/company-types';
 import type { CompanyListingRow } from '@trustleaf/domain/schemas/admin';
-import { MyProfileSchema } from '@trustleaf/domain/schemas/auth';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { i18n, loadMessages } from '@/lib/i18n';
 import { answer, server } from '@/testing/msw';
 import { renderApp } from '@/testing/test-utils';
 import { CompaniesConsole } from './companies-console';
+import { SUPER_ADMIN_PROFILE } from '@/testing/profile-fixtures';
 
 /** Rendering waits on fetches and MUI transitions: generous on a loaded machine. */
 const WAIT = { timeout: 10_000 };
@@ -28,18 +28,6 @@ const ROW: CompanyListingRow = {
   memberCount: 2,
   createdAt: '2026-11-25T00:00:00.000Z',
 };
-
-const SUPER_ADMIN = MyProfileSchema.parse({
-  currentUser: {
-    plUserId: 1,
-    firstName: 'Ada',
-    lastName: 'Tester',
-    email: 'ada@example.test',
-    roles: [{ name: 'Super Admin' }],
-    memberOfCompany: null,
-  },
-  currentCompany: null,
-});
 
 beforeEach(async () => {
   server.use(
@@ -68,7 +56,7 @@ afterEach(async () => {
 
 describe('admin companies console', { timeout: 20_000 }, () => {
   it("names each company's type in the reader's language, in the list, the filter and the detail", async () => {
-    renderApp(<CompaniesConsole />, { session: SUPER_ADMIN });
+    renderApp(<CompaniesConsole />, { session: SUPER_ADMIN_PROFILE });
     const list = await screen.findByTestId('admin-companies-list', {}, WAIT);
     const row = await within(list).findByRole('listitem', {}, WAIT);
     expect(row.textContent).toContain('Cultivateur · CO');

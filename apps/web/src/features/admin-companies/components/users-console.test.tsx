@@ -1,11 +1,11 @@
 import { screen, within } from '@testing-library/react';
 import { userListing } from '@trustleaf/domain/api/admin';
 import type { UserListingRow } from '@trustleaf/domain/schemas/admin';
-import { MyProfileSchema } from '@trustleaf/domain/schemas/auth';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { answer, server } from '@/testing/msw';
 import { renderApp } from '@/testing/test-utils';
 import { UsersConsole } from './users-console';
+import { SUPER_ADMIN_PROFILE } from '@/testing/profile-fixtures';
 
 /** Rendering waits on fetches and MUI transitions: generous on a loaded machine. */
 const WAIT = { timeout: 10_000 };
@@ -25,25 +25,13 @@ const row = (plUserId: number, firstName: string): UserListingRow => ({
   createdAt: '2026-11-25T00:00:00.000Z',
 });
 
-const SUPER_ADMIN = MyProfileSchema.parse({
-  currentUser: {
-    plUserId: 1,
-    firstName: 'Ada',
-    lastName: 'Tester',
-    email: 'ada@example.test',
-    roles: [{ name: 'Super Admin' }],
-    memberOfCompany: null,
-  },
-  currentCompany: null,
-});
-
 beforeEach(() => {
   server.use(answer(userListing, { items: [row(1, 'Ada'), row(2, 'Bob')], total: 2 }));
 });
 
 describe('admin users console', { timeout: 20_000 }, () => {
   it("offers Disable and End sessions on other users' rows, never on the admin's own", async () => {
-    renderApp(<UsersConsole />, { session: SUPER_ADMIN });
+    renderApp(<UsersConsole />, { session: SUPER_ADMIN_PROFILE });
     const list = await screen.findByTestId('admin-users-list', {}, WAIT);
     const [own, other] = await within(list).findAllByRole('listitem', {}, WAIT);
     expect(within(own!).queryByRole('button')).toBeNull();
