@@ -2,7 +2,9 @@
 import { describe, expect, it } from 'vitest';
 import { SIGNED_IN_FRAMES } from '@/app/router';
 import { WRITTEN_OUT_FRAMES } from '@/app/routes/app/written-out-frames';
-import { languagesOf, modulesOf, PRERENDERED_PATHS, renderPage } from '@/prerender';
+import { useBranding } from '@/lib/site-template';
+import { languagesOf, modulesOf, PRERENDERED_PATHS, renderPage, stylesOfSignedInPage } from '@/prerender';
+import { useAppStore } from '@/stores/app-store';
 
 describe('pages written out at build time', () => {
   it('renders sign-in whole: heading, fields and links, with no loader left in it', async () => {
@@ -54,5 +56,25 @@ describe('pages written out at build time', () => {
     }
     // The next page is English again.
     expect(await renderPage('/auth/sign-in')).toMatch(/<h1[^>]*>Sign in<\/h1>/);
+  });
+
+  it("renders a signed-in page as the app first renders it, every part at once, for the frame's styles", async () => {
+    const webcrawler = await stylesOfSignedInPage('/webcrawler');
+    // The shell, signed in as the stand-in, and the page rather than a loader: the title, the form and
+    // the parts the screen mounts one after another in the browser (the scans' tabs, the websites).
+    expect(webcrawler).toContain('Owner Owner');
+    expect(webcrawler).toContain('aria-label="Main navigation"');
+    expect(webcrawler).toMatch(/<h1[^>]*>Webcrawler<\/h1>/);
+    expect(webcrawler).toContain('role="tab"');
+    expect(webcrawler).toContain('Websites and weekly re-scans');
+    expect(webcrawler).not.toMatch(/<main[^>]*>(<!--\$-->)?<div[^>]*role="status" aria-label="Loading/);
+    const dashboard = await stylesOfSignedInPage('/dashboard/main');
+    expect(dashboard).toContain('aria-label="Main navigation"');
+    expect(dashboard).not.toMatch(/<main[^>]*>(<!--\$-->)?<div[^>]*role="status" aria-label="Loading/);
+    // The stores' initial state (what a server render reads) is signed out again afterwards.
+    expect(useAppStore.getInitialState().session).toBeNull();
+    expect(useAppStore.getInitialState().account.currentUser).toBeNull();
+    expect(useBranding.getInitialState().loadedFor).toBeUndefined();
+    expect(await renderPage('/dashboard/main')).not.toContain('Owner Owner');
   });
 });

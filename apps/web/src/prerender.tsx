@@ -1,6 +1,6 @@
 import '@/lib/zod-config';
 import { PassThrough } from 'node:stream';
-import { StrictMode } from 'react';
+import { StrictMode, type ReactNode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { StaticRouter } from 'react-router';
 import { AppProvider } from '@/app/provider';
@@ -9,6 +9,10 @@ import { paths } from '@/config/paths';
 import { SHELL_MODULE, WRITTEN_OUT_FRAMES } from '@/app/routes/app/written-out-frames';
 import { LANGUAGES, type Language } from '@trustleaf/domain/rules/themes';
 import { i18nReady, loadLanguage, loadMessages } from '@/lib/i18n';
+import { MyProfileSchema } from '@trustleaf/domain/schemas/auth';
+import { EMPTY_ACCOUNT, useAppStore } from '@/stores/app-store';
+import { useBranding } from '@/lib/site-template';
+import { AllPartsAtOnce } from '@/components/layouts/staged-parts';
 
 /**
  * The pages written out as HTML at build time (scripts/prerender.mjs), so that a visitor sees the page
@@ -42,10 +46,69 @@ export async function renderPage(path: string, language: Language = 'en'): Promi
   const Frame = WRITTEN_OUT_FRAMES[path]?.Frame;
   if (Frame) await loadMessages('app');
   await loadLanguage(language);
+  return markupOf(path, Frame ? <Frame /> : <AppRoutes />);
+}
+
+/** A company owner who stands in for whoever opens a signed-in page (stylesOfSignedInPage). */
+const STAND_IN = MyProfileSchema.parse({
+  currentUser: {
+    plUserId: 1,
+    firstName: 'Owner',
+    lastName: 'Owner',
+    email: 'owner@example.com',
+    roles: [],
+    memberOfCompany: { plCompanyId: 1, roles: ['Owner'] },
+  },
+  currentCompany: {
+    plCompanyId: 1,
+    companyName: 'Company',
+    businessType: 'Retailer',
+    state: 'CO',
+    country: 'US',
+    kind: 'NORMAL',
+    status: 'ACTIVE',
+    isOwner: true,
+    resourcePhoto: null,
+  },
+});
+
+/**
+ * The markup of a signed-in page's first render by the app, signed in as a stand-in, for its styles
+ * only (scripts/prerender.mjs writes them in the page's frame; the markup is not used).
+ */
+export async function stylesOfSignedInPage(path: string): Promise<string> {
+  await i18nReady;
+  await loadMessages('app');
+  await loadLanguage('en');
+  // A server render reads the store's initial state (zustand's server snapshot), not its current one:
+  // the stand-in's session and account are written into it for this render and taken out after.
+  const initial = useAppStore.getInitialState();
+  const branding = useBranding.getInitialState();
+  const { session, account } = initial;
+  Object.assign(initial, {
+    session: { accessToken: 'stand-in', expiresIn: 900, receivedAt: Date.now() },
+    account: { ...EMPTY_ACCOUNT, currentUser: STAND_IN.currentUser, currentCompany: STAND_IN.currentCompany },
+  });
+  // The default branding, loaded for the stand-in's company.
+  branding.loadedFor = STAND_IN.currentCompany?.plCompanyId;
+  try {
+    return await markupOf(
+      path,
+      <AllPartsAtOnce value={true}>
+        <AppRoutes />
+      </AllPartsAtOnce>,
+    );
+  } finally {
+    Object.assign(initial, { session, account });
+    delete branding.loadedFor;
+  }
+}
+
+async function markupOf(path: string, page: ReactNode): Promise<string> {
   const { prelude } = await prerenderToNodeStream(
     <StrictMode>
       <StaticRouter location={path}>
-        <AppProvider>{Frame ? <Frame /> : <AppRoutes />}</AppProvider>
+        <AppProvider>{page}</AppProvider>
       </StaticRouter>
     </StrictMode>,
     // Every boundary inline, in order: the page needs no script to show its parts (the CSP allows none).

@@ -1,6 +1,6 @@
 import { act, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { StagedParts } from '@/components/layouts/staged-parts';
+import { AllPartsAtOnce, StagedParts } from '@/components/layouts/staged-parts';
 
 describe('a screen mounted in parts', () => {
   beforeEach(() => vi.useFakeTimers());
@@ -27,5 +27,14 @@ describe('a screen mounted in parts', () => {
     const history = screen.getByRole('heading', { name: 'History' });
     rerender(<StagedParts>{[...parts]}</StagedParts>);
     expect(screen.getByRole('heading', { name: 'History' })).toBe(history);
+  });
+
+  it('shows every part at once where it is asked to (the build renders a page for its styles)', () => {
+    render(
+      <AllPartsAtOnce value={true}>
+        <StagedParts>{parts}</StagedParts>
+      </AllPartsAtOnce>,
+    );
+    expect(shown()).toEqual(['Form', 'History', 'Product scans', 'Websites']);
   });
 });

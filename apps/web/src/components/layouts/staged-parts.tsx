@@ -1,4 +1,10 @@
-import { Fragment, startTransition, useEffect, useState, type ReactNode } from 'react';
+import { createContext, Fragment, startTransition, use, useEffect, useState, type ReactNode } from 'react';
+
+/**
+ * Whether StagedParts renders every part at once: where no one is waiting on a main thread (the build's
+ * render of a signed-in page for its styles, src/prerender.tsx).
+ */
+export const AllPartsAtOnce = createContext(false);
 
 /**
  * Renders a screen's parts in order, one commit each after the first (each a task later, in a
@@ -8,6 +14,7 @@ import { Fragment, startTransition, useEffect, useState, type ReactNode } from '
  * nothing moves.
  */
 export function StagedParts({ children }: { children: readonly ReactNode[] }) {
+  const atOnce = use(AllPartsAtOnce);
   const [shown, setShown] = useState(1);
   const count = children.length;
   useEffect(() => {
@@ -15,5 +22,7 @@ export function StagedParts({ children }: { children: readonly ReactNode[] }) {
     const next = setTimeout(() => startTransition(() => setShown((parts) => parts + 1)), 0);
     return () => clearTimeout(next);
   }, [shown, count]);
-  return children.slice(0, shown).map((part, index) => <Fragment key={index}>{part}</Fragment>);
+  return children
+    .slice(0, atOnce ? count : shown)
+    .map((part, index) => <Fragment key={index}>{part}</Fragment>);
 }
