@@ -37,4 +37,15 @@ describe('a screen mounted in parts', () => {
     );
     expect(shown()).toEqual(['Form', 'History', 'Product scans', 'Websites']);
   });
+
+  it('shows a placeholder in the first commit when given one, and the first part a task later', async () => {
+    render(<StagedParts placeholder={<p>Still to come</p>}>{parts}</StagedParts>);
+    expect(shown()).toEqual([]);
+    expect(screen.queryByText('Still to come')).not.toBeNull();
+    await act(() => vi.advanceTimersByTimeAsync(0));
+    expect(shown()).toEqual(['Form']);
+    expect(screen.queryByText('Still to come')).toBeNull();
+    for (let step = 0; step < 3; step++) await act(() => vi.advanceTimersByTimeAsync(0));
+    expect(shown()).toEqual(['Form', 'History', 'Product scans', 'Websites']);
+  });
 });

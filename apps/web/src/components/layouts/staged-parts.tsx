@@ -12,16 +12,28 @@ export const AllPartsAtOnce = createContext(false);
  * (inserting the styles its parts use for the first time, its forms' first renders, the effects),
  * and nothing the person does can be answered meanwhile. Parts appear below those already shown, so
  * nothing moves.
+ *
+ * With a `placeholder`, the first part too comes a commit later, the placeholder in its place until
+ * then: a form mounted with the rest of the page (react-hook-form sets state as the form mounts, which
+ * React renders at once, in the same task, after running every effect of that commit) made the page's
+ * first commit one long task.
  */
-export function StagedParts({ children }: { children: readonly ReactNode[] }) {
+export function StagedParts({
+  children,
+  placeholder,
+}: {
+  children: readonly ReactNode[];
+  placeholder?: ReactNode;
+}) {
   const atOnce = use(AllPartsAtOnce);
-  const [shown, setShown] = useState(1);
+  const [shown, setShown] = useState(placeholder === undefined ? 1 : 0);
   const count = children.length;
   useEffect(() => {
     if (shown >= count) return;
     const next = setTimeout(() => startTransition(() => setShown((parts) => parts + 1)), 0);
     return () => clearTimeout(next);
   }, [shown, count]);
+  if (!atOnce && shown === 0) return placeholder;
   return children
     .slice(0, atOnce ? count : shown)
     .map((part, index) => <Fragment key={index}>{part}</Fragment>);

@@ -16,7 +16,7 @@ import {
   useViolationChecks,
 } from '@/features/webcrawler/api/get-violation-checks';
 import { getWebsitesQueryOptions } from '@/features/webcrawler/api/get-websites';
-import { ScanForm } from '@/features/webcrawler/components/scan-form';
+import { SCAN_FORM_PLACEHOLDER_HEIGHT, ScanForm } from '@/features/webcrawler/components/scan-form';
 import { ProductScans } from '@/features/webcrawler/components/product-scans';
 import { ScanHistory } from '@/features/webcrawler/components/scan-history';
 import { WebsitesPanel } from '@/features/webcrawler/components/websites-panel';
@@ -26,6 +26,7 @@ import { actingCompanyOf, useActingCompany, useAppStore } from '@/stores/app-sto
 import type { CompanyRef } from '@trustleaf/domain/schemas/auth';
 import { TemplateScreenRoute } from '@/app/routes/not-found';
 import { ChartPanel } from '@/components/layouts/chart-panel';
+import { SkeletonCard } from '@/components/layouts/skeleton-card';
 import { StagedParts } from '@/components/layouts/staged-parts';
 
 const ReportDialog = lazyComponent(() =>
@@ -156,7 +157,7 @@ const ScreenContent = memo(function ScreenContent({
       </Box>
       {company ? (
         <>
-          <StagedParts>
+          <StagedParts placeholder={<SkeletonCard height={SCAN_FORM_PLACEHOLDER_HEIGHT} />}>
             {[
               <ScanForm
                 key={`${company.plCompanyId} ${prefill.url} ${prefill.isVideo}`}

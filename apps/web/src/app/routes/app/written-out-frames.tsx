@@ -1,6 +1,5 @@
 import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
-import Card from '@mui/material/Card';
 import Container from '@mui/material/Container';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
@@ -9,6 +8,8 @@ import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MAIN_SX, NAV_COLLAPSED_WIDTH, NAV_WIDTH } from '@/components/layouts/app-layout';
+import { SkeletonCard } from '@/components/layouts/skeleton-card';
+import { SCAN_FORM_PLACEHOLDER_HEIGHT } from '@/features/webcrawler/components/scan-form';
 import { paths } from '@/config/paths';
 
 /*
@@ -26,15 +27,6 @@ function TextLine({ variant, width }: { variant: 'h1' | 'subtitle1'; width: stri
     <Typography variant={variant} component="div" aria-hidden>
       <Skeleton width={width} />
     </Typography>
-  );
-}
-
-function SkeletonCard({ height }: { height: number }) {
-  return (
-    <Card variant="outlined" aria-hidden sx={{ p: 2 }}>
-      <Skeleton width="40%" height={32} />
-      <Skeleton variant="rounded" height={height} sx={{ mt: 1.5 }} />
-    </Card>
   );
 }
 
@@ -96,7 +88,7 @@ function WebcrawlerFrame() {
           <TextLine variant="h1" width="45%" />
           <Typography sx={{ color: 'text.secondary', mt: 1 }}>{t('webcrawler.subtitle')}</Typography>
         </Box>
-        <SkeletonCard height={180} />
+        <SkeletonCard height={SCAN_FORM_PLACEHOLDER_HEIGHT} />
       </Stack>
     </Frame>
   );

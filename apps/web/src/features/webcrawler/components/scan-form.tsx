@@ -57,6 +57,9 @@ function Gate({ status, bypass, children }: { status: FeatureStatus; bypass: boo
   );
 }
 
+/** The height of the form's placeholder while it is still to come (the page's frame, its first commit). */
+export const SCAN_FORM_PLACEHOLDER_HEIGHT = 180;
+
 /**
  * "Add Website" with its options (spec 3 §2 Webcrawler page, §4 Scanner form, §5 Scanner): the address
  * is checked by the server first (a 404 is 'Url not connected'; certificate and HTTP-fallback warnings
