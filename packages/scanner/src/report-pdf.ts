@@ -24,6 +24,13 @@ export interface ReportPdfOptions {
   phrase?: (key: string, text: string) => string;
   /** The language of the report's own sentences and its date (default English). */
   language?: ReportLanguage;
+  /**
+   * Each finding's snapshot by its index in the result's violations: a PNG of the page, claim
+   * highlighted, drawn in the finding's Snapshot/Link cell above the link. A finding without one, or
+   * with one that does not decode, keeps the link alone. One Buffer given for several findings is
+   * embedded once.
+   */
+  snapshots?: ReadonlyArray<Buffer | null | undefined>;
 }
 
 /**
@@ -42,11 +49,40 @@ const cellStyle = () => ({ padding: CELL_PADDING, border: 0.5, borderColor: '#99
 
 /** Column shares of the issues table: Potential Issues, Snapshot/Link, Evidence. */
 const ISSUE_COLUMNS = [0.32, 0.28, 0.4];
+/**
+ * The shares when a finding has a snapshot: the Snapshot/Link column wide enough for the image at
+ * about the size the report dialog shows it (320 px, 240 pt), the claim's words still readable.
+ */
+const SNAPSHOT_COLUMNS = [0.28, 0.44, 0.28];
+/** Space between a snapshot and the link under it. */
+const IMAGE_GAP = 4;
+/** 1 CSS px of a snapshot in points: a snapshot is never drawn larger than on the screen. */
+const PT_PER_PX = 0.75;
+
+/** A snapshot ready to draw: its bytes as pdfkit embeds them and its size in the cell. */
+interface CellImage {
+  bytes: Buffer;
+  width: number;
+  height: number;
+  link: string;
+}
 
 interface TableCell {
   text: string;
   font: { src: string; size: number };
+  padding?: [number, number, number, number];
 }
+
+/**
+ * A row of the issues table and the snapshot drawn at the top of its Snapshot/Link cell (that cell's
+ * top padding leaves it room). The image stays out of the cell: pdfkit copies a cell's every field.
+ */
+interface IssueRow {
+  cells: TableCell[];
+  image?: CellImage | undefined;
+}
+
+const SNAPSHOT_COLUMN = 1;
 
 /**
  * The issues table, with its header row repeated at the top of every page it continues onto. pdfkit's
@@ -60,17 +96,19 @@ function issuesTable(
   table: {
     left: number;
     width: number;
+    columns: readonly number[];
     header: TableCell[];
-    rows: TableCell[][];
+    rows: IssueRow[];
   },
 ): void {
-  const widths = ISSUE_COLUMNS.map((share) => table.width * share);
+  const widths = table.columns.map((share) => table.width * share);
   const rowHeight = (row: TableCell[]) => {
     let height = 0;
     row.forEach((c, i) => {
       doc.font(c.font.src).fontSize(c.font.size);
       const text = doc.heightOfString(c.text, { width: widths[i]! - CELL_PADDING * 2 });
-      height = Math.max(height, text + CELL_PADDING * 2);
+      const top = c.padding?.[0] ?? CELL_PADDING;
+      height = Math.max(height, text + top + CELL_PADDING);
     });
     return height;
   };
@@ -90,18 +128,84 @@ function issuesTable(
       .row(table.header);
   };
 
-  if (!fits(headerHeight + rowHeight(table.rows[0]!))) doc.addPage();
+  if (!fits(headerHeight + rowHeight(table.rows[0]!.cells))) doc.addPage();
   let current = start();
   for (const row of table.rows) {
-    const height = rowHeight(row);
+    const height = rowHeight(row.cells);
     if (!fits(height)) {
       current.end();
       doc.addPage();
       current = start();
     }
-    current.row(row);
+    // The row starts where the last one ended: it fits, so pdfkit does not move it to a new page.
+    const top = doc.y;
+    current.row(row.cells);
+    if (row.image) {
+      const x = table.left + widths.slice(0, SNAPSHOT_COLUMN).reduce((a, b) => a + b, 0);
+      drawCellImage(doc, row.image, x + CELL_PADDING, top + CELL_PADDING);
+    }
   }
   current.end();
+}
+
+/** pdfkit's own image opener, missing from its types: an opened image is embedded once, however often drawn. */
+type OpensImages = { openImage(src: Buffer): object };
+/** The images of a report opened so far, by their bytes: two findings of one sentence share an image. */
+const openedImages = new WeakMap<PDFKit.PDFDocument, Map<Buffer, object>>();
+
+/** A snapshot in its cell, framed as the report dialog frames it, a link to the page it shows. */
+function drawCellImage(doc: PDFKit.PDFDocument, image: CellImage, x: number, y: number): void {
+  const opened = openedImages.get(doc) ?? new Map<Buffer, object>();
+  openedImages.set(doc, opened);
+  let source = opened.get(image.bytes);
+  if (!source) {
+    source = (doc as unknown as OpensImages).openImage(image.bytes);
+    opened.set(image.bytes, source);
+  }
+  // doc.image takes an opened image as well as bytes.
+  doc.image(source as Buffer, x, y, { width: image.width, height: image.height, link: image.link });
+  doc.save().lineWidth(0.5).strokeColor('#cccccc').rect(x, y, image.width, image.height).stroke().restore();
+}
+
+const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+
+/**
+ * A snapshot as pdfkit embeds it: an opaque, non-interlaced PNG (what the scan takes) as it is, pdfkit
+ * copying its compressed data, so nothing is encoded again; one with transparency or interlacing
+ * flattened on white and encoded once more, since pdfkit would decode that one itself, after the
+ * layout, where a broken file could no longer be left out. Null for what is not a PNG, does not decode,
+ * or is no picture (under 2 px, as the dialog leaves out).
+ */
+async function prepareSnapshot(
+  bytes: Buffer,
+): Promise<{ bytes: Buffer; pixelWidth: number; pixelHeight: number } | null> {
+  if (!bytes.subarray(0, PNG_SIGNATURE.length).equals(PNG_SIGNATURE)) return null;
+  // Loaded on first use only, as for the logo: most reports have no snapshot.
+  const { default: sharp } = await import('sharp');
+  try {
+    const meta = await sharp(bytes).metadata();
+    const { width, height } = meta;
+    if (meta.format !== 'png' || !width || !height || width < 2 || height < 2) return null;
+    // Decoded whole once, so that a truncated or damaged file is left out rather than embedded.
+    await sharp(bytes).raw().toBuffer();
+    if (!meta.hasAlpha && !meta.isProgressive) return { bytes, pixelWidth: width, pixelHeight: height };
+    const flat = await sharp(bytes).flatten({ background: '#ffffff' }).png().toBuffer();
+    return { bytes: flat, pixelWidth: width, pixelHeight: height };
+  } catch {
+    return null;
+  }
+}
+
+/** A snapshot's size in a cell of the given inner width: the whole width at most, and at most 4:3. */
+function snapshotSize(pixelWidth: number, pixelHeight: number, cellWidth: number) {
+  let width = Math.min(cellWidth, pixelWidth * PT_PER_PX);
+  let height = (width * pixelHeight) / pixelWidth;
+  const maxHeight = cellWidth * 0.75;
+  if (height > maxHeight) {
+    width = (width * maxHeight) / height;
+    height = maxHeight;
+  }
+  return { width, height };
 }
 
 /**
@@ -311,17 +415,46 @@ export async function renderReportPdf(result: ScanResult, options: ReportPdfOpti
 
   section(say('potentialIssues', words.potentialIssues));
   const language = options.language ?? 'en';
-  const issueRows = result.violations.map((v) => [
-    body(
-      [
-        findingDescriptionIn(language, v.description, v.category),
-        issueLevel(language, v),
-        ...findingGuidanceIn(language, v),
-      ].join('\n'),
-    ),
-    body(snapshotText(v, words), { textColor: '#1565c0', textOptions: { link: evidenceLink(v) } }),
-    body(v.evidence),
-  ]);
+  // Each distinct image prepared once (the same bytes given for several findings are drawn from one).
+  const prepared = new Map<Buffer, ReturnType<typeof prepareSnapshot>>();
+  const snapshots = await Promise.all(
+    result.violations.map(async (_, i) => {
+      const bytes = options.snapshots?.[i];
+      if (!bytes) return null;
+      if (!prepared.has(bytes)) prepared.set(bytes, prepareSnapshot(bytes));
+      return prepared.get(bytes)!;
+    }),
+  );
+  const columns = snapshots.some(Boolean) ? SNAPSHOT_COLUMNS : ISSUE_COLUMNS;
+  const imageWidth = width * columns[SNAPSHOT_COLUMN]! - CELL_PADDING * 2;
+  const issueRows = result.violations.map((v, i) => {
+    const snapshot = snapshots[i];
+    const image = snapshot
+      ? {
+          bytes: snapshot.bytes,
+          ...snapshotSize(snapshot.pixelWidth, snapshot.pixelHeight, imageWidth),
+          link: evidenceLink(v),
+        }
+      : undefined;
+    const cells = [
+      body(
+        [
+          findingDescriptionIn(language, v.description, v.category),
+          issueLevel(language, v),
+          ...findingGuidanceIn(language, v),
+        ].join('\n'),
+      ),
+      body(snapshotText(v, words), {
+        textColor: '#1565c0',
+        textOptions: { link: evidenceLink(v) },
+        ...(image
+          ? { padding: [CELL_PADDING + image.height + IMAGE_GAP, CELL_PADDING, CELL_PADDING, CELL_PADDING] }
+          : {}),
+      }),
+      body(v.evidence),
+    ];
+    return { cells, image };
+  });
   const issueHeader = [
     head(say('potentialIssues', words.potentialIssues)),
     head(say('snapshot', words.snapshot)),
@@ -337,7 +470,7 @@ export async function renderReportPdf(result: ScanResult, options: ReportPdfOpti
       data: [issueHeader, [body(say('noRecords', words.noRecords), { colSpan: 3 })]],
     });
   } else {
-    issuesTable(doc, { left, width, header: issueHeader, rows: issueRows });
+    issuesTable(doc, { left, width, columns, header: issueHeader, rows: issueRows });
   }
 
   const range = doc.bufferedPageRange();

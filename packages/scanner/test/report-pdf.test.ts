@@ -315,3 +315,158 @@ describe('the report logo', () => {
     expect((await headerDrawing(await render(withImage(inline)))).images).toBe(1);
   });
 });
+
+/** The images page by page: their size in pixels and where they are drawn (points, from the page's bottom). */
+async function imagesOf(pdf: Buffer) {
+  const { OPS } = await getResolvedPDFJS();
+  const doc = await getDocumentProxy(new Uint8Array(pdf));
+  const pages = [];
+  for (let n = 1; n <= doc.numPages; n++) {
+    const { fnArray, argsArray } = await (await doc.getPage(n)).getOperatorList();
+    const images: { pixels: [number, number]; width: number; height: number; x: number; y: number }[] = [];
+    let matrix: number[] = [];
+    fnArray.forEach((op, i) => {
+      const args = argsArray[i] as unknown[];
+      // pdfkit draws an image in a matrix of its own: [w 0 0 -h x y+h].
+      if (op === OPS.transform) matrix = args as number[];
+      if (op === OPS.paintImageXObject) {
+        const [a, , , d, e, f] = matrix as [number, number, number, number, number, number];
+        images.push({ pixels: [args[1] as number, args[2] as number], width: a, height: -d, x: e, y: f + d });
+      }
+    });
+    pages.push(images);
+  }
+  return pages;
+}
+
+/** The compressed pixel data of a PNG (its IDAT chunks, joined). */
+function pngData(png: Buffer): Buffer {
+  const parts: Buffer[] = [];
+  for (let at = 8; at < png.length;) {
+    const length = png.readUInt32BE(at);
+    if (png.toString('latin1', at + 4, at + 8) === 'IDAT') parts.push(png.subarray(at + 8, at + 8 + length));
+    at += 12 + length;
+  }
+  return Buffer.concat(parts);
+}
+
+describe('the findings’ snapshots', () => {
+  const LETTER = { width: 612, height: 792, margin: 60 };
+  /** A snapshot as the scan takes it: an opaque PNG of the page region, claim highlighted. */
+  const snapshot = (width: number, height: number) =>
+    sharp({ create: { width, height, channels: 3, background: '#fafafa' } })
+      .composite([
+        {
+          input: Buffer.from(
+            `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><rect x="24" y="${height / 2 - 12}" width="${width / 2}" height="24" fill="#ffeb3b"/><text x="24" y="${height / 2 + 6}" font-size="16">Our oil cures cancer.</text></svg>`,
+          ),
+        },
+      ])
+      .removeAlpha()
+      .png()
+      .toBuffer();
+  const two = { ...result, violations: result.violations.slice(0, 2), violationCount: 2 };
+  const options = { companyName: 'Green Leaf Farms LLC', productName: 'Trustleaf' };
+
+  it('draws a finding’s snapshot in its Snapshot/Link cell, its PNG data embedded as it is', async () => {
+    const png = await snapshot(800, 450);
+    const pdf = await renderReportPdf(two, { ...options, snapshots: [png] });
+    const images = (await imagesOf(pdf)).flat();
+    expect(images).toHaveLength(1);
+    const [image] = images;
+    expect(image!.pixels).toEqual([800, 450]);
+    // The Snapshot/Link column (44 % of the 492 pt table, less the padding): about the dialog's 240 pt.
+    const column = { left: LETTER.margin + 492 * 0.28, width: 492 * 0.44 };
+    expect(image!.x).toBeCloseTo(column.left + 4, 0);
+    expect(image!.width).toBeCloseTo(column.width - 8, 0);
+    expect(image!.height).toBeCloseTo((image!.width * 450) / 800, 0);
+    // Not decoded and encoded again: the PNG's own compressed pixels are in the file.
+    expect(pdf.includes(pngData(png))).toBe(true);
+    expect(pdf.length).toBeLessThan(png.length + 20 * 1024);
+    // The text stays text, the link under the image.
+    const text = await pdfText(pdf);
+    expect(text).toContain('Snapshot/Link');
+    expect(text).toContain(result.violations[0]!.url);
+    expect(text).toContain(result.violations[0]!.evidence);
+  });
+
+  it('embeds one image given for two findings once, drawn in both rows', async () => {
+    const png = await snapshot(800, 450);
+    const pdf = await renderReportPdf(two, { ...options, snapshots: [png, png] });
+    expect((await imagesOf(pdf)).flat()).toHaveLength(2);
+    expect(pdf.toString('latin1').match(/\/Subtype \/Image/g)).toHaveLength(1);
+  });
+
+  it('keeps the layout without snapshots (the CLI’s report): no image, the narrower column', async () => {
+    const pdf = await renderReportPdf(two, options);
+    expect((await imagesOf(pdf)).flat()).toHaveLength(0);
+    expect(pdf.toString('latin1')).not.toContain('/Subtype /Image');
+  });
+
+  it('draws a narrow snapshot no larger than on the screen and a tall one at most 4:3', async () => {
+    const pdf = await renderReportPdf(two, {
+      ...options,
+      snapshots: [await snapshot(200, 100), await snapshot(400, 800)],
+    });
+    const [small, tall] = (await imagesOf(pdf)).flat();
+    // 200 CSS px are 150 pt.
+    expect(small!.width).toBeCloseTo(150, 0);
+    expect(tall!.pixels).toEqual([400, 800]);
+    expect(tall!.height).toBeCloseTo((492 * 0.44 - 8) * 0.75, 0);
+    expect(tall!.width).toBeCloseTo(tall!.height / 2, 0);
+  });
+
+  it('keeps every row and its image whole on a page, the header repeated, when many have snapshots', async () => {
+    const png = await snapshot(800, 600);
+    const many = Array.from({ length: 12 }, (_, i) =>
+      violation({ evidence: `Row ${i} evidence: cures cancer.` }),
+    );
+    const pdf = await renderReportPdf(
+      { ...result, violations: many, violationCount: many.length },
+      { ...options, snapshots: many.map(() => png) },
+    );
+    const pages = await imagesOf(pdf);
+    expect(pages.flat()).toHaveLength(12);
+    for (const image of pages.flat()) {
+      expect(image.y).toBeGreaterThanOrEqual(LETTER.margin);
+      expect(image.y + image.height).toBeLessThanOrEqual(LETTER.height - LETTER.margin);
+    }
+    const doc = await getDocumentProxy(new Uint8Array(pdf));
+    const { text } = await extractText(doc, { mergePages: false });
+    const tablePages = text.filter((t) => /Row \d+ evidence/.test(t.replace(/\s+/g, ' ')));
+    expect(tablePages.length).toBeGreaterThanOrEqual(3);
+    for (const pageText of tablePages)
+      expect(pageText.replace(/\s+/g, ' ')).toContain('Potential Issues Snapshot/Link Evidence');
+    // Each image on the page of its own row: the rows on a page are as many as its images.
+    tablePages.forEach((pageText, i) => {
+      expect(pageText.match(/Row \d+ evidence/g)).toHaveLength(pages[i]!.length);
+    });
+  });
+
+  it('flattens a snapshot with transparency on white, and leaves out one that is no picture', async () => {
+    const clear = await sharp({
+      create: { width: 320, height: 180, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0.2 } },
+    })
+      .png()
+      .toBuffer();
+    const flattened = await renderReportPdf(two, { ...options, snapshots: [clear] });
+    expect((await imagesOf(flattened)).flat().map((i) => i.pixels)).toEqual([[320, 180]]);
+    expect(flattened.toString('latin1')).not.toContain('/SMask');
+
+    const png = await snapshot(800, 450);
+    for (const broken of [
+      png.subarray(0, 200),
+      Buffer.concat([png.subarray(0, 8), Buffer.alloc(64)]),
+      await sharp({ create: { width: 1, height: 1, channels: 3, background: '#fff' } })
+        .png()
+        .toBuffer(),
+      await sharp({ create: { width: 64, height: 64, channels: 3, background: '#fff' } })
+        .jpeg()
+        .toBuffer(),
+    ]) {
+      const pdf = await renderReportPdf(two, { ...options, snapshots: [broken] });
+      expect((await imagesOf(pdf)).flat()).toHaveLength(0);
+      expect(await pdfText(pdf)).toContain(result.violations[0]!.evidence);
+    }
+  });
+});

@@ -85,15 +85,16 @@ export function createScanResultsService(deps: ScanResultsDeps) {
     return companyAccess.require(auth, companyId);
   }
 
-  async function loadDetail(companyId: number, checkId: number): Promise<ViolationCheckDetail> {
+  /** A check's results, and where each finding's snapshot is stored (the report PDF draws them). */
+  async function loadDetailAndSnapshots(companyId: number, checkId: number) {
     const found = await repo.findCheck(companyId, checkId);
     if (!found) throw refusal('NOT_FOUND', COMMON_REFUSALS.scanResultNotFound);
     const findings = await repo.findingsOf(checkId);
-    const snapshots = await repo.snapshotFindingIds(checkId);
+    const snapshots = await repo.snapshotKeysOf(checkId);
     const violations = findings.map((f) => toViolation(f, snapshots.has(f.id)));
     const counts = { HIGH: 0, MEDIUM: 0, LOW: 0, COMPLIANCE: 0 };
     for (const v of violations) counts[v.severity]++;
-    return {
+    const detail: ViolationCheckDetail = {
       plViolationCheckId: found.check.id,
       plCompanyId: found.check.companyId,
       companyName: found.companyName,
@@ -108,6 +109,11 @@ export function createScanResultsService(deps: ScanResultsDeps) {
       previousViolationCheckId: found.check.previousCheckId,
       productVerification: found.check.productVerification as ViolationCheckDetail['productVerification'],
     };
+    return { detail, snapshots };
+  }
+
+  async function loadDetail(companyId: number, checkId: number): Promise<ViolationCheckDetail> {
+    return (await loadDetailAndSnapshots(companyId, checkId)).detail;
   }
 
   return {
@@ -168,8 +174,23 @@ export function createScanResultsService(deps: ScanResultsDeps) {
       if (!deps.links.verify(key, query.expires, query.sig, clock.now().getTime())) {
         throw refusal('FORBIDDEN', COMMON_REFUSALS.linkExpired);
       }
-      const detail = await loadDetail(query.plCompanyId, query.plViolationCheckId);
+      const { detail, snapshots } = await loadDetailAndSnapshots(query.plCompanyId, query.plViolationCheckId);
       const open = detail.violations.filter((v) => !v.isCompliant);
+      // The stored PNGs, as the dialog shows them, each read once (findings of one sentence share one,
+      // and the PDF embeds it once); one that cannot be read is left out of the report.
+      const reads = new Map<string, Promise<Buffer | undefined>>();
+      const images = await Promise.all(
+        open.map(async (v) => {
+          const key = snapshots.get(v.complianceFindingId);
+          if (key === undefined) return undefined;
+          if (!reads.has(key))
+            reads.set(
+              key,
+              deps.storage.read(key).catch(() => undefined),
+            );
+          return reads.get(key)!;
+        }),
+      );
       const result: ScanResult = {
         url: detail.url,
         checkTime: detail.checkTime,
@@ -201,6 +222,7 @@ export function createScanResultsService(deps: ScanResultsDeps) {
         productName: deps.productName,
         timeZone: 'America/New_York',
         language: query.lang ?? 'en',
+        snapshots: images,
         ...(branding ? { phrase: branding.phrase } : {}),
         ...(branding?.logo ? { logo: branding.logo } : {}),
       });

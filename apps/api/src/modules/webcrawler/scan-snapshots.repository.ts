@@ -161,14 +161,17 @@ export function createScanSnapshotsRepository(db: Db) {
       return row?.violationCheckId ? { ...row, violationCheckId: row.violationCheckId } : null;
     },
 
-    /** Ids of the check's findings that have a stored snapshot. */
-    async snapshotFindingIds(checkId: number) {
+    /** The check's findings that have a stored snapshot: the image's storage key by the finding's id. */
+    async snapshotKeysOf(checkId: number) {
       const rows = await db
-        .select({ findingId: complianceFindingSnapshots.findingId })
+        .select({
+          findingId: complianceFindingSnapshots.findingId,
+          storageKey: complianceFindingSnapshots.storageKey,
+        })
         .from(complianceFindingSnapshots)
         .innerJoin(complianceFindings, eq(complianceFindings.id, complianceFindingSnapshots.findingId))
         .where(eq(complianceFindings.checkId, checkId));
-      return new Set(rows.map((r) => r.findingId));
+      return new Map(rows.map((r) => [r.findingId, r.storageKey]));
     },
 
     /** A finding's snapshot, with the company that owns it (the service checks the caller's access). */

@@ -1,9 +1,10 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { scanSite, ScanError, type ScanOptions, type ScanResult, type Violation } from '@trustleaf/scanner';
 import { eq, inArray } from 'drizzle-orm';
+import { extractText, getDocumentProxy, getResolvedPDFJS } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   companies,
@@ -17,8 +18,9 @@ import { bearer, createMember, login, subscribeCompany } from '../../../test/fac
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { startFixtureSite, type FixtureSite } from '../../../test/fixture-site.ts';
 
+/** A snapshot as the engine writes it: an opaque PNG (48 × 27), a claim highlighted. */
 const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'iVBORw0KGgoAAAANSUhEUgAAADAAAAAbCAIAAAC1C5slAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAOUlEQVRIx+3UMQ0AMAwDwfAKfzRl0KVh0C2Sh7MewE2uG7YCAgICAvqA3umlgICAQkGOEQgICCgQNFqhMNGYThjtAAAAAElFTkSuQmCC',
   'base64',
 );
 /** A PNG over the 512 KB a single snapshot may have. */
@@ -182,6 +184,35 @@ async function detailOf(who: Who, plViolationCheckId: number) {
   }[];
 }
 
+/** The report PDF of a check, exported as the dialog's Export does. */
+async function reportOf(who: Who, plViolationCheckId: number) {
+  const link = await t.app.inject({
+    method: 'POST',
+    url: '/api/webcrawler/violationCheckReportLink',
+    headers: bearer(who.token),
+    payload: { plCompanyId: who.companyId, plViolationCheckId },
+  });
+  expect(link.statusCode, link.body).toBe(200);
+  const pdf = await t.app.inject({ method: 'GET', url: link.json().detail.url });
+  expect(pdf.statusCode, pdf.body).toBe(200);
+  return pdf.rawPayload;
+}
+
+/** The images a PDF draws, page after page, by their size in pixels. */
+async function imagesIn(pdf: Buffer) {
+  const { OPS } = await getResolvedPDFJS();
+  const doc = await getDocumentProxy(new Uint8Array(pdf));
+  const sizes: [number, number][] = [];
+  for (let n = 1; n <= doc.numPages; n++) {
+    const { fnArray, argsArray } = await (await doc.getPage(n)).getOperatorList();
+    fnArray.forEach((op, i) => {
+      const args = argsArray[i] as number[];
+      if (op === OPS.paintImageXObject) sizes.push([args[1]!, args[2]!]);
+    });
+  }
+  return sizes;
+}
+
 const snapshotOf = (who: Who, findingId: number) =>
   t.app.inject({
     method: 'GET',
@@ -253,6 +284,33 @@ describe('snapshots of findings', () => {
     const { base64, contentType } = response.json().detail;
     expect(contentType).toBe('image/png');
     expect(Buffer.from(base64.replace('data:image/png;base64,', ''), 'base64').equals(PNG)).toBe(true);
+  });
+
+  it('draws each finding’s snapshot in the exported report, and leaves out one gone from Storage', async () => {
+    const checkId = await scanAndRead(owner, `${site.origin}/fake/`);
+    const found = await detailOf(owner, checkId);
+    expect(found.filter((v) => v.hasSnapshot)).toHaveLength(4);
+    const report = await reportOf(owner, checkId);
+    expect(await imagesIn(report)).toEqual(Array(4).fill([48, 27]));
+    // Three stored images (two findings of one sentence share one), each embedded once.
+    expect(report.toString('latin1').match(/\/Subtype \/Image/g)).toHaveLength(3);
+    // The image of one finding removed from Storage (not the shared one): the report is still written.
+    const rows = await t.database.db
+      .select()
+      .from(complianceFindingSnapshots)
+      .innerJoin(complianceFindings, eq(complianceFindings.id, complianceFindingSnapshots.findingId))
+      .where(eq(complianceFindings.checkId, checkId));
+    const alone = rows.find(
+      (r) =>
+        rows.filter(
+          (o) => o.compliance_finding_snapshots.storageKey === r.compliance_finding_snapshots.storageKey,
+        ).length === 1,
+    )!;
+    await rm(path.join(t.env.DATA_DIR, 'uploads', alone.compliance_finding_snapshots.storageKey));
+    const pdf = await reportOf(owner, checkId);
+    expect(await imagesIn(pdf)).toEqual(Array(3).fill([48, 27]));
+    const { text } = await extractText(await getDocumentProxy(new Uint8Array(pdf)), { mergePages: true });
+    expect(text).toContain(alone.compliance_findings.evidence);
   });
 
   it("refuses another company's snapshot and unknown ones with 404", async () => {
@@ -358,7 +416,8 @@ describe('snapshots taken by the engine in Chromium', () => {
   it('stores PNG crops of the demo site findings and serves them', async () => {
     const owner = await member();
     await subscribePro(owner.companyId);
-    const violations = await detailOf(owner, await scanAndRead(owner, `${site.origin}/`));
+    const checkId = await scanAndRead(owner, `${site.origin}/`);
+    const violations = await detailOf(owner, checkId);
     const shown = violations.filter((v) => v.hasSnapshot);
     expect(shown.length).toBeGreaterThan(0);
     expect(shown.every((v) => v.imageUrl === null)).toBe(true);
@@ -367,6 +426,11 @@ describe('snapshots taken by the engine in Chromium', () => {
     const bytes = Buffer.from(response.json().detail.base64.split(',')[1], 'base64');
     expect(bytes.subarray(0, 8).toString('hex')).toBe('89504e470d0a1a0a');
     expect(bytes.length).toBeGreaterThan(PNG.length);
+    // The report PDF draws them at their own size in pixels (the engine crops 400 to 800 px wide).
+    const drawn = await imagesIn(await reportOf(owner, checkId));
+    expect(drawn).toHaveLength(shown.length);
+    expect(drawn[0]).toEqual([bytes.readUInt32BE(16), bytes.readUInt32BE(20)]);
+    for (const [width] of drawn) expect(width).toBeGreaterThanOrEqual(400);
   }, 60_000);
 });
 
