@@ -120,6 +120,65 @@ test('at 360 px in German, a page heading of one long word wraps instead of wide
   }
 });
 
+/** How the browser may break an element's words: its hyphenation, and the language it hyphenates in. */
+const hyphenation = (target: Locator) =>
+  target.evaluate((element) => {
+    const style = getComputedStyle(element);
+    return {
+      hyphens: style.hyphens,
+      limit: style.getPropertyValue('hyphenate-limit-chars'),
+      lang: element.closest('[lang]')?.getAttribute('lang'),
+    };
+  });
+
+test('at 360 px, long German and Dutch words are hyphenated in the language the app shows', async ({
+  browser,
+}) => {
+  // A page written out in the visitor's language (its cookie), before any script runs, says so.
+  const written = await browser.newContext({
+    viewport: { width: 360, height: 740 },
+    javaScriptEnabled: false,
+  });
+  try {
+    const { hostname } = new URL(test.info().project.use.baseURL!);
+    await written.addCookies([{ name: 'trustleaf_lang', value: 'nl', domain: hostname, path: '/' }]);
+    const page = await written.newPage();
+    await page.goto('/webcrawler');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'nl');
+    expect(await hyphenation(page.locator('body'))).toEqual({ hyphens: 'auto', limit: '10 4 4', lang: 'nl' });
+  } finally {
+    await written.close();
+  }
+
+  // In the app, <html lang> follows the language chosen, and the menu's long words are hyphenated in it.
+  const context = await browser.newContext({ viewport: { width: 360, height: 740 } });
+  const page = await context.newPage();
+  try {
+    await signInThroughForm(page, E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+    for (const [language, openMenuLabel, billingAdmin] of [
+      ['de', 'Menü öffnen', 'Abrechnungsverwaltung'],
+      ['nl', 'Menu openen', 'Facturatiebeheer'],
+    ] as const) {
+      await page.getByTestId('language-switcher').click();
+      await page.getByTestId(`language-${language}`).click();
+      await expect(page.locator('html')).toHaveAttribute('lang', language);
+      await page.getByRole('button', { name: openMenuLabel }).click();
+      const item = page.getByRole('navigation').getByRole('link', { name: billingAdmin });
+      await expect(item).toBeVisible();
+      expect(await hyphenation(item.getByText(billingAdmin)), `${billingAdmin} in the menu`).toEqual({
+        hyphens: 'auto',
+        limit: '10 4 4',
+        lang: language,
+      });
+      await page.keyboard.press('Escape');
+      await expect(page.getByRole('navigation').getByRole('link', { name: billingAdmin })).toHaveCount(0);
+    }
+  } finally {
+    await context.close();
+  }
+});
+
 test('at 360 px in French and German, the sign-up and Webcrawler fields show their whole labels', async ({
   browser,
   request,
