@@ -156,6 +156,8 @@ test('at 360 px, long German and Dutch words are hyphenated in the language the 
   try {
     await signInThroughForm(page, E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD);
     await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+    // English is set as written.
+    expect((await hyphenation(page.locator('body'))).hyphens).toBe('manual');
     for (const [language, openMenuLabel, billingAdmin] of [
       ['de', 'Menü öffnen', 'Abrechnungsverwaltung'],
       ['nl', 'Menu openen', 'Facturatiebeheer'],

@@ -77,11 +77,14 @@ export function buildTheme(name: ThemeName): Theme {
       button: { textTransform: 'none', fontWeight: 600 },
     },
     components: {
-      // Long words (German 'Abrechnungsverwaltung', Dutch 'Documentinstellingen') are hyphenated
+      // German and Dutch compounds ('Abrechnungsverwaltung', 'Documentinstellingen') are hyphenated
       // where a line ends, in the language of <html lang> (lib/i18n.ts keeps it the app's), rather
       // than cut with no mark or pushing past a phone's edge; words under 10 letters are never split.
+      // English and French text is left as it is set.
       MuiCssBaseline: {
-        styleOverrides: { body: { hyphens: 'auto', hyphenateLimitChars: '10 4 4' } },
+        styleOverrides: {
+          body: { '&:lang(de), &:lang(nl)': { hyphens: 'auto', hyphenateLimitChars: '10 4 4' } },
+        },
       },
       MuiButton: { defaultProps: { disableElevation: true } },
       MuiPaper: { styleOverrides: { rounded: { borderRadius: 14 } } },
