@@ -2,6 +2,11 @@ import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { COMPANY_TYPES, SEGMENTS } from '@trustleaf/domain/reference/company-types';
 import { COUNTRIES, STATES } from '@trustleaf/domain/reference/countries';
+import {
+  SEEDED_DOCUMENT_TYPES,
+  SEEDED_REJECTION_REASONS,
+  type SeededDocumentTypeKey,
+} from '@trustleaf/domain/reference/seeded-catalog';
 import { ROLE_NAMES } from '@trustleaf/domain/rules/roles';
 import { hashPassword } from '../lib/crypto.ts';
 import { claimHash } from '../modules/accounts/claim-code.ts';
@@ -88,35 +93,45 @@ const PLANT_TOUCHING_TYPES = [
 ];
 const PLANT_TOUCHING = byType(...PLANT_TOUCHING_TYPES);
 
+interface SeedDocumentType {
+  /** Its name is the catalogue's English for this key. */
+  seedKey: SeededDocumentTypeKey;
+  licenseCheck?: boolean;
+  certificationCheck?: boolean;
+  expirationCheck?: boolean;
+  dayPriorNotify?: number;
+  businessTypeIds: number[];
+}
+
 /** The document types a fresh platform tracks; the super admin edits them afterwards. */
-const DOCUMENT_TYPES = [
+const DOCUMENT_TYPES: SeedDocumentType[] = [
   {
-    name: 'State Cannabis License',
+    seedKey: 'stateCannabisLicense',
     licenseCheck: true,
     dayPriorNotify: 30,
     // Every plant-touching type but processors, and events.
     businessTypeIds: byType(...PLANT_TOUCHING_TYPES.filter((type) => type !== 'PROCESSOR'), 'EVENT'),
   },
   {
-    name: 'USDA Hemp License',
+    seedKey: 'usdaHempLicense',
     licenseCheck: true,
     dayPriorNotify: 30,
     businessTypeIds: byType('CULTIVATOR', 'PROCESSOR', 'HEMP_SEED', 'DISTRIBUTOR'),
   },
   {
-    name: 'ISO/IEC 17025 Accreditation',
+    seedKey: 'iso17025Accreditation',
     certificationCheck: true,
     dayPriorNotify: 60,
     businessTypeIds: byType('LAB', 'TESTING'),
   },
   {
-    name: 'GMP Certification',
+    seedKey: 'gmpCertification',
     certificationCheck: true,
     dayPriorNotify: 45,
     businessTypeIds: byType('PROCESSOR', 'MANUFACTURER'),
   },
   {
-    name: 'Certificate of Analysis (COA)',
+    seedKey: 'certificateOfAnalysis',
     expirationCheck: true,
     dayPriorNotify: 30,
     businessTypeIds: byType(
@@ -129,51 +144,32 @@ const DOCUMENT_TYPES = [
     ),
   },
   {
-    name: 'Certificate of Insurance',
+    seedKey: 'certificateOfInsurance',
     expirationCheck: true,
     dayPriorNotify: 30,
     businessTypeIds: ALL_BUSINESS_TYPES,
   },
-  { name: 'Business Registration', businessTypeIds: ALL_BUSINESS_TYPES },
-  { name: 'Standard Operating Procedures', businessTypeIds: PLANT_TOUCHING },
+  { seedKey: 'businessRegistration', businessTypeIds: ALL_BUSINESS_TYPES },
+  { seedKey: 'standardOperatingProcedures', businessTypeIds: PLANT_TOUCHING },
   {
-    name: 'Money Transmitter License',
+    seedKey: 'moneyTransmitterLicense',
     licenseCheck: true,
     dayPriorNotify: 60,
     businessTypeIds: byType('MERCHANT_PROCESSOR'),
   },
 ];
 
-const REJECTION_REASONS = [
-  {
-    reasonName: 'Illegible document',
-    notification: 'We could not read your document. Please upload a clear, complete scan.',
-  },
-  {
-    reasonName: 'Expired document',
-    notification: 'The document you uploaded has expired. Please upload the current version.',
-  },
-  {
-    reasonName: 'Wrong document type',
-    notification: 'The file does not match the requested document type. Please upload the correct document.',
-  },
-  {
-    reasonName: 'Name mismatch',
-    notification: 'The company name on the document does not match your company profile.',
-  },
-  {
-    reasonName: 'Incomplete document',
-    notification: 'Pages or signatures are missing. Please upload the complete, signed document.',
-  },
-];
-
-/** Document types and rejection reasons, seeded once: after that they belong to the super admin. */
+/**
+ * Document types and rejection reasons, seeded once: after that they belong to the super admin. Each
+ * seeded row carries its seed key, so the app shows it in the reader's language until it is renamed.
+ */
 async function seedDocumentCatalog(tx: Pick<Db, 'select' | 'insert'>): Promise<void> {
   const [anyType] = await tx.select({ id: documentTypes.id }).from(documentTypes).limit(1);
   if (!anyType) {
     await tx.insert(documentTypes).values(
       DOCUMENT_TYPES.map((t) => ({
-        name: t.name,
+        name: SEEDED_DOCUMENT_TYPES[t.seedKey],
+        seedKey: t.seedKey,
         licenseCheck: t.licenseCheck ?? false,
         certificationCheck: t.certificationCheck ?? false,
         expirationCheck: Boolean(t.licenseCheck || t.certificationCheck || t.expirationCheck),
@@ -183,7 +179,11 @@ async function seedDocumentCatalog(tx: Pick<Db, 'select' | 'insert'>): Promise<v
     );
   }
   const [anyReason] = await tx.select({ id: rejectionReasons.id }).from(rejectionReasons).limit(1);
-  if (!anyReason) await tx.insert(rejectionReasons).values(REJECTION_REASONS);
+  if (!anyReason) {
+    await tx
+      .insert(rejectionReasons)
+      .values(Object.entries(SEEDED_REJECTION_REASONS).map(([seedKey, text]) => ({ ...text, seedKey })));
+  }
 }
 
 /** Reference data: upserted on every start, so edits to the lists reach existing databases. */

@@ -34,6 +34,8 @@ export type SealBlocker =
 export interface RequiredDocumentState {
   documentTypeId: number;
   name: string;
+  /** A seeded type's key (reference/seeded-catalog), for its name in the reader's language. */
+  seedKey?: string | null;
   expirationCheck: boolean;
   /** The newest version (not deleted), or null when none was uploaded. */
   latest: { reviewStatus: string; expirationDate: string | null } | null;

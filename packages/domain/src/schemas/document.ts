@@ -42,6 +42,13 @@ function withActionSpelling<T extends z.ZodType>(actions: readonly string[], sch
   );
 }
 
+/**
+ * The key of a seeded row in the seeded catalogue (reference/seeded-catalog): the app shows the row in
+ * the reader's language while it is set; null for a row a super admin created or renamed, whose text
+ * reads as typed. Optional beside the spec's fields, which stay the stored text.
+ */
+const SeedKeySchema = TextSchema.nullable().optional();
+
 // ---- document types (spec 2 §3 "Document type") ----
 
 export const DocumentTypeSchema = z.object({
@@ -53,6 +60,7 @@ export const DocumentTypeSchema = z.object({
   dayPriorNotify: IntSchema.nullable(),
   plBusinessTypeIds: z.array(IntSchema),
   plBusinessTypes: z.array(z.object({ id: IntSchema, name: TextSchema })),
+  seedKey: SeedKeySchema,
 });
 export type DocumentType = z.infer<typeof DocumentTypeSchema>;
 
@@ -162,6 +170,7 @@ export const DocumentTypeDetailSchema = z.object({
   documentType: z.object({
     documentTypeId: IntSchema,
     documentTypeName: TextSchema,
+    documentTypeSeedKey: SeedKeySchema,
     licenseCheck: z.boolean(),
     certificationCheck: z.boolean(),
     expirationCheck: z.boolean(),
@@ -353,6 +362,7 @@ export const ReviewQueueItemSchema = z.object({
   companyName: TextSchema,
   documentTypeId: IntSchema,
   documentTypeName: TextSchema,
+  documentTypeSeedKey: SeedKeySchema,
   documentId: IntSchema,
   reviewStatus: z.enum(['pending', 'accepted', 'rejected']),
   uploadedAt: TextSchema,
@@ -365,6 +375,7 @@ export const ReasonSchema = z.object({
   reasonName: TextSchema,
   notification: TextSchema,
   reasonType: z.literal('REJECT'),
+  seedKey: SeedKeySchema,
 });
 export type Reason = z.infer<typeof ReasonSchema>;
 export const ReasonListingInputSchema = z.object({ reasonType: z.literal('REJECT').default('REJECT') });

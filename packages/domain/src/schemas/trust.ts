@@ -58,7 +58,15 @@ export const TrustProfileSchema = z.object({
     ),
   }),
   /** Each document the company's business type requires: verified means accepted and unexpired. */
-  documents: z.array(z.object({ name: TextSchema, verified: z.boolean(), expires: TextSchema.nullable() })),
+  documents: z.array(
+    z.object({
+      name: TextSchema,
+      /** A seeded type's key: the page names it in its language (reference/seeded-catalog). */
+      seedKey: TextSchema.nullable().optional(),
+      verified: z.boolean(),
+      expires: TextSchema.nullable(),
+    }),
+  ),
   /** The latest website scan: when, and how many issues it found (0: none). */
   scan: z.object({ checkedAt: TextSchema, url: TextSchema, issuesFound: IntSchema.min(0) }).nullable(),
   seal: SealSummarySchema.nullable(),

@@ -26,6 +26,12 @@ export const documentTypes = pgTable('document_types', {
   expirationCheck: boolean('expiration_check').notNull().default(false),
   dayPriorNotify: integer('day_prior_notify'),
   businessTypeIds: integer('business_type_ids').array().notNull(),
+  /**
+   * The seeded row's key in the seeded catalogue (reference/seeded-catalog): the app shows the name in
+   * the reader's language while it is set. Null for a type a super admin created, and cleared when one
+   * renames it.
+   */
+  seedKey: text('seed_key'),
   /** Deleted types stay so the documents uploaded for them keep their name. */
   deletedAt: timestamptz('deleted_at'),
   createdAt: createdAt(),
@@ -35,6 +41,8 @@ export const rejectionReasons = pgTable('rejection_reasons', {
   id: serial('id').primaryKey(),
   reasonName: text('reason_name').notNull(),
   notification: text('notification').notNull(),
+  /** As document_types.seed_key: cleared when a super admin changes the name or the notification. */
+  seedKey: text('seed_key'),
   reasonType: text('reason_type', { enum: ['REJECT'] })
     .notNull()
     .default('REJECT'),

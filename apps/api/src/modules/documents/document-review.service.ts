@@ -4,6 +4,11 @@ import {
   showsLicenseBlock,
 } from '@trustleaf/domain/rules/document-review';
 import { daysBetween } from '@trustleaf/domain/rules/document-status';
+import {
+  documentTypeText,
+  reasonText,
+  type SeededReasonText,
+} from '@trustleaf/domain/reference/seeded-catalog';
 import type { UpdateReviewStatusInput } from '@trustleaf/domain/schemas/document';
 import { fieldIssue, type KeyedMessage } from '@trustleaf/domain/validation-issues';
 import type { AuthContext } from '../../lib/authz.ts';
@@ -35,12 +40,23 @@ export function createDocumentReviewService(deps: DocumentsServiceDeps, access: 
     requireReviewer,
     typeOf,
   } = access;
-  /** The rejection email to each owner and admin, in the language they chose in the app. */
-  async function mailRejection(companyId: number, params: Omit<RejectionParams, 'firstName'>) {
+  /**
+   * The rejection email to each owner and admin, in the language they chose in the app: a seeded
+   * document type and reason in that language too, one a super admin named as they wrote it.
+   */
+  async function mailRejection(
+    companyId: number,
+    type: { name: string; seedKey: string | null },
+    reason: SeededReasonText & { seedKey: string | null },
+    params: Omit<RejectionParams, 'firstName' | 'documentType' | 'notification'>,
+  ) {
     const recipients = await repo.ownerAndAdminEmails(companyId);
     for (const recipient of recipients) {
-      const mail = renderMail(rejectionMail, mailLanguage(recipient.language), {
+      const language = mailLanguage(recipient.language);
+      const mail = renderMail(rejectionMail, language, {
         ...params,
+        documentType: documentTypeText(language, type),
+        notification: reasonText(language, reason).notification,
         firstName: recipient.firstName,
       });
       await mailer.send({ to: recipient.email, ...mail });
@@ -65,11 +81,11 @@ export function createDocumentReviewService(deps: DocumentsServiceDeps, access: 
       if (!isLatest && !(row.reviewStatus === 'rejected' && input.reviewStatus === 'rejected')) {
         throw refusal('VALIDATION_FAILED', DOCUMENT_REFUSALS.onlyLatestReviewed);
       }
-      let reasonNotification: string | null = null;
+      let rejection: (SeededReasonText & { seedKey: string | null }) | null = null;
       if (input.reviewStatus === 'rejected') {
         const reason = input.rejectReasonId ? await repo.findReason(input.rejectReasonId) : undefined;
         if (!reason) refuse('rejectReasonId', REVIEW_MESSAGES.rejectReasonRequired);
-        reasonNotification = reason.notification;
+        rejection = reason;
       }
       const expirationDate = input.expirationDate !== undefined ? input.expirationDate : row.expirationDate;
       if (type.expirationCheck) {
@@ -116,13 +132,11 @@ export function createDocumentReviewService(deps: DocumentsServiceDeps, access: 
         companyId: row.companyId,
         detail: { name: `${type.name} v${row.version}`, reviewStatus: input.reviewStatus },
       });
-      if (reasonNotification !== null) {
+      if (rejection !== null) {
         const company = await repo.findCompany(row.companyId);
-        await mailRejection(row.companyId, {
-          documentType: type.name,
+        await mailRejection(row.companyId, type, rejection, {
           companyName: company?.name ?? '',
           version: row.version,
-          notification: reasonNotification,
           reviewComment: input.reviewComment || null,
           documentsUrl: `${deps.appUrl.replace(/\/+$/, '')}/documents`,
         });

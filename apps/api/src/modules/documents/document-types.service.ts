@@ -34,6 +34,7 @@ export function createDocumentTypesService(deps: DocumentsServiceDeps, access: D
         reasonName: r.reasonName,
         notification: r.notification,
         reasonType: 'REJECT' as const,
+        seedKey: r.seedKey,
       })),
     };
   }
@@ -58,6 +59,7 @@ export function createDocumentTypesService(deps: DocumentsServiceDeps, access: D
             plBusinessTypes: type.businessTypeIds
               .filter((id) => nameOf.has(id))
               .map((id) => ({ id, name: nameOf.get(id)! })),
+            seedKey: type.seedKey,
           };
         }),
       };

@@ -78,12 +78,13 @@ export function classificationOf(type: Pick<DocumentTypeRowDb, 'licenseCheck' | 
 export function toTypeSummary(
   type: Pick<
     DocumentTypeRowDb,
-    'id' | 'name' | 'licenseCheck' | 'certificationCheck' | 'expirationCheck' | 'dayPriorNotify'
+    'id' | 'name' | 'seedKey' | 'licenseCheck' | 'certificationCheck' | 'expirationCheck' | 'dayPriorNotify'
   >,
 ) {
   return {
     documentTypeId: type.id,
     documentTypeName: type.name,
+    documentTypeSeedKey: type.seedKey,
     licenseCheck: type.licenseCheck,
     certificationCheck: type.certificationCheck,
     expirationCheck: type.expirationCheck,

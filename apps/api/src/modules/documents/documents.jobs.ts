@@ -10,6 +10,7 @@ import {
   extractCannabinoidPercents,
   extractCoaTestDate,
 } from '@trustleaf/domain/rules/coa';
+import { documentTypeText } from '@trustleaf/domain/reference/seeded-catalog';
 import { dueReminder, todayIn } from '@trustleaf/domain/rules/document-status';
 import {
   COA_UPLOAD_EVENT,
@@ -272,9 +273,13 @@ export function createDocumentsJobs(deps: DocumentsJobsDeps) {
           // Each owner and admin reads it in the language they chose in the app, with the link to
           // the page where the new version is uploaded.
           for (const recipient of recipients) {
-            const mail = renderMail(expiryReminderMail, mailLanguage(recipient.language), {
+            const language = mailLanguage(recipient.language);
+            const mail = renderMail(expiryReminderMail, language, {
               firstName: recipient.firstName,
-              documentType: candidate.documentTypeName,
+              documentType: documentTypeText(language, {
+                name: candidate.documentTypeName,
+                seedKey: candidate.documentTypeSeedKey,
+              }),
               expirationDate,
               expired: threshold === 'ON_EXPIRY',
               documentsUrl: `${deps.appUrl.replace(/\/+$/, '')}/documents`,

@@ -102,9 +102,14 @@ export function createDocumentsRepository(db: Db) {
         for (const change of changes) {
           if (change.action === 'insert') await tx.insert(documentTypes).values(change.values!);
           else if (change.action === 'update') {
+            // A renamed seeded type reads as the super admin typed it from now on.
+            const values = change.values!;
             await tx
               .update(documentTypes)
-              .set(change.values!)
+              .set({
+                ...values,
+                seedKey: sql`case when ${documentTypes.name} = ${values.name} then ${documentTypes.seedKey} end`,
+              })
               .where(and(eq(documentTypes.id, change.id!), isNull(documentTypes.deletedAt)));
           } else {
             await tx.update(documentTypes).set({ deletedAt: at }).where(eq(documentTypes.id, change.id!));
@@ -282,6 +287,7 @@ export function createDocumentsRepository(db: Db) {
           expirationDate: companyDocuments.expirationDate,
           reviewStatus: companyDocuments.reviewStatus,
           documentTypeName: documentTypes.name,
+          documentTypeSeedKey: documentTypes.seedKey,
           dayPriorNotify: documentTypes.dayPriorNotify,
         })
         .from(companyDocuments)
@@ -318,6 +324,7 @@ export function createDocumentsRepository(db: Db) {
           companyName: companies.name,
           documentTypeId: documentTypes.id,
           documentTypeName: documentTypes.name,
+          documentTypeSeedKey: documentTypes.seedKey,
           documentId: companyDocuments.id,
           reviewStatus: companyDocuments.reviewStatus,
           uploadedAt: companyDocuments.createdAt,
@@ -395,7 +402,14 @@ export function createDocumentsRepository(db: Db) {
           } else if (change.action === 'UPDATE') {
             await tx
               .update(rejectionReasons)
-              .set({ reasonName: change.reasonName!, notification: change.notification! })
+              .set({
+                reasonName: change.reasonName!,
+                notification: change.notification!,
+                // A seeded reason whose words a super admin changed reads as they typed them from now on.
+                seedKey: sql`case when ${rejectionReasons.reasonName} = ${change.reasonName!}
+                  and ${rejectionReasons.notification} = ${change.notification!}
+                  then ${rejectionReasons.seedKey} end`,
+              })
               .where(and(eq(rejectionReasons.id, change.id!), isNull(rejectionReasons.deletedAt)));
           } else {
             await tx

@@ -836,19 +836,24 @@ describe('review', () => {
       processorToken,
     );
     expect(rejected.statusCode, rejected.body).toBe(200);
-    const notification = (await post('/api/document/reasonListing', {}, adminToken)).json().detail.reasons[0]
-      .notification;
+    const reason = (await post('/api/document/reasonListing', {}, adminToken)).json().detail.reasons[0];
+    expect(reason.reasonName).toBe('Illegible document');
     for (const email of [client.user.email, admin.user.email]) {
       const [mail] = await mailsTo(email);
-      expect(mail?.text).toContain(notification);
       expect(mail?.text).toContain('Blurry');
     }
+    // The seeded type and reason read in each recipient's language; the reviewer's comment as written.
     const [german] = await mailsTo(client.user.email);
-    expect(german!.subject).toBe('Ihr Dokument „State Cannabis License“ wurde abgelehnt');
+    expect(german!.subject).toBe('Ihr Dokument „Cannabislizenz des Bundesstaats“ wurde abgelehnt');
+    expect(german!.text).toContain(
+      'Wir konnten Ihr Dokument nicht lesen. Bitte laden Sie einen klaren, vollständigen Scan hoch.',
+    );
+    expect(german!.text).not.toContain(reason.notification);
     expect(german!.text).toContain('Kommentar des Prüfers: Blurry');
     expect(german!.text).toMatch(/Laden Sie eine neue Version hoch: https?:\/\/\S+\/documents(\s|$)/);
     const [english] = await mailsTo(admin.user.email);
     expect(english!.subject).toBe('Your State Cannabis License was rejected');
+    expect(english!.text).toContain(reason.notification);
     expect(english!.text).toContain("Reviewer's comment: Blurry");
     expect(await mailsTo(plain.user.email)).toHaveLength(0);
     // A new version is the one to review; the old rejected one can only stay rejected.
@@ -1016,11 +1021,11 @@ describe('expiry reminders', () => {
     }).jobs;
     await definitions.documents.expiryReminders.handler({});
     const [mail] = await mailsTo(owner.user.email);
-    expect(mail!.subject).toBe('State Cannabis License : expire bientôt');
+    expect(mail!.subject).toBe('Licence cannabis de l’État : expire bientôt');
     const day = new Intl.DateTimeFormat('fr-FR', { dateStyle: 'long', timeZone: 'UTC' }).format(
       new Date(`${expires}T00:00:00Z`),
     );
-    expect(mail!.text).toContain(`Votre document « State Cannabis License » expire le ${day}.`);
+    expect(mail!.text).toContain(`Votre document « Licence cannabis de l’État » expire le ${day}.`);
     expect(mail!.text).not.toContain(expires);
     expect(mail!.text).toMatch(/Vos documents : https?:\/\/\S+\/documents(\s|$)/);
   });

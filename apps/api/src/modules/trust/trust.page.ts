@@ -1,5 +1,6 @@
 import { PLATFORM_TIME_ZONE } from '@trustleaf/domain/rules/document-status';
 import { SEAL_TOOLTIP_HIDE_MS, SEAL_TOOLTIP_SHOW_MS } from '@trustleaf/domain/rules/trust-seal';
+import { documentTypeText } from '@trustleaf/domain/reference/seeded-catalog';
 import {
   companyTypeText,
   trustText,
@@ -83,7 +84,7 @@ export function renderProfilePage(profile: TrustProfile, language: TrustLanguage
       : `<ul>${profile.documents
           .map(
             (d) =>
-              `<li>${t('documentLine', { name: d.name })}${
+              `<li>${t('documentLine', { name: documentTypeText(language, d) })}${
                 d.verified
                   ? `<span class="ok">${
                       d.expires

@@ -77,6 +77,7 @@ export function createTrustRepository(db: Db) {
         .select({
           id: documentTypes.id,
           name: documentTypes.name,
+          seedKey: documentTypes.seedKey,
           expirationCheck: documentTypes.expirationCheck,
         })
         .from(documentTypes)
@@ -112,6 +113,7 @@ export function createTrustRepository(db: Db) {
         return {
           documentTypeId: type.id,
           name: type.name,
+          seedKey: type.seedKey,
           expirationCheck: type.expirationCheck,
           latest: version
             ? { reviewStatus: version.reviewStatus, expirationDate: version.expirationDate }

@@ -129,7 +129,12 @@ describe('public trust profile', () => {
       locations: [{ city: 'Denver', state: 'CO', country: 'US' }],
     });
     expect(detail.documents).toEqual([
-      { name: 'Seal Test Licence', verified: true, expires: addDays(todayIn(t.clock.now()), 30) },
+      {
+        name: 'Seal Test Licence',
+        seedKey: null,
+        verified: true,
+        expires: addDays(todayIn(t.clock.now()), 30),
+      },
     ]);
     expect(detail.scan).toBeNull();
     expect(detail.seal.seal.split('.')).toHaveLength(3);
@@ -180,6 +185,22 @@ describe('public trust profile', () => {
     expect(await page('fr')).toContain('<dd>Cultivateur</dd>');
     expect(await page('de')).toContain('<dd>Anbauer</dd>');
     expect(await page('nl')).not.toContain('<dd>Cultivator</dd>');
+  });
+
+  it('names a seeded required document in the visitor’s language, and one a super admin named as typed', async () => {
+    const company = await publishedCompany();
+    // A cultivator needs seeded types (the State Cannabis License among them).
+    await t.database.db
+      .update(companies)
+      .set({ businessTypeId: businessTypeIdOf('CULTIVATOR') })
+      .where(eq(companies.id, company.companyId));
+    const page = async (lang: string) =>
+      (await t.app.inject({ method: 'GET', url: `/trust/${company.slug}?lang=${lang}` })).body;
+    expect(await page('en')).toMatch(/<li>State Cannabis License: /);
+    expect(await page('fr')).toMatch(/<li>Licence cannabis de l’État : /);
+    expect(await page('de')).toMatch(/<li>Cannabislizenz des Bundesstaats: /);
+    expect(await page('nl')).toMatch(/<li>Cannabisvergunning van de staat: /);
+    expect(await page('fr')).not.toContain('State Cannabis License');
   });
 
   it('puts each required document’s status after its name with the language’s punctuation', async () => {
@@ -358,7 +379,9 @@ describe('the seal', () => {
     expect((await verify(seal.seal)).json().detail).toMatchObject({ valid: false, reason: 'revoked' });
     const detail = (await profile(company.slug)).json().detail;
     expect(detail.seal).toBeNull();
-    expect(detail.documents).toEqual([{ name: 'Seal Test Licence', verified: false, expires: null }]);
+    expect(detail.documents).toEqual([
+      { name: 'Seal Test Licence', seedKey: null, verified: false, expires: null },
+    ]);
   });
 
   it('is served as an embeddable badge and a seal file cached no longer than the seal is valid', async () => {

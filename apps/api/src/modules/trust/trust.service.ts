@@ -131,6 +131,7 @@ export function createTrustService(deps: TrustServiceDeps) {
           const verified = requiredDocumentStatus(d, state.today) === 'accepted';
           return {
             name: d.name,
+            seedKey: d.seedKey ?? null,
             verified,
             expires: verified && d.expirationCheck ? (d.latest?.expirationDate ?? null) : null,
           };
