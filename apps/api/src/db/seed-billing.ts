@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { FEATURES } from '@trustleaf/domain/reference/features';
+import { FEATURES, seededPlanDetail } from '@trustleaf/domain/reference/features';
 import type { Db } from './client.ts';
 import { features, planFeatures, plans } from './schema.ts';
 
@@ -122,7 +122,7 @@ function describe(plan: SeedPlan) {
     title: plan.name,
     detailDescriptions: FEATURES.filter((f) => plan.grants[f.key] !== undefined).map((f) => ({
       shortDescription: f.name,
-      detailDescription: `<p><strong>${f.name}</strong> is included in the ${plan.name} plan.</p>`,
+      detailDescription: seededPlanDetail(f.name, plan.name),
     })),
   };
 }

@@ -28,6 +28,14 @@ export const FEATURES: readonly { key: string; name: string; featureType: Featur
   { key: 'community_forum', name: 'Community forum', featureType: 'BOOLEAN' },
 ];
 
+/**
+ * A plan's description of a feature it grants, as the seed writes it. The app shows a description that
+ * still reads so in the reader's language; one a super admin edited reads as they wrote it.
+ */
+export function seededPlanDetail(featureName: string, planName: string): string {
+  return `<p><strong>${featureName}</strong> is included in the ${planName} plan.</p>`;
+}
+
 /** The web crawler menu item and the scanner's actions are gated by this key. */
 export const WEB_CRAWLER_FEATURE = 'content_compliance_monitoring';
 

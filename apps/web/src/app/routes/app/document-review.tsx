@@ -12,6 +12,7 @@ import { ReviewDialog } from '@/features/documents/components/review-dialog';
 import { formatDate } from '@/lib/i18n';
 import { useIsSuperAdmin } from '@/features/billing/components/use-feature-status';
 import { refusalText } from '@/lib/i18n-messages';
+import { documentTypeLabel } from '@/lib/seeded-text';
 
 /** Reviewer audit: pending versions of the companies the caller reviews (all of them for a super admin). */
 export function DocumentReviewRoute() {
@@ -23,7 +24,11 @@ export function DocumentReviewRoute() {
   // whose button is past the screen's edge.
   const columns: TableColumn<ReviewQueueItem>[] = [
     { key: 'company', label: t('documents.queue.company'), phone: 'title', cell: (item) => item.companyName },
-    { key: 'type', label: t('documents.page.type'), cell: (item) => item.documentTypeName },
+    {
+      key: 'type',
+      label: t('documents.page.type'),
+      cell: (item) => documentTypeLabel(t, item.documentTypeName, item.documentTypeSeedKey),
+    },
     {
       key: 'uploaded',
       label: t('documents.queue.uploaded'),

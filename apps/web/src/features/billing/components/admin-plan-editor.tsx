@@ -27,6 +27,7 @@ import { useUpdatePlans } from '../api/update-plan';
 import { optionItems, SpecFields, STATUS_OPTIONS, type FieldSpec } from './admin-form-fields';
 import { sanitizeHtml } from './plan-feature-detail-dialog';
 import { RestrictionFields } from './restriction-fields';
+import { featureLabel } from '@/lib/seeded-text';
 
 /** A plan's unsaved edits, kept while the console shows another plan. */
 export type PlanDraft = PlanFormValues;
@@ -164,7 +165,7 @@ export function PlanEditor({ plan, drafts }: { plan: Plan; drafts: Map<number, P
             <Box key={feature.plFeatureId}>
               <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
                 <Box sx={{ flex: 1 }}>
-                  <FeatureIncluded control={control} index={index} label={feature.name} />
+                  <FeatureIncluded control={control} index={index} label={featureLabel(t, feature)} />
                 </Box>
                 {feature.featureType === 'NUMBER' ? (
                   <FormField

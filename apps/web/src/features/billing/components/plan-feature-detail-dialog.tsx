@@ -12,6 +12,7 @@ import type { Plan } from '@trustleaf/domain/schemas/billing';
 import DOMPurify from 'dompurify';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { featureLabel, seededDetailFeature } from '@/lib/seeded-text';
 
 /** Descriptions are admin-written HTML: sanitised again on display whatever the server did. */
 export function sanitizeHtml(html: string): string {
@@ -24,6 +25,8 @@ export function PlanFeatureDetailDialog({ plan, onClose }: { plan: Plan | null; 
   const [page, setPage] = useState(0);
   const items = plan?.detailDescription.detailDescriptions ?? [];
   const item = items[Math.min(page, Math.max(0, items.length - 1))];
+  // A description as the seed wrote it reads in the reader's language; one a super admin wrote, as written.
+  const seeded = plan && item ? seededDetailFeature(plan.name, item) : null;
   return (
     <Dialog
       open={plan !== null}
@@ -37,9 +40,17 @@ export function PlanFeatureDetailDialog({ plan, onClose }: { plan: Plan | null; 
         {item ? (
           <>
             <Typography variant="h3" component="h3" sx={{ mb: 1 }}>
-              {item.shortDescription}
+              {seeded ? featureLabel(t, seeded) : item.shortDescription}
             </Typography>
-            <Box dangerouslySetInnerHTML={{ __html: sanitizeHtml(item.detailDescription) }} />
+            {seeded ? (
+              // Every language of the app puts the feature first: '<strong>Sceau vérifié</strong> fait partie…'.
+              <Typography>
+                <strong>{featureLabel(t, seeded)}</strong>{' '}
+                {t('billing.plan.includedIn', { plan: plan?.name })}
+              </Typography>
+            ) : (
+              <Box dangerouslySetInnerHTML={{ __html: sanitizeHtml(item.detailDescription) }} />
+            )}
           </>
         ) : (
           <Typography>{t('billing.plan.noDetails')}</Typography>

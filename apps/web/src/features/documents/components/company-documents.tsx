@@ -14,6 +14,7 @@ import { useCompanyDocuments } from '../api/get-company-documents';
 import { DocumentIndicator } from './document-indicator';
 import { ReviewDialog, STATUS_KEYS } from './review-dialog';
 import { UploadDocumentDialog } from './upload-document-dialog';
+import { documentTypeLabel } from '@/lib/seeded-text';
 
 /** A company's documents: one row per applicable type with its indicator, latest version and status. */
 export function CompanyDocuments({
@@ -34,7 +35,8 @@ export function CompanyDocuments({
       key: 'type',
       label: t('documents.page.type'),
       phone: 'title',
-      cell: (row) => row.documentType.documentTypeName,
+      cell: ({ documentType }) =>
+        documentTypeLabel(t, documentType.documentTypeName, documentType.documentTypeSeedKey),
     },
     {
       key: 'indicator',

@@ -24,6 +24,7 @@ import { errorText } from '@/lib/error-notice';
 import { useUpsertDocumentTypes } from '../api/upsert-document-types';
 import { RowEditorDialog, useRowEditor, type RowsForm } from './row-editor-dialog';
 import { RequestFailedDialog } from './unsaved-changes-dialog';
+import { companyTypeLabel } from '@/lib/company-type-label';
 
 const toRows = (types: DocumentType[]): DocumentTypeRow[] =>
   types.map((type) =>
@@ -77,7 +78,10 @@ function DocumentTypeRowFields({
     const next = change(row, checked);
     for (const [field] of CHECKS) setValue(`rows.${index}.${field}`, next[field], { shouldDirty: true });
   };
-  const nameOfType = (id: number) => businessTypes.find((b) => b.id === id)?.name ?? id;
+  const nameOfType = (id: number) => {
+    const found = businessTypes.find((b) => b.id === id);
+    return found ? companyTypeLabel(t, found.name) : id;
+  };
   if (!row) return null;
   return (
     <Box
@@ -134,7 +138,7 @@ function DocumentTypeRowFields({
       >
         {businessTypes.map((businessType) => (
           <MenuItem key={businessType.id} value={businessType.id}>
-            {businessType.name}
+            {companyTypeLabel(t, businessType.name)}
           </MenuItem>
         ))}
       </FormField>

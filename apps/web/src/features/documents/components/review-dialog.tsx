@@ -38,6 +38,7 @@ import { useReviewDocument } from '../api/review-document';
 import { DeleteVersionButton } from './delete-version-button';
 import { DocumentNotes } from './document-notes';
 import { ReviewField, reviewFieldSpecs } from './review-fields';
+import { documentTypeLabel } from '@/lib/seeded-text';
 
 export const STATUS_KEYS = {
   accepted: 'documents.status.accepted',
@@ -153,7 +154,7 @@ function VersionForm({
             size="small"
             fullWidth
             label={t('documents.review.documentType')}
-            value={type.documentTypeName}
+            value={documentTypeLabel(t, type.documentTypeName, type.documentTypeSeedKey)}
             slotProps={{ htmlInput: { readOnly: true } }}
           />
           <Button

@@ -10,6 +10,8 @@ import type { TFunction } from 'i18next';
 import type { Control, Path } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { FormField } from '@/components/form/form-field';
+import { companyTypeLabel } from '@/lib/company-type-label';
+import { reasonLabel } from '@/lib/seeded-text';
 
 const METHOD_KEYS = {
   STATE_VERIFIED: 'documents.review.methodStateVerified',
@@ -93,7 +95,7 @@ export function reviewFieldSpecs(
       label: 'documents.review.typeOfCompany',
       disabled: adminOnly,
       parse: toId,
-      options: businessTypes.map((b) => ({ value: b.id, label: b.name })),
+      options: businessTypes.map((b) => ({ value: b.id, label: companyTypeLabel(t, b.name) })),
     },
     {
       name: 'countryOfLicense',
@@ -146,7 +148,7 @@ export function reviewFieldSpecs(
             parse: toId,
             options: reasons.map((reason) => ({
               value: reason.plReasonId,
-              label: reason.reasonName,
+              label: reasonLabel(t, reason),
             })),
           } as const,
         ]

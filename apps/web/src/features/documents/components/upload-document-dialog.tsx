@@ -24,6 +24,7 @@ import { translateMessage } from '@/lib/i18n-messages';
 import { keyedZodResolver } from '@/lib/keyed-zod-resolver';
 import { applyServerIssues } from '@/lib/server-issues';
 import { useUploadDocument } from '../api/upload-document';
+import { documentTypeLabel } from '@/lib/seeded-text';
 
 /** The licence block's fields and their labels. */
 const LICENCE_FIELDS = [
@@ -94,7 +95,9 @@ export function UploadDocumentDialog({
     <Dialog open onClose={onClose} maxWidth="sm" fullWidth aria-labelledby="upload-title">
       <form onSubmit={(event) => void submit(event)} noValidate>
         <DialogTitle id="upload-title">
-          {t('documents.upload.title', { name: type.documentTypeName })}
+          {t('documents.upload.title', {
+            name: documentTypeLabel(t, type.documentTypeName, type.documentTypeSeedKey),
+          })}
         </DialogTitle>
         <DialogContent dividers>
           <Stack spacing={2}>

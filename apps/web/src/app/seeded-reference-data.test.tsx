@@ -1,0 +1,170 @@
+import { act, fireEvent, screen, within } from '@testing-library/react';
+import { reviewQueue } from '@trustleaf/domain/api/documents';
+import { FEATURES, seededPlanDetail } from '@trustleaf/domain/reference/features';
+import { SEEDED_TEXT } from '@trustleaf/domain/reference/seeded-catalog';
+import type { Reason } from '@trustleaf/domain/schemas/document';
+import { LANGUAGES } from '@trustleaf/domain/rules/themes';
+import { afterEach, describe, expect, it } from 'vitest';
+import { DocumentReviewRoute } from '@/app/routes/app/document-review';
+import { PlanFeatureDetailDialog } from '@/features/billing/components/plan-feature-detail-dialog';
+import { reviewFieldSpecs } from '@/features/documents/components/review-fields';
+import { i18n, loadMessages } from '@/lib/i18n';
+import { featureLabel } from '@/lib/seeded-text';
+import { testPlan } from '@/testing/billing-fixtures';
+import { handle, server } from '@/testing/msw';
+import { renderApp } from '@/testing/test-utils';
+import de from '@/locales/app/de.json';
+import en from '@/locales/app/en.json';
+import fr from '@/locales/app/fr.json';
+import nl from '@/locales/app/nl.json';
+
+const WAIT = { timeout: 10_000 };
+const APP = { en, fr, de, nl };
+
+async function inFrench() {
+  await loadMessages('app', 'fr');
+  await act(async () => {
+    await i18n.changeLanguage('fr');
+  });
+}
+
+afterEach(async () => {
+  await act(async () => {
+    await i18n.changeLanguage('en');
+  });
+});
+
+describe('the seeded reference data in the locale files', () => {
+  it.each(LANGUAGES)('are the words the server writes in its emails and pages (%s)', (language) => {
+    const { seeded } = APP[language].documents;
+    const catalogue = SEEDED_TEXT[language];
+    expect(seeded.types).toEqual(catalogue.documentTypes);
+    expect(
+      Object.fromEntries(
+        Object.entries(seeded.reasons).map(([key, r]) => [
+          key,
+          { reasonName: r.name, notification: r.notification },
+        ]),
+      ),
+    ).toEqual(catalogue.reasons);
+  });
+
+  it.each(LANGUAGES)('name every feature the platform seeds (%s)', (language) => {
+    const names = APP[language].billing.features as Record<string, string>;
+    expect(Object.keys(names).sort()).toEqual(FEATURES.map((f) => f.key).sort());
+    for (const feature of FEATURES) expect(names[feature.key]?.trim()).toBeTruthy();
+    if (language === 'en') {
+      expect(FEATURES.map((f) => names[f.key])).toEqual(FEATURES.map((f) => f.name));
+    }
+  });
+});
+
+describe(
+  'seeded document types, reasons and features read in the reader’s language',
+  { timeout: 20_000 },
+  () => {
+    it('names a seeded document type in French in the review queue, and a renamed one as typed', async () => {
+      await inFrench();
+      const item = {
+        plCompanyId: 5,
+        companyName: 'Green Valley Hemp Co.',
+        reviewStatus: 'pending' as const,
+        uploadedAt: '2026-12-07T10:00:00.000Z',
+      };
+      server.use(
+        handle(reviewQueue, () => ({
+          items: [
+            {
+              ...item,
+              documentTypeId: 3,
+              documentTypeName: 'State Cannabis License',
+              documentTypeSeedKey: 'stateCannabisLicense',
+              documentId: 11,
+            },
+            // Renamed by a super admin: no key, read as typed, even in the seeded English words.
+            {
+              ...item,
+              documentTypeId: 4,
+              documentTypeName: 'Certificate of Insurance',
+              documentTypeSeedKey: null,
+              documentId: 12,
+            },
+          ],
+        })),
+      );
+      renderApp(<DocumentReviewRoute />, { route: '/documents/review', session: 'signed-in' });
+      await screen.findAllByTestId('queue-row', {}, WAIT);
+      const types = screen
+        .getAllByTestId('queue-row')
+        .map((row) => within(row).getAllByRole('cell')[1]!.textContent);
+      expect(types).toEqual(['Licence cannabis de l’État', 'Certificate of Insurance']);
+    });
+
+    it('lists a seeded rejection reason in French in the review form, and a renamed one as typed', async () => {
+      await inFrench();
+      const reasons: Reason[] = [
+        {
+          plReasonId: 1,
+          reasonName: 'Illegible document',
+          notification: 'n',
+          reasonType: 'REJECT',
+          seedKey: 'illegible',
+        },
+        { plReasonId: 2, reasonName: 'Out of date', notification: 'n', reasonType: 'REJECT', seedKey: null },
+        // An answer without the field (an older server): as stored.
+        { plReasonId: 3, reasonName: 'Name mismatch', notification: 'n', reasonType: 'REJECT' },
+      ];
+      const { reviewFields } = reviewFieldSpecs(i18n.t, {
+        adminOnly: false,
+        locked: false,
+        country: 'US',
+        choice: 'REJECT',
+        choices: ['ACCEPT', 'REJECT'],
+        expirationCheck: false,
+        businessTypes: [],
+        countries: [],
+        states: [],
+        reasons,
+      });
+      const field = reviewFields.find((spec) => spec.name === 'rejectReason');
+      expect(field?.options?.map((option) => option.label)).toEqual([
+        'Document illisible',
+        'Out of date',
+        'Name mismatch',
+      ]);
+    });
+
+    it('describes a seeded plan feature in French, and one a super admin rewrote as written', async () => {
+      await inFrench();
+      const plan = testPlan({
+        name: 'Pro',
+        detailDescription: {
+          title: 'Pro',
+          detailDescriptions: [
+            {
+              shortDescription: 'Verified seal',
+              detailDescription: seededPlanDetail('Verified seal', 'Pro'),
+            },
+            { shortDescription: 'Q vault', detailDescription: '<p>Our secure vault for your documents.</p>' },
+          ],
+        },
+      });
+      renderApp(<PlanFeatureDetailDialog plan={plan} onClose={() => undefined} />);
+      const dialog = await screen.findByRole('dialog', {}, WAIT);
+      expect(within(dialog).getByRole('heading', { level: 3 }).textContent).toBe('Sceau vérifié');
+      expect(dialog.textContent).toContain('Sceau vérifié fait partie de la formule Pro.');
+      expect(dialog.textContent).not.toContain('is included');
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Fonctionnalité suivante' }));
+      expect(within(dialog).getByRole('heading', { level: 3 }).textContent).toBe('Q vault');
+      expect(dialog.textContent).toContain('Our secure vault for your documents.');
+    });
+
+    it('names a platform feature in French by its key; an unknown key keeps its stored name', async () => {
+      await inFrench();
+      expect(featureLabel(i18n.t, { key: 'community_forum', name: 'Community forum' })).toBe(
+        'Forum communautaire',
+      );
+      expect(featureLabel(i18n.t, { key: 'custom_feature', name: 'Custom feature' })).toBe('Custom feature');
+    });
+  },
+);
