@@ -1,5 +1,14 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { lastMailTo, planIdsByName, saveTestCard, signedInOwner, signInSeededAdmin } from './factories.ts';
+import { prospects } from '../src/db/schema.ts';
+import { claimHash } from '../src/modules/accounts/claim-code.ts';
+import {
+  createCompany,
+  lastMailTo,
+  planIdsByName,
+  saveTestCard,
+  signedInOwner,
+  signInSeededAdmin,
+} from './factories.ts';
 import { useTestApp } from './use-test-app.ts';
 
 /**
@@ -263,5 +272,61 @@ describe("a company buys its own region's plans (spec 3 §9 regions)", () => {
       who.token,
     );
     expect(listing.json().detail.companySubscriptions).toEqual([]);
+  });
+});
+
+describe('listings read their paging in either shape the specs write it', () => {
+  const names = (answer: { json: () => { detail: { items: { name: string }[] } } }) =>
+    answer.json().detail.items.map((plan) => plan.name);
+
+  it('getPlans reads a nested paginationOption as well as flat currentPage and itemsPerPage', async () => {
+    const all = await post('/api/plan/getPlans', { status: 'active', region: 'US' }, admin);
+    expect(all.statusCode, all.body).toBe(200);
+    expect(names(all).length).toBeGreaterThan(2);
+    const flat = await post('/api/plan/getPlans', { region: 'US', currentPage: 2, itemsPerPage: 1 }, admin);
+    const nested = await post(
+      '/api/plan/getPlans',
+      { region: 'US', paginationOption: { currentPage: 2, itemsPerPage: 1 } },
+      admin,
+    );
+    expect(nested.statusCode, nested.body).toBe(200);
+    expect(names(nested)).toEqual([names(all)[1]]);
+    expect(names(nested)).toEqual(names(flat));
+    const tooMany = await post('/api/plan/getPlans', { paginationOption: { itemsPerPage: 10001 } }, admin);
+    expect(tooMany.statusCode).toBe(400);
+    expect(tooMany.json().details.issues[0]).toMatchObject({
+      field: 'itemsPerPage',
+      message: 'Must be at most 10000',
+    });
+  });
+
+  it('companyListing reads flat currentPage and itemsPerPage as well as its paginationOption', async () => {
+    const word = `pagedprospect${Date.now()}`;
+    for (const letter of ['A', 'B', 'C']) {
+      const company = await createCompany(t.database.db, { name: `${word} ${letter}`, kind: 'PROSPECT' });
+      await t.database.db.insert(prospects).values({
+        companyId: company.id,
+        claimCodeHash: claimHash(`${word}${letter}`),
+        contactFirstName: 'Pat',
+        contactLastName: 'Prospect',
+        contactEmail: `${word}${letter}@example.test`,
+        segmentIds: [],
+      });
+    }
+    const listed = async (body: object) => {
+      const answer = await post('/api/company/companyListing', {
+        companyType: 'prospect',
+        companyName: word,
+        ...body,
+      });
+      expect(answer.statusCode, answer.body).toBe(200);
+      return answer.json().detail.items.map((item: { companyName: string }) => item.companyName.slice(-1));
+    };
+    expect(await listed({})).toEqual(['A', 'B', 'C']);
+    expect(await listed({ paginationOption: { itemsPerPage: 1, currentPage: 2 } })).toEqual(['B']);
+    expect(await listed({ itemsPerPage: 1, currentPage: 2 })).toEqual(['B']);
+    expect(await listed({ itemsPerPage: 2, currentPage: 2 })).toEqual(['C']);
+    const tooMany = await post('/api/company/companyListing', { companyName: word, itemsPerPage: 6 });
+    expect(tooMany.statusCode).toBe(400);
   });
 });

@@ -14,6 +14,7 @@ import {
   IntSchema,
   keyedEnum,
   keyedText,
+  nestedPaging,
   PaginationOptionSchema,
   refuseWith,
   TextSchema,
@@ -234,18 +235,20 @@ export const CompanyListingResultSchema = z.object({
 });
 
 /** Spec 1 §7 companyListing as the sign-up prospect search uses it (5 per page). */
-export const CompanyListingInputSchema = z.object({
-  // Spec 1 §7 sends searchFor sign-up and companyType [prospect]; spec 2 §7 companyType prospect alone.
-  searchFor: z.literal('sign-up').default('sign-up'),
-  companyType: oneOrMany(anySpellingEnum(['prospect'])).default(['prospect']),
-  companyName: TextSchema.trim().max(255).default(''),
-  paginationOption: z
-    .object({
-      itemsPerPage: IntSchema.min(1).max(5).default(5),
-      currentPage: IntSchema.min(1).max(1000).default(1),
-    })
-    .default({ itemsPerPage: 5, currentPage: 1 }),
-});
+export const CompanyListingInputSchema = nestedPaging(
+  z.object({
+    // Spec 1 §7 sends searchFor sign-up and companyType [prospect]; spec 2 §7 companyType prospect alone.
+    searchFor: z.literal('sign-up').default('sign-up'),
+    companyType: oneOrMany(anySpellingEnum(['prospect'])).default(['prospect']),
+    companyName: TextSchema.trim().max(255).default(''),
+    paginationOption: z
+      .object({
+        itemsPerPage: IntSchema.min(1).max(5).default(5),
+        currentPage: IntSchema.min(1).max(1000).default(1),
+      })
+      .default({ itemsPerPage: 5, currentPage: 1 }),
+  }),
+);
 export type CompanyListingInput = z.input<typeof CompanyListingInputSchema>;
 
 /** Spec 1 §3 "Prospect detail": prefills the sign-up form. */

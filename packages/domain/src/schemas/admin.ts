@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { COMPANY_STATUSES, SETTABLE_COMPANY_STATUSES } from '../rules/company-status.ts';
-import { IdSchema, IntSchema, keyedText, TextSchema, VALIDATION_MESSAGES } from './common.ts';
+import { flatPaging, IdSchema, IntSchema, keyedText, TextSchema, VALIDATION_MESSAGES } from './common.ts';
 
 /** A listing's search text: at most 100 characters, refused by key. */
 const SearchTextSchema = keyedText(100, { tooLong: VALIDATION_MESSAGES.characterLimit }, TextSchema.trim());
@@ -28,10 +28,12 @@ export type CompanyFilter = z.infer<typeof CompanyFilterSchema>;
 
 export const COMPANY_LISTING_MAX_PAGE = 100;
 
-export const CompanyListingInputSchema = CompanyFilterSchema.extend({
-  currentPage: IntSchema.min(1).default(1),
-  itemsPerPage: IntSchema.min(1).max(COMPANY_LISTING_MAX_PAGE).default(25),
-});
+export const CompanyListingInputSchema = flatPaging(
+  CompanyFilterSchema.extend({
+    currentPage: IntSchema.min(1).default(1),
+    itemsPerPage: IntSchema.min(1).max(COMPANY_LISTING_MAX_PAGE).default(25),
+  }),
+);
 export type CompanyListingInput = z.input<typeof CompanyListingInputSchema>;
 
 export const CompanyListingRowSchema = CompanySummarySchema.extend({
@@ -102,13 +104,15 @@ export const BusinessTypeChangedSchema = z.object({
 
 export const USER_STATUSES = ['ACTIVE', 'DISABLED'] as const;
 
-export const UserListingInputSchema = z.object({
-  /** Part of the name or the email, any case. */
-  search: SearchTextSchema.optional(),
-  status: z.enum(USER_STATUSES).optional(),
-  currentPage: IntSchema.min(1).default(1),
-  itemsPerPage: IntSchema.min(1).max(100).default(25),
-});
+export const UserListingInputSchema = flatPaging(
+  z.object({
+    /** Part of the name or the email, any case. */
+    search: SearchTextSchema.optional(),
+    status: z.enum(USER_STATUSES).optional(),
+    currentPage: IntSchema.min(1).default(1),
+    itemsPerPage: IntSchema.min(1).max(100).default(25),
+  }),
+);
 export type UserListingInput = z.input<typeof UserListingInputSchema>;
 
 export const UserListingRowSchema = z.object({

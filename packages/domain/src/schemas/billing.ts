@@ -13,6 +13,7 @@ import type { KeyedMessage } from '../validation-issues.ts';
 import {
   IdSchema,
   IntSchema,
+  flatPaging,
   PaginationOptionSchema,
   TextSchema,
   VALIDATION_MESSAGES,
@@ -115,12 +116,14 @@ export const PlanSchema = z.object({
 });
 export type Plan = z.infer<typeof PlanSchema>;
 
-export const GetPlansInputSchema = PaginationOptionSchema.extend({
-  status: StatusInputSchema.default('ACTIVE'),
-  region: RegionInputSchema.default('US'),
-  systemPlatform: TextSchema.max(50).optional(),
-  sortOrder: anySpellingEnum(['ASC', 'DESC']).default('ASC'),
-});
+export const GetPlansInputSchema = flatPaging(
+  PaginationOptionSchema.extend({
+    status: StatusInputSchema.default('ACTIVE'),
+    region: RegionInputSchema.default('US'),
+    systemPlatform: TextSchema.max(50).optional(),
+    sortOrder: anySpellingEnum(['ASC', 'DESC']).default('ASC'),
+  }),
+);
 export type GetPlansInput = z.infer<typeof GetPlansInputSchema>;
 
 export const PlanListSchema = z.object({ items: z.array(PlanSchema), total: IntSchema });

@@ -215,6 +215,41 @@ export const PaginationOptionSchema = z.object({
   currentPage: IntSchema.min(1).default(1),
 });
 
+const PAGING_FIELDS = ['itemsPerPage', 'currentPage'] as const;
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+const pagingFieldsOf = (record: Record<string, unknown>) =>
+  Object.fromEntries(PAGING_FIELDS.filter((field) => field in record).map((field) => [field, record[field]]));
+
+/**
+ * A listing whose paging is flat (`currentPage`, `itemsPerPage`: spec 2 §7 getPlans) that also reads
+ * it nested in `paginationOption` (spec 1 §7's shape for the company listings), so a client written
+ * from either page is not silently given page 1 of the default size. A field sent flat wins.
+ */
+export function flatPaging<T extends z.ZodType<unknown, Record<string, unknown>>>(schema: T) {
+  return z.preprocess((body: z.input<T>) => {
+    if (!isRecord(body) || !isRecord(body.paginationOption)) return body;
+    const { paginationOption, ...rest } = body;
+    return { ...pagingFieldsOf(paginationOption), ...rest };
+  }, schema);
+}
+
+/**
+ * A listing whose paging is nested in `paginationOption` (spec 1 §7 companyListing) that also reads
+ * `currentPage` and `itemsPerPage` sent flat (spec 2 §7 writes the same call "5 per page, page 1"). A
+ * field sent nested wins.
+ */
+export function nestedPaging<T extends z.ZodType<unknown, Record<string, unknown>>>(schema: T) {
+  return z.preprocess((body: z.input<T>) => {
+    if (!isRecord(body) || PAGING_FIELDS.every((field) => !(field in body))) return body;
+    if (body.paginationOption !== undefined && !isRecord(body.paginationOption)) return body;
+    const rest = Object.fromEntries(
+      Object.entries(body).filter(([key]) => !(PAGING_FIELDS as readonly string[]).includes(key)),
+    );
+    return { ...rest, paginationOption: { ...pagingFieldsOf(body), ...body.paginationOption } };
+  }, schema);
+}
+
 /** Every success body is `{ detail }` (DESIGN "API conventions"). */
 export function detailOf<T extends z.ZodType>(schema: T) {
   return z.object({ detail: schema });
