@@ -330,3 +330,69 @@ describe('listings read their paging in either shape the specs write it', () => 
     expect(tooMany.statusCode).toBe(400);
   });
 });
+
+describe('money with fractions of a cent is refused, never rounded (spec 3 §9 USD)', () => {
+  it('refuses a refund of 10.005 with a message, refunds nothing, and takes 10.01', async () => {
+    const who = await subscribedOwner();
+    const listing = async () =>
+      (await post('/api/transaction/transactionListing', { plCompanyId: who.companyId }, admin)).json().detail
+        .items[0];
+    const payment = { id: (await listing()).plTransactionId as number };
+    const refused = await post(
+      '/api/transaction/refund',
+      { plTransactionId: payment.id, amount: 10.005 },
+      admin,
+    );
+    expect(refused.statusCode, refused.body).toBe(400);
+    expect(refused.json().details.issues).toEqual([
+      { field: 'amount', message: 'Use at most two decimals (whole cents)', key: 'validation.cents' },
+    ]);
+    expect(await listing()).toMatchObject({ refundedAmount: 0 });
+    const taken = await post(
+      '/api/transaction/refund',
+      { plTransactionId: payment.id, amount: 10.01 },
+      admin,
+    );
+    expect(taken.statusCode, taken.body).toBe(200);
+    expect(taken.json().detail).toMatchObject({ refundedAmount: 10.01 });
+  });
+
+  it("refuses a plan fee or a promo's discount in fractions of a cent", async () => {
+    const plan = (
+      await post('/api/plan/getPlanDetail', { plCompanyId: 0, plPlanId: planIds.Basic }, admin)
+    ).json().detail;
+    const fee = await post(
+      '/api/plan/updatePlan',
+      { plCompanyId: 0, plans: [{ ...plan, monthlyFee: 49.999 }] },
+      admin,
+    );
+    expect(fee.statusCode, fee.body).toBe(400);
+    expect(fee.json().details.issues).toContainEqual(
+      expect.objectContaining({ field: 'plans.0.monthlyFee', key: 'validation.cents' }),
+    );
+    const promo = await post(
+      '/api/subscription/upsertPromo',
+      {
+        promoCode: `CENTS${Date.now()}`,
+        status: 'ACTIVE',
+        startDate: null,
+        endDate: null,
+        limitUsage: false,
+        maxUsage: null,
+        promoPlans: [
+          {
+            plPlanId: planIds.Basic,
+            paymentFrequency: 'MONTHLY',
+            discountType: 'AMOUNT',
+            discountAmount: 5.555,
+          },
+        ],
+      },
+      admin,
+    );
+    expect(promo.statusCode, promo.body).toBe(400);
+    expect(promo.json().details.issues).toContainEqual(
+      expect.objectContaining({ field: 'promoPlans.0.discountAmount', key: 'validation.cents' }),
+    );
+  });
+});

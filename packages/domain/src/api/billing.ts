@@ -388,7 +388,7 @@ export const refund = endpoint({
   tag: 'transaction',
   summary: 'Refund a payment (super admin)',
   description:
-    'Refunds a successful charge in full or in part through the gateway; refunds of one payment run one at a time, so two at once refund once. More than is left to refund (anything, once the charge is refunded in full) is VALIDATION_FAILED (“The refund is larger than what remains of the payment”); a declined charge is CONFLICT. Super admins only.',
+    'Refunds a successful charge in full or in part through the gateway; refunds of one payment run one at a time, so two at once refund once. More than is left to refund (anything, once the charge is refunded in full) is VALIDATION_FAILED (“The refund is larger than what remains of the payment”); an amount in fractions of a cent is VALIDATION_FAILED (“Use at most two decimals (whole cents)”), never rounded; a declined charge is CONFLICT. Super admins only.',
   errors: ['CONFLICT', 'PAYMENT_FAILED'],
 });
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { RefundInputSchema } from '../schemas/billing.ts';
-import type { KeyedMessage } from '../validation-issues.ts';
+import { VALIDATION_MESSAGES } from '../schemas/common.ts';
+import { issueKey, type KeyedMessage } from '../validation-issues.ts';
 import { refuseField } from './form-issues.ts';
 
 /** The refund's amount: above 0 and at most what is left to refund (the form names that sum). */
@@ -28,8 +29,13 @@ export function createRefundFormSchema(left: number) {
   return RefundFormValuesSchema.superRefine((values, ctx) => {
     const { amount } = refundInputOf(0, values);
     if (amount === undefined) return;
-    if (!RefundInputSchema.shape.amount.safeParse(amount).success || amount > left) {
-      refuseField(ctx, ['amount'], REFUND_AMOUNT_MESSAGE);
-    }
+    const parsed = RefundInputSchema.shape.amount.safeParse(amount);
+    // A fraction of a cent says so (the API refuses it the same way) rather than "at most what is left".
+    const cents = parsed.error?.issues.some(
+      (issue) =>
+        issueKey(issue.code, (issue as { params?: unknown }).params) === VALIDATION_MESSAGES.cents.key,
+    );
+    if (cents) refuseField(ctx, ['amount'], VALIDATION_MESSAGES.cents);
+    else if (!parsed.success || amount > left) refuseField(ctx, ['amount'], REFUND_AMOUNT_MESSAGE);
   });
 }

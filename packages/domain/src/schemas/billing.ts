@@ -27,6 +27,14 @@ import {
 const companyId = IdSchema;
 /** Money on the wire is dollars with at most two decimals. */
 const Money = z.number().min(0).max(1_000_000);
+/**
+ * Money a client sends: a fraction of a cent is refused with a message, never rounded away behind
+ * the sender's back (a refund of 10.005 was 10.01).
+ */
+const MoneyInput = Money.refine((dollars) => Math.abs(dollars * 100 - Math.round(dollars * 100)) < 1e-6, {
+  message: VALIDATION_MESSAGES.cents.message,
+  params: { key: VALIDATION_MESSAGES.cents.key },
+});
 
 export const PaymentFrequencySchema = z.enum(PAYMENT_FREQUENCIES);
 export const DiscountTypeSchema = z.enum(DISCOUNT_TYPES);
@@ -142,10 +150,10 @@ export const PlanUpsertSchema = z
     status: StatusInputSchema,
     region: RegionInputSchema,
     priority: IntSchema.min(0).max(1000),
-    monthlyFee: Money,
-    annualFee: Money,
-    promoMonthlyFee: Money.nullable(),
-    promoAnnualFee: Money.nullable(),
+    monthlyFee: MoneyInput,
+    annualFee: MoneyInput,
+    promoMonthlyFee: MoneyInput.nullable(),
+    promoAnnualFee: MoneyInput.nullable(),
     ...PaymentSwitches,
     trialDuration: IntSchema.min(1).max(365).nullable(),
     trialUnit: TrialUnitInputSchema.nullable(),
@@ -362,7 +370,7 @@ export const TransactionListSchema = z.object({ items: z.array(TransactionSchema
 
 export const RefundInputSchema = z.object({
   plTransactionId: IdSchema,
-  amount: Money.positive().optional(),
+  amount: MoneyInput.positive().optional(),
 });
 
 export const PromoPlanSchema = z.object({
@@ -375,6 +383,7 @@ export const PromoPlanSchema = z.object({
 const PromoPlanInputSchema = PromoPlanSchema.extend({
   paymentFrequency: PaymentFrequencyInputSchema,
   discountType: DiscountTypeInputSchema,
+  discountAmount: MoneyInput,
 });
 
 export const PromoCodeSchema = requiredText(255, {

@@ -80,6 +80,7 @@ export const VALIDATION_MESSAGES = keyedMessages('validation', {
   strongPassword: STRONG_PASSWORD_MESSAGE,
   passwordsMismatch: 'Passwords do not match',
   required: 'This field is required',
+  cents: 'Use at most two decimals (whole cents)',
 });
 
 /** "Maximum N characters", keyed, with N for the translation. */
