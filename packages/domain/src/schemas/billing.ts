@@ -14,6 +14,8 @@ import {
   IdSchema,
   IntSchema,
   flatPaging,
+  MoneyInputSchema,
+  MoneySchema,
   PaginationOptionSchema,
   TextSchema,
   VALIDATION_MESSAGES,
@@ -25,16 +27,6 @@ import {
 } from './common.ts';
 
 const companyId = IdSchema;
-/** Money on the wire is dollars with at most two decimals. */
-const Money = z.number().min(0).max(1_000_000);
-/**
- * Money a client sends: a fraction of a cent is refused with a message, never rounded away behind
- * the sender's back (a refund of 10.005 was 10.01).
- */
-const MoneyInput = Money.refine((dollars) => Math.abs(dollars * 100 - Math.round(dollars * 100)) < 1e-6, {
-  message: VALIDATION_MESSAGES.cents.message,
-  params: { key: VALIDATION_MESSAGES.cents.key },
-});
 
 export const PaymentFrequencySchema = z.enum(PAYMENT_FREQUENCIES);
 export const DiscountTypeSchema = z.enum(DISCOUNT_TYPES);
@@ -112,10 +104,10 @@ export const PlanSchema = z.object({
   status: z.enum(['ACTIVE', 'INACTIVE']),
   region: RegionSchema,
   priority: IntSchema,
-  monthlyFee: Money,
-  annualFee: Money,
-  promoMonthlyFee: Money.nullable(),
-  promoAnnualFee: Money.nullable(),
+  monthlyFee: MoneySchema,
+  annualFee: MoneySchema,
+  promoMonthlyFee: MoneySchema.nullable(),
+  promoAnnualFee: MoneySchema.nullable(),
   ...PaymentSwitches,
   trialDuration: IntSchema.nullable(),
   trialUnit: TrialUnitSchema.nullable(),
@@ -150,10 +142,10 @@ export const PlanUpsertSchema = z
     status: StatusInputSchema,
     region: RegionInputSchema,
     priority: IntSchema.min(0).max(1000),
-    monthlyFee: MoneyInput,
-    annualFee: MoneyInput,
-    promoMonthlyFee: MoneyInput.nullable(),
-    promoAnnualFee: MoneyInput.nullable(),
+    monthlyFee: MoneyInputSchema,
+    annualFee: MoneyInputSchema,
+    promoMonthlyFee: MoneyInputSchema.nullable(),
+    promoAnnualFee: MoneyInputSchema.nullable(),
     ...PaymentSwitches,
     trialDuration: IntSchema.min(1).max(365).nullable(),
     trialUnit: TrialUnitInputSchema.nullable(),
@@ -191,7 +183,7 @@ export const CompanySubscriptionSchema = z.object({
   trialEndsAt: TextSchema.nullable(),
   trialDuration: IntSchema.nullable(),
   trialUnit: TrialUnitSchema.nullable(),
-  price: Money,
+  price: MoneySchema,
   promoCode: TextSchema.nullable(),
   nextRetryAt: TextSchema.nullable(),
   subscription: z.object({ plPlanId: IntSchema, name: TextSchema }),
@@ -312,8 +304,8 @@ export const TransactionSchema = z.object({
   plCompanyId: IntSchema,
   /** The paying company's name, for the admin listing of every company's payments. */
   companyName: TextSchema,
-  amount: Money,
-  refundedAmount: Money,
+  amount: MoneySchema,
+  refundedAmount: MoneySchema,
   currency: TextSchema,
   status: z.enum(TRANSACTION_STATUSES),
   description: TextSchema,
@@ -353,10 +345,10 @@ export const FinancialMonthSchema = z.object({
   /** `YYYY-MM`. */
   month: TextSchema,
   /** Successful charges of the month (before refunds), their count, the part refunded since, the rest. */
-  charged: Money,
+  charged: MoneySchema,
   payments: IntSchema,
-  refunded: Money,
-  net: Money,
+  refunded: MoneySchema,
+  net: MoneySchema,
   /** Declined charges of the month. */
   failed: IntSchema,
 });
@@ -370,20 +362,20 @@ export const TransactionListSchema = z.object({ items: z.array(TransactionSchema
 
 export const RefundInputSchema = z.object({
   plTransactionId: IdSchema,
-  amount: MoneyInput.positive().optional(),
+  amount: MoneyInputSchema.positive().optional(),
 });
 
 export const PromoPlanSchema = z.object({
   plPlanId: IdSchema,
   paymentFrequency: PaymentFrequencySchema,
   discountType: DiscountTypeSchema,
-  discountAmount: Money,
+  /** Whole cents (percent: hundredths); the stored amounts always are. */
+  discountAmount: MoneyInputSchema,
 });
 
 const PromoPlanInputSchema = PromoPlanSchema.extend({
   paymentFrequency: PaymentFrequencyInputSchema,
   discountType: DiscountTypeInputSchema,
-  discountAmount: MoneyInput,
 });
 
 export const PromoCodeSchema = requiredText(255, {
@@ -465,10 +457,10 @@ export const PromoDiscountInputSchema = z.object({
 export const PromoDiscountSchema = z.object({
   promoCode: TextSchema,
   discountType: DiscountTypeSchema,
-  discountAmount: Money,
-  actualDiscountAmount: Money,
-  price: Money,
-  discountedPrice: Money,
+  discountAmount: MoneySchema,
+  actualDiscountAmount: MoneySchema,
+  price: MoneySchema,
+  discountedPrice: MoneySchema,
   firstBillingDate: TextSchema,
 });
 export type PromoDiscount = z.infer<typeof PromoDiscountSchema>;
@@ -486,17 +478,17 @@ export const SubscriptionPreviewSchema = z.object({
   planName: TextSchema,
   paymentFrequency: PaymentFrequencySchema,
   /** The plan's price for one period. */
-  price: Money,
+  price: MoneySchema,
   /** What the promo takes off the first paid period. */
-  discount: Money,
+  discount: MoneySchema,
   promoCode: TextSchema.nullable(),
   /** The unused share of the current paid period (switch). */
-  credit: Money,
+  credit: MoneySchema,
   /** Charged when the purchase is confirmed. */
-  amountNow: Money,
+  amountNow: MoneySchema,
   trialEndsAt: TextSchema.nullable(),
   nextRenewalDate: TextSchema,
-  nextRenewalAmount: Money,
+  nextRenewalAmount: MoneySchema,
   /** Send it back with the switch: confirming within 15 minutes charges exactly this preview. */
   quotedAt: TextSchema,
 });

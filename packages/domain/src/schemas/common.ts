@@ -38,6 +38,9 @@ export const IntSchema = z
   .min(PG_INT_MIN, INT_MIN_MESSAGE)
   .max(PG_INT_MAX, INT_MAX_MESSAGE);
 
+/** Money on the wire: dollars with at most two decimals. */
+export const MoneySchema = z.number().min(0).max(1_000_000);
+
 /** A row id: 1 … 2^31−1. */
 export const IdSchema = z.int(ID_MESSAGE).min(1, ID_MESSAGE).max(PG_INT_MAX, ID_MESSAGE);
 
@@ -82,6 +85,15 @@ export const VALIDATION_MESSAGES = keyedMessages('validation', {
   required: 'This field is required',
   cents: 'Use at most two decimals (whole cents)',
 });
+
+/**
+ * Money a client sends: a fraction of a cent is refused with a message, never rounded away behind
+ * the sender's back (a refund of 10.005 was 10.01).
+ */
+export const MoneyInputSchema = MoneySchema.refine(
+  (dollars) => Math.abs(dollars * 100 - Math.round(dollars * 100)) < 1e-6,
+  { message: VALIDATION_MESSAGES.cents.message, params: { key: VALIDATION_MESSAGES.cents.key } },
+);
 
 /** "Maximum N characters", keyed, with N for the translation. */
 export function maxCharacters(max: number): KeyedMessage {
