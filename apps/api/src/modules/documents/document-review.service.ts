@@ -110,6 +110,10 @@ export function createDocumentReviewService(deps: DocumentsServiceDeps, access: 
         if (!licenseNumber) refuse('licenseNumber', REVIEW_MESSAGES.licenseNumberRequired);
         if (!validationMethod) refuse('validationMethod', REVIEW_MESSAGES.validationMethodRequired);
       }
+      // The super admin's type of company is one the platform has (an unknown id was a 500).
+      if (input.businessTypeId && !(await repo.businessTypeExists(input.businessTypeId))) {
+        refuse('businessTypeId', COMMON_REFUSALS.unknownBusinessType);
+      }
       const now = clock.now();
       await repo.updateVersion(row.id, {
         reviewStatus: input.reviewStatus,

@@ -757,6 +757,28 @@ describe('review', () => {
     });
   });
 
+  it('refuses the super admin a type of company the platform does not have, and changes nothing', async () => {
+    const { client, clientToken } = await companyWithReviewer();
+    const { documentId } = await uploadLicence(clientToken, client.companyId);
+    const review = {
+      documentId,
+      reviewStatus: 'accepted',
+      licenseNumber: '402-00123',
+      validationMethod: 'THIRD_PARTY',
+      businessTypeId: 999_999,
+    };
+    const refused = await post('/api/document/updateDocumentReviewStatus', review, adminToken);
+    expect(refused.statusCode, refused.body).toBe(400);
+    expect(refused.json().details.issues).toEqual([
+      { field: 'businessTypeId', message: 'Unknown business type', key: 'refusals.unknownBusinessType' },
+    ]);
+    const [stored] = await t.database.db
+      .select({ reviewStatus: companyDocuments.reviewStatus })
+      .from(companyDocuments)
+      .where(eq(companyDocuments.id, documentId));
+    expect(stored).toEqual({ reviewStatus: 'pending' });
+  });
+
   it("refuses a review's empty fields with the review form's messages (spec 3 §5) and reads its Accept/Reject and '3rd Party'", async () => {
     const { client, clientToken } = await companyWithReviewer();
     const { documentId } = await uploadLicence(clientToken, client.companyId);
