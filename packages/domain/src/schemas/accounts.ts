@@ -281,10 +281,21 @@ export const SignUpPromoCodeInputSchema = z.object({
 
 export const INVITE_ROLES = ['Company Admin', 'User', 'Weak User'] as const;
 
+/**
+ * A role an owner or admin may give (invite, role change), in the spellings `anySpellingEnum` reads
+ * ('weak user', 'WEAK_USER'), else refused by its key: a role given but not one of these was
+ * answered 'Role is required'.
+ */
+export const AssignableRoleSchema = keyedEnum(
+  INVITE_ROLES,
+  { key: 'team.messages.roleInvalid', message: 'Choose a role: Company Admin, User or Weak User' },
+  true,
+);
+
 export const InviteMemberInputSchema = z.object({
   plCompanyId: IdSchema,
   email: EmailSchema,
-  role: z.enum(INVITE_ROLES).default('User'),
+  role: AssignableRoleSchema.default('User'),
 });
 export type InviteMemberInput = z.input<typeof InviteMemberInputSchema>;
 

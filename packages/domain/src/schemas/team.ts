@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { INVITE_ROLES } from './accounts.ts';
+import { AssignableRoleSchema, INVITE_ROLES } from './accounts.ts';
 import { keyedMessages } from '../validation-issues.ts';
 import { IdSchema, IntSchema, QueryIdSchema, TextSchema } from './common.ts';
 
@@ -12,7 +12,7 @@ export const COMPANY_ROLES = ['Company Owner', 'Company Admin', 'User', 'Weak Us
 export type CompanyRoleName = (typeof COMPANY_ROLES)[number];
 /** Roles an owner or admin may give (the owner's role moves only by transferring ownership). */
 export const ASSIGNABLE_ROLES = INVITE_ROLES;
-export const AssignableRoleSchema = z.enum(ASSIGNABLE_ROLES, { error: 'Role is required' });
+export { AssignableRoleSchema };
 
 /** Spec 3 §6 "Removing a member bans them permanently from the company". */
 export const REMOVE_MEMBER_CONFIRMATION =

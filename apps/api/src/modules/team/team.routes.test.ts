@@ -219,6 +219,42 @@ describe('roles', () => {
     });
   });
 
+  it('reads a role as spec 3 §6 names it in any case, and says which roles may be given when it is not one', async () => {
+    const c = await company();
+    const change = (role: unknown) =>
+      post('/api/company/changeMemberRole', { plCompanyId: c.id, plUserId: c.user.id, role }, c.owner.token);
+    expect((await change('weak user')).statusCode).toBe(200);
+    expect((await change('COMPANY_ADMIN')).statusCode).toBe(200);
+    const invited = await post(
+      '/api/company/inviteMember',
+      { plCompanyId: c.id, email: 'spelled-role@example.test', role: 'weak user' },
+      c.owner.token,
+    );
+    expect(invited.statusCode, invited.body).toBe(200);
+    const detail = (await team(c.id, c.owner.token)).json().detail;
+    expect(detail.members.find((m: { plUserId: number }) => m.plUserId === c.user.id).role).toBe(
+      'Company Admin',
+    );
+    expect(detail.invites).toMatchObject([{ email: 'spelled-role@example.test', role: 'Weak User' }]);
+    const refusedIssue = {
+      field: 'role',
+      message: 'Choose a role: Company Admin, User or Weak User',
+      key: 'team.messages.roleInvalid',
+    };
+    for (const refused of [
+      await change('Company Owner'),
+      await change('Super Admin'),
+      await post(
+        '/api/company/inviteMember',
+        { plCompanyId: c.id, email: 'owner-role@example.test', role: 'Company Owner' },
+        c.owner.token,
+      ),
+    ]) {
+      expect(refused.statusCode, refused.body).toBe(400);
+      expect(refused.json().details.issues).toEqual([refusedIssue]);
+    }
+  });
+
   it('transfers ownership from the owner only, leaving exactly one owner even when two race', async () => {
     const c = await company();
     const transfer = (plUserId: number, token: string) =>
