@@ -111,7 +111,8 @@ export function createDocumentReviewService(deps: DocumentsServiceDeps, access: 
         if (!validationMethod) refuse('validationMethod', REVIEW_MESSAGES.validationMethodRequired);
       }
       // The super admin's type of company is one the platform has (an unknown id was a 500).
-      if (input.businessTypeId && !(await repo.businessTypeExists(input.businessTypeId))) {
+      const businessTypeId = input.businessTypeId;
+      if (businessTypeId && !(await repo.businessTypeNames()).some((known) => known.id === businessTypeId)) {
         refuse('businessTypeId', COMMON_REFUSALS.unknownBusinessType);
       }
       const now = clock.now();

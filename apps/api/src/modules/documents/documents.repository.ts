@@ -45,14 +45,6 @@ export function createDocumentsRepository(db: Db) {
       return db.select({ id: businessTypes.id, name: businessTypes.name }).from(businessTypes);
     },
 
-    async businessTypeExists(id: number) {
-      const [row] = await db
-        .select({ id: businessTypes.id })
-        .from(businessTypes)
-        .where(eq(businessTypes.id, id));
-      return row !== undefined;
-    },
-
     async findDocumentType(id: number) {
       const [row] = await db
         .select()
