@@ -119,8 +119,8 @@ export const uploadDocument = endpoint({
   tag,
   summary: 'Add a version of a document from a stored upload',
   description:
-    'Files a new version of one document type for the company from an upload key of /api/storage/preupload (content-checked there), with the licence fields and expiry date the type asks for. The version starts pending review; office files are converted to PDF by a job.',
-  errors: ['PLAN_LIMIT_REACHED'],
+    'Files a new version of one document type for the company from an upload key of /api/storage/preupload (content-checked there), with the licence fields and expiry date the type asks for. The version starts pending review; office files are converted to PDF by a job. An upload is filed once: filing it again (a double submit, a retry of a filing that went through) is CONFLICT.',
+  errors: ['PLAN_LIMIT_REACHED', 'CONFLICT'],
 });
 
 export const deleteDocuments = endpoint({

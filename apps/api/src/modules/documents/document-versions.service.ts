@@ -128,6 +128,7 @@ export function createDocumentVersionsService(deps: DocumentsServiceDeps, access
         businessTypeId: company.businessTypeId,
         uploadedBy: auth.userId,
       });
+      if (!row) throw refusal('CONFLICT', DOCUMENT_REFUSALS.uploadAlreadyFiled);
       await jobs.enqueue(definitions.convert, { documentId: row.id }, { singletonKey: `convert-${row.id}` });
       const fresh = await repo.findVersion(row.id);
       return toVersion(fresh!, type);

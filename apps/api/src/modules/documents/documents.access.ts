@@ -45,6 +45,7 @@ export const DOCUMENT_REFUSALS = {
     fileTypeNotSupported: 'File Type Is Not Supported',
     cannotUploadFile: 'Cannot upload your file',
     cannotUploadDocument: 'Cannot upload your document',
+    uploadAlreadyFiled: 'This file is already filed: upload it again to add another version',
     ownDocuments: 'A company cannot review its own documents',
     onlyLatestReviewed: 'Only the latest document version can be reviewed',
     typeNotForCompany: 'This document type does not apply to your company',

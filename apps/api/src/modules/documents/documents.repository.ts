@@ -227,8 +227,28 @@ export function createDocumentsRepository(db: Db) {
      * other on an advisory lock of the company and type, so each reads the number the previous one
      * wrote: versions run 1, 2, 3… without gaps or duplicates (the unique index is the last guard).
      */
+    /**
+     * Files an upload as the next version of the company's document of that type; null when the
+     * upload already is a live version (a double submit, or a retry of one that went through).
+     */
     async insertVersion(values: Omit<typeof companyDocuments.$inferInsert, 'version'>) {
       return db.transaction(async (tx) => {
+        // The file's lock first, then the type's: two filings of one upload never both pass the check.
+        await tx.execute(
+          sql`select pg_advisory_xact_lock(hashtext(${`document-file:${values.companyId}:${values.fileKey}`}))`,
+        );
+        const [filed] = await tx
+          .select({ id: companyDocuments.id })
+          .from(companyDocuments)
+          .where(
+            and(
+              eq(companyDocuments.companyId, values.companyId),
+              eq(companyDocuments.fileKey, values.fileKey),
+              isNull(companyDocuments.deletedAt),
+            ),
+          )
+          .limit(1);
+        if (filed) return null;
         await tx.execute(
           sql`select pg_advisory_xact_lock(hashtext(${`document-version:${values.companyId}:${values.documentTypeId}`}))`,
         );

@@ -286,6 +286,39 @@ describe('document types', () => {
 });
 
 describe('uploads and versions', () => {
+  it('files one upload as one version, even when the same filing is sent four times at once', async () => {
+    const { user, companyId } = await createMember(t.database.db);
+    const token = (await login(t.app, user.email)).accessToken;
+    const stored = await preupload(token, companyId, 'document', [
+      { name: 'licence.pdf', content: LICENCE_PDF },
+    ]);
+    const filing = {
+      plCompanyId: companyId,
+      documentTypeId: licenceTypeId,
+      uploadKey: stored.json().detail[0].key,
+      expirationDate: addDays(todayIn(t.clock.now()), 200),
+      ...LICENCE_PLACE,
+    };
+    const answers = await Promise.all([1, 2, 3, 4].map(() => post('/api/document/document', filing, token)));
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409, 409, 409]);
+    expect(answers.find((answer) => answer.statusCode === 409)!.json().details.issues).toEqual([
+      {
+        field: '',
+        message: 'This file is already filed: upload it again to add another version',
+        key: 'documents.messages.uploadAlreadyFiled',
+      },
+    ]);
+    // Filed again later, as another type: still refused; a new upload of the same file is a new version.
+    const again = await post('/api/document/document', { ...filing, documentTypeId: genericTypeId }, token);
+    expect(again.statusCode).toBe(409);
+    const versions = await t.database.db
+      .select({ version: companyDocuments.version })
+      .from(companyDocuments)
+      .where(eq(companyDocuments.companyId, companyId));
+    expect(versions).toEqual([{ version: 1 }]);
+    expect((await uploadLicence(token, companyId)).version).toBe(2);
+  });
+
   it('checks uploads by content for documents', async () => {
     const { user, companyId } = await createMember(t.database.db);
     const token = (await login(t.app, user.email)).accessToken;
