@@ -6,6 +6,7 @@ import {
   keyedText,
   maxCharacters,
   QueryIdSchema,
+  refuseWith,
   requiredText,
   TextSchema,
 } from './common.ts';
@@ -205,15 +206,20 @@ export const ScanUrlListingQuerySchema = z.object({
     .optional()
     .transform((value, ctx) => {
       if (!value) return [] as ScanJobStatus[];
+      // Spec 3 §4 writes the remote statuses in lower case and the local ones in upper case: any case is read.
       const parts = [value]
         .flat()
         .join(',')
         .split(',')
-        .map((s) => s.trim())
+        .map((s) => s.trim().toLowerCase())
         .filter(Boolean);
       for (const part of parts) {
         if (!(SCAN_JOB_STATUSES as readonly string[]).includes(part)) {
-          ctx.addIssue({ code: 'custom', message: `Unknown status ${part}` });
+          refuseWith(ctx, {
+            key: 'webcrawler.refusals.unknownStatus',
+            message: `Unknown status ${part}: use processing, completed, failed or cancelled`,
+            params: { status: part },
+          });
           return z.NEVER;
         }
       }

@@ -149,6 +149,22 @@ describe('scanning a website', () => {
       owner.token,
     );
     expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().details.issues).toEqual([
+      {
+        field: 'statuses',
+        message: 'Unknown status done: use processing, completed, failed or cancelled',
+        key: 'webcrawler.refusals.unknownStatus',
+        params: { status: 'done' },
+      },
+    ]);
+    // Spec 3 §4 also writes statuses in upper case (PROCESSING): any case is read.
+    const upper = await call(
+      'GET',
+      `/api/webcrawler/scanUrlListing?plCompanyId=${owner.companyId}&statuses=PROCESSING,Completed`,
+      owner.token,
+    );
+    expect(upper.statusCode, upper.body).toBe(200);
+    expect(upper.json().detail.jobs.map((j: { jobId: string }) => j.jobId)).toEqual([started.jobId]);
     const log = await call('POST', '/api/user/activity', owner.token, {
       scope: 'company',
       plCompanyId: owner.companyId,
