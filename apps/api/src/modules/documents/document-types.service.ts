@@ -135,7 +135,7 @@ export function createDocumentTypesService(deps: DocumentsServiceDeps, access: D
       const existing = await repo.existingReasonIds(targeted);
       const missing = targeted.find((id) => !existing.has(id));
       if (missing) throw refusal('NOT_FOUND', NAMED_REFUSALS.reasonIdNotFound(missing));
-      await repo.applyReasonChanges(
+      const duplicateName = await repo.applyReasonChanges(
         input.plReasons.map((c) =>
           c.action === 'INSERT'
             ? { action: c.action, reasonName: c.reasonName, notification: c.notification }
@@ -145,6 +145,8 @@ export function createDocumentTypesService(deps: DocumentsServiceDeps, access: D
         ),
         clock.now(),
       );
+      if (duplicateName !== null)
+        throw refusal('CONFLICT', DOCUMENT_REFUSALS.reasonNameExists(duplicateName));
       return reasonListing();
     },
   };

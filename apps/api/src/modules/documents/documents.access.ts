@@ -59,6 +59,12 @@ export const DOCUMENT_REFUSALS = {
     message: `A document type named ${name} already exists`,
     params: { name },
   }),
+  /** A rejection reason's name is used by one live reason at most, whatever its case. */
+  reasonNameExists: (name: string): KeyedMessage => ({
+    key: 'documents.messages.reasonNameExists',
+    message: `A rejection reason named ${name} already exists`,
+    params: { name },
+  }),
   fieldsForbidden: (fields: readonly string[]): KeyedMessage => ({
     key: 'documents.messages.fieldsForbidden',
     message: `You may not change ${fields.join(', ')}`,

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, inArray, isNull, max, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { activeMemberOf, managerContacts } from '../../db/members.ts';
+import { createReasonsRepository } from './reasons.repository.ts';
 import {
   businessTypes,
   coaUploads,
@@ -32,6 +33,7 @@ export function createDocumentsRepository(db: Db) {
   }
 
   return {
+    ...createReasonsRepository(db),
     // ---- document types ----
     async listDocumentTypes() {
       return db
@@ -385,69 +387,6 @@ export function createDocumentsRepository(db: Db) {
 
     async addNote(documentId: number, userId: number, note: string) {
       await db.insert(documentNotes).values({ documentId, userId, note });
-    },
-
-    // ---- rejection reasons ----
-    async listReasons() {
-      return db
-        .select()
-        .from(rejectionReasons)
-        .where(and(isNull(rejectionReasons.deletedAt), eq(rejectionReasons.reasonType, 'REJECT')))
-        .orderBy(asc(rejectionReasons.id));
-    },
-
-    async findReason(id: number) {
-      const [row] = await db
-        .select()
-        .from(rejectionReasons)
-        .where(and(eq(rejectionReasons.id, id), isNull(rejectionReasons.deletedAt)));
-      return row ?? null;
-    },
-
-    async applyReasonChanges(
-      changes: {
-        action: 'INSERT' | 'UPDATE' | 'DELETE';
-        id?: number;
-        reasonName?: string;
-        notification?: string;
-      }[],
-      at: Date,
-    ) {
-      await db.transaction(async (tx) => {
-        for (const change of changes) {
-          if (change.action === 'INSERT') {
-            await tx
-              .insert(rejectionReasons)
-              .values({ reasonName: change.reasonName!, notification: change.notification! });
-          } else if (change.action === 'UPDATE') {
-            await tx
-              .update(rejectionReasons)
-              .set({
-                reasonName: change.reasonName!,
-                notification: change.notification!,
-                // A seeded reason whose words a super admin changed reads as they typed them from now on.
-                seedKey: sql`case when ${rejectionReasons.reasonName} = ${change.reasonName!}
-                  and ${rejectionReasons.notification} = ${change.notification!}
-                  then ${rejectionReasons.seedKey} end`,
-              })
-              .where(and(eq(rejectionReasons.id, change.id!), isNull(rejectionReasons.deletedAt)));
-          } else {
-            await tx
-              .update(rejectionReasons)
-              .set({ deletedAt: at })
-              .where(eq(rejectionReasons.id, change.id!));
-          }
-        }
-      });
-    },
-
-    async existingReasonIds(ids: number[]) {
-      if (ids.length === 0) return new Set<number>();
-      const rows = await db
-        .select({ id: rejectionReasons.id })
-        .from(rejectionReasons)
-        .where(and(inArray(rejectionReasons.id, ids), isNull(rejectionReasons.deletedAt)));
-      return new Set(rows.map((r) => r.id));
     },
 
     // ---- COA uploads ----

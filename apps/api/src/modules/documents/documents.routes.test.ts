@@ -941,6 +941,53 @@ describe('review', () => {
   });
 });
 
+describe('rejection reasons', () => {
+  const save = (plReasons: object[]) => post('/api/document/upsertReason', { plReasons }, adminToken);
+  const named = async (name: string) =>
+    (await post('/api/document/reasonListing', {}, adminToken))
+      .json()
+      .detail.reasons.filter(
+        (r: { reasonName: string }) => r.reasonName.toLowerCase() === name.toLowerCase(),
+      );
+
+  it('keeps reason names unique: one insert sent four times at once adds one reason', async () => {
+    const insert = { action: 'INSERT', reasonName: 'Cropped page', notification: 'Upload every page.' };
+    const answers = await Promise.all([1, 2, 3, 4].map(() => save([insert])));
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409, 409, 409]);
+    expect(answers.find((answer) => answer.statusCode === 409)!.json().details.issues).toEqual([
+      {
+        field: '',
+        message: 'A rejection reason named Cropped page already exists',
+        key: 'documents.messages.reasonNameExists',
+        params: { name: 'Cropped page' },
+      },
+    ]);
+    expect(await named('Cropped page')).toHaveLength(1);
+  });
+
+  it('refuses a name in another case or twice in one save, and lets a renamed or deleted reason free its name', async () => {
+    await save([{ action: 'INSERT', reasonName: 'Wrong holder', notification: 'Upload your own licence.' }]);
+    const [held] = await named('Wrong holder');
+    const other = { action: 'INSERT', reasonName: 'WRONG HOLDER ', notification: 'x' };
+    expect((await save([other])).statusCode).toBe(409);
+    const twice = { action: 'INSERT', reasonName: 'Torn page', notification: 'x' };
+    expect((await save([twice, twice])).statusCode).toBe(409);
+    expect(await named('Torn page')).toEqual([]);
+    const kept = {
+      action: 'UPDATE',
+      plReasonId: held.plReasonId,
+      reasonName: 'Wrong holder',
+      notification: 'New text.',
+    };
+    expect((await save([kept])).statusCode).toBe(200);
+    const renamed = { ...kept, reasonName: 'Another holder' };
+    expect((await save([renamed, other])).statusCode).toBe(200);
+    expect((await named('Wrong holder')).map((r: { reasonName: string }) => r.reasonName)).toEqual([
+      'WRONG HOLDER',
+    ]);
+  });
+});
+
 describe('company scope on every document endpoint', () => {
   it("refuses company B reading, downloading, reviewing or changing company A's documents", async () => {
     const a = await createMember(t.database.db);
