@@ -14,8 +14,12 @@ export function isValidPhone(value: string | null | undefined): boolean {
   return isValidPhoneNumber(digits.length === 11 && digits.startsWith('1') ? `+${digits}` : `+1${digits}`);
 }
 
-/** The mask leaves placeholders in an untouched field; those count as empty. */
+/**
+ * The mask leaves placeholders in an untouched field; those count as empty. Anything else is kept for
+ * the phone rule to judge: letters ('abc') were taken as empty, so a save cleared the number it meant
+ * to change.
+ */
 export function normalizePhone(value: string | null | undefined): string {
   const trimmed = (value ?? '').trim();
-  return /\d/.test(trimmed) ? trimmed : '';
+  return trimmed.replace(/[\s()_-]/g, '') === '' ? '' : trimmed;
 }

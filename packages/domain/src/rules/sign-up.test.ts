@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { documentIndicator } from './document-indicator.ts';
 import { isAlternateCard, INPUT_MASKS } from './input-masks.ts';
-import { isValidPhone, PHONE_INVALID_MESSAGE } from './phone.ts';
+import { isValidPhone, normalizePhone, PHONE_INVALID_MESSAGE } from './phone.ts';
 import {
   companyTypesForSegments,
   isCompleteCode,
@@ -24,6 +24,14 @@ describe('phone', () => {
     ['555', false],
   ])('%s → %s', (value, expected) => expect(isValidPhone(value)).toBe(expected));
   it('has the spec message', () => expect(PHONE_INVALID_MESSAGE).toBe('Phone number is invalid'));
+  it.each([
+    ['(___) ___-____', ''],
+    ['  ', ''],
+    ['(303) 555-0100', '(303) 555-0100'],
+    ['abc', 'abc'],
+  ])('normalises %j to %j (only an untouched mask is empty)', (value, expected) =>
+    expect(normalizePhone(value)).toBe(expected),
+  );
 });
 
 describe('segment → type', () => {

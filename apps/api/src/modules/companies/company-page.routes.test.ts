@@ -220,6 +220,36 @@ describe('updateCompanyDetail', () => {
     expect(missing.statusCode).toBe(400);
   });
 
+  it("refuses a phone of letters rather than clearing the company's phone; an untouched mask still clears it", async () => {
+    const owner = await member();
+    expect(
+      (await post('/api/company/updateCompanyDetail', details(owner.companyId), owner.token)).statusCode,
+    ).toBe(200);
+    for (const phone of ['abc', 'call us', 'x'.repeat(30)]) {
+      const refused = await post(
+        '/api/company/updateCompanyDetail',
+        details(owner.companyId, { phone }),
+        owner.token,
+      );
+      expect(refused.statusCode, phone).toBe(400);
+      expect(refused.json().details.issues).toMatchObject([
+        { field: 'phone', message: 'Phone number is invalid' },
+      ]);
+    }
+    const [stored] = await t.database.db
+      .select({ phone: companies.phone })
+      .from(companies)
+      .where(eq(companies.id, owner.companyId));
+    expect(stored).toEqual({ phone: '(303) 555-0100' });
+    const masked = await post(
+      '/api/company/updateCompanyDetail',
+      details(owner.companyId, { phone: '(___) ___-____' }),
+      owner.token,
+    );
+    expect(masked.statusCode, masked.body).toBe(200);
+    expect(masked.json().detail.phone).toBeNull();
+  });
+
   it('refuses the name of another registered company in the state, ignoring case, spaces and suffixes', async () => {
     const name = `Blue Ridge ${unique()}`;
     await createCompany(t.database.db, { name: `${name} Inc.`, state: 'CO' });
