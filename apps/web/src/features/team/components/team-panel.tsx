@@ -135,7 +135,7 @@ export function TeamPanel({
                         {
                           plCompanyId,
                           plUserId: member.plUserId,
-                          role: event.target.value as (typeof ASSIGNABLE_ROLES)[number],
+                          role: event.target.value,
                         },
                         { onSuccess: () => done('team.roleChanged'), onError: failed },
                       )
