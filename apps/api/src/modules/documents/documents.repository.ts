@@ -225,13 +225,11 @@ export function createDocumentsRepository(db: Db) {
     },
 
     /**
+     * Files an upload as the next version of the company's document of that type; null when the
+     * upload already is a live version (a double submit, or a retry of one that went through).
      * Numbers the new version inside a transaction. Concurrent uploads of one document wait for each
      * other on an advisory lock of the company and type, so each reads the number the previous one
      * wrote: versions run 1, 2, 3… without gaps or duplicates (the unique index is the last guard).
-     */
-    /**
-     * Files an upload as the next version of the company's document of that type; null when the
-     * upload already is a live version (a double submit, or a retry of one that went through).
      */
     async insertVersion(values: Omit<typeof companyDocuments.$inferInsert, 'version'>) {
       return db.transaction(async (tx) => {
