@@ -41,13 +41,14 @@ function gapsAfterRobots(site: FixtureServer): number[] {
  * The scanner starts its requests `delayMs` apart; the server sees each one a little later, by a
  * latency that varies (the first opens a connection, and on a busy machine the event loop the server
  * shares with the scanner notes an arrival late). The gaps therefore add up to the delays plus the
- * last latency less the first, which is under one delay; and at most one is short (the one after an
- * arrival noted late, seen at 34 ms of 250 on a machine at load 12), where without a delay all are
- * near zero (eight requests at once).
+ * last latency less the first; the first can exceed one delay on a busy machine (970 ms of 1250 for
+ * five gaps of 250 in a CI run at load 10), so the total is held to two delays less than their sum.
+ * At most one gap is short (the one after an arrival noted late, seen at 34 ms of 250 at load 12).
+ * Without a delay every gap is near zero (eight requests at once), which fails both checks.
  */
 function expectSpacedBy(gaps: number[], delayMs: number) {
   const total = gaps.reduce((sum, gap) => sum + gap, 0);
-  expect(total).toBeGreaterThanOrEqual((gaps.length - 1) * delayMs);
+  expect(total).toBeGreaterThanOrEqual((gaps.length - 2) * delayMs);
   const short = gaps.filter((gap) => gap < delayMs / 4);
   expect(short.length).toBeLessThanOrEqual(1);
 }
