@@ -1,12 +1,13 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
-import { reviewQueue } from '@trustleaf/domain/api/documents';
+import { listDocuments, reviewQueue } from '@trustleaf/domain/api/documents';
 import { FEATURES, seededPlanDetail } from '@trustleaf/domain/reference/features';
 import { SEEDED_TEXT } from '@trustleaf/domain/reference/seeded-catalog';
-import type { Reason } from '@trustleaf/domain/schemas/document';
+import type { CompanyDocument, Reason } from '@trustleaf/domain/schemas/document';
 import { LANGUAGES } from '@trustleaf/domain/rules/themes';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DocumentReviewRoute } from '@/app/routes/app/document-review';
 import { PlanFeatureDetailDialog } from '@/features/billing/components/plan-feature-detail-dialog';
+import { CompanyDocuments } from '@/features/documents/components/company-documents';
 import { reviewFieldSpecs } from '@/features/documents/components/review-fields';
 import { i18n, loadMessages } from '@/lib/i18n';
 import { featureLabel } from '@/lib/seeded-text';
@@ -21,12 +22,14 @@ import nl from '@/locales/app/nl.json';
 const WAIT = { timeout: 10_000 };
 const APP = { en, fr, de, nl };
 
-async function inFrench() {
-  await loadMessages('app', 'fr');
+async function inLanguage(language: 'fr' | 'de') {
+  await loadMessages('app', language);
   await act(async () => {
-    await i18n.changeLanguage('fr');
+    await i18n.changeLanguage(language);
   });
 }
+
+const inFrench = () => inLanguage('fr');
 
 afterEach(async () => {
   await act(async () => {
@@ -98,6 +101,50 @@ describe(
         .getAllByTestId('queue-row')
         .map((row) => within(row).getAllByRole('cell')[1]!.textContent);
       expect(types).toEqual(['Licence cannabis de l’État', 'Certificate of Insurance']);
+    });
+
+    it('lists the vault’s types in the alphabetical order of the reader’s language', async () => {
+      await inLanguage('de');
+      const row = (documentTypeId: number, name: string, seedKey: string | null): CompanyDocument => ({
+        documentType: {
+          documentTypeId,
+          documentTypeName: name,
+          documentTypeSeedKey: seedKey,
+          licenseCheck: false,
+          certificationCheck: false,
+          expirationCheck: false,
+          dayPriorNotify: null,
+          classification: 'GENERIC',
+        },
+        latest: null,
+        versionCount: 0,
+      });
+      // As the API lists them: by their stored English names.
+      server.use(
+        handle(listDocuments, () => ({
+          documents: [
+            row(1, 'Business Registration', 'businessRegistration'),
+            row(2, 'Certificate of Analysis (COA)', 'certificateOfAnalysis'),
+            row(3, 'Fire Safety Certificate', null),
+            row(4, 'State Cannabis License', 'stateCannabisLicense'),
+            row(5, 'USDA Hemp License', 'usdaHempLicense'),
+          ],
+        })),
+      );
+      renderApp(<CompanyDocuments plCompanyId={7} canUpload={false} canDelete={false} />, {
+        session: 'signed-in',
+      });
+      await screen.findAllByRole('row', {}, WAIT);
+      const names = (await screen.findAllByText(/./, { selector: 'tbody tr td:first-child' }, WAIT)).map(
+        (cell) => cell.textContent,
+      );
+      expect(names).toEqual([
+        'Analysezertifikat (COA)',
+        'Cannabislizenz des Bundesstaats',
+        'Fire Safety Certificate',
+        'Gewerbeanmeldung',
+        'USDA-Hanflizenz',
+      ]);
     });
 
     it('lists a seeded rejection reason in French in the review form, and a renamed one as typed', async () => {

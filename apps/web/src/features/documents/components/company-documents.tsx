@@ -6,7 +6,7 @@ import TableContainer from '@mui/material/TableContainer';
 import Paper from '@mui/material/Paper';
 import { displayStatus } from '@trustleaf/domain/rules/document-status';
 import type { CompanyDocument } from '@trustleaf/domain/schemas/document';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DataTable, type TableColumn } from '@/components/lists/data-table';
 import { formatDay } from '@/lib/i18n';
@@ -30,6 +30,14 @@ export function CompanyDocuments({
   const documents = useCompanyDocuments(plCompanyId);
   const [uploading, setUploading] = useState<CompanyDocument | null>(null);
   const [viewing, setViewing] = useState<CompanyDocument | null>(null);
+  // The API lists the types by their stored (English) names; the reader sees them in their language,
+  // so the list is in that language's alphabetical order ('Analysezertifikat' before 'Gewerbeanmeldung').
+  const rows = useMemo(() => {
+    const collator = new Intl.Collator(i18n.language, { sensitivity: 'base', numeric: true });
+    const label = ({ documentType }: CompanyDocument) =>
+      documentTypeLabel(t, documentType.documentTypeName, documentType.documentTypeSeedKey);
+    return [...(documents.data ?? [])].sort((a, b) => collator.compare(label(a), label(b)));
+  }, [documents.data, i18n.language, t]);
   const columns: TableColumn<CompanyDocument>[] = [
     {
       key: 'type',
@@ -103,7 +111,7 @@ export function CompanyDocuments({
           aria-label={t('documents.page.tableLabel')}
           stackOnPhone
           columns={columns}
-          rows={documents.data ?? []}
+          rows={rows}
           rowKey={(row) => row.documentType.documentTypeId}
           rowProps={(row) => ({
             'data-testid': 'document-row',
