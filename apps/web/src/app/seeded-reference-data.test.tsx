@@ -172,6 +172,7 @@ describe(
         countries: [],
         states: [],
         reasons,
+        language: 'fr',
       });
       const field = reviewFields.find((spec) => spec.name === 'rejectReason');
       expect(field?.options?.map((option) => option.label)).toEqual([
@@ -179,6 +180,32 @@ describe(
         'Out of date',
         'Name mismatch',
       ]);
+    });
+
+    it('names the licence’s country in the reader’s language in the review form', () => {
+      const context = {
+        adminOnly: false,
+        locked: false,
+        country: 'US',
+        choice: 'ACCEPT',
+        choices: ['ACCEPT', 'REJECT'] as const,
+        expirationCheck: false,
+        businessTypes: [],
+        countries: [
+          { code: 'US', name: 'United States' },
+          { code: 'DE', name: 'Germany' },
+        ],
+        states: [],
+        reasons: [],
+      };
+      const countries = (language: string) =>
+        reviewFieldSpecs(i18n.t, { ...context, language })
+          .licenceFields.find((spec) => spec.name === 'countryOfLicense')
+          ?.options?.map((option) => option.label);
+      expect(countries('en')).toEqual(['United States', 'Germany']);
+      expect(countries('fr')).toEqual(['États-Unis', 'Allemagne']);
+      expect(countries('de')).toEqual(['Vereinigte Staaten', 'Deutschland']);
+      expect(countries('nl')).toEqual(['Verenigde Staten', 'Duitsland']);
     });
 
     it('describes a seeded plan feature in French, and one a super admin rewrote as written', async () => {

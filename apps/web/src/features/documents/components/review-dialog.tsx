@@ -78,7 +78,7 @@ function VersionForm({
   isSuperAdmin: boolean;
   readOnly: boolean;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const type = detail.documentType;
   const licenceBlock = showsLicenseBlock(type);
   const choices = readOnly ? [] : reviewChoices(version, isLatest);
@@ -131,6 +131,7 @@ function VersionForm({
     countries: lists.data?.countries ?? [],
     states: lists.data?.states ?? [],
     reasons: reasons.data ?? [],
+    language: i18n.language,
   });
   return (
     <Box

@@ -71,6 +71,22 @@ interface ReviewFieldContext {
   countries: NonNullable<GeneralInfo['countries']>;
   states: NonNullable<GeneralInfo['states']>;
   reasons: Reason[];
+  /** The reader's language, in which the countries are named. */
+  language: string;
+}
+
+/**
+ * A country in the reader's language ('États-Unis', 'Vereinigte Staaten'): the reference list names
+ * them in English, by their ISO code; a code the browser cannot name keeps the list's name.
+ */
+function countryName(country: { code: string; name: string }, language: string): string {
+  try {
+    return (
+      new Intl.DisplayNames([language], { type: 'region', fallback: 'none' }).of(country.code) ?? country.name
+    );
+  } catch {
+    return country.name;
+  }
 }
 
 /** The licence block's fields and the review's own, in the order the form shows them (spec 3 §2). */
@@ -87,6 +103,7 @@ export function reviewFieldSpecs(
     countries,
     states,
     reasons,
+    language,
   }: ReviewFieldContext,
 ) {
   const licenceFields: FieldSpec[] = [
@@ -101,7 +118,7 @@ export function reviewFieldSpecs(
       name: 'countryOfLicense',
       label: 'documents.review.country',
       disabled: adminOnly,
-      options: countries.map((c) => ({ value: c.code, label: c.name })),
+      options: countries.map((c) => ({ value: c.code, label: countryName(c, language) })),
     },
     {
       name: 'stateOfLicense',
