@@ -229,6 +229,23 @@ test.describe('document vault', () => {
     await owner.setViewportSize({ width: 360, height: 740 });
     const notes = owner.getByRole('region', { name: 'Notes' });
     await expectNothingWrapped(owner, 'the notes at 360 px', notes);
+    // The document type's field shows the whole name (wrapping if it must), and its View button stays
+    // within the form.
+    const typeField = owner.getByRole('textbox', { name: 'Document Type' });
+    await expect(typeField).toHaveValue(licence);
+    const typeFits = await typeField.evaluate(
+      (field) => field.scrollWidth <= field.clientWidth && field.scrollHeight <= field.clientHeight,
+    );
+    expect(typeFits, 'the document type at 360 px shows its whole name').toBe(true);
+    const form = (await owner.getByTestId('review-form').first().boundingBox())!;
+    const view = (await owner
+      .getByTestId('review-form')
+      .first()
+      .getByRole('button', { name: 'View' })
+      .boundingBox())!;
+    expect(view.x + view.width, 'View at 360 px ends within the form').toBeLessThanOrEqual(
+      form.x + form.width + 1,
+    );
     await owner.setViewportSize({ width: 1280, height: 720 });
     await owner.getByRole('button', { name: 'Close' }).click();
     await expect

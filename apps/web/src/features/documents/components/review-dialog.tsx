@@ -151,14 +151,17 @@ function VersionForm({
           <Alert severity="error">{t('documents.conversion.processing')}</Alert>
         ) : null}
         <Box sx={{ display: 'flex', gap: 1, alignItems: 'center' }}>
+          {/* A long name ('Licence cannabis de l’État') wraps rather than being cut at the field's end on a phone. */}
           <TextField
             size="small"
             fullWidth
+            multiline
             label={t('documents.review.documentType')}
             value={documentTypeLabel(t, type.documentTypeName, type.documentTypeSeedKey)}
             slotProps={{ htmlInput: { readOnly: true } }}
           />
           <Button
+            sx={{ flexShrink: 0 }}
             startIcon={<OpenInNewIcon />}
             onClick={() =>
               void openDocument(
