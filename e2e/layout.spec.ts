@@ -318,3 +318,41 @@ test('at 360 px in Dutch, the plan-locked notice shows its whole text above View
     await context.close();
   }
 });
+
+test('at 1280 px in German, a plan feature with a limit shows the limit field whole, clear of the next column', async ({
+  browser,
+}) => {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'de-DE' });
+  const page = await context.newPage();
+  try {
+    await page.goto('/auth/sign-in');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+    await page.getByLabel('E-Mail-Adresse').fill(E2E_ADMIN_EMAIL);
+    await page.getByLabel('Passwort', { exact: true }).fill(E2E_ADMIN_PASSWORD);
+    await page.getByRole('button', { name: 'Anmelden' }).click();
+    await expect(page).not.toHaveURL(/\/auth\/sign-in/);
+    await expect(page.locator('main h1')).toBeVisible();
+    await page.goto('/admin/billing');
+    const editor = page.locator('[data-testid^="admin-plan-"]').first();
+    // 'Aktive Unternehmensüberwachung mit Benachrichtigungen' has a limit beside it.
+    const feature = editor.getByRole('checkbox', {
+      name: 'Aktive Unternehmensüberwachung mit Benachrichtigungen',
+    });
+    await expect(feature).toBeVisible();
+    const limit = editor.getByRole('spinbutton', { name: 'Limit' }).first();
+    await expectNothingWrapped(page, 'the plan editor in German at 1280 px', editor);
+    const limitBox = (await limit
+      .locator('xpath=ancestor::div[contains(@class,"MuiFormControl-root")][1]')
+      .boundingBox())!;
+    expect(Math.round(limitBox.width), 'the limit field keeps its width').toBeGreaterThanOrEqual(89);
+    // It stays within its feature's cell of the grid, clear of the next column.
+    const cell = (await limit
+      .locator('xpath=ancestor::div[contains(@class,"MuiFormControl-root")][1]/../..')
+      .boundingBox())!;
+    expect(limitBox.x + limitBox.width, 'the limit field ends within its column').toBeLessThanOrEqual(
+      cell.x + cell.width + 0.5,
+    );
+  } finally {
+    await context.close();
+  }
+});

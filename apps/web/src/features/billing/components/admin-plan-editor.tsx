@@ -164,7 +164,9 @@ export function PlanEditor({ plan, drafts }: { plan: Plan; drafts: Map<number, P
           {plan.features.map((feature, index) => (
             <Box key={feature.plFeatureId}>
               <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
-                <Box sx={{ flex: 1 }}>
+                {/* A long word breaks (hyphenated in German and Dutch where the browser can) rather than
+                    pushing the limit field over the next column. */}
+                <Box sx={{ flex: 1, minWidth: 0, overflowWrap: 'break-word' }}>
                   <FeatureIncluded control={control} index={index} label={featureLabel(t, feature)} />
                 </Box>
                 {feature.featureType === 'NUMBER' ? (
@@ -174,7 +176,9 @@ export function PlanEditor({ plan, drafts }: { plan: Plan; drafts: Map<number, P
                     size="small"
                     type="number"
                     fullWidth={false}
-                    sx={{ width: 90 }}
+                    // Beside a long feature name ('Aktive Unternehmensüberwachung mit
+                    // Benachrichtigungen') the field keeps its width and its whole label ('L…').
+                    sx={{ width: 90, flexShrink: 0 }}
                     label={t('billing.admin.threshold')}
                   />
                 ) : null}
