@@ -1,4 +1,5 @@
 import { THEME_NAMES } from '@trustleaf/domain/rules/themes';
+import { getContrastRatio } from '@mui/material/styles';
 import { renderHook } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { buildTheme } from '@/lib/theme';
@@ -13,6 +14,19 @@ describe('themes', () => {
       expect(theme.components?.MuiMenu?.styleOverrides?.paper).toMatchObject({ maxHeight: 216 });
     }
     expect(buildTheme('dark').palette.mode).toBe('dark');
+  });
+
+  it('keeps every colour’s text at 4.5:1 or more on it in every theme (WCAG AA), as on a filled chip', () => {
+    const low: string[] = [];
+    for (const name of THEME_NAMES) {
+      const { palette } = buildTheme(name);
+      for (const colour of ['primary', 'secondary', 'error', 'warning', 'info', 'success'] as const) {
+        const { main, contrastText } = palette[colour];
+        const ratio = getContrastRatio(main, contrastText);
+        if (ratio < 4.5) low.push(`${name} ${colour}: ${contrastText} on ${main} (${ratio.toFixed(2)}:1)`);
+      }
+    }
+    expect(low).toEqual([]);
   });
 
   it('warns about an unknown stored theme and uses the default', () => {
