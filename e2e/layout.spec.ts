@@ -156,8 +156,9 @@ test('at 360 px, long German and Dutch words are hyphenated in the language the 
   try {
     await signInThroughForm(page, E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD);
     await expect(page.locator('html')).toHaveAttribute('lang', 'en');
-    // English is set as written.
+    // English is set as written, its page headings too.
     expect((await hyphenation(page.locator('body'))).hyphens).toBe('manual');
+    expect((await hyphenation(page.locator('main h1'))).hyphens, 'an English page heading').toBe('manual');
     for (const [language, openMenuLabel, billingAdmin] of [
       ['de', 'Menü öffnen', 'Abrechnungsverwaltung'],
       ['nl', 'Menu openen', 'Facturatiebeheer'],
@@ -165,6 +166,9 @@ test('at 360 px, long German and Dutch words are hyphenated in the language the 
       await page.getByTestId('language-switcher').click();
       await page.getByTestId(`language-${language}`).click();
       await expect(page.locator('html')).toHaveAttribute('lang', language);
+      expect((await hyphenation(page.locator('main h1'))).hyphens, `a page heading (${language})`).toBe(
+        'auto',
+      );
       await page.getByRole('button', { name: openMenuLabel }).click();
       const item = page.getByRole('navigation').getByRole('link', { name: billingAdmin });
       await expect(item).toBeVisible();

@@ -66,15 +66,9 @@ export function buildTheme(name: ThemeName): Theme {
     typography: {
       fontFamily: '"Inter", "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
       // A heading of one long word (German 'Dokumenteinstellungen') breaks rather than widening a
-      // phone's page; hyphenated where the browser knows the language.
-      h1: {
-        fontSize: '2rem',
-        fontWeight: 700,
-        letterSpacing: '-0.01em',
-        overflowWrap: 'break-word',
-        hyphens: 'auto',
-      },
-      h2: { fontSize: '1.5rem', fontWeight: 700, overflowWrap: 'break-word', hyphens: 'auto' },
+      // phone's page; hyphenated in German and Dutch only, as all text is (MuiCssBaseline below).
+      h1: { fontSize: '2rem', fontWeight: 700, letterSpacing: '-0.01em', overflowWrap: 'break-word' },
+      h2: { fontSize: '1.5rem', fontWeight: 700, overflowWrap: 'break-word' },
       h3: { fontSize: '1.125rem', fontWeight: 600 },
       button: { textTransform: 'none', fontWeight: 600 },
     },
