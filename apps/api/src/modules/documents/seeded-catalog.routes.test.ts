@@ -2,6 +2,7 @@ import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { SEEDED_DOCUMENT_TYPES, SEEDED_REJECTION_REASONS } from '@trustleaf/domain/reference/seeded-catalog';
+import type { DocumentTypeRow } from '@trustleaf/domain/rules/document-types';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { seedAdmin } from '../../db/seed.ts';
@@ -19,14 +20,9 @@ import { dropDatabase } from '../../../test/drop-database.ts';
 let t: TestApp;
 let adminToken: string;
 
-interface TypeRow {
+/** A saved document type as the API answers it. */
+interface TypeRow extends DocumentTypeRow {
   plDocumentTypeId: number;
-  name: string;
-  licenseCheck: boolean;
-  certificationCheck: boolean;
-  expirationCheck: boolean;
-  dayPriorNotify: number | null;
-  plBusinessTypeIds: number[];
   seedKey?: string | null;
 }
 interface ReasonRow {
