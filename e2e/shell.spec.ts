@@ -116,6 +116,36 @@ test.describe('app shell', () => {
     expect(loads).toBe(2);
   });
 
+  test("a written-out page asks for the app's files at low priority, a page the app draws at the default", async ({
+    page,
+  }) => {
+    // The written-out page is painted from its own markup; the app's files only take it over.
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Network.enable');
+    const priorities = new Map<string, string>();
+    cdp.on('Network.requestWillBeSent', ({ request }) => {
+      if (/\/assets\/[^/]+\.js$/.test(request.url)) priorities.set(request.url, request.initialPriority);
+    });
+    // The preloads the page is sent with (the app adds its own for what it loads later).
+    const preloadsSent = async (path: string) => {
+      const html = (await (await page.goto(path))?.text()) ?? '';
+      return [...html.matchAll(/<link rel="modulepreload"[^>]* href="([^"]+)"/g)].map(
+        ([, href]) => new URL(href, page.url()).href,
+      );
+    };
+    const preloaded = await preloadsSent('/auth/sign-in');
+    await expect(page.getByRole('button', { name: 'Sign in' })).toBeEnabled();
+    expect(preloaded.length).toBeGreaterThan(3);
+    for (const url of preloaded) expect(priorities.get(url), url).toBe('Low');
+
+    // A path with no written-out page is drawn by the app: nothing shows until its files arrive.
+    priorities.clear();
+    const drawn = await preloadsSent('/auth/forgot-password');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    expect(drawn.length).toBeGreaterThan(3);
+    for (const url of drawn) expect(priorities.get(url), url).not.toBe('Low');
+  });
+
   test('a signed-out page whose file a deploy removed loads anew on "Try again?"', async ({ page }) => {
     await page.goto('/auth/sign-in');
     await expect(page.getByRole('button', { name: 'Sign in' })).toBeEnabled();
