@@ -3,7 +3,7 @@
 // 150 ms round trip, 1.6 Mbps down and 750 kbps up, and the CPU slowed ×4 (Lighthouse's mobile figures,
 // applied to the browser itself rather than simulated). Both builds are served side by side when
 // BENCH_WEB_BASELINE=1 (see run.mjs) and alternated load by load; each load gets a fresh browser context.
-// `node bench/web/throttled.mjs` (BENCH_WEB_PAGES=/auth/sign-in,/dashboard/main, BENCH_WEB_LOADS=5).
+// `npm run bench:web:throttled` (BENCH_WEB_PAGES=/auth/sign-in,/dashboard/main, BENCH_WEB_LOADS=5).
 import puppeteer from 'puppeteer-core';
 import {
   CHROME,
