@@ -6,6 +6,7 @@ import type { CompanyDocument, Reason } from '@trustleaf/domain/schemas/document
 import { LANGUAGES } from '@trustleaf/domain/rules/themes';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DocumentReviewRoute } from '@/app/routes/app/document-review';
+import { PlanEditor } from '@/features/billing/components/admin-plan-editor';
 import { PlanFeatureDetailDialog } from '@/features/billing/components/plan-feature-detail-dialog';
 import { CompanyDocuments } from '@/features/documents/components/company-documents';
 import { reviewFieldSpecs } from '@/features/documents/components/review-fields';
@@ -229,8 +230,52 @@ describe(
       expect(dialog.textContent).toContain('Sceau vérifié fait partie de la formule Pro.');
       expect(dialog.textContent).not.toContain('is included');
       fireEvent.click(within(dialog).getByRole('button', { name: 'Fonctionnalité suivante' }));
-      expect(within(dialog).getByRole('heading', { level: 3 }).textContent).toBe('Q vault');
+      // The description is the super admin's; its heading is the feature's name, in French too.
+      expect(within(dialog).getByRole('heading', { level: 3 }).textContent).toBe('Q-Vault');
       expect(dialog.textContent).toContain('Our secure vault for your documents.');
+    });
+
+    it('labels the plan editor’s descriptions with the features’ names in German, as their boxes', async () => {
+      await inLanguage('de');
+      const plan = testPlan({
+        features: [
+          {
+            plFeatureId: 5,
+            key: 'q_vault',
+            // A feature row and a description the seed wrote before the vault was named 'Q-Vault'.
+            name: 'Q vault',
+            featureType: 'BOOLEAN',
+            available: true,
+            priority: 4,
+            isMenuSetting: true,
+            planFeatureConfig: {
+              available: true,
+              include: true,
+              clientThreshold: null,
+              status: 'NON_INTERACTABLE',
+            },
+            restriction: null,
+          },
+        ],
+        detailDescription: {
+          title: 'Pro',
+          detailDescriptions: [
+            { shortDescription: 'Q vault', detailDescription: seededPlanDetail('Q vault', 'Pro') },
+            { shortDescription: 'Verified seal', detailDescription: '<p>Our seal.</p>' },
+            { shortDescription: 'Onboarding call', detailDescription: '<p>A call with us.</p>' },
+          ],
+        },
+      });
+      renderApp(<PlanEditor plan={plan} drafts={new Map()} />, { session: 'signed-in' });
+      const editor = await screen.findByTestId('admin-plan-Pro', {}, WAIT);
+      expect(within(editor).getByRole('checkbox', { name: 'Q-Vault' })).toBeTruthy();
+      const labels = within(editor)
+        .getAllByRole('textbox')
+        .filter((box) => box.tagName === 'TEXTAREA')
+        .map((box) => box.labels?.[0]?.textContent);
+      expect(labels).toEqual(['Q-Vault', 'Verifiziertes Siegel', 'Onboarding call']);
+      // English names the vault as the menu does.
+      expect(en.billing.features.q_vault).toBe(en.nav.group.qVault);
     });
 
     it('names a platform feature in French by its key; an unknown key keeps its stored name', async () => {

@@ -31,6 +31,18 @@ export function featureLabel(t: TFunction, feature: { key: string; name: string 
 }
 
 /**
+ * The platform feature a plan description is headed by (its short description is the feature's name
+ * as the seed wrote it, now or formerly), or null for a heading a super admin wrote.
+ */
+export function describedFeature(shortDescription: string): { key: string; name: string } | null {
+  return (
+    FEATURES.find(
+      (known) => known.name === shortDescription || known.formerNames?.includes(shortDescription),
+    ) ?? null
+  );
+}
+
+/**
  * A plan's feature description as the seed wrote it (the feature's name, then 'is included in the
  * plan'), or null once a super admin has changed it: then it reads as they wrote it.
  */
@@ -38,6 +50,8 @@ export function seededDetailFeature(
   planName: string,
   item: { shortDescription: string; detailDescription: string },
 ): { key: string; name: string } | null {
-  const feature = FEATURES.find((known) => known.name === item.shortDescription);
-  return feature && item.detailDescription === seededPlanDetail(feature.name, planName) ? feature : null;
+  const feature = describedFeature(item.shortDescription);
+  return feature && item.detailDescription === seededPlanDetail(item.shortDescription, planName)
+    ? feature
+    : null;
 }

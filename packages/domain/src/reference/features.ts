@@ -1,7 +1,16 @@
 import type { FeatureValueType } from '../rules/feature-gating.ts';
 
-/** Feature keys that gate modules (spec 3 §6); plans grant them through plan-feature configuration. */
-export const FEATURES: readonly { key: string; name: string; featureType: FeatureValueType }[] = [
+/**
+ * Feature keys that gate modules (spec 3 §6); plans grant them through plan-feature configuration.
+ * `formerNames` are names the seed once gave a feature: plan descriptions written then still carry
+ * them, and are still the seed's words.
+ */
+export const FEATURES: readonly {
+  key: string;
+  name: string;
+  featureType: FeatureValueType;
+  formerNames?: readonly string[];
+}[] = [
   { key: 'active_company_monitoring', name: 'Active company monitoring and alerting', featureType: 'NUMBER' },
   { key: 'compliance_rules', name: 'Compliance module rules and regulations', featureType: 'BOOLEAN' },
   {
@@ -10,7 +19,8 @@ export const FEATURES: readonly { key: string; name: string; featureType: Featur
     featureType: 'BOOLEAN',
   },
   { key: 'resolution_management', name: 'Resolution management', featureType: 'BOOLEAN' },
-  { key: 'q_vault', name: 'Q vault', featureType: 'BOOLEAN' },
+  // Named as the menu and every language name the vault; the seed first wrote 'Q vault'.
+  { key: 'q_vault', name: 'Q-Vault', featureType: 'BOOLEAN', formerNames: ['Q vault'] },
   { key: 'verified_seal', name: 'Verified seal', featureType: 'BOOLEAN' },
   { key: 'custom_banner_messaging', name: 'Custom banner messaging', featureType: 'BOOLEAN' },
   { key: 'marketplace_access', name: 'Marketplace access', featureType: 'BOOLEAN' },

@@ -202,7 +202,7 @@ describe('admin billing console', () => {
     const plan = screen.getByTestId('admin-plan-Pro');
     fireEvent.change(within(plan).getByLabelText('Monthly fee ($)'), { target: { value: '159' } });
     fireEvent.change(within(plan).getByLabelText('Trial duration'), { target: { value: '14' } });
-    fireEvent.click(within(plan).getByRole('checkbox', { name: 'Q vault' }));
+    fireEvent.click(within(plan).getByRole('checkbox', { name: 'Q-Vault' }));
     fireEvent.click(within(plan).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(sentBody('/api/plan/updatePlan')).not.toBeNull());
     const body = sentBody('/api/plan/updatePlan') as { plCompanyId: number; plans: Plan[] };

@@ -27,7 +27,7 @@ import { useUpdatePlans } from '../api/update-plan';
 import { optionItems, SpecFields, STATUS_OPTIONS, type FieldSpec } from './admin-form-fields';
 import { sanitizeHtml } from './plan-feature-detail-dialog';
 import { RestrictionFields } from './restriction-fields';
-import { featureLabel } from '@/lib/seeded-text';
+import { describedFeature, featureLabel } from '@/lib/seeded-text';
 
 /** A plan's unsaved edits, kept while the console shows another plan. */
 export type PlanDraft = PlanFormValues;
@@ -188,16 +188,20 @@ export function PlanEditor({ plan, drafts }: { plan: Plan; drafts: Map<number, P
           ))}
         </Box>
         <Typography variant="subtitle2">{t('billing.admin.descriptions')}</Typography>
-        {plan.detailDescription.detailDescriptions.map((item, index) => (
-          <FormField
-            key={index}
-            control={control}
-            name={`detailDescriptions.${index}.detailDescription`}
-            size="small"
-            multiline
-            label={item.shortDescription}
-          />
-        ))}
+        {plan.detailDescription.detailDescriptions.map((item, index) => {
+          // A description headed by a platform feature is labelled as that feature's box above it.
+          const feature = describedFeature(item.shortDescription);
+          return (
+            <FormField
+              key={index}
+              control={control}
+              name={`detailDescriptions.${index}.detailDescription`}
+              size="small"
+              multiline
+              label={feature ? featureLabel(t, feature) : item.shortDescription}
+            />
+          );
+        })}
         <Box>
           <Button type="submit" variant="contained" disabled={update.isPending}>
             {t('billing.admin.save')}

@@ -12,7 +12,7 @@ import type { Plan } from '@trustleaf/domain/schemas/billing';
 import DOMPurify from 'dompurify';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { featureLabel, seededDetailFeature } from '@/lib/seeded-text';
+import { describedFeature, featureLabel, seededDetailFeature } from '@/lib/seeded-text';
 
 /** Descriptions are admin-written HTML: sanitised again on display whatever the server did. */
 export function sanitizeHtml(html: string): string {
@@ -25,8 +25,10 @@ export function PlanFeatureDetailDialog({ plan, onClose }: { plan: Plan | null; 
   const [page, setPage] = useState(0);
   const items = plan?.detailDescription.detailDescriptions ?? [];
   const item = items[Math.min(page, Math.max(0, items.length - 1))];
-  // A description as the seed wrote it reads in the reader's language; one a super admin wrote, as written.
+  // A description as the seed wrote it reads in the reader's language; one a super admin wrote, as
+  // written, under its feature's name in the reader's language.
   const seeded = plan && item ? seededDetailFeature(plan.name, item) : null;
+  const feature = item ? describedFeature(item.shortDescription) : null;
   return (
     <Dialog
       open={plan !== null}
@@ -40,7 +42,7 @@ export function PlanFeatureDetailDialog({ plan, onClose }: { plan: Plan | null; 
         {item ? (
           <>
             <Typography variant="h3" component="h3" sx={{ mb: 1 }}>
-              {seeded ? featureLabel(t, seeded) : item.shortDescription}
+              {feature ? featureLabel(t, feature) : item.shortDescription}
             </Typography>
             {seeded ? (
               // Every language of the app puts the feature first: '<strong>Sceau vérifié</strong> fait partie…'.
