@@ -1,6 +1,7 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { listDocuments, reviewQueue } from '@trustleaf/domain/api/documents';
 import { FEATURES, seededPlanDetail } from '@trustleaf/domain/reference/features';
+import { STATES } from '@trustleaf/domain/reference/countries';
 import { SEEDED_TEXT } from '@trustleaf/domain/reference/seeded-catalog';
 import type { CompanyDocument, Reason } from '@trustleaf/domain/schemas/document';
 import { LANGUAGES } from '@trustleaf/domain/rules/themes';
@@ -203,10 +204,64 @@ describe(
         reviewFieldSpecs(i18n.t, { ...context, language })
           .licenceFields.find((spec) => spec.name === 'countryOfLicense')
           ?.options?.map((option) => option.label);
-      expect(countries('en')).toEqual(['United States', 'Germany']);
-      expect(countries('fr')).toEqual(['États-Unis', 'Allemagne']);
-      expect(countries('de')).toEqual(['Vereinigte Staaten', 'Deutschland']);
-      expect(countries('nl')).toEqual(['Verenigde Staten', 'Duitsland']);
+      expect(countries('en')).toEqual(['Germany', 'United States']);
+      expect(countries('fr')).toEqual(['Allemagne', 'États-Unis']);
+      expect(countries('de')).toEqual(['Deutschland', 'Vereinigte Staaten']);
+      expect(countries('nl')).toEqual(['Duitsland', 'Verenigde Staten']);
+    });
+
+    it('names the licence’s state in the reader’s language and its order in the review form', async () => {
+      await inLanguage('fr');
+      const state = (name: string, abbreviation: string, country = 'US') => ({
+        name,
+        abbreviation,
+        country,
+        code: 1,
+      });
+      const context = {
+        adminOnly: false,
+        locked: false,
+        choice: 'ACCEPT',
+        choices: ['ACCEPT', 'REJECT'] as const,
+        expirationCheck: false,
+        businessTypes: [],
+        countries: [],
+        // As the API lists them: by country, then by English name.
+        states: [
+          state('British Columbia', 'BC', 'CA'),
+          state('Ontario', 'ON', 'CA'),
+          state('California', 'CA'),
+          state('North Carolina', 'NC'),
+          state('Puerto Rico', 'PR'),
+          state('Texas', 'TX'),
+          state('Virginia', 'VA'),
+        ],
+        reasons: [],
+        language: 'fr',
+      };
+      const states = (country: string) =>
+        reviewFieldSpecs(i18n.t, { ...context, country })
+          .licenceFields.find((spec) => spec.name === 'stateOfLicense')
+          ?.options?.map((option) => [option.value, option.label]);
+      expect(states('US')).toEqual([
+        ['CA', 'Californie'],
+        ['NC', 'Caroline du Nord'],
+        ['PR', 'Porto Rico'],
+        ['TX', 'Texas'],
+        ['VA', 'Virginie'],
+      ]);
+      expect(states('CA')).toEqual([
+        ['BC', 'Colombie-Britannique'],
+        ['ON', 'Ontario'],
+      ]);
+    });
+
+    it.each(LANGUAGES)('names a state or province in the locale files only when %s names it so', (language) => {
+      // The table is of the names French, German or Dutch write otherwise; English keeps the list's.
+      const regions = APP[language].places.regions as Record<string, string>;
+      const listed = new Map(STATES.map((s) => [`${s.country}-${s.abbreviation}`, s.name]));
+      expect(Object.keys(regions).filter((key) => !listed.has(key))).toEqual([]);
+      if (language === 'en') for (const [key, name] of Object.entries(regions)) expect(name).toBe(listed.get(key));
     });
 
     it('describes a seeded plan feature in French, and one a super admin rewrote as written', async () => {

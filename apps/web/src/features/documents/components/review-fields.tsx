@@ -11,6 +11,7 @@ import type { Control, Path } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { FormField } from '@/components/form/form-field';
 import { companyTypeLabel } from '@/lib/company-type-label';
+import { byName, countryName, regionName } from '@/lib/place-names';
 import { reasonLabel } from '@/lib/seeded-text';
 
 const METHOD_KEYS = {
@@ -71,22 +72,8 @@ interface ReviewFieldContext {
   countries: NonNullable<GeneralInfo['countries']>;
   states: NonNullable<GeneralInfo['states']>;
   reasons: Reason[];
-  /** The reader's language, in which the countries are named. */
+  /** The reader's language, in which the countries and states are named and ordered. */
   language: string;
-}
-
-/**
- * A country in the reader's language ('États-Unis', 'Vereinigte Staaten'): the reference list names
- * them in English, by their ISO code; a code the browser cannot name keeps the list's name.
- */
-function countryName(country: { code: string; name: string }, language: string): string {
-  try {
-    return (
-      new Intl.DisplayNames([language], { type: 'region', fallback: 'none' }).of(country.code) ?? country.name
-    );
-  } catch {
-    return country.name;
-  }
 }
 
 /** The licence block's fields and the review's own, in the order the form shows them (spec 3 §2). */
@@ -118,15 +105,28 @@ export function reviewFieldSpecs(
       name: 'countryOfLicense',
       label: 'documents.review.country',
       disabled: adminOnly,
-      options: countries.map((c) => ({ value: c.code, label: countryName(c, language) })),
+      // In the reader's language and its alphabetical order ('Allemagne' first, not 'Argentine').
+      options: byName(
+        countries.map((c) => ({ value: c.code, label: countryName(c, language) })),
+        (option) => option.label,
+        language,
+      ),
     },
     {
       name: 'stateOfLicense',
       label: 'documents.review.state',
       disabled: adminOnly,
-      options: states
-        .filter((s) => !country || s.country === country)
-        .map((s) => ({ key: `${s.country}-${s.abbreviation}`, value: s.abbreviation, label: s.name })),
+      options: byName(
+        states
+          .filter((s) => !country || s.country === country)
+          .map((s) => ({
+            key: `${s.country}-${s.abbreviation}`,
+            value: s.abbreviation,
+            label: regionName(t, s, language),
+          })),
+        (option) => option.label,
+        language,
+      ),
     },
     { name: 'licenseAddress', label: 'documents.review.address', disabled: adminOnly },
     {
