@@ -2,6 +2,7 @@ import PDFDocument from 'pdfkit';
 import { findingDescriptionIn, findingGuidanceIn, findingLevelIn } from './report-findings.ts';
 import { drawLogo, prepareLogo } from './report-logo.ts';
 import { REPORT_PHRASES, type ReportLanguage, type ReportPhrases } from './report-phrases.ts';
+import { frenchSpaces, hyphenateLong, pdfText, softHyphensUnseen } from './report-text.ts';
 import type { ScanResult, Violation } from './types.ts';
 
 export { summarySentence } from './report-phrases.ts';
@@ -208,17 +209,6 @@ function snapshotSize(pixelWidth: number, pixelHeight: number, cellWidth: number
   return { width, height };
 }
 
-/**
- * Standard PDF fonts encode WinAnsi only; anything else would print as garbage, so it is replaced. WinAnsi
- * is Latin-1 and the 27 characters of its 0x80–0x9F row, among them German low quotes („ ‚), œ and Œ.
- */
-const NOT_WIN_ANSI =
-  /[^\t\n\r\x20-\x7e\u00a0-\u00ff\u0152\u0153\u0160\u0161\u0178\u017d\u017e\u0192\u02c6\u02dc\u2013\u2014\u2018-\u201a\u201c-\u201e\u2020-\u2022\u2026\u2030\u2039\u203a\u20ac\u2122]/g;
-
-function pdfText(text: string): string {
-  return text.replace(NOT_WIN_ANSI, '?');
-}
-
 function formatDate(iso: string, timeZone: string, locale: string): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
@@ -247,8 +237,8 @@ function formatStart(seconds: number): string {
 
 function snapshotText(v: Violation, words: ReportPhrases): string {
   if (v.isInVideo && v.startTime !== null)
-    return `${words.videoAt(formatStart(v.startTime))}\n${evidenceLink(v)}\n${words.pageOf}: ${v.url}`;
-  if (v.imageUrl) return `${words.image}: ${v.imageUrl}\n${words.pageOf}: ${v.url}`;
+    return `${words.videoAt(formatStart(v.startTime))}\n${evidenceLink(v)}\n${words.pageOf}${words.colon} ${v.url}`;
+  if (v.imageUrl) return `${words.image}${words.colon} ${v.imageUrl}\n${words.pageOf}${words.colon} ${v.url}`;
   return v.url;
 }
 
@@ -260,6 +250,16 @@ function issueLevel(language: ReportLanguage, v: Violation): string {
   if (language === 'en') return `${v.severity} - ${v.category.replace(/_/g, ' ')}`;
   const { level, label } = findingLevelIn(language, v);
   return `${level} - ${label}`;
+}
+
+/** A finding's cell: what was found, its level, the rule and the remedy, in the report's language. */
+function issueText(language: ReportLanguage, v: Violation): string {
+  const text = [
+    findingDescriptionIn(language, v.description, v.category),
+    issueLevel(language, v),
+    ...findingGuidanceIn(language, v),
+  ].join('\n');
+  return language === 'fr' ? frenchSpaces(text) : text;
 }
 
 /** Renders the Website Compliance Report (spec 3 §2) as a vector PDF with selectable text. */
@@ -280,6 +280,7 @@ export async function renderReportPdf(result: ScanResult, options: ReportPdfOpti
       Creator: 'trustleaf-scan',
     },
   });
+  softHyphensUnseen(doc);
   const chunks: Buffer[] = [];
   doc.on('data', (chunk: Buffer) => chunks.push(chunk));
   const finished = new Promise<Buffer>((resolve, reject) => {
@@ -330,7 +331,11 @@ export async function renderReportPdf(result: ScanResult, options: ReportPdfOpti
   ];
   for (const [index, [label, value]] of info.entries()) {
     const y = doc.y;
-    doc.font('Helvetica-Bold').fontSize(10).fillColor('black').text(`${label}:`, left, y, { width: 90 });
+    doc
+      .font('Helvetica-Bold')
+      .fontSize(10)
+      .fillColor('black')
+      .text(pdfText(`${label}${words.colon}`), left, y, { width: 90 });
     doc.font('Helvetica').text(pdfText(value), left + 95, y, {
       width: width - 95,
       ...(index === 1 ? { link: result.url } : {}),
@@ -427,6 +432,7 @@ export async function renderReportPdf(result: ScanResult, options: ReportPdfOpti
   );
   const columns = snapshots.some(Boolean) ? SNAPSHOT_COLUMNS : ISSUE_COLUMNS;
   const imageWidth = width * columns[SNAPSHOT_COLUMN]! - CELL_PADDING * 2;
+  const cellWidth = (column: number) => width * columns[column]! - CELL_PADDING * 2;
   const issueRows = result.violations.map((v, i) => {
     const snapshot = snapshots[i];
     const image = snapshot
@@ -436,14 +442,9 @@ export async function renderReportPdf(result: ScanResult, options: ReportPdfOpti
           link: evidenceLink(v),
         }
       : undefined;
+    doc.font('Helvetica').fontSize(9);
     const cells = [
-      body(
-        [
-          findingDescriptionIn(language, v.description, v.category),
-          issueLevel(language, v),
-          ...findingGuidanceIn(language, v),
-        ].join('\n'),
-      ),
+      body(hyphenateLong(doc, issueText(language, v), cellWidth(0), language)),
       body(snapshotText(v, words), {
         textColor: '#1565c0',
         textOptions: { link: evidenceLink(v) },

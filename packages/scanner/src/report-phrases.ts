@@ -35,6 +35,11 @@ export interface ReportPhrases {
   videoAt: (time: string) => string;
   image: string;
   pageOf: string;
+  /**
+   * What follows a label ('Company:'): French puts a narrow no-break space before the colon (the
+   * PDF's standard fonts draw it as their no-break space).
+   */
+  colon: string;
   subject: (url: string) => string;
 }
 
@@ -72,6 +77,7 @@ export const REPORT_PHRASES: Record<ReportLanguage, ReportPhrases> = {
     videoAt: (time) => `Video at ${time}`,
     image: 'Image',
     pageOf: 'Page',
+    colon: ':',
     subject: (url) => `Scan of ${url}`,
   },
   fr: {
@@ -86,8 +92,8 @@ export const REPORT_PHRASES: Record<ReportLanguage, ReportPhrases> = {
     summary: 'Résumé',
     summarySentence: (count) =>
       count === 1
-        ? "L'analyse a identifié 1 problème potentiel !"
-        : `L'analyse a identifié ${count} problèmes potentiels !`,
+        ? "L'analyse a identifié 1 problème potentiel\u202f!"
+        : `L'analyse a identifié ${count} problèmes potentiels\u202f!`,
     productComparison: 'Comparaison des produits',
     productName: 'NOM DU PRODUIT',
     found: 'TROUVÉ',
@@ -104,6 +110,7 @@ export const REPORT_PHRASES: Record<ReportLanguage, ReportPhrases> = {
     videoAt: (time) => `Vidéo à ${time}`,
     image: 'Image',
     pageOf: 'Page',
+    colon: '\u202f:',
     subject: (url) => `Analyse de ${url}`,
   },
   de: {
@@ -136,6 +143,7 @@ export const REPORT_PHRASES: Record<ReportLanguage, ReportPhrases> = {
     videoAt: (time) => `Video bei ${time}`,
     image: 'Bild',
     pageOf: 'Seite',
+    colon: ':',
     subject: (url) => `Scan von ${url}`,
   },
   nl: {
@@ -168,6 +176,7 @@ export const REPORT_PHRASES: Record<ReportLanguage, ReportPhrases> = {
     videoAt: (time) => `Video op ${time}`,
     image: 'Afbeelding',
     pageOf: 'Pagina',
+    colon: ':',
     subject: (url) => `Scan van ${url}`,
   },
 };

@@ -31,6 +31,12 @@ async function pdfText(pdf: Buffer): Promise<string> {
   return text.replace(/\s+/g, ' ');
 }
 
+/** The PDF's text as its lines and spaces are: no-break spaces and line ends kept. */
+async function rawText(pdf: Buffer): Promise<string> {
+  const { text } = await extractText(await getDocumentProxy(new Uint8Array(pdf)), { mergePages: true });
+  return text;
+}
+
 const result: ScanResult = {
   url: 'https://greenleaf.example/',
   checkTime: '2026-03-04T15:30:00.000Z',
@@ -189,7 +195,7 @@ describe('renderReportPdf', () => {
       }),
     );
     expect(text).toContain('Trustleaf Rapport de conformité du site web');
-    expect(text).toContain('Entreprise: Green Leaf Farms LLC');
+    expect(text).toContain('Entreprise : Green Leaf Farms LLC');
     expect(text).toContain('4 mars 2026');
     expect(text).toContain("L'analyse a identifié 3 problèmes potentiels !");
     expect(text).toContain('NOM DU PRODUIT');
@@ -207,6 +213,61 @@ describe('renderReportPdf', () => {
     expect(german).toContain('Der Scan hat 0 mögliche Probleme gefunden!');
     expect(german).toContain('4. März 2026');
     expect(german).toContain('Keine Einträge gefunden');
+  });
+
+  it('sets a space before a French label’s colon and a French ‘!’, the other languages none', async () => {
+    const shipped = violation({
+      imageUrl: 'https://greenleaf.example/img/balm.png',
+      ruleRef:
+        'FD&C Act 201(g)(1)(B), 21 U.S.C. 321(g)(1)(B): disease claims make a product an unapproved drug (FDA warning letters to CBD marketers)',
+    });
+    const report = async (language: 'fr' | 'de') =>
+      rawText(
+        await renderReportPdf(
+          { ...result, violations: [shipped], violationCount: 1 },
+          { companyName: 'Green Leaf Farms LLC', productName: 'Trustleaf', language },
+        ),
+      );
+    // The space is WinAnsi's no-break one (the fonts have no narrow one), which reads back as a space.
+    const french = await report('fr');
+    for (const label of ['Entreprise', 'Site web', 'Date', 'Pages analysées', 'Image', 'Page', 'Règle'])
+      expect(french).toContain(`${label} : `);
+    expect(french).toContain('problème potentiel !');
+    expect(french).toContain('Allégation thérapeutique :');
+    expect(french).not.toMatch(/[^\s][:!]\s/u);
+    expect(french).not.toContain('?');
+    const german = await report('de');
+    expect(german).toContain('Unternehmen: Green Leaf Farms LLC');
+    expect(german).toContain('Bild: https://');
+  });
+
+  it('breaks a long word of a narrow column at a syllable, with a hyphen (German, French)', async () => {
+    const shipped = violation({
+      ruleRef:
+        'FD&C Act 201(g)(1)(B), 21 U.S.C. 321(g)(1)(B): disease claims make a product an unapproved drug (FDA warning letters to CBD marketers)',
+    });
+    const png = await sharp({ create: { width: 800, height: 450, channels: 3, background: '#88aacc' } })
+      .png()
+      .toBuffer();
+    const report = async (language: 'fr' | 'de') =>
+      rawText(
+        await renderReportPdf(
+          { ...result, violations: [shipped], violationCount: 1 },
+          { companyName: 'Clean Co', productName: 'Trustleaf', language, snapshots: [png] },
+        ),
+      );
+    const german = await report('de');
+    // In the narrow Potential Issues column (a snapshot beside it) the remedy's long word breaks as German
+    // breaks it ('Arz-' then 'neimittelzulassungsverfahren'); it was cut as 'Arznei' then 'mittel…'.
+    expect(german).toMatch(/(?:Arz|Arznei|Arzneimit|Arzneimittel)-\n\p{Ll}+verfahren/u);
+    expect(german.replace(/-\n/g, '')).toMatch(/Arzneimittelzulassungsverfahren\s+der FDA/);
+    // A word broken nowhere is drawn whole, without its syllables' marks.
+    expect(german).toContain('Krankheitsbezogene Aussage:\n');
+    expect(german).not.toContain('\u00ad');
+    const french = await report('fr');
+    // Before a line break of the text too ('thérapeu' ended the line without one).
+    expect(french).toMatch(/thérapeu-\ntique\n/);
+    expect(french).not.toContain('\u00ad');
   });
 
   it('keeps every character the standard fonts can write: German low quotes, œ, Š, ‰, ‹ ›', async () => {
