@@ -4,7 +4,11 @@ import { COMPANY_TYPES, SEGMENTS } from '@trustleaf/domain/reference/company-typ
 import { COUNTRIES, STATES } from '@trustleaf/domain/reference/countries';
 import {
   SEEDED_DOCUMENT_TYPES,
+  SEEDED_FLAVORS,
+  SEEDED_INGREDIENTS,
+  SEEDED_PRODUCT_CATEGORIES,
   SEEDED_REJECTION_REASONS,
+  SEEDED_SERVICE_CATEGORIES,
   type SeededDocumentTypeKey,
 } from '@trustleaf/domain/reference/seeded-catalog';
 import { ROLE_NAMES } from '@trustleaf/domain/rules/roles';
@@ -28,55 +32,6 @@ import {
   states,
   users,
 } from './schema.ts';
-
-const PRODUCT_CATEGORIES = [
-  'Flower',
-  'Pre-rolls',
-  'Vapes',
-  'Edibles',
-  'Beverages',
-  'Tinctures',
-  'Topicals',
-  'Concentrates',
-  'Capsules',
-  'Pet products',
-];
-const SERVICE_CATEGORIES = [
-  'Testing',
-  'Consulting',
-  'Distribution',
-  'Packaging',
-  'Payments',
-  'Insurance',
-  'Legal',
-  'Marketing',
-  'Security',
-  'Software',
-];
-const INGREDIENTS = [
-  'CBD isolate',
-  'Broad-spectrum hemp extract',
-  'Full-spectrum hemp extract',
-  'MCT oil',
-  'Hemp seed oil',
-  'Terpene blend',
-  'Melatonin',
-  'Cane sugar',
-  'Gelatin',
-  'Pectin',
-];
-const FLAVORS = [
-  'Unflavored',
-  'Mint',
-  'Citrus',
-  'Berry',
-  'Mango',
-  'Watermelon',
-  'Vanilla',
-  'Chocolate',
-  'Lemon',
-  'Grape',
-];
 
 const ALL_BUSINESS_TYPES = COMPANY_TYPES.map((t) => t.id);
 const byType = (...types: string[]) => COMPANY_TYPES.filter((t) => types.includes(t.type)).map((t) => t.id);
@@ -217,23 +172,20 @@ export async function seedReference(db: Db): Promise<void> {
         target: [states.country, states.abbreviation],
         set: { name: sql`excluded.name`, code: sql`excluded.code` },
       });
-    for (const [kind, names] of [
-      ['PRODUCT', PRODUCT_CATEGORIES],
-      ['SERVICE', SERVICE_CATEGORIES],
+    // Each seeded row carries its seed key, so the app shows it in the reader's language.
+    const seeded = (table: Record<string, string>) =>
+      Object.entries(table).map(([seedKey, name]) => ({ seedKey, name }));
+    for (const [kind, table] of [
+      ['PRODUCT', SEEDED_PRODUCT_CATEGORIES],
+      ['SERVICE', SEEDED_SERVICE_CATEGORIES],
     ] as const) {
       await tx
         .insert(categories)
-        .values(names.map((name) => ({ kind, name })))
+        .values(seeded(table).map((row) => ({ kind, ...row })))
         .onConflictDoNothing();
     }
-    await tx
-      .insert(ingredients)
-      .values(INGREDIENTS.map((name) => ({ name })))
-      .onConflictDoNothing();
-    await tx
-      .insert(flavors)
-      .values(FLAVORS.map((name) => ({ name })))
-      .onConflictDoNothing();
+    await tx.insert(ingredients).values(seeded(SEEDED_INGREDIENTS)).onConflictDoNothing();
+    await tx.insert(flavors).values(seeded(SEEDED_FLAVORS)).onConflictDoNothing();
     await seedBilling(tx);
     await seedDocumentCatalog(tx);
   });

@@ -192,3 +192,71 @@ export function reasonText(
     ? SEEDED_TEXT[language].reasons[row.seedKey]
     : { reasonName: row.reasonName, notification: row.notification };
 }
+
+/**
+ * The product vocabulary a fresh platform is seeded with (spec 3 §3 global lists), by the key the seed
+ * stores in the row's `seed_key`, as document types are: a seeded row reads in the reader's language
+ * (the app's `reference.seeded.*` locale keys, held to this English by a test) until a super admin
+ * renames it. Product and service categories share one table, at the top of the catalogue.
+ */
+export const SEEDED_PRODUCT_CATEGORIES = {
+  flower: 'Flower',
+  preRolls: 'Pre-rolls',
+  vapes: 'Vapes',
+  edibles: 'Edibles',
+  beverages: 'Beverages',
+  tinctures: 'Tinctures',
+  topicals: 'Topicals',
+  concentrates: 'Concentrates',
+  capsules: 'Capsules',
+  petProducts: 'Pet products',
+} as const;
+
+export const SEEDED_SERVICE_CATEGORIES = {
+  testing: 'Testing',
+  consulting: 'Consulting',
+  distribution: 'Distribution',
+  packaging: 'Packaging',
+  payments: 'Payments',
+  insurance: 'Insurance',
+  legal: 'Legal',
+  marketing: 'Marketing',
+  security: 'Security',
+  software: 'Software',
+} as const;
+
+export const SEEDED_CATEGORIES = { ...SEEDED_PRODUCT_CATEGORIES, ...SEEDED_SERVICE_CATEGORIES } as const;
+
+export const SEEDED_INGREDIENTS = {
+  cbdIsolate: 'CBD isolate',
+  broadSpectrumExtract: 'Broad-spectrum hemp extract',
+  fullSpectrumExtract: 'Full-spectrum hemp extract',
+  mctOil: 'MCT oil',
+  hempSeedOil: 'Hemp seed oil',
+  terpeneBlend: 'Terpene blend',
+  melatonin: 'Melatonin',
+  caneSugar: 'Cane sugar',
+  gelatin: 'Gelatin',
+  pectin: 'Pectin',
+} as const;
+
+export const SEEDED_FLAVORS = {
+  unflavored: 'Unflavored',
+  mint: 'Mint',
+  citrus: 'Citrus',
+  berry: 'Berry',
+  mango: 'Mango',
+  watermelon: 'Watermelon',
+  vanilla: 'Vanilla',
+  chocolate: 'Chocolate',
+  lemon: 'Lemon',
+  grape: 'Grape',
+} as const;
+
+/** The seeded product vocabulary by list: the locale keys are `reference.seeded.<list>.<key>`. */
+export const SEEDED_VOCABULARY = {
+  categories: SEEDED_CATEGORIES,
+  ingredients: SEEDED_INGREDIENTS,
+  flavors: SEEDED_FLAVORS,
+} as const;
+export type SeededVocabularyList = keyof typeof SEEDED_VOCABULARY;

@@ -25,16 +25,25 @@ export type GeneralInfoInput = z.infer<typeof GeneralInfoInputSchema>;
 
 const NamedSchema = z.object({ id: IntSchema, name: TextSchema });
 
+/**
+ * The key of a seeded row in the seeded catalogue (reference/seeded-catalog): the app shows the row in
+ * the reader's language while it is set; null for a row a super admin created or renamed, whose name
+ * reads as typed. Optional beside the spec's fields, which stay the stored text.
+ */
+const SeedKeySchema = TextSchema.nullable().optional();
+/** A list entry of the seeded product vocabulary (categories, ingredients, flavours). */
+const VocabularySchema = NamedSchema.extend({ seedKey: SeedKeySchema });
+
 export const GeneralInfoSchema = z.object({
   roles: z.array(NamedSchema).optional(),
   businessTypes: z
     .array(NamedSchema.extend({ type: TextSchema, plSegmentIds: z.array(IntSchema) }))
     .optional(),
-  productCategories: z.array(NamedSchema).optional(),
-  serviceCategories: z.array(NamedSchema).optional(),
+  productCategories: z.array(VocabularySchema).optional(),
+  serviceCategories: z.array(VocabularySchema).optional(),
   segments: z.array(NamedSchema.extend({ type: TextSchema })).optional(),
-  ingredients: z.array(NamedSchema).optional(),
-  flavors: z.array(NamedSchema).optional(),
+  ingredients: z.array(VocabularySchema).optional(),
+  flavors: z.array(VocabularySchema).optional(),
   releaseDate: TextSchema.optional(),
   doctypeClassifications: z.array(TextSchema).optional(),
   countries: z.array(z.object({ name: TextSchema, code: TextSchema })).optional(),
@@ -89,6 +98,7 @@ export const CategorySchema = z.object({
   type: z.enum(CATEGORY_KINDS),
   name: TextSchema,
   parentCategoryId: IntSchema.nullable(),
+  seedKey: SeedKeySchema,
 });
 export type Category = z.infer<typeof CategorySchema>;
 

@@ -45,6 +45,12 @@ export const categories = pgTable(
     kind: text('kind', { enum: ['PRODUCT', 'SERVICE'] }).notNull(),
     name: text('name').notNull(),
     parentId: integer('parent_id'),
+    /**
+     * The seeded row's key in the seeded catalogue (reference/seeded-catalog): the app shows the name in
+     * the reader's language while it is set. Null for a category a super admin created, and cleared when
+     * one renames it.
+     */
+    seedKey: text('seed_key'),
   },
   // Spec 3 §5: a name is unique among its siblings (same kind and parent), whatever its case.
   (t) => [
@@ -59,9 +65,13 @@ export const categories = pgTable(
 export const ingredients = pgTable('ingredients', {
   id: serial('id').primaryKey(),
   name: text('name').notNull().unique(),
+  /** As categories.seed_key. */
+  seedKey: text('seed_key'),
 });
 
 export const flavors = pgTable('flavors', {
   id: serial('id').primaryKey(),
   name: text('name').notNull().unique(),
+  /** As categories.seed_key. */
+  seedKey: text('seed_key'),
 });

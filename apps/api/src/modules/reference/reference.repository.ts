@@ -21,7 +21,7 @@ export function createReferenceRepository(db: Db) {
     segments: () => db.select().from(segments).orderBy(asc(segments.id)),
     categories: (kind: 'PRODUCT' | 'SERVICE') =>
       db
-        .select({ id: categories.id, name: categories.name })
+        .select({ id: categories.id, name: categories.name, seedKey: categories.seedKey })
         .from(categories)
         .where(eq(categories.kind, kind))
         .orderBy(asc(categories.name)),
@@ -63,7 +63,17 @@ export function createReferenceRepository(db: Db) {
     insertCategory: async (values: { kind: 'PRODUCT' | 'SERVICE'; name: string; parentId: number | null }) =>
       (await db.insert(categories).values(values).returning())[0]!,
     updateCategory: async (id: number, values: { name: string; parentId: number | null }) =>
-      (await db.update(categories).set(values).where(eq(categories.id, id)).returning())[0],
+      (
+        await db
+          .update(categories)
+          // A renamed seeded category reads as the super admin typed it from now on.
+          .set({
+            ...values,
+            seedKey: sql`case when ${categories.name} = ${values.name} then ${categories.seedKey} end`,
+          })
+          .where(eq(categories.id, id))
+          .returning()
+      )[0],
     hasChildCategories: async (id: number) =>
       (await db.select({ id: categories.id }).from(categories).where(eq(categories.parentId, id)).limit(1))
         .length > 0,

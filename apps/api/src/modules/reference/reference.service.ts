@@ -34,7 +34,14 @@ const toCategory = (row: {
   kind: 'PRODUCT' | 'SERVICE';
   name: string;
   parentId: number | null;
-}): Category => ({ plCategoryId: row.id, type: row.kind, name: row.name, parentCategoryId: row.parentId });
+  seedKey: string | null;
+}): Category => ({
+  plCategoryId: row.id,
+  type: row.kind,
+  name: row.name,
+  parentCategoryId: row.parentId,
+  seedKey: row.seedKey,
+});
 const toBusinessType = (row: {
   id: number;
   name: string;
