@@ -1,9 +1,11 @@
 import { z } from 'zod';
 import { ActivityListingInputSchema, ActivityListingSchema } from '../schemas/activity.ts';
 import {
+  AcceptEulaInputSchema,
   ChangePasswordInputSchema,
   ConfirmEmailChangeInputSchema,
   RequestEmailChangeInputSchema,
+  EulaAcceptanceSchema,
   SignedOutSchema,
   UpdateUserProfileInputSchema,
   UserDetailInputSchema,
@@ -102,4 +104,16 @@ export const userActivity = endpoint({
   summary: "The activity log: one's own, or a company's for its owner (newest first)",
   description:
     'The activity log, newest first, filtered by period (ALL_TIME, LAST_WEEK, LAST_MONTH, LAST_3_MONTHS) and paged (at most 10000 a page, for the CSV export). `mine`: what the caller did or was done to them (within plCompanyId when given); `company`: the whole log of plCompanyId, for its owner or a super admin.',
+});
+
+export const acceptEula = endpoint({
+  method: 'POST',
+  path: '/api/user/acceptEula',
+  input: AcceptEulaInputSchema,
+  output: EulaAcceptanceSchema,
+  access: 'user',
+  tag,
+  summary: "Record that a user accepted the licence agreement (one's own; a super admin any)",
+  description:
+    "Records the caller's acceptance of the licence agreement now, as sign-up does (`acceptedEula`), and answers when it was recorded. Another user's id is 403, except to a super admin (404 when no such user).",
 });

@@ -45,6 +45,7 @@ export const PROFILE_MESSAGES = {
   firstNameRequired: 'First name is required',
   lastNameRequired: 'Last name is required',
   phoneInvalid: PHONE_INVALID_MESSAGE,
+  eulaForOtherUser: 'You can accept the licence agreement only for yourself',
 } as const;
 
 /** A profile message with its key (the web's `profile.messages.<name>`). */
@@ -69,6 +70,8 @@ export const PROFILE_REFUSALS = {
   tooManyPasswordAttempts: profileMessage('tooManyPasswordAttempts'),
   tooManyCodes: profileMessage('tooManyCodes'),
   passwordChangedMeanwhile: profileMessage('passwordChangedMeanwhile'),
+  /** 403: acceptEula names another user (only a super admin records it for someone else). */
+  eulaForOtherUser: profileMessage('eulaForOtherUser'),
 } as const satisfies Record<string, KeyedMessage>;
 
 const NameSchema = (required: KeyedMessage) =>
@@ -77,6 +80,18 @@ const NameSchema = (required: KeyedMessage) =>
 export const PreferredLanguageSchema = z.enum(LANGUAGES);
 
 export const UserDetailInputSchema = z.object({ userId: IdSchema });
+
+/** Spec 3 §7 acceptEula {userId}: the user whose acceptance of the licence agreement is recorded. */
+export const AcceptEulaInputSchema = z.object({ userId: IdSchema });
+export type AcceptEulaInput = z.infer<typeof AcceptEulaInputSchema>;
+
+/** A user's acceptance of the licence agreement, as sign-up records it (spec 1 §3 acceptedEula). */
+export const EulaAcceptanceSchema = z.object({
+  plUserId: IntSchema,
+  acceptedEula: z.boolean(),
+  acceptedEulaAt: z.iso.datetime().nullable(),
+});
+export type EulaAcceptance = z.infer<typeof EulaAcceptanceSchema>;
 
 export const UserDetailSchema = z.object({
   plUserId: IntSchema,

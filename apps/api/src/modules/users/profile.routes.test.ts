@@ -237,3 +237,51 @@ describe('signing out other devices', () => {
     expect((await post('/api/user/getMyProfile', {}, m.token)).statusCode).toBe(200);
   });
 });
+
+describe('acceptEula (spec 3 §7 "Auth, user and account wrappers")', () => {
+  const acceptedAt = async (userId: number) =>
+    (await t.database.db.select().from(users).where(eq(users.id, userId)))[0]!.acceptedEulaAt;
+
+  it("records the caller's own acceptance, as sign-up does, and again when asked again", async () => {
+    const m = await member();
+    expect(await acceptedAt(m.user.id)).toBeNull();
+    const accepted = await post('/api/user/acceptEula', { userId: m.user.id }, m.token);
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    const stored = await acceptedAt(m.user.id);
+    expect(stored).toBeInstanceOf(Date);
+    expect(accepted.json()).toEqual({
+      detail: { plUserId: m.user.id, acceptedEula: true, acceptedEulaAt: stored!.toISOString() },
+    });
+    const again = await post('/api/user/acceptEula', { userId: m.user.id }, m.token);
+    expect(again.statusCode, again.body).toBe(200);
+    expect(new Date(again.json().detail.acceptedEulaAt) >= stored!).toBe(true);
+  });
+
+  it("refuses another user's id 403 with a message, whatever the body, and records nothing", async () => {
+    const a = await member();
+    const b = await member();
+    for (const body of [{ userId: b.user.id }, { userId: String(a.user.id) }, {}, { userId: [true] }]) {
+      const refused = await post('/api/user/acceptEula', body, a.token);
+      expect(refused.statusCode, JSON.stringify(body)).toBe(403);
+      expect(refused.json()).toMatchObject({
+        code: 'FORBIDDEN',
+        messages: ['You can accept the licence agreement only for yourself'],
+      });
+    }
+    expect(await acceptedAt(b.user.id)).toBeNull();
+    expect(await acceptedAt(a.user.id)).toBeNull();
+  });
+
+  it("lets a super admin record another user's acceptance, and answers an unknown user 404", async () => {
+    const b = await member();
+    await seedAdmin(t.database.db, { email: 'root-eula@example.test', password: 'Root-password-123!' });
+    const root = await login(t.app, 'root-eula@example.test', 'Root-password-123!');
+    const accepted = await post('/api/user/acceptEula', { userId: b.user.id }, root.accessToken);
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    expect(await acceptedAt(b.user.id)).toBeInstanceOf(Date);
+    const unknown = await post('/api/user/acceptEula', { userId: 2_000_000_000 }, root.accessToken);
+    expect(unknown.statusCode).toBe(404);
+    const malformed = await post('/api/user/acceptEula', { userId: 'me' }, root.accessToken);
+    expect(malformed.statusCode).toBe(400);
+  });
+});

@@ -1,4 +1,5 @@
 import {
+  acceptEula,
   changePassword,
   confirmEmailChange,
   getUserDetail,
@@ -6,7 +7,9 @@ import {
   signOutOtherDevices,
   updateUserProfile,
 } from '@trustleaf/domain/api/profile';
-import type { FastifyPluginAsync } from 'fastify';
+import { PROFILE_REFUSALS } from '@trustleaf/domain/schemas/profile';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { refusal } from '../../lib/errors.ts';
 import { route } from '../../lib/route.ts';
 import type { ProfileService } from './profile.service.ts';
 
@@ -18,4 +21,18 @@ export const profileRoutes: FastifyPluginAsync<{ service: ProfileService }> = as
   route(app, confirmEmailChange, ({ auth, input }) => service.confirmEmailChange(auth, input.code));
   route(app, changePassword, ({ auth, input }) => service.changePassword(auth, input));
   route(app, signOutOtherDevices, ({ auth }) => service.signOutOtherDevices(auth));
+  route(app, acceptEula, ({ input }) => service.acceptEula(input.userId), {
+    preValidation: onlyOneselfUnlessSuperAdmin,
+  });
 };
+
+/**
+ * Before the input is read: a user may name only themselves (their own id);
+ * anything else, well-formed or not, is someone else's and 403, whatever else the body holds.
+ */
+async function onlyOneselfUnlessSuperAdmin(request: FastifyRequest) {
+  const { auth } = request;
+  if (!auth || auth.isSuperAdmin) return;
+  const raw = (request.body as { userId?: unknown } | null | undefined)?.userId;
+  if (raw !== auth.userId) throw refusal('FORBIDDEN', PROFILE_REFUSALS.eulaForOtherUser);
+}

@@ -6,6 +6,7 @@ import {
   PROFILE_FIELD_REFUSALS,
   PROFILE_REFUSALS,
   type ChangePasswordInput,
+  type EulaAcceptance,
   type UpdateUserProfileInputSchema,
   type UserDetail,
 } from '@trustleaf/domain/schemas/profile';
@@ -111,6 +112,17 @@ export function createProfileService(deps: ProfileServiceDeps) {
       if (userId !== auth.userId && !auth.isSuperAdmin)
         throw refusal('NOT_FOUND', COMMON_REFUSALS.userNotFound);
       return detail(userId);
+    },
+
+    /**
+     * Spec 3 §7 acceptEula: the acceptance sign-up records (spec 1 §3), recorded again now, e.g. for
+     * a user created without one (an import, an invitation) or shown a new agreement. The route's gate
+     * has refused anyone but the user and super admins.
+     */
+    async acceptEula(userId: number): Promise<EulaAcceptance> {
+      const row = await repo.acceptEula(userId, clock.now());
+      if (!row) throw refusal('NOT_FOUND', COMMON_REFUSALS.userNotFound);
+      return { plUserId: row.id, acceptedEula: true, acceptedEulaAt: row.acceptedEulaAt!.toISOString() };
     },
 
     async updateUserProfile(

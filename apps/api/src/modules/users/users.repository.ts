@@ -82,6 +82,16 @@ export function createUsersRepository(db: Db) {
       return row ?? null;
     },
 
+    /** The time of the user's acceptance of the licence agreement; null when there is no such user. */
+    async acceptEula(userId: number, now: Date) {
+      const [row] = await db
+        .update(users)
+        .set({ acceptedEulaAt: now })
+        .where(eq(users.id, userId))
+        .returning({ id: users.id, acceptedEulaAt: users.acceptedEulaAt });
+      return row ?? null;
+    },
+
     async findPendingEmail(userId: number, now: Date) {
       const [row] = await db
         .select({ newEmail: emailChanges.newEmail })
