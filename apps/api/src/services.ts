@@ -220,6 +220,7 @@ export function createServices(deps: ServicesDeps) {
     companyAccess,
     repo: createCompaniesRepository(db),
     record,
+    clock,
     revokeUserSessions,
   });
   const team = createTeamService({

@@ -3,6 +3,7 @@ import {
   CompanyIdInputSchema,
   LocationListingSchema,
   LocationSchema,
+  RtqSubmissionSchema,
   UpdateCompanyDetailInputSchema,
   UpsertLocationInputSchema,
 } from '../schemas/company.ts';
@@ -63,4 +64,16 @@ export const locationListing = endpoint({
   summary: "A company's locations",
   description:
     'Every location of a company the caller belongs to (any company for a super admin), by name. Other companies are NOT_FOUND.',
+});
+
+export const submitRtq = endpoint({
+  method: 'POST',
+  path: '/api/company/submitRtq',
+  input: CompanyIdInputSchema,
+  output: RtqSubmissionSchema,
+  access: 'user',
+  tag,
+  summary: "Submit the company's Road to Qredibility (owner or admin)",
+  description:
+    "The company's owner or admin (or a super admin acting for it) submits its Road to Qredibility (RTQ): the documents reviewers mark as required for it are handed in for review. The submission is recorded once with its time and submitter, and answered; submitting again answers the first submission unchanged. Users and weak users are FORBIDDEN; other companies are NOT_FOUND. Recorded in the company's activity log.",
 });

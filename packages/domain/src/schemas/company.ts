@@ -52,6 +52,15 @@ export const CompanySummarySchema = z.object({
 export const CompanyIdInputSchema = z.object({ plCompanyId: IdSchema });
 export type CompanyIdInput = z.infer<typeof CompanyIdInputSchema>;
 
+/** Spec 3 §7 submitRtq: when the company's Road to Qredibility was submitted, and by whom. */
+export const RtqSubmissionSchema = z.object({
+  plCompanyId: IntSchema,
+  submittedAt: z.iso.datetime(),
+  /** The member (or super admin) who submitted it; null once that user is removed. */
+  submittedBy: IntSchema.nullable(),
+});
+export type RtqSubmission = z.infer<typeof RtqSubmissionSchema>;
+
 export const RemoveMemberInputSchema = z.object({
   plCompanyId: IdSchema,
   plUserId: IdSchema,

@@ -86,6 +86,17 @@ export const companyOnboarding = pgTable('company_onboarding', {
   createdAt: createdAt(),
 });
 
+/**
+ * A company's submitted Road to Qredibility (spec 3 §2 company page tab RTQ; §7 submitRtq): the
+ * documents reviewers mark `rtqRequired`, handed in for review once. Claim status "Completed RTQ"
+ * (spec 3 §4) reads from it. One row per company: a repeated submit keeps the first.
+ */
+export const companyRtqSubmissions = pgTable('company_rtq_submissions', {
+  companyId: ownerKey('company_id', () => companies.id),
+  submittedBy: actorRef('submitted_by', () => users.id),
+  submittedAt: timestamptz('submitted_at').notNull(),
+});
+
 /** A prospect company (companies.kind PROSPECT) with its contact and claim code (hash only). */
 export const prospects = pgTable('prospects', {
   companyId: ownerKey('company_id', () => companies.id),

@@ -12,6 +12,7 @@ import {
   companyLocations,
   companyMembers,
   companyOnboarding,
+  companyRtqSubmissions,
   companySubscriptions,
   plans,
 } from '../../db/schema.ts';
@@ -241,6 +242,24 @@ export function createCompaniesRepository(db: Db) {
     },
 
     // ---- locations (every query names the company the caller was authorised for) ----
+
+    /**
+     * The company's RTQ submission, made now unless one exists: `created` says which, so two
+     * submits at once record one (the primary key) and both answer it.
+     */
+    async submitRtq(companyId: number, userId: number, now: Date) {
+      const [created] = await db
+        .insert(companyRtqSubmissions)
+        .values({ companyId, submittedBy: userId, submittedAt: now })
+        .onConflictDoNothing()
+        .returning();
+      if (created) return { row: created, created: true };
+      const [existing] = await db
+        .select()
+        .from(companyRtqSubmissions)
+        .where(eq(companyRtqSubmissions.companyId, companyId));
+      return { row: existing!, created: false };
+    },
 
     async listLocations(companyId: number) {
       return listCompanyRows(db, companyLocations, companyId, companyLocations.name);

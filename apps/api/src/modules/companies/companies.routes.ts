@@ -7,6 +7,7 @@ import {
 import {
   getCompanyDetail,
   locationListing,
+  submitRtq,
   updateCompanyDetail,
   upsertLocation,
 } from '@trustleaf/domain/api/company';
@@ -28,6 +29,9 @@ export const companyRoutes: FastifyPluginAsyncZod<{ service: CompaniesService }>
     gate: MANAGER_GATE,
   });
   route(app, upsertLocation, ({ auth, input }) => service.upsertLocation(auth, input), {
+    gate: MANAGER_GATE,
+  });
+  route(app, submitRtq, ({ auth, input }) => service.submitRtq(auth, input.plCompanyId), {
     gate: MANAGER_GATE,
   });
   route(app, locationListing, ({ auth, input }) => service.locationListing(auth, input.plCompanyId));

@@ -13,11 +13,13 @@ import {
   type CompanyDetail,
   type Location,
   type LocationListing,
+  type RtqSubmission,
   type UpdateCompanyDetailInputSchema,
   type UpsertLocationInputSchema,
 } from '@trustleaf/domain/schemas/company';
 import type { z } from 'zod';
 import type { AuthContext, CompanyAccess } from '../../lib/authz.ts';
+import type { Clock } from '../../lib/clock.ts';
 import { refusal } from '../../lib/errors.ts';
 import type { RecordActivity } from '../activity/activity.service.ts';
 import type { CompaniesRepository } from './companies.repository.ts';
@@ -56,6 +58,7 @@ export interface CompaniesServiceDeps {
   companyAccess: CompanyAccess;
   repo: CompaniesRepository;
   record: RecordActivity;
+  clock: Clock;
   /** Ends every sign-in of the user, live sockets included; returns how many. */
   revokeUserSessions: (userId: number, reason: string) => Promise<number>;
 }
@@ -69,6 +72,7 @@ export function createCompaniesService({
   companyAccess,
   repo,
   record,
+  clock,
   revokeUserSessions,
 }: CompaniesServiceDeps) {
   async function companyOrNotFound(companyId: number) {
@@ -197,6 +201,18 @@ export function createCompaniesService({
       });
       return toLocation(row);
     },
+    /** Spec 3 §7 submitRtq {plCompanyId}: once per company; a repeat answers the first submission. */
+    async submitRtq(auth: AuthContext, companyId: number): Promise<RtqSubmission> {
+      await requireEditor(auth, companyId);
+      const { row, created } = await repo.submitRtq(companyId, auth.userId, clock.now());
+      if (created) await record({ action: 'RTQ_SUBMITTED', actorUserId: auth.userId, companyId });
+      return {
+        plCompanyId: row.companyId,
+        submittedAt: row.submittedAt.toISOString(),
+        submittedBy: row.submittedBy,
+      };
+    },
+
     async companyListing(
       auth: AuthContext,
       input: z.output<typeof CompanyListingInputSchema>,

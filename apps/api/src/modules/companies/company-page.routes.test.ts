@@ -412,3 +412,53 @@ describe('locations', () => {
     expect(log.json().detail.items[0]).toMatchObject({ action: 'LOCATION_ADDED', actorName: admin.name });
   });
 });
+
+describe('submitRtq (spec 3 §7 company wrappers)', () => {
+  const submit = (plCompanyId: number, token: string) =>
+    post('/api/company/submitRtq', { plCompanyId }, token);
+
+  it("records the owner's submission once with its time, answers a repeat with it, and logs it once", async () => {
+    const owner = await member();
+    const first = await submit(owner.companyId, owner.token);
+    expect(first.statusCode, first.body).toBe(200);
+    const detail = first.json().detail;
+    expect(detail).toEqual({
+      plCompanyId: owner.companyId,
+      submittedAt: expect.any(String),
+      submittedBy: owner.user.id,
+    });
+    expect(Math.abs(Date.parse(detail.submittedAt) - Date.now())).toBeLessThan(60_000);
+    const companyAdmin = await member('Company Admin', owner.companyId);
+    const repeats = await Promise.all([
+      submit(owner.companyId, companyAdmin.token),
+      submit(owner.companyId, owner.token),
+    ]);
+    for (const again of repeats) {
+      expect(again.statusCode, again.body).toBe(200);
+      expect(again.json().detail).toEqual(detail);
+    }
+    const log = (await companyActivity(owner)).json().detail.items;
+    expect(log.filter((entry: { action: string }) => entry.action === 'RTQ_SUBMITTED')).toEqual([
+      expect.objectContaining({ plCompanyId: owner.companyId }),
+    ]);
+  });
+
+  it('lets an admin and a super admin submit; refuses a User and a Weak User (403) and another company (404)', async () => {
+    const owner = await member();
+    const companyAdmin = await member('Company Admin', owner.companyId);
+    for (const role of ['User', 'Weak User'] as const) {
+      const refused = await submit(owner.companyId, (await member(role, owner.companyId)).token);
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json().code).toBe('FORBIDDEN');
+    }
+    const stranger = await member();
+    expect((await submit(owner.companyId, stranger.token)).statusCode).toBe(404);
+    const byAdmin = await submit(owner.companyId, companyAdmin.token);
+    expect(byAdmin.json().detail).toMatchObject({ submittedBy: companyAdmin.user.id });
+    const other = await member();
+    const byRoot = await submit(other.companyId, admin.token);
+    expect(byRoot.statusCode, byRoot.body).toBe(200);
+    expect(byRoot.json().detail).toMatchObject({ plCompanyId: other.companyId });
+    expect((await submit(2_000_000_000, admin.token)).statusCode).toBe(404);
+  });
+});
