@@ -2,7 +2,7 @@ import type { Socket } from 'node:net';
 import type { ApiErrorBody, ErrorCode } from '@trustleaf/domain/errors';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { VALIDATION_MESSAGES } from '@trustleaf/domain/schemas/common';
+import { oneOfValues, VALIDATION_MESSAGES } from '@trustleaf/domain/schemas/common';
 import {
   issueKey,
   issueParams,
@@ -178,6 +178,11 @@ function answerError(error: FastifyError, request: FastifyRequest, reply: Fastif
       ) {
         const required = REQUIRED_BY_FIELD[name] ?? VALIDATION_MESSAGES.required;
         return { field, message: required.message, key: required.key };
+      }
+      const allowed = issue.params.values;
+      if (issue.keyword === 'invalid_value' && Array.isArray(allowed) && allowed.length > 0) {
+        // zod's 'Invalid option: expected one of …' has no key: a client could not translate it.
+        return { field, ...oneOfValues(allowed as string[]) };
       }
       const given = issue.params.params;
       const params = issueParams(given);

@@ -9,7 +9,7 @@ import { CARD_REFUSALS } from '@trustleaf/domain/rules/card';
 import { COMPANY_FIELD_REFUSALS } from '@trustleaf/domain/rules/company-fields';
 import { PROMO_REFUSALS } from '@trustleaf/domain/rules/promo';
 import { LANGUAGES } from '@trustleaf/domain/rules/themes';
-import { maxCharacters, VALIDATION_MESSAGES } from '@trustleaf/domain/schemas/common';
+import { maxCharacters, oneOfValues, VALIDATION_MESSAGES } from '@trustleaf/domain/schemas/common';
 import { NOTE_REFUSALS, REVIEWER_NOT_CHOSEN } from '@trustleaf/domain/schemas/document';
 import { PROFILE_FIELD_REFUSALS, PROFILE_REFUSALS } from '@trustleaf/domain/schemas/profile';
 import { CRAWLER_URL_REFUSALS, WEBCRAWLER_REFUSALS } from '@trustleaf/domain/schemas/webcrawler';
@@ -89,6 +89,7 @@ describe('locales', () => {
       // The common field rules' keys, which the API answers refused fields with.
       ...Object.values(VALIDATION_MESSAGES),
       maxCharacters(100),
+      oneOfValues(['csv', 'xlsx']),
       ...Object.values(IDEMPOTENCY_REFUSALS),
       ...Object.values(BILLING_REFUSALS),
       ...Object.values(GATEWAY_REFUSALS),

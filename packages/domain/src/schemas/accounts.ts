@@ -362,7 +362,7 @@ export type AddressSuggestion = z.infer<typeof AddressSuggestionSchema>;
 
 export const AddressSuggestionQuerySchema = z.object({
   query: TextSchema.trim().min(1).max(200),
-  country: z.enum(['US', 'CA']).default('US'),
+  country: anySpellingEnum(['US', 'CA']).default('US'),
 });
 
 /** The company onboarding form (spec 1 §2) as the user fills it; mapped to the payload on submit. */

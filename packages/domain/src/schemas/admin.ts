@@ -1,6 +1,14 @@
 import { z } from 'zod';
 import { COMPANY_STATUSES, SETTABLE_COMPANY_STATUSES } from '../rules/company-status.ts';
-import { flatPaging, IdSchema, IntSchema, keyedText, TextSchema, VALIDATION_MESSAGES } from './common.ts';
+import {
+  anySpellingEnum,
+  flatPaging,
+  IdSchema,
+  IntSchema,
+  keyedText,
+  TextSchema,
+  VALIDATION_MESSAGES,
+} from './common.ts';
 
 /** A listing's search text: at most 100 characters, refused by key. */
 const SearchTextSchema = keyedText(100, { tooLong: VALIDATION_MESSAGES.characterLimit }, TextSchema.trim());
@@ -20,7 +28,7 @@ export const CompanyFilterSchema = z.object({
   /** The business type ("type of company"). */
   businessTypeId: IdSchema.optional(),
   state: StateFilterSchema.optional(),
-  status: z.enum(COMPANY_STATUSES).optional(),
+  status: anySpellingEnum(COMPANY_STATUSES).optional(),
   /** The plan of the company's live subscription; 0 for companies without one. */
   plPlanId: IntSchema.min(0).optional(),
 });
@@ -56,7 +64,7 @@ export const EXPORT_FORMATS = ['csv', 'xlsx'] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 
 export const ExportCompanyListingInputSchema = CompanyFilterSchema.extend({
-  format: z.enum(EXPORT_FORMATS).default('csv'),
+  format: anySpellingEnum(EXPORT_FORMATS).default('csv'),
 });
 export type ExportCompanyListingInput = z.input<typeof ExportCompanyListingInputSchema>;
 
@@ -79,7 +87,7 @@ export const EXPORT_TOTAL_HEADER = 'x-total-count';
 
 export const UpdateCompanyStatusInputSchema = z.object({
   plCompanyId: IdSchema,
-  status: z.enum(SETTABLE_COMPANY_STATUSES),
+  status: anySpellingEnum(SETTABLE_COMPANY_STATUSES),
 });
 export type UpdateCompanyStatusInput = z.input<typeof UpdateCompanyStatusInputSchema>;
 
@@ -108,7 +116,7 @@ export const UserListingInputSchema = flatPaging(
   z.object({
     /** Part of the name or the email, any case. */
     search: SearchTextSchema.optional(),
-    status: z.enum(USER_STATUSES).optional(),
+    status: anySpellingEnum(USER_STATUSES).optional(),
     currentPage: IntSchema.min(1).default(1),
     itemsPerPage: IntSchema.min(1).max(100).default(25),
   }),

@@ -58,6 +58,12 @@ export const DelayedRestrictionSchema = z.object({
   state: z.enum(['NON_INTERACTABLE', 'HIDDEN']),
 });
 
+/** A restriction as written: spec 3 §9 names the delay units day, week, month; §3 DAY, WEEK, MONTH. */
+const DelayedRestrictionInputSchema = DelayedRestrictionSchema.extend({
+  delayUnit: anySpellingEnum(['DAY', 'WEEK', 'MONTH']),
+  state: anySpellingEnum(['NON_INTERACTABLE', 'HIDDEN']),
+});
+
 export const PlanFeatureConfigSchema = z.object({
   available: z.boolean(),
   include: z.boolean(),
@@ -155,7 +161,7 @@ export const PlanUpsertSchema = z
         z.object({
           plFeatureId: IdSchema,
           planFeatureConfig: PlanFeatureConfigSchema,
-          restriction: DelayedRestrictionSchema.nullable(),
+          restriction: DelayedRestrictionInputSchema.nullable(),
         }),
       )
       .max(100),

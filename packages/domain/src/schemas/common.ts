@@ -95,6 +95,15 @@ export const MoneyInputSchema = MoneySchema.refine(
   { message: VALIDATION_MESSAGES.cents.message, params: { key: VALIDATION_MESSAGES.cents.key } },
 );
 
+/**
+ * "Use one of: A, B", keyed, with the values for the translation: the refusal of a value outside an
+ * enumeration (the API answers every such refusal with it).
+ */
+export function oneOfValues(values: readonly (string | number | boolean | null)[]): KeyedMessage {
+  const list = values.map(String).join(', ');
+  return { key: 'refusals.oneOf', message: `Use one of: ${list}`, params: { values: list } };
+}
+
 /** "Maximum N characters", keyed, with N for the translation. */
 export function maxCharacters(max: number): KeyedMessage {
   return { key: 'validation.maxCharacters', message: `Maximum ${max} characters`, params: { max } };

@@ -16,6 +16,7 @@ import { isValidPhone, normalizePhone } from '../rules/phone.ts';
 import type { KeyedMessage } from '../validation-issues.ts';
 import { COMPANY_TYPE_CODES } from './accounts.ts';
 import {
+  anySpellingEnum,
   EmailSchema,
   IdSchema,
   IntSchema,
@@ -96,6 +97,8 @@ const CompanyPhoneSchema = keyedText((value) => value.length <= 30, R.phone, { m
   });
 
 export const CompanyCountrySchema = z.enum(COMPANY_COUNTRIES);
+/** A country as written: the code in any letter case ('us'), answered as declared. */
+const CompanyCountryInputSchema = anySpellingEnum(COMPANY_COUNTRIES);
 
 export const CompanyDetailSchema = z.object({
   plCompanyId: IntSchema,
@@ -152,7 +155,7 @@ export const UpdateCompanyDetailInputSchema = z
     city: nullAsEmpty(LongText),
     state: StateCodeSchema,
     zip: nullAsEmpty(textUpTo(ZIP_MAX)),
-    country: CompanyCountrySchema,
+    country: CompanyCountryInputSchema,
     phone: nullAsEmpty(CompanyPhoneSchema),
     email: nullAsEmpty(OptionalEmailSchema),
     website: nullAsEmpty(
@@ -214,7 +217,7 @@ export const UpsertLocationInputSchema = z.object({
   city: LongText,
   state: StateCodeSchema,
   zip: textUpTo(ZIP_MAX),
-  country: CompanyCountrySchema,
+  country: CompanyCountryInputSchema,
 });
 export type UpsertLocationInput = z.input<typeof UpsertLocationInputSchema>;
 

@@ -281,10 +281,16 @@ function declaredYesNo(value: unknown): unknown {
 }
 
 /**
- * The review status as spec 3 §7 sends it (accepted, rejected) or as the form's choice names it
- * (§4 "Accept or Reject"); an empty one is refused as the form refuses it ('Review Status is required').
+ * The review status as spec 3 §7 sends it (accepted, rejected), as the form's choice names it (§4
+ * "Accept or Reject") or as §3's review statuses do (GOOD, BAD), in any letter case; an empty one is
+ * refused as the form refuses it ('Review Status is required').
  */
-const REVIEW_STATUS_BY_CHOICE: Record<string, string> = { ACCEPT: 'accepted', REJECT: 'rejected' };
+const REVIEW_STATUS_BY_CHOICE: Record<string, string> = {
+  ACCEPT: 'accepted',
+  REJECT: 'rejected',
+  GOOD: 'accepted',
+  BAD: 'rejected',
+};
 const ReviewStatusInputSchema = z
   .preprocess(
     (value: unknown) =>

@@ -21,6 +21,8 @@ import {
 export const TEMPLATE_STATUSES = ['INACTIVE', 'DRAFT', 'UNIVERSAL'] as const;
 export const TemplateStatusSchema = z.enum(TEMPLATE_STATUSES);
 export type TemplateStatus = z.infer<typeof TemplateStatusSchema>;
+/** Spec 3 §4 writes the statuses INACTIVE, DRAFT, UNIVERSAL; any letter case is read ('draft'). */
+const TemplateStatusInputSchema = anySpellingEnum(TEMPLATE_STATUSES);
 
 /** Content kinds IMAGE and TERMINOLOGY (spec 3 §3 enumerations). */
 export const ELEMENT_TYPES = ['IMAGE', 'TERMINOLOGY'] as const;
@@ -120,7 +122,7 @@ export type TemplateElement = z.infer<typeof TemplateElementSchema>;
 
 export const AddTemplateInputSchema = z.object({
   name: NameSchema,
-  status: TemplateStatusSchema.default('DRAFT'),
+  status: TemplateStatusInputSchema.default('DRAFT'),
   plCompanyId: IdSchema.nullish(),
   domain: DomainSchema.nullish(),
 });
@@ -148,7 +150,7 @@ export const UpdateTemplateInputSchema = z.object({
   plSiteTemplateId: IdSchema,
   name: NameSchema.optional(),
   /** INACTIVE or UNIVERSAL for a published template; a draft keeps DRAFT until applyDraft. */
-  status: TemplateStatusSchema.optional(),
+  status: TemplateStatusInputSchema.optional(),
   plCompanyId: IdSchema.nullish(),
   domain: DomainSchema.nullish(),
 });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { KeyedMessage } from '../validation-issues.ts';
-import { declaredSpelling, IntSchema, refuseWith, TextSchema } from './common.ts';
+import { anySpellingEnum, declaredSpelling, IntSchema, refuseWith, TextSchema } from './common.ts';
 
 /**
  * The platform's system settings (spec 3 §3 "System setting keys"), each a key with a typed value,
@@ -112,6 +112,15 @@ export const ExpirationTimeframeSchema = z.object({
   unit: z.enum(TIME_UNITS),
 });
 
+/**
+ * The settings as written: spec 3 §3 names the repetitions DAILY… and the frequencies daily…, the
+ * time units HOUR… and the trial units day…, so any letter case is read (answers keep the declared one).
+ */
+const AlertRepetitionInputSchema = anySpellingEnum(ALERT_REPETITIONS);
+const ExpirationTimeframeInputSchema = ExpirationTimeframeSchema.extend({
+  unit: anySpellingEnum(TIME_UNITS),
+});
+
 /** The system status as answered (transform-free: answers are encoded with it). */
 export const SystemStatusSchema = z.object({
   status: z.enum(SYSTEM_STATUSES),
@@ -177,8 +186,8 @@ export const StoredSystemSettingsSchema = SystemSettingsSchema.extend({
 
 /** One setting written: the key names the value's shape. */
 export const UpdateSystemSettingInputSchema = z.discriminatedUnion('key', [
-  z.object({ key: z.literal('alert_repetition_interval'), value: AlertRepetitionSchema }),
-  z.object({ key: z.literal('expiration_timeframe'), value: ExpirationTimeframeSchema }),
+  z.object({ key: z.literal('alert_repetition_interval'), value: AlertRepetitionInputSchema }),
+  z.object({ key: z.literal('expiration_timeframe'), value: ExpirationTimeframeInputSchema }),
   z.object({ key: z.literal('system_status'), value: SystemStatusInputSchema }),
   z.object({ key: z.literal('qcomply_assistant_recommended_questions'), value: AssistantQuestionsSchema }),
   z.object({ key: z.literal('violation_phrase'), value: ViolationPhrasesSchema }),

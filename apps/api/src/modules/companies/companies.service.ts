@@ -4,7 +4,7 @@ import type {
   CompanyFilter,
   CompanyListing,
   CompanyListingInputSchema,
-  UpdateCompanyStatusInput,
+  UpdateCompanyStatusInputSchema,
 } from '@trustleaf/domain/schemas/admin';
 import { DUPLICATE_COMPANY_NAME, LOCATIONS_MAX } from '@trustleaf/domain/rules/company-fields';
 import {
@@ -232,7 +232,7 @@ export function createCompaniesService({
      * SUSPENDED and TERMINATED end the members' sign-ins at once (login refuses them afterwards);
      * the change is in the company's log under the admin's name.
      */
-    async updateCompanyStatus(auth: AuthContext, input: UpdateCompanyStatusInput) {
+    async updateCompanyStatus(auth: AuthContext, input: z.output<typeof UpdateCompanyStatusInputSchema>) {
       requireSuperAdmin(auth);
       const { company } = await companyOrNotFound(input.plCompanyId);
       const from = company.status;

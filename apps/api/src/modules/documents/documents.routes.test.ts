@@ -673,6 +673,34 @@ describe('review', () => {
     });
   });
 
+  it("takes spec 3 §3's review statuses GOOD and BAD in any case, and names the statuses it reads for another", async () => {
+    const { client, clientToken, processorToken } = await companyWithReviewer();
+    const { documentId } = await uploadLicence(clientToken, client.companyId);
+    const review = (reviewStatus: string) =>
+      post(
+        '/api/document/updateDocumentReviewStatus',
+        { documentId, reviewStatus, licenseNumber: '402-00123', validationMethod: 'STATE_VERIFIED' },
+        processorToken,
+      );
+    const bad = await review('Bad');
+    // Read as a rejection: one needs its reason.
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().messages[0]).toContain('Reject Reason is required');
+    const unknown = await review('IN_REVIEW');
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().details.issues).toEqual([
+      {
+        field: 'reviewStatus',
+        message: 'Use one of: accepted, rejected',
+        key: 'refusals.oneOf',
+        params: { values: 'accepted, rejected' },
+      },
+    ]);
+    const good = await review('good');
+    expect(good.statusCode, good.body).toBe(200);
+    expect(good.json().detail).toMatchObject({ reviewStatus: 'accepted' });
+  });
+
   it('takes review values as spec 3 spells them: ACCEPTED, "state verified", rtqRequired Yes', async () => {
     const { client, clientToken, processorToken } = await companyWithReviewer();
     const { documentId } = await uploadLicence(clientToken, client.companyId);
