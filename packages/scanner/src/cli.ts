@@ -28,6 +28,7 @@ Options:
   --no-render            never render pages; read them as served
   --chrome-path <file>   Chromium's executable (default: $CHROME_PATH, else /usr/bin/chromium)
   --snapshots <dir>      write a PNG crop of each finding on a rendered page, claim highlighted, to dir
+                         (and draw it in the --pdf report)
   --ignore-crawl-delay   do not space requests by robots.txt's Crawl-delay (honoured up to 10 s)
   --products <file>      authorised product names, one a line, for the product comparison
   --allow-host <h:port>  let the scanner reach this host:port even if private (repeatable)
@@ -151,6 +152,29 @@ function printSummary(result: ScanResult, out: NodeJS.WritableStream): void {
   out.write(`${lines.join('\n')}\n`);
 }
 
+/**
+ * The PNG of each finding's snapshot for the PDF, by its index: a file several findings name (one per
+ * page and sentence) is read once, so that the report embeds it once. One that cannot be read is left
+ * out with a warning, and its finding keeps the link alone.
+ */
+function readSnapshots(result: ScanResult): (Buffer | null)[] {
+  const files = new Map<string, Buffer | null>();
+  return result.violations.map((v) => {
+    if (!v.snapshot) return null;
+    if (!files.has(v.snapshot)) {
+      try {
+        files.set(v.snapshot, readFileSync(v.snapshot));
+      } catch (err) {
+        process.stderr.write(
+          `trustleaf-scan: warning: snapshot ${v.snapshot} left out of the PDF: ${(err as Error).message}\n`,
+        );
+        files.set(v.snapshot, null);
+      }
+    }
+    return files.get(v.snapshot)!;
+  });
+}
+
 export async function main(argv: string[]): Promise<number> {
   let args: ReturnType<typeof parse>;
   try {
@@ -205,6 +229,7 @@ export async function main(argv: string[]): Promise<number> {
         companyName: args.company ?? new URL(result.url).hostname,
         productName: args.productName,
         language: args.language,
+        snapshots: readSnapshots(result),
       });
       writeFileSync(args.pdf, pdf);
       process.stdout.write(`PDF written to ${args.pdf}\n`);

@@ -5,6 +5,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import { getDocumentProxy, getResolvedPDFJS } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ScanResult } from '../src/index.ts';
 import type { FixtureServer } from './fixture-server.ts';
@@ -131,6 +132,72 @@ describe('trustleaf-scan CLI (built)', () => {
     expect(stdout).toContain(`Scan has identified ${result.violationCount} potential issues!`);
     expect(stdout).toContain('Our full spectrum CBD oil cures cancer.');
     expect(readFileSync(pdf).subarray(0, 5).toString()).toBe('%PDF-');
+  });
+
+  it('draws the snapshots it takes into the PDF, a file two findings share read and embedded once', async () => {
+    const shop = await serveSite({
+      '/': {
+        body: `<!doctype html><html><head><title>Shop</title></head><body><a href="/balm">Balm</a>
+          <p>Our tincture cures cancer and treats anxiety.</p></body></html>`,
+      },
+      '/balm': {
+        body: '<!doctype html><html><head><title>Balm</title></head><body><p>This balm heals arthritis overnight.</p></body></html>',
+      },
+    });
+    try {
+      const snapshots = path.join(dir, 'snapshots');
+      const json = path.join(dir, 'snapshots.json');
+      const pdf = path.join(dir, 'snapshots.pdf');
+      const { code, stderr } = await scan([
+        shop.origin,
+        '--allow-host',
+        shop.host,
+        '--no-images',
+        '--render',
+        '--snapshots',
+        snapshots,
+        '--json',
+        json,
+        '--pdf',
+        pdf,
+      ]);
+      expect(stderr).toBe('');
+      expect(code).toBe(0);
+      const { violations } = JSON.parse(readFileSync(json, 'utf8')) as ScanResult;
+      const withSnapshot = violations.filter((v) => v.snapshot);
+      const files = new Set(withSnapshot.map((v) => v.snapshot));
+      // 'cure cancer' and 'treat anxiety' in one sentence share a file; the balm's claim has its own.
+      expect(withSnapshot.map((v) => v.term).sort()).toEqual([
+        'cure cancer',
+        'heal arthritis',
+        'treat anxiety',
+      ]);
+      expect(files.size).toBe(2);
+
+      // Read back: an image drawn in each finding's row, each file's pixels embedded once.
+      const bytes = readFileSync(pdf);
+      const { OPS } = await getResolvedPDFJS();
+      const doc = await getDocumentProxy(new Uint8Array(bytes));
+      let drawn = 0;
+      for (let n = 1; n <= doc.numPages; n++) {
+        const { fnArray } = await (await doc.getPage(n)).getOperatorList();
+        drawn += fnArray.filter((op) => op === OPS.paintImageXObject).length;
+      }
+      expect(drawn).toBe(3);
+      expect(bytes.toString('latin1').match(/\/Subtype \/Image/g)).toHaveLength(2);
+      const text = (
+        await Promise.all(
+          [...Array(doc.numPages).keys()].map(async (i) =>
+            (await (await doc.getPage(i + 1)).getTextContent()).items
+              .map((item) => ('str' in item ? item.str : ''))
+              .join(' '),
+          ),
+        )
+      ).join(' ');
+      expect(text).toContain('Snapshot/Link');
+    } finally {
+      await shop.close();
+    }
   });
 
   it('honours --max-pages', async () => {
