@@ -19,6 +19,7 @@ import { memo, useId, useState, type ReactNode } from 'react';
 import { Controller, useForm, useWatch, type Control, type UseFormSetValue } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { FeatureWrapper } from '@/components/feature/feature-wrapper';
+import { SKELETON_CARD_CHROME } from '@/components/layouts/skeleton-card';
 import { ApiError } from '@/lib/api-client';
 import { useStartScan } from '../api/start-scan';
 import { refusalText } from '@/lib/i18n-messages';
@@ -57,8 +58,21 @@ function Gate({ status, bypass, children }: { status: FeatureStatus; bypass: boo
   );
 }
 
-/** The height of the form's placeholder while it is still to come (the page's frame, its first commit). */
-export const SCAN_FORM_PLACEHOLDER_HEIGHT = 180;
+/**
+ * The form's height in px, on a phone and from `sm` up, as Chromium draws it for the demo owner in en,
+ * fr, de and nl alike at 360 and at 1280 px wide (between 360 and 600 px it is lower where its labels
+ * take fewer lines).
+ */
+const SCAN_FORM_HEIGHT = { xs: 434.875, sm: 382.875 };
+
+/**
+ * The block of the form's placeholder while it is still to come (the page's frame, its first commit):
+ * the card as tall as the form, so that the page does not grow when the form takes its place.
+ */
+export const SCAN_FORM_PLACEHOLDER_HEIGHT = {
+  xs: SCAN_FORM_HEIGHT.xs - SKELETON_CARD_CHROME,
+  sm: SCAN_FORM_HEIGHT.sm - SKELETON_CARD_CHROME,
+};
 
 /**
  * "Add Website" with its options (spec 3 §2 Webcrawler page, §4 Scanner form, §5 Scanner): the address
