@@ -18,7 +18,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { NAMED_REFUSALS } from '@trustleaf/domain/refusals';
-import { LANGUAGES, VIEW_COOKIES } from '@trustleaf/domain/rules/themes';
+import { DARK_SHELL_FILE, LANGUAGES, VIEW_COOKIES } from '@trustleaf/domain/rules/themes';
 import { appUrlOf, type Env } from './config/env.ts';
 import type { Database } from './db/client.ts';
 import type { Clock, OffsetClock } from './lib/clock.ts';
@@ -286,6 +286,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     });
   }
   const prerendered = webDist ? prerenderedPages(webDist) : new Set<string>();
+  const darkShell = webDist !== null && existsSync(path.join(webDist, DARK_SHELL_FILE));
   app.setNotFoundHandler((request, reply) => {
     // A file of the build that is not there (a tab opened before a deploy asking for the old build's
     // file) is answered 404, never the page shell, so the app's loader sees the failure it is.
@@ -305,8 +306,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         .sendFile(written, webDist, { maxAge: 0 });
     }
     if (webDist && wantsPage) {
-      // Client-side routes: every unknown page path gets the SPA shell, never cached.
-      return reply.header('cache-control', 'no-cache').sendFile('index.html', webDist, { maxAge: 0 });
+      // Client-side routes: every unknown page path gets the SPA shell, never cached; in the dark theme
+      // the shell with its background, or the page is white until the app's scripts have run.
+      const dark = darkShell && viewCookies(request.headers.cookie)[VIEW_COOKIES.theme] === 'dark';
+      return reply
+        .header('cache-control', 'no-cache')
+        .header('vary', 'cookie')
+        .sendFile(dark ? DARK_SHELL_FILE : 'index.html', webDist, { maxAge: 0 });
     }
     throw refusal(
       'NOT_FOUND',
@@ -343,6 +349,10 @@ function prerenderedPages(webDist: string): Set<string> {
   );
 }
 
+function viewCookies(cookieHeader: string | undefined): Record<string, string | undefined> {
+  return cookieHeader ? fastifyCookie.parse(cookieHeader) : {};
+}
+
 /**
  * The written-out copy of a page for this visitor, or null for the app's shell. The web app keeps the
  * visitor's language and theme in two cookies (apps/web/src/lib/view-cookies.ts): the page in their
@@ -352,7 +362,7 @@ function prerenderedPages(webDist: string): Set<string> {
 function writtenOutPage(pages: ReadonlySet<string>, url: string, cookieHeader: string | undefined) {
   // Only a page's own path: `/dashboard/main.fr` is no page of the app.
   if (!pages.has(url) || LANGUAGES.some((language) => url.endsWith(`.${language}`))) return null;
-  const cookies = cookieHeader ? fastifyCookie.parse(cookieHeader) : {};
+  const cookies = viewCookies(cookieHeader);
   if (cookies[VIEW_COOKIES.theme] === 'dark') return null;
   const language = cookies[VIEW_COOKIES.language];
   const translated = `${url}.${language}`;

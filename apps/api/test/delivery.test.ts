@@ -7,6 +7,7 @@ import { buildTestApp, type TestApp } from './build-test-app.ts';
 
 const SCRIPT = `console.log(${JSON.stringify('trustleaf '.repeat(400))});`;
 const PAGE = `<!doctype html><html><body>${'<div>shell</div>'.repeat(200)}</body></html>`;
+const DARK_PAGE = `<!doctype html><html><head><style>html{background:#0E1512}</style></head><body>${'<div>shell</div>'.repeat(200)}</body></html>`;
 const SIGN_IN = `<!doctype html><html><body>${'<div>sign in</div>'.repeat(200)}</body></html>`;
 const frame = (language: string) =>
   `<!doctype html><html lang="${language}"><body>${`<div>frame ${language}</div>`.repeat(200)}</body></html>`;
@@ -23,6 +24,7 @@ beforeAll(async () => {
   const files = {
     'assets/index-AbC123.js': SCRIPT,
     'index.html': PAGE,
+    'index.dark.html': DARK_PAGE,
     'prerendered/auth/sign-in.html': SIGN_IN,
     // A signed-in page's frame, written out in English and in French.
     'prerendered/dashboard/main.html': frame('en'),
@@ -101,7 +103,7 @@ describe('delivery of the SPA and JSON', () => {
     expect(other.body).toBe(PAGE);
   });
 
-  it("sends a written-out page in the viewer's language when it exists, and none in a dark theme", async () => {
+  it("sends a written-out page in the viewer's language when it exists, and in a dark theme the dark shell instead", async () => {
     const get = (url: string, cookie?: string) =>
       t.app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
     const first = await get('/dashboard/main');
@@ -111,8 +113,13 @@ describe('delivery of the SPA and JSON', () => {
     // German was not written out: the English page, which the app renders over.
     expect((await get('/dashboard/main', 'trustleaf_lang=de')).body).toBe(frame('en'));
     expect((await get('/auth/sign-in', 'trustleaf_lang=fr')).body).toBe(SIGN_IN);
-    expect((await get('/dashboard/main', 'trustleaf_lang=fr; trustleaf_theme=dark')).body).toBe(PAGE);
-    expect((await get('/auth/sign-in', 'trustleaf_theme=dark')).body).toBe(PAGE);
+    // In a dark theme the shell with the dark background, from its first paint.
+    const dark = await get('/dashboard/main', 'trustleaf_lang=fr; trustleaf_theme=dark');
+    expect(dark.body).toBe(DARK_PAGE);
+    expect(dark.headers.vary).toContain('cookie');
+    expect((await get('/auth/sign-in', 'trustleaf_theme=dark')).body).toBe(DARK_PAGE);
+    expect((await get('/documents/review', 'trustleaf_theme=dark')).body).toBe(DARK_PAGE);
+    expect((await get('/documents/review', 'trustleaf_theme=light')).body).toBe(PAGE);
     // A language's file is not a page of its own.
     expect((await get('/dashboard/main.fr')).body).toBe(PAGE);
     expect((await get('/dashboard/main', 'trustleaf_lang=../auth/sign-in')).body).toBe(frame('en'));

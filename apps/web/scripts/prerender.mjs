@@ -27,9 +27,8 @@ await build({
   ssr: { noExternal: true },
 });
 
-const { PRERENDERED_PATHS, languagesOf, modulesOf, renderPage, stylesOfSignedInPage } = await import(
-  pathToFileURL(path.join(ssrOut, 'prerender.mjs')).href
-);
+const { DARK_SHELL, PRERENDERED_PATHS, languagesOf, modulesOf, renderPage, stylesOfSignedInPage } =
+  await import(pathToFileURL(path.join(ssrOut, 'prerender.mjs')).href);
 const shell = readFileSync(path.join(dist, 'index.html'), 'utf8');
 const emptyRoot = '<div id="root"></div>';
 if (!shell.includes(emptyRoot)) throw new Error(`dist/index.html has no ${emptyRoot}`);
@@ -179,4 +178,15 @@ for (const page of PRERENDERED_PATHS) {
     console.log(`prerendered ${page} (${language}): ${(Buffer.byteLength(html) / 1024).toFixed(1)} KB`);
   }
 }
+/*
+ * The shell for a viewer in the dark theme (the API sends it by the theme cookie, and no written-out page,
+ * which is light): its background is the theme's from the first paint, where the shell's own is white
+ * until the app's scripts have loaded and run.
+ */
+const darkShell = shell.replace('</head>', `<style>html{background:${DARK_SHELL.background}}</style></head>`);
+writeFileSync(path.join(dist, DARK_SHELL.file), darkShell);
+writeFileSync(path.join(dist, `${DARK_SHELL.file}.br`), brotliCompressSync(darkShell));
+writeFileSync(path.join(dist, `${DARK_SHELL.file}.gz`), gzipSync(darkShell, { level: 9 }));
+console.log(`wrote ${DARK_SHELL.file}, the shell in the dark theme's background`);
+
 rmSync(ssrOut, { recursive: true, force: true });

@@ -7,12 +7,13 @@ import { AppProvider } from '@/app/provider';
 import { AppRoutes } from '@/app/router';
 import { paths } from '@/config/paths';
 import { SHELL_MODULE, WRITTEN_OUT_FRAMES } from '@/app/routes/app/written-out-frames';
-import { LANGUAGES, type Language } from '@trustleaf/domain/rules/themes';
+import { DARK_SHELL_FILE, LANGUAGES, type Language } from '@trustleaf/domain/rules/themes';
 import { i18nReady, loadLanguage, loadMessages } from '@/lib/i18n';
 import { MyProfileSchema } from '@trustleaf/domain/schemas/auth';
 import { EMPTY_ACCOUNT, useAppStore } from '@/stores/app-store';
 import { useBranding } from '@/lib/site-template';
 import { AllPartsAtOnce } from '@/components/layouts/staged-parts';
+import { pageBackground } from '@/lib/theme';
 
 /**
  * The pages written out as HTML at build time (scripts/prerender.mjs), so that a visitor sees the page
@@ -25,6 +26,9 @@ export const PRERENDERED_PATHS = [
   paths.auth.signUp.path,
   ...Object.keys(WRITTEN_OUT_FRAMES),
 ] as const;
+
+/** The shell the server sends in the dark theme (scripts/prerender.mjs): its file and its background. */
+export const DARK_SHELL = { file: DARK_SHELL_FILE, background: pageBackground('dark') };
 
 /**
  * The languages each page is written out in: the signed-in frames in every one (the server sends the

@@ -54,6 +54,13 @@ const palettes: Record<ThemeName, ThemeOptions['palette']> = {
 
 const cache = new Map<ThemeName, Theme>();
 
+/** The page's background in a theme (the body's, CssBaseline), for the page shell before the app runs. */
+export function pageBackground(name: ThemeName): string {
+  const background = palettes[name]?.background;
+  if (!background?.default) throw new Error(`Theme ${name} has no page background`);
+  return background.default;
+}
+
 export function buildTheme(name: ThemeName): Theme {
   const cached = cache.get(name);
   if (cached) return cached;

@@ -20,3 +20,10 @@ export type Language = (typeof LANGUAGES)[number];
  * a page written out at build time in that language, or none in a dark theme. Neither is a secret.
  */
 export const VIEW_COOKIES = { language: 'trustleaf_lang', theme: 'trustleaf_theme' } as const;
+
+/**
+ * The page shell the server sends a viewer whose theme cookie says dark (apps/web/scripts/prerender.mjs
+ * writes it into the build beside index.html): the shell with the dark theme's background, so that the
+ * page is not white until the app's scripts have run.
+ */
+export const DARK_SHELL_FILE = 'index.dark.html';
