@@ -256,13 +256,17 @@ describe(
       ]);
     });
 
-    it.each(LANGUAGES)('names a state or province in the locale files only when %s names it so', (language) => {
-      // The table is of the names French, German or Dutch write otherwise; English keeps the list's.
-      const regions = APP[language].places.regions as Record<string, string>;
-      const listed = new Map(STATES.map((s) => [`${s.country}-${s.abbreviation}`, s.name]));
-      expect(Object.keys(regions).filter((key) => !listed.has(key))).toEqual([]);
-      if (language === 'en') for (const [key, name] of Object.entries(regions)) expect(name).toBe(listed.get(key));
-    });
+    it.each(LANGUAGES)(
+      'names a state or province in the locale files only when %s names it so',
+      (language) => {
+        // The table is of the names French, German or Dutch write otherwise; English keeps the list's.
+        const regions = APP[language].places.regions as Record<string, string>;
+        const listed = new Map(STATES.map((s) => [`${s.country}-${s.abbreviation}`, s.name]));
+        expect(Object.keys(regions).filter((key) => !listed.has(key))).toEqual([]);
+        if (language === 'en')
+          for (const [key, name] of Object.entries(regions)) expect(name).toBe(listed.get(key));
+      },
+    );
 
     it('describes a seeded plan feature in French, and one a super admin rewrote as written', async () => {
       await inFrench();
@@ -326,7 +330,7 @@ describe(
       expect(within(editor).getByRole('checkbox', { name: 'Q-Vault' })).toBeTruthy();
       const labels = within(editor)
         .getAllByRole('textbox')
-        .filter((box) => box.tagName === 'TEXTAREA')
+        .filter((box): box is HTMLTextAreaElement => box instanceof HTMLTextAreaElement)
         .map((box) => box.labels?.[0]?.textContent);
       expect(labels).toEqual(['Q-Vault', 'Verifiziertes Siegel', 'Onboarding call']);
       // English names the vault as the menu does.

@@ -35,7 +35,7 @@ export function UsersConsole() {
   const deferred = useDeferredValue(search).trim();
   const listing = useAdminUsers({
     ...(deferred ? { search: deferred } : {}),
-    ...(status ? { status: status as UserListingRow['status'] } : {}),
+    ...(status ? { status } : {}),
     currentPage: page,
     itemsPerPage: PAGE_SIZE,
   });
