@@ -115,6 +115,11 @@ export const NAMED_REFUSALS = {
     message: `Business type ${id} not found`,
     params: { id },
   }),
+  exportTooLarge: ({ max, total }: { max: number; total: number }): KeyedMessage => ({
+    key: 'refusals.exportTooLarge',
+    message: `An export holds at most ${max} rows and ${total} match: narrow the filters`,
+    params: { max, total },
+  }),
   fileTooLarge: (megabytes: number): KeyedMessage => ({
     key: 'refusals.fileTooLarge',
     message: `The file is larger than ${megabytes} MB`,

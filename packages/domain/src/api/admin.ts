@@ -30,7 +30,7 @@ export const adminCompanyListing = endpoint({
   tag: 'company',
   summary: 'Search every company (super admin)',
   description:
-    'Super admins search companies by part of the name, business type, state, status and the plan of the live subscription (0: none), newest first, paged (at most 100 a page). Anyone else is FORBIDDEN.',
+    'Super admins search companies by part of the name, business type, state, status and the plan of the live subscription (0: none), newest first, paged (at most 10000 a page, spec 3 §9). Anyone else is FORBIDDEN.',
 });
 
 /** The company export: a file streamed as it is written, its row count in the `x-total-count` header. */
@@ -44,7 +44,7 @@ export const exportCompanyListing = endpoint({
   tag: 'company',
   summary: 'Export the searched companies as CSV or XLSX (super admin)',
   description:
-    'Super admins download every company matching the listing filters (name, business type, state, status, plan), newest first, as CSV (UTF-8, formula-looking cells neutralised) or XLSX, streamed as it is written. The x-total-count header carries the number of rows, for progress. Anyone else is FORBIDDEN.',
+    'Super admins download every company matching the listing filters (name, business type, state, status, plan), newest first, as CSV (UTF-8, formula-looking cells neutralised) or XLSX, streamed as it is written. The x-total-count header carries the number of rows, for progress. Spec 3 §9 caps an export at 10000 rows: filters matching more are refused (400) with a message naming both numbers, rather than cut short. Anyone else is FORBIDDEN.',
 });
 
 export const updateCompanyStatus = endpoint({
@@ -82,7 +82,7 @@ export const userListing = endpoint({
   tag: 'user',
   summary: 'Search every user (super admin)',
   description:
-    'Super admins search users by part of the name or email and by status (ACTIVE, DISABLED), newest first, paged (at most 100 a page), with each user’s company, role, open sign-ins and any address waiting for verification. Anyone else is FORBIDDEN.',
+    'Super admins search users by part of the name or email and by status (ACTIVE, DISABLED), newest first, paged (at most 10000 a page, spec 3 §9), with each user’s company, role, open sign-ins and any address waiting for verification. Anyone else is FORBIDDEN.',
 });
 
 export const setUserDisabled = endpoint({

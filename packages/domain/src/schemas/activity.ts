@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { IdSchema, IntSchema, TextSchema } from './common.ts';
+import { IdSchema, IntSchema, MAX_PAGE_SIZE, TextSchema } from './common.ts';
 import { ScanPeriodSchema } from './webcrawler.ts';
 
 /** The actions that change who is in a company's team or invited to it. */
@@ -72,7 +72,7 @@ export const ActivityListingInputSchema = z.object({
   period: ScanPeriodSchema.default('ALL_TIME'),
   currentPage: IntSchema.min(1).default(1),
   /** Spec 3 §9: 10000 at most for paging or export. */
-  itemsPerPage: IntSchema.min(1).max(10000).default(25),
+  itemsPerPage: IntSchema.min(1).max(MAX_PAGE_SIZE).default(25),
 });
 export type ActivityListingInput = z.input<typeof ActivityListingInputSchema>;
 

@@ -6,6 +6,7 @@ import {
   IdSchema,
   IntSchema,
   keyedText,
+  MAX_PAGE_SIZE,
   TextSchema,
   VALIDATION_MESSAGES,
 } from './common.ts';
@@ -34,12 +35,13 @@ export const CompanyFilterSchema = z.object({
 });
 export type CompanyFilter = z.infer<typeof CompanyFilterSchema>;
 
-export const COMPANY_LISTING_MAX_PAGE = 100;
+/** Spec 3 §9: an export holds at most 10000 rows, as a page does. */
+export const COMPANY_EXPORT_MAX_ROWS = MAX_PAGE_SIZE;
 
 export const CompanyListingInputSchema = flatPaging(
   CompanyFilterSchema.extend({
     currentPage: IntSchema.min(1).default(1),
-    itemsPerPage: IntSchema.min(1).max(COMPANY_LISTING_MAX_PAGE).default(25),
+    itemsPerPage: IntSchema.min(1).max(MAX_PAGE_SIZE).default(25),
   }),
 );
 export type CompanyListingInput = z.input<typeof CompanyListingInputSchema>;
@@ -118,7 +120,7 @@ export const UserListingInputSchema = flatPaging(
     search: SearchTextSchema.optional(),
     status: anySpellingEnum(USER_STATUSES).optional(),
     currentPage: IntSchema.min(1).default(1),
-    itemsPerPage: IntSchema.min(1).max(100).default(25),
+    itemsPerPage: IntSchema.min(1).max(MAX_PAGE_SIZE).default(25),
   }),
 );
 export type UserListingInput = z.input<typeof UserListingInputSchema>;

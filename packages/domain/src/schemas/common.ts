@@ -232,8 +232,11 @@ export function nullAsEmpty<T extends z.ZodType>(schema: T) {
   return z.preprocess((value: string) => ((value as string | null) === null ? '' : value), schema);
 }
 
+/** Spec 3 §9 "Maximum 10000 as paging or export size": the most items a signed-in listing pages. */
+export const MAX_PAGE_SIZE = 10000;
+
 export const PaginationOptionSchema = z.object({
-  itemsPerPage: IntSchema.min(1).max(10000).default(10),
+  itemsPerPage: IntSchema.min(1).max(MAX_PAGE_SIZE).default(10),
   currentPage: IntSchema.min(1).default(1),
 });
 

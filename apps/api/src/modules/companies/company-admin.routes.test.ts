@@ -127,6 +127,51 @@ describe('exportCompanyListing', () => {
   });
 });
 
+describe('pages and exports of spec 3 §9 size (at most 10000)', () => {
+  it('pages 10000 companies and 10000 users at once, refuses 10001, and refuses an export past 10000 rows', async () => {
+    const tag = `Bulk Omicron ${Date.now()}`;
+    await t.database.pool.query(
+      `INSERT INTO companies (name, state, country, business_type_id)
+       SELECT $1 || ' ' || n, 'CO', 'US', 1 FROM generate_series(1, 10001) AS n`,
+      [tag],
+    );
+    const page = await post(
+      '/api/company/adminCompanyListing',
+      { search: tag, paginationOption: { itemsPerPage: 10000, currentPage: 1 } },
+      admin.token,
+    );
+    expect(page.statusCode, page.body.slice(0, 300)).toBe(200);
+    expect(page.json().detail.items).toHaveLength(10000);
+    expect(page.json().detail.total).toBe(10001);
+    const users = await post('/api/user/userListing', { itemsPerPage: 10000 }, admin.token);
+    expect(users.statusCode, users.body.slice(0, 300)).toBe(200);
+    for (const url of ['/api/company/adminCompanyListing', '/api/user/userListing']) {
+      const tooMany = await post(url, { itemsPerPage: 10001 }, admin.token);
+      expect(tooMany.statusCode).toBe(400);
+    }
+
+    const refused = await post(
+      '/api/company/exportCompanyListing',
+      { search: tag, format: 'csv' },
+      admin.token,
+    );
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      messages: ['An export holds at most 10000 rows and 10001 match: narrow the filters'],
+    });
+    await t.database.pool.query(`DELETE FROM companies WHERE name = $1`, [`${tag} 10001`]);
+    const exported = await post(
+      '/api/company/exportCompanyListing',
+      { search: tag, format: 'csv' },
+      admin.token,
+    );
+    expect(exported.statusCode).toBe(200);
+    expect(exported.headers['x-total-count']).toBe('10000');
+    expect(parse(exported.body, { bom: true, columns: true })).toHaveLength(10000);
+  });
+});
+
 describe('updateCompanyStatus', () => {
   const signIn = (email: string) =>
     t.app.inject({
