@@ -3,7 +3,9 @@ import { prospects } from '../src/db/schema.ts';
 import { claimHash } from '../src/modules/accounts/claim-code.ts';
 import {
   createCompany,
+  createTransaction,
   lastMailTo,
+  login,
   planIdsByName,
   saveTestCard,
   signedInOwner,
@@ -298,6 +300,33 @@ describe('listings read their paging in either shape the specs write it', () => 
       field: 'itemsPerPage',
       message: 'Must be at most 10000',
     });
+  });
+
+  it('the activity and transaction listings read a nested paginationOption as well as flat paging', async () => {
+    const who = await signedInOwner(t.app, t.database.db);
+    for (const amountCents of [1000, 2000, 3000]) {
+      await createTransaction(t.database.db, { companyId: who.companyId, amountCents });
+    }
+    // Signing in twice more leaves three entries in the owner's activity log.
+    await login(t.app, who.user.email);
+    await login(t.app, who.user.email);
+    const cases = [
+      ['/api/user/activity', { scope: 'mine' }, who.token, 'plActivityId'],
+      ['/api/transaction/transactionListing', { plCompanyId: who.companyId }, admin, 'plTransactionId'],
+    ] as const;
+    for (const [url, filter, token, id] of cases) {
+      const ids = async (body: object) => {
+        const answer = await post(url, { ...filter, ...body }, token);
+        expect(answer.statusCode, answer.body).toBe(200);
+        return answer.json().detail.items.map((item: Record<string, number>) => item[id]);
+      };
+      const all = await ids({});
+      expect(all.length, url).toBeGreaterThanOrEqual(3);
+      expect(await ids({ paginationOption: { currentPage: 2, itemsPerPage: 1 } }), url).toEqual([all[1]]);
+      expect(await ids({ currentPage: 2, itemsPerPage: 1 }), url).toEqual([all[1]]);
+      const tooMany = await post(url, { ...filter, paginationOption: { itemsPerPage: 10001 } }, token);
+      expect(tooMany.statusCode, url).toBe(400);
+    }
   });
 
   it('companyListing reads flat currentPage and itemsPerPage as well as its paginationOption', async () => {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { IdSchema, IntSchema, MAX_PAGE_SIZE, TextSchema } from './common.ts';
+import { flatPaging, IdSchema, IntSchema, MAX_PAGE_SIZE, TextSchema } from './common.ts';
 import { ScanPeriodSchema } from './webcrawler.ts';
 
 /** The actions that change who is in a company's team or invited to it. */
@@ -65,15 +65,18 @@ export type ActivityDetail = Record<string, string | number | boolean | null>;
 /** `mine`: what the caller did or what was done to them; `company`: the company's log (owners). */
 export const ACTIVITY_SCOPES = ['mine', 'company'] as const;
 
-export const ActivityListingInputSchema = z.object({
-  scope: z.enum(ACTIVITY_SCOPES).default('mine'),
-  /** Required for the company scope. */
-  plCompanyId: IdSchema.optional(),
-  period: ScanPeriodSchema.default('ALL_TIME'),
-  currentPage: IntSchema.min(1).default(1),
-  /** Spec 3 §9: 10000 at most for paging or export. */
-  itemsPerPage: IntSchema.min(1).max(MAX_PAGE_SIZE).default(25),
-});
+/** Paged flat or in spec 1 §7's nested `paginationOption`, as the other listings are. */
+export const ActivityListingInputSchema = flatPaging(
+  z.object({
+    scope: z.enum(ACTIVITY_SCOPES).default('mine'),
+    /** Required for the company scope. */
+    plCompanyId: IdSchema.optional(),
+    period: ScanPeriodSchema.default('ALL_TIME'),
+    currentPage: IntSchema.min(1).default(1),
+    /** Spec 3 §9: 10000 at most for paging or export. */
+    itemsPerPage: IntSchema.min(1).max(MAX_PAGE_SIZE).default(25),
+  }),
+);
 export type ActivityListingInput = z.input<typeof ActivityListingInputSchema>;
 
 export const ActivityEntrySchema = z.object({

@@ -325,19 +325,24 @@ export type Transaction = z.infer<typeof TransactionSchema>;
 /** A calendar day, `YYYY-MM-DD` (UTC). */
 const DaySchema = z.iso.date('Enter a date as YYYY-MM-DD');
 
-/** `plCompanyId` 0 is every company (super admins); the filters are optional and combine. */
-export const TransactionListingInputSchema = PaginationOptionSchema.extend({
-  plCompanyId: IntSchema.min(0),
-  status: z.enum(TRANSACTION_STATUSES).optional(),
-  /** First and last day included, by the payment's date (UTC). */
-  fromDate: DaySchema.optional(),
-  toDate: DaySchema.optional(),
-  /** Part of the company's name or of the payment's description, any case. */
-  search: TextSchema.trim().max(100).optional(),
-}).refine((input) => !input.fromDate || !input.toDate || input.fromDate <= input.toDate, {
-  message: 'The start date must be on or before the end date',
-  path: ['toDate'],
-});
+/**
+ * `plCompanyId` 0 is every company (super admins); the filters are optional and combine. Paged flat
+ * or in a nested `paginationOption`, as the other listings are.
+ */
+export const TransactionListingInputSchema = flatPaging(
+  PaginationOptionSchema.extend({
+    plCompanyId: IntSchema.min(0),
+    status: z.enum(TRANSACTION_STATUSES).optional(),
+    /** First and last day included, by the payment's date (UTC). */
+    fromDate: DaySchema.optional(),
+    toDate: DaySchema.optional(),
+    /** Part of the company's name or of the payment's description, any case. */
+    search: TextSchema.trim().max(100).optional(),
+  }).refine((input) => !input.fromDate || !input.toDate || input.fromDate <= input.toDate, {
+    message: 'The start date must be on or before the end date',
+    path: ['toDate'],
+  }),
+);
 export type TransactionListingInput = z.infer<typeof TransactionListingInputSchema>;
 
 /** Spec 3 §7 financialListing: payments summed by calendar month (UTC) for the admin console. */
