@@ -294,6 +294,7 @@ export function createServices(deps: ServicesDeps) {
     allowHosts: scannerAllowHosts(env),
     productName: 'Trustleaf',
     branding: (query) => templates.documentBranding(query),
+    isPublishedTemplate: (id) => templates.isPublished(id),
     record,
   });
 

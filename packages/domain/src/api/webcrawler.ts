@@ -158,7 +158,7 @@ export const violationCheckReportLink = endpoint({
   tag,
   summary: 'A five-minute link to "Website Compliance Report.pdf" (402 when issues are not allowed)',
   description:
-    "A signed link, valid five minutes, to the result as \"Website Compliance Report.pdf\", drawn by the same renderer as the CLI's report, with the product names, sentences and logo of the site template given (else the company's or the host's), its own words and date in the language given (en, fr, de or nl; English when absent). PLAN_LIMIT_REACHED when the plan does not allow viewing issues.",
+    "A signed link, valid five minutes, to the result as \"Website Compliance Report.pdf\", drawn by the same renderer as the CLI's report, with the product names, sentences and logo of the site template given (else the company's or the host's), its own words and date in the language given (en, fr, de or nl; English when absent). A siteTemplateId that names no published template (unknown, a draft, inactive) is 400 'Site template not found'. PLAN_LIMIT_REACHED when the plan does not allow viewing issues.",
   errors: ['PLAN_LIMIT_REACHED'],
 });
 

@@ -362,6 +362,11 @@ export function createTemplatesService({
       return { plSiteTemplateId: template.id, elements: (await knownElements(template)).map(toApplied) };
     },
 
+    /** True when the id names a published template, one a page or a document may be drawn with. */
+    async isPublished(siteTemplateId: number): Promise<boolean> {
+      return (await repo.find(siteTemplateId))?.status === 'UNIVERSAL';
+    },
+
     /**
      * The same template for a document the server draws (the report PDF), so its sentences go
      * through the phrase lookup pages use. A chosen template no longer published is passed over.

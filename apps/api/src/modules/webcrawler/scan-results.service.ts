@@ -14,11 +14,13 @@ import {
 import { renderReportPdf, type ReportLanguage, type ScanResult } from '@trustleaf/scanner';
 import type { AuthContext, CompanyAccess } from '../../lib/authz.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { AppError, refusal } from '../../lib/errors.ts';
+import { AppError, refusal, validationFailed } from '../../lib/errors.ts';
 import type { createLinkSigner, Storage } from '../../lib/storage.ts';
 import type { FindingRow, WebcrawlerRepository } from './webcrawler.repository.ts';
 import { WEEK_MS } from './scan-targets.service.ts';
 import { COMMON_REFUSALS } from '@trustleaf/domain/refusals';
+import { TEMPLATE_REFUSALS } from '@trustleaf/domain/schemas/site-template';
+import { fieldIssue } from '@trustleaf/domain/validation-issues';
 
 const REPORT_LINK_TTL_MS = 5 * 60 * 1000;
 
@@ -32,6 +34,8 @@ export interface ScanResultsDeps {
   productName: string;
   /** A site template's phrase lookup and logo for the report PDF (the templates module). */
   branding?: ScanReportBranding | undefined;
+  /** Whether a site template id names a published template (the templates module). */
+  isPublishedTemplate?: ((siteTemplateId: number) => Promise<boolean>) | undefined;
   /** Issue details are refused when the company's plan does not allow viewing them. */
   assertIssuesAllowed: (auth: AuthContext, companyId: number) => Promise<void>;
 }
@@ -145,6 +149,14 @@ export function createScanResultsService(deps: ScanResultsDeps) {
       await assertIssuesAllowed(auth, companyId);
       if (!(await repo.findCheck(companyId, checkId)))
         throw refusal('NOT_FOUND', COMMON_REFUSALS.scanResultNotFound);
+      // A template no page can show (unknown, a draft, inactive) would sign a link to an unbranded PDF.
+      if (
+        siteTemplateId !== undefined &&
+        deps.isPublishedTemplate &&
+        !(await deps.isPublishedTemplate(siteTemplateId))
+      ) {
+        throw validationFailed([fieldIssue('siteTemplateId', TEMPLATE_REFUSALS.notFound)]);
+      }
       const expires = clock.now().getTime() + REPORT_LINK_TTL_MS;
       const query = new URLSearchParams({
         plCompanyId: String(companyId),

@@ -323,6 +323,33 @@ describe('scanning a website', () => {
     expect(badQuery.statusCode).toBe(400);
   });
 
+  it('refuses a report link for a site template no page shows (unknown or a draft) with a message', async () => {
+    const [draft] = await t.database.db
+      .insert(siteTemplates)
+      .values({ name: 'Unpublished partner', status: 'DRAFT' })
+      .returning();
+    for (const siteTemplateId of [2_000_000_000, draft!.id]) {
+      const refused = await call('POST', '/api/webcrawler/violationCheckReportLink', owner.token, {
+        plCompanyId: owner.companyId,
+        plViolationCheckId: started.plViolationCheckId,
+        siteTemplateId,
+      });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json()).toMatchObject({
+        code: 'VALIDATION_FAILED',
+        details: {
+          issues: [
+            {
+              field: 'siteTemplateId',
+              message: 'Site template not found',
+              key: 'siteTemplate.messages.notFound',
+            },
+          ],
+        },
+      });
+    }
+  });
+
   it('draws the PDF with the site template the page shows: renamed product, its sentences and its logo', async () => {
     const logoKey = await uploadPng(owner.token);
     const [bound] = await t.database.db

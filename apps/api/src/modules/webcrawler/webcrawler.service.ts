@@ -41,6 +41,8 @@ export interface WebcrawlerServiceDeps {
   productName: string;
   /** A site template's phrase lookup and logo for the report PDF (the templates module). */
   branding?: ScanReportBranding;
+  /** Whether a site template id names a published template (the templates module). */
+  isPublishedTemplate?: (siteTemplateId: number) => Promise<boolean>;
   /** The activity log: each scan a person starts. */
   record: RecordActivity;
   /** Replaces the image fetch (tests never need it: they serve images on 127.0.0.1). */
@@ -144,6 +146,7 @@ export function createWebcrawlerService(deps: WebcrawlerServiceDeps) {
       storage: deps.storage,
       productName: deps.productName,
       branding: deps.branding,
+      isPublishedTemplate: deps.isPublishedTemplate,
       assertIssuesAllowed,
     }),
 
