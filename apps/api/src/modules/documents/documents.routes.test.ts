@@ -1,10 +1,16 @@
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { addDays, todayIn } from '@trustleaf/domain/rules/document-status';
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { DOCUMENT_CONVERTED_EVENT } from '@trustleaf/domain/schemas/document';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { companyDocuments, companySubscriptions, mailOutbox, users } from '../../db/schema.ts';
+import {
+  companyDocuments,
+  companySubscriptions,
+  mailOutbox,
+  rejectionReasons,
+  users,
+} from '../../db/schema.ts';
 import { seedAdmin } from '../../db/seed.ts';
 import { createLocalStorage } from '../../lib/storage.ts';
 import type { Db } from '../../db/client.ts';
@@ -1013,6 +1019,50 @@ describe('rejection reasons', () => {
     expect((await named('Wrong holder')).map((r: { reasonName: string }) => r.reasonName)).toEqual([
       'WRONG HOLDER',
     ]);
+  });
+});
+
+describe('rejection reasons stored twice under one name (before names were unique)', () => {
+  const save = (plReasons: object[]) => post('/api/document/upsertReason', { plReasons }, adminToken);
+
+  it('saves each under the name it has, and still refuses that name to a new or renamed reason', async () => {
+    const [first, second] = await t.database.db
+      .insert(rejectionReasons)
+      .values([
+        { reasonName: 'Faded stamp', notification: 'Old text.' },
+        { reasonName: 'faded stamp', notification: 'Old text too.' },
+      ])
+      .returning();
+    const update = (id: number, reasonName: string, notification: string) => ({
+      action: 'UPDATE',
+      plReasonId: id,
+      reasonName,
+      notification,
+    });
+    const one = await save([update(first!.id, 'Faded stamp', 'New text.')]);
+    expect(one.statusCode, one.body).toBe(200);
+    const both = await save([
+      update(first!.id, 'Faded Stamp', 'Newer text.'),
+      update(second!.id, 'faded stamp', 'New text too.'),
+    ]);
+    expect(both.statusCode, both.body).toBe(200);
+    const rows = await t.database.db
+      .select()
+      .from(rejectionReasons)
+      .where(inArray(rejectionReasons.id, [first!.id, second!.id]))
+      .orderBy(rejectionReasons.id);
+    expect(rows.map((row) => [row.reasonName, row.notification])).toEqual([
+      ['Faded Stamp', 'Newer text.'],
+      ['faded stamp', 'New text too.'],
+    ]);
+    const inserted = { action: 'INSERT', reasonName: 'FADED STAMP', notification: 'x' };
+    expect((await save([inserted])).statusCode).toBe(409);
+    expect((await save([inserted, update(first!.id, 'Faded Stamp', 'x')])).statusCode).toBe(409);
+    const [other] = await t.database.db
+      .insert(rejectionReasons)
+      .values({ reasonName: 'Smudged seal', notification: 'x' })
+      .returning();
+    expect((await save([update(other!.id, 'Faded stamp', 'x')])).statusCode).toBe(409);
   });
 });
 

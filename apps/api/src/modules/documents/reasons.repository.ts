@@ -33,7 +33,9 @@ export function createReasonsRepository(db: Db) {
     /**
      * Applies one save of the reasons dialog, one save at a time; null when done, else the name that
      * another live reason already has (any case), and nothing is changed. A name stays free for the
-     * save when the reason holding it is renamed or deleted in it.
+     * save when the reason holding it is renamed or deleted in it. A reason saved under the name it
+     * has is never refused: reasons stored twice under one name before names were unique can each be
+     * saved (their name still refuses any other reason).
      */
     async applyReasonChanges(changes: ReasonChange[], at: Date): Promise<string | null> {
       return db.transaction(async (tx) => {
@@ -46,8 +48,12 @@ export function createReasonsRepository(db: Db) {
         const used = new Set(
           live.filter((row) => !released.has(row.id)).map((row) => nameKey(row.reasonName)),
         );
+        const currentName = new Map(live.map((row) => [row.id, nameKey(row.reasonName)]));
+        const keepsName = (change: ReasonChange) =>
+          change.action === 'UPDATE' && currentName.get(change.id!) === nameKey(change.reasonName!);
+        for (const change of changes.filter(keepsName)) used.add(nameKey(change.reasonName!));
         for (const change of changes) {
-          if (change.action === 'DELETE') continue;
+          if (change.action === 'DELETE' || keepsName(change)) continue;
           if (used.has(nameKey(change.reasonName!))) return change.reasonName!;
           used.add(nameKey(change.reasonName!));
         }
