@@ -2,7 +2,8 @@ import { act, fireEvent, screen, within } from '@testing-library/react';
 import { listDocuments, reviewQueue } from '@trustleaf/domain/api/documents';
 import { FEATURES, seededPlanDetail } from '@trustleaf/domain/reference/features';
 import { STATES } from '@trustleaf/domain/reference/countries';
-import { SEEDED_TEXT } from '@trustleaf/domain/reference/seeded-catalog';
+import { SEEDED_TEXT, SEEDED_VOCABULARY } from '@trustleaf/domain/reference/seeded-catalog';
+import { businessTypeListing, categoryListing, segmentListing } from '@trustleaf/domain/api/reference';
 import type { CompanyDocument, Reason } from '@trustleaf/domain/schemas/document';
 import { LANGUAGES } from '@trustleaf/domain/rules/themes';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -12,9 +13,10 @@ import { PlanFeatureDetailDialog } from '@/features/billing/components/plan-feat
 import { CompanyDocuments } from '@/features/documents/components/company-documents';
 import { reviewFieldSpecs } from '@/features/documents/components/review-fields';
 import { i18n, loadMessages } from '@/lib/i18n';
-import { featureLabel } from '@/lib/seeded-text';
+import { featureLabel, vocabularyLabel } from '@/lib/seeded-text';
+import { ReferenceDataPanel } from '@/features/reference/components/reference-data-panel';
 import { testPlan } from '@/testing/billing-fixtures';
-import { handle, server } from '@/testing/msw';
+import { answer, handle, server } from '@/testing/msw';
 import { renderApp } from '@/testing/test-utils';
 import de from '@/locales/app/de.json';
 import en from '@/locales/app/en.json';
@@ -52,6 +54,16 @@ describe('the seeded reference data in the locale files', () => {
         ]),
       ),
     ).toEqual(catalogue.reasons);
+  });
+
+  it.each(LANGUAGES)('name every category, ingredient and flavour the platform seeds (%s)', (language) => {
+    const { seeded } = APP[language].reference;
+    for (const [list, table] of Object.entries(SEEDED_VOCABULARY)) {
+      const names = seeded[list as keyof typeof seeded] as Record<string, string>;
+      expect(Object.keys(names).sort(), list).toEqual(Object.keys(table).sort());
+      for (const name of Object.values(names)) expect(name.trim()).toBeTruthy();
+      if (language === 'en') expect(names, list).toEqual(table);
+    }
   });
 
   it.each(LANGUAGES)('name every feature the platform seeds (%s)', (language) => {
@@ -335,6 +347,63 @@ describe(
       expect(labels).toEqual(['Q-Vault', 'Verifiziertes Siegel', 'Onboarding call']);
       // English names the vault as the menu does.
       expect(en.billing.features.q_vault).toBe(en.nav.group.qVault);
+    });
+
+    it('lists seeded categories in French and in its order in the reference data; renamed ones as typed', async () => {
+      await inFrench();
+      server.use(
+        answer(categoryListing, {
+          categories: [
+            // As the API lists them: by their stored English names.
+            {
+              plCategoryId: 1,
+              type: 'PRODUCT',
+              name: 'Beverages',
+              parentCategoryId: null,
+              seedKey: 'beverages',
+            },
+            { plCategoryId: 2, type: 'PRODUCT', name: 'Buds', parentCategoryId: null, seedKey: null },
+            { plCategoryId: 3, type: 'PRODUCT', name: 'Edibles', parentCategoryId: null, seedKey: 'edibles' },
+            { plCategoryId: 4, type: 'PRODUCT', name: 'Flower', parentCategoryId: null, seedKey: 'flower' },
+            { plCategoryId: 5, type: 'PRODUCT', name: 'Gummies', parentCategoryId: 3, seedKey: null },
+            { plCategoryId: 6, type: 'SERVICE', name: 'Testing', parentCategoryId: null, seedKey: 'testing' },
+          ],
+        }),
+        answer(segmentListing, { segments: [] }),
+        answer(businessTypeListing, { businessTypes: [] }),
+      );
+      renderApp(<ReferenceDataPanel />, { session: 'signed-in' });
+      const card = await screen.findByTestId('reference-categories', {}, WAIT);
+      const rows = within(card)
+        .getAllByRole('row')
+        .slice(1)
+        .map((row) => [...row.querySelectorAll('td')].slice(0, 2).map((cell) => cell.textContent));
+      expect(rows).toEqual([
+        ['Boissons', ''],
+        ['Buds', ''],
+        ['Fleurs', ''],
+        ['Gummies', 'Produits comestibles'],
+        ['Produits comestibles', ''],
+      ]);
+      // The form keeps the stored name, which a save keeps, and says how the name is shown.
+      fireEvent.click(within(card).getByRole('button', { name: 'Modifier Fleurs' }));
+      const dialog = await screen.findByRole('dialog', {}, WAIT);
+      expect(within(dialog).getByLabelText<HTMLInputElement>(/^Nom/).value).toBe('Flower');
+      expect(dialog.textContent).toContain(fr.reference.seededNameHint);
+      fireEvent.mouseDown(within(dialog).getByRole('combobox', { name: /Catégorie parente/ }));
+      const options = (await screen.findAllByRole('option', {}, WAIT)).map((option) => option.textContent);
+      expect(options).toEqual([fr.reference.noParent, 'Boissons', 'Buds', 'Gummies', 'Produits comestibles']);
+    });
+
+    it('names seeded ingredients and flavours in German, renamed ones as typed', async () => {
+      await inLanguage('de');
+      expect(vocabularyLabel(i18n.t, 'ingredients', { name: 'MCT oil', seedKey: 'mctOil' })).toBe('MCT-Öl');
+      expect(vocabularyLabel(i18n.t, 'flavors', { name: 'Watermelon', seedKey: 'watermelon' })).toBe(
+        'Wassermelone',
+      );
+      expect(vocabularyLabel(i18n.t, 'flavors', { name: 'Peach', seedKey: null })).toBe('Peach');
+      // A key of another list is no flavour's.
+      expect(vocabularyLabel(i18n.t, 'flavors', { name: 'Flower', seedKey: 'flower' })).toBe('Flower');
     });
 
     it('names a platform feature in French by its key; an unknown key keeps its stored name', async () => {

@@ -32,9 +32,3 @@ export function regionName(
     return countryName({ code: region.abbreviation, name: region.name }, language);
   return t(`places.regions.${region.country}-${region.abbreviation}`, { defaultValue: region.name });
 }
-
-/** Names in the alphabetical order of the reader's language. */
-export function byName<T>(items: readonly T[], nameOf: (item: T) => string, language: string): T[] {
-  const collator = new Intl.Collator(language, { sensitivity: 'base', numeric: true });
-  return [...items].sort((a, b) => collator.compare(nameOf(a), nameOf(b)));
-}

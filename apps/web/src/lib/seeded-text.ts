@@ -1,5 +1,10 @@
 import { FEATURES, seededPlanDetail } from '@trustleaf/domain/reference/features';
-import { SEEDED_DOCUMENT_TYPES, SEEDED_REJECTION_REASONS } from '@trustleaf/domain/reference/seeded-catalog';
+import {
+  SEEDED_DOCUMENT_TYPES,
+  SEEDED_REJECTION_REASONS,
+  SEEDED_VOCABULARY,
+  type SeededVocabularyList,
+} from '@trustleaf/domain/reference/seeded-catalog';
 import type { TFunction } from 'i18next';
 
 /**
@@ -21,6 +26,25 @@ export function reasonLabel(t: TFunction, reason: { reasonName: string; seedKey?
   return isSeeded(SEEDED_REJECTION_REASONS, reason.seedKey)
     ? t(`documents.seeded.reasons.${reason.seedKey}.name`)
     : reason.reasonName;
+}
+
+/**
+ * A seeded product or service category, ingredient or flavour in the reader's language; a row a super
+ * admin created or renamed as they typed it.
+ */
+export function vocabularyLabel(
+  t: TFunction,
+  list: SeededVocabularyList,
+  row: { name: string; seedKey?: string | null },
+): string {
+  const { seedKey } = row;
+  if (list === 'categories' && isSeeded(SEEDED_VOCABULARY.categories, seedKey))
+    return t(`reference.seeded.categories.${seedKey}`);
+  if (list === 'ingredients' && isSeeded(SEEDED_VOCABULARY.ingredients, seedKey))
+    return t(`reference.seeded.ingredients.${seedKey}`);
+  if (list === 'flavors' && isSeeded(SEEDED_VOCABULARY.flavors, seedKey))
+    return t(`reference.seeded.flavors.${seedKey}`);
+  return row.name;
 }
 
 /** Features are the platform's own (the seed writes their names on every start): named by their key. */

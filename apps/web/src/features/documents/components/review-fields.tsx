@@ -11,7 +11,8 @@ import type { Control, Path } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { FormField } from '@/components/form/form-field';
 import { companyTypeLabel } from '@/lib/company-type-label';
-import { byName, countryName, regionName } from '@/lib/place-names';
+import { byName } from '@/lib/by-name';
+import { countryName, regionName } from '@/lib/place-names';
 import { reasonLabel } from '@/lib/seeded-text';
 
 const METHOD_KEYS = {

@@ -5,6 +5,8 @@ import { CATEGORY_KINDS, createCategoryFormSchema, type Category } from '@trustl
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormField } from '@/components/form/form-field';
+import { byName } from '@/lib/by-name';
+import { vocabularyLabel } from '@/lib/seeded-text';
 import { useAddCategory } from '../api/add-category';
 import { useDeleteCategory } from '../api/delete-category';
 import { useUpdateCategory } from '../api/update-category';
@@ -19,13 +21,23 @@ const toParent = (raw: string) => (raw === '' ? null : Number(raw));
 
 /** Product and service categories, one kind shown at a time, each under its parent (spec 3 §5). */
 export function CategoriesSection({ categories }: { categories: Category[] }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const add = useAddCategory();
   const update = useUpdateCategory();
   const remove = useDeleteCategory();
   const [kind, setKind] = useState<Category['type']>('PRODUCT');
-  const shown = categories.filter((category) => category.type === kind);
-  const nameOf = (id: number | null) => shown.find((category) => category.plCategoryId === id)?.name ?? '';
+  // A seeded category reads in the reader's language, in that language's alphabetical order ('Boissons'
+  // before 'Fleurs'); its form shows the stored name, which a save keeps.
+  const labelOf = (category: Category) => vocabularyLabel(t, 'categories', category);
+  const shown = byName(
+    categories.filter((category) => category.type === kind),
+    labelOf,
+    i18n.language,
+  );
+  const nameOf = (id: number | null) => {
+    const parent = shown.find((category) => category.plCategoryId === id);
+    return parent ? labelOf(parent) : '';
+  };
   return (
     <ReferenceSection<Category, CategoryValues>
       kind={{
@@ -35,7 +47,8 @@ export function CategoriesSection({ categories }: { categories: Category[] }) {
         testId: 'reference-categories',
         items: shown,
         idOf: (category) => category.plCategoryId,
-        nameOf: (category) => category.name,
+        nameOf: labelOf,
+        nameHelp: (editing) => (editing?.seedKey ? t('reference.seededNameHint') : undefined),
         columns: [{ label: t('reference.parent'), cell: (category) => nameOf(category.parentCategoryId) }],
         toolbar: (
           <Box sx={{ py: 1 }}>
@@ -80,7 +93,7 @@ export function CategoriesSection({ categories }: { categories: Category[] }) {
               .filter((category) => category.plCategoryId !== editing?.plCategoryId)
               .map((category) => (
                 <MenuItem key={category.plCategoryId} value={category.plCategoryId}>
-                  {category.name}
+                  {labelOf(category)}
                 </MenuItem>
               ))}
           </FormField>

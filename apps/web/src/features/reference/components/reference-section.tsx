@@ -34,6 +34,8 @@ export interface ReferenceKind<Item, Values extends NamedValues> {
   items: Item[];
   idOf: (item: Item) => number;
   nameOf: (item: Item) => string;
+  /** A note under the form's name field (a seeded name's), if any. */
+  nameHelp?: (editing: Item | null) => string | undefined;
   /** The columns after the name: a heading and the cell of each item. */
   columns: { label: string; cell: (item: Item) => ReactNode }[];
   /** Above the table (the category kind). */
@@ -91,6 +93,7 @@ function EditDialog<Item, Values extends NamedValues>({
               label={t('reference.name')}
               required
               autoFocus
+              helperText={kind.nameHelp?.(editing)}
             />
             {kind.fields?.(form.control, editing)}
             {failure ? (
