@@ -194,6 +194,32 @@ test.describe('document vault', () => {
     await signIn(admin, E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD);
     await admin.goto('/documents/review');
     const row = admin.locator('[data-testid="queue-row"][data-company="Green Valley Hemp Co."]').first();
+    // On a narrow phone each upload is a block, every value at the line's end after its heading: a
+    // document type's name on two lines keeps to that edge too, as one-line names do.
+    await admin.setViewportSize({ width: 320, height: 740 });
+    await expect(row).toBeVisible();
+    const typeLines = await admin
+      .locator('[data-testid="queue-row"] td[data-label="Document type"]')
+      .evaluateAll((cells) =>
+        cells.map((cell) => {
+          const range = document.createRange();
+          range.selectNodeContents(cell);
+          const box = cell.getBoundingClientRect();
+          const lines = [...range.getClientRects()].filter((rect) => rect.width > 0);
+          return {
+            lines: new Set(lines.map((rect) => Math.round(rect.top))).size,
+            gaps: lines.map((rect) =>
+              Math.round(box.right - parseFloat(getComputedStyle(cell).paddingRight) - rect.right),
+            ),
+          };
+        }),
+      );
+    expect(
+      typeLines.some((cell) => cell.lines > 1),
+      'a name on two lines at 320 px',
+    ).toBe(true);
+    for (const cell of typeLines) for (const gap of cell.gaps) expect(Math.abs(gap)).toBeLessThanOrEqual(1);
+    await admin.setViewportSize({ width: 1280, height: 720 });
     await row.getByRole('button', { name: 'Review' }).click();
     const review = admin.getByRole('dialog', { name: /Review/ });
     await expect(review.getByText('Audit document')).toBeVisible();

@@ -64,6 +64,9 @@ const stackedSx = (theme: Theme): SystemStyleObject<Theme> => ({
       minHeight: 32,
       overflowWrap: 'anywhere',
     },
+    // The value sits at the line's end, after its heading: one that wraps onto more lines
+    // ('Cannabislizenz des Bundesstaats') keeps to that edge too, not to the heading's.
+    '& tbody td[data-label]': { textAlign: 'right' },
     '& tbody td[data-label]::before': {
       content: 'attr(data-label)',
       color: theme.palette.text.secondary,
