@@ -26,6 +26,7 @@ import { ErrorBoundary } from '@/components/errors/error-boundary';
 import { AppFooter } from '@/components/layouts/app-footer';
 import NoticeHost from '@/components/layouts/notice-host';
 import { OfflineNotice } from '@/components/layouts/offline-notice';
+import { useScrollToTopOnNavigation } from '@/components/layouts/scroll-to-top';
 import { LanguageSwitcher } from '@/components/settings/language-switcher';
 import { ThemeSwitcher } from '@/components/settings/theme-switcher';
 import { paths } from '@/config/paths';
@@ -166,6 +167,7 @@ export function AppLayout({
 }) {
   const { t } = useTranslation();
   const location = useLocation();
+  useScrollToTopOnNavigation();
   const theme = useTheme();
   const isPhone = useMediaQuery(theme.breakpoints.down('md'), { noSsr: true });
   const isWide = useMediaQuery(theme.breakpoints.up('lg'), { noSsr: true });
