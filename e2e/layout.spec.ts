@@ -360,3 +360,53 @@ test('at 1280 px in German, a plan feature with a limit shows the limit field wh
     await context.close();
   }
 });
+
+test('the Webcrawler form’s placeholder is as tall as the form at 360 and 1280 px in every language: nothing grows as the form arrives', async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(180_000);
+  const account = await companyAccount(request);
+  for (const size of [
+    { width: 360, height: 740 },
+    { width: 1280, height: 800 },
+  ]) {
+    const context = await browser.newContext({ viewport: size });
+    const page = await context.newPage();
+    try {
+      await signInThroughForm(page, account.email, COMPANY_PASSWORD);
+      // The placeholder stands for one commit: its height is read on every frame until the form is in.
+      await page.addInitScript(() => {
+        const seen: number[] = [];
+        (window as unknown as { placeholderHeights: number[] }).placeholderHeights = seen;
+        const read = () => {
+          const card = document.querySelector('main .MuiCard-root[aria-hidden="true"]');
+          if (card) seen.push(card.getBoundingClientRect().height);
+          if (!document.querySelector('[data-testid="scan-form"]')) requestAnimationFrame(read);
+        };
+        requestAnimationFrame(read);
+      });
+      for (const language of ['en', 'fr', 'de', 'nl']) {
+        // The language the app keeps (the store's root key), as the language menu sets it.
+        await page.evaluate((chosen) => {
+          const stored = JSON.parse(localStorage.getItem('trustleaf')!) as { state: { language: string } };
+          stored.state.language = chosen;
+          localStorage.setItem('trustleaf', JSON.stringify(stored));
+        }, language);
+        await page.goto('/webcrawler');
+        await expect(page.locator('html')).toHaveAttribute('lang', language);
+        const form = page.locator('section', { has: page.getByTestId('scan-form') });
+        await expect(form).toBeVisible();
+        const formHeight = (await form.boundingBox())!.height;
+        const placeholders = await page.evaluate(
+          () => (window as unknown as { placeholderHeights: number[] }).placeholderHeights,
+        );
+        const label = `${language} at ${size.width} px`;
+        expect(placeholders.length, `${label}: placeholder seen`).toBeGreaterThan(0);
+        for (const height of new Set(placeholders)) expect(height, label).toBeCloseTo(formHeight, 0);
+      }
+    } finally {
+      await context.close();
+    }
+  }
+});
