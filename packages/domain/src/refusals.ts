@@ -51,6 +51,7 @@ export const COMMON_REFUSALS = keyedMessages('refusals', {
   fileTypeNotSupported: 'File Type Is Not Supported',
   passwordProtected: 'Cannot upload a password protected document',
   archiveUnreadable: 'The archive cannot be read',
+  pdfUnreadable: 'The PDF cannot be read: it is too large or too complex to process',
   archiveNested: 'Archives inside an archive are not accepted',
   logoUploadNotFound: 'The logo upload was not found',
   companyLogNeedsCompany: 'plCompanyId is required for the company log',

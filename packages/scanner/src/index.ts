@@ -30,4 +30,8 @@ export { REPORT_LANGUAGES } from './report-phrases.ts';
 export type { ReportLanguage } from './report-phrases.ts';
 export type { ReportPdfOptions } from './report-pdf.ts';
 export { ImageTextReader, englishLangPath } from './ocr.ts';
+export { PDF_TEXT_LIMITS, isPdf, pdfPageTexts } from './pdf.ts';
+export type { PdfTextLimits } from './pdf.ts';
+export { WorkerLimitError, runInWorker } from './bounded-worker.ts';
+export type { WorkerLimits } from './bounded-worker.ts';
 export type * from './types.ts';

@@ -5,6 +5,7 @@ import { COMMON_REFUSALS } from '@trustleaf/domain/refusals';
 import { UPLOAD_RULES, type UploadMode } from '@trustleaf/domain/rules/uploads';
 import { readZip } from './archives.ts';
 import { refusal } from './errors.ts';
+import type { WorkerLimits } from '@trustleaf/scanner';
 
 /** What the content says a file is, as one of the extensions the upload rules name. */
 async function detectKind(head: Buffer): Promise<string | null> {
@@ -45,14 +46,13 @@ export async function checkUploadContent(mode: UploadMode, head: Buffer): Promis
   return kind;
 }
 
-/**
- * Whether a PDF is encrypted (ISO 32000-1 §7.6: an `/Encrypt` entry in the trailer or the
- * cross-reference stream), as a PDF parser reads it: names written with `#xx` escapes and comments
- * between tokens are the parser's business, not a byte pattern's. pdf-lib parses what it can of a
- * damaged file; when it gives up, pdf.js (which rebuilds broken cross-reference tables) decides.
- */
-export async function isPasswordProtectedPdf(content: Buffer): Promise<boolean> {
-  const { PDFDocument } = await import('pdf-lib');
+// The check below, run in a worker thread: parsing a PDF inflates its object streams, and a crafted
+// file of a few hundred KB inflates to gigabytes (seconds to minutes of the only thread, unbounded memory).
+const PDF_ENCRYPTION_WORKER = `
+const { parentPort, workerData } = require('node:worker_threads');
+(async () => {
+  const content = workerData.content;
+  const { PDFDocument } = await import(workerData.pdfLib);
   try {
     const pdf = await PDFDocument.load(content, {
       ignoreEncryption: true,
@@ -61,16 +61,52 @@ export async function isPasswordProtectedPdf(content: Buffer): Promise<boolean> 
     });
     return pdf.isEncrypted;
   } catch {
-    const { getDocumentProxy } = await import('unpdf');
+    const { getDocumentProxy } = await import(workerData.unpdf);
     try {
       const pdf = await getDocumentProxy(new Uint8Array(content));
       const { info } = await pdf.getMetadata();
-      return Boolean((info as { EncryptFilterName?: string | null }).EncryptFilterName);
+      return Boolean(info && info.EncryptFilterName);
     } catch (error) {
-      // A password the empty one does not open; any other failure leaves an unreadable file, which
-      // the document's own processing reports.
-      return (error as { name?: string }).name === 'PasswordException';
+      return Boolean(error) && error.name === 'PasswordException';
     }
+  }
+})().then(
+  (result) => parentPort.postMessage({ result }),
+  (error) => parentPort.postMessage({ error: String(error && error.message), name: error && error.name }),
+);
+`;
+
+/** Bounds of the encryption check: a real PDF of the upload limit's size is read in a few seconds. */
+export const PDF_CHECK_LIMITS: WorkerLimits = { timeoutMs: 20_000, maxHeapMb: 384 };
+
+/**
+ * Whether a PDF is encrypted (ISO 32000-1 §7.6: an `/Encrypt` entry in the trailer or the
+ * cross-reference stream), as a PDF parser reads it: names written with `#xx` escapes and comments
+ * between tokens are the parser's business, not a byte pattern's. pdf-lib parses what it can of a
+ * damaged file; when it gives up, pdf.js (which rebuilds broken cross-reference tables) decides.
+ * Both run in a worker thread within `limits`; a PDF past them is refused as unreadable.
+ */
+export async function isPasswordProtectedPdf(
+  content: Buffer,
+  limits: WorkerLimits = PDF_CHECK_LIMITS,
+): Promise<boolean> {
+  const { runInWorker, WorkerLimitError } = await import('@trustleaf/scanner');
+  try {
+    return await runInWorker<boolean>(
+      PDF_ENCRYPTION_WORKER,
+      {
+        content: new Uint8Array(content.buffer, content.byteOffset, content.byteLength),
+        pdfLib: import.meta.resolve('pdf-lib'),
+        unpdf: import.meta.resolve('unpdf'),
+      },
+      limits,
+    );
+  } catch (error) {
+    if (error instanceof WorkerLimitError && error.reason !== 'failed') {
+      throw refusal('VALIDATION_FAILED', COMMON_REFUSALS.pdfUnreadable, { reason: error.reason });
+    }
+    // Any other failure leaves an unreadable file, which the document's own processing reports.
+    return false;
   }
 }
 

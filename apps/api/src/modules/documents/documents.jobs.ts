@@ -23,7 +23,7 @@ import type { CoaValidationRule } from '@trustleaf/domain/schemas/system';
 import { z } from 'zod';
 import { readZip, type ArchiveEntry } from '../../lib/archives.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { AppError } from '../../lib/errors.ts';
+import { AppError, refusal } from '../../lib/errors.ts';
 import { COMMON_REFUSALS } from '@trustleaf/domain/refusals';
 import { validationIssues } from '@trustleaf/domain/validation-issues';
 import { defineJob } from '../../lib/jobs.ts';
@@ -103,11 +103,17 @@ export async function convertWithLibreOffice(input: Buffer, extension: string): 
   }
 }
 
+/** A COA's text, read in a worker thread within the scanner's PDF limits (pages, time, memory). */
 async function pdfText(content: Buffer): Promise<string> {
-  const { extractText, getDocumentProxy } = await import('unpdf');
-  const pdf = await getDocumentProxy(new Uint8Array(content));
-  const { text } = await extractText(pdf, { mergePages: false });
-  return text.join('\n');
+  const { pdfPageTexts, WorkerLimitError } = await import('@trustleaf/scanner');
+  try {
+    return (await pdfPageTexts(new Uint8Array(content))).join('\n');
+  } catch (error) {
+    if (error instanceof WorkerLimitError && error.reason !== 'failed') {
+      throw refusal('VALIDATION_FAILED', COMMON_REFUSALS.pdfUnreadable, { reason: error.reason });
+    }
+    throw error;
+  }
 }
 
 async function imageText(content: Buffer): Promise<string> {
