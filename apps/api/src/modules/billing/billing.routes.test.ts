@@ -139,6 +139,24 @@ describe('plans', () => {
     expect(atLimit.statusCode).toBe(200);
   });
 
+  it('getPlans shows withdrawn plans to super admins only, as planListing and getPlanDetail do', async () => {
+    const inactive = { status: 'INACTIVE', region: 'US', currentPage: 1, itemsPerPage: 20 };
+    const names = (await post('/api/plan/getPlans', inactive, admin))
+      .json()
+      .detail.items.map((p: { name: string }) => p.name);
+    expect(names).toContain('Merchant Processor Client');
+    const who = await owner();
+    const refused = await post('/api/plan/getPlans', inactive, who.token);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toMatchObject({ code: 'FORBIDDEN', messages: ['Only a super admin can do this'] });
+    const active = await post('/api/plan/getPlans', { ...inactive, status: 'ACTIVE' }, who.token);
+    expect(active.json().detail.items.map((p: { name: string }) => p.name)).toEqual([
+      'Basic',
+      'Pro',
+      'Enterprise',
+    ]);
+  });
+
   it('updatePlan is for super admins and sanitises descriptions', async () => {
     const who = await owner();
     const detail = (

@@ -64,7 +64,7 @@ type Options = { billing: BillingModule };
 
 /** /api/plan */
 export const planRoutes: FastifyPluginAsync<Options> = async (app, { billing }) => {
-  route(app, getPlans, ({ input }) => billing.plans.getPlans(input));
+  route(app, getPlans, ({ auth, input }) => billing.plans.getPlans(auth, input));
   route(app, planListing, ({ auth, input }) => billing.plans.planListing(auth, input.plCompanyId));
   route(app, getPlanDetail, ({ auth, input }) =>
     billing.plans.getPlanDetail(auth, input.plCompanyId, input.plPlanId),

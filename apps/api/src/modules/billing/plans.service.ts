@@ -126,7 +126,10 @@ export function createPlansService({
     planFeaturesByPlan,
     purchasablePlan,
 
-    async getPlans(input: GetPlansInput) {
+    async getPlans(auth: AuthContext, input: GetPlansInput) {
+      // Withdrawn plans are the super admin's business, as in planListing and getPlanDetail.
+      if (input.status === 'INACTIVE' && !auth.isSuperAdmin)
+        throw refusal('FORBIDDEN', COMMON_REFUSALS.superAdminOnly);
       const rows = await repo.listPlans({
         status: input.status,
         region: input.region,
