@@ -141,6 +141,11 @@ export const NAMED_REFUSALS = {
     message: `The archive expands to more than ${megabytes} MB`,
     params: { megabytes },
   }),
+  imageTooLargeToRead: (megapixels: number): KeyedMessage => ({
+    key: 'refusals.imageTooLargeToRead',
+    message: `The image cannot be read: it has more than ${megapixels} million pixels`,
+    params: { megapixels },
+  }),
   archiveRatio: (ratio: number): KeyedMessage => ({
     key: 'refusals.archiveRatio',
     message: `A file in the archive expands more than ${ratio} times its compressed size`,

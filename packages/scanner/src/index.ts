@@ -29,7 +29,7 @@ export { renderReportPdf } from './report-pdf.ts';
 export { REPORT_LANGUAGES } from './report-phrases.ts';
 export type { ReportLanguage } from './report-phrases.ts';
 export type { ReportPdfOptions } from './report-pdf.ts';
-export { ImageTextReader, englishLangPath } from './ocr.ts';
+export { ImageTextReader, ImageTooLargeError, MAX_OCR_PIXELS, englishLangPath } from './ocr.ts';
 export { PDF_TEXT_LIMITS, isPdf, pdfPageTexts } from './pdf.ts';
 export type { PdfTextLimits } from './pdf.ts';
 export { WorkerLimitError, runInWorker } from './bounded-worker.ts';

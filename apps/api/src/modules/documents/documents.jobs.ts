@@ -24,7 +24,7 @@ import { z } from 'zod';
 import { readZip, type ArchiveEntry } from '../../lib/archives.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError, refusal } from '../../lib/errors.ts';
-import { COMMON_REFUSALS } from '@trustleaf/domain/refusals';
+import { COMMON_REFUSALS, NAMED_REFUSALS } from '@trustleaf/domain/refusals';
 import { validationIssues } from '@trustleaf/domain/validation-issues';
 import { defineJob } from '../../lib/jobs.ts';
 import type { Mailer } from '../../lib/mailer.ts';
@@ -117,10 +117,15 @@ async function pdfText(content: Buffer): Promise<string> {
 }
 
 async function imageText(content: Buffer): Promise<string> {
-  const { ImageTextReader } = await import('@trustleaf/scanner');
+  const { ImageTextReader, ImageTooLargeError, MAX_OCR_PIXELS } = await import('@trustleaf/scanner');
   const reader = new ImageTextReader();
   try {
     return await reader.read(content);
+  } catch (error) {
+    if (error instanceof ImageTooLargeError) {
+      throw refusal('VALIDATION_FAILED', NAMED_REFUSALS.imageTooLargeToRead(MAX_OCR_PIXELS / 1_000_000));
+    }
+    throw error;
   } finally {
     await reader.close();
   }

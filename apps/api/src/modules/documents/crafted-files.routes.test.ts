@@ -1,4 +1,4 @@
-import { deflateSync } from 'node:zlib';
+import { crc32, deflateSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createMember, login, subscribeCompany } from '../../../test/factories.ts';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
@@ -26,6 +26,32 @@ function pdfWithStream(kind: 'content' | 'objectStream', inflated: Buffer): Buff
     ),
     stream,
     Buffer.from('\nendstream endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n'),
+  ]);
+}
+
+/** A grey PNG of `width` × `height` pixels: a few hundred KB that decode to width × height bytes. */
+function greyPng(width: number, height: number): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(body));
+    return Buffer.concat([length, body, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header[8] = 8; // bit depth; colour type 0 (grey), no interlace
+  // Each row: filter byte 0, then white pixels.
+  const row = Buffer.alloc(width + 1, 0xff);
+  row[0] = 0;
+  const pixels = deflateSync(Buffer.concat(Array.from({ length: height }, () => row)));
+  return Buffer.concat([
+    Buffer.from('89504e470d0a1a0a', 'hex'),
+    chunk('IHDR', header),
+    chunk('IDAT', pixels),
+    chunk('IEND', Buffer.alloc(0)),
   ]);
 }
 
@@ -68,7 +94,7 @@ async function whileHealthAnswers<T>(work: () => Promise<T>): Promise<{ result: 
   return { result, longestMs };
 }
 
-describe('crafted PDFs', () => {
+describe('crafted PDFs and images', () => {
   it(
     'checks an upload whose object stream inflates to 400 MB off the event loop',
     { timeout: 60_000 },
@@ -132,4 +158,36 @@ describe('crafted PDFs', () => {
       });
     },
   );
+
+  it('refuses to read a COA image of 64 million pixels, by its header, with the bound in the message', async () => {
+    const { user, companyId } = await createMember(t.database.db);
+    await subscribeCompany(t.database.db, companyId);
+    const token = (await login(t.app, user.email)).accessToken;
+    const image = greyPng(8000, 8000);
+    expect(image.length).toBeLessThan(MB);
+    const uploaded = await preupload(token, companyId, 'coa.png', image);
+    expect(uploaded.statusCode, uploaded.body).toBe(200);
+
+    const started = Date.now();
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/coa/uploadCoas',
+      headers: bearer(token),
+      payload: { plCompanyId: companyId, uploadKeys: [uploaded.json().detail[0].key] },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    // Read by its header only: no decoding of the 64 million pixels.
+    expect(Date.now() - started).toBeLessThan(5000);
+    const job = await t.app.inject({
+      method: 'GET',
+      url: `/api/coa/uploadJob?plUserUploadCoaId=${response.json().detail.plUserUploadCoaId}`,
+      headers: bearer(token),
+    });
+    expect(job.json().detail.items[0]).toMatchObject({
+      status: 'FAILED',
+      message: 'The image cannot be read: it has more than 40 million pixels',
+      messageKey: 'refusals.imageTooLargeToRead',
+      messageParams: { megapixels: 40 },
+    });
+  });
 });
