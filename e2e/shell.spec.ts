@@ -129,8 +129,8 @@ test.describe('app shell', () => {
     // The preloads the page is sent with (the app adds its own for what it loads later).
     const preloadsSent = async (path: string) => {
       const html = (await (await page.goto(path))?.text()) ?? '';
-      return [...html.matchAll(/<link rel="modulepreload"[^>]* href="([^"]+)"/g)].map(
-        ([, href]) => new URL(href, page.url()).href,
+      return [...html.matchAll(/<link rel="modulepreload"[^>]* href="(?<href>[^"]+)"/g)].map(
+        (link) => new URL(link.groups?.href ?? '', page.url()).href,
       );
     };
     const preloaded = await preloadsSent('/auth/sign-in');
