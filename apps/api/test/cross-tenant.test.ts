@@ -107,6 +107,7 @@ const USER_MAY: Record<string, string> = {
   'POST /api/user/leaveCompany': 'a member leaves a company on its own',
   'GET /api/company/getTeamMembers': "a member sees its company's members (not its invites)",
   'POST /api/user/getUserDetail': 'a user reads their own profile',
+  'POST /api/user/acceptEula': 'a user accepts the licence agreement for themself',
   'POST /api/user/activity': "a member reads its own activity in its company (not the company's log)",
   'GET /api/document/documents': "a member reads its company's documents",
   'GET /api/document/document': "a member reads its company's documents",

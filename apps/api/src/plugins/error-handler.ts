@@ -180,8 +180,14 @@ function answerError(error: FastifyError, request: FastifyRequest, reply: Fastif
         return { field, message: required.message, key: required.key };
       }
       const allowed = issue.params.values;
-      if (issue.keyword === 'invalid_value' && Array.isArray(allowed) && allowed.length > 0) {
-        // zod's 'Invalid option: expected one of …' has no key: a client could not translate it.
+      // zod's own 'Invalid option: expected one of …' has no key: a client could not translate it. A
+      // schema's own message for its values ('Must be true or false') is kept.
+      if (
+        issue.keyword === 'invalid_value' &&
+        issue.message.startsWith('Invalid option') &&
+        Array.isArray(allowed) &&
+        allowed.length > 0
+      ) {
         return { field, ...oneOfValues(allowed as string[]) };
       }
       const given = issue.params.params;
