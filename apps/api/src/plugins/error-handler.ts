@@ -184,7 +184,7 @@ function answerError(error: FastifyError, request: FastifyRequest, reply: Fastif
       // schema's own message for its values ('Must be true or false') is kept.
       if (
         issue.keyword === 'invalid_value' &&
-        issue.message.startsWith('Invalid option') &&
+        issue.message?.startsWith('Invalid option') === true &&
         Array.isArray(allowed) &&
         allowed.length > 0
       ) {
