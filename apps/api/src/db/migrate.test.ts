@@ -1,29 +1,10 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import pg from 'pg';
-import { describe, expect, inject, it } from 'vitest';
-import { dropDatabase } from '../../test/drop-database.ts';
+import { describe, expect, it } from 'vitest';
+import { emptyDatabase } from '../../test/database-before.ts';
 import { migrationsFolder } from '../runtime.ts';
 import { createDatabase } from './client.ts';
 import { runMigrations } from './migrate.ts';
-
-/** An empty database of its own (not the migrated template), dropped by the returned function. */
-async function emptyDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
-  const adminUrl = inject('adminUrl');
-  const name = `m_${process.pid}_${Date.now().toString(36)}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      await dropDatabase(adminUrl, name);
-    },
-  };
-}
 
 describe('migrations', () => {
   it('apply on a pool of one connection, the one that holds the lock, and once only', async () => {

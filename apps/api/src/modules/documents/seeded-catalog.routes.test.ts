@@ -1,17 +1,12 @@
-import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { SEEDED_DOCUMENT_TYPES, SEEDED_REJECTION_REASONS } from '@trustleaf/domain/reference/seeded-catalog';
 import type { DocumentTypeRow } from '@trustleaf/domain/rules/document-types';
-import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedAdmin } from '../../db/seed.ts';
-import { createDatabase } from '../../db/client.ts';
 import { runMigrations } from '../../db/migrate.ts';
 import { migrationsFolder } from '../../runtime.ts';
 import { bearer, login } from '../../../test/factories.ts';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
-import { dropDatabase } from '../../../test/drop-database.ts';
+import { databaseBefore } from '../../../test/database-before.ts';
 
 /**
  * The seeded document types and rejection reasons carry their seed key (the app shows them in the
@@ -168,26 +163,9 @@ describe('seeded rejection reasons', () => {
 
 describe('migration 0038 on a database seeded before seed keys', () => {
   it('keys the rows that still read as seeded, and leaves renamed and created rows without', async () => {
-    const adminUrl = inject('adminUrl');
-    const name = `seedkeys_${process.pid}_${Date.now().toString(36)}`;
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    await admin.end();
-    const url = new URL(adminUrl);
-    url.pathname = `/${name}`;
-    const database = createDatabase(url.toString(), 1);
     // The migrations up to 0037: the database as it was before this change.
-    const before = await mkdtemp(path.join(os.tmpdir(), 'migrations-'));
+    const { database, close } = await databaseBefore('0038_', 'seedkeys');
     try {
-      await cp(migrationsFolder(), before, { recursive: true });
-      const journalPath = path.join(before, 'meta/_journal.json');
-      const journal = JSON.parse(await readFile(journalPath, 'utf8')) as { entries: { tag: string }[] };
-      const at = journal.entries.findIndex((entry) => entry.tag.startsWith('0038_'));
-      expect(at).toBeGreaterThan(0);
-      await writeFile(journalPath, JSON.stringify({ ...journal, entries: journal.entries.slice(0, at) }));
-      await runMigrations(database, before);
-
       const { pool } = database;
       await pool.query(
         `insert into document_types (name, business_type_ids) values
@@ -221,9 +199,7 @@ describe('migration 0038 on a database seeded before seed keys', () => {
         { reason_name: 'Expired document', seed_key: null },
       ]);
     } finally {
-      await rm(before, { recursive: true, force: true });
-      await database.close();
-      await dropDatabase(adminUrl, name);
+      await close();
     }
   }, 60_000);
 });

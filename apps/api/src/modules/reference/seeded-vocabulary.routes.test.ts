@@ -1,20 +1,15 @@
-import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import {
   SEEDED_FLAVORS,
   SEEDED_INGREDIENTS,
   SEEDED_PRODUCT_CATEGORIES,
   SEEDED_SERVICE_CATEGORIES,
 } from '@trustleaf/domain/reference/seeded-catalog';
-import pg from 'pg';
-import { describe, expect, inject, it } from 'vitest';
-import { createDatabase } from '../../db/client.ts';
+import { describe, expect, it } from 'vitest';
 import { runMigrations } from '../../db/migrate.ts';
 import { migrationsFolder } from '../../runtime.ts';
 import { adminScreenApp } from '../../../test/admin-screen.ts';
 import { bearer } from '../../../test/factories.ts';
-import { dropDatabase } from '../../../test/drop-database.ts';
+import { databaseBefore } from '../../../test/database-before.ts';
 
 /**
  * The seeded product vocabulary (categories, ingredients, flavours) carries its seed key, by which the
@@ -100,26 +95,9 @@ describe('the seeded product vocabulary', () => {
 
 describe('migration 0039 on a database seeded before the vocabulary’s seed keys', () => {
   it('keys the rows that still read as seeded, and leaves renamed, created and nested rows without', async () => {
-    const adminUrl = inject('adminUrl');
-    const name = `vocabkeys_${process.pid}_${Date.now().toString(36)}`;
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    await admin.end();
-    const url = new URL(adminUrl);
-    url.pathname = `/${name}`;
-    const database = createDatabase(url.toString(), 1);
     // The migrations up to 0038: the database as it was before this change.
-    const before = await mkdtemp(path.join(os.tmpdir(), 'migrations-'));
+    const { database, close } = await databaseBefore('0039_', 'vocabkeys');
     try {
-      await cp(migrationsFolder(), before, { recursive: true });
-      const journalPath = path.join(before, 'meta/_journal.json');
-      const journal = JSON.parse(await readFile(journalPath, 'utf8')) as { entries: { tag: string }[] };
-      const at = journal.entries.findIndex((entry) => entry.tag.startsWith('0039_'));
-      expect(at).toBeGreaterThan(0);
-      await writeFile(journalPath, JSON.stringify({ ...journal, entries: journal.entries.slice(0, at) }));
-      await runMigrations(database, before);
-
       const { pool } = database;
       await pool.query(
         `insert into categories (id, kind, name, parent_id) values
@@ -153,9 +131,7 @@ describe('migration 0039 on a database seeded before the vocabulary’s seed key
         { name: 'Peach', seed_key: null },
       ]);
     } finally {
-      await rm(before, { recursive: true, force: true });
-      await database.close();
-      await dropDatabase(adminUrl, name);
+      await close();
     }
   }, 60_000);
 });
