@@ -1,5 +1,10 @@
 import { z } from 'zod';
-import { CardTokenSchema, SandboxTokenInputSchema } from '../schemas/card.ts';
+import {
+  CardTokenSchema,
+  PaymentMethodSchema,
+  SandboxTokenInputSchema,
+  UpdatePaymentMethodInputSchema,
+} from '../schemas/card.ts';
 import {
   ApplyPromoInputSchema,
   CompanyIdBodySchema,
@@ -10,7 +15,6 @@ import {
   FinancialListingInputSchema,
   FinancialListingSchema,
   GetPlansInputSchema,
-  PaymentMethodSchema,
   PlanDetailInputSchema,
   PlanListingInputSchema,
   PlanListSchema,
@@ -29,7 +33,6 @@ import {
   TransactionListSchema,
   TransactionSchema,
   UpdateCompanySubscriptionInputSchema,
-  UpdatePaymentMethodInputSchema,
   UpdatePlanInputSchema,
   UpsertPromoInputSchema,
 } from '../schemas/billing.ts';

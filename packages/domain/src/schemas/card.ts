@@ -9,11 +9,19 @@ import {
 } from '../rules/card.ts';
 import { BILLING_ADMIN_MESSAGES } from '../rules/promo.ts';
 import type { KeyedMessage } from '../validation-issues.ts';
-import { IntSchema, refuseWith, TextSchema } from './common.ts';
+import {
+  IdSchema,
+  IntSchema,
+  keyedText,
+  refuseWith,
+  requiredText,
+  TextSchema,
+  VALIDATION_MESSAGES,
+} from './common.ts';
 
 /*
  * The card: what the browser tokenises and the card dialog's form (spec 2 §5). The API never receives
- * a card number; it takes the gateway's token (UpdatePaymentMethodInputSchema in ./billing.ts).
+ * a card number; it takes the gateway's token (UpdatePaymentMethodInputSchema, below).
  */
 
 /** The sandbox gateway's tokenisation call, standing in for a processor's browser SDK. */
@@ -88,3 +96,52 @@ export function createCardFormSchema(region: 'US' | 'CA', now: () => Date = () =
     });
 }
 export type CardForm = z.infer<ReturnType<typeof createCardFormSchema>>;
+
+/** A card form field as the API checks it again, refused with the card form's keyed messages (spec 2 §5). */
+const cardText = (max: number, tooLong: KeyedMessage = CARD.max100) =>
+  requiredText(max, { required: CARD.required, tooLong });
+
+const isCanada = (country: string) => ['CA', 'CAN', 'CANADA'].includes(country.toUpperCase());
+
+/** What the API accepts for a card: the gateway's token and the billing address, never the card. */
+export const UpdatePaymentMethodInputSchema = z
+  .object({
+    plCompanyId: IdSchema,
+    paymentToken: TextSchema.min(8).max(200),
+    firstName: cardText(100),
+    lastName: cardText(100),
+    billingAddressLine1: cardText(100),
+    billingAddressLine2: keyedText(100, { tooLong: CARD.max100 }, TextSchema.trim()).optional().nullable(),
+    billingCity: cardText(100),
+    billingState: cardText(100),
+    billingZip: cardText(10, VALIDATION_MESSAGES.characterLimit),
+    billingCountry: TextSchema.trim().min(2).max(60),
+  })
+  .superRefine((input, ctx) => {
+    // Spec 2 §5: a Canadian billing zip looks like 'A1A 1A1', as the card form of the Canadian region
+    // (whose country is CA) checks it.
+    if (isCanada(input.billingCountry) && !CANADIAN_POSTAL_CODE.test(input.billingZip)) {
+      refuseWith(ctx, CARD.zip, ['billingZip']);
+    }
+  });
+export type UpdatePaymentMethodInput = z.infer<typeof UpdatePaymentMethodInputSchema>;
+
+/** Body keys that would mean raw card data reached the API; refused before validation. */
+export const RAW_CARD_FIELDS = ['ccnumber', 'cvv', 'cardNumber', 'cvc', 'cvv2', 'pan'] as const;
+export const PAYMENT_METHOD_SAVED_MESSAGE = 'Update payment method successfully!';
+
+export const PaymentMethodSchema = z.object({
+  brand: TextSchema,
+  last4: TextSchema,
+  expMonth: IntSchema,
+  expYear: IntSchema,
+  firstName: TextSchema,
+  lastName: TextSchema,
+  billingAddressLine1: TextSchema,
+  billingAddressLine2: TextSchema.nullable(),
+  billingCity: TextSchema,
+  billingState: TextSchema,
+  billingZip: TextSchema,
+  billingCountry: TextSchema,
+});
+export type PaymentMethod = z.infer<typeof PaymentMethodSchema>;

@@ -28,7 +28,7 @@ import {
   upsertPromo,
 } from '@trustleaf/domain/api/billing';
 import { BILLING_REFUSALS, paymentRefusal } from '@trustleaf/domain/rules/billing-refusals';
-import { RAW_CARD_FIELDS } from '@trustleaf/domain/schemas/billing';
+import { RAW_CARD_FIELDS } from '@trustleaf/domain/schemas/card';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { refusal } from '../../lib/errors.ts';

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { PaymentMethod, UpdatePaymentMethodInput } from '@trustleaf/domain/schemas/billing';
+import type { PaymentMethod, UpdatePaymentMethodInput } from '@trustleaf/domain/schemas/card';
 import type { InTransaction } from '../../lib/transaction.ts';
 import type { AuthContext, CompanyAccess } from '../../lib/authz.ts';
 import type { Clock } from '../../lib/clock.ts';

@@ -1,5 +1,5 @@
 import { updateCompanyPaymentMethod } from '@trustleaf/domain/api/billing';
-import type { UpdatePaymentMethodInput } from '@trustleaf/domain/schemas/billing';
+import type { UpdatePaymentMethodInput } from '@trustleaf/domain/schemas/card';
 import { api } from '@/lib/api';
 import { getCompanySubscriptionQueryOptions } from './get-company-subscription';
 import { getPaymentMethodQueryOptions } from './get-payment-method';

@@ -5,7 +5,7 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import { cardBrandName } from '@trustleaf/domain/rules/card';
-import type { PaymentMethod } from '@trustleaf/domain/schemas/billing';
+import type { PaymentMethod } from '@trustleaf/domain/schemas/card';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '@/lib/error-notice';
