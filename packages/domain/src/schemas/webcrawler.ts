@@ -195,6 +195,15 @@ export type ScanJobInput = z.infer<typeof ScanJobInputSchema>;
 export const ScanTaskInputSchema = z.object({ id: z.uuid('Scan job not found') });
 export type ScanTaskInput = z.infer<typeof ScanTaskInputSchema>;
 
+/**
+ * Spec 3 §4's local statuses (SUCCESS, FAILED, SCANNING, PROCESSING) as the remote ones they stand for,
+ * so a listing filtered by either names the same scans.
+ */
+const REMOTE_STATUS_BY_LOCAL: Record<string, ScanJobStatus> = {
+  success: 'completed',
+  scanning: 'processing',
+};
+
 export const ScanUrlListingQuerySchema = z.object({
   plCompanyId: QueryIdSchema,
   /**
@@ -206,13 +215,15 @@ export const ScanUrlListingQuerySchema = z.object({
     .optional()
     .transform((value, ctx) => {
       if (!value) return [] as ScanJobStatus[];
-      // Spec 3 §4 writes the remote statuses in lower case and the local ones in upper case: any case is read.
+      // Spec 3 §4 writes the remote statuses in lower case and the local ones in upper case: any case is
+      // read, and a local status names its remote one.
       const parts = [value]
         .flat()
         .join(',')
         .split(',')
         .map((s) => s.trim().toLowerCase())
-        .filter(Boolean);
+        .filter(Boolean)
+        .map((s) => REMOTE_STATUS_BY_LOCAL[s] ?? s);
       for (const part of parts) {
         if (!(SCAN_JOB_STATUSES as readonly string[]).includes(part)) {
           refuseWith(ctx, {

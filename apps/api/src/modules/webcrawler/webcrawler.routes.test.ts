@@ -165,6 +165,21 @@ describe('scanning a website', () => {
     );
     expect(upper.statusCode, upper.body).toBe(200);
     expect(upper.json().detail.jobs.map((j: { jobId: string }) => j.jobId)).toEqual([started.jobId]);
+    // Spec 3 §4's local statuses name their remote ones: SUCCESS is completed, SCANNING is processing.
+    const local = await call(
+      'GET',
+      `/api/webcrawler/scanUrlListing?plCompanyId=${owner.companyId}&statuses=SUCCESS`,
+      owner.token,
+    );
+    expect(local.statusCode, local.body).toBe(200);
+    expect(local.json().detail.jobs.map((j: { jobId: string }) => j.jobId)).toEqual([started.jobId]);
+    const scanning = await call(
+      'GET',
+      `/api/webcrawler/scanUrlListing?plCompanyId=${owner.companyId}&statuses=SCANNING&statuses=FAILED`,
+      owner.token,
+    );
+    expect(scanning.statusCode, scanning.body).toBe(200);
+    expect(scanning.json().detail.jobs).toEqual([]);
     const log = await call('POST', '/api/user/activity', owner.token, {
       scope: 'company',
       plCompanyId: owner.companyId,
