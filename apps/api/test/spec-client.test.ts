@@ -425,3 +425,47 @@ describe('money with fractions of a cent is refused, never rounded (spec 3 §9 U
     );
   });
 });
+
+describe('plans by GET, as spec 3 §7 writes them (GET /api/plan?filters, GET /api/plan/{id})', () => {
+  const get = (url: string, token: string) =>
+    t.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}` } });
+
+  it('lists the plans with the filters and paging of getPlans in the query string', async () => {
+    const who = await signedInOwner(t.app, t.database.db);
+    const body = await post('/api/plan/getPlans', { status: 'ACTIVE', region: 'US' }, who.token);
+    const query = await get('/api/plan?status=ACTIVE&region=US', who.token);
+    expect(query.statusCode, query.body).toBe(200);
+    expect(query.json().detail).toEqual(body.json().detail);
+    const page = await get('/api/plan?region=us&currentPage=2&itemsPerPage=1&sortOrder=desc', who.token);
+    expect(page.statusCode, page.body).toBe(200);
+    const descending = (
+      await post('/api/plan/getPlans', { region: 'US', sortOrder: 'DESC' }, who.token)
+    ).json().detail.items;
+    expect(page.json().detail.items.map((p: { name: string }) => p.name)).toEqual([descending[1].name]);
+    // Withdrawn plans stay the super admin's, as in getPlans.
+    expect((await get('/api/plan?status=INACTIVE', who.token)).statusCode).toBe(403);
+    expect((await get('/api/plan?status=INACTIVE', admin)).statusCode).toBe(200);
+    const bad = await get('/api/plan?itemsPerPage=0', who.token);
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().details.issues[0]).toMatchObject({ field: 'itemsPerPage' });
+  });
+
+  it('answers one plan by id as getPlanDetail does, and a clear 4xx for an unknown or malformed id', async () => {
+    const who = await signedInOwner(t.app, t.database.db);
+    const byId = await get(`/api/plan/${planIds.Pro}`, who.token);
+    expect(byId.statusCode, byId.body).toBe(200);
+    const detail = await post(
+      '/api/plan/getPlanDetail',
+      { plCompanyId: who.companyId, plPlanId: planIds.Pro },
+      who.token,
+    );
+    expect(byId.json().detail).toEqual(detail.json().detail);
+    expect(byId.json().detail).toMatchObject({ plPlanId: planIds.Pro, name: 'Pro', status: 'ACTIVE' });
+    const unknown = await get('/api/plan/999999', who.token);
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().code).toBe('NOT_FOUND');
+    const malformed = await get('/api/plan/pro', who.token);
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json().details.issues[0]).toMatchObject({ field: 'id' });
+  });
+});

@@ -15,7 +15,9 @@ import {
   FinancialListingInputSchema,
   FinancialListingSchema,
   GetPlansInputSchema,
+  GetPlansQuerySchema,
   PlanDetailInputSchema,
+  PlanIdQuerySchema,
   PlanListingInputSchema,
   PlanListSchema,
   PlanSchema,
@@ -59,6 +61,31 @@ export const getPlans = endpoint({
   summary: 'The plans offered in a region',
   description:
     'The active plans of a region (US, CA) with prices, trial, payment options and the features each includes, as the paywall and the subscription page list them.',
+});
+
+/** getPlans as spec 3 §7 also writes it, with the filters in the query string. */
+export const getPlansByQuery = endpoint({
+  method: 'GET',
+  path: '/api/plan',
+  input: GetPlansQuerySchema,
+  output: PlanListSchema,
+  access: 'user',
+  tag: 'plan',
+  summary: 'The plans offered in a region (filters in the query string)',
+  description: `${getPlans.description} The filters and paging of getPlans, in the query string.`,
+});
+
+/** One plan by id (spec 3 §7 `GET /api/plan/{id}`): getPlanDetail without a company. */
+export const getPlanById = endpoint({
+  method: 'GET',
+  path: '/api/plan/{id}',
+  input: PlanIdQuerySchema,
+  output: PlanSchema,
+  access: 'user',
+  tag: 'plan',
+  summary: 'One plan by id',
+  description:
+    'A plan with its prices and features, as getPlanDetail answers it; a withdrawn (INACTIVE) plan is NOT_FOUND except to a super admin.',
 });
 
 export const planListing = endpoint({

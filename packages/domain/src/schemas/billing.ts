@@ -12,9 +12,12 @@ import {
   IdSchema,
   IntSchema,
   flatPaging,
+  MAX_PAGE_SIZE,
   MoneyInputSchema,
   MoneySchema,
   PaginationOptionSchema,
+  QueryIdSchema,
+  QueryIntSchema,
   TextSchema,
   VALIDATION_MESSAGES,
   anySpellingEnum,
@@ -120,15 +123,22 @@ export const PlanSchema = z.object({
 });
 export type Plan = z.infer<typeof PlanSchema>;
 
-export const GetPlansInputSchema = flatPaging(
-  PaginationOptionSchema.extend({
-    status: StatusInputSchema.default('ACTIVE'),
-    region: RegionInputSchema.default('US'),
-    systemPlatform: TextSchema.max(50).optional(),
-    sortOrder: anySpellingEnum(['ASC', 'DESC']).default('ASC'),
-  }),
-);
+const PlanFilterFields = {
+  status: StatusInputSchema.default('ACTIVE'),
+  region: RegionInputSchema.default('US'),
+  systemPlatform: TextSchema.max(50).optional(),
+  sortOrder: anySpellingEnum(['ASC', 'DESC']).default('ASC'),
+};
+export const GetPlansInputSchema = flatPaging(PaginationOptionSchema.extend(PlanFilterFields));
 export type GetPlansInput = z.infer<typeof GetPlansInputSchema>;
+/** The same filters in a query string (spec 3 §7 `GET /api/plan?filters`): numbers arrive as text. */
+export const GetPlansQuerySchema = z.object({
+  ...PlanFilterFields,
+  itemsPerPage: QueryIntSchema.min(1).max(MAX_PAGE_SIZE).default(10),
+  currentPage: QueryIntSchema.min(1).default(1),
+});
+/** Spec 3 §7 `GET /api/plan/{id}`. */
+export const PlanIdQuerySchema = z.object({ id: QueryIdSchema });
 
 export const PlanListSchema = z.object({ items: z.array(PlanSchema), total: IntSchema });
 

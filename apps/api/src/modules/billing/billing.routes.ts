@@ -8,8 +8,10 @@ import {
   featureListing,
   financialListing,
   getCompanyPaymentMethod,
+  getPlanById,
   getPlanDetail,
   getPlans,
+  getPlansByQuery,
   getPromoDiscount,
   planListing,
   previewSubscription,
@@ -65,6 +67,8 @@ type Options = { billing: BillingModule };
 /** /api/plan */
 export const planRoutes: FastifyPluginAsync<Options> = async (app, { billing }) => {
   route(app, getPlans, ({ auth, input }) => billing.plans.getPlans(auth, input));
+  route(app, getPlansByQuery, ({ auth, input }) => billing.plans.getPlans(auth, input));
+  route(app, getPlanById, ({ auth, input }) => billing.plans.getPlanDetail(auth, 0, input.id));
   route(app, planListing, ({ auth, input }) => billing.plans.planListing(auth, input.plCompanyId));
   route(app, getPlanDetail, ({ auth, input }) =>
     billing.plans.getPlanDetail(auth, input.plCompanyId, input.plPlanId),
