@@ -173,3 +173,27 @@ describe("a plan feature's delayed restriction (spec 3 §9 delay units day, week
     expect(refused).toMatchObject({ message: 'Use one of: DAY, WEEK, MONTH', key: 'refusals.oneOf' });
   });
 });
+
+describe('rejection reasons: reasonType (spec 3 §3 reasonType REJECT)', () => {
+  it('saves and lists with reasonType written reject, and names the type for another', async () => {
+    const name = `Lower case type ${Date.now()}`;
+    const saved = await post(
+      '/api/document/upsertReason',
+      {
+        plReasons: [
+          { reasonName: name, notification: 'Please send it again', reasonType: 'reject', action: 'INSERT' },
+        ],
+      },
+      admin,
+    );
+    expect(saved.statusCode, saved.body).toBe(200);
+    const listed = await post('/api/document/reasonListing', { reasonType: 'Reject' }, admin);
+    expect(listed.statusCode, listed.body).toBe(200);
+    expect(listed.json().detail.reasons).toContainEqual(
+      expect.objectContaining({ reasonName: name, reasonType: 'REJECT' }),
+    );
+    expect(await refusedField(post('/api/document/reasonListing', { reasonType: 'ACCEPT' }, admin))).toEqual(
+      oneOf('reasonType', 'REJECT'),
+    );
+  });
+});

@@ -180,11 +180,12 @@ function answerError(error: FastifyError, request: FastifyRequest, reply: Fastif
         return { field, message: required.message, key: required.key };
       }
       const allowed = issue.params.values;
-      // zod's own 'Invalid option: expected one of …' has no key: a client could not translate it. A
-      // schema's own message for its values ('Must be true or false') is kept.
+      // zod's own 'Invalid option: expected one of …' (and 'Invalid input: expected "REJECT"' for an
+      // enumeration of one value) has no key: a client could not translate it. A schema's own message
+      // for its values ('Must be true or false') is kept.
       if (
         issue.keyword === 'invalid_value' &&
-        issue.message?.startsWith('Invalid option') === true &&
+        /^Invalid (option|input: expected)/.test(issue.message ?? '') &&
         Array.isArray(allowed) &&
         allowed.length > 0
       ) {

@@ -384,7 +384,9 @@ export const ReasonSchema = z.object({
   seedKey: SeedKeySchema,
 });
 export type Reason = z.infer<typeof ReasonSchema>;
-export const ReasonListingInputSchema = z.object({ reasonType: z.literal('REJECT').default('REJECT') });
+/** Spec 3 writes the one reason type REJECT; it is read in any letter case, as the other enumerations are. */
+const ReasonTypeInputSchema = anySpellingEnum(['REJECT']).default('REJECT');
+export const ReasonListingInputSchema = z.object({ reasonType: ReasonTypeInputSchema });
 export const ReasonListingSchema = z.object({ reasons: z.array(ReasonSchema) });
 
 const ReasonTextSchema = requiredText(REASON_FIELD_MAX, REASON_MESSAGES);
@@ -395,14 +397,14 @@ export const ReasonChangeSchema = withActionSpelling(
       action: z.literal('INSERT'),
       reasonName: ReasonTextSchema,
       notification: ReasonTextSchema,
-      reasonType: z.literal('REJECT').default('REJECT'),
+      reasonType: ReasonTypeInputSchema,
     }),
     z.object({
       action: z.literal('UPDATE'),
       plReasonId: IdSchema,
       reasonName: ReasonTextSchema,
       notification: ReasonTextSchema,
-      reasonType: z.literal('REJECT').default('REJECT'),
+      reasonType: ReasonTypeInputSchema,
     }),
     z.object({ action: z.literal('DELETE'), plReasonId: IdSchema }).loose(),
   ]),
