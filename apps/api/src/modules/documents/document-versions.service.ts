@@ -24,13 +24,12 @@ import {
   toTypeSummary,
   DOCUMENT_REFUSALS,
   NOT_FOUND,
-  DOCUMENT_LINK_TTL_MS,
 } from './documents.access.ts';
 
 /** A company's documents: the listing, each upload as a new version, signed file links and notes. */
 export function createDocumentVersionsService(deps: DocumentsServiceDeps, access: DocumentAccess) {
   const { companyAccess, repo, files, links, clock, jobs, definitions } = deps;
-  const { toVersion, requireVault, requireDocumentRead, loadVersion, typeOf } = access;
+  const { toVersion, fileLink, requireVault, requireDocumentRead, loadVersion, typeOf } = access;
   async function listNotes(auth: AuthContext, documentId: number) {
     await loadVersion(auth, documentId);
     const notes = await repo.listNotes(documentId);
@@ -151,15 +150,7 @@ export function createDocumentVersionsService(deps: DocumentsServiceDeps, access
           throw refusal('CONFLICT', VIEW_REFUSALS.processingFailed);
         }
       }
-      const expires = clock.now().getTime() + DOCUMENT_LINK_TTL_MS;
-      const subject = `document:${row.id}:${variant}`;
-      const query = new URLSearchParams({
-        documentId: String(row.id),
-        variant,
-        expires: String(expires),
-        sig: links.sign(subject, expires),
-      });
-      return { url: `/api/document/file?${query.toString()}`, expiresAt: new Date(expires).toISOString() };
+      return fileLink(row.id, variant);
     },
 
     async openSigned(documentId: number, variant: 'original' | 'view', expires: number, signature: string) {

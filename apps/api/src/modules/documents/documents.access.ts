@@ -104,8 +104,20 @@ export function toTypeSummary(
  * the vault answers with.
  */
 export function createDocumentAccess(deps: DocumentsServiceDeps) {
-  const { companyAccess, repo, clock, features } = deps;
+  const { companyAccess, repo, clock, features, links } = deps;
   const today = () => todayIn(clock.now());
+
+  /** A signed link, valid DOCUMENT_LINK_TTL_MS, to a version's original file or its viewable copy. */
+  function fileLink(documentId: number, variant: 'original' | 'view') {
+    const expires = clock.now().getTime() + DOCUMENT_LINK_TTL_MS;
+    const query = new URLSearchParams({
+      documentId: String(documentId),
+      variant,
+      expires: String(expires),
+      sig: links.sign(`document:${documentId}:${variant}`, expires),
+    });
+    return { url: `/api/document/file?${query.toString()}`, expiresAt: new Date(expires).toISOString() };
+  }
 
   function toVersion(
     row: VersionRow,
@@ -125,8 +137,9 @@ export function createDocumentAccess(deps: DocumentsServiceDeps) {
       isExpired: expired,
       isExpireSoon: !expired && isExpiringSoon(expiry, day, type.dayPriorNotify),
       conversionStatus: row.conversionStatus,
-      // The url is a short-lived link handed out by getDownloadLink, never a stored public path.
-      documentResource: { url: null, resourceId: row.id },
+      // Spec 3 §3 documentResource.url: the original file, through the same five-minute signed link
+      // getDownloadLink hands out (never a stored public path), for a caller who may read it.
+      documentResource: { url: fileLink(row.id, 'original').url, resourceId: row.id },
       licenseCountry: row.licenseCountry,
       licenseState: row.licenseState,
       licenseAddress: row.licenseAddress,
@@ -225,6 +238,7 @@ export function createDocumentAccess(deps: DocumentsServiceDeps) {
   return {
     today,
     toVersion,
+    fileLink,
     requireVault,
     reviewerCompanies,
     refuseReviewerWithoutVault,

@@ -532,6 +532,33 @@ describe('uploads and versions', () => {
     expect((await t.app.inject({ method: 'GET', url: link.url })).statusCode).toBe(403);
   });
 
+  it('names the original file in documentResource.url (spec 3 §3), through the same signed link', async () => {
+    const { user, companyId } = await createMember(t.database.db);
+    const token = (await login(t.app, user.email)).accessToken;
+    const { documentId } = await uploadLicence(token, companyId);
+    const detail = await post(
+      '/api/document/getDocumentTypeDetail',
+      { plCompanyId: companyId, documentTypeId: licenceTypeId },
+      token,
+    );
+    expect(detail.statusCode, detail.body).toBe(200);
+    const [version] = detail.json().detail.documents;
+    expect(version.documentResource.resourceId).toBe(documentId);
+    expect(version.documentResource.url).toMatch(/^\/api\/document\/file\?/);
+    const file = await t.app.inject({ method: 'GET', url: version.documentResource.url });
+    expect(file.statusCode, file.body).toBe(200);
+    expect(file.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    const single = await t.app.inject({
+      method: 'GET',
+      url: `/api/document/document?plDocumentId=${documentId}`,
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(single.json().detail.document.documentResource.url).toMatch(/variant=original/);
+    // The link lapses as getDownloadLink's does: it is not a standing address of the file.
+    t.clock.advance(6 * 60 * 1000);
+    expect((await t.app.inject({ method: 'GET', url: version.documentResource.url })).statusCode).toBe(403);
+  });
+
   it('answers a signed link whose file is gone with a plain 404', async () => {
     const { user, companyId } = await createMember(t.database.db);
     const token = (await login(t.app, user.email)).accessToken;
