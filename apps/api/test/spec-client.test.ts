@@ -469,3 +469,71 @@ describe('plans by GET, as spec 3 §7 writes them (GET /api/plan?filters, GET /a
     expect(malformed.json().details.issues[0]).toMatchObject({ field: 'id' });
   });
 });
+
+describe('plans offered to one company (spec 3 §7 updatePlan {plCompanyId, plans}, resetCompanyPlans {plCompanyIds})', () => {
+  const available = async (who: { companyId: number; token: string }) =>
+    (
+      await post('/api/subscription/companySubscriptionListing', { plCompanyId: who.companyId }, who.token)
+    ).json().detail.metadata.availablePlans;
+
+  it('offers the plans saved for a company to it, and resetCompanyPlans puts it back on the defaults', async () => {
+    const who = await signedInOwner(t.app, t.database.db);
+    const other = await signedInOwner(t.app, t.database.db);
+    const plan = (
+      await post(
+        '/api/plan/getPlanDetail',
+        { plCompanyId: 0, plPlanId: planIds['Merchant Processor Client'] },
+        admin,
+      )
+    ).json().detail;
+    expect(await available(who)).toEqual([]);
+
+    const unknown = await post(
+      '/api/plan/updatePlan',
+      { plCompanyId: 999999, plans: [{ ...plan, priority: plan.priority + 1 }] },
+      admin,
+    );
+    expect(unknown.statusCode).toBe(404);
+    const unchanged = await post(
+      '/api/plan/getPlanDetail',
+      { plCompanyId: 0, plPlanId: plan.plPlanId },
+      admin,
+    );
+    expect(unchanged.json().detail.priority).toBe(plan.priority);
+
+    const saved = await post('/api/plan/updatePlan', { plCompanyId: who.companyId, plans: [plan] }, admin);
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(await available(who)).toEqual([plan.plPlanId]);
+    // Saved again, with another plan, it keeps the first.
+    const basic = (
+      await post('/api/plan/getPlanDetail', { plCompanyId: 0, plPlanId: planIds.Basic }, admin)
+    ).json().detail;
+    await post('/api/plan/updatePlan', { plCompanyId: who.companyId, plans: [basic, plan] }, admin);
+    expect(await available(who)).toEqual([planIds.Basic, plan.plPlanId].sort((a, b) => a - b));
+    await post('/api/plan/updatePlan', { plCompanyId: other.companyId, plans: [plan] }, admin);
+    // The plan the company is offered is one it may read, though withdrawn for others.
+    const offered = await post(
+      '/api/plan/getPlanDetail',
+      { plCompanyId: who.companyId, plPlanId: plan.plPlanId },
+      who.token,
+    );
+    expect(offered.statusCode, offered.body).toBe(200);
+
+    const byOwner = await post('/api/plan/resetCompanyPlans', { plCompanyIds: [who.companyId] }, who.token);
+    expect(byOwner.statusCode).toBe(403);
+    const withUnknown = await post(
+      '/api/plan/resetCompanyPlans',
+      { plCompanyIds: [who.companyId, 999999] },
+      admin,
+    );
+    expect(withUnknown.statusCode).toBe(404);
+    expect(await available(who)).toHaveLength(2);
+    const empty = await post('/api/plan/resetCompanyPlans', { plCompanyIds: [] }, admin);
+    expect(empty.statusCode).toBe(400);
+
+    const reset = await post('/api/plan/resetCompanyPlans', { plCompanyIds: [who.companyId] }, admin);
+    expect(reset.statusCode, reset.body).toBe(200);
+    expect(await available(who)).toEqual([]);
+    expect(await available(other)).toEqual([plan.plPlanId]);
+  });
+});

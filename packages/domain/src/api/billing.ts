@@ -38,7 +38,7 @@ import {
   UpdatePlanInputSchema,
   UpsertPromoInputSchema,
 } from '../schemas/billing.ts';
-import { IntSchema, NoInputSchema, PaginationOptionSchema, TextSchema } from '../schemas/common.ts';
+import { IdSchema, IntSchema, NoInputSchema, PaginationOptionSchema, TextSchema } from '../schemas/common.ts';
 import { endpoint } from './endpoint.ts';
 
 /**
@@ -135,7 +135,19 @@ export const updatePlan = endpoint({
   tag: 'plan',
   summary: 'Change a plan’s prices, features and availability (super admin)',
   description:
-    'Updates a plan: monthly and annual prices, promo prices, trial, payment options, features and thresholds, and which companies it is offered to. Super admins only; existing subscriptions keep their price until they renew.',
+    'Updates a plan: monthly and annual prices, promo prices, trial, payment options, features and thresholds. With a plCompanyId other than 0 the plans saved are also offered to that company (its metadata.availablePlans, beside those it had; an unknown company is NOT_FOUND and nothing is saved). Super admins only; existing subscriptions keep their price until they renew.',
+});
+
+export const resetCompanyPlans = endpoint({
+  method: 'POST',
+  path: '/api/plan/resetCompanyPlans',
+  input: z.object({ plCompanyIds: z.array(IdSchema).min(1).max(1000) }),
+  output: OkSchema,
+  access: 'user',
+  tag: 'plan',
+  summary: 'Put companies back on the default plans (super admin)',
+  description:
+    'Empties the plans each company was offered by updatePlan (metadata.availablePlans), so it sees and may buy the active plans of its region again. Subscriptions are untouched. Super admins only; an id that names no company is NOT_FOUND and no company is reset.',
 });
 
 // ---- /api/subscription ----

@@ -19,6 +19,7 @@ import {
   promoListing,
   refund,
   requireFeature,
+  resetCompanyPlans,
   resumeSubscription,
   runRenewals,
   sandboxTokens,
@@ -77,6 +78,14 @@ export const planRoutes: FastifyPluginAsync<Options> = async (app, { billing }) 
   route(app, updatePlan, ({ auth, input }) => billing.plans.updatePlan(auth, input), {
     gate: SUPER_ADMIN_GATE,
   });
+  route(
+    app,
+    resetCompanyPlans,
+    ({ auth, input }) => billing.plans.resetCompanyPlans(auth, input.plCompanyIds),
+    {
+      gate: SUPER_ADMIN_GATE,
+    },
+  );
 };
 
 /** /api/subscription */

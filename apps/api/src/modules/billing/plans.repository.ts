@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client.ts';
 import { billingAccounts, companies, features, planFeatures, plans } from '../../db/schema.ts';
 
@@ -73,6 +73,27 @@ export function createPlansRepository(db: DbExecutor) {
         .from(companies)
         .where(eq(companies.id, companyId));
       return row?.country ?? null;
+    },
+
+    /** Adds plans to those a company is offered (metadata.availablePlans), keeping the ones it has. */
+    async offerPlans(companyId: number, planIds: number[]): Promise<void> {
+      await db
+        .insert(billingAccounts)
+        .values({ companyId, availablePlanIds: planIds })
+        .onConflictDoUpdate({
+          target: billingAccounts.companyId,
+          set: {
+            availablePlanIds: sql`array(select distinct unnest(${billingAccounts.availablePlanIds} || excluded.available_plan_ids) order by 1)`,
+          },
+        });
+    },
+
+    /** Puts companies back on the plans every company is offered (an empty list). */
+    async resetCompanyPlans(companyIds: number[]): Promise<void> {
+      await db
+        .update(billingAccounts)
+        .set({ availablePlanIds: [] })
+        .where(inArray(billingAccounts.companyId, companyIds));
     },
 
     async availablePlanIds(companyId: number): Promise<number[]> {

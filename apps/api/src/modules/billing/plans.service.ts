@@ -151,7 +151,9 @@ export function createPlansService({
     async getPlanDetail(auth: AuthContext, companyId: number, planId: number): Promise<Plan> {
       if (companyId) await companyAccess.require(auth, companyId);
       const plan = await loadPlan(planId);
-      if (plan.status !== 'ACTIVE' && !auth.isSuperAdmin)
+      // A withdrawn plan is the super admin's, and that of a company it is offered to (updatePlan).
+      const offered = companyId !== 0 && (await repo.availablePlanIds(companyId)).includes(plan.id);
+      if (plan.status !== 'ACTIVE' && !auth.isSuperAdmin && !offered)
         throw refusal('NOT_FOUND', COMMON_REFUSALS.planNotFound);
       return (await plansWithFeatures([plan]))[0]!;
     },
@@ -170,6 +172,8 @@ export function createPlansService({
 
     async updatePlan(auth: AuthContext, input: UpdatePlanInput) {
       requireSuperAdmin(auth);
+      // A company named (not 0, "every company") must exist before any plan is saved for it.
+      await companyAccess.require(auth, input.plCompanyId);
       const ids: number[] = [];
       for (const plan of input.plans) {
         const id = await repo
@@ -219,8 +223,18 @@ export function createPlansService({
         if (id === null) throw refusal('NOT_FOUND', COMMON_REFUSALS.planNotFound);
         ids.push(id);
       }
+      // Spec 3 §7 updatePlan {plCompanyId, plans}: the plans saved for a company are offered to it
+      // (metadata.availablePlans), beside any it was offered before; resetCompanyPlans undoes it.
+      if (input.plCompanyId !== 0) await repo.offerPlans(input.plCompanyId, ids);
       const rows = await Promise.all(ids.map((id) => loadPlan(id)));
       return { plans: await plansWithFeatures(rows) };
+    },
+
+    async resetCompanyPlans(auth: AuthContext, companyIds: number[]) {
+      requireSuperAdmin(auth);
+      for (const companyId of new Set(companyIds)) await companyAccess.require(auth, companyId);
+      await repo.resetCompanyPlans(companyIds);
+      return { ok: true as const };
     },
   };
 }
