@@ -157,6 +157,29 @@ export function documentIndicator(
   return 'valid';
 }
 
+/**
+ * What the vault shows for a document type: the indicator above, except that a document still waiting
+ * for its review is amber "Pending review" rather than green until a reviewer accepts it. The vault's
+ * rows and its dashboard summary both read it, so a pending document is never counted as valid.
+ */
+export type VaultState = IndicatorState | 'pending';
+
+export const VAULT_STATE_COLOURS: Record<VaultState, 'green' | 'amber' | 'red' | 'grey'> = {
+  ...INDICATOR_COLOURS,
+  pending: 'amber',
+};
+
+export function vaultState(
+  document: Parameters<typeof documentIndicator>[0],
+  today: string,
+  daysPriorNotify: number | null = DEFAULT_DAYS_PRIOR_NOTIFY,
+): VaultState {
+  const state = documentIndicator(document, today, daysPriorNotify);
+  return state === 'valid' && document && normalizeReviewStatus(document.reviewStatus) === 'pending'
+    ? 'pending'
+    : state;
+}
+
 /** Expiry reminder thresholds: N days before (the type's days-prior notify) and on the expiration day. */
 export type ReminderThreshold = 'BEFORE' | 'ON_EXPIRY';
 

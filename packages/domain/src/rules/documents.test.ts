@@ -13,6 +13,8 @@ import {
   isExpiringSoon,
   tabColour,
   todayIn,
+  VAULT_STATE_COLOURS,
+  vaultState,
 } from './document-status.ts';
 import {
   diffDocumentTypes,
@@ -257,6 +259,19 @@ describe('document status', () => {
       ),
     ).toBe('rejected');
     expect(documentIndicator(null, '2026-11-22')).toBe('missing');
+  });
+
+  it('shows a document awaiting review as amber pending in the vault, after rejection and expiry', () => {
+    const state = (reviewStatus: string | null, expirationDate: string | null, expirationCheck = true) =>
+      vaultState({ expirationCheck, reviewStatus, expirationDate }, '2026-11-22', 5);
+    expect(state('pending', '2027-06-01')).toBe('pending');
+    expect(state(null, null, false)).toBe('pending');
+    expect(VAULT_STATE_COLOURS.pending).toBe('amber');
+    expect(state('accepted', '2027-06-01')).toBe('valid');
+    expect(state('pending', '2026-11-25')).toBe('expiringSoon');
+    expect(state('pending', '2026-11-21')).toBe('expired');
+    expect(state('rejected', '2027-06-01')).toBe('rejected');
+    expect(vaultState(null, '2026-11-22')).toBe('missing');
   });
 
   it('colours the tabs per spec 3 §4', () => {

@@ -8,11 +8,10 @@ import Box from '@mui/material/Box';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import {
-  documentIndicator,
-  INDICATOR_COLOURS,
-  normalizeReviewStatus,
   todayIn,
-  type IndicatorState,
+  VAULT_STATE_COLOURS,
+  vaultState,
+  type VaultState,
 } from '@trustleaf/domain/rules/document-status';
 import { useTranslation } from 'react-i18next';
 
@@ -23,22 +22,17 @@ export const INDICATOR_PALETTE = {
   red: 'error.main',
   grey: 'action.disabled',
 };
-export const INDICATOR_LABEL_KEYS: Record<IndicatorState, string> = {
+export const INDICATOR_LABEL_KEYS: Record<VaultState, string> = {
   valid: 'documents.indicator.valid',
+  pending: 'documents.indicator.pending',
   expiringSoon: 'documents.indicator.expiringSoon',
   expired: 'documents.indicator.expired',
   rejected: 'documents.indicator.rejected',
   missing: 'documents.indicator.missing',
 };
 
-/**
- * What the indicator shows: spec 1 §4's states, and a document still waiting for its review, which is
- * amber ("Pending review") rather than green until a reviewer accepts it.
- */
-type ShownState = IndicatorState | 'pending';
-
 /** Each state has its own icon, so Expired and Rejected differ by more than their words (and colour). */
-const ICONS: Record<ShownState, typeof CheckCircleIcon> = {
+const ICONS: Record<VaultState, typeof CheckCircleIcon> = {
   valid: CheckCircleIcon,
   pending: HourglassTopIcon,
   expiringSoon: ScheduleIcon,
@@ -47,7 +41,10 @@ const ICONS: Record<ShownState, typeof CheckCircleIcon> = {
   missing: RadioButtonUncheckedIcon,
 };
 
-/** The document indicator of spec 1 §4: a coloured icon and, when it needs attention, its label. */
+/**
+ * The document indicator of spec 1 §4, with a document waiting for its review amber "Pending review"
+ * (`vaultState`): a coloured icon and, when it needs attention, its label.
+ */
 export function DocumentIndicator({
   document,
   daysPriorNotify,
@@ -58,13 +55,9 @@ export function DocumentIndicator({
   now?: Date;
 }) {
   const { t } = useTranslation();
-  const rule = documentIndicator(document, todayIn(now), daysPriorNotify);
-  const state: ShownState =
-    rule === 'valid' && document && normalizeReviewStatus(document.reviewStatus) === 'pending'
-      ? 'pending'
-      : rule;
-  const colour = state === 'pending' ? 'amber' : INDICATOR_COLOURS[state];
-  const label = t(state === 'pending' ? 'documents.indicator.pending' : INDICATOR_LABEL_KEYS[state]);
+  const state = vaultState(document, todayIn(now), daysPriorNotify);
+  const colour = VAULT_STATE_COLOURS[state];
+  const label = t(INDICATOR_LABEL_KEYS[state]);
   const showsLabel = state !== 'valid' && state !== 'missing';
   const Icon = ICONS[state];
   return (

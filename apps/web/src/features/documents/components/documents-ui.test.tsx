@@ -148,19 +148,37 @@ describe('VaultSummary', () => {
         row(4, version('rejected', '2027-06-01')),
         row(5, null),
         row(6, version('accepted', '2027-01-15')),
+        row(7, version('pending', '2027-06-01')),
+        row(8, version('pending', '2026-12-10')),
       ],
     }).documents;
     renderSummary('NORMAL', documents);
     const count = (state: string) => screen.getByTestId(`vault-count-${state}`).textContent;
     expect(count('valid')).toBe('Valid2');
-    expect(count('expiringSoon')).toBe('Expiring soon!1');
+    expect(count('pending')).toBe('Pending review1');
+    expect(count('expiringSoon')).toBe('Expiring soon!2');
     expect(count('expired')).toBe('Expired1');
     expect(count('rejected')).toBe('Rejected1');
     expect(count('missing')).toBe('Nothing uploaded1');
     expect(screen.getByRole('img').getAttribute('aria-label')).toBe(
-      'Document types by status: Expired: 1, Rejected: 1, Expiring soon!: 1, Valid: 2, Nothing uploaded: 1',
+      'Document types by status: Expired: 1, Rejected: 1, Expiring soon!: 2, Pending review: 1, Valid: 2, Nothing uploaded: 1',
     );
     expect(screen.getByRole('link', { name: 'Open the vault' }).getAttribute('href')).toBe('/documents');
+  });
+
+  it('counts and colours a document awaiting review as pending (amber), never as valid', () => {
+    const noExpiryCheck = row(2, version('pending', null));
+    const documents = DocumentsListingSchema.parse({
+      documents: [
+        row(1, version('pending', '2027-06-01')),
+        { ...noExpiryCheck, documentType: { ...noExpiryCheck.documentType, expirationCheck: false } },
+      ],
+    }).documents;
+    renderSummary('NORMAL', documents);
+    expect(screen.getByTestId('vault-count-pending').textContent).toBe('Pending review2');
+    expect(screen.getByTestId('vault-count-valid').textContent).toBe('Valid0');
+    const segments = [...screen.getByTestId('vault-chart').querySelectorAll('[data-state]')];
+    expect(segments.map((segment) => segment.getAttribute('data-state'))).toEqual(['pending']);
   });
 
   it('asks nothing of a plan without the vault and says so, with the link locked', () => {

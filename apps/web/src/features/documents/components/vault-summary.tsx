@@ -5,10 +5,10 @@ import Button from '@mui/material/Button';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import {
-  documentIndicator,
-  INDICATOR_COLOURS,
   todayIn,
-  type IndicatorState,
+  VAULT_STATE_COLOURS,
+  vaultState,
+  type VaultState,
 } from '@trustleaf/domain/rules/document-status';
 import type { FeatureStatus } from '@trustleaf/domain/rules/feature-gating';
 import type { CompanyDocument } from '@trustleaf/domain/schemas/document';
@@ -21,20 +21,25 @@ import { useCompanyDocuments } from '../api/get-company-documents';
 import { INDICATOR_LABEL_KEYS, INDICATOR_PALETTE } from './document-indicator';
 
 /** Order of the chart's segments: what needs attention first. */
-export const VAULT_STATES: readonly IndicatorState[] = [
+export const VAULT_STATES: readonly VaultState[] = [
   'expired',
   'rejected',
   'expiringSoon',
+  'pending',
   'valid',
   'missing',
 ];
-/** Counts a company's document types by their indicator (the vault's one rule, spec 1 §4). */
+/**
+ * Counts a company's document types by the state their row in the vault shows (spec 1 §4's indicator,
+ * a document awaiting review as pending: it is not valid until a reviewer accepts it).
+ */
 export function countByIndicator(
   documents: readonly CompanyDocument[],
   now = new Date(),
-): Record<IndicatorState, number> {
-  const counts: Record<IndicatorState, number> = {
+): Record<VaultState, number> {
+  const counts: Record<VaultState, number> = {
     valid: 0,
+    pending: 0,
     expiringSoon: 0,
     expired: 0,
     rejected: 0,
@@ -45,7 +50,7 @@ export function countByIndicator(
   const today = todayIn(now);
   for (const row of documents) {
     const latest = row.latest;
-    const state = documentIndicator(
+    const state = vaultState(
       latest
         ? {
             expirationCheck: row.documentType.expirationCheck,
@@ -118,7 +123,7 @@ export function VaultSummary({
                 data-state={state}
                 sx={{
                   width: `${(counts[state] / total) * 100}%`,
-                  bgcolor: INDICATOR_PALETTE[INDICATOR_COLOURS[state]],
+                  bgcolor: INDICATOR_PALETTE[VAULT_STATE_COLOURS[state]],
                 }}
               />
             ))}
@@ -134,7 +139,7 @@ export function VaultSummary({
                       width: 10,
                       height: 10,
                       borderRadius: '50%',
-                      bgcolor: INDICATOR_PALETTE[INDICATOR_COLOURS[state]],
+                      bgcolor: INDICATOR_PALETTE[VAULT_STATE_COLOURS[state]],
                     }}
                   />
                   <Typography variant="body2" component="span">
