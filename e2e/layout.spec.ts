@@ -238,11 +238,11 @@ async function expectOnScreen(page: Page, target: Locator, label: string): Promi
   expect(scrolledSideways, `${label}: scrolled sideways inside`).toEqual([]);
 }
 
-test('at 360 px the vault rows and the site template rows show their status and actions without scrolling sideways', async ({
+test('at 360 px the vault rows, the site template rows and the reference data rows show their status and actions without scrolling sideways', async ({
   browser,
   request,
 }) => {
-  // Two sign-ins and two axe runs: about a minute with CI running beside it.
+  // Two sign-ins and three axe runs: about a minute with CI running beside it.
   test.setTimeout(180_000);
   const account = await companyAccount(request, 'Pro');
   const token = (
@@ -286,6 +286,18 @@ test('at 360 px the vault rows and the site template rows show their status and 
     await expectOnScreen(page, template.getByRole('button', { name: 'Delete' }), "the template row's Delete");
     await expectNoSidewaysScroll(page, 'site templates at 360 px');
     await expectNoSeriousViolations(page, 'site templates at 360 px');
+
+    await page.goto('/admin/platform?tab=reference');
+    for (const section of ['reference-segments', 'reference-business-types', 'reference-categories']) {
+      // The first item (the headings' row comes first, read out only on a phone).
+      const item = page.getByTestId(section).getByRole('row').nth(1);
+      await item.scrollIntoViewIfNeeded();
+      await expectOnScreen(page, item, `the first row of ${section}`);
+      await expectOnScreen(page, item.getByRole('button', { name: /^Edit / }), `${section}: Edit`);
+      await expectOnScreen(page, item.getByRole('button', { name: /^Delete / }), `${section}: Delete`);
+    }
+    await expectNoSidewaysScroll(page, 'reference data at 360 px');
+    await expectNoSeriousViolations(page, 'reference data at 360 px');
   } finally {
     await context.close();
   }

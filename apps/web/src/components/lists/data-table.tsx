@@ -81,8 +81,10 @@ const stackedSx = (theme: Theme): SystemStyleObject<Theme> => ({
       fontWeight: 600,
       fontSize: theme.typography.body1.fontSize,
     },
+    // In reading order even when the column is right-aligned (MUI reverses such a cell's flex row).
     '& tbody td[data-phone="actions"]': {
       display: 'flex',
+      flexDirection: 'row',
       justifyContent: 'flex-start',
       flexWrap: 'wrap',
       gap: 1,

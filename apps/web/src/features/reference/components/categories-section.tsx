@@ -36,7 +36,7 @@ export function CategoriesSection({ categories }: { categories: Category[] }) {
   );
   const nameOf = (id: number | null) => {
     const parent = shown.find((category) => category.plCategoryId === id);
-    return parent ? labelOf(parent) : '';
+    return parent ? labelOf(parent) : '—';
   };
   return (
     <ReferenceSection<Category, CategoryValues>

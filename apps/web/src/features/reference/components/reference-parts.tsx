@@ -6,7 +6,6 @@ import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
-import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import Typography from '@mui/material/Typography';
 import { enqueueSnackbar } from 'notistack';
@@ -56,14 +55,14 @@ export function RowActions({
 }) {
   const { t } = useTranslation();
   return (
-    <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+    <>
       <IconButton aria-label={t('reference.editNamed', { name })} onClick={onEdit}>
         <EditOutlinedIcon />
       </IconButton>
       <IconButton aria-label={t('reference.deleteNamed', { name })} onClick={onDelete}>
         <DeleteOutlineIcon />
       </IconButton>
-    </TableCell>
+    </>
   );
 }
 

@@ -5,17 +5,13 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import { useId, useState, type ReactNode } from 'react';
 import { useForm, type Control, type FieldValues, type Path } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { ConfirmDialog } from '@/components/dialogs/confirm-dialog';
 import { FormField } from '@/components/form/form-field';
+import { DataTable, type TableColumn } from '@/components/lists/data-table';
 import { errorText } from '@/lib/error-notice';
 import { keyedZodResolver } from '@/lib/keyed-zod-resolver';
 import { applyServerIssues } from '@/lib/server-issues';
@@ -127,6 +123,25 @@ export function ReferenceSection<Item, Values extends NamedValues>({
   const outcome = useOutcome();
   const [editing, setEditing] = useState<{ item: Item | null } | null>(null);
   const [toDelete, setToDelete] = useState<Item | null>(null);
+  // On a phone each item is a block of its own, its actions on the screen without scrolling sideways.
+  const columns: TableColumn<Item>[] = [
+    { key: 'name', label: t('reference.name'), phone: 'title', cell: (item) => kind.nameOf(item) },
+    ...kind.columns.map((column) => ({ key: column.label, label: column.label, cell: column.cell })),
+    {
+      key: 'actions',
+      label: t('reference.actions'),
+      phone: 'actions',
+      align: 'right',
+      cellProps: { sx: { whiteSpace: 'nowrap' } },
+      cell: (item) => (
+        <RowActions
+          name={kind.nameOf(item)}
+          onEdit={() => setEditing({ item })}
+          onDelete={() => setToDelete(item)}
+        />
+      ),
+    },
+  ];
   return (
     <Section
       title={kind.title}
@@ -135,32 +150,15 @@ export function ReferenceSection<Item, Values extends NamedValues>({
       testId={kind.testId}
     >
       {kind.toolbar}
-      <Table size="small" stickyHeader>
-        <TableHead>
-          <TableRow>
-            <TableCell>{t('reference.name')}</TableCell>
-            {kind.columns.map((column) => (
-              <TableCell key={column.label}>{column.label}</TableCell>
-            ))}
-            <TableCell align="right">{t('reference.actions')}</TableCell>
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {kind.items.map((item) => (
-            <TableRow key={kind.idOf(item)}>
-              <TableCell>{kind.nameOf(item)}</TableCell>
-              {kind.columns.map((column) => (
-                <TableCell key={column.label}>{column.cell(item)}</TableCell>
-              ))}
-              <RowActions
-                name={kind.nameOf(item)}
-                onEdit={() => setEditing({ item })}
-                onDelete={() => setToDelete(item)}
-              />
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
+      <DataTable
+        size="small"
+        stickyHeader
+        stackOnPhone
+        aria-label={kind.title}
+        columns={columns}
+        rows={kind.items}
+        rowKey={kind.idOf}
+      />
       {editing ? <EditDialog kind={kind} editing={editing.item} onClose={() => setEditing(null)} /> : null}
       <ConfirmDialog
         open={toDelete !== null}
