@@ -1,3 +1,4 @@
+import { NAME_CONTROL_CHARACTERS_MESSAGE } from './names.ts';
 import { PHONE_INVALID_MESSAGE } from './phone.ts';
 import { keyedMessages, type KeyedMessage } from '../validation-issues.ts';
 import {
@@ -39,6 +40,7 @@ export const COMPANY_FIELD_REFUSALS = {
     locationRequired: 'Location is required',
     siteTypeRequired: 'Function of location is required',
     addressRequired: 'Company address is required',
+    nameControlCharacters: NAME_CONTROL_CHARACTERS_MESSAGE,
   }),
   characterLimit: { key: 'validation.characterLimit', message: CHARACTER_LIMIT_MESSAGE },
 };

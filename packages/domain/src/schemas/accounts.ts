@@ -25,6 +25,8 @@ import {
   VALIDATION_MESSAGES,
 } from './common.ts';
 import { keyedMessages, type KeyedMessage } from '../validation-issues.ts';
+import { NAME_CONTROL_CHARACTERS_MESSAGE } from '../rules/names.ts';
+import { nameText } from './names.ts';
 
 /**
  * The sign-up pages' field messages with their keys, in the sign-up pages' strings (`locales/extra`,
@@ -40,6 +42,7 @@ export const SIGN_UP_MESSAGES = {
     saleNumberLength: 'Sign-up code must be 6 characters',
     unknownSegment: 'Choose a business segment from the list',
     eulaRequired: 'You must accept the licence agreement',
+    nameControlCharacters: NAME_CONTROL_CHARACTERS_MESSAGE,
   }),
   phoneInvalid: { key: 'inputs.phoneInvalid', message: PHONE_INVALID_MESSAGE },
   codeFormat: { key: 'signUp.verify.codeFormat', message: 'Enter the 6-digit code from your email' },
@@ -66,13 +69,17 @@ export function keyedPhoneSchema(invalid: KeyedMessage) {
 }
 
 const NameSchema = (required: KeyedMessage) =>
-  keyedText(100, { required, tooLong: SIGN_UP_MESSAGES.max100 }, TextSchema.trim());
+  nameText(100, {
+    required,
+    tooLong: SIGN_UP_MESSAGES.max100,
+    controlCharacters: SIGN_UP_MESSAGES.nameControlCharacters,
+  });
 
-export const CompanyNameSchema = keyedText(
-  COMPANY_NAME_MAX,
-  { required: SIGN_UP_MESSAGES.companyNameRequired, tooLong: VALIDATION_MESSAGES.characterLimit },
-  TextSchema.trim(),
-);
+export const CompanyNameSchema = nameText(COMPANY_NAME_MAX, {
+  required: SIGN_UP_MESSAGES.companyNameRequired,
+  tooLong: VALIDATION_MESSAGES.characterLimit,
+  controlCharacters: SIGN_UP_MESSAGES.nameControlCharacters,
+});
 
 /** A phone number as a sign-up form holds it (empty or valid), refused by its key. */
 const FormPhoneSchema = TextSchema.superRefine((value, ctx) => {

@@ -15,6 +15,7 @@ import {
 import { isValidPhone, normalizePhone } from '../rules/phone.ts';
 import type { KeyedMessage } from '../validation-issues.ts';
 import { COMPANY_TYPE_CODES } from './accounts.ts';
+import { nameText } from './names.ts';
 import {
   anySpellingEnum,
   EmailSchema,
@@ -141,9 +142,10 @@ export type CompanyDetail = z.infer<typeof CompanyDetailSchema>;
 export const UpdateCompanyDetailInputSchema = z
   .object({
     plCompanyId: IdSchema,
-    companyName: requiredText(COMPANY_DETAIL_NAME_MAX, {
+    companyName: nameText(COMPANY_DETAIL_NAME_MAX, {
       required: R.nameRequired,
       tooLong: R.characterLimit,
+      controlCharacters: R.nameControlCharacters,
     }),
     businessType: keyedEnum(COMPANY_TYPE_CODES, R.typeRequired, true),
     /** Optional, as at sign-up (the Canadian build offers no choice); the type must fit any chosen. */

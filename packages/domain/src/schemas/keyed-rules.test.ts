@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { issueKey } from '../validation-issues.ts';
 import { CompanyOnboardingFormSchema, UserRegisterInputSchema } from './accounts.ts';
 import { LoginInputSchema, ResetPasswordInputSchema } from './auth.ts';
+import { UpdateCompanyDetailInputSchema } from './company.ts';
 import { ChangePasswordInputSchema, UpdateUserProfileInputSchema } from './profile.ts';
 
 /** Each refused field with the key its issue carries (as the API and keyedZodResolver read it). */
@@ -58,6 +59,45 @@ describe('keyed rules of the sign-in, sign-up and account forms', () => {
       (issue) => issue.field === 'typeOfCompany',
     );
     expect(form?.key).toBe('signUp.typeRequired');
+  });
+
+  it.each(['\u0000', '\u0007', '\u001b[31m', '\n', '\r', '\t', '\u007f', '\u0085', '\u2028'])(
+    'refuses a person or company name holding %j by each form’s keyed message',
+    (control) => {
+      const name = `Ada${control}Lovelace`;
+      const message = 'A name cannot contain line breaks or control characters';
+      const signUp = keysOf(
+        UserRegisterInputSchema.safeParse({
+          email: 'ada@example.test',
+          password: 'Strong-password-1',
+          firstName: name,
+          lastName: name,
+          acceptedEula: true,
+          company: { name, companyType: 'PROCESSOR', officeAddress: {} },
+        }),
+      );
+      expect(signUp).toEqual([
+        { field: 'firstName', key: 'signUp.nameControlCharacters', message },
+        { field: 'lastName', key: 'signUp.nameControlCharacters', message },
+        { field: 'company.name', key: 'signUp.nameControlCharacters', message },
+      ]);
+      expect(keysOf(UpdateUserProfileInputSchema.safeParse({ firstName: name, lastName: 'L' }))).toEqual([
+        { field: 'firstName', key: 'profile.messages.nameControlCharacters', message },
+      ]);
+      const company = keysOf(UpdateCompanyDetailInputSchema.safeParse({ plCompanyId: 1, companyName: name }));
+      expect(company).toContainEqual({
+        field: 'companyName',
+        key: 'company.errors.nameControlCharacters',
+        message,
+      });
+    },
+  );
+
+  it('keeps names in any script, with their accents, apostrophes and joiners, and trims line breaks at the ends', () => {
+    for (const name of ['Zoë O’Brien-Łukasiewicz', 'Ελένη', 'محمد', 'می‌خواهم', '李小龍']) {
+      const parsed = UpdateUserProfileInputSchema.safeParse({ firstName: name, lastName: `\n${name}\t` });
+      expect(parsed.data).toMatchObject({ firstName: name, lastName: name });
+    }
   });
 
   it('refuses the account settings by the account keys', () => {

@@ -4,6 +4,8 @@ import { PHONE_INVALID_MESSAGE } from '../rules/phone.ts';
 import { LANGUAGES } from '../rules/themes.ts';
 import type { KeyedMessage } from '../validation-issues.ts';
 import { keyedPhoneSchema } from './accounts.ts';
+import { NAME_CONTROL_CHARACTERS_MESSAGE } from '../rules/names.ts';
+import { nameText } from './names.ts';
 import {
   EMAIL_MAX,
   EmailSchema,
@@ -44,6 +46,7 @@ export const PROFILE_MESSAGES = {
   passwordChangedMeanwhile: 'Your password was changed meanwhile. Please try again.',
   firstNameRequired: 'First name is required',
   lastNameRequired: 'Last name is required',
+  nameControlCharacters: NAME_CONTROL_CHARACTERS_MESSAGE,
   phoneInvalid: PHONE_INVALID_MESSAGE,
   eulaForOtherUser: 'You can accept the licence agreement only for yourself',
 } as const;
@@ -75,7 +78,11 @@ export const PROFILE_REFUSALS = {
 } as const satisfies Record<string, KeyedMessage>;
 
 const NameSchema = (required: KeyedMessage) =>
-  keyedText(255, { required, tooLong: VALIDATION_MESSAGES.characterLimit }, TextSchema.trim());
+  nameText(255, {
+    required,
+    tooLong: VALIDATION_MESSAGES.characterLimit,
+    controlCharacters: profileMessage('nameControlCharacters'),
+  });
 
 export const PreferredLanguageSchema = z.enum(LANGUAGES);
 

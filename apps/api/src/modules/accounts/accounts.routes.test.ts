@@ -208,6 +208,29 @@ describe('registration', () => {
     });
   });
 
+  it('refuses person and company names with control characters or line breaks, creating nothing', async () => {
+    const email = newEmail();
+    await verify(email);
+    const companyName = `Bell\u0007 Hemp ${Date.now().toString(36)}`;
+    const response = await post(
+      '/api/user/register',
+      registration(email, {
+        firstName: 'Ada\u001b[31m',
+        lastName: 'Love\nlace',
+        company: companyPayload(companyName),
+      }),
+    );
+    expect(response.statusCode).toBe(400);
+    const message = 'A name cannot contain line breaks or control characters';
+    expect(response.json().details.issues).toEqual([
+      { field: 'firstName', key: 'signUp.nameControlCharacters', message },
+      { field: 'lastName', key: 'signUp.nameControlCharacters', message },
+      { field: 'company.name', key: 'signUp.nameControlCharacters', message },
+    ]);
+    expect(await t.database.db.select().from(users).where(eq(users.email, email))).toEqual([]);
+    expect(await t.database.db.select().from(companies).where(eq(companies.name, companyName))).toEqual([]);
+  });
+
   it("accepts spec 1 §3's literal payload: plCompanyId and saleNumber empty, the type in words", async () => {
     const email = newEmail();
     await verify(email);

@@ -52,6 +52,23 @@ describe('profile', () => {
     expect(bad.statusCode).toBe(400);
   });
 
+  it('refuses a name with a control character or a line break by its key, and keeps the name stored', async () => {
+    const m = await member();
+    for (const firstName of ['Grace\u0000', 'Gr\u0007ace', '\u001b[2JGrace', 'Grace\nHopper']) {
+      const refused = await post('/api/user/updateUserProfile', { firstName, lastName: 'Hopper' }, m.token);
+      expect(refused.statusCode, JSON.stringify(firstName)).toBe(400);
+      expect(refused.json().details.issues).toEqual([
+        {
+          field: 'firstName',
+          key: 'profile.messages.nameControlCharacters',
+          message: 'A name cannot contain line breaks or control characters',
+        },
+      ]);
+    }
+    const [stored] = await t.database.db.select().from(users).where(eq(users.id, m.user.id));
+    expect(stored!.firstName).toBe(m.user.firstName);
+  });
+
   it('updates names and phone sent without a preferred language, keeping the language chosen', async () => {
     const m = await member();
     await post(

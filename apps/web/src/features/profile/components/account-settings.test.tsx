@@ -1,12 +1,14 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import {
   changePassword,
   confirmEmailChange,
   getUserDetail,
   requestEmailChange,
+  updateUserProfile,
 } from '@trustleaf/domain/api/profile';
 import { EMAIL_CHANGE_MAX_ATTEMPTS, type UserDetail } from '@trustleaf/domain/schemas/profile';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { i18n, loadMessages } from '@/lib/i18n';
 import { apiError, handle, sentTo, server } from '@/testing/msw';
 import { renderApp } from '@/testing/test-utils';
 import { validationFailure } from '@/testing/validation-failure';
@@ -38,7 +40,28 @@ async function passwordSection() {
   return { section, type };
 }
 
+afterEach(async () => {
+  await act(async () => {
+    await i18n.changeLanguage('en');
+  });
+});
+
 describe('account settings (spec 3 §2)', { timeout: 20_000 }, () => {
+  it('refuses a name holding a control character in the reader’s language, before any call', async () => {
+    await loadMessages('app', 'fr');
+    await act(async () => {
+      await i18n.changeLanguage('fr');
+    });
+    renderApp(<AccountSettings userId={7} />, { session: 'signed-in' });
+    const section = within(await screen.findByRole('region', { name: 'Vos informations' }, WAIT));
+    fireEvent.change(section.getByLabelText('Prénom'), { target: { value: 'Jo\u0007' } });
+    fireEvent.click(section.getByRole('button', { name: 'Enregistrer' }));
+    expect(
+      await section.findByText('Un nom ne peut contenir ni saut de ligne ni caractère de contrôle', {}, WAIT),
+    ).toBeTruthy();
+    expect(sentTo(updateUserProfile)).toHaveLength(0);
+  });
+
   it('refuses a confirmation that differs, on its field, before any call', async () => {
     const { section, type } = await passwordSection();
     type('confirmPassword', `${NEW_PASSWORD}x`);
