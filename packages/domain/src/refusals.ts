@@ -12,6 +12,7 @@ export const COMMON_REFUSALS = keyedMessages('refusals', {
   testClockSuperAdminOnly: 'The test clock is for super admins',
   mailboxSuperAdminOnly: 'The development mailbox is for super admins',
   linkExpired: 'This link has expired',
+  linkInvalid: 'This link is not valid',
   companyNotFound: 'Company not found',
   userNotFound: 'User not found',
   locationNotFound: 'Location not found',

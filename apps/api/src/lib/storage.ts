@@ -103,11 +103,17 @@ export function createLinkSigner(secret: string) {
     sign(key: string, expires: number): string {
       return mac(key, expires);
     },
-    verify(key: string, expires: number, signature: string, now: number): boolean {
-      if (!Number.isFinite(expires) || expires < now) return false;
-      const expected = Buffer.from(mac(key, expires));
+    /**
+     * Throws unless the link stands: 403 "This link is not valid" when its signature does not match
+     * (the link was altered, or signed with another secret), "This link has expired" only for a link
+     * the server signed that is past its time. The expiry is signed too: it cannot be moved.
+     */
+    assertValid(key: string, expires: number, signature: string, now: number): void {
+      const expected = Buffer.from(Number.isFinite(expires) ? mac(key, expires) : '');
       const given = Buffer.from(signature);
-      return expected.length === given.length && timingSafeEqual(expected, given);
+      if (expected.length === 0 || expected.length !== given.length || !timingSafeEqual(expected, given))
+        throw refusal('FORBIDDEN', COMMON_REFUSALS.linkInvalid);
+      if (expires < now) throw refusal('FORBIDDEN', COMMON_REFUSALS.linkExpired);
     },
   };
 }

@@ -154,9 +154,7 @@ export function createDocumentVersionsService(deps: DocumentsServiceDeps, access
     },
 
     async openSigned(documentId: number, variant: 'original' | 'view', expires: number, signature: string) {
-      if (!links.verify(`document:${documentId}:${variant}`, expires, signature, clock.now().getTime())) {
-        throw refusal('FORBIDDEN', COMMON_REFUSALS.linkExpired);
-      }
+      links.assertValid(`document:${documentId}:${variant}`, expires, signature, clock.now().getTime());
       const row = await repo.findVersion(documentId);
       if (!row) throw refusal('NOT_FOUND', NOT_FOUND);
       const key = variant === 'view' ? row.viewKey : row.fileKey;

@@ -98,10 +98,26 @@ describe.each(['local disk', 'S3'] as const)('preupload (%s)', (storage) => {
     expect(file.headers['content-type']).toBe('image/png');
     expect(file.rawPayload.equals(PNG)).toBe(true);
 
+    // An altered link is not valid, whatever its time; only the link as signed can expire.
+    const notValid = { code: 'FORBIDDEN', messages: ['This link is not valid'] };
     const tampered = await t.app.inject({ method: 'GET', url: url.replace(/sig=[^&]+/, 'sig=forged') });
     expect(tampered.statusCode).toBe(403);
+    expect(tampered.json()).toMatchObject(notValid);
+    expect(tampered.json().details.issues[0].key).toBe('refusals.linkInvalid');
+    const later = url.replace(
+      /expires=(\d+)/,
+      (_match: string, ms: string) => `expires=${Number(ms) + 3600_000}`,
+    );
+    expect(later).not.toBe(url);
+    expect((await t.app.inject({ method: 'GET', url: later })).json()).toMatchObject(notValid);
+    const otherKey = url.replace(/key=[^&]+/, (key: string) => `${key}x`);
+    expect((await t.app.inject({ method: 'GET', url: otherKey })).json()).toMatchObject(notValid);
     t.clock.advance(6 * 60 * 1000);
-    expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(403);
+    const expired = await t.app.inject({ method: 'GET', url });
+    expect(expired.statusCode).toBe(403);
+    expect(expired.json()).toMatchObject({ code: 'FORBIDDEN', messages: ['This link has expired'] });
+    expect(expired.json().details.issues[0].key).toBe('refusals.linkExpired');
+    expect((await t.app.inject({ method: 'GET', url: later })).json()).toMatchObject(notValid);
     t.clock.set(new Date());
   });
 

@@ -129,9 +129,7 @@ export function createFilesService({ companyAccess, repo, storage, links, clock 
 
     /** Serves a signed link; the signature stands in for the session so links work in <img> and downloads. */
     async openSigned(key: string, expires: number, signature: string) {
-      if (!links.verify(key, expires, signature, clock.now().getTime())) {
-        throw refusal('FORBIDDEN', COMMON_REFUSALS.linkExpired);
-      }
+      links.assertValid(key, expires, signature, clock.now().getTime());
       const file = await repo.findByKey(key);
       if (!file) throw refusal('NOT_FOUND', COMMON_REFUSALS.documentNotFound);
       return { file, stream: await storage.open(key) };

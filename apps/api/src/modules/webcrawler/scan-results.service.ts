@@ -183,9 +183,7 @@ export function createScanResultsService(deps: ScanResultsDeps) {
       host = '',
     ) {
       const key = reportLinkKey(query.plCompanyId, query.plViolationCheckId, query.siteTemplateId);
-      if (!deps.links.verify(key, query.expires, query.sig, clock.now().getTime())) {
-        throw refusal('FORBIDDEN', COMMON_REFUSALS.linkExpired);
-      }
+      deps.links.assertValid(key, query.expires, query.sig, clock.now().getTime());
       const { detail, snapshots } = await loadDetailAndSnapshots(query.plCompanyId, query.plViolationCheckId);
       const open = detail.violations.filter((v) => !v.isCompliant);
       // The stored PNGs, as the dialog shows them, each read once (findings of one sentence share one,

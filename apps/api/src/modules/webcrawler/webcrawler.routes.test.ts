@@ -282,6 +282,7 @@ describe('scanning a website', () => {
       url: link.json().detail.url.replace(/sig=[^&]+/, 'sig=x'),
     });
     expect(forged.statusCode).toBe(403);
+    expect(forged.json().messages).toEqual(['This link is not valid']);
 
     // In the page's language: the report's own words and its date; an unknown language is refused.
     const german = await call('POST', '/api/webcrawler/violationCheckReportLink', owner.token, {
