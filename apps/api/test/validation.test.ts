@@ -250,6 +250,58 @@ describe("a request Node's HTTP parser refuses answers in the API's error shape"
   });
 });
 
+describe('a JSON body in another encoding than UTF-8 is refused, never read into garbage', () => {
+  const credentials = '{"email":"nobody@example.test","password":"Wrong-password-1"}';
+  const login = (payload: Buffer, contentType = 'application/json') =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { 'content-type': contentType },
+      payload,
+    });
+  const utf16be = (text: string) => Buffer.from(text, 'utf16le').swap16();
+
+  it.each([
+    ['UTF-16LE with a byte order mark', Buffer.from(`\uFEFF${credentials}`, 'utf16le'), undefined],
+    ['UTF-16LE without one', Buffer.from(credentials, 'utf16le'), undefined],
+    ['UTF-16BE with a byte order mark', utf16be(`\uFEFF${credentials}`), undefined],
+    ['UTF-16BE without one', utf16be(credentials), undefined],
+    [
+      'UTF-16 declared in the charset',
+      Buffer.from(credentials, 'utf16le'),
+      'application/json; charset=utf-16',
+    ],
+    ['ASCII text declared as UTF-16', Buffer.from(credentials), 'application/json; charset=UTF-16LE'],
+    [
+      'Latin-1 bytes that are not UTF-8',
+      Buffer.from(credentials.replace('nobody', 'nob\u00f6dy'), 'latin1'),
+      undefined,
+    ],
+  ])('answers %s with 415 in the error shape', async (_name, payload, contentType) => {
+    const response = await login(payload, contentType);
+    expect(response.statusCode).toBe(415);
+    const message = 'Send the request body as JSON encoded in UTF-8';
+    expect(response.json()).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      messages: [message],
+      details: { issues: [{ field: '', message }] },
+    });
+  });
+
+  it('reads UTF-8, declared or not, with or without a byte order mark', async () => {
+    for (const [payload, contentType] of [
+      [Buffer.from(credentials), 'application/json'],
+      [Buffer.from(credentials), 'application/json; charset=UTF-8'],
+      [Buffer.from(credentials), 'application/json;charset="utf8"'],
+      [Buffer.from(`\uFEFF${credentials}`), 'application/json'],
+      [Buffer.from(credentials.replace('Wrong', 'Wröng')), 'application/json'],
+    ] as const) {
+      const response = await login(payload, contentType);
+      expect(response.statusCode, `${contentType} ${payload.toString('hex', 0, 4)}`).toBe(401);
+    }
+  });
+});
+
 describe('a JSON body with a key that could poison a prototype is refused by name', () => {
   const login = (payload: string) =>
     t.app.inject({

@@ -68,12 +68,40 @@ export function parseJsonBody(text: string): unknown {
   });
 }
 
+/** The answer to a JSON body in another encoding than UTF-8 (415, see `decodeJsonBody`). */
+export const NOT_UTF8_MESSAGE = 'Send the request body as JSON encoded in UTF-8';
+export const NOT_UTF8_CODE = 'TL_BODY_NOT_UTF8';
+
+const UTF8 = new TextDecoder('utf-8', { fatal: true });
+const CHARSET = /;\s*charset\s*=\s*"?([^";\s]*)/i;
+
+/**
+ * The body's text, if it is UTF-8 (RFC 8259 §8.1: JSON exchanged between systems is UTF-8). A body
+ * declared in another charset, holding a NUL byte (UTF-16 or UTF-32, with or without a byte order
+ * mark: JSON text in UTF-8 never has one) or bytes that are not UTF-8 is refused with 415 rather than
+ * read into garbage. A UTF-8 byte order mark is dropped, as RFC 8259 lets a parser do.
+ */
+export function decodeJsonBody(body: Buffer, contentType: string | undefined): string {
+  const charset = CHARSET.exec(contentType ?? '')?.[1]?.toLowerCase();
+  let text: string | undefined;
+  if ((charset === undefined || charset === 'utf-8' || charset === 'utf8') && !body.includes(0)) {
+    try {
+      text = UTF8.decode(body);
+    } catch {
+      // Not UTF-8: refused below.
+    }
+  }
+  if (text === undefined)
+    throw Object.assign(new Error(NOT_UTF8_MESSAGE), { statusCode: 415, code: NOT_UTF8_CODE });
+  return text;
+}
+
 /** Replaces Fastify's JSON parser with `parseJsonBody`, for the same content type and body limit. */
 export function registerJsonBody(app: FastifyInstance): void {
   app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
+  app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (request, body, done) => {
     try {
-      done(null, parseJsonBody(body as string));
+      done(null, parseJsonBody(decodeJsonBody(body as Buffer, request.headers['content-type'])));
     } catch (error) {
       done(error as Error, undefined);
     }

@@ -11,6 +11,7 @@ import {
   type ValidationIssue,
 } from '@trustleaf/domain/validation-issues';
 import { AppError } from '../lib/errors.ts';
+import { NOT_UTF8_CODE, NOT_UTF8_MESSAGE } from '../lib/json-body.ts';
 
 function body(code: ErrorCode, message: string, requestId: string, details?: unknown): ApiErrorBody {
   return { messages: [message], code, requestId, ...(details === undefined ? {} : { details }) };
@@ -227,7 +228,7 @@ function answerError(error: FastifyError, request: FastifyRequest, reply: Fastif
     return reply.status(413).send(body('PAYLOAD_TOO_LARGE', 'Request body is too large', request.id));
   }
   if (status === 415) {
-    const message = 'Unsupported content type';
+    const message = error.code === NOT_UTF8_CODE ? NOT_UTF8_MESSAGE : 'Unsupported content type';
     return reply
       .status(415)
       .send(body('VALIDATION_FAILED', message, request.id, validationDetails(message, undefined)));
