@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { COMPANY_TYPES, SEGMENTS } from '@trustleaf/domain/reference/company-types';
 import { COUNTRIES, STATES } from '@trustleaf/domain/reference/countries';
 import {
@@ -141,7 +141,42 @@ async function seedDocumentCatalog(tx: Pick<Db, 'select' | 'insert'>): Promise<v
   }
 }
 
-/** Reference data: upserted on every start, so edits to the lists reach existing databases. */
+/**
+ * Product and service categories, ingredients and flavours, seeded once, into an empty list: after
+ * that they belong to the super admin, as document types do. Seeded on every start, a category the
+ * super admin renamed or deleted came back under its seeded name (its name no longer matched, so the
+ * insert found no conflict). Each seeded row carries its seed key, so the app shows it in the reader's
+ * language until it is renamed.
+ */
+async function seedVocabulary(tx: Pick<Db, 'select' | 'insert'>): Promise<void> {
+  const seeded = (table: Record<string, string>) =>
+    Object.entries(table).map(([seedKey, name]) => ({ seedKey, name }));
+  for (const [kind, table] of [
+    ['PRODUCT', SEEDED_PRODUCT_CATEGORIES],
+    ['SERVICE', SEEDED_SERVICE_CATEGORIES],
+  ] as const) {
+    const [any] = await tx
+      .select({ id: categories.id })
+      .from(categories)
+      .where(eq(categories.kind, kind))
+      .limit(1);
+    if (!any)
+      await tx
+        .insert(categories)
+        .values(seeded(table).map((row) => ({ kind, ...row })))
+        .onConflictDoNothing();
+  }
+  const [anyIngredient] = await tx.select({ id: ingredients.id }).from(ingredients).limit(1);
+  if (!anyIngredient) await tx.insert(ingredients).values(seeded(SEEDED_INGREDIENTS)).onConflictDoNothing();
+  const [anyFlavor] = await tx.select({ id: flavors.id }).from(flavors).limit(1);
+  if (!anyFlavor) await tx.insert(flavors).values(seeded(SEEDED_FLAVORS)).onConflictDoNothing();
+}
+
+/**
+ * Reference data: the fixed lists (roles, segments, business types, countries, states) upserted on
+ * every start, so edits to the lists reach existing databases; the lists a super admin edits are
+ * seeded once.
+ */
 export async function seedReference(db: Db): Promise<void> {
   await db.transaction(async (tx) => {
     await tx
@@ -172,20 +207,7 @@ export async function seedReference(db: Db): Promise<void> {
         target: [states.country, states.abbreviation],
         set: { name: sql`excluded.name`, code: sql`excluded.code` },
       });
-    // Each seeded row carries its seed key, so the app shows it in the reader's language.
-    const seeded = (table: Record<string, string>) =>
-      Object.entries(table).map(([seedKey, name]) => ({ seedKey, name }));
-    for (const [kind, table] of [
-      ['PRODUCT', SEEDED_PRODUCT_CATEGORIES],
-      ['SERVICE', SEEDED_SERVICE_CATEGORIES],
-    ] as const) {
-      await tx
-        .insert(categories)
-        .values(seeded(table).map((row) => ({ kind, ...row })))
-        .onConflictDoNothing();
-    }
-    await tx.insert(ingredients).values(seeded(SEEDED_INGREDIENTS)).onConflictDoNothing();
-    await tx.insert(flavors).values(seeded(SEEDED_FLAVORS)).onConflictDoNothing();
+    await seedVocabulary(tx);
     await seedBilling(tx);
     await seedDocumentCatalog(tx);
   });
