@@ -173,9 +173,9 @@ async function seedVocabulary(tx: Pick<Db, 'select' | 'insert'>): Promise<void> 
 }
 
 /**
- * Reference data: the fixed lists (roles, segments, business types, countries, states) upserted on
- * every start, so edits to the lists reach existing databases; the lists a super admin edits are
- * seeded once.
+ * Reference data: the fixed lists (roles, countries, states) upserted on every start, so edits to the
+ * lists reach existing databases; the lists a super admin edits (segments, business types, categories,
+ * ingredients, flavours, document types) are seeded once.
  */
 export async function seedReference(db: Db): Promise<void> {
   await db.transaction(async (tx) => {
@@ -183,19 +183,28 @@ export async function seedReference(db: Db): Promise<void> {
       .insert(roles)
       .values(ROLE_NAMES.map((name, index) => ({ id: index + 1, name })))
       .onConflictDoUpdate({ target: roles.id, set: { name: sql`excluded.name` } });
-    await tx
-      .insert(segments)
-      .values(SEGMENTS.map((s) => ({ ...s })))
-      .onConflictDoUpdate({ target: segments.id, set: { name: sql`excluded.name` } });
-    await tx
-      .insert(businessTypes)
-      .values(
-        COMPANY_TYPES.map((t) => ({ id: t.id, name: t.name, type: t.type, segmentIds: [...t.plSegmentIds] })),
-      )
-      .onConflictDoUpdate({
-        target: businessTypes.id,
-        set: { name: sql`excluded.name`, segmentIds: sql`excluded.segment_ids` },
-      });
+    // Segments and business types are the super admin's to rename and delete (spec 3's general
+    // calls): seeded once, into empty lists, as categories are; upserted on every start, a rename was
+    // undone and a deleted type came back at the next start.
+    const [anySegment] = await tx.select({ id: segments.id }).from(segments).limit(1);
+    if (!anySegment)
+      await tx
+        .insert(segments)
+        .values(SEGMENTS.map((s) => ({ ...s })))
+        .onConflictDoNothing();
+    const [anyBusinessType] = await tx.select({ id: businessTypes.id }).from(businessTypes).limit(1);
+    if (!anyBusinessType)
+      await tx
+        .insert(businessTypes)
+        .values(
+          COMPANY_TYPES.map((t) => ({
+            id: t.id,
+            name: t.name,
+            type: t.type,
+            segmentIds: [...t.plSegmentIds],
+          })),
+        )
+        .onConflictDoNothing();
     await tx
       .insert(countries)
       .values(COUNTRIES)
