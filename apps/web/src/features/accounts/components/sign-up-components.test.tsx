@@ -1,4 +1,5 @@
-import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { register, signUpCode, verifySignUpCode } from '@trustleaf/domain/api/accounts';
 import { SnackbarProvider } from 'notistack';
 import { useForm } from 'react-hook-form';
 import { describe, expect, it, vi } from 'vitest';
@@ -12,12 +13,13 @@ import {
 } from '@/features/accounts/components/company-type-fields';
 import { PersonalFields } from '@/features/accounts/components/personal-fields';
 import { SignUpFormFrame } from '@/features/accounts/components/sign-up-form-frame';
-import type { useSignUpSubmit } from '@/features/accounts/components/use-sign-up-submit';
+import { useSignUpSubmit } from '@/features/accounts/components/use-sign-up-submit';
 import { VerifyEmailDialog } from '@/features/accounts/components/verify-email-dialog';
 import { legalSections, loadLegalDocument } from '@/features/accounts/legal/legal-text';
 import '@/lib/i18n';
 import { applyBranding } from '@/lib/site-template';
 import '@/lib/locale-bundle';
+import { answer, apiError, handle, sentTo, server } from '@/testing/msw';
 import { terminology } from '@/testing/site-template-fixtures';
 
 /** Runs a test with the page in German (the sign-up strings loaded as the page loads them), then English again. */
@@ -93,6 +95,88 @@ describe('verification modal on a sign-up form', () => {
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Verify' })));
     await waitFor(() => expect(onVerify).toHaveBeenCalledWith('654321'));
     expect(onSubmit).not.toHaveBeenCalled();
+  });
+});
+
+describe('verification modal while the account is created', () => {
+  function SignUpHarness({ onRegistered }: { onRegistered: () => Promise<void> }) {
+    const flow = useSignUpSubmit(onRegistered);
+    return (
+      <SignUpFormFrame
+        label="Sign up"
+        onSubmit={(event) => {
+          event.preventDefault();
+          void flow.start({
+            email: 'ada@example.test',
+            password: 'Sunrise-Pass-2026!',
+            firstName: 'Ada',
+            lastName: 'Lovelace',
+            phone: '',
+            acceptedEula: true,
+            plSegmentIds: [],
+          });
+        }}
+        flow={flow}
+        banner={null}
+      >
+        <button type="submit">Create account</button>
+      </SignUpFormFrame>
+    );
+  }
+
+  it('stays open with Verify busy, and Close and Resend off, until the account is created and signed in', async () => {
+    let finishRegistration: () => void = () => undefined;
+    const registered = new Promise<void>((resolve) => {
+      finishRegistration = resolve;
+    });
+    server.use(
+      answer(signUpCode, { ok: true }),
+      answer(verifySignUpCode, { ok: true }),
+      handle(register, async () => {
+        await registered;
+        return { plUserId: 1, plCompanyId: 2 };
+      }),
+    );
+    const onRegistered = vi.fn(async () => undefined);
+    render(
+      <SnackbarProvider>
+        <SignUpHarness onRegistered={onRegistered} />
+      </SnackbarProvider>,
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Create account' }));
+    fireEvent.paste(await screen.findByLabelText('Digit 1 of 6'), {
+      clipboardData: { getData: () => '654321' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Verify' }));
+    await waitFor(() => expect(sentTo(register)).toHaveLength(1));
+    const dialog = screen.getByRole('dialog', { name: 'Verify your email' });
+    expect(within(dialog).getByRole('button', { name: /Verify/ })).toHaveProperty('disabled', true);
+    expect(within(dialog).getByRole('button', { name: 'Close' })).toHaveProperty('disabled', true);
+    expect(within(dialog).getByRole('button', { name: 'Resend code' })).toHaveProperty('disabled', true);
+    finishRegistration();
+    await waitFor(() => expect(onRegistered).toHaveBeenCalledWith('ada@example.test', 'Sunrise-Pass-2026!'));
+  });
+
+  it('closes and shows the refusal on the form when the account cannot be created', async () => {
+    server.use(
+      answer(signUpCode, { ok: true }),
+      answer(verifySignUpCode, { ok: true }),
+      handle(register, () => apiError(409, 'CONFLICT', 'Duplicate')),
+    );
+    const onRegistered = vi.fn(async () => undefined);
+    render(
+      <SnackbarProvider>
+        <SignUpHarness onRegistered={onRegistered} />
+      </SnackbarProvider>,
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Create account' }));
+    fireEvent.paste(await screen.findByLabelText('Digit 1 of 6'), {
+      clipboardData: { getData: () => '654321' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(await screen.findByTestId('sign-up-error')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Verify your email' })).toBeNull());
+    expect(onRegistered).not.toHaveBeenCalled();
   });
 });
 

@@ -66,16 +66,20 @@ export function useSignUpSubmit(
     const payload = pending.current;
     if (!payload) return;
     await verifySignUpCode({ email: payload.email, signUpCode: code });
-    setVerifyEmail(null);
+    // The dialog stays open, its Verify busy, until the account is registered and signed in (the page
+    // then leaves): closed at once, the form sat for seconds as if nothing were happening, with Create
+    // account ready to be pressed again, which emails a new code.
     try {
       await registerUser(payload);
     } catch (error) {
+      setVerifyEmail(null);
       showError(error);
       return;
     }
     try {
       await onRegistered(payload.email, payload.password);
     } catch (error) {
+      setVerifyEmail(null);
       showError(error, t('signUp.profileFailed'));
     }
   }

@@ -50,6 +50,8 @@ export function VerifyEmailDialog({
   const digits = field.value;
   // The schema reads the boxes as `signUpCode`: its refusal is named so.
   const incomplete = 'signUpCode' in form.formState.errors;
+  // While the code is checked and the account then created and signed in, nothing else is offered.
+  const busy = form.formState.isSubmitting;
   const setDigits = (next: string[]) => field.onChange(next);
   const boxes = useRef<(HTMLInputElement | null)[]>([]);
   useEffect(() => void loadCodeSchema(), []);
@@ -91,7 +93,7 @@ export function VerifyEmailDialog({
     <Dialog
       open={email !== null}
       onClose={(_, reason) => {
-        if (reason !== 'backdropClick') onClose();
+        if (reason !== 'backdropClick' && !busy) onClose();
       }}
       aria-labelledby={titleId}
       maxWidth="xs"
@@ -146,15 +148,14 @@ export function VerifyEmailDialog({
         ) : null}
       </DialogContent>
       <DialogActions sx={{ justifyContent: 'space-between', px: 3, pb: 2 }}>
-        <Button onClick={() => void resend()}>{t('signUp.verify.resend')}</Button>
+        <Button onClick={() => void resend()} disabled={busy}>
+          {t('signUp.verify.resend')}
+        </Button>
         <Box sx={{ display: 'flex', gap: 1 }}>
-          <Button onClick={onClose}>{t('signUp.verify.close')}</Button>
-          <Button
-            type="submit"
-            form={`${titleId}-form`}
-            variant="contained"
-            loading={form.formState.isSubmitting}
-          >
+          <Button onClick={onClose} disabled={busy}>
+            {t('signUp.verify.close')}
+          </Button>
+          <Button type="submit" form={`${titleId}-form`} variant="contained" loading={busy}>
             {t('signUp.verify.submit')}
           </Button>
         </Box>
