@@ -292,27 +292,34 @@ test('the public profile shows the seal of a compliant company and loses it when
   }
 });
 
-test('robots.txt lets search engines read the public profiles and the directory, not the API or the demo site', async ({
+test('robots.txt lets search engines read the public profiles and the directory, not the API or the demo site, which the app’s own scanner reads', async ({
   request,
 }) => {
   const response = await request.get('/robots.txt');
   expect(response.status()).toBe(200);
   expect(response.headers()['content-type']).toMatch(/^text\/plain/);
-  // Its rules without comments: one group for every crawler, paths blocked by prefix.
-  const rules = (await response.text())
-    .split('\n')
-    .map((line) => line.replace(/#.*/, '').trim())
-    .filter((line) => line !== '');
-  expect(rules[0]).toBe('User-agent: *');
-  expect(rules.filter((rule) => /^user-agent:/i.test(rule))).toHaveLength(1);
-  const disallowed = rules
-    .filter((rule) => /^disallow:/i.test(rule))
-    .map((rule) => rule.slice('disallow:'.length).trim());
-  const blocked = (pathname: string) =>
-    disallowed.some((prefix) => prefix !== '' && pathname.startsWith(prefix));
-  expect(blocked('/trust/green-valley-hemp-co')).toBe(false);
-  expect(blocked('/directory')).toBe(false);
-  expect(blocked('/directory/company-detail')).toBe(false);
-  expect(blocked('/api/directory/companies')).toBe(true);
-  expect(blocked('/demo-site/')).toBe(true);
+  // Its rules without comments, by group: every crawler's, then the app's own scanner's (a crawler
+  // follows the group naming it, else the one for every crawler). Paths are blocked by prefix.
+  const groups = new Map<string, string[]>();
+  let rules: string[] = [];
+  for (const line of (await response.text()).split('\n').map((text) => text.replace(/#.*/, '').trim())) {
+    const agent = /^user-agent:\s*(.+)$/i.exec(line);
+    if (agent) groups.set(agent[1]!, (rules = []));
+    else if (line !== '') rules.push(line);
+  }
+  expect([...groups.keys()]).toEqual(['*', 'TrustleafScanner']);
+  const blocked = (agent: string, pathname: string) =>
+    groups
+      .get(agent)!
+      .filter((rule) => /^disallow:/i.test(rule))
+      .map((rule) => rule.slice('disallow:'.length).trim())
+      .some((prefix) => prefix !== '' && pathname.startsWith(prefix));
+  expect(blocked('*', '/trust/green-valley-hemp-co')).toBe(false);
+  expect(blocked('*', '/directory')).toBe(false);
+  expect(blocked('*', '/directory/company-detail')).toBe(false);
+  expect(blocked('*', '/api/directory/companies')).toBe(true);
+  expect(blocked('*', '/demo-site/')).toBe(true);
+  // The scanner's user agent (packages/scanner ROBOTS_AGENT) honours robots.txt.
+  expect(blocked('TrustleafScanner', '/demo-site/calm-drops.html')).toBe(false);
+  expect(blocked('TrustleafScanner', '/api/directory/companies')).toBe(true);
 });

@@ -87,6 +87,10 @@ test.describe('webcrawler', () => {
     expect(await issues.count()).toBeGreaterThan(1);
     await expect(issues.first().getByTestId('finding-hint')).toContainText('How to fix:');
     await expect(dialog.getByText(/cures anxiety/i).first()).toBeVisible();
+    // The pages the start page links to are read too (robots.txt keeps search engines, not the app's
+    // own scanner, out of the demo site): a product page's claim and the one without the FDA disclaimer.
+    await expect(dialog.getByText('FDA approved for daily use.')).toBeVisible();
+    await expect(dialog.getByText('Product page without the FDA disclaimer')).toBeVisible();
     await expectNoSeriousViolations(page, 'report dialog');
 
     const first = issues.first();
