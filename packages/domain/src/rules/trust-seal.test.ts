@@ -29,6 +29,18 @@ describe('sealEligibility', () => {
     expect(sealEligibility({ ...base, documents: [accepted] })).toEqual({ eligible: true, blockers: [] });
   });
 
+  it('gives a document blocker its type and, for a seeded type, the key its name is translated by', () => {
+    const seeded = { ...licence(null), name: 'Business Registration', seedKey: 'businessRegistration' };
+    expect(sealEligibility({ ...base, documents: [seeded, licence(null)] }).blockers).toEqual([
+      {
+        reason: 'DOCUMENT_MISSING',
+        documentType: 'Business Registration',
+        documentTypeSeedKey: 'businessRegistration',
+      },
+      { reason: 'DOCUMENT_MISSING', documentType: 'State Cannabis License', documentTypeSeedKey: null },
+    ]);
+  });
+
   it('names what blocks it: each document, the subscription, the plan, publication and a hold', () => {
     const result = sealEligibility({
       ...base,

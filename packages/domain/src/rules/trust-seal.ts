@@ -71,7 +71,8 @@ export interface SealEligibilityInput {
 
 export interface SealEligibility {
   eligible: boolean;
-  blockers: { reason: SealBlocker; documentType?: string }[];
+  /** A document's blocker names its type, and a seeded type's key for its name in the reader's language. */
+  blockers: { reason: SealBlocker; documentType?: string; documentTypeSeedKey?: string | null }[];
 }
 
 const DOCUMENT_BLOCKER: Record<Exclude<RequiredDocumentStatus, 'accepted'>, SealBlocker> = {
@@ -90,7 +91,11 @@ export function sealEligibility(input: SealEligibilityInput): SealEligibility {
   for (const document of input.documents) {
     const status = requiredDocumentStatus(document, input.today);
     if (status !== 'accepted')
-      blockers.push({ reason: DOCUMENT_BLOCKER[status], documentType: document.name });
+      blockers.push({
+        reason: DOCUMENT_BLOCKER[status],
+        documentType: document.name,
+        documentTypeSeedKey: document.seedKey ?? null,
+      });
   }
   if (!input.subscriptionActive) blockers.push({ reason: 'SUBSCRIPTION_INACTIVE' });
   else if (input.sealFeature !== 'NORMAL') blockers.push({ reason: 'PLAN_WITHOUT_SEAL' });

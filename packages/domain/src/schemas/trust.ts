@@ -88,7 +88,14 @@ export const TrustSettingsSchema = z.object({
   held: z.boolean(),
   holdReason: TextSchema.nullable(),
   eligible: z.boolean(),
-  blockers: z.array(z.object({ reason: z.enum(SEAL_BLOCKERS), documentType: TextSchema.optional() })),
+  blockers: z.array(
+    z.object({
+      reason: z.enum(SEAL_BLOCKERS),
+      documentType: TextSchema.optional(),
+      /** A seeded document type's key (until a super admin renames it), for its name in the reader's language. */
+      documentTypeSeedKey: TextSchema.nullish(),
+    }),
+  ),
   seal: SealSummarySchema.nullable(),
 });
 export type TrustSettings = z.infer<typeof TrustSettingsSchema>;

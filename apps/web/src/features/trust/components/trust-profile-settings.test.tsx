@@ -1,6 +1,7 @@
-import { fireEvent, screen } from '@testing-library/react';
+import { act, fireEvent, screen } from '@testing-library/react';
 import { trustProfileSettings } from '@trustleaf/domain/api/trust';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { i18n, loadMessages } from '@/lib/i18n';
 import { answer, server } from '@/testing/msw';
 import { renderApp } from '@/testing/test-utils';
 import { TrustProfileSettings } from './trust-profile-settings';
@@ -28,7 +29,12 @@ function renderPublished() {
   renderApp(<TrustProfileSettings plCompanyId={42} canManage />, { session: 'signed-in' });
 }
 
-afterEach(() => vi.unstubAllGlobals());
+afterEach(async () => {
+  vi.unstubAllGlobals();
+  await act(async () => {
+    await i18n.changeLanguage('en');
+  });
+});
 
 describe('trust profile settings: the badge code', { timeout: 20_000 }, () => {
   it('is copied by one button, which says where to paste it', async () => {
@@ -52,5 +58,44 @@ describe('trust profile settings: the badge code', { timeout: 20_000 }, () => {
     const field = screen.getByLabelText<HTMLTextAreaElement>('Badge code for your website');
     expect(document.activeElement).toBe(field);
     expect(field.value.slice(field.selectionStart, field.selectionEnd)).toBe(EMBED);
+  });
+});
+
+describe('trust profile settings: what stands between the company and its seal', { timeout: 20_000 }, () => {
+  it('names a seeded document type in the reader’s language and a renamed one as typed', async () => {
+    await loadMessages('app', 'fr');
+    await act(async () => {
+      await i18n.changeLanguage('fr');
+    });
+    server.use(
+      answer(trustProfileSettings, {
+        plCompanyId: 42,
+        published: false,
+        slug: null,
+        profileUrl: null,
+        badgeUrl: null,
+        sealUrl: null,
+        held: false,
+        holdReason: null,
+        eligible: false,
+        blockers: [
+          { reason: 'NOT_PUBLISHED' },
+          {
+            reason: 'DOCUMENT_MISSING',
+            documentType: 'Business Registration',
+            documentTypeSeedKey: 'businessRegistration',
+          },
+          { reason: 'DOCUMENT_REJECTED', documentType: 'Hemp Licence (NY)', documentTypeSeedKey: null },
+        ],
+        seal: null,
+      }),
+    );
+    renderApp(<TrustProfileSettings plCompanyId={42} canManage />, { session: 'signed-in' });
+    const status = await screen.findByTestId('trust-seal-status', {}, WAIT);
+    expect([...status.querySelectorAll('li')].map((item) => item.textContent)).toEqual([
+      'Le profil n’est pas publié.',
+      'Immatriculation de l’entreprise : non téléversé.',
+      'Hemp Licence (NY) : rejeté.',
+    ]);
   });
 });

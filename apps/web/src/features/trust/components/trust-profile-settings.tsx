@@ -20,6 +20,7 @@ import { downloadQrCode } from '@/features/trust/api/download-qr-code';
 import { useTrustSettings } from '@/features/trust/api/get-trust-settings';
 import { usePublishTrustProfile } from '@/features/trust/api/publish-trust-profile';
 import { errorText } from '@/lib/error-notice';
+import { documentTypeLabel } from '@/lib/seeded-text';
 import { notify } from '@/lib/notices';
 
 /**
@@ -76,7 +77,9 @@ function SealStatus({ settings }: { settings: TrustSettings }) {
       <Box component="ul" sx={{ m: 0, pl: 2.5 }}>
         {settings.blockers.map((blocker) => (
           <li key={`${blocker.reason}-${blocker.documentType ?? ''}`}>
-            {t(`trust.blockers.${blocker.reason}`, { documentType: blocker.documentType ?? '' })}
+            {t(`trust.blockers.${blocker.reason}`, {
+              documentType: documentTypeLabel(t, blocker.documentType ?? '', blocker.documentTypeSeedKey),
+            })}
           </li>
         ))}
       </Box>
