@@ -16,9 +16,15 @@ import { BrandLogo } from '@/components/brand/brand-logo';
 import { api } from '@/lib/api';
 import { formatDateTime } from '@/lib/i18n';
 
+/**
+ * An address in a mail's text, without the punctuation that ends its sentence ("…upload a new version
+ * at https://…/documents."), as mail programs read it: the period taken in led to a page not found.
+ */
+const ADDRESS_IN_TEXT = /(https?:\/\/\S+?)(?=[.,;:!?)\]»"'’]*(?:\s|$))/g;
+
 /** Links in mail bodies become clickable so a reset link can be followed from here. */
 function linkify(text: string) {
-  return text.split(/(https?:\/\/\S+)/g).map((part, index) =>
+  return text.split(ADDRESS_IN_TEXT).map((part, index) =>
     /^https?:\/\//.test(part) ? (
       <a key={index} href={part}>
         {part}
