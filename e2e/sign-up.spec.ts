@@ -331,7 +331,9 @@ test.describe('sign-up', () => {
     const token = /inviteMemberCode=([\w-]+)/.exec(await lastMail(request, email))![1]!;
 
     await page.goto(`/auth/sign-up/personal?inviteMemberCode=${token}`);
-    await expect(page.getByTestId('invite-banner')).toContainText(companyName);
+    await expect(page.getByTestId('invite-banner')).toHaveText(
+      `You are invited to join ${companyName} as Company Admin.`,
+    );
     await expectNoSeriousViolations(page, 'personal sign-up');
     await expect(page.getByLabel('Email address')).toHaveValue(email);
     await page.getByLabel('First name').fill('Ivy');

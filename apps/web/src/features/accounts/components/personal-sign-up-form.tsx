@@ -16,10 +16,12 @@ import { lazyZodResolver } from '@/lib/lazy-zod-resolver';
 const resolver = lazyZodResolver<PersonalSignUpForm>(() =>
   loadAccountsSchemas().then((schemas) => schemas.PersonalSignUpFormSchema),
 );
+// In the sign-up page's own strings: the app's (which hold `roles`) are not loaded on it, and the
+// banner read "as roles.companyAdmin".
 const ROLE_KEYS: Record<string, string> = {
-  'Company Admin': 'roles.companyAdmin',
-  User: 'roles.user',
-  'Weak User': 'roles.weakUser',
+  'Company Admin': 'signUp.inviteRoles.companyAdmin',
+  User: 'signUp.inviteRoles.user',
+  'Weak User': 'signUp.inviteRoles.weakUser',
 };
 
 /** Spec 1 §2 item 2: the short personal sign-up; with an invite token it joins the inviting company. */
