@@ -17,6 +17,7 @@ import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import { ListingPagination } from '@/components/lists/listing-pagination';
 import { fetchAllActivity, useActivity } from '@/features/activity/api/get-activity';
+import { formatDateTime } from '@/lib/i18n';
 
 const PAGE_SIZE = 20;
 
@@ -132,7 +133,7 @@ export function ActivityLog({ plCompanyId, isOwner }: { plCompanyId: number | nu
                 dateTime={entry.createdAt}
                 sx={{ color: 'text.secondary' }}
               >
-                {new Date(entry.createdAt).toLocaleString(i18n.language)}
+                {formatDateTime(entry.createdAt, i18n.language)}
               </Typography>
             </Box>
             <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>

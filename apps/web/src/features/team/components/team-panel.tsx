@@ -11,6 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { menuOptions } from '@/components/form/menu-options';
 import { SettingsSection } from '@/components/layouts/settings-section';
 import { useErrorNotice } from '@/lib/error-notice';
+import { formatDate } from '@/lib/i18n';
 import { useCancelInvite } from '@/features/team/api/cancel-invite';
 import { useChangeMemberRole } from '@/features/team/api/change-member-role';
 import { useTeam } from '@/features/team/api/get-team';
@@ -60,7 +61,8 @@ export function TeamPanel({
 
   const failed = useErrorNotice();
   const done = (key: string) => enqueueSnackbar(t(key), { variant: 'success' });
-  const date = (iso: string) => new Date(iso).toLocaleDateString(i18n.language);
+  // In Eastern time and the tables' one date format (spec 3 §9), not the device's zone and style.
+  const date = (iso: string) => formatDate(iso, i18n.language);
 
   if (team.isPending) return <Typography>{t('team.loading')}</Typography>;
   if (team.isError) return <Alert severity="error">{t('errors.generic')}</Alert>;
