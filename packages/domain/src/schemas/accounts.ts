@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { COMPANY_TYPES, SEGMENT_IDS } from '../reference/company-types.ts';
 import { isStrongPassword } from '../rules/password.ts';
+import { LANGUAGES } from '../rules/themes.ts';
 import { isValidPhone, normalizePhone, PHONE_INVALID_MESSAGE } from '../rules/phone.ts';
 import {
   COMPANY_NAME_MAX,
@@ -199,6 +200,8 @@ export const SignUpCodeQuerySchema = z.object({
   email: z.preprocess(decodeLocalPart, EmailSchema),
   firstName: TextSchema.trim().max(100).default(''),
   lastName: TextSchema.trim().max(100).default(''),
+  /** The sign-up page's language, which the email is written in; an unknown one is read as English. */
+  language: z.enum(LANGUAGES).optional().catch(undefined),
 });
 export type SignUpCodeQuery = z.infer<typeof SignUpCodeQuerySchema>;
 

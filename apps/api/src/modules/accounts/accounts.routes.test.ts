@@ -118,6 +118,30 @@ describe('sign-up codes', () => {
     });
   });
 
+  it('writes the code in the language of the page it was asked on, English for an unknown one', async () => {
+    const email = newEmail();
+    const sent = await t.app.inject({
+      method: 'GET',
+      url: '/api/auth/signUpCode',
+      query: { email, firstName: 'Piet', lastName: 'Polder', language: 'nl' },
+    });
+    expect(sent.statusCode).toBe(200);
+    const mail = await lastMail(email);
+    expect(mail.subject).toBe('Uw Trustleaf-aanmeldcode');
+    expect(mail.text).toMatch(
+      /^Hallo Piet,\n\nUw Trustleaf-aanmeldcode is \d{6}\. Deze verloopt over 15 minuten\./,
+    );
+    const other = newEmail();
+    const unknown = await t.app.inject({
+      method: 'GET',
+      url: '/api/auth/signUpCode',
+      query: { email: other, language: 'xx' },
+    });
+    expect(unknown.statusCode).toBe(200);
+    expect((await lastMail(other)).subject).toBe('Your Trustleaf sign-up code');
+    expect((await lastMail(other)).text).toMatch(/^Hello there,/);
+  });
+
   it('rate-limits resend: once a minute, five an hour', async () => {
     const email = newEmail();
     expect((await requestCode(email)).statusCode).toBe(200);

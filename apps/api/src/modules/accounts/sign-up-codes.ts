@@ -5,7 +5,9 @@ import type { AttemptLimiter } from '../../lib/attempt-limiter.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { sameHash, sha256 } from '../../lib/crypto.ts';
 import { refusal } from '../../lib/errors.ts';
-import { escapeHtml, type Mailer } from '../../lib/mailer.ts';
+import type { Mailer } from '../../lib/mailer.ts';
+import { signUpCodeMail } from '../mail/accounts.templates.ts';
+import { mailLanguage, renderMail } from '../mail/mail.templates.ts';
 import type { AccountsRepository } from './accounts.repository.ts';
 import { REFUSALS } from './sign-up-refusals.ts';
 
@@ -47,12 +49,9 @@ export function createSignUpCodes(deps: SignUpCodesDeps) {
         new Date(now.getTime() + CODE_TTL_MS),
         now,
       );
-      const name = input.firstName || 'there';
       await mailer.send({
         to: input.email,
-        subject: 'Your Trustleaf sign-up code',
-        text: `Hello ${name},\n\nYour Trustleaf sign-up code is ${code}. It expires in 15 minutes.\n\nIf you did not ask for this, ignore this email.`,
-        html: `<p>Hello ${escapeHtml(name)},</p><p>Your Trustleaf sign-up code is <strong>${code}</strong>. It expires in 15 minutes.</p><p>If you did not ask for this, ignore this email.</p>`,
+        ...renderMail(signUpCodeMail, mailLanguage(input.language), { firstName: input.firstName, code }),
       });
     },
 

@@ -157,6 +157,20 @@ describe('verification modal while the account is created', () => {
     await waitFor(() => expect(onRegistered).toHaveBeenCalledWith('ada@example.test', 'Sunrise-Pass-2026!'));
   });
 
+  it('asks for the code in the page’s language, which its email is written in', async () => {
+    server.use(answer(signUpCode, { ok: true }));
+    await inGerman(async () => {
+      render(
+        <SnackbarProvider>
+          <SignUpHarness onRegistered={vi.fn(async () => undefined)} />
+        </SnackbarProvider>,
+      );
+      fireEvent.click(screen.getByRole('button', { name: 'Create account' }));
+      await waitFor(() => expect(sentTo(signUpCode)).toHaveLength(1));
+    });
+    expect(sentTo(signUpCode)[0]).toMatchObject({ email: 'ada@example.test', language: 'de' });
+  });
+
   it('closes and shows the refusal on the form when the account cannot be created', async () => {
     server.use(
       answer(signUpCode, { ok: true }),

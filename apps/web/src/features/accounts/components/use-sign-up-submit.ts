@@ -1,3 +1,4 @@
+import { LANGUAGES } from '@trustleaf/domain/rules/themes';
 import type { UserRegisterInput } from '@trustleaf/domain/schemas/accounts';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -28,7 +29,7 @@ export function useSignUpSubmit(
   onRegistered: (email: string, password: string) => Promise<void>,
   onApiError?: (error: ApiError) => void,
 ) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [serverError, setServerError] = useState<string | null>(null);
   const [verifyEmail, setVerifyEmail] = useState<string | null>(null);
   const pending = useRef<UserRegisterInput | null>(null);
@@ -47,15 +48,19 @@ export function useSignUpSubmit(
       );
   }
 
+  // The code's email is written in the page's language.
+  const codeRequest = (payload: UserRegisterInput) => ({
+    email: payload.email,
+    firstName: payload.firstName,
+    lastName: payload.lastName,
+    language: LANGUAGES.find((language) => language === i18n.resolvedLanguage),
+  });
+
   async function start(payload: UserRegisterInput) {
     setServerError(null);
     pending.current = payload;
     try {
-      await sendSignUpCode({
-        email: payload.email,
-        firstName: payload.firstName,
-        lastName: payload.lastName,
-      });
+      await sendSignUpCode(codeRequest(payload));
       setVerifyEmail(payload.email);
     } catch (error) {
       showError(error);
@@ -87,7 +92,7 @@ export function useSignUpSubmit(
   async function resend() {
     const payload = pending.current;
     if (!payload) return;
-    await sendSignUpCode({ email: payload.email, firstName: payload.firstName, lastName: payload.lastName });
+    await sendSignUpCode(codeRequest(payload));
   }
 
   return {
