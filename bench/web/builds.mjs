@@ -7,8 +7,19 @@ import { randomBytes } from 'node:crypto';
 import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import puppeteer from 'puppeteer-core';
 
 export const CHROME = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+/** Lighthouse's phone: 412 × 823 CSS pixels at 1.75 device pixels each. */
+export const PHONE_VIEWPORT = { width: 412, height: 823, deviceScaleFactor: 1.75, isMobile: true };
+
+/** Debian's Chromium as every bench drives it: headless, without sandbox or GPU; never a download. */
+export const launchChromium = () =>
+  puppeteer.launch({
+    executablePath: CHROME,
+    headless: true,
+    args: ['--headless', '--no-sandbox', '--disable-gpu'],
+  });
 export const DEMO_OWNER = 'owner@greenvalley.example';
 export const PERSIST_KEY = 'trustleaf';
 const BASELINE_API = 'apps/api/dist-baseline';

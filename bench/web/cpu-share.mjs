@@ -6,8 +6,15 @@
 // BENCH_WEB_LOADS=3). Run it with nothing else running: every process on the machine is counted.
 import { readdirSync, readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
-import puppeteer from 'puppeteer-core';
-import { CHROME, DEMO_OWNER, PERSIST_KEY, persistedSession, startBuilds, stopBuilds } from './builds.mjs';
+import {
+  DEMO_OWNER,
+  launchChromium,
+  PERSIST_KEY,
+  persistedSession,
+  PHONE_VIEWPORT,
+  startBuilds,
+  stopBuilds,
+} from './builds.mjs';
 
 const PORT = Number(process.env.BENCH_WEB_PORT ?? 4240);
 const PAGES = (process.env.BENCH_WEB_PAGES ?? '/dashboard/main').split(',');
@@ -86,7 +93,7 @@ async function load(browser, build, path, serverPids) {
   try {
     const before = renderers();
     const tab = await context.newPage();
-    await tab.setViewport({ width: 412, height: 823, deviceScaleFactor: 1.75, isMobile: true });
+    await tab.setViewport(PHONE_VIEWPORT);
     await tab.evaluateOnNewDocument(
       (key, value) => {
         if (value && !globalThis.localStorage.getItem(key)) globalThis.localStorage.setItem(key, value);
@@ -119,11 +126,7 @@ try {
   await startBuilds({ port: PORT, pgPort: PORT + 9 }, builds);
   const build = builds[0];
   const serverPids = new Set([String(build.server.child.pid)]);
-  browser = await puppeteer.launch({
-    executablePath: CHROME,
-    headless: true,
-    args: ['--headless', '--no-sandbox', '--disable-gpu'],
-  });
+  browser = await launchChromium();
   for (const path of PAGES) {
     const results = [];
     for (let n = 0; n < LOADS; n++) results.push(await load(browser, build, path, serverPids));

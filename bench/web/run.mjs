@@ -12,10 +12,9 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import path from 'node:path';
 import lighthouse from 'lighthouse';
-import puppeteer from 'puppeteer-core';
 import {
-  CHROME,
   DEMO_OWNER,
+  launchChromium,
   median,
   PERSIST_KEY,
   persistedSession,
@@ -121,11 +120,7 @@ let browser;
 try {
   await startBuilds({ port: PORT, pgPort: PG_PORT }, builds);
 
-  browser = await puppeteer.launch({
-    executablePath: CHROME,
-    headless: true,
-    args: ['--headless', '--no-sandbox', '--disable-gpu'],
-  });
+  browser = await launchChromium();
   const loads = [loadavg()[0]];
   const rows = [];
   for (const page of PAGES) {

@@ -5,17 +5,13 @@
 // default) with its wall and CPU time and the functions its samples fell in (self and inclusive).
 // Build with `vite build --minify false` for the functions' names. The trace is kept in /tmp/taskprof.json.
 import { writeFileSync } from 'node:fs';
-import puppeteer from 'puppeteer-core';
-import { CHROME, PERSIST_KEY, persistedSession } from './builds.mjs';
+import { launchChromium, PERSIST_KEY, persistedSession, PHONE_VIEWPORT } from './builds.mjs';
 const base = process.env.BASE ?? 'http://localhost:4250';
 const [, , page = '/webcrawler', password, min = '15'] = process.argv;
 const root = password ? await persistedSession(base, 'owner@greenvalley.example', password) : null;
-const browser = await puppeteer.launch({
-  executablePath: CHROME,
-  args: ['--headless', '--no-sandbox', '--disable-gpu'],
-});
+const browser = await launchChromium();
 const tab = await browser.newPage();
-await tab.setViewport({ width: 412, height: 823, deviceScaleFactor: 1.75, isMobile: true });
+await tab.setViewport(PHONE_VIEWPORT);
 if (root)
   await tab.evaluateOnNewDocument(
     (k, v) => {

@@ -4,13 +4,13 @@
 // applied to the browser itself rather than simulated). Both builds are served side by side when
 // BENCH_WEB_BASELINE=1 (see run.mjs) and alternated load by load; each load gets a fresh browser context.
 // `npm run bench:web:throttled` (BENCH_WEB_PAGES=/auth/sign-in,/dashboard/main, BENCH_WEB_LOADS=5).
-import puppeteer from 'puppeteer-core';
 import {
-  CHROME,
   DEMO_OWNER,
+  launchChromium,
   median,
   PERSIST_KEY,
   persistedSession,
+  PHONE_VIEWPORT,
   startBuilds,
   stopBuilds,
 } from './builds.mjs';
@@ -26,7 +26,7 @@ async function load(browser, build, path) {
   const context = await browser.createBrowserContext();
   try {
     const tab = await context.newPage();
-    await tab.setViewport({ width: 412, height: 823, deviceScaleFactor: 1.75, isMobile: true });
+    await tab.setViewport(PHONE_VIEWPORT);
     const cdp = await tab.createCDPSession();
     await cdp.send('Network.enable');
     await cdp.send('Network.emulateNetworkConditions', {
@@ -65,10 +65,7 @@ const builds = [];
 let browser;
 try {
   await startBuilds({ port: PORT, pgPort: PORT + 9 }, builds);
-  browser = await puppeteer.launch({
-    executablePath: CHROME,
-    args: ['--headless', '--no-sandbox', '--disable-gpu'],
-  });
+  browser = await launchChromium();
   console.log(
     '| page | build | first paint, median | taken over, median | loads (first paint / taken over, ms) |',
   );
