@@ -124,6 +124,22 @@ describe('verification modal while the account is created', () => {
     );
   }
 
+  /** Renders the form, sends it and verifies the emailed code; resolves with the sign-in callback. */
+  async function verifyCode() {
+    const onRegistered = vi.fn(async () => undefined);
+    render(
+      <SnackbarProvider>
+        <SignUpHarness onRegistered={onRegistered} />
+      </SnackbarProvider>,
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Create account' }));
+    fireEvent.paste(await screen.findByLabelText('Digit 1 of 6'), {
+      clipboardData: { getData: () => '654321' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Verify' }));
+    return onRegistered;
+  }
+
   it('stays open with Verify busy, and Close and Resend off, until the account is created and signed in', async () => {
     let finishRegistration: () => void = () => undefined;
     const registered = new Promise<void>((resolve) => {
@@ -137,17 +153,7 @@ describe('verification modal while the account is created', () => {
         return { plUserId: 1, plCompanyId: 2 };
       }),
     );
-    const onRegistered = vi.fn(async () => undefined);
-    render(
-      <SnackbarProvider>
-        <SignUpHarness onRegistered={onRegistered} />
-      </SnackbarProvider>,
-    );
-    fireEvent.click(screen.getByRole('button', { name: 'Create account' }));
-    fireEvent.paste(await screen.findByLabelText('Digit 1 of 6'), {
-      clipboardData: { getData: () => '654321' },
-    });
-    fireEvent.click(screen.getByRole('button', { name: 'Verify' }));
+    const onRegistered = await verifyCode();
     await waitFor(() => expect(sentTo(register)).toHaveLength(1));
     const dialog = screen.getByRole('dialog', { name: 'Verify your email' });
     expect(within(dialog).getByRole('button', { name: /Verify/ })).toHaveProperty('disabled', true);
@@ -177,17 +183,7 @@ describe('verification modal while the account is created', () => {
       answer(verifySignUpCode, { ok: true }),
       handle(register, () => apiError(409, 'CONFLICT', 'Duplicate')),
     );
-    const onRegistered = vi.fn(async () => undefined);
-    render(
-      <SnackbarProvider>
-        <SignUpHarness onRegistered={onRegistered} />
-      </SnackbarProvider>,
-    );
-    fireEvent.click(screen.getByRole('button', { name: 'Create account' }));
-    fireEvent.paste(await screen.findByLabelText('Digit 1 of 6'), {
-      clipboardData: { getData: () => '654321' },
-    });
-    fireEvent.click(screen.getByRole('button', { name: 'Verify' }));
+    const onRegistered = await verifyCode();
     expect(await screen.findByTestId('sign-up-error')).toBeTruthy();
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Verify your email' })).toBeNull());
     expect(onRegistered).not.toHaveBeenCalled();
