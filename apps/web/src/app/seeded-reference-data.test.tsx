@@ -379,11 +379,11 @@ describe(
         .slice(1)
         .map((row) => [...row.querySelectorAll('td')].slice(0, 2).map((cell) => cell.textContent));
       expect(rows).toEqual([
-        ['Boissons', ''],
-        ['Buds', ''],
-        ['Fleurs', ''],
+        ['Boissons', '—'],
+        ['Buds', '—'],
+        ['Fleurs', '—'],
         ['Gummies', 'Produits comestibles'],
-        ['Produits comestibles', ''],
+        ['Produits comestibles', '—'],
       ]);
       // The form keeps the stored name, which a save keeps, and says how the name is shown.
       fireEvent.click(within(card).getByRole('button', { name: 'Modifier Fleurs' }));
@@ -393,6 +393,42 @@ describe(
       fireEvent.mouseDown(within(dialog).getByRole('combobox', { name: /Catégorie parente/ }));
       const options = (await screen.findAllByRole('option', {}, WAIT)).map((option) => option.textContent);
       expect(options).toEqual([fr.reference.noParent, 'Boissons', 'Buds', 'Gummies', 'Produits comestibles']);
+    });
+
+    it('names seeded segments and business types in French on the reference screen, renamed ones as typed', async () => {
+      await inFrench();
+      server.use(
+        answer(categoryListing, { categories: [] }),
+        answer(segmentListing, {
+          segments: [
+            { plSegmentId: 1, name: 'Cannabis', type: 'CANNABIS' },
+            { plSegmentId: 2, name: 'Hemp', type: 'HEMP' },
+            // Renamed by a super admin: read as typed.
+            { plSegmentId: 3, name: 'Services and supplies', type: 'ANCILLARY' },
+          ],
+        }),
+        answer(businessTypeListing, {
+          businessTypes: [
+            { plBusinessTypeId: 3, name: 'Retailer', type: 'RETAILER', plSegmentIds: [1, 2] },
+            { plBusinessTypeId: 9, name: 'Seed bank', type: 'SEED_BANK', plSegmentIds: [3] },
+          ],
+        }),
+      );
+      renderApp(<ReferenceDataPanel />, { session: 'signed-in' });
+      const cells = async (testId: string) =>
+        within(await screen.findByTestId(testId, {}, WAIT))
+          .getAllByRole('row')
+          .slice(1)
+          .map((row) => [...row.querySelectorAll('td')].map((cell) => cell.textContent));
+      expect((await cells('reference-segments')).map((row) => row[0])).toEqual([
+        'Cannabis',
+        fr.company.segments.HEMP,
+        'Services and supplies',
+      ]);
+      expect((await cells('reference-business-types')).map((row) => row.slice(0, 2))).toEqual([
+        [fr.company.types.RETAILER, `Cannabis, ${fr.company.segments.HEMP}`],
+        ['Seed bank', 'Services and supplies'],
+      ]);
     });
 
     it('names seeded ingredients and flavours in German, renamed ones as typed', async () => {

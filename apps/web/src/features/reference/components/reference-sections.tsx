@@ -9,6 +9,7 @@ import {
 } from '@trustleaf/domain/schemas/reference';
 import { useTranslation } from 'react-i18next';
 import { FormField } from '@/components/form/form-field';
+import { companyTypeLabel, segmentLabel } from '@/lib/company-type-label';
 import { useAddBusinessType } from '../api/add-business-type';
 import { useAddSegment } from '../api/add-segment';
 import { useDeleteBusinessType } from '../api/delete-business-type';
@@ -33,7 +34,7 @@ export function SegmentsSection({ segments }: { segments: Segment[] }) {
         testId: 'reference-segments',
         items: segments,
         idOf: (segment) => segment.plSegmentId,
-        nameOf: (segment) => segment.name,
+        nameOf: (segment) => segmentLabel(t, segment),
         columns: [{ label: t('reference.code'), cell: (segment) => segment.type }],
         schemaFor: () => AddSegmentInputSchema,
         valuesOf: (editing) => ({ name: editing?.name ?? '' }),
@@ -59,8 +60,10 @@ export function BusinessTypesSection({
   const add = useAddBusinessType();
   const update = useUpdateBusinessType();
   const remove = useDeleteBusinessType();
-  const segmentName = (id: number) =>
-    segments.find((segment) => segment.plSegmentId === id)?.name ?? String(id);
+  const segmentName = (id: number) => {
+    const segment = segments.find((known) => known.plSegmentId === id);
+    return segment ? segmentLabel(t, segment) : String(id);
+  };
   return (
     <ReferenceSection<BusinessType, AddBusinessTypeInput>
       kind={{
@@ -70,7 +73,7 @@ export function BusinessTypesSection({
         testId: 'reference-business-types',
         items: businessTypes,
         idOf: (type) => type.plBusinessTypeId,
-        nameOf: (type) => type.name,
+        nameOf: (type) => companyTypeLabel(t, type.name),
         columns: [
           { label: t('reference.segments'), cell: (type) => type.plSegmentIds.map(segmentName).join(', ') },
         ],
@@ -87,7 +90,7 @@ export function BusinessTypesSection({
           >
             {segments.map((segment) => (
               <MenuItem key={segment.plSegmentId} value={segment.plSegmentId}>
-                {segment.name}
+                {segmentLabel(t, segment)}
               </MenuItem>
             ))}
           </FormField>
