@@ -1,5 +1,9 @@
 import { newToken, sha256 } from './crypto.ts';
-import { escapeHtml, type OutgoingMail } from './mailer.ts';
+import type { RoleName } from '@trustleaf/domain/rules/roles';
+import type { Language } from '@trustleaf/domain/rules/themes';
+import { inviteMail } from '../modules/mail/accounts.templates.ts';
+import { renderMail } from '../modules/mail/mail.templates.ts';
+import type { OutgoingMail } from './mailer.ts';
 
 /** Member invitations (spec 1 §1 "An invited user registers with an invite token"): 7 days, single use. */
 export const INVITE_TTL_MS = 7 * 24 * 3600 * 1000;
@@ -13,8 +17,14 @@ export const INVITE_REPEAT_WINDOW_MS = 60_000;
 /** Only the hash is stored: the emailed link is the credential. */
 export const inviteTokenHash = (token: string) => sha256(`invite:${token}`);
 
-/** A new token and the email that carries it, for an invite or its resend. */
-export function newInviteMail(input: { appUrl: string; email: string; companyName: string; role: string }): {
+/** A new token and the email that carries it, for an invite or its resend, in `language`. */
+export function newInviteMail(input: {
+  appUrl: string;
+  email: string;
+  companyName: string;
+  role: RoleName;
+  language: Language;
+}): {
   token: string;
   mail: OutgoingMail;
 } {
@@ -23,11 +33,6 @@ export function newInviteMail(input: { appUrl: string; email: string; companyNam
   const { companyName, role } = input;
   return {
     token,
-    mail: {
-      to: input.email,
-      subject: `You are invited to join ${companyName} on Trustleaf`,
-      text: `Hello,\n\nYou are invited to join ${companyName} on Trustleaf as ${role}. The invitation is valid for 7 days:\n${link}\n\nAlready have an account? Sign in first, then open the link.`,
-      html: `<p>Hello,</p><p>You are invited to join ${escapeHtml(companyName)} on Trustleaf as ${escapeHtml(role)}. The invitation is valid for 7 days.</p><p><a href="${escapeHtml(link)}">Accept the invitation</a></p><p>Already have an account? Sign in first, then open the link.</p>`,
-    },
+    mail: { to: input.email, ...renderMail(inviteMail, input.language, { companyName, role, link }) },
   };
 }

@@ -5,6 +5,7 @@ import { STATES } from '@trustleaf/domain/reference/countries';
 import { SEEDED_TEXT, SEEDED_VOCABULARY } from '@trustleaf/domain/reference/seeded-catalog';
 import { businessTypeListing, categoryListing, segmentListing } from '@trustleaf/domain/api/reference';
 import type { CompanyDocument, Reason } from '@trustleaf/domain/schemas/document';
+import { ROLE_LABELS } from '@trustleaf/domain/reference/role-labels';
 import { LANGUAGES } from '@trustleaf/domain/rules/themes';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DocumentReviewRoute } from '@/app/routes/app/document-review';
@@ -64,6 +65,17 @@ describe('the seeded reference data in the locale files', () => {
       for (const name of Object.values(names)) expect(name.trim()).toBeTruthy();
       if (language === 'en') expect(names, list).toEqual(table);
     }
+  });
+
+  it.each(LANGUAGES)('name the roles as the server writes them in invitations (%s)', (language) => {
+    const { roles } = APP[language];
+    expect({
+      'Super Admin': roles.superAdmin,
+      'Company Owner': roles.companyOwner,
+      'Company Admin': roles.companyAdmin,
+      User: roles.user,
+      'Weak User': roles.weakUser,
+    }).toEqual(ROLE_LABELS[language]);
   });
 
   it.each(LANGUAGES)('name every feature the platform seeds (%s)', (language) => {

@@ -32,6 +32,12 @@ function queries(db: DbExecutor) {
       return row?.name ?? null;
     },
 
+    /** The language a user reads the app in (what their invitations are written in). */
+    async findUserLanguage(userId: number) {
+      const [row] = await db.select({ language: users.language }).from(users).where(eq(users.id, userId));
+      return row?.language ?? null;
+    },
+
     async listMembers(companyId: number) {
       return listActiveMembers(db, companyId);
     },

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { MESSAGES, TEAM_REFUSALS } from '@trustleaf/domain/schemas/team';
 import { describe, expect, it } from 'vitest';
-import { activityLog, companyInvites, companyMembers, mailOutbox } from '../../db/schema.ts';
+import { activityLog, companyInvites, companyMembers, mailOutbox, users } from '../../db/schema.ts';
 import { inviteTokenHash, newInviteMail } from '../../lib/invites.ts';
 import { bearer, createMember, createUser, lastMailTo, login } from '../../../test/factories.ts';
 import { useTestApp } from '../../../test/use-test-app.ts';
@@ -36,7 +36,7 @@ async function company() {
 
 /** An invite written directly (the API invites no member or banned person), expiring at `expiresAt`. */
 async function openInvite(companyId: number, email: string, expiresAt: Date) {
-  const { token } = newInviteMail({ appUrl: '', email, companyName: 'x', role: 'User' });
+  const { token } = newInviteMail({ appUrl: '', email, companyName: 'x', role: 'User', language: 'en' });
   await t.database.db
     .insert(companyInvites)
     .values({ companyId, email, role: 'User', tokenHash: inviteTokenHash(token), expiresAt });
@@ -169,6 +169,31 @@ describe('invites', () => {
     expect((await detail(second)).json().detail).toMatchObject({ email, role: 'Company Admin' });
     const { invites } = (await team(c.id, c.owner.token)).json().detail;
     expect(invites).toMatchObject([{ email, role: 'Company Admin' }]);
+  });
+
+  it('writes the invitation in the inviting person’s language, with the role in that language', async () => {
+    const c = await company();
+    await t.database.db.update(users).set({ language: 'fr' }).where(eq(users.id, c.admin.id));
+    const email = `invitee-fr-${Date.now()}@example.test`;
+    const invited = await post(
+      '/api/company/inviteMember',
+      { plCompanyId: c.id, email, role: 'Weak User' },
+      c.admin.token,
+    );
+    expect(invited.statusCode).toBe(200);
+    const mail = await lastMailTo(t.database.db, email);
+    expect(mail.subject).toMatch(/^Vous êtes invité à rejoindre .+ sur Trustleaf$/);
+    expect(mail.text).toContain('en tant que Utilisateur restreint.');
+    expect(mail.text).toContain(`/auth/sign-up/personal?inviteMemberCode=${await inviteLinkToken(email)}`);
+    // The owner reads the app in English (the default): their resend is in English.
+    const [invite] = (await team(c.id, c.owner.token)).json().detail.invites;
+    const resent = await post(
+      '/api/company/resendInvite',
+      { plCompanyId: c.id, plInviteId: invite.plInviteId },
+      c.owner.token,
+    );
+    expect(resent.statusCode).toBe(200);
+    expect((await lastMailTo(t.database.db, email)).subject).toMatch(/^You are invited to join /);
   });
 
   it("refuses another company's owner an invite id of this company", async () => {

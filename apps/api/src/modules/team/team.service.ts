@@ -7,12 +7,14 @@ import {
   type Team,
   type TransferOwnershipInput,
 } from '@trustleaf/domain/schemas/team';
+import type { RoleName } from '@trustleaf/domain/rules/roles';
 import type { z } from 'zod';
 import type { AuthContext, CompanyAccess } from '../../lib/authz.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { refusal } from '../../lib/errors.ts';
 import { INVITE_TTL_MS, inviteTokenHash, newInviteMail } from '../../lib/invites.ts';
 import type { Mailer } from '../../lib/mailer.ts';
+import { mailLanguage } from '../mail/mail.templates.ts';
 import type { RecordActivity } from '../activity/activity.service.ts';
 import type { TeamRepository } from './team.repository.ts';
 import { COMMON_REFUSALS } from '@trustleaf/domain/refusals';
@@ -50,14 +52,16 @@ export function createTeamService(deps: TeamServiceDeps) {
    */
   async function mailInvite(
     auth: AuthContext,
-    invite: { companyId: number; email: string; role: string },
+    invite: { companyId: number; email: string; role: RoleName },
     action: 'MEMBER_INVITED' | 'INVITE_RESENT',
     /** Stores the invite with the emailed link's token: false when there is none to renew. */
     store: (tokenHash: string, expiresAt: Date, now: Date) => Promise<boolean | 'standing'>,
   ): Promise<void> {
     const name = await companyName(invite.companyId);
     const now = clock.now();
-    const { token, mail } = newInviteMail({ appUrl: deps.appUrl, ...invite, companyName: name });
+    // Written in the language of the person inviting, who knows what the invited person reads.
+    const language = mailLanguage(await repo.findUserLanguage(auth.userId));
+    const { token, mail } = newInviteMail({ appUrl: deps.appUrl, ...invite, companyName: name, language });
     const expiresAt = new Date(now.getTime() + INVITE_TTL_MS);
     const stored = await store(inviteTokenHash(token), expiresAt, now);
     if (!stored) throw refusal('NOT_FOUND', TEAM_REFUSALS.inviteNotFound);
