@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { MESSAGES, TEAM_REFUSALS } from '@trustleaf/domain/schemas/team';
 import { describe, expect, it } from 'vitest';
 import { activityLog, companyInvites, companyMembers, mailOutbox, users } from '../../db/schema.ts';
-import { inviteTokenHash, newInviteMail } from '../../lib/invites.ts';
+import { inviteTokenHash, newInviteLink } from '../../lib/invites.ts';
 import { bearer, createMember, createUser, lastMailTo, login } from '../../../test/factories.ts';
 import { useTestApp } from '../../../test/use-test-app.ts';
 
@@ -36,7 +36,7 @@ async function company() {
 
 /** An invite written directly (the API invites no member or banned person), expiring at `expiresAt`. */
 async function openInvite(companyId: number, email: string, expiresAt: Date) {
-  const { token } = newInviteMail({ appUrl: '', email, companyName: 'x', role: 'User', language: 'en' });
+  const { token } = newInviteLink('');
   await t.database.db
     .insert(companyInvites)
     .values({ companyId, email, role: 'User', tokenHash: inviteTokenHash(token), expiresAt });

@@ -12,9 +12,10 @@ import type { z } from 'zod';
 import type { AuthContext, CompanyAccess } from '../../lib/authz.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { refusal } from '../../lib/errors.ts';
-import { INVITE_TTL_MS, inviteTokenHash, newInviteMail } from '../../lib/invites.ts';
+import { INVITE_TTL_MS, inviteTokenHash, newInviteLink } from '../../lib/invites.ts';
 import type { Mailer } from '../../lib/mailer.ts';
-import { mailLanguage } from '../mail/mail.templates.ts';
+import { inviteMail } from '../mail/accounts.templates.ts';
+import { mailLanguage, renderMail } from '../mail/mail.templates.ts';
 import type { RecordActivity } from '../activity/activity.service.ts';
 import type { TeamRepository } from './team.repository.ts';
 import { COMMON_REFUSALS } from '@trustleaf/domain/refusals';
@@ -61,7 +62,11 @@ export function createTeamService(deps: TeamServiceDeps) {
     const now = clock.now();
     // Written in the language of the person inviting, who knows what the invited person reads.
     const language = mailLanguage(await repo.findUserLanguage(auth.userId));
-    const { token, mail } = newInviteMail({ appUrl: deps.appUrl, ...invite, companyName: name, language });
+    const { token, link } = newInviteLink(deps.appUrl);
+    const mail = {
+      to: invite.email,
+      ...renderMail(inviteMail, language, { companyName: name, role: invite.role, link }),
+    };
     const expiresAt = new Date(now.getTime() + INVITE_TTL_MS);
     const stored = await store(inviteTokenHash(token), expiresAt, now);
     if (!stored) throw refusal('NOT_FOUND', TEAM_REFUSALS.inviteNotFound);
